@@ -1,0 +1,127 @@
+/* Base types shared by every stage: error codes, allocation that never
+ * fails, string slices and growable buffers, number scanning. */
+#ifndef MLDIAG_BASE_H
+#define MLDIAG_BASE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define MD_VERSION "0.1.0"
+
+#if defined(__GNUC__)
+#define MD_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define MD_NORETURN __attribute__((noreturn))
+#else
+#define MD_PRINTF(f, a)
+#define MD_NORETURN
+#endif
+
+/* Internal failures. Problems in the user's input are md_diag records. */
+typedef enum {
+    MD_OK = 0,
+    MD_ERR_IO,       /* an input could not be opened or read */
+    MD_ERR_FORMAT,   /* an input is in no format mldiag reads */
+    MD_ERR_NODATA,   /* an input was read but held no metric and no event */
+    MD_ERR_RULES,    /* rule files have errors */
+    MD_ERR_USAGE,    /* bad option or expression on the command line */
+    MD_ERR_INTERNAL
+} md_err;
+
+const char *md_err_str(md_err err);
+
+/* Allocation aborts the process on exhaustion, so these never return NULL. */
+void *md_xmalloc(size_t n);
+void *md_xcalloc(size_t count, size_t size);
+void *md_xrealloc(void *p, size_t n);
+char *md_xstrdup(const char *s);
+char *md_xstrndup(const char *s, size_t n);
+MD_NORETURN void md_out_of_memory(void);
+
+/* Grow a dynamic array held as (ptr, len, cap) so that one more element fits. */
+#define MD_GROW(ptr, len, cap)                                                 \
+    do {                                                                       \
+        if ((len) >= (cap)) {                                                  \
+            (cap) = (cap) ? 2 * (cap) : 8;                                     \
+            (ptr) = md_xrealloc((ptr), (cap) * sizeof *(ptr));                 \
+        }                                                                      \
+    } while (0)
+
+#define MD_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A borrowed slice of bytes; not NUL-terminated. */
+typedef struct md_str {
+    const char *p;
+    size_t n;
+} md_str;
+
+md_str md_str_c(const char *s);
+bool md_str_eq(md_str a, const char *s);
+md_str md_str_trim(md_str s);
+const char *md_memmem(const char *hay, size_t hn, const char *needle, size_t nn);
+
+/* An owning growable byte buffer, always NUL-terminated after the first put. */
+typedef struct md_buf {
+    char *p;
+    size_t n, cap;
+} md_buf;
+
+void md_buf_put(md_buf *b, const void *data, size_t n);
+void md_buf_puts(md_buf *b, const char *s);
+void md_buf_putc(md_buf *b, char c);
+void md_buf_printf(md_buf *b, const char *fmt, ...) MD_PRINTF(2, 3);
+void md_buf_vprintf(md_buf *b, const char *fmt, va_list ap);
+const char *md_buf_cstr(md_buf *b);
+char *md_buf_steal(md_buf *b);
+void md_buf_reset(md_buf *b);
+void md_buf_free(md_buf *b);
+
+/* Number scanning. md_num_scan reads a decimal number (sign, digits, point,
+ * exponent) or one of nan, NaN, inf, Inf, Infinity with an optional sign,
+ * starting at s and not reading at or past end. Returns the number of bytes
+ * consumed, 0 when s does not start a number. Plain decimals take a fast exact
+ * path; anything else falls back to strtod, so results equal strtod's. */
+size_t md_num_scan(const char *s, const char *end, double *out);
+
+/* Format a number for people: %.4g-like with trailing zeros trimmed, large
+ * steps as integers, nan and inf spelled out. Writes into buf (>= 32 bytes). */
+const char *md_num_fmt(double v, char *buf, size_t size);
+
+/* Units written after numbers in logs ("12.3ms", "3.4%", "1.5 GiB") or at the
+ * end of key names ("time_ms"). */
+typedef enum {
+    MD_UNIT_NONE,
+    MD_UNIT_PERCENT,
+    MD_UNIT_NS,
+    MD_UNIT_US,
+    MD_UNIT_MS,
+    MD_UNIT_S,
+    MD_UNIT_MIN,
+    MD_UNIT_H,
+    MD_UNIT_B,
+    MD_UNIT_KB,
+    MD_UNIT_MB,
+    MD_UNIT_GB,
+    MD_UNIT_TB,
+    MD_UNIT_KIB,
+    MD_UNIT_MIB,
+    MD_UNIT_GIB,
+    MD_UNIT_TIB,
+    MD_UNIT_IT_PER_S,
+    MD_UNIT_S_PER_IT
+} md_unit;
+
+typedef enum { MD_DIM_NONE, MD_DIM_PERCENT, MD_DIM_TIME, MD_DIM_BYTES, MD_DIM_RATE } md_dim;
+
+/* Reads a unit at s (case as logs write them). Returns the bytes consumed
+ * and sets *unit, or returns 0. */
+size_t md_unit_scan(const char *s, const char *end, md_unit *unit);
+md_dim md_unit_dim(md_unit unit);
+/* Seconds for time units, bytes for size units, 1 otherwise. */
+double md_unit_factor(md_unit unit);
+
+/* Levenshtein distance, capped; used for "did you mean" suggestions. */
+size_t md_edit_distance(const char *a, const char *b);
+
+#endif

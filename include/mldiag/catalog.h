@@ -1,0 +1,106 @@
+/* The catalog: what the readers and the store need to know from the rule
+ * files before reading a run. Canonical series with their aliases and kinds
+ * ([series] sections) and event signatures ([event] sections). Built by the
+ * rules stage; read-only for everyone else. */
+#ifndef MLDIAG_CATALOG_H
+#define MLDIAG_CATALOG_H
+
+#include <regex.h>
+
+#include "mldiag/base.h"
+
+/* What a key names. Step and epoch keys place the other values of their
+ * record; ignored keys (eta, timestamps) make no series. */
+typedef enum { MD_ROLE_SERIES, MD_ROLE_STEP, MD_ROLE_EPOCH, MD_ROLE_IGNORE } md_role;
+
+/* What a series measures; decides unit conversion and some signal defaults. */
+typedef enum {
+    MD_KIND_OTHER,
+    MD_KIND_LOSS,   /* lower is better, usually positive */
+    MD_KIND_METRIC, /* accuracy-like score */
+    MD_KIND_LR,
+    MD_KIND_GRAD,   /* gradient norm */
+    MD_KIND_TIME,   /* seconds */
+    MD_KIND_RATE,   /* per second */
+    MD_KIND_MEMORY, /* GiB */
+    MD_KIND_SCALE,  /* fp16 loss scale */
+    MD_KIND_COUNT,
+    MD_KIND_FRACTION /* 0..1; a percent sign divides by 100 */
+} md_kind;
+
+typedef enum { MD_BETTER_NONE, MD_BETTER_LOWER, MD_BETTER_HIGHER } md_better;
+
+typedef struct md_series_spec {
+    char *name;
+    md_role role;
+    md_kind kind;
+    md_better better;
+    char *description;
+} md_series_spec;
+
+#define MD_EVENT_MAX_FIELDS 8
+
+typedef struct md_field_spec {
+    char *name;
+    regex_t re;
+    md_unit unit; /* the unit the field name promises ("tried_gib"), or none */
+} md_field_spec;
+
+typedef struct md_event_spec {
+    char *id;
+    char *title;
+    char **literals; /* any of them must occur in the line (case-sensitive) */
+    size_t nliterals;
+    regex_t pattern;
+    bool has_pattern;
+    md_field_spec fields[MD_EVENT_MAX_FIELDS];
+    size_t nfields;
+    /* Found by the text reader's traceback tracking (the exception line
+     * that ends a traceback), not by matching single lines. */
+    bool from_traceback;
+} md_event_spec;
+
+typedef struct md_catalog md_catalog;
+
+md_catalog *md_catalog_new(void);
+void md_catalog_free(md_catalog *cat);
+
+/* Adds a series; returns its index, or -1 when the name is already taken.
+ * The catalog takes ownership of nothing: strings are copied. */
+int md_catalog_add_series(md_catalog *cat, const md_series_spec *spec);
+/* Adds an alias (any spelling; it is normalised) for series idx. An exact
+ * alias names the series only as a whole key, never what is left of a key
+ * after leading words are dropped: "time" is step time, "CPU time" is not.
+ * Returns false when the alias already names another series. */
+bool md_catalog_add_alias(md_catalog *cat, int idx, const char *alias, bool exact);
+/* Takes ownership of the spec's strings and compiled regexes. */
+void md_catalog_add_event(md_catalog *cat, md_event_spec *spec);
+
+size_t md_catalog_nseries(const md_catalog *cat);
+const md_series_spec *md_catalog_series(const md_catalog *cat, size_t idx);
+/* Index of the series a normalised key names, or -1. *exact (may be NULL)
+ * tells whether the alias is an exact one. */
+int md_catalog_lookup(const md_catalog *cat, const char *norm, size_t n, bool *exact);
+int md_catalog_find_series(const md_catalog *cat, const char *name);
+/* Index of the series a normalised key names after unit, evaluation-prefix
+ * and leading-word rules (see src/rules/resolve.c), or -1. Sets *unit to a
+ * unit the key itself named ("time_ms"). */
+int md_catalog_resolve(const md_catalog *cat, const char *norm, size_t n, md_unit *unit);
+
+size_t md_catalog_nevents(const md_catalog *cat);
+const md_event_spec *md_catalog_event(const md_catalog *cat, size_t idx);
+int md_catalog_find_event(const md_catalog *cat, const char *id);
+
+/* Normalises a key for alias lookup: lower case, every run of characters
+ * other than letters and digits becomes one '_', no '_' at either end.
+ * Writes at most cap-1 bytes plus NUL into out; returns the length. */
+size_t md_key_normalise(const char *key, size_t n, char *out, size_t cap);
+
+/* Whether a normalised key starts with an evaluation word (eval, val,
+ * valid, validation, test, dev). */
+bool md_key_is_eval(const char *norm);
+
+const char *md_kind_name(md_kind kind);
+bool md_kind_parse(const char *s, md_kind *kind);
+
+#endif

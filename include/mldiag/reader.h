@@ -1,0 +1,17 @@
+/* Readers: one input into the store, by format. */
+#ifndef MLDIAG_READER_H
+#define MLDIAG_READER_H
+
+#include "mldiag/source.h"
+#include "mldiag/store.h"
+
+/* Largest JSON document read whole (JSONL and text stream instead). */
+#define MD_JSON_MAX ((size_t)256 << 20)
+
+/* Sniffs src, begins a new input in st and reads all of src into it.
+ * *fmt receives the format found. Returns MD_OK, MD_ERR_FORMAT for binary
+ * or empty input (with a diagnostic saying which), MD_ERR_IO on a read
+ * error. Malformed lines, rows or objects are capped warnings. */
+md_err md_read(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, md_format *fmt);
+
+#endif

@@ -1,0 +1,60 @@
+/* Sources: byte streams from files, stdin ("-") and gzip, read in large
+ * blocks, plus line splitting and run-directory walking. */
+#ifndef MLDIAG_SOURCE_H
+#define MLDIAG_SOURCE_H
+
+#include "mldiag/base.h"
+
+typedef struct md_source md_source;
+
+/* Opens path ("-" for stdin). gzip is recognised by its magic bytes and
+ * inflated on the fly. On failure returns NULL with *err set and errno-style
+ * detail in *sys_errno (0 when not a system error). */
+md_source *md_source_open(const char *path, md_err *err, int *sys_errno);
+void md_source_close(md_source *src);
+
+/* The first bytes of the (decompressed) stream, up to MD_SOURCE_PEEK, without
+ * consuming them. The pointer is borrowed and valid until the next read. */
+#define MD_SOURCE_PEEK 65536
+md_str md_source_peek(md_source *src);
+
+/* Reads up to n bytes. Returns the count, 0 at the end, -1 on a read error. */
+long md_source_read(md_source *src, void *dst, size_t n);
+
+const char *md_source_path(const md_source *src);
+bool md_source_is_gzip(const md_source *src);
+/* True when a gzip stream ended before its trailer or was corrupt. */
+bool md_source_cut_short(const md_source *src);
+uint64_t md_source_bytes(const md_source *src);
+
+/* Reads the rest of the stream into one buffer, at most max bytes. Returns
+ * MD_OK, MD_ERR_IO on a read error, or MD_ERR_FORMAT when over max. The
+ * caller owns *data (NUL-terminated). */
+md_err md_source_slurp(md_source *src, size_t max, char **data, size_t *n);
+
+/* Lines of a source, split on '\n'. A line longer than MD_LINE_MAX is cut at
+ * that length and the rest of it skipped; cut lines are counted. */
+#define MD_LINE_MAX (1u << 20)
+
+typedef struct md_lines {
+    md_source *src;
+    char *buf;
+    size_t cap, start, end;
+    unsigned long lineno;
+    unsigned long cut_lines;
+    bool eof, error, pending_skip;
+} md_lines;
+
+void md_lines_init(md_lines *ls, md_source *src);
+void md_lines_fini(md_lines *ls);
+/* Sets *line to the next line (without its '\n'), borrowed until the next
+ * call. Returns false at the end of input. */
+bool md_lines_next(md_lines *ls, md_str *line);
+
+/* Walks a run directory: calls fn for every regular file below dir in sorted
+ * order, skipping hidden entries, checkpoint folders and directory loops. */
+typedef void (*md_walk_fn)(const char *path, void *ctx);
+md_err md_source_walk(const char *dir, md_walk_fn fn, void *ctx, int *sys_errno);
+bool md_source_is_dir(const char *path);
+
+#endif

@@ -1,0 +1,184 @@
+/* The store: every series and event a run's inputs hold, in memory that does
+ * not grow with the length of the run. Readers feed it records (the values
+ * of one log line, CSV row or JSON object) and event matches; signals read
+ * the summaries it keeps. */
+#ifndef MLDIAG_STORE_H
+#define MLDIAG_STORE_H
+
+#include "mldiag/catalog.h"
+#include "mldiag/diag.h"
+#include "mldiag/sniff.h"
+
+/* Time buckets per series. A bucket summarises `width` consecutive points;
+ * when all are used, neighbours merge pairwise and the width doubles. */
+#define MD_BUCKETS 2048
+#define MD_TOP_SPIKES 8
+#define MD_MAX_SERIES 1024
+#define MD_MAX_EVENT_KINDS 256
+#define MD_EVENT_TEXT_MAX 400
+
+typedef struct md_bucket {
+    int64_t lo_step, hi_step;
+    uint32_t n;         /* finite points */
+    uint32_t nonfinite; /* NaN and Inf points */
+    double sum, m2, min, max, first, last; /* over the finite points; m2: squared
+                                          * deviations from their mean */
+} md_bucket;
+
+/* A spike: a run of points far above the series' running level (below it,
+ * for higher-is-better series), from onset until back within the band. */
+typedef struct md_spike {
+    int64_t step;     /* step of the onset */
+    int64_t peak_step;
+    double peak;      /* most extreme value in the spike */
+    double level;     /* running level when it began */
+    double ratio;     /* peak / level */
+    uint64_t length;  /* points from onset until back within the band */
+    bool recovered;
+} md_spike;
+
+/* Spikes that end within this many points recover "fast"; the rest recover
+ * "slowly" or, still open when the run ends, "never". */
+#define MD_SPIKE_FAST_POINTS 5
+
+typedef struct md_series_state md_series_state;
+
+typedef struct md_series {
+    char *name;      /* canonical name, or the normalised key when none */
+    char **sources;  /* the names the inputs used, as spelled there */
+    size_t nsources;
+    int input;       /* index of the input it came from */
+    md_kind kind;
+    md_better better;
+    bool ordinal;    /* steps are entry numbers: the log gave no step */
+
+    uint64_t count;  /* all points */
+    uint64_t finite, nan, inf, zeros;
+    int64_t first_step, last_step;
+    int64_t first_nonfinite_step; /* -1 when none */
+    int64_t min_step, max_step;
+    double first, last;           /* finite values */
+    double last_raw;              /* the last value, NaN included */
+    double min, max;
+    double mean, m2;              /* Welford, finite values */
+    uint64_t restarts;            /* times the step went backwards */
+
+    md_bucket *buckets;
+    size_t nbuckets, capbuckets;
+    uint64_t width;
+
+    md_spike spikes[MD_TOP_SPIKES]; /* the largest, by ratio */
+    size_t nspikes;
+    uint64_t spike_count, spike_points, spikes_fast, spikes_slow, spikes_open;
+
+    md_series_state *state; /* private to the store */
+} md_series;
+
+typedef struct md_event_field {
+    char *name;
+    uint64_t n;
+    double first, last, min, max;
+} md_event_field;
+
+typedef struct md_event {
+    char *id;
+    uint64_t count;
+    int first_input, last_input;
+    unsigned long first_line, last_line;
+    int64_t first_step, last_step; /* -1 when no step was known */
+    char *first_text, *last_text;
+    md_event_field fields[MD_EVENT_MAX_FIELDS];
+    size_t nfields;
+} md_event;
+
+/* Wall-clock timestamps seen at the start of log lines. Gaps are kept as a
+ * log2 histogram so the typical gap costs no memory per line. */
+typedef struct md_timeline {
+    uint64_t stamps;
+    double first, last;
+    double max_gap;
+    unsigned long max_gap_line;
+    int64_t max_gap_step;
+    uint64_t gap_hist[48];
+} md_timeline;
+
+typedef struct md_input {
+    char *path;
+    md_format format;
+    uint64_t bytes, lines, records, points, events;
+    unsigned long cut_lines;   /* lines cut at MD_LINE_MAX */
+    unsigned long bad_records; /* lines/rows/objects that failed to parse */
+    bool cut_short;            /* the input ended mid-record or mid-stream */
+    int64_t declared_total;    /* "step 5/100": the run's planned length, or -1 */
+    int64_t last_step_seen;
+    md_timeline time;
+} md_input;
+
+typedef struct md_store md_store;
+
+/* The store borrows the catalog, which must outlive it. */
+md_store *md_store_new(const md_catalog *cat);
+void md_store_free(md_store *st);
+
+/* Readers: one input at a time. */
+int md_store_begin_input(md_store *st, const char *path, md_format fmt);
+md_input *md_store_input_mut(md_store *st, int input);
+
+/* A record is the values read together (one line, row or object). Key bytes
+ * are borrowed only for the call. */
+typedef enum {
+    MD_KV_INTEGRAL = 1, /* written without a point or exponent */
+    MD_KV_TOTAL = 2     /* written as "N/T": total holds T */
+} md_kv_flags;
+
+void md_store_record_begin(md_store *st, unsigned long line);
+/* Drop the record unless one of its keys is a catalog series or a step:
+ * console logs print configuration dumps and prose with numbers in them,
+ * and a line that carries no known metric is almost always one of those. */
+void md_store_record_need_known(md_store *st);
+void md_store_record_kv(md_store *st, const char *key, size_t keylen, double value, md_unit unit,
+                        unsigned flags, double total);
+/* Sets the step that later records without a step key are placed at (an
+ * "Epoch 3/10" line before Keras' metrics line); -1 clears it. */
+void md_store_context_step(md_store *st, int64_t step);
+/* Returns the step the record was placed at (or -1 when it held no value)
+ * and whether it held any step key. */
+int64_t md_store_record_end(md_store *st, bool *had_step);
+
+/* The step of the most recent record of the current input, -1 if none. */
+int64_t md_store_current_step(const md_store *st);
+
+/* An event matched at line; fields in the order of the spec's fields, NaN
+ * where a field did not match. */
+void md_store_event(md_store *st, const md_event_spec *spec, unsigned long line, int64_t step,
+                    const char *text, size_t n, const double *fields);
+
+void md_store_timestamp(md_store *st, unsigned long line, double seconds);
+
+/* Adopts every series, event and input of src (which is freed). A series
+ * whose canonical name the store already has stays a separate series only
+ * when src's has more points; the other is dropped and counted. */
+void md_store_merge(md_store *st, md_store *src);
+
+/* Readers. Pointers are borrowed from the store. */
+size_t md_store_nseries(const md_store *st);
+const md_series *md_store_series(const md_store *st, size_t i);
+const md_series *md_store_find(const md_store *st, const char *name);
+size_t md_store_nevents(const md_store *st);
+const md_event *md_store_event_at(const md_store *st, size_t i);
+const md_event *md_store_find_event(const md_store *st, const char *id);
+size_t md_store_ninputs(const md_store *st);
+const md_input *md_store_input(const md_store *st, size_t i);
+const md_catalog *md_store_catalog(const md_store *st);
+
+/* Limits hit while reading: series and event kinds over the caps. */
+uint64_t md_store_dropped_series(const md_store *st);
+uint64_t md_store_total_points(const md_store *st);
+
+/* Bytes of memory the store holds, for the boundedness tests. */
+size_t md_store_bytes(const md_store *st);
+
+/* Sorts series: canonical catalog order first, then by name. */
+void md_store_sort(md_store *st);
+
+#endif

@@ -1,0 +1,111 @@
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+void cli_rules_add(cli_rules *r, const char *path)
+{
+    r->paths = md_xrealloc(r->paths, (r->npaths + 1) * sizeof *r->paths);
+    r->paths[r->npaths++] = path;
+}
+
+void cli_rules_free(cli_rules *r)
+{
+    free(r->paths);
+    r->paths = NULL;
+    r->npaths = 0;
+}
+
+void cli_print_diags(const md_diags *d)
+{
+    md_buf out = {0};
+    md_diags_render(d, &out);
+    if (out.n)
+        fwrite(out.p, 1, out.n, stderr);
+    md_buf_free(&out);
+}
+
+md_ruleset *cli_load_rules(const cli_rules *r, int *exit_code)
+{
+    md_ruleset *rs = md_ruleset_new();
+    md_diags diags;
+    md_diags_init(&diags);
+    if (!r->no_default)
+        md_ruleset_add_builtin(rs);
+    bool readable = true;
+    for (size_t i = 0; i < r->npaths; i++)
+        readable &= md_ruleset_add_path(rs, r->paths[i], &diags);
+    md_err err = readable ? md_ruleset_compile(rs, &diags) : MD_ERR_RULES;
+    cli_print_diags(&diags);
+    if (err != MD_OK) {
+        if (diags.errors)
+            fprintf(stderr, "mldiag: %zu error%s in rule files; nothing was run\n", diags.errors,
+                    diags.errors == 1 ? "" : "s");
+        md_diags_free(&diags);
+        md_ruleset_free(rs);
+        *exit_code = EXIT_RULES;
+        return NULL;
+    }
+    md_diags_free(&diags);
+    return rs;
+}
+
+bool cli_write_output(const char *path, const md_buf *out)
+{
+    if (!path || strcmp(path, "-") == 0) {
+        if (out->n && fwrite(out->p, 1, out->n, stdout) != out->n) {
+            fprintf(stderr, "mldiag: cannot write to standard output: %s\n", strerror(errno));
+            return false;
+        }
+        return fflush(stdout) == 0;
+    }
+    md_buf tmp = {0};
+    md_buf_printf(&tmp, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp.p, "wb");
+    bool ok = f != NULL;
+    if (ok) {
+        ok = (out->n == 0 || fwrite(out->p, 1, out->n, f) == out->n);
+        ok &= fclose(f) == 0;
+    }
+    if (ok)
+        ok = rename(tmp.p, path) == 0;
+    if (!ok) {
+        fprintf(stderr, "mldiag: cannot write %s: %s\n", path, strerror(errno));
+        remove(tmp.p);
+    }
+    md_buf_free(&tmp);
+    return ok;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("mldiag: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'mldiag %s%s--help' for more information.\n", cmd ? cmd : "", cmd ? " " : "");
+    return EXIT_USAGE;
+}
+
+int cli_exit_for(md_err err)
+{
+    switch (err) {
+    case MD_OK:
+        return EXIT_CLEAN;
+    case MD_ERR_IO:
+    case MD_ERR_FORMAT:
+    case MD_ERR_NODATA:
+        return EXIT_INPUT;
+    case MD_ERR_RULES:
+        return EXIT_RULES;
+    case MD_ERR_USAGE:
+        return EXIT_USAGE;
+    case MD_ERR_INTERNAL:
+        break;
+    }
+    return EXIT_INTERNAL;
+}

@@ -1,0 +1,120 @@
+#include <errno.h>
+#include <string.h>
+
+#include "mldiag/reader.h"
+#include "mldiag/source.h"
+#include "cli/run.h"
+
+typedef struct loader {
+    const md_catalog *cat;
+    md_diags *diags;
+    md_store *run;
+    size_t files_read;
+} loader;
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* Files in a run directory that are never logs: weights, media, code,
+ * configs and tokenizer data. Reading them wastes time and, for code, finds
+ * "OutOfMemoryError" in an except clause. */
+static bool skipped_in_dir(const char *path)
+{
+    static const char *const exts[] = {
+        ".bin", ".safetensors", ".pt", ".pth", ".ckpt", ".npy", ".npz", ".pkl", ".pickle", ".h5",
+        ".hdf5", ".onnx", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".mp4", ".wav", ".pdf", ".zip",
+        ".tar", ".py", ".pyc", ".sh", ".ipynb", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".wandb",
+        ".lock", ".model", ".spm", ".tiktoken", ".parquet", ".arrow", ".html", ".css", ".js"};
+    static const char *const names[] = {
+        "config.json", "generation_config.json", "tokenizer.json", "tokenizer_config.json",
+        "special_tokens_map.json", "adapter_config.json", "vocab.json", "vocab.txt", "merges.txt",
+        "preprocessor_config.json", "added_tokens.json", "requirements.txt", "wandb-metadata.json",
+        "conda-environment.yaml", "LICENSE", "README.md"};
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    for (size_t i = 0; i < MD_COUNT(exts); i++)
+        if (ends_with(base, exts[i]))
+            return true;
+    for (size_t i = 0; i < MD_COUNT(names); i++)
+        if (strcmp(base, names[i]) == 0)
+            return true;
+    return ends_with(base, ".index.json");
+}
+
+/* Reads one file into a store of its own, then merges it into the run.
+ * in_dir: a file found by walking a directory, whose failures are quiet. */
+static md_err load_file(loader *l, const char *path, bool in_dir)
+{
+    md_err err;
+    int sys;
+    md_source *src = md_source_open(path, &err, &sys);
+    if (!src) {
+        if (!in_dir)
+            md_diags_add(l->diags, MD_DIAG_ERROR, path, 0, 0, "cannot open: %s",
+                         sys ? strerror(sys) : md_err_str(err));
+        return err;
+    }
+    md_store *file = md_store_new(l->cat);
+    md_diags local;
+    md_diags_init(&local);
+    md_format fmt;
+    err = md_read(file, src, l->cat, &local, &fmt);
+    md_source_close(src);
+    bool quiet = in_dir && (fmt == MD_FMT_BINARY || fmt == MD_FMT_EMPTY);
+    if (quiet) {
+        md_diags_free(&local);
+        md_store_free(file);
+        return MD_OK;
+    }
+    md_diags_move(l->diags, &local);
+    md_store_merge(l->run, file);
+    l->files_read++;
+    return in_dir ? MD_OK : err;
+}
+
+static void on_dir_file(const char *path, void *ctx)
+{
+    if (!skipped_in_dir(path))
+        load_file(ctx, path, true);
+}
+
+static md_err load_path(loader *l, const char *path)
+{
+    if (!md_source_is_dir(path))
+        return load_file(l, path, false);
+    size_t before = l->files_read;
+    int sys;
+    if (md_source_walk(path, on_dir_file, l, &sys) != MD_OK) {
+        md_diags_add(l->diags, MD_DIAG_ERROR, path, 0, 0, "cannot read directory: %s", strerror(sys));
+        return MD_ERR_IO;
+    }
+    if (l->files_read == before) {
+        md_diags_add(l->diags, MD_DIAG_ERROR, path, 0, 0,
+                     "no log, CSV, JSON or event file in this directory");
+        return MD_ERR_NODATA;
+    }
+    return MD_OK;
+}
+
+md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md_diags *diags,
+                   md_store **out)
+{
+    loader l = {cat, diags, md_store_new(cat), 0};
+    md_err result = MD_OK;
+    for (size_t i = 0; i < n; i++) {
+        md_err err = load_path(&l, paths[i]);
+        if (err != MD_OK && result == MD_OK)
+            result = err;
+    }
+    md_store_sort(l.run);
+    if (result == MD_OK && md_store_nseries(l.run) == 0 && md_store_nevents(l.run) == 0) {
+        md_diags_add(diags, MD_DIAG_ERROR, n == 1 ? paths[0] : NULL, 0, 0,
+                     "no metric and no event found%s", n == 1 ? "" : " in any input");
+        result = MD_ERR_NODATA;
+    }
+    *out = l.run;
+    return result;
+}

@@ -1,0 +1,151 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mldiag/base.h"
+
+static void reserve(md_buf *b, size_t extra)
+{
+    if (b->n + extra + 1 <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < b->n + extra + 1)
+        cap *= 2;
+    b->p = md_xrealloc(b->p, cap);
+    b->cap = cap;
+}
+
+void md_buf_put(md_buf *b, const void *data, size_t n)
+{
+    reserve(b, n);
+    if (n)
+        memcpy(b->p + b->n, data, n);
+    b->n += n;
+    b->p[b->n] = '\0';
+}
+
+void md_buf_puts(md_buf *b, const char *s)
+{
+    md_buf_put(b, s, strlen(s));
+}
+
+void md_buf_putc(md_buf *b, char c)
+{
+    reserve(b, 1);
+    b->p[b->n++] = c;
+    b->p[b->n] = '\0';
+}
+
+void md_buf_vprintf(md_buf *b, const char *fmt, va_list ap)
+{
+    va_list copy;
+    va_copy(copy, ap);
+    int len = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    if (len <= 0)
+        return;
+    reserve(b, (size_t)len);
+    vsnprintf(b->p + b->n, (size_t)len + 1, fmt, ap);
+    b->n += (size_t)len;
+}
+
+void md_buf_printf(md_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    md_buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+const char *md_buf_cstr(md_buf *b)
+{
+    reserve(b, 0);
+    b->p[b->n] = '\0';
+    return b->p;
+}
+
+char *md_buf_steal(md_buf *b)
+{
+    md_buf_cstr(b);
+    char *p = b->p;
+    b->p = NULL;
+    b->n = b->cap = 0;
+    return p;
+}
+
+void md_buf_reset(md_buf *b)
+{
+    b->n = 0;
+    if (b->p)
+        b->p[0] = '\0';
+}
+
+void md_buf_free(md_buf *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->n = b->cap = 0;
+}
+
+md_str md_str_c(const char *s)
+{
+    return (md_str){s, strlen(s)};
+}
+
+bool md_str_eq(md_str a, const char *s)
+{
+    size_t n = strlen(s);
+    return a.n == n && memcmp(a.p, s, n) == 0;
+}
+
+md_str md_str_trim(md_str s)
+{
+    while (s.n && (s.p[0] == ' ' || s.p[0] == '\t'))
+        s.p++, s.n--;
+    while (s.n && (s.p[s.n - 1] == ' ' || s.p[s.n - 1] == '\t' || s.p[s.n - 1] == '\r'))
+        s.n--;
+    return s;
+}
+
+const char *md_memmem(const char *hay, size_t hn, const char *needle, size_t nn)
+{
+    if (nn == 0)
+        return hay;
+    if (hn < nn)
+        return NULL;
+    const char *end = hay + hn - nn + 1;
+    for (const char *p = hay; p < end;) {
+        p = memchr(p, needle[0], (size_t)(end - p));
+        if (!p)
+            return NULL;
+        if (memcmp(p, needle, nn) == 0)
+            return p;
+        p++;
+    }
+    return NULL;
+}
+
+size_t md_edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return (size_t)-1;
+    size_t row[65];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (a[i - 1] != b[j - 1]);
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            if (up + 1 < best)
+                best = up + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}

@@ -1,0 +1,95 @@
+/* Event signatures on log lines: a literal prefilter (any of the event's
+ * literals must occur), then the event's POSIX extended regex, then its
+ * fields. Most lines fail the prefilter, so the regexes rarely run. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader/reader_int.h"
+
+#define MATCH_LINE_MAX 4096
+
+struct md_event_matcher {
+    const md_catalog *cat;
+    char *scratch; /* NUL-terminated copy of the line for regexec */
+};
+
+md_event_matcher *md_event_matcher_new(const md_catalog *cat)
+{
+    md_event_matcher *m = md_xcalloc(1, sizeof *m);
+    m->cat = cat;
+    m->scratch = md_xmalloc(MATCH_LINE_MAX + 1);
+    return m;
+}
+
+void md_event_matcher_free(md_event_matcher *m)
+{
+    if (!m)
+        return;
+    free(m->scratch);
+    free(m);
+}
+
+static bool prefilter(const md_event_spec *e, const char *text, size_t n)
+{
+    for (size_t i = 0; i < e->nliterals; i++)
+        if (md_memmem(text, n, e->literals[i], strlen(e->literals[i])))
+            return true;
+    return false;
+}
+
+/* The field's number, converted to the unit its name promises when the
+ * pattern's second group captured a unit ("12.50 MiB" into tried_gib). */
+static double field_value(const md_field_spec *f, const char *s)
+{
+    regmatch_t m[10];
+    size_t groups = f->re.re_nsub < 9 ? f->re.re_nsub : 9;
+    if (regexec(&f->re, s, groups + 1, m, 0) != 0)
+        return NAN;
+    /* The first group that matched holds the number (alternatives such as
+     * "A ([0-9.]+)|([0-9.]+) B" each have their own); the group after it,
+     * when it matched, holds its unit. */
+    for (size_t g = 1; g <= groups; g++) {
+        if (m[g].rm_so < 0)
+            continue;
+        double v;
+        const char *p = s + m[g].rm_so, *end = s + m[g].rm_eo;
+        if (md_num_scan(p, end, &v) != (size_t)(end - p))
+            return NAN;
+        md_unit from;
+        if (f->unit != MD_UNIT_NONE && g + 1 <= groups && m[g + 1].rm_so >= 0 &&
+            md_unit_scan(s + m[g + 1].rm_so, s + m[g + 1].rm_eo, &from) &&
+            md_unit_dim(from) == md_unit_dim(f->unit))
+            v = v * md_unit_factor(from) / md_unit_factor(f->unit);
+        return v;
+    }
+    return NAN;
+}
+
+void md_event_matcher_run(md_event_matcher *m, md_store *st, unsigned long line, const char *text,
+                          size_t n)
+{
+    size_t nev = md_catalog_nevents(m->cat);
+    bool copied = false;
+    for (size_t i = 0; i < nev; i++) {
+        const md_event_spec *e = md_catalog_event(m->cat, i);
+        if (e->from_traceback || !prefilter(e, text, n))
+            continue;
+        if (!copied) {
+            size_t len = n < MATCH_LINE_MAX ? n : MATCH_LINE_MAX;
+            memcpy(m->scratch, text, len);
+            m->scratch[len] = '\0';
+            /* regexec stops at NUL; a NUL inside the line is a space here. */
+            for (size_t k = 0; k < len; k++)
+                if (m->scratch[k] == '\0')
+                    m->scratch[k] = ' ';
+            copied = true;
+        }
+        if (e->has_pattern && regexec(&e->pattern, m->scratch, 0, NULL, 0) != 0)
+            continue;
+        double fields[MD_EVENT_MAX_FIELDS];
+        for (size_t f = 0; f < e->nfields; f++)
+            fields[f] = field_value(&e->fields[f], m->scratch);
+        md_store_event(st, e, line, md_store_current_step(st), text, n, fields);
+    }
+}

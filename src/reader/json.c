@@ -1,0 +1,358 @@
+/* JSON documents and JSON Lines, parsed with cJSON.
+ *
+ * Shapes read: HF trainer_state.json (log_history), a top-level array of
+ * objects, Megatron's golden values ({metric: {values: {step: v}}}), any
+ * object holding an array of objects (the largest one), and a flat object
+ * such as W&B's wandb-summary.json (one record). Python's json writes NaN,
+ * Infinity and -Infinity bare, which strict JSON forbids; they are rewritten
+ * to tagged strings before cJSON sees them. Numbers written as strings
+ * ("nan" placeholders for steps never run) are not values. */
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mldiag/reader.h"
+#include "reader/reader_int.h"
+
+#define NONFINITE_TAG '\x01'
+
+typedef struct json_reader {
+    md_store *st;
+    md_diags *diags;
+    const char *path;
+    md_input *in;
+} json_reader;
+
+/* Copies text to out with bare NaN/Infinity/-Infinity outside strings
+ * turned into "\u0001NaN", "\u0001Inf", "\u0001-Inf". */
+static void rewrite_nonfinite(const char *s, size_t n, md_buf *out)
+{
+    md_buf_reset(out);
+    bool in_str = false;
+    size_t copied = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = false;
+            continue;
+        }
+        if (c == '"') {
+            in_str = true;
+            continue;
+        }
+        const char *tag = NULL;
+        size_t len = 0;
+        if (c == 'N' && i + 3 <= n && memcmp(s + i, "NaN", 3) == 0)
+            tag = "\"\\u0001NaN\"", len = 3;
+        else if (c == 'I' && i + 8 <= n && memcmp(s + i, "Infinity", 8) == 0)
+            tag = "\"\\u0001Inf\"", len = 8;
+        else if (c == '-' && i + 9 <= n && memcmp(s + i, "-Infinity", 9) == 0)
+            tag = "\"\\u0001-Inf\"", len = 9;
+        if (tag) {
+            md_buf_put(out, s + copied, i - copied);
+            md_buf_puts(out, tag);
+            i += len - 1;
+            copied = i + 1;
+        }
+    }
+    md_buf_put(out, s + copied, n - copied);
+}
+
+static bool tagged_nonfinite(const cJSON *item, double *v)
+{
+    const char *s = item->valuestring;
+    if (!cJSON_IsString(item) || !s || s[0] != NONFINITE_TAG)
+        return false;
+    *v = strcmp(s + 1, "NaN") == 0 ? NAN : strcmp(s + 1, "-Inf") == 0 ? -INFINITY : INFINITY;
+    return true;
+}
+
+static bool number_of(const cJSON *item, double *v)
+{
+    if (cJSON_IsNumber(item)) {
+        *v = item->valuedouble;
+        return true;
+    }
+    return tagged_nonfinite(item, v);
+}
+
+static void put_kv(json_reader *r, const char *key, double v)
+{
+    unsigned flags = isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
+    md_store_record_kv(r->st, key, strlen(key), v, MD_UNIT_NONE, flags, NAN);
+}
+
+/* One flat object as one record. Keys starting with '_' are W&B's
+ * bookkeeping (_runtime, _timestamp, _wandb), except _step. */
+static void object_record(json_reader *r, const cJSON *obj, unsigned long index)
+{
+    md_store_record_begin(r->st, index);
+    const cJSON *item;
+    cJSON_ArrayForEach(item, obj)
+    {
+        double v;
+        if (!item->string || (item->string[0] == '_' && strcmp(item->string, "_step") != 0))
+            continue;
+        if (number_of(item, &v))
+            put_kv(r, item->string, v);
+    }
+    md_store_record_end(r->st, NULL);
+}
+
+static void array_records(json_reader *r, const cJSON *arr)
+{
+    unsigned long index = 0;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, arr)
+    {
+        index++;
+        if (cJSON_IsObject(item))
+            object_record(r, item, index);
+    }
+}
+
+/* Megatron-LM golden values: {"lm loss": {"values": {"1": 12.6, ...}}}. */
+static bool is_golden_values(const cJSON *root)
+{
+    const cJSON *item;
+    size_t n = 0;
+    cJSON_ArrayForEach(item, root)
+    {
+        if (!cJSON_IsObject(item) || !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(item, "values")))
+            return false;
+        n++;
+    }
+    return n > 0;
+}
+
+static void golden_values(json_reader *r, const cJSON *root)
+{
+    const cJSON *metric;
+    cJSON_ArrayForEach(metric, root)
+    {
+        const cJSON *values = cJSON_GetObjectItemCaseSensitive(metric, "values");
+        const cJSON *point;
+        unsigned long index = 0;
+        cJSON_ArrayForEach(point, values)
+        {
+            double v, step;
+            index++;
+            const char *key = point->string;
+            if (!key || !number_of(point, &v) || md_num_scan(key, key + strlen(key), &step) != strlen(key))
+                continue;
+            md_store_record_begin(r->st, index);
+            put_kv(r, metric->string, v);
+            md_store_record_kv(r->st, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+            md_store_record_end(r->st, NULL);
+        }
+    }
+}
+
+static const cJSON *largest_object_array(const cJSON *root)
+{
+    const cJSON *best = NULL, *item;
+    int best_n = 0;
+    cJSON_ArrayForEach(item, root)
+    {
+        if (!cJSON_IsArray(item))
+            continue;
+        int n = cJSON_GetArraySize(item);
+        if (n > best_n && cJSON_IsObject(cJSON_GetArrayItem(item, 0))) {
+            best = item;
+            best_n = n;
+        }
+    }
+    return best;
+}
+
+static void read_document(json_reader *r, const cJSON *root)
+{
+    if (cJSON_IsArray(root)) {
+        array_records(r, root);
+        return;
+    }
+    if (!cJSON_IsObject(root))
+        return;
+    const cJSON *history = cJSON_GetObjectItemCaseSensitive(root, "log_history");
+    if (cJSON_IsArray(history)) {
+        array_records(r, history);
+    } else if (is_golden_values(root)) {
+        golden_values(r, root);
+    } else if ((history = largest_object_array(root)) != NULL) {
+        array_records(r, history);
+    } else {
+        object_record(r, root, 1);
+    }
+}
+
+/* Where a document cut mid-write can be closed: just after the last
+ * object or array that ended inside a container. Writes the brackets that
+ * close what is still open into closing. Returns 0 when there is none. */
+static size_t salvage_point(const char *s, size_t n, md_buf *closing)
+{
+    char stack[512];
+    size_t depth = 0, cut = 0;
+    char cut_stack[512];
+    size_t cut_depth = 0;
+    bool in_str = false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = false;
+            continue;
+        }
+        if (c == '"') {
+            in_str = true;
+        } else if (c == '{' || c == '[') {
+            if (depth == sizeof stack)
+                return 0;
+            stack[depth++] = c;
+        } else if (c == '}' || c == ']') {
+            if (depth == 0)
+                return 0;
+            depth--;
+            if (depth > 0) {
+                cut = i + 1;
+                cut_depth = depth;
+                memcpy(cut_stack, stack, depth);
+            }
+        }
+    }
+    if (!cut)
+        return 0;
+    md_buf_reset(closing);
+    for (size_t k = cut_depth; k > 0; k--)
+        md_buf_putc(closing, cut_stack[k - 1] == '{' ? '}' : ']');
+    return cut;
+}
+
+static void position_of(const char *s, size_t at, unsigned long *line, unsigned long *col)
+{
+    *line = 1;
+    *col = 1;
+    for (size_t i = 0; i < at; i++) {
+        if (s[i] == '\n') {
+            (*line)++;
+            *col = 1;
+        } else {
+            (*col)++;
+        }
+    }
+}
+
+static cJSON *parse(const char *s, size_t n, size_t *error_at)
+{
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(s, n, &end, 0);
+    if (!root) {
+        *error_at = end && end >= s ? (size_t)(end - s) : 0;
+        return NULL;
+    }
+    while (end < s + n && (*end == ' ' || *end == '\n' || *end == '\r' || *end == '\t'))
+        end++;
+    if (end != s + n) {
+        *error_at = (size_t)(end - s);
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+/* A document that fails to parse is read up to its last complete entry
+ * when it was cut short (a run killed mid-write); otherwise it is an error. */
+static cJSON *parse_or_salvage(json_reader *r, md_buf *text)
+{
+    size_t error_at = 0;
+    cJSON *root = parse(text->p, text->n, &error_at);
+    if (root)
+        return root;
+    unsigned long line, col;
+    position_of(text->p, error_at, &line, &col);
+    md_buf closing = {0};
+    size_t cut = salvage_point(text->p, text->n, &closing);
+    if (cut) {
+        md_buf fixed = {0};
+        md_buf_put(&fixed, text->p, cut);
+        md_buf_put(&fixed, closing.p, closing.n);
+        size_t ignored;
+        root = parse(fixed.p, fixed.n, &ignored);
+        md_buf_free(&fixed);
+    }
+    md_buf_free(&closing);
+    if (root) {
+        r->in->cut_short = true;
+        md_diags_add(r->diags, MD_DIAG_WARNING, r->path, line, col,
+                     "JSON ends early or breaks here; read the complete entries before it");
+    } else {
+        md_diags_add(r->diags, MD_DIAG_ERROR, r->path, line, col, "invalid JSON");
+    }
+    return root;
+}
+
+md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
+{
+    (void)cat;
+    json_reader r = {st, diags, md_source_path(src), md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
+    char *data;
+    size_t n;
+    md_err err = md_source_slurp(src, MD_JSON_MAX, &data, &n);
+    if (err == MD_ERR_FORMAT) {
+        md_diags_add(diags, MD_DIAG_ERROR, r.path, 0, 0, "JSON document larger than %zu MiB",
+                     MD_JSON_MAX >> 20);
+        return MD_ERR_FORMAT;
+    }
+    if (err != MD_OK)
+        return err;
+    md_buf text = {0};
+    rewrite_nonfinite(data, n, &text);
+    free(data);
+    r.in->lines = 1;
+    for (size_t i = 0; i < text.n; i++)
+        r.in->lines += text.p[i] == '\n';
+    cJSON *root = parse_or_salvage(&r, &text);
+    md_buf_free(&text);
+    if (!root)
+        return MD_ERR_FORMAT;
+    read_document(&r, root);
+    cJSON_Delete(root);
+    return MD_OK;
+}
+
+md_err md_read_jsonl(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
+{
+    (void)cat;
+    json_reader r = {st, diags, md_source_path(src), md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
+    md_lines lines;
+    md_lines_init(&lines, src);
+    md_buf text = {0};
+    md_str line;
+    while (md_lines_next(&lines, &line)) {
+        md_str s = md_str_trim(line);
+        if (!s.n)
+            continue;
+        rewrite_nonfinite(s.p, s.n, &text);
+        size_t error_at;
+        cJSON *obj = parse(text.p, text.n, &error_at);
+        if (!cJSON_IsObject(obj)) {
+            r.in->bad_records++;
+            md_diags_add(diags, MD_DIAG_WARNING, r.path, lines.lineno, obj ? 1 : error_at + 1,
+                         obj ? "not a JSON object" : "invalid JSON; line skipped");
+            cJSON_Delete(obj);
+            continue;
+        }
+        object_record(&r, obj, lines.lineno);
+        cJSON_Delete(obj);
+    }
+    r.in->lines = lines.lineno;
+    bool error = lines.error;
+    md_lines_fini(&lines);
+    md_buf_free(&text);
+    return error ? MD_ERR_IO : MD_OK;
+}

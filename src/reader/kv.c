@@ -1,0 +1,335 @@
+/* Key/value pairs on a console log line.
+ *
+ * The scan walks the line once. Words accumulate into a pending key
+ * ("lm loss", "elapsed time per iteration (ms)"); a ':' or '=' followed by
+ * a number emits the pair; a number after the key and only spaces emits it
+ * when the key is one the catalog knows ("step 500", "loss 4.23"), which
+ * keeps prose such as "Tried to allocate 20 MiB" out. Any other character
+ * ends the pending key. Numbers with no key (dates, clocks, bar counters)
+ * are skipped whole, so "2024-01-01" does not become three numbers. */
+#include <math.h>
+#include <string.h>
+
+#include "reader/reader_int.h"
+
+#define KEY_MAX_WORDS 6
+#define KEY_MAX_LEN 80
+
+typedef struct scan {
+    const char *p, *end;
+    md_kv *out;
+    size_t cap, n;
+    md_kv_known_fn known;
+    const void *ctx;
+    const char *key; /* pending key, or NULL */
+    const char *key_end;
+    int words;
+} scan;
+
+static bool is_alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static bool is_alnum(char c)
+{
+    return is_alpha(c) || is_digit(c);
+}
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* Characters that may end a value. */
+static bool is_value_end(const char *p, const char *end)
+{
+    if (p == end)
+        return true;
+    switch (*p) {
+    case ' ':
+    case '\t':
+    case ',':
+    case ';':
+    case '|':
+    case ')':
+    case ']':
+    case '}':
+    case '\'':
+    case '"':
+        return true;
+    case ':':
+        return p + 1 == end || !is_digit(p[1]); /* "12:00:00" is a clock */
+    default:
+        return (unsigned char)*p >= 0x80;
+    }
+}
+
+/* A word: letters, digits, '_' and inner '/', '.', '-' ("train/loss",
+ * "lr-AdamW", "metrics/mAP_0.5"). */
+static const char *word_end(const char *p, const char *end)
+{
+    while (p < end) {
+        if (is_alnum(*p))
+            p++;
+        else if ((*p == '/' || *p == '.' || *p == '-') && p + 1 < end && is_alnum(p[1]))
+            p++;
+        else
+            break;
+    }
+    return p;
+}
+
+/* Module paths and file names ("modeling_utils.py:3729",
+ * "llamafactory.hparams.parser:373") are not metric names. */
+static bool key_acceptable(const char *key, size_t n)
+{
+    if (n == 0 || n > KEY_MAX_LEN)
+        return false;
+    for (size_t i = 0; i + 1 < n; i++)
+        if (key[i] == '.' && is_alpha(key[i + 1]))
+            return false;
+    return true;
+}
+
+typedef struct value {
+    double v;
+    md_unit unit;
+    unsigned flags;
+    double total;
+    const char *end;
+} value;
+
+static void emit(scan *s, const char *key, size_t keylen, const value *v)
+{
+    if (s->n < s->cap && key_acceptable(key, keylen))
+        s->out[s->n++] = (md_kv){key, keylen, v->v, v->unit, v->flags, v->total, v->end};
+}
+
+static bool unit_after_space(md_unit u)
+{
+    md_dim d = md_unit_dim(u);
+    return (d == MD_DIM_BYTES && u != MD_UNIT_B) || u == MD_UNIT_MS || u == MD_UNIT_S ||
+           u == MD_UNIT_US || u == MD_UNIT_MIN;
+}
+
+static bool is_integral_text(const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!is_digit(p[i]) && p[i] != '-' && p[i] != '+')
+            return false;
+    return n > 0;
+}
+
+/* Reads "[N/T]" ("Epoch [5/650]"). */
+static bool parse_bracket_fraction(const char *p, const char *end, value *out)
+{
+    double n, t;
+    const char *q = p + 1;
+    size_t k = md_num_scan(q, end, &n);
+    if (!k || !is_integral_text(q, k))
+        return false;
+    q += k;
+    if (q >= end || *q != '/')
+        return false;
+    q++;
+    k = md_num_scan(q, end, &t);
+    if (!k || q + k >= end || q[k] != ']')
+        return false;
+    *out = (value){n, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL, t, q + k + 1};
+    return true;
+}
+
+/* A value: number, optional unit, optional "/ total", then a delimiter. */
+static bool parse_value(const char *p, const char *end, value *out)
+{
+    if (p < end && *p == '[')
+        return parse_bracket_fraction(p, end, out);
+    double v;
+    size_t k = md_num_scan(p, end, &v);
+    if (!k)
+        return false;
+    out->v = v;
+    out->unit = MD_UNIT_NONE;
+    out->flags = is_integral_text(p, k) ? MD_KV_INTEGRAL : 0;
+    out->total = NAN;
+    const char *q = p + k;
+    md_unit u;
+    size_t un = md_unit_scan(q, end, &u);
+    if (un && is_value_end(q + un, end)) {
+        out->unit = u;
+        q += un;
+    } else if (q + 1 < end && *q == ' ' && (un = md_unit_scan(q + 1, end, &u)) && unit_after_space(u) &&
+               is_value_end(q + 1 + un, end)) {
+        out->unit = u;
+        q += 1 + un;
+    } else if ((out->flags & MD_KV_INTEGRAL) && q < end && *q == '/') {
+        const char *r = q + 1;
+        while (r < end && *r == ' ')
+            r++;
+        double t;
+        size_t tk = md_num_scan(r, end, &t);
+        if (tk && is_integral_text(r, tk) && is_value_end(r + tk, end)) {
+            out->total = t;
+            out->flags |= MD_KV_TOTAL;
+            q = r + tk;
+        }
+    }
+    if (!is_value_end(q, end))
+        return false;
+    out->end = q;
+    return true;
+}
+
+static void clear_key(scan *s)
+{
+    s->key = NULL;
+    s->words = 0;
+}
+
+static const char *skip_token(const char *p, const char *end)
+{
+    while (p < end && !is_value_end(p, end))
+        p++;
+    return p;
+}
+
+/* After a key: "(ms)" joins it when a separator follows. */
+static bool extend_with_paren(scan *s)
+{
+    const char *q = s->p + 1;
+    const char *limit = q + 24 < s->end ? q + 24 : s->end;
+    while (q < limit && (is_alnum(*q) || *q == ' ' || *q == '/'))
+        q++;
+    if (q >= limit || *q != ')' || q == s->p + 1)
+        return false;
+    const char *after = q + 1;
+    while (after < s->end && is_blank(*after))
+        after++;
+    if (after >= s->end || (*after != ':' && *after != '='))
+        return false;
+    s->key_end = q + 1;
+    s->p = q + 1;
+    return true;
+}
+
+static void on_word(scan *s, const char *w, const char *we)
+{
+    if (s->key && w == s->key_end + 1 && *s->key_end == ' ') {
+        s->key_end = we;
+        if (++s->words > KEY_MAX_WORDS) {
+            const char *sp = memchr(s->key, ' ', (size_t)(s->key_end - s->key));
+            s->key = sp ? sp + 1 : w;
+            s->words--;
+        }
+    } else {
+        s->key = w;
+        s->key_end = we;
+        s->words = 1;
+    }
+    s->p = we;
+}
+
+static void on_separator(scan *s)
+{
+    const char *q = s->p + 1;
+    if (s->key) {
+        while (q < s->end && is_blank(*q))
+            q++;
+        value v;
+        if (parse_value(q, s->end, &v)) {
+            emit(s, s->key, (size_t)(s->key_end - s->key), &v);
+            s->p = v.end;
+            clear_key(s);
+            return;
+        }
+    }
+    clear_key(s);
+    s->p++;
+}
+
+static void on_number(scan *s)
+{
+    if (s->key && s->p > s->key_end) {
+        bool blanks = true;
+        for (const char *q = s->key_end; q < s->p; q++)
+            blanks &= is_blank(*q);
+        size_t keylen = (size_t)(s->key_end - s->key);
+        value v;
+        if (blanks && parse_value(s->p, s->end, &v) && s->known(s->ctx, s->key, keylen)) {
+            emit(s, s->key, keylen, &v);
+            s->p = v.end;
+            clear_key(s);
+            return;
+        }
+    }
+    clear_key(s);
+    s->p = skip_token(s->p + 1, s->end);
+}
+
+static void on_quote(scan *s)
+{
+    char quote = *s->p;
+    const char *start = s->p + 1;
+    const char *close = memchr(start, quote, (size_t)(s->end - start));
+    if (!close) {
+        clear_key(s);
+        s->p = s->end;
+        return;
+    }
+    const char *q = close + 1;
+    while (q < s->end && is_blank(*q))
+        q++;
+    if (q < s->end && *q == ':' && close > start) {
+        s->key = start;
+        s->key_end = close;
+        s->words = 1;
+        s->p = q;
+        on_separator(s);
+        return;
+    }
+    clear_key(s);
+    s->p = close + 1;
+}
+
+static bool starts_number(const char *p, const char *end)
+{
+    if (is_digit(*p))
+        return true;
+    if ((*p == '.' || *p == '-' || *p == '+') && p + 1 < end)
+        return is_digit(p[1]) || (p[1] == '.' && p + 2 < end && is_digit(p[2]));
+    return false;
+}
+
+size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
+                   const void *ctx)
+{
+    scan s = {line, line + n, out, cap, 0, known, ctx, NULL, NULL, 0};
+    while (s.p < s.end && s.n < s.cap) {
+        char c = *s.p;
+        if (is_blank(c)) {
+            s.p++;
+        } else if (is_alpha(c)) {
+            on_word(&s, s.p, word_end(s.p, s.end));
+        } else if (c == ':' || c == '=') {
+            on_separator(&s);
+        } else if (starts_number(s.p, s.end)) {
+            on_number(&s);
+        } else if (c == '\'' || c == '"') {
+            on_quote(&s);
+        } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && extend_with_paren(&s)) {
+            continue;
+        } else if (c == '[' && s.key) {
+            on_number(&s); /* "Epoch [5/650]" */
+        } else {
+            clear_key(&s);
+            s.p++;
+        }
+    }
+    return s.n;
+}

@@ -1,0 +1,49 @@
+#include "mldiag/reader.h"
+#include "reader/reader_int.h"
+
+md_err md_read(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, md_format *fmt)
+{
+    md_str head = md_source_peek(src);
+    *fmt = md_sniff(head, head.n < MD_SOURCE_PEEK, md_source_path(src));
+    int input = md_store_begin_input(st, md_source_path(src), *fmt);
+    md_err err = MD_OK;
+    switch (*fmt) {
+    case MD_FMT_EMPTY:
+        md_diags_add(diags, MD_DIAG_ERROR, md_source_path(src), 0, 0, "empty input");
+        return MD_ERR_FORMAT;
+    case MD_FMT_BINARY: {
+        const char *kind = md_sniff_binary_kind(head);
+        md_diags_add(diags, MD_DIAG_ERROR, md_source_path(src), 0, 0,
+                     "binary data, not a log or metrics file%s%s", kind ? ": " : "", kind ? kind : "");
+        return MD_ERR_FORMAT;
+    }
+    case MD_FMT_TEXT:
+        err = md_read_text(st, src, cat, diags);
+        break;
+    case MD_FMT_CSV:
+        err = md_read_csv(st, src, cat, diags);
+        break;
+    case MD_FMT_JSON:
+        err = md_read_json(st, src, cat, diags);
+        break;
+    case MD_FMT_JSONL:
+        err = md_read_jsonl(st, src, cat, diags);
+        break;
+    case MD_FMT_MLFLOW:
+        err = md_read_mlflow(st, src, cat, diags);
+        break;
+    case MD_FMT_TFEVENTS:
+        err = md_read_tfevents(st, src, cat, diags);
+        break;
+    }
+    md_input *in = md_store_input_mut(st, input);
+    in->bytes = md_source_bytes(src);
+    if (md_source_cut_short(src)) {
+        in->cut_short = true;
+        md_diags_add(diags, MD_DIAG_WARNING, md_source_path(src), 0, 0,
+                     "compressed stream ends early or is corrupt; read what was there");
+    }
+    if (err == MD_ERR_IO)
+        md_diags_add(diags, MD_DIAG_ERROR, md_source_path(src), 0, 0, "read error");
+    return err;
+}

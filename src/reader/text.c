@@ -1,0 +1,319 @@
+/* The console-log reader. Per line: strip ANSI escapes, split on '\r'
+ * (progress bars redraw with it), then per segment: timestamp, traceback
+ * tracking, event signatures, and the metric values, from a markdown table
+ * row, a tqdm bar or key/value pairs. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader/reader_int.h"
+
+#define KV_MAX 256
+#define KV_SCAN_MAX (64u << 10) /* longer segments are data dumps, not metrics */
+#define TABLE_MAX_CELLS 64
+
+typedef struct table {
+    bool header_seen, active;
+    char *names[TABLE_MAX_CELLS];
+    size_t ncells;
+} table;
+
+typedef struct text_reader {
+    md_store *st;
+    const md_catalog *cat;
+    md_event_matcher *events;
+    const md_event_spec *exception;
+    md_kv kv[KV_MAX];
+    md_buf clean;  /* the line without ANSI escapes */
+    bool in_traceback;
+    table tab;
+    double last_bar_n, last_bar_total;
+} text_reader;
+
+static int catalog_index(const md_catalog *cat, const char *key, size_t n)
+{
+    char norm[128];
+    size_t len = md_key_normalise(key, n, norm, sizeof norm);
+    md_unit unit;
+    return len ? md_catalog_resolve(cat, norm, len, &unit) : -1;
+}
+
+static bool known_key(const void *ctx, const char *key, size_t n)
+{
+    return catalog_index(ctx, key, n) >= 0;
+}
+
+/* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
+ * 2]") places the metric lines after it, as Keras prints them. */
+static void step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
+{
+    if (n != 1 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
+        return;
+    md_str t = md_str_trim(seg);
+    const char *end = t.p + t.n;
+    while (end > kv->end && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' '))
+        end--;
+    if (t.p + 1 < kv->key || end != kv->end)
+        return;
+    int idx = catalog_index(r->cat, kv->key, kv->keylen);
+    md_role role = idx >= 0 ? md_catalog_series(r->cat, (size_t)idx)->role : MD_ROLE_SERIES;
+    if (role == MD_ROLE_STEP || role == MD_ROLE_EPOCH)
+        md_store_context_step(r->st, (int64_t)kv->value);
+}
+
+/* Removes CSI ("\x1b[1;31m"), OSC ("\x1b]...\x07") and two-byte escapes. */
+static md_str strip_ansi(md_buf *out, md_str line)
+{
+    md_buf_reset(out);
+    const char *p = line.p, *end = line.p + line.n;
+    while (p < end) {
+        const char *esc = memchr(p, 0x1b, (size_t)(end - p));
+        if (!esc) {
+            md_buf_put(out, p, (size_t)(end - p));
+            break;
+        }
+        md_buf_put(out, p, (size_t)(esc - p));
+        p = esc + 1;
+        if (p < end && *p == '[') {
+            for (p++; p < end && !(*p >= 0x40 && *p <= 0x7e); p++)
+                ;
+            p += p < end;
+        } else if (p < end && *p == ']') {
+            while (p < end && *p != 0x07 && !(*p == 0x1b && p + 1 < end && p[1] == '\\'))
+                p++;
+            p += p < end ? (*p == 0x07 ? 1 : 2) : 0;
+        } else if (p < end) {
+            p++;
+        }
+    }
+    return (md_str){md_buf_cstr(out), out->n};
+}
+
+/* torchrun and DeepSpeed prefix each line with its rank: "[rank3]: ",
+ * "[default0]:". */
+static md_str strip_rank_prefix(md_str s)
+{
+    if (s.n < 4 || s.p[0] != '[')
+        return s;
+    const char *close = memchr(s.p, ']', s.n < 24 ? s.n : 24);
+    if (!close || (size_t)(close - s.p) + 1 >= s.n || close[1] != ':')
+        return s;
+    if (strncmp(s.p + 1, "rank", 4) != 0 && strncmp(s.p + 1, "default", 7) != 0)
+        return s;
+    const char *p = close + 2;
+    if (p < s.p + s.n && *p == ' ')
+        p++;
+    return (md_str){p, s.n - (size_t)(p - s.p)};
+}
+
+static bool starts_with(md_str s, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return s.n >= n && memcmp(s.p, prefix, n) == 0;
+}
+
+/* A traceback runs from "Traceback (most recent call last):" over indented
+ * frame lines to the first unindented line, which names the exception. */
+static void track_traceback(text_reader *r, md_str seg, unsigned long line)
+{
+    md_str s = strip_rank_prefix(seg);
+    if (starts_with(s, "Traceback (most recent call last)")) {
+        r->in_traceback = true;
+        return;
+    }
+    if (!r->in_traceback)
+        return;
+    if (s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t')
+        return;
+    r->in_traceback = false;
+    if (starts_with(s, "During handling of the above exception") ||
+        starts_with(s, "The above exception was the direct cause"))
+        return;
+    if (r->exception)
+        md_store_event(r->st, r->exception, line, md_store_current_step(r->st), s.p, s.n, NULL);
+}
+
+static void emit_pairs(text_reader *r, const md_kv *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        md_store_record_kv(r->st, kv[i].key, kv[i].keylen, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+}
+
+static void table_reset(table *t)
+{
+    for (size_t i = 0; i < t->ncells; i++)
+        free(t->names[i]);
+    t->ncells = 0;
+    t->header_seen = t->active = false;
+}
+
+static size_t split_cells(md_str line, md_str *cells, size_t cap)
+{
+    size_t n = 0;
+    const char *p = line.p + 1, *end = line.p + line.n;
+    while (end > p && (end[-1] == ' ' || end[-1] == '|'))
+        end--;
+    while (p <= end && n < cap) {
+        const char *bar = memchr(p, '|', (size_t)(end - p));
+        const char *cell_end = bar ? bar : end;
+        cells[n++] = md_str_trim((md_str){p, (size_t)(cell_end - p)});
+        if (!bar)
+            break;
+        p = bar + 1;
+    }
+    return n;
+}
+
+static bool is_separator_row(const md_str *cells, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (cells[i].n == 0)
+            return false;
+        for (size_t k = 0; k < cells[i].n; k++)
+            if (cells[i].p[k] != '-' && cells[i].p[k] != ':')
+                return false;
+    }
+    return n > 0;
+}
+
+static bool is_number_cell(md_str c, double *v)
+{
+    return c.n && md_num_scan(c.p, c.p + c.n, v) == c.n;
+}
+
+/* Markdown tables ("| Training Loss | Epoch | Step | Validation Loss |"):
+ * the header names the columns of the rows under the separator. Returns
+ * true for separator and data rows; a candidate header line is still read
+ * as key/value pairs, since "| epoch 1 | loss 7.3 |" logs look alike. */
+static bool read_table_row(text_reader *r, md_str seg)
+{
+    md_str s = md_str_trim(seg);
+    table *t = &r->tab;
+    if (s.n < 3 || s.p[0] != '|') {
+        if (t->ncells)
+            table_reset(t);
+        return false;
+    }
+    md_str cells[TABLE_MAX_CELLS];
+    size_t n = split_cells(s, cells, TABLE_MAX_CELLS);
+    double v;
+    if (t->active && n == t->ncells) {
+        for (size_t i = 0; i < n; i++)
+            if (is_number_cell(cells[i], &v))
+                md_store_record_kv(r->st, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
+                                   memchr(cells[i].p, '.', cells[i].n) ? 0 : MD_KV_INTEGRAL, NAN);
+        return true;
+    }
+    if (t->header_seen && !t->active && n == t->ncells && is_separator_row(cells, n)) {
+        t->active = true;
+        return true;
+    }
+    table_reset(t);
+    for (size_t i = 0; i < n; i++)
+        if (cells[i].n == 0 || is_number_cell(cells[i], &v))
+            return false;
+    for (size_t i = 0; i < n; i++)
+        t->names[i] = md_xstrndup(cells[i].p, cells[i].n);
+    t->ncells = n;
+    t->header_seen = true;
+    return false;
+}
+
+static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
+{
+    size_t n = md_kv_scan(seg.p, bar->desc_end, r->kv, KV_MAX, known_key, r->cat);
+    emit_pairs(r, r->kv, n);
+    if (bar->postfix_end > bar->postfix_start) {
+        n = md_kv_scan(seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start, r->kv, KV_MAX,
+                       known_key, r->cat);
+        emit_pairs(r, r->kv, n);
+    }
+    /* A bar redraws many times per step: one point per counter value. Bars
+     * of other loops (evaluation, tokenising) have other totals and get
+     * series of their own, so the first bar's total names it_per_s. */
+    if (!bar->per_item && !isnan(bar->rate) && (bar->n != r->last_bar_n || bar->total != r->last_bar_total)) {
+        char key[48];
+        int len = bar->total >= 0 ? snprintf(key, sizeof key, "tqdm_%.0f_it_per_s", bar->total)
+                                  : snprintf(key, sizeof key, "tqdm_it_per_s");
+        md_store_record_kv(r->st, key, (size_t)len, bar->rate, MD_UNIT_NONE, 0, NAN);
+        r->last_bar_n = bar->n;
+        r->last_bar_total = bar->total;
+    }
+}
+
+static void read_segment(text_reader *r, md_str seg, unsigned long line)
+{
+    double stamp = md_timestamp_scan(seg.p, seg.n);
+    if (!isnan(stamp))
+        md_store_timestamp(r->st, line, stamp);
+    track_traceback(r, seg, line);
+    md_event_matcher_run(r->events, r->st, line, seg.p, seg.n);
+    if (r->in_traceback || seg.n > KV_SCAN_MAX)
+        return;
+    md_str trimmed = md_str_trim(seg);
+    if (starts_with(trimmed, "wandb:"))
+        return; /* W&B's end-of-run summary repeats final values out of order */
+    md_store_record_begin(r->st, line);
+    md_store_record_need_known(r->st);
+    if (!read_table_row(r, seg)) {
+        md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
+        if (bar.found) {
+            read_bar(r, seg, &bar);
+        } else {
+            size_t n = md_kv_scan(seg.p, seg.n, r->kv, KV_MAX, known_key, r->cat);
+            emit_pairs(r, r->kv, n);
+            step_header(r, seg, r->kv, n);
+        }
+    }
+    md_store_record_end(r->st, NULL);
+}
+
+static void read_line(text_reader *r, md_str raw, unsigned long line)
+{
+    md_str clean = raw;
+    if (memchr(raw.p, 0x1b, raw.n))
+        clean = strip_ansi(&r->clean, raw);
+    const char *p = clean.p, *end = clean.p + clean.n;
+    while (p <= end) {
+        const char *cr = memchr(p, '\r', (size_t)(end - p));
+        const char *seg_end = cr ? cr : end;
+        if (seg_end > p)
+            read_segment(r, (md_str){p, (size_t)(seg_end - p)}, line);
+        if (!cr)
+            break;
+        p = cr + 1;
+    }
+}
+
+md_err md_read_text(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
+{
+    text_reader r;
+    memset(&r, 0, sizeof r);
+    r.st = st;
+    r.cat = cat;
+    r.events = md_event_matcher_new(cat);
+    int exc = md_catalog_find_event(cat, "exception");
+    r.exception = exc >= 0 ? md_catalog_event(cat, (size_t)exc) : NULL;
+    r.last_bar_n = NAN;
+
+    md_lines lines;
+    md_lines_init(&lines, src);
+    md_str line;
+    while (md_lines_next(&lines, &line))
+        read_line(&r, line, lines.lineno);
+
+    md_input *in = md_store_input_mut(st, md_store_ninputs(st) - 1);
+    in->lines = lines.lineno;
+    in->cut_lines = lines.cut_lines;
+    if (lines.cut_lines)
+        md_diags_add(diags, MD_DIAG_WARNING, md_source_path(src), 0, 0,
+                     "%lu line%s longer than %u MiB; only the start of each was read", lines.cut_lines,
+                     lines.cut_lines == 1 ? "" : "s", MD_LINE_MAX >> 20);
+    bool error = lines.error;
+    md_lines_fini(&lines);
+    md_event_matcher_free(r.events);
+    md_buf_free(&r.clean);
+    table_reset(&r.tab);
+    return error ? MD_ERR_IO : MD_OK;
+}

@@ -1,0 +1,322 @@
+/* TensorBoard event files: TFRecord framing around Event protobufs.
+ *
+ * Record: uint64 length, uint32 masked CRC-32C of the length, the data,
+ * uint32 masked CRC-32C of the data. Event: wall_time (1, double), step
+ * (2, varint), summary (5) holding values (1) of {tag (1), simple_value
+ * (2, float), tensor (8)}. TF2 and newer PyTorch writers put scalars in a
+ * TensorProto: dtype (1), tensor_content (4), float_val (5), double_val (6),
+ * int_val (7), int64_val (10). Only what scalars need is decoded. A record
+ * whose CRC fails is skipped and counted; one cut off at the end (a run
+ * still writing) marks the input as cut short. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/crc32c.h"
+#include "reader/reader_int.h"
+
+#define RECORD_MAX ((uint64_t)64 << 20)
+
+/* Protobuf wire types. */
+enum { WT_VARINT = 0, WT_I64 = 1, WT_LEN = 2, WT_I32 = 5 };
+
+/* DataType values of numeric scalars. */
+enum { DT_FLOAT = 1, DT_DOUBLE = 2, DT_INT32 = 3, DT_INT64 = 9, DT_HALF = 19, DT_BFLOAT16 = 14 };
+
+typedef struct pb {
+    const unsigned char *p, *end;
+    bool bad;
+} pb;
+
+static uint64_t pb_varint(pb *b)
+{
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+        if (b->p >= b->end) {
+            b->bad = true;
+            return 0;
+        }
+        unsigned char c = *b->p++;
+        v |= (uint64_t)(c & 0x7f) << shift;
+        if (!(c & 0x80))
+            return v;
+    }
+    b->bad = true;
+    return 0;
+}
+
+static uint64_t pb_fixed(pb *b, int bytes)
+{
+    if (b->end - b->p < bytes) {
+        b->bad = true;
+        b->p = b->end;
+        return 0;
+    }
+    uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; i--)
+        v = v << 8 | b->p[i];
+    b->p += bytes;
+    return v;
+}
+
+static pb pb_sub(pb *b)
+{
+    uint64_t len = pb_varint(b);
+    pb sub = {b->p, b->p, true};
+    if (b->bad || len > (uint64_t)(b->end - b->p)) {
+        b->bad = true;
+        b->p = b->end;
+        return sub;
+    }
+    sub = (pb){b->p, b->p + len, false};
+    b->p += len;
+    return sub;
+}
+
+static void pb_skip(pb *b, unsigned wire)
+{
+    switch (wire) {
+    case WT_VARINT:
+        pb_varint(b);
+        break;
+    case WT_I64:
+        pb_fixed(b, 8);
+        break;
+    case WT_LEN:
+        pb_sub(b);
+        break;
+    case WT_I32:
+        pb_fixed(b, 4);
+        break;
+    default:
+        b->bad = true;
+        b->p = b->end;
+    }
+}
+
+static double f32(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return (double)f;
+}
+
+static double f64(uint64_t bits)
+{
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
+/* bfloat16 and IEEE half into double. */
+static double half_value(uint32_t bits, int dtype)
+{
+    if (dtype == DT_BFLOAT16)
+        return f32(bits << 16);
+    int exp = (bits >> 10) & 0x1f, mant = bits & 0x3ff;
+    double sign = bits & 0x8000 ? -1 : 1;
+    if (exp == 0)
+        return sign * ldexp(mant, -24);
+    if (exp == 31)
+        return mant ? NAN : sign * INFINITY;
+    return sign * ldexp(mant + 1024, exp - 25);
+}
+
+static bool content_value(pb c, int dtype, double *out)
+{
+    size_t n = (size_t)(c.end - c.p);
+    if (dtype == DT_FLOAT && n == 4)
+        *out = f32((uint32_t)pb_fixed(&c, 4));
+    else if (dtype == DT_DOUBLE && n == 8)
+        *out = f64(pb_fixed(&c, 8));
+    else if (dtype == DT_INT32 && n == 4)
+        *out = (int32_t)(uint32_t)pb_fixed(&c, 4);
+    else if (dtype == DT_INT64 && n == 8)
+        *out = (double)(int64_t)pb_fixed(&c, 8);
+    else if ((dtype == DT_HALF || dtype == DT_BFLOAT16) && n == 2)
+        *out = half_value((uint32_t)pb_fixed(&c, 2), dtype);
+    else
+        return false;
+    return true;
+}
+
+/* The single number a scalar TensorProto holds, if it is one. */
+static bool tensor_scalar(pb t, double *out)
+{
+    int dtype = 0;
+    bool have = false;
+    pb content = {0};
+    bool has_content = false;
+    while (t.p < t.end && !t.bad) {
+        uint64_t key = pb_varint(&t);
+        unsigned field = (unsigned)(key >> 3), wire = key & 7;
+        if (field == 1 && wire == WT_VARINT) {
+            dtype = (int)pb_varint(&t);
+        } else if (field == 4 && wire == WT_LEN) {
+            content = pb_sub(&t);
+            has_content = true;
+        } else if (field == 5 && wire == WT_LEN) { /* packed float_val */
+            pb v = pb_sub(&t);
+            if (v.end - v.p == 4) {
+                *out = f32((uint32_t)pb_fixed(&v, 4));
+                have = true;
+            }
+        } else if (field == 5 && wire == WT_I32) {
+            *out = f32((uint32_t)pb_fixed(&t, 4));
+            have = true;
+        } else if (field == 6 && wire == WT_LEN) { /* packed double_val */
+            pb v = pb_sub(&t);
+            if (v.end - v.p == 8) {
+                *out = f64(pb_fixed(&v, 8));
+                have = true;
+            }
+        } else if ((field == 7 || field == 10) && wire == WT_LEN) {
+            pb v = pb_sub(&t);
+            uint64_t x = pb_varint(&v);
+            if (!v.bad && v.p == v.end) {
+                *out = field == 7 ? (double)(int32_t)x : (double)(int64_t)x;
+                have = true;
+            }
+        } else {
+            pb_skip(&t, wire);
+        }
+    }
+    if (!have && has_content && !t.bad)
+        have = content_value(content, dtype, out);
+    return have && !t.bad;
+}
+
+static void summary_value(md_store *st, pb v)
+{
+    md_str tag = {NULL, 0};
+    double value = NAN;
+    bool have = false;
+    while (v.p < v.end && !v.bad) {
+        uint64_t key = pb_varint(&v);
+        unsigned field = (unsigned)(key >> 3), wire = key & 7;
+        if (field == 1 && wire == WT_LEN) {
+            pb s = pb_sub(&v);
+            tag = (md_str){(const char *)s.p, (size_t)(s.end - s.p)};
+        } else if (field == 2 && wire == WT_I32) {
+            value = f32((uint32_t)pb_fixed(&v, 4));
+            have = true;
+        } else if (field == 8 && wire == WT_LEN) {
+            have = tensor_scalar(pb_sub(&v), &value);
+        } else {
+            pb_skip(&v, wire);
+        }
+    }
+    if (have && tag.n && !v.bad)
+        md_store_record_kv(st, tag.p, tag.n, value, MD_UNIT_NONE, 0, NAN);
+}
+
+/* Returns false when the record is not an Event. */
+static bool read_event(md_store *st, const unsigned char *data, size_t n, unsigned long index)
+{
+    pb e = {data, data + n, false};
+    double wall = NAN;
+    int64_t step = 0; /* proto3 leaves a zero step out */
+    pb summary = {0};
+    bool has_summary = false;
+    while (e.p < e.end && !e.bad) {
+        uint64_t key = pb_varint(&e);
+        unsigned field = (unsigned)(key >> 3), wire = key & 7;
+        if (field == 1 && wire == WT_I64)
+            wall = f64(pb_fixed(&e, 8));
+        else if (field == 2 && wire == WT_VARINT)
+            step = (int64_t)pb_varint(&e);
+        else if (field == 5 && wire == WT_LEN) {
+            summary = pb_sub(&e);
+            has_summary = true;
+        } else
+            pb_skip(&e, wire);
+    }
+    if (e.bad)
+        return false;
+    if (!has_summary)
+        return true;
+    md_store_timestamp(st, index, wall);
+    md_store_record_begin(st, index);
+    while (summary.p < summary.end && !summary.bad) {
+        uint64_t key = pb_varint(&summary);
+        unsigned field = (unsigned)(key >> 3), wire = key & 7;
+        if (field == 1 && wire == WT_LEN)
+            summary_value(st, pb_sub(&summary));
+        else
+            pb_skip(&summary, wire);
+    }
+    md_store_record_kv(st, "step", 4, (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    md_store_record_end(st, NULL);
+    return true;
+}
+
+static size_t read_full(md_source *src, void *dst, size_t n, bool *error)
+{
+    size_t got = 0;
+    while (got < n) {
+        long r = md_source_read(src, (char *)dst + got, n - got);
+        if (r < 0)
+            *error = true;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    return got;
+}
+
+static uint32_t le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
+{
+    (void)cat;
+    const char *path = md_source_path(src);
+    md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
+    unsigned char head[12], crc[4];
+    unsigned char *data = NULL;
+    size_t cap = 0;
+    bool error = false;
+    unsigned long index = 0, bad = 0;
+    for (;;) {
+        size_t got = read_full(src, head, sizeof head, &error);
+        if (got == 0)
+            break;
+        if (got < sizeof head) {
+            in->cut_short = true;
+            break;
+        }
+        uint64_t len = 0;
+        for (int i = 7; i >= 0; i--)
+            len = len << 8 | head[i];
+        if (le32(head + 8) != md_crc32c_masked(head, 8) || len > RECORD_MAX) {
+            /* A broken length leaves no way to find the next record. */
+            md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
+                         "record %lu has a corrupt length; the rest of the file was skipped", index + 1);
+            bad++;
+            break;
+        }
+        if (len > cap) {
+            cap = (size_t)len;
+            data = md_xrealloc(data, cap);
+        }
+        if (read_full(src, data, (size_t)len, &error) < len || read_full(src, crc, 4, &error) < 4) {
+            in->cut_short = true;
+            break;
+        }
+        index++;
+        if (le32(crc) != md_crc32c_masked(data, (size_t)len) || !read_event(st, data, (size_t)len, index))
+            bad++;
+    }
+    free(data);
+    in->lines = index;
+    in->bad_records = bad;
+    if (bad)
+        md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0, "%lu corrupt record%s skipped", bad,
+                     bad == 1 ? "" : "s");
+    if (in->cut_short)
+        md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
+                     "the last record is cut short (is the run still writing?)");
+    return error ? MD_ERR_IO : MD_OK;
+}

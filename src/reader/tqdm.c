@@ -1,0 +1,114 @@
+/* tqdm progress bars: "desc:  6%|██ | 32040/500150 [6:28:43<94:39:17,
+ * 1.37it/s, loss=2.6]" and, without a total, "18703it [02:21, 55.23it/s]".
+ * The rate is the only measure of speed many logs hold. */
+#include <math.h>
+#include <string.h>
+
+#include "reader/reader_int.h"
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static const char *skip_blanks(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
+/* Parses "[elapsed<remaining, RATE, postfix]" starting at '['. */
+static void parse_bracket(const char *line, const char *p, const char *end, md_tqdm *t)
+{
+    const char *close = memchr(p, ']', (size_t)(end - p));
+    if (!close)
+        close = end;
+    const char *comma = memchr(p, ',', (size_t)(close - p));
+    if (!comma)
+        return;
+    const char *r = skip_blanks(comma + 1, close);
+    double rate;
+    size_t k = md_num_scan(r, close, &rate);
+    const char *unit = k ? r + k : r;
+    if (!k && r < close && *r == '?')
+        unit = r + 1;
+    const char *unit_end = unit;
+    while (unit_end < close && *unit_end != ',' && *unit_end != ']')
+        unit_end++;
+    md_str u = md_str_trim((md_str){unit, (size_t)(unit_end - unit)});
+    if (md_str_eq(u, "it/s")) {
+        t->rate = k ? rate : NAN;
+    } else if (md_str_eq(u, "s/it")) {
+        t->rate = k && rate > 0 ? 1 / rate : NAN;
+    } else {
+        t->per_item = true;
+    }
+    if (unit_end < close && *unit_end == ',') {
+        t->postfix_start = (size_t)(unit_end + 1 - line);
+        t->postfix_end = (size_t)(close - line);
+    }
+}
+
+static md_tqdm scan_with_total(const char *line, const char *bar, const char *end)
+{
+    md_tqdm t = {0};
+    t.rate = NAN;
+    t.total = -1;
+    /* The percentage before "%|" and the description before it. */
+    const char *d = bar;
+    while (d > line && (is_digit(d[-1]) || d[-1] == '.'))
+        d--;
+    if (d == bar)
+        return t;
+    while (d > line && d[-1] == ' ')
+        d--;
+    const char *bar_end = memchr(bar + 2, '|', (size_t)(end - bar - 2));
+    if (!bar_end)
+        return t;
+    const char *p = skip_blanks(bar_end + 1, end);
+    size_t k = md_num_scan(p, end, &t.n);
+    if (!k || p + k >= end || p[k] != '/')
+        return t;
+    p += k + 1;
+    k = md_num_scan(p, end, &t.total);
+    if (!k)
+        return t;
+    p = skip_blanks(p + k, end);
+    t.found = true;
+    t.desc_end = (size_t)(d - line);
+    if (p < end && *p == '[')
+        parse_bracket(line, p, end, &t);
+    return t;
+}
+
+/* "12345it [02:21, 55.23it/s]" */
+static md_tqdm scan_without_total(const char *line, const char *it, const char *end)
+{
+    md_tqdm t = {0};
+    t.rate = NAN;
+    t.total = -1;
+    const char *d = it;
+    while (d > line && is_digit(d[-1]))
+        d--;
+    if (d == it || md_num_scan(d, it, &t.n) != (size_t)(it - d))
+        return t;
+    t.found = true;
+    t.desc_end = (size_t)(d - line);
+    parse_bracket(line, it + 3, end, &t);
+    return t;
+}
+
+md_tqdm md_tqdm_scan(const char *line, size_t n)
+{
+    const char *end = line + n;
+    const char *bar = md_memmem(line, n, "%|", 2);
+    if (bar)
+        return scan_with_total(line, bar, end);
+    const char *it = md_memmem(line, n, "it [", 4);
+    if (it)
+        return scan_without_total(line, it, end);
+    md_tqdm none = {0};
+    none.rate = NAN;
+    return none;
+}

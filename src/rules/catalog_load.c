@@ -1,0 +1,234 @@
+/* [series NAME] and [event ID] sections into the catalog. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/rules_int.h"
+
+static void unknown_key(md_diags *diags, const rf_section *s, const rf_entry *e,
+                        const char *const *known, size_t nknown)
+{
+    md_diag *g = rf_error_at(diags, s, e->line, e->col, strlen(e->key), "unknown key '%s' in [%s %s]",
+                             e->key, s->kind, s->id);
+    const char *best = NULL;
+    size_t best_d = 3;
+    for (size_t i = 0; i < nknown; i++) {
+        size_t d = md_edit_distance(e->key, known[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = known[i];
+        }
+    }
+    if (best)
+        md_diag_set_help(g, "did you mean '%s'?", best);
+    else {
+        md_buf keys = {0};
+        for (size_t i = 0; i < nknown; i++)
+            md_buf_printf(&keys, "%s%s", i ? ", " : "", known[i]);
+        md_diag_set_help(g, "known keys: %s", md_buf_cstr(&keys));
+        md_buf_free(&keys);
+    }
+}
+
+static bool parse_choice(const char *v, const char *const *names, size_t n, int *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(v, names[i]) == 0) {
+            *out = (int)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+static size_t add_aliases(md_catalog *cat, int idx, const rf_section *s, const rf_entry *e,
+                          bool exact, md_diags *diags)
+{
+    size_t errors = 0;
+    const char *v = e->value;
+    while (*v) {
+        const char *comma = strchr(v, ',');
+        size_t n = comma ? (size_t)(comma - v) : strlen(v);
+        md_str alias = md_str_trim((md_str){v, n});
+        if (alias.n) {
+            char *a = md_xstrndup(alias.p, alias.n);
+            if (!md_catalog_add_alias(cat, idx, a, exact)) {
+                rf_error(diags, s, e, (size_t)(alias.p - e->value), alias.n,
+                         "alias '%s' already names another series", a);
+                errors++;
+            }
+            free(a);
+        }
+        v += n + (comma ? 1 : 0);
+    }
+    return errors;
+}
+
+size_t rf_load_series(md_catalog *cat, const rf_section *s, md_diags *diags)
+{
+    static const char *const keys[] = {"aliases", "exact", "kind", "better", "role", "description"};
+    static const char *const roles[] = {"series", "step", "epoch", "ignore"};
+    static const char *const betters[] = {"none", "lower", "higher"};
+    md_series_spec spec = {s->id, MD_ROLE_SERIES, MD_KIND_OTHER, MD_BETTER_NONE, NULL};
+    size_t errors = 0;
+    for (size_t i = 0; i < s->nentries; i++) {
+        const rf_entry *e = &s->entries[i];
+        int choice;
+        if (strcmp(e->key, "kind") == 0) {
+            if (!md_kind_parse(e->value, &spec.kind)) {
+                rf_error(diags, s, e, 0, strlen(e->value), "unknown kind '%s'", e->value);
+                errors++;
+            }
+        } else if (strcmp(e->key, "better") == 0) {
+            if (parse_choice(e->value, betters, MD_COUNT(betters), &choice))
+                spec.better = (md_better)choice;
+            else {
+                md_diag *g = rf_error(diags, s, e, 0, strlen(e->value), "unknown direction '%s'", e->value);
+                md_diag_set_help(g, "better is lower, higher or none");
+                errors++;
+            }
+        } else if (strcmp(e->key, "role") == 0) {
+            if (parse_choice(e->value, roles, MD_COUNT(roles), &choice))
+                spec.role = (md_role)choice;
+            else {
+                md_diag *g = rf_error(diags, s, e, 0, strlen(e->value), "unknown role '%s'", e->value);
+                md_diag_set_help(g, "role is series, step, epoch or ignore");
+                errors++;
+            }
+        } else if (strcmp(e->key, "description") == 0) {
+            spec.description = e->value;
+        } else if (strcmp(e->key, "aliases") != 0 && strcmp(e->key, "exact") != 0) {
+            unknown_key(diags, s, e, keys, MD_COUNT(keys));
+            errors++;
+        }
+    }
+    int idx = md_catalog_add_series(cat, &spec);
+    if (idx < 0) {
+        rf_error_at(diags, s, s->line, s->col, strlen(s->id), "series '%s' is defined twice", s->id);
+        return errors + 1;
+    }
+    for (size_t i = 0; i < s->nentries; i++) {
+        const rf_entry *e = &s->entries[i];
+        if (strcmp(e->key, "aliases") == 0 || strcmp(e->key, "exact") == 0)
+            errors += add_aliases(cat, idx, s, e, strcmp(e->key, "exact") == 0, diags);
+    }
+    return errors;
+}
+
+static bool compile_regex(regex_t *re, const rf_section *s, const rf_entry *e, md_diags *diags)
+{
+    int rc = regcomp(re, e->value, REG_EXTENDED);
+    if (rc == 0)
+        return true;
+    char msg[256];
+    regerror(rc, re, msg, sizeof msg);
+    rf_error(diags, s, e, 0, strlen(e->value), "bad regular expression: %s", msg);
+    return false;
+}
+
+/* The unit a field's name promises ("tried_gib" holds GiB), so that a value
+ * the log wrote in another unit ("12.50 MiB") is converted. */
+static md_unit field_unit(const char *name)
+{
+    static const struct {
+        const char *suffix;
+        md_unit unit;
+    } suffixes[] = {{"_gib", MD_UNIT_GIB}, {"_mib", MD_UNIT_MIB}, {"_gb", MD_UNIT_GB},
+                    {"_mb", MD_UNIT_MB},   {"_ms", MD_UNIT_MS},   {"_s", MD_UNIT_S}};
+    size_t n = strlen(name);
+    for (size_t i = 0; i < MD_COUNT(suffixes); i++) {
+        size_t sn = strlen(suffixes[i].suffix);
+        if (n > sn && strcmp(name + n - sn, suffixes[i].suffix) == 0)
+            return suffixes[i].unit;
+    }
+    return MD_UNIT_NONE;
+}
+
+static bool load_field(md_event_spec *spec, const rf_section *s, const rf_entry *e, md_diags *diags)
+{
+    if (!e->arg) {
+        rf_error_at(diags, s, e->line, e->col, 5, "a field needs a name: 'field NAME = REGEX'");
+        return false;
+    }
+    if (spec->nfields == MD_EVENT_MAX_FIELDS) {
+        rf_error_at(diags, s, e->line, e->col, 5, "at most %d fields per event", MD_EVENT_MAX_FIELDS);
+        return false;
+    }
+    for (size_t i = 0; i < spec->nfields; i++) {
+        if (strcmp(spec->fields[i].name, e->arg) == 0) {
+            rf_error_at(diags, s, e->line, e->col, 5, "field '%s' is defined twice", e->arg);
+            return false;
+        }
+    }
+    md_field_spec *f = &spec->fields[spec->nfields];
+    if (!compile_regex(&f->re, s, e, diags))
+        return false;
+    if (f->re.re_nsub < 1) {
+        regfree(&f->re);
+        md_diag *g = rf_error(diags, s, e, 0, strlen(e->value), "a field's pattern needs a group");
+        md_diag_set_help(g, "put the number in parentheses: 'Tried to allocate ([0-9.]+) GiB'");
+        return false;
+    }
+    f->name = md_xstrdup(e->arg);
+    f->unit = field_unit(e->arg);
+    spec->nfields++;
+    return true;
+}
+
+size_t rf_load_event(md_catalog *cat, const rf_section *s, md_diags *diags)
+{
+    static const char *const keys[] = {"title", "literal", "pattern", "field", "source"};
+    md_event_spec spec;
+    memset(&spec, 0, sizeof spec);
+    size_t errors = 0;
+    for (size_t i = 0; i < s->nentries; i++) {
+        const rf_entry *e = &s->entries[i];
+        if (strcmp(e->key, "title") == 0) {
+            free(spec.title);
+            spec.title = md_xstrdup(e->value);
+        } else if (strcmp(e->key, "literal") == 0) {
+            if (!e->value[0]) {
+                rf_error_at(diags, s, e->line, e->col, 7, "an empty literal matches every line");
+                errors++;
+                continue;
+            }
+            spec.literals = md_xrealloc(spec.literals, (spec.nliterals + 1) * sizeof *spec.literals);
+            spec.literals[spec.nliterals++] = md_xstrdup(e->value);
+        } else if (strcmp(e->key, "pattern") == 0) {
+            if (spec.has_pattern) {
+                rf_error_at(diags, s, e->line, e->col, 7, "an event has one pattern");
+                errors++;
+            } else if (compile_regex(&spec.pattern, s, e, diags)) {
+                spec.has_pattern = true;
+            } else {
+                errors++;
+            }
+        } else if (strcmp(e->key, "field") == 0) {
+            errors += !load_field(&spec, s, e, diags);
+        } else if (strcmp(e->key, "source") == 0) {
+            if (strcmp(e->value, "traceback") == 0) {
+                spec.from_traceback = true;
+            } else if (strcmp(e->value, "line") != 0) {
+                md_diag *g = rf_error(diags, s, e, 0, strlen(e->value), "unknown source '%s'", e->value);
+                md_diag_set_help(g, "source is line (the default) or traceback");
+                errors++;
+            }
+        } else {
+            unknown_key(diags, s, e, keys, MD_COUNT(keys));
+            errors++;
+        }
+    }
+    if (spec.nliterals == 0 && !spec.from_traceback) {
+        rf_error_at(diags, s, s->line, s->col, strlen(s->id),
+                    "event '%s' needs at least one 'literal' to find candidate lines fast", s->id);
+        errors++;
+    }
+    if (md_catalog_find_event(cat, s->id) >= 0) {
+        rf_error_at(diags, s, s->line, s->col, strlen(s->id), "event '%s' is defined twice", s->id);
+        errors++;
+    }
+    spec.id = md_xstrdup(s->id);
+    if (!spec.title)
+        spec.title = md_xstrdup(s->id);
+    md_catalog_add_event(cat, &spec);
+    return errors;
+}

@@ -1,0 +1,289 @@
+/* The rule-file syntax:
+ *
+ *   # comment
+ *   [kind id]
+ *   key = value
+ *       continued value (an indented line continues the one above)
+ *   field name = value
+ *
+ * Sections hold entries; what the keys mean is for the loaders. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/rules_int.h"
+
+typedef struct cursor {
+    rf_file *f;
+    md_diags *diags;
+    size_t errors;
+    rf_section *sec;
+    rf_entry *entry; /* the entry an indented line continues */
+    unsigned long line;
+} cursor;
+
+static bool is_word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '.' || c == '-';
+}
+
+static void line_error(cursor *c, const char *p, const char *line_start, size_t len,
+                       const char *msg, const char *help)
+{
+    md_diag *g = md_diags_add(c->diags, MD_DIAG_ERROR, c->f->path, c->line,
+                              (unsigned long)(p - line_start) + 1, "%s", msg);
+    md_diag_set_excerpt(g, line_start, len, 1);
+    if (help)
+        md_diag_set_help(g, "%s", help);
+    c->errors++;
+}
+
+static void add_piece(rf_entry *e, size_t offset, unsigned long line, unsigned long col)
+{
+    e->pieces = md_xrealloc(e->pieces, (e->npieces + 1) * sizeof *e->pieces);
+    e->pieces[e->npieces++] = (rf_piece){offset, line, col};
+}
+
+static void parse_header(cursor *c, const char *p, const char *ls, size_t len)
+{
+    const char *end = ls + len;
+    const char *close = memchr(p, ']', (size_t)(end - p));
+    if (!close) {
+        line_error(c, end, ls, len, "section header lacks its closing ']'", NULL);
+        return;
+    }
+    const char *q = p + 1;
+    while (q < close && *q == ' ')
+        q++;
+    const char *kind = q;
+    while (q < close && is_word_char(*q))
+        q++;
+    size_t kind_len = (size_t)(q - kind);
+    while (q < close && *q == ' ')
+        q++;
+    const char *id = q;
+    while (q < close && is_word_char(*q))
+        q++;
+    size_t id_len = (size_t)(q - id);
+    while (q < close && *q == ' ')
+        q++;
+    if (kind_len == 0 || id_len == 0 || q != close) {
+        line_error(c, q < close && id_len ? q : id, ls, len,
+                   "a section header is '[kind id]', e.g. '[rule nan_loss]'", NULL);
+        return;
+    }
+    for (const char *r = close + 1; r < end; r++) {
+        if (*r == '#')
+            break;
+        if (*r != ' ' && *r != '\t' && *r != '\r') {
+            line_error(c, r, ls, len, "unexpected text after the section header", NULL);
+            return;
+        }
+    }
+    rf_file *f = c->f;
+    MD_GROW(f->sections, f->nsections, f->capsections);
+    rf_section *s = &f->sections[f->nsections++];
+    memset(s, 0, sizeof *s);
+    s->kind = md_xstrndup(kind, kind_len);
+    s->id = md_xstrndup(id, id_len);
+    s->line = c->line;
+    s->col = (unsigned long)(id - ls) + 1;
+    c->sec = s;
+    c->entry = NULL;
+}
+
+static void trim_value(const char **v, const char **end)
+{
+    while (*v < *end && (**v == ' ' || **v == '\t'))
+        (*v)++;
+    while (*end > *v && ((*end)[-1] == ' ' || (*end)[-1] == '\t' || (*end)[-1] == '\r'))
+        (*end)--;
+}
+
+static void parse_continuation(cursor *c, const char *p, const char *ls, size_t len)
+{
+    const char *end = ls + len;
+    trim_value(&p, &end);
+    rf_entry *e = c->entry;
+    size_t old = strlen(e->value);
+    size_t add = (size_t)(end - p);
+    e->value = md_xrealloc(e->value, old + add + 2);
+    size_t at = old;
+    if (old) {
+        e->value[at++] = ' ';
+    }
+    memcpy(e->value + at, p, add);
+    e->value[at + add] = '\0';
+    add_piece(e, at, c->line, (unsigned long)(p - ls) + 1);
+}
+
+static void parse_entry(cursor *c, const char *p, const char *ls, size_t len)
+{
+    const char *end = ls + len;
+    if (!c->sec) {
+        line_error(c, p, ls, len, "an entry outside any section", "start a section with '[rule ID]'");
+        return;
+    }
+    const char *key = p;
+    while (p < end && is_word_char(*p))
+        p++;
+    size_t key_len = (size_t)(p - key);
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    const char *arg = NULL;
+    size_t arg_len = 0;
+    if (p < end && *p != '=' && is_word_char(*p)) {
+        arg = p;
+        while (p < end && is_word_char(*p))
+            p++;
+        arg_len = (size_t)(p - arg);
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+    }
+    if (key_len == 0 || p >= end || *p != '=') {
+        line_error(c, p, ls, len, "expected 'key = value'", NULL);
+        return;
+    }
+    const char *v = p + 1;
+    trim_value(&v, &end);
+    rf_section *s = c->sec;
+    MD_GROW(s->entries, s->nentries, s->capentries);
+    rf_entry *e = &s->entries[s->nentries++];
+    memset(e, 0, sizeof *e);
+    e->key = md_xstrndup(key, key_len);
+    e->arg = arg ? md_xstrndup(arg, arg_len) : NULL;
+    e->value = md_xstrndup(v, (size_t)(end - v));
+    e->line = c->line;
+    e->col = (unsigned long)(key - ls) + 1;
+    add_piece(e, 0, c->line, (unsigned long)(v - ls) + 1);
+    c->entry = e;
+}
+
+static void parse_line(cursor *c, const char *ls, size_t len)
+{
+    const char *p = ls, *end = ls + len;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+        p++;
+    bool indented = p > ls;
+    if (p == end || *p == '#' || *p == ';') {
+        return; /* blank lines and comments do not end a continued value */
+    }
+    if (indented && c->entry) {
+        parse_continuation(c, p, ls, len);
+        return;
+    }
+    if (*p == '[') {
+        parse_header(c, p, ls, len);
+        return;
+    }
+    parse_entry(c, p, ls, len);
+}
+
+size_t rf_parse(rf_file *f, const char *path, char *text, size_t len, md_diags *diags)
+{
+    memset(f, 0, sizeof *f);
+    f->path = md_xstrdup(path);
+    f->text = text;
+    f->len = len;
+    cursor c = {f, diags, 0, NULL, NULL, 0};
+    if (memchr(text, '\0', len)) {
+        md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0, "rule file holds NUL bytes; is it binary?");
+        return 1;
+    }
+    for (size_t start = 0; start < len;) {
+        const char *nl = memchr(text + start, '\n', len - start);
+        size_t n = nl ? (size_t)(nl - (text + start)) : len - start;
+        c.line++;
+        parse_line(&c, text + start, n);
+        start += n + 1;
+    }
+    for (size_t i = 0; i < f->nsections; i++) {
+        f->sections[i].path = f->path;
+        f->sections[i].text = f->text;
+        f->sections[i].textlen = f->len;
+    }
+    return c.errors;
+}
+
+void rf_file_fini(rf_file *f)
+{
+    for (size_t i = 0; i < f->nsections; i++) {
+        rf_section *s = &f->sections[i];
+        for (size_t j = 0; j < s->nentries; j++) {
+            free(s->entries[j].key);
+            free(s->entries[j].arg);
+            free(s->entries[j].value);
+            free(s->entries[j].pieces);
+        }
+        free(s->entries);
+        free(s->kind);
+        free(s->id);
+    }
+    free(f->sections);
+    free(f->path);
+    free(f->text);
+    memset(f, 0, sizeof *f);
+}
+
+void rf_locate(const rf_entry *e, size_t at, unsigned long *line, unsigned long *col)
+{
+    size_t k = 0;
+    while (k + 1 < e->npieces && e->pieces[k + 1].offset <= at)
+        k++;
+    *line = e->pieces[k].line;
+    *col = e->pieces[k].col + (unsigned long)(at - e->pieces[k].offset);
+}
+
+static void excerpt_line(const rf_section *s, unsigned long line, md_diag *g, size_t width)
+{
+    if (!g || !s->text)
+        return;
+    const char *p = s->text, *end = s->text + s->textlen;
+    for (unsigned long l = 1; l < line && p < end; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl ? nl + 1 : end;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    md_diag_set_excerpt(g, p, (size_t)((nl ? nl : end) - p), (unsigned long)(width ? width : 1));
+}
+
+static md_diag *verror(md_diags *diags, const rf_section *s, unsigned long line, unsigned long col,
+                       size_t width, const char *fmt, va_list ap)
+{
+    md_buf msg = {0};
+    md_buf_vprintf(&msg, fmt, ap);
+    md_diag *g = md_diags_add(diags, MD_DIAG_ERROR, s->path, line, col, "%s", md_buf_cstr(&msg));
+    md_buf_free(&msg);
+    excerpt_line(s, line, g, width);
+    return g;
+}
+
+md_diag *rf_error(md_diags *diags, const rf_section *s, const rf_entry *e, size_t at, size_t width,
+                  const char *fmt, ...)
+{
+    unsigned long line, col;
+    rf_locate(e, at, &line, &col);
+    va_list ap;
+    va_start(ap, fmt);
+    md_diag *g = verror(diags, s, line, col, width, fmt, ap);
+    va_end(ap);
+    return g;
+}
+
+md_diag *rf_error_at(md_diags *diags, const rf_section *s, unsigned long line, unsigned long col,
+                     size_t width, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    md_diag *g = verror(diags, s, line, col, width, fmt, ap);
+    va_end(ap);
+    return g;
+}
+
+const rf_entry *rf_get(const rf_section *s, const char *key)
+{
+    for (size_t i = 0; i < s->nentries; i++)
+        if (strcmp(s->entries[i].key, key) == 0)
+            return &s->entries[i];
+    return NULL;
+}

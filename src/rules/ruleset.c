@@ -1,0 +1,194 @@
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "mldiag/rules.h"
+#include "rules/builtin.h"
+#include "rules/rules_int.h"
+
+typedef struct queued {
+    char *name;
+    char *text;
+    size_t len;
+} queued;
+
+struct md_ruleset {
+    queued *queue;
+    size_t nqueue, capqueue;
+    rf_file *files;
+    size_t nfiles;
+    md_catalog *cat;
+    bool compiled;
+};
+
+md_ruleset *md_ruleset_new(void)
+{
+    md_ruleset *rs = md_xcalloc(1, sizeof *rs);
+    rs->cat = md_catalog_new();
+    return rs;
+}
+
+void md_ruleset_free(md_ruleset *rs)
+{
+    if (!rs)
+        return;
+    for (size_t i = 0; i < rs->nqueue; i++) {
+        free(rs->queue[i].name);
+        free(rs->queue[i].text);
+    }
+    free(rs->queue);
+    for (size_t i = 0; i < rs->nfiles; i++)
+        rf_file_fini(&rs->files[i]);
+    free(rs->files);
+    md_catalog_free(rs->cat);
+    free(rs);
+}
+
+static void enqueue(md_ruleset *rs, const char *name, char *text, size_t len)
+{
+    MD_GROW(rs->queue, rs->nqueue, rs->capqueue);
+    rs->queue[rs->nqueue++] = (queued){md_xstrdup(name), text, len};
+}
+
+void md_ruleset_add_text(md_ruleset *rs, const char *name, const char *text, size_t n)
+{
+    enqueue(rs, name, md_xstrndup(text, n), n);
+}
+
+void md_ruleset_add_builtin(md_ruleset *rs)
+{
+    for (size_t i = 0; i < md_builtin_count; i++)
+        md_ruleset_add_text(rs, md_builtin_files[i].name, md_builtin_files[i].text,
+                            md_builtin_files[i].len);
+}
+
+static bool add_file(md_ruleset *rs, const char *path, md_diags *diags)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0, "cannot read rule file: %s", strerror(errno));
+        return false;
+    }
+    md_buf text = {0};
+    char block[8192];
+    size_t n;
+    while ((n = fread(block, 1, sizeof block, f)) > 0)
+        md_buf_put(&text, block, n);
+    bool ok = !ferror(f);
+    fclose(f);
+    if (!ok) {
+        md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0, "cannot read rule file: %s", strerror(errno));
+        md_buf_free(&text);
+        return false;
+    }
+    size_t len = text.n;
+    enqueue(rs, path, md_buf_steal(&text), len);
+    return true;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool add_dir(md_ruleset *rs, const char *dir, md_diags *diags)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        md_diags_add(diags, MD_DIAG_ERROR, dir, 0, 0, "cannot read rule directory: %s", strerror(errno));
+        return false;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 7 || strcmp(e->d_name + len - 6, ".rules") != 0)
+            continue;
+        MD_GROW(names, n, cap);
+        names[n++] = md_xstrdup(e->d_name);
+    }
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, cmp_str);
+    bool ok = true;
+    md_buf path = {0};
+    for (size_t i = 0; i < n; i++) {
+        md_buf_reset(&path);
+        md_buf_printf(&path, "%s/%s", dir, names[i]);
+        ok &= add_file(rs, path.p, diags);
+        free(names[i]);
+    }
+    free(names);
+    md_buf_free(&path);
+    if (n == 0)
+        md_diags_add(diags, MD_DIAG_WARNING, dir, 0, 0, "no *.rules files in this directory");
+    return ok;
+}
+
+bool md_ruleset_add_path(md_ruleset *rs, const char *path, md_diags *diags)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0, "cannot read rules: %s", strerror(errno));
+        return false;
+    }
+    return S_ISDIR(st.st_mode) ? add_dir(rs, path, diags) : add_file(rs, path, diags);
+}
+
+static size_t load_sections(md_ruleset *rs, const char *kind,
+                            size_t (*load)(md_catalog *, const rf_section *, md_diags *),
+                            md_diags *diags)
+{
+    size_t errors = 0;
+    for (size_t i = 0; i < rs->nfiles; i++)
+        for (size_t j = 0; j < rs->files[i].nsections; j++)
+            if (strcmp(rs->files[i].sections[j].kind, kind) == 0)
+                errors += load(rs->cat, &rs->files[i].sections[j], diags);
+    return errors;
+}
+
+static size_t check_kinds(md_ruleset *rs, md_diags *diags)
+{
+    static const char *const kinds[] = {"series", "event", "rule", "cause"};
+    size_t errors = 0;
+    for (size_t i = 0; i < rs->nfiles; i++) {
+        for (size_t j = 0; j < rs->files[i].nsections; j++) {
+            const rf_section *s = &rs->files[i].sections[j];
+            bool known = false;
+            for (size_t k = 0; k < MD_COUNT(kinds); k++)
+                known |= strcmp(s->kind, kinds[k]) == 0;
+            if (!known) {
+                md_diag *g = rf_error_at(diags, s, s->line, 2, strlen(s->kind),
+                                         "unknown section kind '%s'", s->kind);
+                md_diag_set_help(g, "sections are [series NAME], [event ID], [rule ID] and [cause RULE.NAME]");
+                errors++;
+            }
+        }
+    }
+    return errors;
+}
+
+md_err md_ruleset_compile(md_ruleset *rs, md_diags *diags)
+{
+    size_t errors = 0;
+    rs->files = md_xcalloc(rs->nqueue ? rs->nqueue : 1, sizeof *rs->files);
+    for (size_t i = 0; i < rs->nqueue; i++) {
+        queued *q = &rs->queue[i];
+        errors += rf_parse(&rs->files[rs->nfiles++], q->name, q->text, q->len, diags);
+        q->text = NULL;
+    }
+    errors += check_kinds(rs, diags);
+    errors += load_sections(rs, "series", rf_load_series, diags);
+    errors += load_sections(rs, "event", rf_load_event, diags);
+    rs->compiled = errors == 0;
+    return errors ? MD_ERR_RULES : MD_OK;
+}
+
+const md_catalog *md_ruleset_catalog(const md_ruleset *rs)
+{
+    return rs->cat;
+}

@@ -1,0 +1,291 @@
+#include <string.h>
+
+#include "core/crc32c.h"
+#include "mldiag/sniff.h"
+
+const char *md_format_name(md_format fmt)
+{
+    switch (fmt) {
+    case MD_FMT_EMPTY:
+        return "empty";
+    case MD_FMT_BINARY:
+        return "binary";
+    case MD_FMT_TEXT:
+        return "text";
+    case MD_FMT_CSV:
+        return "csv";
+    case MD_FMT_JSON:
+        return "json";
+    case MD_FMT_JSONL:
+        return "jsonl";
+    case MD_FMT_TFEVENTS:
+        return "tfevents";
+    case MD_FMT_MLFLOW:
+        return "mlflow";
+    }
+    return "unknown";
+}
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static uint64_t le64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+static uint32_t le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* A TFRecord starts with a little-endian length and the masked CRC-32C of
+ * those 8 bytes; a random text file matches with probability 2^-32. */
+static bool is_tfrecord(md_str head)
+{
+    const unsigned char *p = (const unsigned char *)head.p;
+    return head.n >= 12 && le32(p + 8) == md_crc32c_masked(p, 8) && le64(p) < (1u << 30);
+}
+
+/* Control bytes that never occur in text, NUL included. Whitespace, ESC
+ * (colour codes) and backspace are text. */
+static bool is_binary_byte(unsigned char c)
+{
+    return (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' &&
+            c != 0x1b && c != '\b') ||
+           c == 0x7f;
+}
+
+/* Counts bytes that are not part of a valid UTF-8 sequence. */
+static size_t invalid_utf8(const unsigned char *p, size_t n)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = p[i];
+        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (len == 0) {
+            bad++;
+            i++;
+            continue;
+        }
+        size_t k = 1;
+        while (k < len && i + k < n && (p[i + k] & 0xc0) == 0x80)
+            k++;
+        if (k < len && i + k < n)
+            bad++;
+        i += k;
+    }
+    return bad;
+}
+
+/* Binary when control bytes pass 5% or broken UTF-8 passes 25% of the head:
+ * random bytes score about 10% and 45%; a log with a stray NUL or some
+ * Latin-1 bytes stays far below both. */
+static bool looks_binary(md_str head)
+{
+    const unsigned char *p = (const unsigned char *)head.p;
+    size_t ctrl = 0;
+    for (size_t i = 0; i < head.n; i++)
+        ctrl += is_binary_byte(p[i]);
+    return ctrl * 20 > head.n || invalid_utf8(p, head.n) * 4 > head.n;
+}
+
+const char *md_sniff_binary_kind(md_str head)
+{
+    if (head.n >= 4 && memcmp(head.p, ":W&B", 4) == 0)
+        return "W&B binary run file (.wandb); read the run's files/output.log or "
+               "wandb-summary.json instead";
+    if (head.n >= 4 && memcmp(head.p, "PK\003\004", 4) == 0)
+        return "zip archive (a PyTorch checkpoint?)";
+    if (head.n >= 2 && (unsigned char)head.p[0] == 0x80 && head.p[1] >= 2 && head.p[1] <= 5)
+        return "Python pickle (a checkpoint?)";
+    if (head.n >= 8 && memcmp(head.p + 1, "HDF", 3) == 0)
+        return "HDF5 file";
+    if (head.n >= 4 && memcmp(head.p, "\x7f" "ELF", 4) == 0)
+        return "executable";
+    return NULL;
+}
+
+/* The next line of head starting at *pos, without its terminator. */
+static md_str next_line(md_str head, size_t *pos)
+{
+    size_t start = *pos;
+    const char *nl = memchr(head.p + start, '\n', head.n - start);
+    size_t end = nl ? (size_t)(nl - head.p) : head.n;
+    *pos = nl ? end + 1 : end;
+    md_str line = {head.p + start, end - start};
+    if (line.n && line.p[line.n - 1] == '\r')
+        line.n--;
+    return line;
+}
+
+/* Does this line hold exactly one complete JSON object? */
+static bool complete_object(md_str line)
+{
+    line = md_str_trim(line);
+    if (line.n < 2 || line.p[0] != '{' || line.p[line.n - 1] != '}')
+        return false;
+    int depth = 0;
+    bool in_str = false;
+    for (size_t i = 0; i < line.n; i++) {
+        char c = line.p[i];
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = false;
+        } else if (c == '"') {
+            in_str = true;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if (c == '}' || c == ']') {
+            if (--depth == 0 && i != line.n - 1)
+                return false;
+        }
+    }
+    return depth == 0 && !in_str;
+}
+
+static md_format sniff_json(md_str head, size_t start)
+{
+    if (head.p[start] == '[')
+        return MD_FMT_JSON;
+    size_t pos = start;
+    md_str first = next_line(head, &pos);
+    if (!complete_object(first))
+        return MD_FMT_JSON;
+    while (pos < head.n) {
+        md_str line = md_str_trim(next_line(head, &pos));
+        if (line.n)
+            return line.p[0] == '{' ? MD_FMT_JSONL : MD_FMT_JSON;
+    }
+    return MD_FMT_JSON;
+}
+
+/* JSON opens with '{' then a double-quoted key, or '[' then an object or
+ * array. A Python dict line ({'loss': ...}) or a "[INFO]" prefix is text. */
+static bool json_start(md_str head, size_t start)
+{
+    char open = head.p[start];
+    if (open != '{' && open != '[')
+        return false;
+    size_t i = start + 1;
+    while (i < head.n && is_space(head.p[i]))
+        i++;
+    if (i == head.n)
+        return true;
+    char c = head.p[i];
+    return open == '{' ? c == '"' || c == '}' : c == '{' || c == '[' || c == ']';
+}
+
+static bool is_number(md_str s)
+{
+    s = md_str_trim(s);
+    if (s.n && s.p[0] == '"' && s.p[s.n - 1] == '"' && s.n >= 2)
+        s.p++, s.n -= 2;
+    double v;
+    return s.n && md_num_scan(s.p, s.p + s.n, &v) == s.n;
+}
+
+typedef struct row_shape {
+    size_t fields, numeric, empty;
+} row_shape;
+
+static row_shape split_row(md_str line, char delim)
+{
+    row_shape r = {0, 0, 0};
+    size_t start = 0;
+    bool quoted = false;
+    for (size_t i = 0; i <= line.n; i++) {
+        if (i < line.n && line.p[i] == '"')
+            quoted = !quoted;
+        if (i == line.n || (line.p[i] == delim && !quoted)) {
+            md_str f = md_str_trim((md_str){line.p + start, i - start});
+            r.fields++;
+            r.empty += f.n == 0;
+            r.numeric += is_number(f);
+            start = i + 1;
+        }
+    }
+    return r;
+}
+
+/* CSV: a header of names, then rows with as many fields, mostly numbers or
+ * empty cells. A console log with commas fails the numeric test. */
+static bool looks_delimited(md_str head, char delim)
+{
+    size_t pos = 0;
+    md_str header = next_line(head, &pos);
+    row_shape h = split_row(header, delim);
+    if (h.fields < 2 || h.numeric * 2 > h.fields || h.empty == h.fields)
+        return false;
+    size_t rows = 0, good = 0;
+    while (pos < head.n && rows < 8) {
+        md_str line = next_line(head, &pos);
+        if (md_str_trim(line).n == 0)
+            continue;
+        if (pos >= head.n && !memchr(line.p, '\n', line.n) && rows > 0)
+            break; /* a last line cut by the peek window proves nothing */
+        row_shape r = split_row(line, delim);
+        rows++;
+        good += r.fields == h.fields && (r.numeric + r.empty) * 2 >= r.fields && r.numeric > 0;
+    }
+    return rows > 0 && good * 4 >= rows * 3;
+}
+
+/* MLflow's file store writes one "timestamp_ms value step" line per point. */
+static bool looks_mlflow(md_str head)
+{
+    size_t pos = 0, lines = 0;
+    while (pos < head.n && lines < 3) {
+        md_str line = md_str_trim(next_line(head, &pos));
+        if (!line.n)
+            continue;
+        const char *p = line.p, *end = line.p + line.n;
+        double v[3];
+        for (int k = 0; k < 3; k++) {
+            while (p < end && *p == ' ')
+                p++;
+            size_t n = md_num_scan(p, end, &v[k]);
+            if (!n || (p + n < end && p[n] != ' '))
+                return false;
+            p += n;
+        }
+        if (p != end || v[0] < 1e9)
+            return false;
+        lines++;
+    }
+    return lines > 0;
+}
+
+md_format md_sniff(md_str head, bool complete, const char *path)
+{
+    (void)complete;
+    size_t start = 0;
+    while (start < head.n && is_space(head.p[start]))
+        start++;
+    if (start == head.n)
+        return MD_FMT_EMPTY;
+    if (is_tfrecord(head))
+        return MD_FMT_TFEVENTS;
+    if (looks_binary(head))
+        return MD_FMT_BINARY;
+    if (json_start(head, start))
+        return sniff_json(head, start);
+    if (looks_mlflow(head))
+        return MD_FMT_MLFLOW;
+    if (looks_delimited(head, ',') || looks_delimited(head, '\t'))
+        return MD_FMT_CSV;
+    /* A name-only tiebreak: a header-only CSV file (no rows yet). */
+    if (path) {
+        size_t n = strlen(path);
+        if (n > 4 && strcmp(path + n - 4, ".csv") == 0 && split_row(next_line(head, &start), ',').fields > 1)
+            return MD_FMT_CSV;
+    }
+    return MD_FMT_TEXT;
+}

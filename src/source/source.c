@@ -1,0 +1,253 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "mldiag/source.h"
+
+#define RAW_BLOCK (1u << 18)
+
+struct md_source {
+    char *path;
+    int fd;
+    bool own_fd;
+    bool gzip, gz_done, cut_short, read_error;
+    z_stream zs;
+    unsigned char *raw; /* compressed input block */
+    bool raw_eof;
+    char *peek; /* bytes read ahead for sniffing, handed out first */
+    size_t peek_len, peek_pos;
+    uint64_t bytes;
+};
+
+static long read_fd(md_source *src, void *dst, size_t n)
+{
+    for (;;) {
+        ssize_t r = read(src->fd, dst, n);
+        if (r >= 0)
+            return (long)r;
+        if (errno != EINTR)
+            return -1;
+    }
+}
+
+static long read_gzip(md_source *src, unsigned char *dst, size_t n)
+{
+    if (src->gz_done)
+        return 0;
+    src->zs.next_out = dst;
+    src->zs.avail_out = (uInt)n;
+    while (src->zs.avail_out == n) {
+        if (src->zs.avail_in == 0 && !src->raw_eof) {
+            long r = read_fd(src, src->raw, RAW_BLOCK);
+            if (r < 0)
+                return -1;
+            if (r == 0)
+                src->raw_eof = true;
+            src->zs.next_in = src->raw;
+            src->zs.avail_in = (uInt)r;
+        }
+        int rc = inflate(&src->zs, Z_NO_FLUSH);
+        if (rc == Z_STREAM_END) {
+            /* Concatenated members (gzip -c a b > c) continue as one stream. */
+            if (src->zs.avail_in == 0 && src->raw_eof) {
+                src->gz_done = true;
+                break;
+            }
+            inflateReset(&src->zs);
+            continue;
+        }
+        if (rc == Z_BUF_ERROR && src->raw_eof && src->zs.avail_in == 0) {
+            src->cut_short = true;
+            src->gz_done = true;
+            break;
+        }
+        if (rc != Z_OK && rc != Z_BUF_ERROR) {
+            src->cut_short = true;
+            src->gz_done = true;
+            break;
+        }
+    }
+    return (long)(n - src->zs.avail_out);
+}
+
+static long read_raw(md_source *src, void *dst, size_t n)
+{
+    if (src->gzip)
+        return read_gzip(src, dst, n);
+    return read_fd(src, dst, n);
+}
+
+static bool start_gzip(md_source *src, const unsigned char *head, size_t n)
+{
+    src->raw = md_xmalloc(RAW_BLOCK);
+    memcpy(src->raw, head, n);
+    memset(&src->zs, 0, sizeof src->zs);
+    if (inflateInit2(&src->zs, 16 + MAX_WBITS) != Z_OK)
+        return false;
+    src->zs.next_in = src->raw;
+    src->zs.avail_in = (uInt)n;
+    src->gzip = true;
+    return true;
+}
+
+md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
+{
+    *sys_errno = 0;
+    int fd = 0;
+    bool stdin_src = strcmp(path, "-") == 0;
+    if (!stdin_src) {
+        fd = open(path, O_RDONLY);
+        if (fd < 0) {
+            *sys_errno = errno;
+            *err = MD_ERR_IO;
+            return NULL;
+        }
+        struct stat st;
+        if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+            close(fd);
+            *sys_errno = EISDIR;
+            *err = MD_ERR_IO;
+            return NULL;
+        }
+    }
+    md_source *src = md_xcalloc(1, sizeof *src);
+    src->path = md_xstrdup(stdin_src ? "<stdin>" : path);
+    src->fd = fd;
+    src->own_fd = !stdin_src;
+
+    /* Read the first block to look for the gzip magic and to serve peeks. */
+    unsigned char head[2];
+    long got = 0;
+    while (got < 2) {
+        long r = read_fd(src, head + got, (size_t)(2 - got));
+        if (r < 0) {
+            *sys_errno = errno;
+            *err = MD_ERR_IO;
+            md_source_close(src);
+            return NULL;
+        }
+        if (r == 0)
+            break;
+        got += r;
+    }
+    if (got == 2 && head[0] == 0x1f && head[1] == 0x8b) {
+        if (!start_gzip(src, head, 2)) {
+            *err = MD_ERR_INTERNAL;
+            md_source_close(src);
+            return NULL;
+        }
+    } else if (got > 0) {
+        src->peek = md_xmalloc(MD_SOURCE_PEEK);
+        memcpy(src->peek, head, (size_t)got);
+        src->peek_len = (size_t)got;
+    }
+    *err = MD_OK;
+    return src;
+}
+
+void md_source_close(md_source *src)
+{
+    if (!src)
+        return;
+    if (src->gzip)
+        inflateEnd(&src->zs);
+    if (src->own_fd)
+        close(src->fd);
+    free(src->raw);
+    free(src->peek);
+    free(src->path);
+    free(src);
+}
+
+md_str md_source_peek(md_source *src)
+{
+    if (!src->peek) {
+        src->peek = md_xmalloc(MD_SOURCE_PEEK);
+        src->peek_len = src->peek_pos = 0;
+    }
+    /* Compact so the unread part starts the buffer, then fill it. */
+    if (src->peek_pos) {
+        memmove(src->peek, src->peek + src->peek_pos, src->peek_len - src->peek_pos);
+        src->peek_len -= src->peek_pos;
+        src->peek_pos = 0;
+    }
+    while (src->peek_len < MD_SOURCE_PEEK) {
+        long r = read_raw(src, src->peek + src->peek_len, MD_SOURCE_PEEK - src->peek_len);
+        if (r < 0)
+            src->read_error = true;
+        if (r <= 0)
+            break;
+        src->peek_len += (size_t)r;
+    }
+    return (md_str){src->peek, src->peek_len};
+}
+
+long md_source_read(md_source *src, void *dst, size_t n)
+{
+    if (src->peek_pos < src->peek_len) {
+        size_t avail = src->peek_len - src->peek_pos;
+        size_t take = avail < n ? avail : n;
+        memcpy(dst, src->peek + src->peek_pos, take);
+        src->peek_pos += take;
+        src->bytes += take;
+        return (long)take;
+    }
+    if (src->read_error)
+        return -1;
+    long r = read_raw(src, dst, n);
+    if (r > 0)
+        src->bytes += (uint64_t)r;
+    return r;
+}
+
+const char *md_source_path(const md_source *src)
+{
+    return src->path;
+}
+
+bool md_source_is_gzip(const md_source *src)
+{
+    return src->gzip;
+}
+
+bool md_source_cut_short(const md_source *src)
+{
+    return src->cut_short;
+}
+
+uint64_t md_source_bytes(const md_source *src)
+{
+    return src->bytes;
+}
+
+md_err md_source_slurp(md_source *src, size_t max, char **data, size_t *n)
+{
+    size_t cap = 1 << 16, len = 0;
+    char *buf = md_xmalloc(cap + 1);
+    for (;;) {
+        if (len == cap) {
+            if (cap >= max) {
+                free(buf);
+                return MD_ERR_FORMAT;
+            }
+            cap = cap * 2 > max ? max : cap * 2;
+            buf = md_xrealloc(buf, cap + 1);
+        }
+        long r = md_source_read(src, buf + len, cap - len);
+        if (r < 0) {
+            free(buf);
+            return MD_ERR_IO;
+        }
+        if (r == 0)
+            break;
+        len += (size_t)r;
+    }
+    buf[len] = '\0';
+    *data = buf;
+    *n = len;
+    return MD_OK;
+}

@@ -1,0 +1,131 @@
+/* Key resolution: which series (or step) a key that a log wrote names.
+ * md_catalog_resolve finds the canonical series. A canonical series binds to
+ * the first spelling that reaches it; another spelling that reaches it later
+ * ("train_loss" in HF's end-of-run summary after "loss") stays a series of
+ * its own, so one series never mixes two quantities. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store_int.h"
+
+#define NORM_MAX 128
+
+static bool has_word(const char *norm, const char *word)
+{
+    size_t wn = strlen(word);
+    for (const char *p = norm; (p = strstr(p, word)) != NULL; p += wn) {
+        bool start = p == norm || p[-1] == '_';
+        bool end = p[wn] == '\0' || p[wn] == '_';
+        if (start && end)
+            return true;
+    }
+    return false;
+}
+
+/* Kind and direction for a series no alias names, from the words in it. */
+static void guess_kind(const char *norm, md_kind *kind, md_better *better)
+{
+    static const char *const lower[] = {"loss", "error", "err", "wer", "cer", "ppl", "perplexity", "nll"};
+    static const char *const higher[] = {"acc", "accuracy", "map", "f1", "precision", "recall",
+                                         "rouge", "rouge1", "rouge2", "rougel", "bleu", "auc", "score"};
+    *kind = MD_KIND_OTHER;
+    *better = MD_BETTER_NONE;
+    for (size_t i = 0; i < MD_COUNT(lower); i++) {
+        if (has_word(norm, lower[i])) {
+            *kind = MD_KIND_LOSS;
+            *better = MD_BETTER_LOWER;
+            return;
+        }
+    }
+    for (size_t i = 0; i < MD_COUNT(higher); i++) {
+        if (strstr(norm, higher[i]) && has_word(norm, higher[i])) {
+            *kind = MD_KIND_METRIC;
+            *better = MD_BETTER_HIGHER;
+            return;
+        }
+    }
+}
+
+/* A name not yet used in this store: name, name_2, name_3, ... */
+static void unique_name(const md_store *st, const char *base, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", base);
+    intptr_t have;
+    for (int k = 2; md_map_get(&st->by_name, out, strlen(out), &have); k++)
+        snprintf(out, cap, "%s_%d", base, k);
+}
+
+static int add_key(md_store *st, md_role role, int cat, md_unit unit, const char *norm,
+                   const char *raw, size_t rawlen)
+{
+    MD_GROW(st->keys, st->nkeys, st->capkeys);
+    st->keys[st->nkeys] = (key_info){role, cat, -1, unit, norm ? md_xstrdup(norm) : NULL,
+                                     md_xstrndup(raw, rawlen), false};
+    return (int)st->nkeys++;
+}
+
+int keys_resolve(md_store *st, const char *key, size_t keylen)
+{
+    intptr_t idx;
+    if (md_map_get(&st->key_cache, key, keylen, &idx))
+        return (int)idx;
+    char norm[NORM_MAX + 1];
+    norm[0] = '\x01'; /* tags normalised entries apart from raw ones */
+    size_t n = md_key_normalise(key, keylen, norm + 1, sizeof norm - 1);
+    if (n == 0 || (norm[1] >= '0' && norm[1] <= '9')) {
+        idx = add_key(st, MD_ROLE_IGNORE, -1, MD_UNIT_NONE, NULL, key, keylen);
+    } else if (md_map_get(&st->key_cache, norm, n + 1, &idx)) {
+        if (st->keys[idx].series >= 0)
+            series_add_source(st->series[st->keys[idx].series], key, keylen);
+    } else {
+        md_unit unit = MD_UNIT_NONE;
+        int cat = md_catalog_resolve(st->cat, norm + 1, n, &unit);
+        md_role role = cat >= 0 ? md_catalog_series(st->cat, (size_t)cat)->role : MD_ROLE_SERIES;
+        idx = add_key(st, role, cat, unit, norm + 1, key, keylen);
+        md_map_put(&st->key_cache, norm, n + 1, idx);
+    }
+    md_map_put(&st->key_cache, key, keylen, idx);
+    return (int)idx;
+}
+
+int keys_series(md_store *st, int k)
+{
+    key_info *ki = &st->keys[k];
+    if (ki->series >= 0 || ki->dropped)
+        return ki->series;
+    md_kind kind;
+    md_better better;
+    char name[NORM_MAX + 16];
+    const char *base = ki->norm;
+    if (ki->cat >= 0) {
+        const md_series_spec *spec = md_catalog_series(st->cat, (size_t)ki->cat);
+        kind = spec->kind;
+        better = spec->better;
+        /* The canonical name goes to the first spelling that reaches it. */
+        if (st->bound[ki->cat] < 0)
+            base = spec->name;
+    } else {
+        guess_kind(ki->norm, &kind, &better);
+    }
+    unique_name(st, base, name, sizeof name);
+    ki->series = store_add_series(st, name, kind, better);
+    if (ki->series < 0) {
+        ki->dropped = true;
+        return -1;
+    }
+    if (ki->cat >= 0 && st->bound[ki->cat] < 0)
+        st->bound[ki->cat] = ki->series;
+    series_add_source(st->series[ki->series], ki->raw, strlen(ki->raw));
+    return ki->series;
+}
+
+void keys_reset(md_store *st)
+{
+    for (size_t i = 0; i < st->nkeys; i++) {
+        free(st->keys[i].norm);
+        free(st->keys[i].raw);
+    }
+    st->nkeys = 0;
+    md_map_free(&st->key_cache);
+}

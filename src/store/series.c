@@ -1,0 +1,272 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store_int.h"
+
+/* The running level a spike is measured against is an exponential moving
+ * average over about SPIKE_WINDOW points, with the mean absolute deviation
+ * from it as the noise scale (ZClip's EMA z-score, made robust by freezing
+ * both while a spike lasts so the spike does not raise its own bar). */
+#define SPIKE_WINDOW 32
+#define SPIKE_WARMUP 8
+/* Onset: more than SPIKE_K mean absolute deviations (about 6.4 sigma for
+ * Gaussian noise, near OLMo 2's 7-sigma spike score) and SPIKE_REL above the
+ * level. The relative floor keeps quantised or near-constant series, whose
+ * deviation is ~0, from calling every wobble a spike. */
+#define SPIKE_K 8.0
+#define SPIKE_REL 0.10
+
+struct md_series_state {
+    double level, dev;
+    uint64_t nbase;
+    bool in_spike;
+    md_spike cur;
+    double cur_peak_y;
+};
+
+md_series *series_new(const char *name, md_kind kind, md_better better, int input)
+{
+    md_series *s = md_xcalloc(1, sizeof *s);
+    s->name = md_xstrdup(name);
+    s->kind = kind;
+    s->better = better;
+    s->input = input;
+    s->first_nonfinite_step = -1;
+    s->min = INFINITY;
+    s->max = -INFINITY;
+    s->first = s->last = s->last_raw = NAN;
+    s->width = 1;
+    s->state = md_xcalloc(1, sizeof *s->state);
+    return s;
+}
+
+void series_free(md_series *s)
+{
+    if (!s)
+        return;
+    free(s->name);
+    for (size_t i = 0; i < s->nsources; i++)
+        free(s->sources[i]);
+    free(s->sources);
+    free(s->buckets);
+    free(s->state);
+    free(s);
+}
+
+void series_add_source(md_series *s, const char *name, size_t n)
+{
+    for (size_t i = 0; i < s->nsources; i++)
+        if (strlen(s->sources[i]) == n && memcmp(s->sources[i], name, n) == 0)
+            return;
+    if (s->nsources >= 8)
+        return;
+    s->sources = md_xrealloc(s->sources, (s->nsources + 1) * sizeof *s->sources);
+    s->sources[s->nsources++] = md_xstrndup(name, n);
+}
+
+static void bucket_combine(md_bucket *into, const md_bucket *b)
+{
+    const md_bucket a = *into;
+    into->hi_step = b->hi_step;
+    into->n = a.n + b->n;
+    into->nonfinite = a.nonfinite + b->nonfinite;
+    into->sum = a.sum + b->sum;
+    if (a.n && b->n) {
+        /* Chan's parallel update of the sum of squared deviations. */
+        double delta = b->sum / b->n - a.sum / a.n;
+        into->m2 = a.m2 + b->m2 + delta * delta * a.n * b->n / into->n;
+    } else {
+        into->m2 = a.m2 + b->m2;
+    }
+    into->min = a.n && (!b->n || a.min < b->min) ? a.min : b->min;
+    into->max = a.n && (!b->n || a.max > b->max) ? a.max : b->max;
+    into->first = a.n ? a.first : b->first;
+    into->last = b->n ? b->last : a.last;
+}
+
+static void merge_buckets(md_series *s)
+{
+    size_t half = s->nbuckets / 2;
+    for (size_t i = 0; i < half; i++) {
+        md_bucket merged = s->buckets[2 * i];
+        bucket_combine(&merged, &s->buckets[2 * i + 1]);
+        s->buckets[i] = merged;
+    }
+    if (s->nbuckets % 2)
+        s->buckets[half++] = s->buckets[s->nbuckets - 1];
+    s->nbuckets = half;
+    s->width *= 2;
+}
+
+static md_bucket *bucket_for_next(md_series *s, int64_t step)
+{
+    if (s->nbuckets) {
+        md_bucket *b = &s->buckets[s->nbuckets - 1];
+        if (b->n + b->nonfinite < s->width)
+            return b;
+    }
+    if (s->nbuckets == MD_BUCKETS)
+        merge_buckets(s);
+    if (s->nbuckets == s->capbuckets) {
+        s->capbuckets = s->capbuckets ? s->capbuckets * 2 : 16;
+        s->buckets = md_xrealloc(s->buckets, s->capbuckets * sizeof *s->buckets);
+    }
+    md_bucket *b = &s->buckets[s->nbuckets++];
+    memset(b, 0, sizeof *b);
+    b->lo_step = b->hi_step = step;
+    return b;
+}
+
+static void bucket_add(md_series *s, int64_t step, double v)
+{
+    md_bucket *b = bucket_for_next(s, step);
+    b->hi_step = step;
+    if (!isfinite(v)) {
+        b->nonfinite++;
+        return;
+    }
+    if (b->n == 0) {
+        b->min = b->max = b->first = v;
+    } else {
+        /* Welford's update; m2 holds the squared deviations from the mean. */
+        double mean = b->sum / b->n;
+        double next_mean = (b->sum + v) / (b->n + 1);
+        b->m2 += (v - mean) * (v - next_mean);
+        if (v < b->min)
+            b->min = v;
+        if (v > b->max)
+            b->max = v;
+    }
+    b->n++;
+    b->sum += v;
+    b->last = v;
+}
+
+static void keep_spike(md_series *s, const md_spike *sp)
+{
+    size_t n = s->nspikes, pos = n;
+    while (pos > 0 && s->spikes[pos - 1].ratio < sp->ratio)
+        pos--;
+    if (pos >= MD_TOP_SPIKES)
+        return;
+    if (n == MD_TOP_SPIKES)
+        n--;
+    memmove(&s->spikes[pos + 1], &s->spikes[pos], (n - pos) * sizeof *sp);
+    s->spikes[pos] = *sp;
+    s->nspikes = n + 1;
+}
+
+static void close_spike(md_series *s, bool recovered)
+{
+    md_series_state *st = s->state;
+    st->in_spike = false;
+    st->cur.recovered = recovered;
+    s->spike_points += st->cur.length;
+    if (!recovered)
+        s->spikes_open++;
+    else if (st->cur.length <= MD_SPIKE_FAST_POINTS)
+        s->spikes_fast++;
+    else
+        s->spikes_slow++;
+    keep_spike(s, &st->cur);
+}
+
+static double ratio_of(double peak, double level, md_better better)
+{
+    if (better == MD_BETTER_HIGHER)
+        return peak > 0 ? level / peak : INFINITY;
+    return level > 0 ? peak / level : INFINITY;
+}
+
+static void spike_track(md_series *s, int64_t step, double v)
+{
+    md_series_state *st = s->state;
+    double y = s->better == MD_BETTER_HIGHER ? -v : v;
+    if (st->nbase < SPIKE_WARMUP) {
+        st->nbase++;
+        st->level += (y - st->level) / (double)st->nbase;
+        st->dev += (fabs(y - st->level) - st->dev) / (double)st->nbase;
+        return;
+    }
+    double band = SPIKE_K * st->dev;
+    double floor = SPIKE_REL * fabs(st->level);
+    if (st->in_spike) {
+        st->cur.length++;
+        if (y > st->cur_peak_y) {
+            st->cur_peak_y = y;
+            st->cur.peak = v;
+            st->cur.peak_step = step;
+            st->cur.ratio = ratio_of(v, st->cur.level, s->better);
+        }
+        if (y - st->level > band / 2 && y - st->level > floor / 2)
+            return;
+        st->cur.length--; /* this point is back in the band */
+        close_spike(s, true);
+    } else if (y - st->level > band && y - st->level > floor) {
+        st->in_spike = true;
+        s->spike_count++;
+        double level = s->better == MD_BETTER_HIGHER ? -st->level : st->level;
+        st->cur = (md_spike){step, step, v, level, ratio_of(v, level, s->better), 1, false};
+        st->cur_peak_y = y;
+        return;
+    }
+    const double alpha = 2.0 / (SPIKE_WINDOW + 1);
+    st->dev += alpha * (fabs(y - st->level) - st->dev);
+    st->level += alpha * (y - st->level);
+    st->nbase++;
+}
+
+void series_add(md_series *s, int64_t step, double v)
+{
+    if (s->count == 0) {
+        s->first_step = step;
+    } else if (step < s->last_step) {
+        s->restarts++;
+    }
+    s->count++;
+    s->last_step = step;
+    s->last_raw = v;
+    bucket_add(s, step, v);
+    if (!isfinite(v)) {
+        if (isnan(v))
+            s->nan++;
+        else
+            s->inf++;
+        if (s->first_nonfinite_step < 0)
+            s->first_nonfinite_step = step;
+        return;
+    }
+    if (s->finite == 0)
+        s->first = v;
+    s->finite++;
+    s->last = v;
+    s->zeros += v == 0;
+    if (v < s->min) {
+        s->min = v;
+        s->min_step = step;
+    }
+    if (v > s->max) {
+        s->max = v;
+        s->max_step = step;
+    }
+    double delta = v - s->mean;
+    s->mean += delta / (double)s->finite;
+    s->m2 += delta * (v - s->mean);
+    spike_track(s, step, v);
+}
+
+void series_finish(md_series *s)
+{
+    if (s->state && s->state->in_spike)
+        close_spike(s, false);
+}
+
+size_t series_bytes(const md_series *s)
+{
+    size_t n = sizeof *s + sizeof *s->state + strlen(s->name) + 1;
+    n += s->capbuckets * sizeof *s->buckets;
+    for (size_t i = 0; i < s->nsources; i++)
+        n += strlen(s->sources[i]) + 1 + sizeof(char *);
+    return n;
+}

@@ -1,0 +1,550 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/store_int.h"
+
+md_store *md_store_new(const md_catalog *cat)
+{
+    md_store *st = md_xcalloc(1, sizeof *st);
+    st->cat = cat;
+    size_t n = md_catalog_nseries(cat);
+    st->bound = md_xmalloc((n ? n : 1) * sizeof *st->bound);
+    for (size_t i = 0; i < n; i++)
+        st->bound[i] = -1;
+    st->cur = -1;
+    st->current_step = -1;
+    st->context_step = -1;
+    return st;
+}
+
+static void event_fini(md_event *e)
+{
+    free(e->id);
+    free(e->first_text);
+    free(e->last_text);
+    for (size_t i = 0; i < e->nfields; i++)
+        free(e->fields[i].name);
+}
+
+void md_store_free(md_store *st)
+{
+    if (!st)
+        return;
+    for (size_t i = 0; i < st->nseries; i++)
+        series_free(st->series[i]);
+    free(st->series);
+    md_map_free(&st->by_name);
+    free(st->bound);
+    for (size_t i = 0; i < st->nevents; i++)
+        event_fini(&st->events[i]);
+    free(st->events);
+    for (size_t i = 0; i < st->ninputs; i++)
+        free(st->inputs[i].path);
+    free(st->inputs);
+    keys_reset(st);
+    free(st->keys);
+    free(st->kv);
+    free(st);
+}
+
+int store_add_series(md_store *st, const char *name, md_kind kind, md_better better)
+{
+    if (st->nseries >= MD_MAX_SERIES) {
+        st->dropped_series++;
+        return -1;
+    }
+    MD_GROW(st->series, st->nseries, st->capseries);
+    st->series[st->nseries] = series_new(name, kind, better, st->cur);
+    md_map_put(&st->by_name, name, strlen(name), (intptr_t)st->nseries);
+    return (int)st->nseries++;
+}
+
+int md_store_begin_input(md_store *st, const char *path, md_format fmt)
+{
+    MD_GROW(st->inputs, st->ninputs, st->capinputs);
+    md_input *in = &st->inputs[st->ninputs];
+    memset(in, 0, sizeof *in);
+    in->path = md_xstrdup(path);
+    in->format = fmt;
+    in->declared_total = -1;
+    in->last_step_seen = -1;
+    in->time.max_gap_step = -1;
+    st->cur = (int)st->ninputs++;
+    /* Spellings resolve per input: one file's "loss" is not another's. */
+    keys_reset(st);
+    st->context_step = -1;
+    st->current_step = -1;
+    return st->cur;
+}
+
+md_input *md_store_input_mut(md_store *st, int input)
+{
+    return input >= 0 && (size_t)input < st->ninputs ? &st->inputs[input] : NULL;
+}
+
+void md_store_record_begin(md_store *st, unsigned long line)
+{
+    st->nkv = 0;
+    st->rec_line = line;
+    st->rec_need_known = false;
+}
+
+void md_store_record_need_known(md_store *st)
+{
+    st->rec_need_known = true;
+}
+
+void md_store_record_kv(md_store *st, const char *key, size_t keylen, double value, md_unit unit,
+                        unsigned flags, double total)
+{
+    if (st->cur < 0 || keylen == 0)
+        return;
+    int k = keys_resolve(st, key, keylen);
+    if (st->keys[k].role == MD_ROLE_IGNORE || st->keys[k].dropped)
+        return;
+    MD_GROW(st->kv, st->nkv, st->capkv);
+    st->kv[st->nkv++] = (record_kv){k, value, unit, flags, total};
+}
+
+void md_store_context_step(md_store *st, int64_t step)
+{
+    st->context_step = step;
+}
+
+static double convert(md_kind kind, double v, md_unit unit)
+{
+    switch (md_unit_dim(unit)) {
+    case MD_DIM_PERCENT:
+        return v / 100;
+    case MD_DIM_TIME:
+        if (kind == MD_KIND_RATE)
+            return unit == MD_UNIT_S_PER_IT && v != 0 ? 1 / v : v;
+        return kind == MD_KIND_TIME ? v * md_unit_factor(unit) : v;
+    case MD_DIM_BYTES:
+        return kind == MD_KIND_MEMORY ? v * md_unit_factor(unit) / (1024.0 * 1024 * 1024) : v;
+    case MD_DIM_RATE:
+        return kind == MD_KIND_TIME && v != 0 ? 1 / v : v;
+    case MD_DIM_NONE:
+        break;
+    }
+    return v;
+}
+
+static bool usable_step(double v)
+{
+    return isfinite(v) && v >= 0 && v < 9e15 && v == floor(v);
+}
+
+/* The record's step: a step key wins, then an epoch written as an integer
+ * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
+ * then the step an earlier line set. -1 when none. */
+static int64_t record_step(md_store *st, bool *had_step)
+{
+    int64_t step = -1, epoch = -1;
+    md_input *in = &st->inputs[st->cur];
+    for (size_t i = 0; i < st->nkv; i++) {
+        const record_kv *kv = &st->kv[i];
+        md_role role = st->keys[kv->key].role;
+        if (role == MD_ROLE_STEP && step < 0 && usable_step(kv->value)) {
+            step = (int64_t)kv->value;
+            if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total) && (int64_t)kv->total > in->declared_total)
+                in->declared_total = (int64_t)kv->total;
+        } else if (role == MD_ROLE_EPOCH && epoch < 0 && (kv->flags & MD_KV_INTEGRAL) && usable_step(kv->value)) {
+            epoch = (int64_t)kv->value;
+        }
+    }
+    *had_step = step >= 0 || epoch >= 0;
+    if (step >= 0)
+        return step;
+    if (epoch >= 0)
+        return epoch;
+    return st->context_step;
+}
+
+static bool has_known_key(const md_store *st)
+{
+    for (size_t i = 0; i < st->nkv; i++) {
+        const key_info *ki = &st->keys[st->kv[i].key];
+        if (ki->role != MD_ROLE_SERIES || ki->cat >= 0)
+            return true;
+    }
+    return false;
+}
+
+static bool is_loss_component(const key_info *ki, bool val)
+{
+    if (ki->role != MD_ROLE_SERIES || ki->cat >= 0 || !ki->norm)
+        return false;
+    size_t n = strlen(ki->norm);
+    if (n < 5 || strcmp(ki->norm + n - 5, "_loss") != 0)
+        return false;
+    if (val)
+        return md_key_is_eval(ki->norm);
+    return strncmp(ki->norm, "train_", 6) == 0 || strncmp(ki->norm, "training_", 9) == 0;
+}
+
+/* Detectors such as YOLO log the terms of their loss (train/box_loss,
+ * train/cls_loss, ...) and no total. The loss that is optimised is their
+ * sum, so a record with two or more terms and no total gets one. */
+static void add_component_total(md_store *st, bool val)
+{
+    const char *canonical = val ? "val_loss" : "loss";
+    double sum = 0;
+    size_t terms = 0, n = st->nkv;
+    for (size_t i = 0; i < n; i++) {
+        const key_info *ki = &st->keys[st->kv[i].key];
+        if (ki->cat >= 0 && strcmp(md_catalog_series(st->cat, (size_t)ki->cat)->name, canonical) == 0)
+            return;
+        if (is_loss_component(ki, val)) {
+            sum += st->kv[i].value;
+            terms++;
+        }
+    }
+    if (terms >= 2)
+        md_store_record_kv(st, val ? "val_total_loss" : "total_loss", val ? 14 : 10, sum, MD_UNIT_NONE, 0, NAN);
+}
+
+int64_t md_store_record_end(md_store *st, bool *had_step)
+{
+    bool had = false;
+    if (had_step)
+        *had_step = false;
+    if (st->cur < 0 || st->nkv == 0)
+        return -1;
+    if (st->rec_need_known && !has_known_key(st)) {
+        st->nkv = 0;
+        return -1;
+    }
+    md_input *in = &st->inputs[st->cur];
+    int64_t step = record_step(st, &had);
+    if (had_step)
+        *had_step = had;
+    add_component_total(st, false);
+    add_component_total(st, true);
+    size_t values = 0;
+    for (size_t i = 0; i < st->nkv; i++) {
+        const record_kv *kv = &st->kv[i];
+        const key_info *ki = &st->keys[kv->key];
+        if (ki->role != MD_ROLE_SERIES)
+            continue;
+        int sidx = keys_series(st, kv->key);
+        if (sidx < 0)
+            continue;
+        md_series *s = st->series[sidx];
+        md_unit unit = kv->unit != MD_UNIT_NONE ? kv->unit : ki->unit;
+        double v = convert(s->kind, kv->value, unit);
+        int64_t at = step;
+        if (s->count == 0)
+            s->ordinal = step < 0;
+        if (s->ordinal)
+            at = (int64_t)s->count + 1;
+        else if (step < 0)
+            at = s->last_step;
+        series_add(s, at, v);
+        values++;
+    }
+    in->records++;
+    in->points += values;
+    st->total_points += values;
+    if (step >= 0) {
+        st->current_step = step;
+        if (step > in->last_step_seen)
+            in->last_step_seen = step;
+    }
+    return values ? step : -1;
+}
+
+int64_t md_store_current_step(const md_store *st)
+{
+    return st->current_step;
+}
+
+static int find_event_index(const md_store *st, const char *id)
+{
+    for (size_t i = 0; i < st->nevents; i++)
+        if (strcmp(st->events[i].id, id) == 0)
+            return (int)i;
+    return -1;
+}
+
+static md_event *find_event(md_store *st, const char *id)
+{
+    int i = find_event_index(st, id);
+    return i >= 0 ? &st->events[i] : NULL;
+}
+
+static char *event_text(const char *text, size_t n)
+{
+    while (n && (text[n - 1] == ' ' || text[n - 1] == '\r'))
+        n--;
+    while (n && (*text == ' ' || *text == '\t'))
+        text++, n--;
+    if (n > MD_EVENT_TEXT_MAX)
+        n = MD_EVENT_TEXT_MAX;
+    return md_xstrndup(text, n);
+}
+
+void md_store_event(md_store *st, const md_event_spec *spec, unsigned long line, int64_t step,
+                    const char *text, size_t n, const double *fields)
+{
+    md_event *e = find_event(st, spec->id);
+    if (!e) {
+        if (st->nevents >= MD_MAX_EVENT_KINDS)
+            return;
+        MD_GROW(st->events, st->nevents, st->capevents);
+        e = &st->events[st->nevents++];
+        memset(e, 0, sizeof *e);
+        e->id = md_xstrdup(spec->id);
+        e->first_input = st->cur;
+        e->first_line = line;
+        e->first_step = step;
+        e->first_text = event_text(text, n);
+        e->nfields = spec->nfields;
+        for (size_t i = 0; i < spec->nfields; i++) {
+            e->fields[i].name = md_xstrdup(spec->fields[i].name);
+            e->fields[i].first = e->fields[i].last = NAN;
+        }
+    }
+    e->count++;
+    e->last_input = st->cur;
+    e->last_line = line;
+    e->last_step = step;
+    free(e->last_text);
+    e->last_text = event_text(text, n);
+    for (size_t i = 0; i < e->nfields && fields; i++) {
+        double v = fields[i];
+        md_event_field *f = &e->fields[i];
+        if (isnan(v))
+            continue;
+        if (f->n == 0) {
+            f->first = f->min = f->max = v;
+        } else {
+            f->min = v < f->min ? v : f->min;
+            f->max = v > f->max ? v : f->max;
+        }
+        f->last = v;
+        f->n++;
+    }
+    if (st->cur >= 0)
+        st->inputs[st->cur].events++;
+}
+
+void md_store_timestamp(md_store *st, unsigned long line, double seconds)
+{
+    if (st->cur < 0 || !isfinite(seconds))
+        return;
+    md_timeline *t = &st->inputs[st->cur].time;
+    if (t->stamps == 0) {
+        t->first = t->last = seconds;
+    } else if (seconds > t->last) {
+        double gap = seconds - t->last;
+        if (gap > t->max_gap) {
+            t->max_gap = gap;
+            t->max_gap_line = line;
+            t->max_gap_step = st->current_step;
+        }
+        size_t bin = 0;
+        for (double g = gap; g >= 1 && bin + 1 < MD_COUNT(t->gap_hist); g /= 2)
+            bin++;
+        t->gap_hist[bin]++;
+        t->last = seconds;
+    } else {
+        t->gap_hist[0]++;
+    }
+    t->stamps++;
+}
+
+static void finish(md_store *st)
+{
+    if (st->finished)
+        return;
+    for (size_t i = 0; i < st->nseries; i++)
+        series_finish(st->series[i]);
+    st->finished = true;
+}
+
+static int find_series_index(const md_store *st, const char *name)
+{
+    intptr_t idx;
+    return md_map_get(&st->by_name, name, strlen(name), &idx) ? (int)idx : -1;
+}
+
+static void merge_event(md_store *st, md_event *e, int input_offset)
+{
+    md_event *have = find_event(st, e->id);
+    e->first_input += input_offset;
+    e->last_input += input_offset;
+    if (!have) {
+        if (st->nevents >= MD_MAX_EVENT_KINDS) {
+            event_fini(e);
+            return;
+        }
+        MD_GROW(st->events, st->nevents, st->capevents);
+        st->events[st->nevents++] = *e;
+        return;
+    }
+    have->count += e->count;
+    have->last_input = e->last_input;
+    have->last_line = e->last_line;
+    have->last_step = e->last_step;
+    free(have->last_text);
+    have->last_text = e->last_text;
+    e->last_text = NULL;
+    for (size_t i = 0; i < have->nfields && i < e->nfields; i++) {
+        md_event_field *a = &have->fields[i], *b = &e->fields[i];
+        if (!b->n)
+            continue;
+        if (!a->n) {
+            a->first = b->first, a->min = b->min, a->max = b->max;
+        } else {
+            a->min = b->min < a->min ? b->min : a->min;
+            a->max = b->max > a->max ? b->max : a->max;
+        }
+        a->last = b->last;
+        a->n += b->n;
+    }
+    event_fini(e);
+}
+
+void md_store_merge(md_store *st, md_store *src)
+{
+    finish(src);
+    int offset = (int)st->ninputs;
+    for (size_t i = 0; i < src->ninputs; i++) {
+        MD_GROW(st->inputs, st->ninputs, st->capinputs);
+        st->inputs[st->ninputs++] = src->inputs[i];
+        src->inputs[i].path = NULL;
+    }
+    for (size_t i = 0; i < src->nseries; i++) {
+        md_series *s = src->series[i];
+        src->series[i] = NULL;
+        s->input += offset;
+        int have = find_series_index(st, s->name);
+        if (have < 0) {
+            if (st->nseries >= MD_MAX_SERIES) {
+                st->dropped_series++;
+                series_free(s);
+                continue;
+            }
+            MD_GROW(st->series, st->nseries, st->capseries);
+            md_map_put(&st->by_name, s->name, strlen(s->name), (intptr_t)st->nseries);
+            st->series[st->nseries++] = s;
+        } else if (s->count > st->series[have]->count) {
+            series_free(st->series[have]);
+            st->series[have] = s;
+        } else {
+            series_free(s);
+        }
+    }
+    src->nseries = 0;
+    for (size_t i = 0; i < src->nevents; i++)
+        merge_event(st, &src->events[i], offset);
+    src->nevents = 0;
+    st->dropped_series += src->dropped_series;
+    st->total_points += src->total_points;
+    md_store_free(src);
+}
+
+size_t md_store_nseries(const md_store *st)
+{
+    return st->nseries;
+}
+
+const md_series *md_store_series(const md_store *st, size_t i)
+{
+    return st->series[i];
+}
+
+const md_series *md_store_find(const md_store *st, const char *name)
+{
+    int idx = find_series_index(st, name);
+    return idx >= 0 ? st->series[idx] : NULL;
+}
+
+size_t md_store_nevents(const md_store *st)
+{
+    return st->nevents;
+}
+
+const md_event *md_store_event_at(const md_store *st, size_t i)
+{
+    return &st->events[i];
+}
+
+const md_event *md_store_find_event(const md_store *st, const char *id)
+{
+    int i = find_event_index(st, id);
+    return i >= 0 ? &st->events[i] : NULL;
+}
+
+size_t md_store_ninputs(const md_store *st)
+{
+    return st->ninputs;
+}
+
+const md_input *md_store_input(const md_store *st, size_t i)
+{
+    return &st->inputs[i];
+}
+
+const md_catalog *md_store_catalog(const md_store *st)
+{
+    return st->cat;
+}
+
+uint64_t md_store_dropped_series(const md_store *st)
+{
+    return st->dropped_series;
+}
+
+uint64_t md_store_total_points(const md_store *st)
+{
+    return st->total_points;
+}
+
+size_t md_store_bytes(const md_store *st)
+{
+    size_t n = sizeof *st + st->capseries * sizeof *st->series;
+    for (size_t i = 0; i < st->nseries; i++)
+        n += series_bytes(st->series[i]);
+    n += st->by_name.cap * sizeof *st->by_name.slots;
+    n += st->key_cache.cap * sizeof *st->key_cache.slots;
+    n += st->capkeys * sizeof *st->keys + st->capkv * sizeof *st->kv;
+    n += st->capevents * sizeof *st->events + st->nevents * 2 * MD_EVENT_TEXT_MAX;
+    n += st->capinputs * sizeof *st->inputs;
+    return n;
+}
+
+typedef struct sort_item {
+    int cat_pos; /* position in the catalog, INT32_MAX when not there */
+    md_series *series;
+} sort_item;
+
+static int series_order(const void *a, const void *b)
+{
+    const sort_item *x = a, *y = b;
+    if (x->cat_pos != y->cat_pos)
+        return x->cat_pos < y->cat_pos ? -1 : 1;
+    return strcmp(x->series->name, y->series->name);
+}
+
+void md_store_sort(md_store *st)
+{
+    finish(st);
+    sort_item *items = md_xmalloc((st->nseries + 1) * sizeof *items);
+    for (size_t i = 0; i < st->nseries; i++) {
+        int pos = md_catalog_find_series(st->cat, st->series[i]->name);
+        items[i] = (sort_item){pos >= 0 ? pos : INT32_MAX, st->series[i]};
+    }
+    qsort(items, st->nseries, sizeof *items, series_order);
+    for (size_t i = 0; i < st->nseries; i++)
+        st->series[i] = items[i].series;
+    free(items);
+    md_map_free(&st->by_name);
+    for (size_t i = 0; i < st->nseries; i++)
+        md_map_put(&st->by_name, st->series[i]->name, strlen(st->series[i]->name), (intptr_t)i);
+    /* Key resolutions point at old positions; no input may follow a sort. */
+    keys_reset(st);
+    st->cur = -1;
+}

@@ -1,0 +1,77 @@
+/* Private to src/store: the store's layout and the helpers its files share. */
+#ifndef MLDIAG_STORE_INT_H
+#define MLDIAG_STORE_INT_H
+
+#include "core/map.h"
+#include "mldiag/store.h"
+
+/* What a key of the current input resolves to, cached by its raw bytes.
+ * The series is created with the key's first point, so keys of records
+ * that are dropped leave nothing behind. */
+typedef struct key_info {
+    md_role role;
+    int cat;       /* catalog series, -1 when no alias names the key */
+    int series;    /* index into the store's series; -1 until created */
+    md_unit unit;  /* a unit named by the key itself ("time_ms") */
+    char *norm;    /* the normalised key */
+    char *raw;     /* the first spelling seen */
+    bool dropped;  /* over the series limit */
+} key_info;
+
+typedef struct record_kv {
+    int key; /* index into keys */
+    double value;
+    md_unit unit;
+    unsigned flags;
+    double total;
+} record_kv;
+
+struct md_store {
+    const md_catalog *cat;
+    md_series **series;
+    size_t nseries, capseries;
+    md_map by_name;
+    int *bound;  /* per catalog series: store series bound to it, or -1 */
+
+    md_event *events;
+    size_t nevents, capevents;
+
+    md_input *inputs;
+    size_t ninputs, capinputs;
+    int cur;
+
+    md_map key_cache;
+    key_info *keys;
+    size_t nkeys, capkeys;
+
+    record_kv *kv;
+    size_t nkv, capkv;
+    unsigned long rec_line;
+    bool rec_need_known;
+    int64_t context_step;
+    int64_t current_step;
+
+    uint64_t dropped_series;
+    uint64_t total_points;
+    bool finished;
+};
+
+/* series.c */
+md_series *series_new(const char *name, md_kind kind, md_better better, int input);
+void series_free(md_series *s);
+void series_add_source(md_series *s, const char *name, size_t n);
+void series_add(md_series *s, int64_t step, double v);
+void series_finish(md_series *s);
+size_t series_bytes(const md_series *s);
+
+/* keys.c */
+int keys_resolve(md_store *st, const char *key, size_t keylen);
+/* The series a key's points go to, created on first use; -1 when over the
+ * series limit. */
+int keys_series(md_store *st, int key);
+void keys_reset(md_store *st);
+
+/* store.c */
+int store_add_series(md_store *st, const char *name, md_kind kind, md_better better);
+
+#endif
