@@ -46,6 +46,8 @@ typedef struct md_field_spec {
     md_unit unit; /* the unit the field name promises ("tried_gib"), or none */
 } md_field_spec;
 
+typedef enum { MD_SOURCE_LINE, MD_SOURCE_TRACEBACK, MD_SOURCE_REPETITION } md_event_source;
+
 typedef struct md_event_spec {
     char *id;
     char *title;
@@ -55,9 +57,10 @@ typedef struct md_event_spec {
     bool has_pattern;
     md_field_spec fields[MD_EVENT_MAX_FIELDS];
     size_t nfields;
-    /* Found by the text reader's traceback tracking (the exception line
-     * that ends a traceback), not by matching single lines. */
-    bool from_traceback;
+    /* Who finds the event: line matching (the default), or the text
+     * reader itself: the exception line that ends a traceback, or prose
+     * that repeats a phrase back to back (fields repeats and period). */
+    md_event_source source;
 } md_event_spec;
 
 typedef struct md_catalog md_catalog;

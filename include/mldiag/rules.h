@@ -6,6 +6,8 @@
 
 #include "mldiag/catalog.h"
 #include "mldiag/diag.h"
+#include "mldiag/finding.h"
+#include "mldiag/signal.h"
 
 typedef struct md_ruleset md_ruleset;
 
@@ -25,5 +27,41 @@ void md_ruleset_add_text(md_ruleset *rs, const char *name, const char *text, siz
 md_err md_ruleset_compile(md_ruleset *rs, md_diags *diags);
 
 const md_catalog *md_ruleset_catalog(const md_ruleset *rs);
+
+/* Read-only views of the compiled rules, for `mldiag rules list|show`. */
+typedef struct md_cause_view {
+    const char *id;
+    const char *text;
+    const char *score; /* the expression's source, or NULL */
+    const char *const *checks;
+    size_t nchecks;
+    const char *const *fixes;
+    size_t nfixes;
+} md_cause_view;
+
+typedef struct md_rule_view {
+    const char *id, *title, *symptom;
+    md_severity severity;
+    const char *when, *confidence, *step, *benign;
+    const char *const *tags;
+    size_t ntags;
+    const char *const *suppresses;
+    size_t nsuppresses;
+    size_t ncauses;
+    const char *path;
+    unsigned long line;
+} md_rule_view;
+
+size_t md_ruleset_nrules(const md_ruleset *rs);
+void md_ruleset_rule(const md_ruleset *rs, size_t i, md_rule_view *out);
+void md_ruleset_cause(const md_ruleset *rs, size_t rule, size_t i, md_cause_view *out);
+/* Index of a rule by id, or -1. */
+long md_ruleset_find(const md_ruleset *rs, const char *id);
+
+/* Evaluates every rule against the run's signals and ranks the findings:
+ * by severity, then confidence, then earliest step; a finding's
+ * `suppresses` drops the findings it explains. out is the caller's to free
+ * with md_findings_free. */
+void md_rules_eval(const md_ruleset *rs, md_sigset *sig, md_findings *out);
 
 #endif

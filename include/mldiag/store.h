@@ -92,10 +92,13 @@ typedef struct md_event {
 } md_event;
 
 /* Wall-clock timestamps seen at the start of log lines. Gaps are kept as a
- * log2 histogram so the typical gap costs no memory per line. */
+ * log2 histogram so the typical gap costs no memory per line. A gap counts
+ * only between stamped lines with nothing printed between them: progress
+ * bars and loss lines without stamps are output, not silence. */
 typedef struct md_timeline {
     uint64_t stamps;
     double first, last;
+    unsigned long last_line; /* line of the latest stamp */
     double max_gap;
     unsigned long max_gap_line;
     int64_t max_gap_step;
@@ -109,6 +112,7 @@ typedef struct md_input {
     unsigned long cut_lines;   /* lines cut at MD_LINE_MAX */
     unsigned long bad_records; /* lines/rows/objects that failed to parse */
     bool cut_short;            /* the input ended mid-record or mid-stream */
+    bool snapshot;             /* a trainer_state.json: rewritten at every checkpoint */
     int64_t declared_total;    /* "step 5/100": the run's planned length, or -1 */
     int64_t last_step_seen;
     md_timeline time;
@@ -164,6 +168,8 @@ void md_store_merge(md_store *st, md_store *src);
 size_t md_store_nseries(const md_store *st);
 const md_series *md_store_series(const md_store *st, size_t i);
 const md_series *md_store_find(const md_store *st, const char *name);
+/* Position of a series in the store, or -1. */
+long md_store_find_index(const md_store *st, const char *name);
 size_t md_store_nevents(const md_store *st);
 const md_event *md_store_event_at(const md_store *st, size_t i);
 const md_event *md_store_find_event(const md_store *st, const char *id);

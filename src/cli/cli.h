@@ -43,5 +43,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) MD_PRINTF(2, 3);
 int cli_exit_for(md_err err);
 
 int cmd_series(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 
 #endif

@@ -9,7 +9,10 @@ static const char usage[] =
     "likely causes and how to fix them.\n"
     "\n"
     "Commands:\n"
+    "  analyze  PATH...    report on a run (files, run directories, - for stdin)\n"
+    "  check    PATH...    the same, terse, for CI: --fail-on SEV, --expect EXPR\n"
     "  series   PATH...    the series and events mldiag reads (csv or json)\n"
+    "  rules    list | show ID | lint FILE | signals\n"
     "\n"
     "Run 'mldiag COMMAND --help' for a command's options.\n"
     "\n"
@@ -23,7 +26,10 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    {"analyze", cmd_analyze},
+    {"check", cmd_check},
     {"series", cmd_series},
+    {"rules", cmd_rules},
 };
 
 int main(int argc, char **argv)

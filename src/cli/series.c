@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "cli/run.h"
 #include "mldiag/report.h"
+#include "mldiag/signal.h"
 
 static const char usage[] =
     "Usage: mldiag series [OPTIONS] PATH...\n"
@@ -13,6 +14,7 @@ static const char usage[] =
     "\n"
     "  -f, --format FMT        csv (default) or json\n"
     "      --buckets           also print every series' bucket summaries\n"
+    "      --signals           print every signal of every series instead\n"
     "  -o, --output FILE       write to FILE instead of standard output\n"
     "      --rules PATH        add rule files (series aliases, event signatures)\n"
     "      --no-default-rules  use only the rule files given with --rules\n"
@@ -22,11 +24,12 @@ int cmd_series(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"format", required_argument, NULL, 'f'}, {"buckets", no_argument, NULL, 'b'},
+        {"signals", no_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'}, {"rules", required_argument, NULL, 'r'},
         {"no-default-rules", no_argument, NULL, 'n'}, {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     md_series_format fmt = MD_SERIES_CSV;
-    bool buckets = false;
+    bool buckets = false, signals = false;
     const char *output = NULL;
     cli_rules rules = {0};
     int c;
@@ -44,6 +47,9 @@ int cmd_series(int argc, char **argv)
             break;
         case 'b':
             buckets = true;
+            break;
+        case 's':
+            signals = true;
             break;
         case 'o':
             output = optarg;
@@ -82,7 +88,13 @@ int cmd_series(int argc, char **argv)
     if (err == MD_OK || err == MD_ERR_FORMAT || err == MD_ERR_IO) {
         md_buf out = {0};
         if (md_store_nseries(st) || md_store_nevents(st)) {
-            md_render_series(st, fmt, buckets, &out);
+            if (signals) {
+                md_sigset *sig = md_sigset_new(st);
+                md_render_signals(sig, fmt, &out);
+                md_sigset_free(sig);
+            } else {
+                md_render_series(st, fmt, buckets, &out);
+            }
             if (!cli_write_output(output, &out))
                 code = EXIT_INPUT;
         }

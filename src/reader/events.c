@@ -46,16 +46,17 @@ static double field_value(const md_field_spec *f, const char *s)
     size_t groups = f->re.re_nsub < 9 ? f->re.re_nsub : 9;
     if (regexec(&f->re, s, groups + 1, m, 0) != 0)
         return NAN;
-    /* The first group that matched holds the number (alternatives such as
-     * "A ([0-9.]+)|([0-9.]+) B" each have their own); the group after it,
-     * when it matched, holds its unit. */
+    /* The first group that matched and holds a number is the value (POSIX
+     * has no non-capturing groups, so "(num_labels|num_classes) ([0-9]+)"
+     * and alternatives such as "A ([0-9.]+)|([0-9.]+) B" each have their
+     * own); the group after it, when it matched, holds its unit. */
     for (size_t g = 1; g <= groups; g++) {
-        if (m[g].rm_so < 0)
+        if (m[g].rm_so < 0 || m[g].rm_eo == m[g].rm_so)
             continue;
         double v;
         const char *p = s + m[g].rm_so, *end = s + m[g].rm_eo;
         if (md_num_scan(p, end, &v) != (size_t)(end - p))
-            return NAN;
+            continue;
         md_unit from;
         if (f->unit != MD_UNIT_NONE && g + 1 <= groups && m[g + 1].rm_so >= 0 &&
             md_unit_scan(s + m[g + 1].rm_so, s + m[g + 1].rm_eo, &from) &&
@@ -73,7 +74,7 @@ void md_event_matcher_run(md_event_matcher *m, md_store *st, unsigned long line,
     bool copied = false;
     for (size_t i = 0; i < nev; i++) {
         const md_event_spec *e = md_catalog_event(m->cat, i);
-        if (e->from_traceback || !prefilter(e, text, n))
+        if (e->source != MD_SOURCE_LINE || !prefilter(e, text, n))
             continue;
         if (!copied) {
             size_t len = n < MATCH_LINE_MAX ? n : MATCH_LINE_MAX;

@@ -179,6 +179,11 @@ static void read_document(json_reader *r, const cJSON *root)
         return;
     const cJSON *history = cJSON_GetObjectItemCaseSensitive(root, "log_history");
     if (cJSON_IsArray(history)) {
+        /* HF's planned length: a run that stopped early ends before it. */
+        const cJSON *max_steps = cJSON_GetObjectItemCaseSensitive(root, "max_steps");
+        if (cJSON_IsNumber(max_steps) && max_steps->valuedouble > 0)
+            r->in->declared_total = (int64_t)max_steps->valuedouble;
+        r->in->snapshot = true;
         array_records(r, history);
     } else if (is_golden_values(root)) {
         golden_values(r, root);

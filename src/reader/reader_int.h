@@ -44,8 +44,19 @@ md_tqdm md_tqdm_scan(const char *line, size_t n);
 
 /* Seconds since the epoch of a timestamp in the first bytes of a line
  * ("2024-03-21 02:07:08,123", "[2025-04-01 06:58:03]", "2024-03-21T02:07:08Z",
- * glog "I0321 02:07:08.408271"), or NaN when there is none. */
-double md_timestamp_scan(const char *line, size_t n);
+ * glog "I0321 02:07:08.408271"), or NaN when there is none. *kind tells
+ * which form it was: glog stamps carry no year, so gaps are only measured
+ * between stamps of one kind. */
+typedef enum { MD_STAMP_NONE, MD_STAMP_ISO, MD_STAMP_GLOG } md_stamp_kind;
+double md_timestamp_scan(const char *line, size_t n, md_stamp_kind *kind);
+
+/* A phrase of one to four words repeated back to back, as looping
+ * generated text does; repeats is 0 when the line has none. */
+typedef struct md_repeat {
+    size_t repeats, period;
+} md_repeat;
+
+md_repeat md_repeat_scan(const char *line, size_t n);
 
 /* Event matching: literal prefilter, then the POSIX regex, then fields. */
 typedef struct md_event_matcher md_event_matcher;

@@ -23,12 +23,16 @@ typedef struct text_reader {
     md_store *st;
     const md_catalog *cat;
     md_event_matcher *events;
-    const md_event_spec *exception;
+    const md_event_spec *exception;  /* source = traceback */
+    const md_event_spec *repetition; /* source = repetition */
+    long base_rank;  /* the first rank seen in "[rankN]:" prefixes, -1 before */
+    md_buf keys;     /* other ranks' keys, "rankN/key" */
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
     bool in_traceback;
     table tab;
     double last_bar_n, last_bar_total;
+    md_stamp_kind stamp_kind; /* the first kind of timestamp seen */
 } text_reader;
 
 static int catalog_index(const md_catalog *cat, const char *key, size_t n)
@@ -91,20 +95,34 @@ static md_str strip_ansi(md_buf *out, md_str line)
 }
 
 /* torchrun and DeepSpeed prefix each line with its rank: "[rank3]: ",
- * "[default0]:". */
-static md_str strip_rank_prefix(md_str s)
+ * "[default0]:". Returns the line without it and sets *rank (-1 when the
+ * line has none). */
+static md_str rank_prefix(md_str s, long *rank)
 {
+    *rank = -1;
     if (s.n < 4 || s.p[0] != '[')
         return s;
     const char *close = memchr(s.p, ']', s.n < 24 ? s.n : 24);
     if (!close || (size_t)(close - s.p) + 1 >= s.n || close[1] != ':')
         return s;
-    if (strncmp(s.p + 1, "rank", 4) != 0 && strncmp(s.p + 1, "default", 7) != 0)
+    size_t word = strncmp(s.p + 1, "rank", 4) == 0 ? 4 : strncmp(s.p + 1, "default", 7) == 0 ? 7 : 0;
+    if (!word)
         return s;
+    double r;
+    const char *num = s.p + 1 + word;
+    if (md_num_scan(num, close, &r) != (size_t)(close - num))
+        return s;
+    *rank = (long)r;
     const char *p = close + 2;
     if (p < s.p + s.n && *p == ' ')
         p++;
     return (md_str){p, s.n - (size_t)(p - s.p)};
+}
+
+static md_str strip_rank_prefix(md_str s)
+{
+    long rank;
+    return rank_prefix(s, &rank);
 }
 
 static bool starts_with(md_str s, const char *prefix)
@@ -138,6 +156,41 @@ static void emit_pairs(text_reader *r, const md_kv *kv, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         md_store_record_kv(r->st, kv[i].key, kv[i].keylen, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+}
+
+/* Every rank of a data-parallel job may print its own loss. The first
+ * rank seen keeps the plain names; the others get "rankN/" in front, so
+ * their curves stay apart and can be compared. */
+static void emit_ranked(text_reader *r, const md_kv *kv, size_t n, long rank)
+{
+    if (rank < 0 || r->base_rank < 0 || rank == r->base_rank) {
+        if (rank >= 0 && r->base_rank < 0 && n)
+            r->base_rank = rank;
+        emit_pairs(r, kv, n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        md_buf_reset(&r->keys);
+        md_buf_printf(&r->keys, "rank%ld/%.*s", rank, (int)kv[i].keylen, kv[i].key);
+        md_store_record_kv(r->st, r->keys.p, r->keys.n, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+    }
+}
+
+static void find_repetition(text_reader *r, md_str seg, unsigned long line)
+{
+    if (!r->repetition || seg.n < 40)
+        return;
+    md_repeat rep = md_repeat_scan(seg.p, seg.n);
+    if (!rep.repeats)
+        return;
+    double fields[MD_EVENT_MAX_FIELDS];
+    for (size_t i = 0; i < r->repetition->nfields; i++) {
+        const char *name = r->repetition->fields[i].name;
+        fields[i] = strcmp(name, "repeats") == 0 ? (double)rep.repeats
+                    : strcmp(name, "period") == 0 ? (double)rep.period
+                                                  : NAN;
+    }
+    md_store_event(r->st, r->repetition, line, md_store_current_step(r->st), seg.p, seg.n, fields);
 }
 
 static void table_reset(table *t)
@@ -244,9 +297,12 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 
 static void read_segment(text_reader *r, md_str seg, unsigned long line)
 {
-    double stamp = md_timestamp_scan(seg.p, seg.n);
-    if (!isnan(stamp))
+    md_stamp_kind kind;
+    double stamp = md_timestamp_scan(seg.p, seg.n, &kind);
+    if (!isnan(stamp) && (r->stamp_kind == MD_STAMP_NONE || r->stamp_kind == kind)) {
+        r->stamp_kind = kind;
         md_store_timestamp(r->st, line, stamp);
+    }
     track_traceback(r, seg, line);
     md_event_matcher_run(r->events, r->st, line, seg.p, seg.n);
     if (r->in_traceback || seg.n > KV_SCAN_MAX)
@@ -261,9 +317,13 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         if (bar.found) {
             read_bar(r, seg, &bar);
         } else {
-            size_t n = md_kv_scan(seg.p, seg.n, r->kv, KV_MAX, known_key, r->cat);
-            emit_pairs(r, r->kv, n);
-            step_header(r, seg, r->kv, n);
+            long rank;
+            md_str body = rank_prefix(seg, &rank);
+            size_t n = md_kv_scan(body.p, body.n, r->kv, KV_MAX, known_key, r->cat);
+            emit_ranked(r, r->kv, n, rank);
+            step_header(r, body, r->kv, n);
+            if (n == 0)
+                find_repetition(r, body, line);
         }
     }
     md_store_record_end(r->st, NULL);
@@ -293,8 +353,14 @@ md_err md_read_text(md_store *st, md_source *src, const md_catalog *cat, md_diag
     r.st = st;
     r.cat = cat;
     r.events = md_event_matcher_new(cat);
-    int exc = md_catalog_find_event(cat, "exception");
-    r.exception = exc >= 0 ? md_catalog_event(cat, (size_t)exc) : NULL;
+    for (size_t i = 0; i < md_catalog_nevents(cat); i++) {
+        const md_event_spec *e = md_catalog_event(cat, i);
+        if (e->source == MD_SOURCE_TRACEBACK && !r.exception)
+            r.exception = e;
+        else if (e->source == MD_SOURCE_REPETITION && !r.repetition)
+            r.repetition = e;
+    }
+    r.base_rank = -1;
     r.last_bar_n = NAN;
 
     md_lines lines;
@@ -314,6 +380,7 @@ md_err md_read_text(md_store *st, md_source *src, const md_catalog *cat, md_diag
     md_lines_fini(&lines);
     md_event_matcher_free(r.events);
     md_buf_free(&r.clean);
+    md_buf_free(&r.keys);
     table_reset(&r.tab);
     return error ? MD_ERR_IO : MD_OK;
 }

@@ -9,6 +9,7 @@
  * whose CRC fails is skipped and counted; one cut off at the end (a run
  * still writing) marks the input as cut short. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -186,7 +187,19 @@ static bool tensor_scalar(pb t, double *out)
     return have && !t.bad;
 }
 
-static void summary_value(md_store *st, pb v)
+/* Keras writes train/ and validation/ event files with the same tags
+ * ("epoch_loss"): a tag from a validation folder gets an eval_ prefix so
+ * that it resolves to the val_ series. */
+static bool validation_path(const char *path)
+{
+    static const char *const dirs[] = {"/validation/", "/val/", "/eval/", "/valid/", "/test/"};
+    for (size_t i = 0; i < MD_COUNT(dirs); i++)
+        if (strstr(path, dirs[i]) || strncmp(path, dirs[i] + 1, strlen(dirs[i]) - 1) == 0)
+            return true;
+    return false;
+}
+
+static void summary_value(md_store *st, pb v, bool validation)
 {
     md_str tag = {NULL, 0};
     double value = NAN;
@@ -206,12 +219,19 @@ static void summary_value(md_store *st, pb v)
             pb_skip(&v, wire);
         }
     }
-    if (have && tag.n && !v.bad)
+    if (!have || !tag.n || v.bad)
+        return;
+    if (validation && tag.n < 200) {
+        char key[208];
+        int n = snprintf(key, sizeof key, "eval_%.*s", (int)tag.n, tag.p);
+        md_store_record_kv(st, key, (size_t)n, value, MD_UNIT_NONE, 0, NAN);
+    } else {
         md_store_record_kv(st, tag.p, tag.n, value, MD_UNIT_NONE, 0, NAN);
+    }
 }
 
 /* Returns false when the record is not an Event. */
-static bool read_event(md_store *st, const unsigned char *data, size_t n, unsigned long index)
+static bool read_event(md_store *st, const unsigned char *data, size_t n, unsigned long index, bool validation)
 {
     pb e = {data, data + n, false};
     double wall = NAN;
@@ -241,7 +261,7 @@ static bool read_event(md_store *st, const unsigned char *data, size_t n, unsign
         uint64_t key = pb_varint(&summary);
         unsigned field = (unsigned)(key >> 3), wire = key & 7;
         if (field == 1 && wire == WT_LEN)
-            summary_value(st, pb_sub(&summary));
+            summary_value(st, pb_sub(&summary), validation);
         else
             pb_skip(&summary, wire);
     }
@@ -279,6 +299,7 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
     size_t cap = 0;
     bool error = false;
     unsigned long index = 0, bad = 0;
+    bool validation = validation_path(path);
     for (;;) {
         size_t got = read_full(src, head, sizeof head, &error);
         if (got == 0)
@@ -306,7 +327,8 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
             break;
         }
         index++;
-        if (le32(crc) != md_crc32c_masked(data, (size_t)len) || !read_event(st, data, (size_t)len, index))
+        if (le32(crc) != md_crc32c_masked(data, (size_t)len) ||
+            !read_event(st, data, (size_t)len, index, validation))
             bad++;
     }
     free(data);

@@ -77,20 +77,25 @@ static double glog_at(const char *p, const char *end)
     return (double)days_from_civil(2000, (unsigned)mo, (unsigned)d) * 86400.0 + t;
 }
 
-double md_timestamp_scan(const char *line, size_t n)
+double md_timestamp_scan(const char *line, size_t n, md_stamp_kind *kind)
 {
+    *kind = MD_STAMP_NONE;
     const char *end = line + n;
     const char *limit = line + (n < STAMP_WINDOW ? n : STAMP_WINDOW);
     for (const char *p = line; p < limit; p++) {
         if (*p >= '1' && *p <= '2' && (p == line || p[-1] < '0' || p[-1] > '9')) {
             double t = iso_at(p, end);
-            if (!isnan(t))
+            if (!isnan(t)) {
+                *kind = MD_STAMP_ISO;
                 return t;
+            }
         }
         if ((*p == 'I' || *p == 'W' || *p == 'E' || *p == 'F') && (p == line || p[-1] == '[' || p[-1] == ' ')) {
             double t = glog_at(p, end);
-            if (!isnan(t))
+            if (!isnan(t)) {
+                *kind = MD_STAMP_GLOG;
                 return t;
+            }
         }
     }
     return NAN;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "mldiag/report.h"
+#include "mldiag/signal.h"
 #include "report/jsonw.h"
 
 static void csv_field(md_buf *out, const char *s)
@@ -261,4 +262,43 @@ void md_render_series(const md_store *st, md_series_format fmt, bool buckets, md
     json_events(st, &w);
     jsonw_object_end(&w);
     md_buf_putc(out, '\n');
+}
+
+void md_render_signals(md_sigset *sig, md_series_format fmt, md_buf *out)
+{
+    const md_store *st = md_sigset_store(sig);
+    size_t nf;
+    const md_feature *feats = md_series_features(&nf);
+    jsonw w;
+    if (fmt == MD_SERIES_CSV) {
+        md_buf_puts(out, "series,feature,value\n");
+    } else {
+        jsonw_init(&w, out);
+        jsonw_object(&w);
+    }
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        const char *name = md_store_series(st, i)->name;
+        if (fmt == MD_SERIES_JSON) {
+            jsonw_key(&w, name);
+            jsonw_object(&w);
+        }
+        for (size_t f = 0; f < nf; f++) {
+            md_value v = md_signal_series(sig, name, (int)f);
+            if (fmt == MD_SERIES_JSON) {
+                jsonw_key(&w, feats[f].name);
+                jsonw_num(&w, v.known ? v.v : NAN);
+                continue;
+            }
+            csv_field(out, name);
+            md_buf_printf(out, ",%s", feats[f].name);
+            csv_num(out, v.known ? v.v : NAN);
+            md_buf_putc(out, '\n');
+        }
+        if (fmt == MD_SERIES_JSON)
+            jsonw_object_end(&w);
+    }
+    if (fmt == MD_SERIES_JSON) {
+        jsonw_object_end(&w);
+        md_buf_putc(out, '\n');
+    }
 }

@@ -206,10 +206,12 @@ size_t rf_load_event(md_catalog *cat, const rf_section *s, md_diags *diags)
             errors += !load_field(&spec, s, e, diags);
         } else if (strcmp(e->key, "source") == 0) {
             if (strcmp(e->value, "traceback") == 0) {
-                spec.from_traceback = true;
+                spec.source = MD_SOURCE_TRACEBACK;
+            } else if (strcmp(e->value, "repetition") == 0) {
+                spec.source = MD_SOURCE_REPETITION;
             } else if (strcmp(e->value, "line") != 0) {
                 md_diag *g = rf_error(diags, s, e, 0, strlen(e->value), "unknown source '%s'", e->value);
-                md_diag_set_help(g, "source is line (the default) or traceback");
+                md_diag_set_help(g, "source is line (the default), traceback or repetition");
                 errors++;
             }
         } else {
@@ -217,7 +219,7 @@ size_t rf_load_event(md_catalog *cat, const rf_section *s, md_diags *diags)
             errors++;
         }
     }
-    if (spec.nliterals == 0 && !spec.from_traceback) {
+    if (spec.nliterals == 0 && spec.source == MD_SOURCE_LINE) {
         rf_error_at(diags, s, s->line, s->col, strlen(s->id),
                     "event '%s' needs at least one 'literal' to find candidate lines fast", s->id);
         errors++;

@@ -7,7 +7,7 @@
 
 #include "mldiag/rules.h"
 #include "rules/builtin.h"
-#include "rules/rules_int.h"
+#include "rules/rule.h"
 
 typedef struct queued {
     char *name;
@@ -21,6 +21,8 @@ struct md_ruleset {
     rf_file *files;
     size_t nfiles;
     md_catalog *cat;
+    rule *rules;
+    size_t nrules, caprules;
     bool compiled;
 };
 
@@ -44,6 +46,9 @@ void md_ruleset_free(md_ruleset *rs)
         rf_file_fini(&rs->files[i]);
     free(rs->files);
     md_catalog_free(rs->cat);
+    for (size_t i = 0; i < rs->nrules; i++)
+        rule_fini(&rs->rules[i]);
+    free(rs->rules);
     free(rs);
 }
 
@@ -172,6 +177,87 @@ static size_t check_kinds(md_ruleset *rs, md_diags *diags)
     return errors;
 }
 
+long md_ruleset_find(const md_ruleset *rs, const char *id)
+{
+    for (size_t i = 0; i < rs->nrules; i++)
+        if (strcmp(rs->rules[i].id, id) == 0)
+            return (long)i;
+    return -1;
+}
+
+static size_t load_rules(md_ruleset *rs, md_diags *diags)
+{
+    size_t errors = 0;
+    for (size_t i = 0; i < rs->nfiles; i++) {
+        for (size_t j = 0; j < rs->files[i].nsections; j++) {
+            const rf_section *s = &rs->files[i].sections[j];
+            if (strcmp(s->kind, "rule") != 0)
+                continue;
+            if (md_ruleset_find(rs, s->id) >= 0) {
+                rf_error_at(diags, s, s->line, s->col, strlen(s->id), "rule '%s' is defined twice", s->id);
+                errors++;
+                continue;
+            }
+            MD_GROW(rs->rules, rs->nrules, rs->caprules);
+            errors += rule_load(&rs->rules[rs->nrules++], s, rs->cat, diags);
+        }
+    }
+    return errors;
+}
+
+static size_t load_causes(md_ruleset *rs, md_diags *diags)
+{
+    size_t errors = 0;
+    for (size_t i = 0; i < rs->nfiles; i++) {
+        for (size_t j = 0; j < rs->files[i].nsections; j++) {
+            const rf_section *s = &rs->files[i].sections[j];
+            if (strcmp(s->kind, "cause") != 0)
+                continue;
+            const char *dot = strchr(s->id, '.');
+            char rule_id[128] = "";
+            if (dot && (size_t)(dot - s->id) < sizeof rule_id) {
+                memcpy(rule_id, s->id, (size_t)(dot - s->id));
+                rule_id[dot - s->id] = '\0';
+            }
+            long r = dot && dot[1] ? md_ruleset_find(rs, rule_id) : -1;
+            if (r < 0) {
+                md_diag *g = rf_error_at(diags, s, s->line, s->col, strlen(s->id),
+                                         dot ? "cause '%s' names no rule" : "a cause is [cause RULE.NAME], not '%s'",
+                                         s->id);
+                if (dot)
+                    md_diag_set_help(g, "define [rule %s] or fix the rule id", rule_id);
+                errors++;
+                continue;
+            }
+            rule *ru = &rs->rules[r];
+            ru->causes = md_xrealloc(ru->causes, (ru->ncauses + 1) * sizeof *ru->causes);
+            errors += cause_load(&ru->causes[ru->ncauses++], s, rs->cat, diags);
+        }
+    }
+    return errors;
+}
+
+/* Every suppressed id must name a rule, and none its own. */
+static size_t check_suppresses(md_ruleset *rs, md_diags *diags)
+{
+    size_t errors = 0;
+    for (size_t i = 0; i < rs->nrules; i++) {
+        const rule *r = &rs->rules[i];
+        for (size_t k = 0; k < r->nsuppresses; k++) {
+            const char *id = r->suppresses[k];
+            if (strcmp(id, r->id) == 0) {
+                md_diags_add(diags, MD_DIAG_ERROR, r->path, r->line_no, 0, "rule '%s' suppresses itself", id);
+                errors++;
+            } else if (md_ruleset_find(rs, id) < 0) {
+                md_diags_add(diags, MD_DIAG_ERROR, r->path, r->line_no, 0,
+                             "rule '%s' suppresses '%s', which is no rule", r->id, id);
+                errors++;
+            }
+        }
+    }
+    return errors;
+}
+
 md_err md_ruleset_compile(md_ruleset *rs, md_diags *diags)
 {
     size_t errors = 0;
@@ -184,6 +270,9 @@ md_err md_ruleset_compile(md_ruleset *rs, md_diags *diags)
     errors += check_kinds(rs, diags);
     errors += load_sections(rs, "series", rf_load_series, diags);
     errors += load_sections(rs, "event", rf_load_event, diags);
+    errors += load_rules(rs, diags);
+    errors += load_causes(rs, diags);
+    errors += check_suppresses(rs, diags);
     rs->compiled = errors == 0;
     return errors ? MD_ERR_RULES : MD_OK;
 }
@@ -191,4 +280,47 @@ md_err md_ruleset_compile(md_ruleset *rs, md_diags *diags)
 const md_catalog *md_ruleset_catalog(const md_ruleset *rs)
 {
     return rs->cat;
+}
+
+size_t md_ruleset_nrules(const md_ruleset *rs)
+{
+    return rs->nrules;
+}
+
+void md_ruleset_rule(const md_ruleset *rs, size_t i, md_rule_view *out)
+{
+    const rule *r = &rs->rules[i];
+    *out = (md_rule_view){r->id,
+                          r->title,
+                          r->symptom,
+                          r->severity,
+                          r->when ? md_expr_text(r->when) : NULL,
+                          r->confidence ? md_expr_text(r->confidence) : NULL,
+                          r->step ? md_expr_text(r->step) : NULL,
+                          r->benign ? md_expr_text(r->benign) : NULL,
+                          (const char *const *)r->tags,
+                          r->ntags,
+                          (const char *const *)r->suppresses,
+                          r->nsuppresses,
+                          r->ncauses,
+                          r->path,
+                          r->line_no};
+}
+
+void md_ruleset_cause(const md_ruleset *rs, size_t ri, size_t i, md_cause_view *out)
+{
+    const cause *c = &rs->rules[ri].causes[i];
+    *out = (md_cause_view){c->id,
+                           c->text_src,
+                           c->score ? md_expr_text(c->score) : NULL,
+                           (const char *const *)c->check_src,
+                           c->nchecks,
+                           (const char *const *)c->fix_src,
+                           c->nfixes};
+}
+
+const rule *md_ruleset_rules(const md_ruleset *rs, size_t *n)
+{
+    *n = rs->nrules;
+    return rs->rules;
 }

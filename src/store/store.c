@@ -335,8 +335,12 @@ void md_store_timestamp(md_store *st, unsigned long line, double seconds)
     if (st->cur < 0 || !isfinite(seconds))
         return;
     md_timeline *t = &st->inputs[st->cur].time;
+    bool adjacent = line <= t->last_line + 1;
+    t->last_line = line;
     if (t->stamps == 0) {
         t->first = t->last = seconds;
+    } else if (seconds > t->last && !adjacent) {
+        t->last = seconds;
     } else if (seconds > t->last) {
         double gap = seconds - t->last;
         if (gap > t->max_gap) {
@@ -454,6 +458,11 @@ size_t md_store_nseries(const md_store *st)
 const md_series *md_store_series(const md_store *st, size_t i)
 {
     return st->series[i];
+}
+
+long md_store_find_index(const md_store *st, const char *name)
+{
+    return find_series_index(st, name);
 }
 
 const md_series *md_store_find(const md_store *st, const char *name)

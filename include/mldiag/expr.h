@@ -1,0 +1,48 @@
+/* Expressions of the rule language, compiled once and evaluated against a
+ * run's signals:
+ *
+ *   numbers, signals (loss.plateau_frac, event.cuda_oom.tried_gib,
+ *   log.max_gap_s, run.progress), + - * /, < <= > >= == !=,
+ *   && || ! (and or not), parentheses, true, false, and the functions
+ *   has(series), defined(expr), default(expr, fallback), min(a, b, ...),
+ *   max(a, b, ...), abs(x), ln(x), exp(x), sqrt(x), clamp(x, lo, hi).
+ *
+ * Values are numbers or unknown. Arithmetic and comparisons with unknown
+ * are unknown, as are division by zero and ln of a non-positive number;
+ * && and || follow Kleene's logic (false && unknown is false, true ||
+ * unknown is true); defined() and has() are always known, and default()
+ * is known when its fallback is. */
+#ifndef MLDIAG_EXPR_H
+#define MLDIAG_EXPR_H
+
+#include "mldiag/catalog.h"
+#include "mldiag/signal.h"
+
+typedef struct md_expr md_expr;
+
+typedef struct md_expr_error {
+    size_t offset; /* byte in the text where the problem is */
+    size_t width;  /* bytes to underline */
+    char msg[160];
+    char help[160]; /* a suggestion, or empty */
+} md_expr_error;
+
+/* Compiles text against the catalog's series and events. Returns NULL and
+ * fills *err on a syntax error or an unknown name. */
+md_expr *md_expr_compile(const char *text, const md_catalog *cat, md_expr_error *err);
+void md_expr_free(md_expr *e);
+const char *md_expr_text(const md_expr *e);
+
+/* Why a value came out unknown: the first unknown signal evaluation met,
+ * e.g. "no grad_norm series" or "loss.plateau_frac is unknown". */
+typedef struct md_expr_why {
+    char text[160];
+} md_expr_why;
+
+/* Evaluates e; why may be NULL. */
+md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why);
+
+/* Whether the expression is only numbers and operators (no signal). */
+bool md_expr_is_constant(const md_expr *e);
+
+#endif

@@ -1,0 +1,260 @@
+/* mldiag analyze and mldiag check: read a run, evaluate the rules, report. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/run.h"
+#include "mldiag/expr.h"
+#include "mldiag/report.h"
+
+typedef enum { FMT_TEXT, FMT_JSON } out_format;
+
+typedef struct analyze_opts {
+    const char *cmd;
+    out_format format;
+    const char *output;
+    bool verbose, quiet;
+    int color; /* -1 auto, 0 never, 1 always */
+    int fail_on; /* md_severity, or -1 for never */
+    const char **expects;
+    size_t nexpects;
+    cli_rules rules;
+} analyze_opts;
+
+static const char analyze_usage[] =
+    "Usage: mldiag analyze [OPTIONS] PATH...\n"
+    "Diagnose a training run: what went wrong, the evidence from the run's own\n"
+    "numbers, the likely causes and how to fix them. PATH is a log, a metrics\n"
+    "file (CSV, JSON, JSONL, TensorBoard events), a run directory, or - for\n"
+    "standard input; several paths are read as one run.\n"
+    "\n"
+    "  -f, --format FMT        text (default) or json\n"
+    "  -o, --output FILE       write the report to FILE (atomically)\n"
+    "  -q, --quiet             one line per finding\n"
+    "  -v, --verbose           also list the rules that could not be evaluated\n"
+    "      --color WHEN        auto (default), always or never; NO_COLOR is honoured\n"
+    "      --fail-on SEV       exit 1 when a finding is at least SEV\n"
+    "                          (critical, error, warning, info; default: never)\n"
+    "      --rules PATH        add rule files (a file or a directory of *.rules)\n"
+    "      --no-default-rules  use only the rule files given with --rules\n"
+    "  -h, --help              show this help\n";
+
+static const char check_usage[] =
+    "Usage: mldiag check [OPTIONS] PATH...\n"
+    "Gate CI on a training run: print one line per finding and exit 1 when a\n"
+    "finding is at or above --fail-on, or when an --expect is false or unknown.\n"
+    "\n"
+    "      --fail-on SEV       critical, error (default), warning or info\n"
+    "      --expect EXPR       a condition the run must meet, in the rule language,\n"
+    "                          e.g. 'loss.last < 2.5' (repeatable)\n"
+    "  -f, --format FMT        text (default) or json\n"
+    "  -o, --output FILE       write the report to FILE (atomically)\n"
+    "  -v, --verbose           the full checklist instead of one line per finding\n"
+    "      --color WHEN        auto (default), always or never\n"
+    "      --rules PATH        add rule files\n"
+    "      --no-default-rules  use only the rule files given with --rules\n"
+    "  -h, --help              show this help\n";
+
+enum { OPT_COLOR = 256, OPT_FAIL_ON, OPT_EXPECT, OPT_RULES, OPT_NO_DEFAULT };
+
+/* parse_options' result when --help was printed: stop, exit 0. */
+#define HELP_SHOWN (-1)
+
+static int parse_options(int argc, char **argv, analyze_opts *o)
+{
+    static const struct option opts[] = {
+        {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
+        {"quiet", no_argument, NULL, 'q'},         {"verbose", no_argument, NULL, 'v'},
+        {"color", required_argument, NULL, OPT_COLOR}, {"colour", required_argument, NULL, OPT_COLOR},
+        {"fail-on", required_argument, NULL, OPT_FAIL_ON}, {"expect", required_argument, NULL, OPT_EXPECT},
+        {"rules", required_argument, NULL, OPT_RULES}, {"no-default-rules", no_argument, NULL, OPT_NO_DEFAULT},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
+    int c;
+    while ((c = getopt_long(argc, argv, "f:o:qvh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            if (strcmp(optarg, "text") == 0)
+                o->format = FMT_TEXT;
+            else if (strcmp(optarg, "json") == 0)
+                o->format = FMT_JSON;
+            else
+                return cli_usage_error(o->cmd, "unknown format '%s' (text or json)", optarg);
+            break;
+        case 'o':
+            o->output = optarg;
+            break;
+        case 'q':
+            o->quiet = true;
+            break;
+        case 'v':
+            o->verbose = true;
+            o->quiet = false;
+            break;
+        case OPT_COLOR:
+            if (strcmp(optarg, "auto") == 0)
+                o->color = -1;
+            else if (strcmp(optarg, "always") == 0)
+                o->color = 1;
+            else if (strcmp(optarg, "never") == 0)
+                o->color = 0;
+            else
+                return cli_usage_error(o->cmd, "--color takes auto, always or never, not '%s'", optarg);
+            break;
+        case OPT_FAIL_ON: {
+            md_severity sev;
+            if (!md_severity_parse(optarg, &sev))
+                return cli_usage_error(o->cmd, "--fail-on takes critical, error, warning or info, not '%s'",
+                                       optarg);
+            o->fail_on = (int)sev;
+            break;
+        }
+        case OPT_EXPECT:
+            o->expects = md_xrealloc(o->expects, (o->nexpects + 1) * sizeof *o->expects);
+            o->expects[o->nexpects++] = optarg;
+            break;
+        case OPT_RULES:
+            cli_rules_add(&o->rules, optarg);
+            break;
+        case OPT_NO_DEFAULT:
+            o->rules.no_default = true;
+            break;
+        case 'h':
+            fputs(strcmp(o->cmd, "check") == 0 ? check_usage : analyze_usage, stdout);
+            return HELP_SHOWN;
+        default:
+            return cli_usage_error(o->cmd, "bad option");
+        }
+    }
+    if (optind >= argc)
+        return cli_usage_error(o->cmd, "no input given");
+    return 0;
+}
+
+/* Compiles every --expect before reading anything: a typo is a usage
+ * error (exit 2) and must not cost a read of a large log. */
+static int compile_expects(const analyze_opts *o, const md_ruleset *rs, md_expr **out)
+{
+    for (size_t i = 0; i < o->nexpects; i++) {
+        md_expr_error err;
+        out[i] = md_expr_compile(o->expects[i], md_ruleset_catalog(rs), &err);
+        if (!out[i]) {
+            fprintf(stderr, "mldiag: --expect: %s\n    %s\n    %*s^\n", err.msg, o->expects[i], (int)err.offset, "");
+            if (err.help[0])
+                fprintf(stderr, "    help: %s\n", err.help);
+            return EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+static bool use_colour(const analyze_opts *o)
+{
+    if (o->color >= 0)
+        return o->color == 1;
+    const char *no = getenv("NO_COLOR");
+    if (no && no[0])
+        return false;
+    return !o->output && isatty(STDOUT_FILENO);
+}
+
+static int terminal_width(void)
+{
+    const char *cols = getenv("COLUMNS");
+    int w = cols ? atoi(cols) : 0;
+    return w >= 20 && w <= 1000 ? w : 80;
+}
+
+/* Each failed or unknown --expect is one line on stderr. Returns the count. */
+static size_t check_expects(const analyze_opts *o, md_expr **exprs, md_sigset *sig)
+{
+    size_t failed = 0;
+    for (size_t i = 0; i < o->nexpects; i++) {
+        md_expr_why why;
+        md_value v = md_expr_eval(exprs[i], sig, &why);
+        if (v.known && v.v != 0)
+            continue;
+        failed++;
+        if (v.known)
+            fprintf(stderr, "mldiag: expectation failed: %s\n", o->expects[i]);
+        else
+            fprintf(stderr, "mldiag: expectation unknown: %s (%s)\n", o->expects[i], why.text);
+    }
+    return failed;
+}
+
+static int report(const analyze_opts *o, md_ruleset *rs, md_store *st, md_expr **exprs)
+{
+    md_sigset *sig = md_sigset_new(st);
+    md_findings findings;
+    md_rules_eval(rs, sig, &findings);
+    md_buf out = {0};
+    if (o->format == FMT_JSON) {
+        md_render_json(st, &findings, &out);
+    } else {
+        md_report_opts ro = {use_colour(o), terminal_width(), o->verbose, o->quiet};
+        md_render_text(st, &findings, &ro, &out);
+    }
+    int code = cli_write_output(o->output, &out) ? EXIT_CLEAN : EXIT_INPUT;
+    md_buf_free(&out);
+    if (code == EXIT_CLEAN && o->fail_on >= 0) {
+        size_t bad = md_findings_at_least(&findings, (md_severity)o->fail_on);
+        if (bad && strcmp(o->cmd, "check") == 0)
+            fprintf(stderr, "mldiag: %zu finding%s at or above %s\n", bad, bad == 1 ? "" : "s",
+                    md_severity_name((md_severity)o->fail_on));
+        if (bad)
+            code = EXIT_FINDINGS;
+    }
+    if (code != EXIT_INPUT && check_expects(o, exprs, sig))
+        code = EXIT_FINDINGS;
+    md_findings_free(&findings);
+    md_sigset_free(sig);
+    return code;
+}
+
+static int run(int argc, char **argv, analyze_opts *o)
+{
+    int code = parse_options(argc, argv, o);
+    if (code)
+        return code == HELP_SHOWN ? EXIT_CLEAN : code;
+    md_ruleset *rs = cli_load_rules(&o->rules, &code);
+    if (!rs)
+        return code;
+    md_expr **exprs = md_xcalloc(o->nexpects + 1, sizeof *exprs);
+    code = compile_expects(o, rs, exprs);
+    if (code == 0) {
+        md_diags diags;
+        md_diags_init(&diags);
+        md_store *st = NULL;
+        md_err err = md_run_load((const char *const *)argv + optind, (size_t)(argc - optind),
+                                 md_ruleset_catalog(rs), &diags, &st);
+        cli_print_diags(&diags);
+        md_diags_free(&diags);
+        code = err == MD_OK ? report(o, rs, st, exprs) : cli_exit_for(err);
+        md_store_free(st);
+    }
+    for (size_t i = 0; i < o->nexpects; i++)
+        md_expr_free(exprs[i]);
+    free(exprs);
+    md_ruleset_free(rs);
+    return code;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+    analyze_opts o = {"analyze", FMT_TEXT, NULL, false, false, -1, -1, NULL, 0, {0}};
+    int code = run(argc, argv, &o);
+    free(o.expects);
+    cli_rules_free(&o.rules);
+    return code;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    analyze_opts o = {"check", FMT_TEXT, NULL, false, true, -1, MD_SEV_ERROR, NULL, 0, {0}};
+    int code = run(argc, argv, &o);
+    free(o.expects);
+    cli_rules_free(&o.rules);
+    return code;
+}

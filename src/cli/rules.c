@@ -1,0 +1,173 @@
+/* mldiag rules list | show ID | lint FILE... | signals */
+#include <getopt.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "mldiag/signal.h"
+
+static const char usage[] =
+    "Usage: mldiag rules [OPTIONS] COMMAND\n"
+    "  list           every rule: id, severity, title\n"
+    "  show ID        one rule with its causes, checks and fixes\n"
+    "  lint FILE...   check rule files and report every error (file:line:col)\n"
+    "  signals        every signal a rule can use, with its definition\n"
+    "\n"
+    "      --rules PATH        add rule files\n"
+    "      --no-default-rules  use only the rule files given with --rules\n"
+    "  -h, --help              show this help\n";
+
+static void list(const md_ruleset *rs, md_buf *out)
+{
+    for (size_t i = 0; i < md_ruleset_nrules(rs); i++) {
+        md_rule_view r;
+        md_ruleset_rule(rs, i, &r);
+        md_buf_printf(out, "%-28s %-9s %s\n", r.id, md_severity_name(r.severity), r.title);
+    }
+}
+
+static void show_cause(const md_ruleset *rs, size_t ri, size_t ci, md_buf *out)
+{
+    md_cause_view c;
+    md_ruleset_cause(rs, ri, ci, &c);
+    md_buf_printf(out, "\n  cause %s\n    %s\n", c.id, c.text);
+    if (c.score)
+        md_buf_printf(out, "    score: %s\n", c.score);
+    for (size_t k = 0; k < c.nchecks; k++)
+        md_buf_printf(out, "    [ ] %s\n", c.checks[k]);
+    for (size_t k = 0; k < c.nfixes; k++)
+        md_buf_printf(out, "    fix: %s\n", c.fixes[k]);
+}
+
+static int show(const md_ruleset *rs, const char *id, md_buf *out)
+{
+    long i = md_ruleset_find(rs, id);
+    if (i < 0) {
+        fprintf(stderr, "mldiag: no rule '%s'; 'mldiag rules list' shows them\n", id);
+        return EXIT_USAGE;
+    }
+    md_rule_view r;
+    md_ruleset_rule(rs, (size_t)i, &r);
+    md_buf_printf(out, "rule %s (%s:%lu)\n", r.id, r.path, r.line);
+    md_buf_printf(out, "  title:      %s\n", r.title);
+    if (r.symptom)
+        md_buf_printf(out, "  symptom:    %s\n", r.symptom);
+    md_buf_printf(out, "  severity:   %s\n", md_severity_name(r.severity));
+    md_buf_printf(out, "  when:       %s\n", r.when);
+    if (r.confidence)
+        md_buf_printf(out, "  confidence: %s\n", r.confidence);
+    if (r.step)
+        md_buf_printf(out, "  step:       %s\n", r.step);
+    if (r.benign)
+        md_buf_printf(out, "  benign:     %s\n", r.benign);
+    if (r.ntags) {
+        md_buf_puts(out, "  tags:      ");
+        for (size_t k = 0; k < r.ntags; k++)
+            md_buf_printf(out, " %s", r.tags[k]);
+        md_buf_putc(out, '\n');
+    }
+    if (r.nsuppresses) {
+        md_buf_puts(out, "  suppresses:");
+        for (size_t k = 0; k < r.nsuppresses; k++)
+            md_buf_printf(out, " %s", r.suppresses[k]);
+        md_buf_putc(out, '\n');
+    }
+    for (size_t k = 0; k < r.ncauses; k++)
+        show_cause(rs, (size_t)i, k, out);
+    return EXIT_CLEAN;
+}
+
+static void signals(md_buf *out)
+{
+    size_t n;
+    const md_feature *f = md_series_features(&n);
+    md_buf_puts(out, "SERIES.FEATURE (SERIES is any [series] name: loss, val_loss, grad_norm, lr, ...)\n");
+    for (size_t i = 0; i < n; i++)
+        md_buf_printf(out, "  %-26s %s\n", f[i].name, f[i].summary);
+    const md_named *e = md_event_features(&n);
+    md_buf_puts(out, "\nevent.ID.FEATURE (ID is any [event] id: cuda_oom, nccl_timeout, ...)\n");
+    for (size_t i = 0; i < n; i++)
+        md_buf_printf(out, "  %-26s %s\n", e[i].name, e[i].summary);
+    const md_named *l = md_log_features(&n);
+    md_buf_puts(out, "\nlog.FEATURE\n");
+    for (size_t i = 0; i < n; i++)
+        md_buf_printf(out, "  %-26s %s\n", l[i].name, l[i].summary);
+    const md_named *r = md_run_features(&n);
+    md_buf_puts(out, "\nrun.FEATURE\n");
+    for (size_t i = 0; i < n; i++)
+        md_buf_printf(out, "  %-26s %s\n", r[i].name, r[i].summary);
+}
+
+/* Lints files on top of the default rules (so that their series and
+ * events resolve), or alone with --no-default-rules. */
+static int lint(int argc, char **argv, const cli_rules *base)
+{
+    if (argc == 0) {
+        fputs("mldiag: rules lint needs a FILE\n", stderr);
+        return EXIT_USAGE;
+    }
+    cli_rules all = {0};
+    all.no_default = base->no_default;
+    for (size_t i = 0; i < base->npaths; i++)
+        cli_rules_add(&all, base->paths[i]);
+    for (int i = 0; i < argc; i++)
+        cli_rules_add(&all, argv[i]);
+    int code;
+    md_ruleset *rs = cli_load_rules(&all, &code);
+    cli_rules_free(&all);
+    if (!rs)
+        return code;
+    printf("%d file%s: no errors, %zu rules\n", argc, argc == 1 ? "" : "s", md_ruleset_nrules(rs));
+    md_ruleset_free(rs);
+    return EXIT_CLEAN;
+}
+
+int cmd_rules(int argc, char **argv)
+{
+    static const struct option opts[] = {{"rules", required_argument, NULL, 'r'},
+                                         {"no-default-rules", no_argument, NULL, 'n'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    cli_rules rules = {0};
+    int c, code = EXIT_CLEAN;
+    while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+        if (c == 'r') {
+            cli_rules_add(&rules, optarg);
+        } else if (c == 'n') {
+            rules.no_default = true;
+        } else {
+            cli_rules_free(&rules);
+            if (c == 'h') {
+                fputs(usage, stdout);
+                return EXIT_CLEAN;
+            }
+            return cli_usage_error("rules", "bad option");
+        }
+    }
+    const char *sub = optind < argc ? argv[optind] : NULL;
+    if (sub && strcmp(sub, "lint") == 0) {
+        code = lint(argc - optind - 1, argv + optind + 1, &rules);
+        cli_rules_free(&rules);
+        return code;
+    }
+    md_buf out = {0};
+    if (sub && strcmp(sub, "signals") == 0) {
+        signals(&out);
+    } else if (sub && (strcmp(sub, "list") == 0 || strcmp(sub, "show") == 0)) {
+        md_ruleset *rs = cli_load_rules(&rules, &code);
+        if (rs && sub[0] == 'l')
+            list(rs, &out);
+        else if (rs && optind + 1 < argc)
+            code = show(rs, argv[optind + 1], &out);
+        else if (rs)
+            code = cli_usage_error("rules", "show needs a rule id");
+        md_ruleset_free(rs);
+    } else {
+        code = cli_usage_error("rules", sub ? "unknown rules command '%s'" : "no rules command given%s",
+                               sub ? sub : "");
+    }
+    if (code == EXIT_CLEAN && !cli_write_output(NULL, &out))
+        code = EXIT_INPUT;
+    md_buf_free(&out);
+    cli_rules_free(&rules);
+    return code;
+}

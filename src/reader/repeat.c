@@ -1,0 +1,63 @@
+/* Generated text that loops ("the the the the", "I am sorry. I am sorry.
+ * I am sorry."): a phrase of one to four words repeated back to back. */
+#include <string.h>
+
+#include "reader/reader_int.h"
+
+#define MAX_WORDS 256
+#define MAX_PERIOD 4
+
+typedef struct word {
+    const char *p;
+    size_t n;
+} word;
+
+static bool word_byte(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80 || c == '\'';
+}
+
+static size_t split_words(const char *line, size_t n, word *w)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < MAX_WORDS;) {
+        while (i < n && !word_byte((unsigned char)line[i]))
+            i++;
+        size_t start = i;
+        while (i < n && word_byte((unsigned char)line[i]))
+            i++;
+        if (i > start)
+            w[k++] = (word){line + start, i - start};
+    }
+    return k;
+}
+
+static bool same(word a, word b)
+{
+    return a.n == b.n && memcmp(a.p, b.p, a.n) == 0;
+}
+
+md_repeat md_repeat_scan(const char *line, size_t n)
+{
+    md_repeat best = {0, 0};
+    word w[MAX_WORDS];
+    size_t k = split_words(line, n, w);
+    if (k < 8)
+        return best;
+    for (size_t period = 1; period <= MAX_PERIOD; period++) {
+        size_t run = 0;
+        for (size_t i = 0; i + period < k; i++) {
+            run = same(w[i], w[i + period]) ? run + 1 : 0;
+            size_t repeats = run / period + 1;
+            if (repeats > best.repeats) {
+                best.repeats = repeats;
+                best.period = period;
+            }
+        }
+    }
+    /* Prose repeats a word twice now and then; six times in a row for a
+     * single word, or four times for a phrase, it does not. */
+    if (best.repeats < (best.period == 1 ? 6u : 4u))
+        best.repeats = best.period = 0;
+    return best;
+}

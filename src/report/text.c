@@ -1,0 +1,204 @@
+/* The terminal report: what was read, then the numbered checklist. Words
+ * wrap at the width with hanging indents; colour only when asked. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mldiag/report.h"
+#include "report/text_int.h"
+
+static const char *severity_colour(md_severity sev)
+{
+    switch (sev) {
+    case MD_SEV_CRITICAL:
+        return "\x1b[1;31m";
+    case MD_SEV_ERROR:
+        return "\x1b[31m";
+    case MD_SEV_WARNING:
+        return "\x1b[33m";
+    case MD_SEV_INFO:
+        break;
+    }
+    return "\x1b[36m";
+}
+
+static void colour(md_buf *out, const md_report_opts *o, const char *code)
+{
+    if (o->color)
+        md_buf_puts(out, code);
+}
+
+static void put_step(md_buf *out, double step, bool entry)
+{
+    char b[32];
+    md_buf_printf(out, "%s %s", entry ? "log entry" : "step", md_num_fmt(step, b, sizeof b));
+}
+
+static void header(const md_store *st, md_buf *out, const md_report_opts *o)
+{
+    for (size_t i = 0; i < md_store_ninputs(st); i++) {
+        const md_input *in = md_store_input(st, i);
+        size_t nseries = 0;
+        for (size_t k = 0; k < md_store_nseries(st); k++)
+            nseries += md_store_series(st, k)->input == (int)i;
+        md_buf line = {0};
+        md_buf_printf(&line, "%s: %s, %llu %s, %zu series, %llu event%s", in->path,
+                      md_format_name(in->format), (unsigned long long)in->lines,
+                      in->format == MD_FMT_TFEVENTS ? "records" : "lines", nseries,
+                      (unsigned long long)in->events, in->events == 1 ? "" : "s");
+        if (in->cut_short)
+            md_buf_puts(&line, " (input cut short: the findings cover what was read)");
+        text_wrap(out, md_buf_cstr(&line), 0, 2, o->width);
+        md_buf_free(&line);
+    }
+    const md_series *loss = md_store_find(st, "loss");
+    if (!loss)
+        loss = md_store_find(st, "val_loss");
+    if (loss && loss->count) {
+        char a[32], b[32];
+        md_buf_printf(out, "Run: %s %s..%s", loss->ordinal ? "log entries" : "steps",
+                      md_num_fmt((double)loss->first_step, a, sizeof a),
+                      md_num_fmt((double)loss->last_step, b, sizeof b));
+        md_buf_printf(out, " (%s: %llu points)\n", loss->name, (unsigned long long)loss->count);
+    }
+    md_buf_putc(out, '\n');
+}
+
+static void finding_head(md_buf *out, size_t n, const md_finding *f, const md_report_opts *o)
+{
+    md_buf_printf(out, "%zu. ", n);
+    colour(out, o, severity_colour(f->severity));
+    md_buf_printf(out, "%s", md_severity_name(f->severity));
+    colour(out, o, "\x1b[0m");
+    md_buf_putc(out, ' ');
+    colour(out, o, "\x1b[1m");
+    md_buf_puts(out, f->title);
+    colour(out, o, "\x1b[0m");
+    md_buf line = {0};
+    md_buf_printf(&line, " [%s]", f->id);
+    if (!isnan(f->step)) {
+        md_buf_puts(&line, " at ");
+        put_step(&line, f->step, f->ordinal_step);
+    }
+    md_buf_printf(&line, ", confidence %.0f%%", f->confidence * 100);
+    md_buf_puts(out, md_buf_cstr(&line));
+    md_buf_putc(out, '\n');
+    md_buf_free(&line);
+}
+
+static void causes(md_buf *out, const md_finding *f, const md_report_opts *o)
+{
+    if (!f->ncauses)
+        return;
+    text_wrap(out, "Likely causes, most likely first:", 3, 3, o->width);
+    for (size_t i = 0; i < f->ncauses; i++) {
+        const md_cause *c = &f->causes[i];
+        char share[16];
+        snprintf(share, sizeof share, "%3.0f%%  ", c->share * 100);
+        text_item(out, share, c->text, 3, o->width);
+        for (size_t k = 0; k < c->checks.n; k++)
+            text_item(out, "[ ] ", c->checks.v[k], 9, o->width);
+        for (size_t k = 0; k < c->fixes.n; k++)
+            text_item(out, "fix: ", c->fixes.v[k], 9, o->width);
+    }
+}
+
+static void finding_body(md_buf *out, const md_finding *f, const md_report_opts *o)
+{
+    if (f->symptom)
+        text_item(out, "Symptom: ", f->symptom, 3, o->width);
+    if (f->benign)
+        text_item(out, "Probably harmless: ", f->benign, 3, o->width);
+    if (f->evidence.n) {
+        text_wrap(out, "Evidence:", 3, 3, o->width);
+        for (size_t i = 0; i < f->evidence.n; i++)
+            text_item(out, "- ", f->evidence.v[i], 5, o->width);
+    }
+    causes(out, f, o);
+}
+
+/* What was checked, so that "no problems" is an answer with figures. */
+static void all_clear(const md_store *st, md_buf *out, const md_report_opts *o)
+{
+    md_buf line = {0};
+    md_buf_puts(&line, "No problems found. Checked:");
+    size_t shown = 0;
+    for (size_t i = 0; i < md_store_nseries(st) && shown < 6; i++) {
+        const md_series *s = md_store_series(st, i);
+        if (!s->finite || md_catalog_find_series(md_store_catalog(st), s->name) < 0)
+            continue;
+        char a[32], b[32];
+        md_buf_printf(&line, "%s %s (%llu points, %s -> %s)", shown ? "," : "", s->name,
+                      (unsigned long long)s->count, md_num_fmt(s->first, a, sizeof a),
+                      md_num_fmt(s->last, b, sizeof b));
+        shown++;
+    }
+    if (md_store_nevents(st))
+        md_buf_printf(&line, "%s %zu kinds of log event", shown ? "; and" : "", md_store_nevents(st));
+    text_wrap(out, md_buf_cstr(&line), 0, 2, o->width);
+    md_buf_free(&line);
+}
+
+static void quiet(const md_findings *f, md_buf *out)
+{
+    for (size_t i = 0; i < f->n; i++) {
+        const md_finding *x = &f->v[i];
+        md_buf_printf(out, "%s %s", md_severity_name(x->severity), x->id);
+        if (!isnan(x->step)) {
+            md_buf_putc(out, ' ');
+            put_step(out, x->step, x->ordinal_step);
+        }
+        md_buf_printf(out, ": %s\n", x->title);
+    }
+}
+
+static void summary(const md_findings *f, md_buf *out)
+{
+    md_buf_printf(out, "%zu finding%s", f->n, f->n == 1 ? "" : "s");
+    const char *sep = ": ";
+    for (int sev = MD_SEV_CRITICAL; sev >= MD_SEV_INFO; sev--) {
+        size_t n = 0;
+        for (size_t i = 0; i < f->n; i++)
+            n += f->v[i].severity == (md_severity)sev;
+        if (n) {
+            md_buf_printf(out, "%s%zu %s", sep, n, md_severity_name((md_severity)sev));
+            sep = ", ";
+        }
+    }
+    md_buf_puts(out, ".\n");
+}
+
+static void skipped(const md_findings *f, md_buf *out, const md_report_opts *o)
+{
+    if (!f->nskipped && !f->nsuppressed)
+        return;
+    md_buf_puts(out, "\nRules not evaluated:\n");
+    for (size_t i = 0; i < f->nskipped; i++) {
+        md_buf line = {0};
+        md_buf_printf(&line, "%s: %s", f->skipped[i].id, f->skipped[i].reason);
+        text_wrap(out, md_buf_cstr(&line), 2, 4, o->width);
+        md_buf_free(&line);
+    }
+    for (size_t i = 0; i < f->nsuppressed; i++)
+        md_buf_printf(out, "  %s: fired, but explained by a higher finding\n", f->suppressed[i]);
+}
+
+void md_render_text(const md_store *st, const md_findings *f, const md_report_opts *o, md_buf *out)
+{
+    if (o->quiet) {
+        quiet(f, out);
+        return;
+    }
+    header(st, out, o);
+    if (f->n == 0)
+        all_clear(st, out, o);
+    for (size_t i = 0; i < f->n; i++) {
+        finding_head(out, i + 1, &f->v[i], o);
+        finding_body(out, &f->v[i], o);
+        md_buf_putc(out, '\n');
+    }
+    if (f->n)
+        summary(f, out);
+    if (o->verbose)
+        skipped(f, out, o);
+}

@@ -1,0 +1,193 @@
+/* The expression evaluator: a stack machine over postfix code with
+ * three-valued logic (see mldiag/expr.h). */
+#include <math.h>
+#include <stdio.h>
+
+#include "rules/expr_int.h"
+
+#define STACK_MAX 256
+
+static md_value num(double v)
+{
+    return isfinite(v) ? md_known(v) : md_unknown();
+}
+
+static md_value leaf(const op *o, md_sigset *sig, md_expr_why *why)
+{
+    md_value v = md_unknown();
+    switch (o->code) {
+    case OP_SERIES:
+        v = md_signal_series(sig, o->name, o->feature);
+        break;
+    case OP_EVENT:
+        v = md_signal_event(sig, o->name, o->feat);
+        break;
+    case OP_LOG:
+        v = md_signal_log(sig, o->feat);
+        break;
+    case OP_RUN:
+        v = md_signal_run(sig, o->feat);
+        break;
+    }
+    if (!v.known && why && !why->text[0]) {
+        size_t n;
+        const md_feature *feats = md_series_features(&n);
+        if (o->code == OP_SERIES && !md_store_find(md_sigset_store(sig), o->name))
+            snprintf(why->text, sizeof why->text, "no %s series", o->name);
+        else if (o->code == OP_SERIES)
+            snprintf(why->text, sizeof why->text, "%s.%s is unknown (too few points)", o->name,
+                     feats[o->feature].name);
+        else if (o->code == OP_EVENT)
+            snprintf(why->text, sizeof why->text, "event %s did not occur or has no %s", o->name, o->feat);
+        else
+            snprintf(why->text, sizeof why->text, "%s.%s is unknown", o->code == OP_LOG ? "log" : "run",
+                     o->feat);
+    }
+    return v;
+}
+
+static md_value logic_and(md_value a, md_value b)
+{
+    if ((a.known && a.v == 0) || (b.known && b.v == 0))
+        return md_known(0);
+    if (a.known && b.known)
+        return md_known(1);
+    return md_unknown();
+}
+
+static md_value logic_or(md_value a, md_value b)
+{
+    if ((a.known && a.v != 0) || (b.known && b.v != 0))
+        return md_known(1);
+    if (a.known && b.known)
+        return md_known(0);
+    return md_unknown();
+}
+
+static md_value binary(int code, md_value a, md_value b)
+{
+    if (code == OP_AND)
+        return logic_and(a, b);
+    if (code == OP_OR)
+        return logic_or(a, b);
+    if (!a.known || !b.known)
+        return md_unknown();
+    switch (code) {
+    case OP_ADD:
+        return num(a.v + b.v);
+    case OP_SUB:
+        return num(a.v - b.v);
+    case OP_MUL:
+        return num(a.v * b.v);
+    case OP_DIV:
+        return b.v == 0 ? md_unknown() : num(a.v / b.v);
+    case OP_LT:
+        return md_known(a.v < b.v);
+    case OP_LE:
+        return md_known(a.v <= b.v);
+    case OP_GT:
+        return md_known(a.v > b.v);
+    case OP_GE:
+        return md_known(a.v >= b.v);
+    case OP_EQ:
+        return md_known(a.v == b.v);
+    case OP_NE:
+        return md_known(a.v != b.v);
+    }
+    return md_unknown();
+}
+
+static md_value unary(int code, md_value a)
+{
+    if (code == OP_DEFINED)
+        return md_known(a.known);
+    if (!a.known)
+        return a;
+    switch (code) {
+    case OP_NEG:
+        return md_known(-a.v);
+    case OP_NOT:
+        return md_known(a.v == 0);
+    case OP_ABS:
+        return md_known(fabs(a.v));
+    case OP_LN:
+        return a.v > 0 ? num(log(a.v)) : md_unknown();
+    case OP_EXP:
+        return num(exp(a.v));
+    case OP_SQRT:
+        return a.v >= 0 ? num(sqrt(a.v)) : md_unknown();
+    }
+    return md_unknown();
+}
+
+static md_value extreme(const md_value *args, size_t n, bool want_max)
+{
+    md_value best = md_unknown();
+    for (size_t i = 0; i < n; i++) {
+        if (!args[i].known)
+            return md_unknown();
+        if (!best.known || (want_max ? args[i].v > best.v : args[i].v < best.v))
+            best = args[i];
+    }
+    return best;
+}
+
+md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why)
+{
+    md_value stack[STACK_MAX];
+    size_t sp = 0;
+    if (why)
+        why->text[0] = '\0';
+    for (size_t i = 0; i < e->n; i++) {
+        const op *o = &e->ops[i];
+        if (sp >= STACK_MAX - 1)
+            return md_unknown();
+        switch (o->code) {
+        case OP_NUM:
+            stack[sp++] = md_known(o->num);
+            break;
+        case OP_SERIES:
+        case OP_EVENT:
+        case OP_LOG:
+        case OP_RUN:
+            stack[sp++] = leaf(o, sig, why);
+            break;
+        case OP_HAS: {
+            const md_series *s = md_store_find(md_sigset_store(sig), o->name);
+            stack[sp++] = md_known(s && s->finite > 0);
+            break;
+        }
+        case OP_MIN:
+        case OP_MAX:
+            sp -= o->argc;
+            stack[sp] = extreme(&stack[sp], o->argc, o->code == OP_MAX);
+            sp++;
+            break;
+        case OP_DEFAULT:
+            sp--;
+            if (!stack[sp - 1].known)
+                stack[sp - 1] = stack[sp];
+            break;
+        case OP_CLAMP: {
+            sp -= 3;
+            md_value x = stack[sp], lo = stack[sp + 1], hi = stack[sp + 2];
+            stack[sp++] = !x.known || !lo.known || !hi.known ? md_unknown()
+                          : md_known(x.v < lo.v ? lo.v : x.v > hi.v ? hi.v : x.v);
+            break;
+        }
+        case OP_NEG:
+        case OP_NOT:
+        case OP_ABS:
+        case OP_LN:
+        case OP_EXP:
+        case OP_SQRT:
+        case OP_DEFINED:
+            stack[sp - 1] = unary(o->code, stack[sp - 1]);
+            break;
+        default:
+            sp--;
+            stack[sp - 1] = binary(o->code, stack[sp - 1], stack[sp]);
+        }
+    }
+    return sp == 1 ? stack[0] : md_unknown();
+}

@@ -1,0 +1,552 @@
+/* Expression compiler: a precedence-climbing parser that emits postfix code
+ * for the evaluator in eval.c. Names are resolved here, once: a misspelt
+ * signal is an error with a suggestion, not an unknown at run time. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/expr_int.h"
+
+typedef enum { T_END, T_NUM, T_IDENT, T_OP, T_LPAREN, T_RPAREN, T_COMMA, T_BAD } tok_kind;
+
+typedef struct token {
+    tok_kind kind;
+    size_t at, len;
+    double num;
+    int op; /* OP_* for operators */
+} token;
+
+typedef struct parser {
+    const char *text;
+    size_t pos;
+    token tok;
+    const md_catalog *cat;
+    md_expr *out;
+    md_expr_error *err;
+    bool failed;
+    int depth;
+} parser;
+
+#define MAX_DEPTH 200
+
+static bool ident_char(char c, bool first)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+           (!first && ((c >= '0' && c <= '9') || c == '.'));
+}
+
+static void fail(parser *p, size_t at, size_t width, const char *help, const char *fmt, ...) MD_PRINTF(5, 6);
+
+static void fail(parser *p, size_t at, size_t width, const char *help, const char *fmt, ...)
+{
+    if (p->failed)
+        return;
+    p->failed = true;
+    p->err->offset = at;
+    p->err->width = width ? width : 1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->err->msg, sizeof p->err->msg, fmt, ap);
+    va_end(ap);
+    snprintf(p->err->help, sizeof p->err->help, "%s", help ? help : "");
+}
+
+typedef struct opname {
+    const char *text;
+    int op;
+} opname;
+
+static const opname operators[] = {
+    {"&&", OP_AND}, {"||", OP_OR}, {"<=", OP_LE}, {">=", OP_GE}, {"==", OP_EQ}, {"!=", OP_NE},
+    {"<", OP_LT},   {">", OP_GT},  {"+", OP_ADD},  {"-", OP_SUB}, {"*", OP_MUL},  {"/", OP_DIV},
+    {"!", OP_NOT},
+};
+
+static void next(parser *p)
+{
+    const char *s = p->text;
+    while (s[p->pos] == ' ' || s[p->pos] == '\t' || s[p->pos] == '\n' || s[p->pos] == '\r')
+        p->pos++;
+    token *t = &p->tok;
+    t->at = p->pos;
+    char c = s[p->pos];
+    if (c == '\0') {
+        *t = (token){T_END, p->pos, 0, 0, 0};
+        return;
+    }
+    if ((c >= '0' && c <= '9') || (c == '.' && s[p->pos + 1] >= '0' && s[p->pos + 1] <= '9')) {
+        size_t n = md_num_scan(s + p->pos, s + strlen(s), &t->num);
+        if (n && ident_char(s[p->pos + n], true)) {
+            t->kind = T_BAD;
+            t->len = n + 1;
+            return;
+        }
+        t->kind = T_NUM;
+        t->len = n;
+        p->pos += n;
+        return;
+    }
+    if (ident_char(c, true)) {
+        size_t n = 0;
+        while (ident_char(s[p->pos + n], n == 0))
+            n++;
+        t->kind = T_IDENT;
+        t->len = n;
+        p->pos += n;
+        return;
+    }
+    t->len = 1;
+    p->pos++;
+    if (c == '(' || c == ')' || c == ',') {
+        t->kind = c == '(' ? T_LPAREN : c == ')' ? T_RPAREN : T_COMMA;
+        return;
+    }
+    for (size_t i = 0; i < MD_COUNT(operators); i++) {
+        size_t n = strlen(operators[i].text);
+        if (strncmp(s + t->at, operators[i].text, n) == 0) {
+            t->kind = T_OP;
+            t->op = operators[i].op;
+            t->len = n;
+            p->pos = t->at + n;
+            return;
+        }
+    }
+    t->kind = T_BAD;
+}
+
+static bool ident_is(const parser *p, const char *word)
+{
+    return p->tok.kind == T_IDENT && p->tok.len == strlen(word) &&
+           strncmp(p->text + p->tok.at, word, p->tok.len) == 0;
+}
+
+static void emit(parser *p, op o)
+{
+    md_expr *e = p->out;
+    MD_GROW(e->ops, e->n, e->cap);
+    e->ops[e->n++] = o;
+}
+
+static void parse_or(parser *p);
+
+static const char *best_match(const char *word, const char *const *names, size_t n, size_t *dist)
+{
+    const char *best = NULL;
+    *dist = (size_t)-1;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = md_edit_distance(word, names[i]);
+        if (d < *dist) {
+            *dist = d;
+            best = names[i];
+        }
+    }
+    return best;
+}
+
+/* "did you mean" among every signal name the catalog allows. */
+static void suggest_signal(parser *p, const char *name, char *help, size_t cap)
+{
+    size_t nf, ne, nl, nr;
+    const md_feature *feats = md_series_features(&nf);
+    const md_named *ev = md_event_features(&ne);
+    const md_named *lf = md_log_features(&nl);
+    const md_named *rf = md_run_features(&nr);
+    md_buf cand = {0};
+    const char *best = NULL;
+    size_t best_d = (size_t)-1;
+    char buf[256];
+    const md_catalog *cat = p->cat;
+    for (size_t i = 0; i < md_catalog_nseries(cat); i++) {
+        const md_series_spec *spec = md_catalog_series(cat, i);
+        if (spec->role != MD_ROLE_SERIES)
+            continue;
+        for (size_t f = 0; f < nf; f++) {
+            snprintf(buf, sizeof buf, "%s.%s", spec->name, feats[f].name);
+            size_t d = md_edit_distance(name, buf);
+            if (d < best_d) {
+                best_d = d;
+                md_buf_reset(&cand);
+                md_buf_puts(&cand, buf);
+            }
+        }
+    }
+    for (size_t i = 0; i < md_catalog_nevents(cat); i++) {
+        const md_event_spec *es = md_catalog_event(cat, i);
+        for (size_t f = 0; f + 1 < ne; f++) {
+            snprintf(buf, sizeof buf, "event.%s.%s", es->id, ev[f].name);
+            size_t d = md_edit_distance(name, buf);
+            if (d < best_d) {
+                best_d = d;
+                md_buf_reset(&cand);
+                md_buf_puts(&cand, buf);
+            }
+        }
+    }
+    for (size_t f = 0; f < nl + nr; f++) {
+        snprintf(buf, sizeof buf, "%s.%s", f < nl ? "log" : "run", f < nl ? lf[f].name : rf[f - nl].name);
+        size_t d = md_edit_distance(name, buf);
+        if (d < best_d) {
+            best_d = d;
+            md_buf_reset(&cand);
+            md_buf_puts(&cand, buf);
+        }
+    }
+    best = cand.n ? cand.p : NULL;
+    if (best && best_d <= 3 + strlen(name) / 6)
+        snprintf(help, cap, "did you mean '%s'?", best);
+    md_buf_free(&cand);
+}
+
+static bool event_field_ok(const md_event_spec *es, const char *feat)
+{
+    size_t n;
+    const md_named *ev = md_event_features(&n);
+    for (size_t i = 0; i + 1 < n; i++)
+        if (strcmp(ev[i].name, feat) == 0)
+            return true;
+    static const char *const suffixes[] = {"", "_first", "_min", "_max"};
+    for (size_t f = 0; f < es->nfields; f++) {
+        size_t len = strlen(es->fields[f].name);
+        if (strncmp(feat, es->fields[f].name, len) != 0)
+            continue;
+        for (size_t k = 0; k < MD_COUNT(suffixes); k++)
+            if (strcmp(feat + len, suffixes[k]) == 0)
+                return true;
+    }
+    return false;
+}
+
+static bool named_ok(const md_named *list, size_t n, const char *feat)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(list[i].name, feat) == 0)
+            return true;
+    return false;
+}
+
+/* Resolves "a.b" or "event.id.feature" into one op. */
+static void compile_signal(parser *p, size_t at, size_t len)
+{
+    char name[160];
+    if (len >= sizeof name) {
+        fail(p, at, len, NULL, "name too long");
+        return;
+    }
+    memcpy(name, p->text + at, len);
+    name[len] = '\0';
+    char help[160] = "";
+    const char *dot = strchr(name, '.');
+    op o = {0};
+    if (dot && strncmp(name, "event.", 6) == 0) {
+        const char *dot2 = strchr(dot + 1, '.');
+        char id[128] = "";
+        if (dot2 && (size_t)(dot2 - dot - 1) < sizeof id) {
+            memcpy(id, dot + 1, (size_t)(dot2 - dot - 1));
+            id[dot2 - dot - 1] = '\0';
+        }
+        int ev = dot2 ? md_catalog_find_event(p->cat, id) : -1;
+        if (ev >= 0 && event_field_ok(md_catalog_event(p->cat, (size_t)ev), dot2 + 1)) {
+            o = (op){OP_EVENT, 0, 0, 0, md_xstrdup(id), md_xstrdup(dot2 + 1)};
+            emit(p, o);
+            return;
+        }
+    } else if (dot && (strncmp(name, "log.", 4) == 0 || strncmp(name, "run.", 4) == 0)) {
+        size_t n;
+        bool is_log = name[0] == 'l';
+        const md_named *list = is_log ? md_log_features(&n) : md_run_features(&n);
+        if (named_ok(list, n, dot + 1)) {
+            o = (op){is_log ? OP_LOG : OP_RUN, 0, 0, 0, NULL, md_xstrdup(dot + 1)};
+            emit(p, o);
+            return;
+        }
+    } else if (dot && !strchr(dot + 1, '.')) {
+        char series[128];
+        memcpy(series, name, (size_t)(dot - name));
+        series[dot - name] = '\0';
+        int si = md_catalog_find_series(p->cat, series);
+        int feat = md_series_feature_find(dot + 1);
+        if (si >= 0 && md_catalog_series(p->cat, (size_t)si)->role == MD_ROLE_SERIES && feat >= 0) {
+            o = (op){OP_SERIES, 0, feat, 0, md_xstrdup(series), NULL};
+            emit(p, o);
+            return;
+        }
+    }
+    suggest_signal(p, name, help, sizeof help);
+    if (!dot)
+        fail(p, at, len, help[0] ? help : "signals are series.feature, event.ID.feature, log.feature or run.feature",
+             "'%s' is not a signal", name);
+    else
+        fail(p, at, len, help, "unknown signal '%s'", name);
+}
+
+typedef struct func {
+    const char *name;
+    int op;
+    int min_args, max_args;
+} func;
+
+static const func functions[] = {
+    {"min", OP_MIN, 1, 16},    {"max", OP_MAX, 1, 16},  {"abs", OP_ABS, 1, 1},
+    {"ln", OP_LN, 1, 1},       {"exp", OP_EXP, 1, 1},   {"sqrt", OP_SQRT, 1, 1},
+    {"clamp", OP_CLAMP, 3, 3}, {"defined", OP_DEFINED, 1, 1}, {"default", OP_DEFAULT, 2, 2},
+};
+
+static void parse_has(parser *p, size_t at)
+{
+    next(p); /* ( */
+    if (p->tok.kind != T_IDENT) {
+        fail(p, p->tok.at, p->tok.len, NULL, "has() takes a series name");
+        return;
+    }
+    char series[128];
+    size_t n = p->tok.len < sizeof series ? p->tok.len : sizeof series - 1;
+    memcpy(series, p->text + p->tok.at, n);
+    series[n] = '\0';
+    int si = md_catalog_find_series(p->cat, series);
+    if (si < 0 || md_catalog_series(p->cat, (size_t)si)->role != MD_ROLE_SERIES) {
+        char help[160] = "";
+        size_t count = md_catalog_nseries(p->cat), d;
+        const char **names = md_xmalloc((count + 1) * sizeof *names);
+        for (size_t i = 0; i < count; i++)
+            names[i] = md_catalog_series(p->cat, i)->name;
+        const char *best = best_match(series, names, count, &d);
+        if (best && d <= 3)
+            snprintf(help, sizeof help, "did you mean '%s'?", best);
+        free(names);
+        fail(p, p->tok.at, p->tok.len, help, "unknown series '%s'", series);
+        return;
+    }
+    next(p);
+    if (p->tok.kind != T_RPAREN) {
+        fail(p, p->tok.at, p->tok.len, NULL, "has() takes one series name and ')'");
+        return;
+    }
+    next(p);
+    emit(p, (op){OP_HAS, 0, 0, 0, md_xstrdup(series), NULL});
+    (void)at;
+}
+
+static void parse_call(parser *p, size_t at, size_t len)
+{
+    const func *f = NULL;
+    for (size_t i = 0; i < MD_COUNT(functions); i++)
+        if (strlen(functions[i].name) == len && strncmp(functions[i].name, p->text + at, len) == 0)
+            f = &functions[i];
+    if (len == 3 && strncmp(p->text + at, "has", 3) == 0) {
+        parse_has(p, at);
+        return;
+    }
+    if (!f) {
+        fail(p, at, len, "functions are has, defined, default, min, max, abs, ln, exp, sqrt and clamp",
+             "unknown function '%.*s'", (int)len, p->text + at);
+        return;
+    }
+    next(p); /* ( */
+    int args = 0;
+    if (p->tok.kind != T_RPAREN) {
+        for (;;) {
+            parse_or(p);
+            args++;
+            if (p->failed)
+                return;
+            if (p->tok.kind != T_COMMA)
+                break;
+            next(p);
+        }
+    }
+    if (p->tok.kind != T_RPAREN) {
+        fail(p, p->tok.at, p->tok.len, NULL, "expected ',' or ')' in the call to %s", f->name);
+        return;
+    }
+    next(p);
+    if (args < f->min_args || args > f->max_args) {
+        fail(p, at, len, NULL, "%s takes %d%s argument%s, not %d", f->name, f->min_args,
+             f->max_args > f->min_args ? " or more" : "", f->min_args == 1 && f->max_args == 1 ? "" : "s", args);
+        return;
+    }
+    emit(p, (op){(uint8_t)f->op, (uint16_t)args, 0, 0, NULL, NULL});
+}
+
+static void parse_primary(parser *p)
+{
+    if (++p->depth > MAX_DEPTH) {
+        fail(p, p->tok.at, 1, NULL, "expression nested too deeply");
+        return;
+    }
+    token t = p->tok;
+    switch (t.kind) {
+    case T_NUM:
+        emit(p, (op){OP_NUM, 0, 0, t.num, NULL, NULL});
+        next(p);
+        break;
+    case T_LPAREN:
+        next(p);
+        parse_or(p);
+        if (!p->failed && p->tok.kind != T_RPAREN)
+            fail(p, p->tok.at, p->tok.len, NULL, "expected ')'");
+        next(p);
+        break;
+    case T_IDENT:
+        if (ident_is(p, "true") || ident_is(p, "false")) {
+            emit(p, (op){OP_NUM, 0, 0, ident_is(p, "true"), NULL, NULL});
+            next(p);
+            break;
+        }
+        next(p);
+        if (p->tok.kind == T_LPAREN)
+            parse_call(p, t.at, t.len);
+        else
+            compile_signal(p, t.at, t.len);
+        break;
+    case T_END:
+        fail(p, t.at, 1, NULL, "expression ends where a value was expected");
+        break;
+    default:
+        fail(p, t.at, t.len, NULL, "unexpected '%.*s'", (int)t.len, p->text + t.at);
+    }
+    p->depth--;
+}
+
+static void parse_unary(parser *p)
+{
+    if (p->tok.kind == T_OP && p->tok.op == OP_SUB) {
+        next(p);
+        parse_unary(p);
+        emit(p, (op){OP_NEG, 0, 0, 0, NULL, NULL});
+        return;
+    }
+    parse_primary(p);
+}
+
+static void parse_binary(parser *p, void (*operand)(parser *), const int *ops, size_t nops, bool chain)
+{
+    operand(p);
+    while (!p->failed && p->tok.kind == T_OP) {
+        int op_code = -1;
+        for (size_t i = 0; i < nops; i++)
+            if (p->tok.op == ops[i])
+                op_code = ops[i];
+        if (op_code < 0)
+            return;
+        token t = p->tok;
+        next(p);
+        operand(p);
+        emit(p, (op){(uint8_t)op_code, 0, 0, 0, NULL, NULL});
+        if (!chain && p->tok.kind == T_OP) {
+            for (size_t i = 0; i < nops; i++)
+                if (p->tok.op == ops[i])
+                    fail(p, p->tok.at, p->tok.len, "use && to combine comparisons",
+                         "comparisons do not chain (after '%.*s')", (int)t.len, p->text + t.at);
+        }
+    }
+}
+
+static void parse_mul(parser *p)
+{
+    static const int ops[] = {OP_MUL, OP_DIV};
+    parse_binary(p, parse_unary, ops, MD_COUNT(ops), true);
+}
+
+static void parse_add(parser *p)
+{
+    static const int ops[] = {OP_ADD, OP_SUB};
+    parse_binary(p, parse_mul, ops, MD_COUNT(ops), true);
+}
+
+static void parse_cmp(parser *p)
+{
+    static const int ops[] = {OP_LT, OP_LE, OP_GT, OP_GE, OP_EQ, OP_NE};
+    parse_binary(p, parse_add, ops, MD_COUNT(ops), false);
+}
+
+static bool at_word_op(parser *p, const char *word, int op_code)
+{
+    if (ident_is(p, word)) {
+        p->tok.kind = T_OP;
+        p->tok.op = op_code;
+    }
+    return p->tok.kind == T_OP && p->tok.op == op_code;
+}
+
+static void parse_not(parser *p)
+{
+    if (at_word_op(p, "not", OP_NOT)) {
+        if (++p->depth > MAX_DEPTH) {
+            fail(p, p->tok.at, 1, NULL, "expression nested too deeply");
+            return;
+        }
+        next(p);
+        parse_not(p);
+        emit(p, (op){OP_NOT, 0, 0, 0, NULL, NULL});
+        p->depth--;
+        return;
+    }
+    parse_cmp(p);
+}
+
+static void parse_and(parser *p)
+{
+    parse_not(p);
+    while (!p->failed && at_word_op(p, "and", OP_AND)) {
+        next(p);
+        parse_not(p);
+        emit(p, (op){OP_AND, 0, 0, 0, NULL, NULL});
+    }
+}
+
+static void parse_or(parser *p)
+{
+    parse_and(p);
+    while (!p->failed && at_word_op(p, "or", OP_OR)) {
+        next(p);
+        parse_and(p);
+        emit(p, (op){OP_OR, 0, 0, 0, NULL, NULL});
+    }
+}
+
+md_expr *md_expr_compile(const char *text, const md_catalog *cat, md_expr_error *err)
+{
+    memset(err, 0, sizeof *err);
+    md_expr *e = md_xcalloc(1, sizeof *e);
+    e->text = md_xstrdup(text);
+    parser p = {e->text, 0, {0}, cat, e, err, false, 0};
+    next(&p);
+    if (p.tok.kind == T_END)
+        fail(&p, 0, 1, NULL, "empty expression");
+    parse_or(&p);
+    if (!p.failed && p.tok.kind != T_END)
+        fail(&p, p.tok.at, p.tok.len, p.tok.kind == T_IDENT ? "combine conditions with && or ||" : NULL,
+             "unexpected '%.*s' after the expression", (int)p.tok.len, p.text + p.tok.at);
+    if (p.failed) {
+        md_expr_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void md_expr_free(md_expr *e)
+{
+    if (!e)
+        return;
+    for (size_t i = 0; i < e->n; i++) {
+        free(e->ops[i].name);
+        free(e->ops[i].feat);
+    }
+    free(e->ops);
+    free(e->text);
+    free(e);
+}
+
+const char *md_expr_text(const md_expr *e)
+{
+    return e->text;
+}
+
+bool md_expr_is_constant(const md_expr *e)
+{
+    for (size_t i = 0; i < e->n; i++)
+        if (e->ops[i].code >= OP_SERIES && e->ops[i].code <= OP_HAS)
+            return false;
+    return true;
+}

@@ -1,0 +1,54 @@
+/* Private to src/rules: the compiled form of an expression. */
+#ifndef MLDIAG_EXPR_INT_H
+#define MLDIAG_EXPR_INT_H
+
+#include "mldiag/expr.h"
+
+enum {
+    OP_NUM,
+    OP_SERIES, /* name: series, feature: index */
+    OP_EVENT,  /* name: event id, feat: feature or field */
+    OP_LOG,    /* feat */
+    OP_RUN,    /* feat */
+    OP_HAS,    /* name: series */
+    OP_DEFINED,
+    OP_NEG,
+    OP_NOT,
+    OP_ADD,
+    OP_SUB,
+    OP_MUL,
+    OP_DIV,
+    OP_LT,
+    OP_LE,
+    OP_GT,
+    OP_GE,
+    OP_EQ,
+    OP_NE,
+    OP_AND,
+    OP_OR,
+    OP_MIN, /* argc values */
+    OP_MAX,
+    OP_ABS,
+    OP_LN,
+    OP_EXP,
+    OP_SQRT,
+    OP_CLAMP,
+    OP_DEFAULT /* default(x, d): x when known, else d */
+};
+
+typedef struct op {
+    uint8_t code;
+    uint16_t argc;
+    int feature;
+    double num;
+    char *name;
+    char *feat;
+} op;
+
+struct md_expr {
+    op *ops;
+    size_t n, cap;
+    char *text;
+};
+
+#endif

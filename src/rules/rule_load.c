@@ -1,0 +1,277 @@
+/* [rule ID] and [cause RULE.NAME] sections into compiled rules. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/rule.h"
+
+static const char *const rule_keys[] = {"title",    "symptom", "severity", "tags",       "when",
+                                        "confidence", "step",  "line",     "evidence",   "suppresses",
+                                        "benign",   "benign_text"};
+static const char *const cause_keys[] = {"text", "score", "check", "fix"};
+
+static void unknown_key(md_diags *diags, const rf_section *s, const rf_entry *e, const char *const *keys,
+                        size_t n)
+{
+    md_diag *g = rf_error_at(diags, s, e->line, e->col, strlen(e->key), "unknown key '%s' in [%s %s]", e->key,
+                             s->kind, s->id);
+    size_t best_d = 3;
+    const char *best = NULL;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = md_edit_distance(e->key, keys[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = keys[i];
+        }
+    }
+    if (best)
+        md_diag_set_help(g, "did you mean '%s'?", best);
+}
+
+static void report(md_diags *diags, const rf_section *s, const rf_entry *e, const md_expr_error *err)
+{
+    md_diag *g = rf_error(diags, s, e, err->offset, err->width, "%s", err->msg);
+    if (err->help[0])
+        md_diag_set_help(g, "%s", err->help);
+}
+
+static md_expr *expr(const rf_section *s, const rf_entry *e, const md_catalog *cat, md_diags *diags,
+                     size_t *errors)
+{
+    md_expr_error err;
+    md_expr *x = md_expr_compile(e->value, cat, &err);
+    if (!x) {
+        report(diags, s, e, &err);
+        (*errors)++;
+    }
+    return x;
+}
+
+static md_template *text(const rf_section *s, const rf_entry *e, const md_catalog *cat, md_diags *diags,
+                         size_t *errors)
+{
+    md_expr_error err;
+    md_template *t = md_template_compile(e->value, cat, &err);
+    if (!t) {
+        report(diags, s, e, &err);
+        (*errors)++;
+    }
+    return t;
+}
+
+static void twice(const rf_section *s, const rf_entry *e, md_diags *diags, size_t *errors)
+{
+    rf_error_at(diags, s, e->line, e->col, strlen(e->key), "'%s' is given twice", e->key);
+    (*errors)++;
+}
+
+/* Splits "a, b, c" into owned strings. */
+static char **split_list(const char *v, size_t *n)
+{
+    char **out = NULL;
+    *n = 0;
+    while (*v) {
+        const char *comma = strchr(v, ',');
+        size_t len = comma ? (size_t)(comma - v) : strlen(v);
+        md_str item = md_str_trim((md_str){v, len});
+        if (item.n) {
+            out = md_xrealloc(out, (*n + 1) * sizeof *out);
+            out[(*n)++] = md_xstrndup(item.p, item.n);
+        }
+        v += len + (comma ? 1 : 0);
+    }
+    return out;
+}
+
+static void set_expr(md_expr **slot, const rf_section *s, const rf_entry *e, const md_catalog *cat,
+                     md_diags *diags, size_t *errors)
+{
+    if (*slot) {
+        twice(s, e, diags, errors);
+        return;
+    }
+    *slot = expr(s, e, cat, diags, errors);
+}
+
+static void set_string(char **slot, const rf_section *s, const rf_entry *e, md_diags *diags, size_t *errors)
+{
+    if (*slot) {
+        twice(s, e, diags, errors);
+        return;
+    }
+    *slot = md_xstrdup(e->value);
+}
+
+static void add_template(md_template ***list, size_t *n, md_template *t)
+{
+    if (!t)
+        return;
+    *list = md_xrealloc(*list, (*n + 1) * sizeof **list);
+    (*list)[(*n)++] = t;
+}
+
+static size_t load_rule_entry(rule *r, const rf_section *s, const rf_entry *e, const md_catalog *cat,
+                              md_diags *diags, bool *have_severity)
+{
+    size_t errors = 0;
+    const char *k = e->key;
+    if (strcmp(k, "title") == 0) {
+        set_string(&r->title, s, e, diags, &errors);
+    } else if (strcmp(k, "symptom") == 0) {
+        set_string(&r->symptom, s, e, diags, &errors);
+    } else if (strcmp(k, "severity") == 0) {
+        if (!md_severity_parse(e->value, &r->severity)) {
+            md_diag *g = rf_error(diags, s, e, 0, strlen(e->value), "unknown severity '%s'", e->value);
+            md_diag_set_help(g, "severity is critical, error, warning or info");
+            errors++;
+        }
+        *have_severity = true;
+    } else if (strcmp(k, "tags") == 0) {
+        r->tags = split_list(e->value, &r->ntags);
+    } else if (strcmp(k, "when") == 0) {
+        set_expr(&r->when, s, e, cat, diags, &errors);
+    } else if (strcmp(k, "confidence") == 0) {
+        set_expr(&r->confidence, s, e, cat, diags, &errors);
+    } else if (strcmp(k, "step") == 0) {
+        set_expr(&r->step, s, e, cat, diags, &errors);
+    } else if (strcmp(k, "line") == 0) {
+        set_expr(&r->line, s, e, cat, diags, &errors);
+    } else if (strcmp(k, "benign") == 0) {
+        set_expr(&r->benign, s, e, cat, diags, &errors);
+    } else if (strcmp(k, "benign_text") == 0) {
+        if (r->benign_text)
+            twice(s, e, diags, &errors);
+        else
+            r->benign_text = text(s, e, cat, diags, &errors);
+    } else if (strcmp(k, "evidence") == 0) {
+        add_template(&r->evidence, &r->nevidence, text(s, e, cat, diags, &errors));
+    } else if (strcmp(k, "suppresses") == 0) {
+        size_t n;
+        char **ids = split_list(e->value, &n);
+        r->suppresses = md_xrealloc(r->suppresses, (r->nsuppresses + n + 1) * sizeof *r->suppresses);
+        memcpy(r->suppresses + r->nsuppresses, ids, n * sizeof *ids);
+        r->nsuppresses += n;
+        free(ids);
+    } else {
+        unknown_key(diags, s, e, rule_keys, MD_COUNT(rule_keys));
+        errors++;
+    }
+    return errors;
+}
+
+size_t rule_load(rule *r, const rf_section *s, const md_catalog *cat, md_diags *diags)
+{
+    memset(r, 0, sizeof *r);
+    r->id = md_xstrdup(s->id);
+    r->path = s->path;
+    r->line_no = s->line;
+    r->severity = MD_SEV_WARNING;
+    size_t errors = 0;
+    bool have_severity = false;
+    for (size_t i = 0; i < s->nentries; i++)
+        errors += load_rule_entry(r, s, &s->entries[i], cat, diags, &have_severity);
+    static const char *const required[] = {"title", "severity", "when"};
+    bool present[] = {r->title != NULL, have_severity, rf_get(s, "when") != NULL};
+    for (size_t i = 0; i < MD_COUNT(required); i++) {
+        if (!present[i]) {
+            rf_error_at(diags, s, s->line, s->col, strlen(s->id), "rule '%s' has no '%s'", s->id, required[i]);
+            errors++;
+        }
+    }
+    if (rf_get(s, "benign") && !rf_get(s, "benign_text")) {
+        rf_error_at(diags, s, s->line, s->col, strlen(s->id), "rule '%s' has 'benign' without 'benign_text'",
+                    s->id);
+        errors++;
+    }
+    if (strchr(s->id, '.')) {
+        rf_error_at(diags, s, s->line, s->col, strlen(s->id), "a rule id cannot hold '.'");
+        errors++;
+    }
+    return errors;
+}
+
+size_t cause_load(cause *c, const rf_section *s, const md_catalog *cat, md_diags *diags)
+{
+    memset(c, 0, sizeof *c);
+    c->id = md_xstrdup(s->id);
+    size_t errors = 0;
+    for (size_t i = 0; i < s->nentries; i++) {
+        const rf_entry *e = &s->entries[i];
+        if (strcmp(e->key, "text") == 0) {
+            if (c->text) {
+                twice(s, e, diags, &errors);
+                continue;
+            }
+            c->text = text(s, e, cat, diags, &errors);
+            c->text_src = md_xstrdup(e->value);
+        } else if (strcmp(e->key, "score") == 0) {
+            set_expr(&c->score, s, e, cat, diags, &errors);
+        } else if (strcmp(e->key, "check") == 0) {
+            md_template *t = text(s, e, cat, diags, &errors);
+            if (t) {
+                add_template(&c->checks, &c->nchecks, t);
+                c->check_src = md_xrealloc(c->check_src, c->nchecks * sizeof *c->check_src);
+                c->check_src[c->nchecks - 1] = md_xstrdup(e->value);
+            }
+        } else if (strcmp(e->key, "fix") == 0) {
+            md_template *t = text(s, e, cat, diags, &errors);
+            if (t) {
+                add_template(&c->fixes, &c->nfixes, t);
+                c->fix_src = md_xrealloc(c->fix_src, c->nfixes * sizeof *c->fix_src);
+                c->fix_src[c->nfixes - 1] = md_xstrdup(e->value);
+            }
+        } else {
+            unknown_key(diags, s, e, cause_keys, MD_COUNT(cause_keys));
+            errors++;
+        }
+    }
+    if (!rf_get(s, "text")) {
+        rf_error_at(diags, s, s->line, s->col, strlen(s->id), "cause '%s' has no 'text'", s->id);
+        errors++;
+    }
+    return errors;
+}
+
+void cause_fini(cause *c)
+{
+    free(c->id);
+    free(c->text_src);
+    md_template_free(c->text);
+    md_expr_free(c->score);
+    for (size_t i = 0; i < c->nchecks; i++) {
+        md_template_free(c->checks[i]);
+        free(c->check_src[i]);
+    }
+    free(c->checks);
+    free(c->check_src);
+    for (size_t i = 0; i < c->nfixes; i++) {
+        md_template_free(c->fixes[i]);
+        free(c->fix_src[i]);
+    }
+    free(c->fixes);
+    free(c->fix_src);
+}
+
+void rule_fini(rule *r)
+{
+    free(r->id);
+    free(r->title);
+    free(r->symptom);
+    for (size_t i = 0; i < r->ntags; i++)
+        free(r->tags[i]);
+    free(r->tags);
+    md_expr_free(r->when);
+    md_expr_free(r->confidence);
+    md_expr_free(r->step);
+    md_expr_free(r->line);
+    md_expr_free(r->benign);
+    md_template_free(r->benign_text);
+    for (size_t i = 0; i < r->nevidence; i++)
+        md_template_free(r->evidence[i]);
+    free(r->evidence);
+    for (size_t i = 0; i < r->nsuppresses; i++)
+        free(r->suppresses[i]);
+    free(r->suppresses);
+    for (size_t i = 0; i < r->ncauses; i++)
+        cause_fini(&r->causes[i]);
+    free(r->causes);
+}

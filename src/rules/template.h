@@ -1,0 +1,20 @@
+/* Evidence, check and fix texts with {expression} interpolation:
+ * "first NaN at step {loss.first_nonfinite_step}", "{loss.plateau_frac:%}
+ * of the run", "{event.exception.text}". Formats after ':' are % (a share
+ * as a percentage), x (a ratio, "3.2x"), int, and dur (seconds as "2h 5m").
+ * "{{" and "}}" are literal braces. */
+#ifndef MLDIAG_RULES_TEMPLATE_H
+#define MLDIAG_RULES_TEMPLATE_H
+
+#include "mldiag/expr.h"
+
+typedef struct md_template md_template;
+
+md_template *md_template_compile(const char *text, const md_catalog *cat, md_expr_error *err);
+void md_template_free(md_template *t);
+/* Appends the text with every value filled in. Returns false (and leaves
+ * "?" in place) when a value is unknown. */
+bool md_template_render(const md_template *t, md_sigset *sig, md_buf *out);
+bool md_template_has_values(const md_template *t);
+
+#endif

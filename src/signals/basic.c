@@ -1,0 +1,160 @@
+/* Exact figures the store keeps while reading. */
+#include <math.h>
+
+#include "signals/signals_int.h"
+
+#define NEED_FINITE(s)                                                                             \
+    do {                                                                                           \
+        if ((s)->finite == 0)                                                                      \
+            return md_unknown();                                                                   \
+    } while (0)
+
+MD_FEATURE(count)
+{
+    (void)sig;
+    return md_known((double)s->count);
+}
+
+MD_FEATURE(finite)
+{
+    (void)sig;
+    return md_known((double)s->finite);
+}
+
+MD_FEATURE(first)
+{
+    (void)sig;
+    NEED_FINITE(s);
+    return md_known(s->first);
+}
+
+MD_FEATURE(last)
+{
+    (void)sig;
+    NEED_FINITE(s);
+    return md_known(s->last);
+}
+
+MD_FEATURE(min)
+{
+    (void)sig;
+    NEED_FINITE(s);
+    return md_known(s->min);
+}
+
+MD_FEATURE(max)
+{
+    (void)sig;
+    NEED_FINITE(s);
+    return md_known(s->max);
+}
+
+MD_FEATURE(mean)
+{
+    (void)sig;
+    NEED_FINITE(s);
+    return md_known(s->mean);
+}
+
+MD_FEATURE(std)
+{
+    (void)sig;
+    if (s->finite < 2)
+        return md_unknown();
+    return md_known(sqrt(s->m2 / (double)(s->finite - 1)));
+}
+
+MD_FEATURE(first_step)
+{
+    (void)sig;
+    return s->count ? md_known((double)s->first_step) : md_unknown();
+}
+
+MD_FEATURE(last_step)
+{
+    (void)sig;
+    return s->count ? md_known((double)s->last_step) : md_unknown();
+}
+
+MD_FEATURE(steps)
+{
+    (void)sig;
+    return s->count ? md_known((double)(s->last_step - s->first_step)) : md_unknown();
+}
+
+MD_FEATURE(ordinal)
+{
+    (void)sig;
+    return md_known(s->ordinal);
+}
+
+MD_FEATURE(restarts)
+{
+    (void)sig;
+    return md_known((double)s->restarts);
+}
+
+MD_FEATURE(nonfinite)
+{
+    (void)sig;
+    return md_known((double)(s->nan + s->inf));
+}
+
+MD_FEATURE(nan)
+{
+    (void)sig;
+    return md_known((double)s->nan);
+}
+
+MD_FEATURE(inf)
+{
+    (void)sig;
+    return md_known((double)s->inf);
+}
+
+MD_FEATURE(nonfinite_frac)
+{
+    (void)sig;
+    return s->count ? md_known((double)(s->nan + s->inf) / (double)s->count) : md_unknown();
+}
+
+MD_FEATURE(first_nonfinite_step)
+{
+    (void)sig;
+    return s->first_nonfinite_step >= 0 ? md_known((double)s->first_nonfinite_step) : md_unknown();
+}
+
+MD_FEATURE(zero_frac)
+{
+    (void)sig;
+    NEED_FINITE(s);
+    return md_known((double)s->zeros / (double)s->finite);
+}
+
+MD_FEATURE(best)
+{
+    (void)sig;
+    NEED_FINITE(s);
+    return md_known(s->better == MD_BETTER_HIGHER ? s->max : s->min);
+}
+
+MD_FEATURE(best_step)
+{
+    (void)sig;
+    NEED_FINITE(s);
+    return md_known((double)(s->better == MD_BETTER_HIGHER ? s->max_step : s->min_step));
+}
+
+MD_FEATURE(min_step)
+{
+    (void)sig;
+    NEED_FINITE(s);
+    return md_known((double)s->min_step);
+}
+
+MD_FEATURE(max_step)
+{
+    (void)sig;
+    NEED_FINITE(s);
+    return md_known((double)s->max_step);
+}

@@ -1,0 +1,81 @@
+/* How a series moves around its trend: point noise, and the back-and-forth
+ * of its coarse segments. */
+#include <math.h>
+
+#include "signals/signals_int.h"
+
+/* Oscillation and swing read about this many segments: fine enough to see
+ * a loss bouncing over hundreds of steps, coarse enough that per-batch
+ * noise averages out within a segment. */
+#define SWING_SEGMENTS 48
+
+MD_FEATURE(noise)
+{
+    (void)sig;
+    if (s->finite < 4)
+        return md_unknown();
+    double level = md_level_end(s, 0.5, NULL);
+    double noise = md_point_noise(s);
+    if (!isfinite(noise) || level == 0)
+        return md_unknown();
+    return md_known(noise / fabs(level));
+}
+
+/* 1 - net movement / total movement of the segment means: 0 for a series
+ * that only ever moves one way, near 1 for one that goes back and forth as
+ * much as it goes anywhere. */
+MD_FEATURE(oscillation)
+{
+    (void)sig;
+    seg segs[SWING_SEGMENTS];
+    size_t n = md_segments(s, SWING_SEGMENTS, segs);
+    if (n < 6)
+        return md_unknown();
+    double tv = 0;
+    for (size_t j = 1; j < n; j++)
+        tv += fabs(segs[j].mean - segs[j - 1].mean);
+    if (tv == 0)
+        return md_known(0);
+    return md_known(1 - fabs(segs[n - 1].mean - segs[0].mean) / tv);
+}
+
+/* The typical move between neighbouring segments, relative to the level. */
+MD_FEATURE(swing)
+{
+    (void)sig;
+    seg segs[SWING_SEGMENTS];
+    size_t n = md_segments(s, SWING_SEGMENTS, segs);
+    if (n < 6)
+        return md_unknown();
+    double moves[SWING_SEGMENTS], levels[SWING_SEGMENTS];
+    for (size_t j = 0; j < n; j++)
+        levels[j] = segs[j].mean;
+    for (size_t j = 1; j < n; j++)
+        moves[j - 1] = fabs(segs[j].mean - segs[j - 1].mean);
+    double level = md_median(levels, n);
+    if (level == 0)
+        return md_unknown();
+    return md_known(md_median(moves, n - 1) / fabs(level));
+}
+
+/* Where the level moved most between neighbouring segments: the step a
+ * throughput collapse or a level shift happened. */
+MD_FEATURE(shift_step)
+{
+    (void)sig;
+    seg segs[SWING_SEGMENTS];
+    size_t n = md_segments(s, SWING_SEGMENTS, segs);
+    if (n < 3)
+        return md_unknown();
+    size_t best = 1;
+    double best_move = -1;
+    for (size_t j = 1; j < n; j++) {
+        double base = fabs(segs[j - 1].mean) > 0 ? fabs(segs[j - 1].mean) : 1;
+        double move = fabs(segs[j].mean - segs[j - 1].mean) / base;
+        if (move > best_move) {
+            best_move = move;
+            best = j;
+        }
+    }
+    return md_known((double)segs[best].lo);
+}

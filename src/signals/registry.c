@@ -1,0 +1,161 @@
+/* The table of signals: names, one-line definitions, functions. It drives
+ * evaluation, the rule checker and `mldiag rules signals`. */
+#include <string.h>
+
+#include "signals/signals_int.h"
+
+#define F(name, summary) {#name, summary, md_feat_##name}
+
+static const md_feature series_features[] = {
+    F(count, "points logged, NaN and Inf included"),
+    F(finite, "finite points"),
+    F(first, "first finite value"),
+    F(last, "last finite value"),
+    F(min, "smallest finite value"),
+    F(max, "largest finite value"),
+    F(min_step, "step of the smallest value"),
+    F(max_step, "step of the largest value"),
+    F(mean, "mean of the finite values"),
+    F(std, "standard deviation of the finite values"),
+    F(median, "median of the bucket means over the whole run"),
+    F(first_step, "step of the first point"),
+    F(last_step, "step of the last point"),
+    F(steps, "last_step - first_step"),
+    F(ordinal, "1 when the log gave no step numbers and steps count entries"),
+    F(restarts, "times the step went backwards (a resumed or appended run)"),
+    F(nonfinite, "NaN and Inf points"),
+    F(nan, "NaN points"),
+    F(inf, "+Inf and -Inf points"),
+    F(nonfinite_frac, "share of points that are NaN or Inf"),
+    F(first_nonfinite_step, "step of the first NaN or Inf"),
+    F(zero_frac, "share of finite points exactly 0"),
+    F(best, "min, or max for higher-is-better series"),
+    F(best_step, "step of best"),
+    F(start_level, "median of bucket means over the first 10% of points"),
+    F(end_level, "median of bucket means over the last 10% of points"),
+    F(rel_change, "(end_level - start_level) / |start_level|; robust to single spikes"),
+    F(slope_end, "Theil-Sen change across the last 20% of points relative to end_level; "
+                 "tolerates per-batch noise and outliers"),
+    F(plateau_frac, "share of points, counted back from the end, no worse than the end level "
+                    "beyond 3 standard errors of point noise: the run made no progress there"),
+    F(plateau_start_step, "first step of the final plateau"),
+    F(min_smooth, "lowest of up to 64 segment means: the minimum one lucky batch cannot set"),
+    F(min_smooth_step, "step of min_smooth"),
+    F(rise_from_min, "(end_level - min_smooth) / |min_smooth|: how far the series climbed back "
+                     "from its best stretch"),
+    F(rise_z, "how far the series got worse from its best stretch to the end, in standard "
+              "errors of point noise (below 3: noise could draw it)"),
+    F(fall_from_max, "(max of segment means - end_level) / |that max|"),
+    F(converge_frac, "share of the run it took to cover 90% of the way from start_level to the "
+                     "best stretch (near 0: the loss collapsed at once)"),
+    F(increasing_frac, "share of consecutive bucket means that increase (1 for a cumulative clock)"),
+    F(noise, "point spread around the local trend (second differences or within-bucket "
+             "deviation, median-based) relative to the level of the last half"),
+    F(oscillation, "1 - net/total movement of up to 48 segment means: 0 moves one way, "
+                   "1 goes back and forth; per-batch noise averages out inside segments"),
+    F(swing, "median move between neighbouring segment means relative to their median level"),
+    F(shift_step, "first step of the segment whose mean moved most, relative to the one before "
+                  "(where a throughput collapse or level shift happened)"),
+    F(spikes, "points that rose more than 8 mean absolute deviations and 10% above the "
+              "running EMA level (frozen during a spike)"),
+    F(max_spike, "largest spike peak / the level before it (1 when no spike)"),
+    F(max_spike_step, "step of the largest spike's peak"),
+    F(spike_frac, "share of points spent inside spikes"),
+    F(spikes_fast, "spikes back within the band in at most 5 points"),
+    F(spikes_slow, "spikes back within the band after more than 5 points"),
+    F(spikes_open, "spikes still open when the run ended (never recovered)"),
+    F(at_max_frac, "share of points sitting exactly at the maximum (within 1e-6 relative)"),
+    F(at_min_frac, "share of points sitting exactly at the minimum (within 1e-6 relative)"),
+    F(growth_before_nonfinite, "peak in the last 10% of points before the loss's first NaN "
+                               "/ median level of the 10% before that"),
+    F(rise_before_nonfinite, "(last value before the loss's first NaN - that earlier level) "
+                             "/ |earlier level|"),
+};
+
+static const md_named text_signals[] = {
+    {"event.ID.text", "the line of an event's first occurrence"},
+    {"event.ID.last_text", "the line of its last occurrence"},
+    {"run.worst_val_name", "name of the validation loss that climbed the most"},
+};
+
+const md_named *md_text_signals(size_t *n)
+{
+    *n = MD_COUNT(text_signals);
+    return text_signals;
+}
+
+static const md_named event_features[] = {
+    {"count", "times the event occurred (0 when it did not)"},
+    {"first_step", "training step at its first occurrence"},
+    {"first_line", "line of its first occurrence"},
+    {"last_step", "training step at its last occurrence"},
+    {"last_line", "line of its last occurrence"},
+    {"tail_lines", "lines after its last occurrence in that input (0: the log ends with it)"},
+    {"FIELD", "the value a field captured at the last occurrence; FIELD_first, FIELD_min, "
+              "FIELD_max for the others"},
+};
+
+static const md_named log_features[] = {
+    {"lines", "lines read, over all inputs"},
+    {"stamps", "lines that began with a wall-clock timestamp"},
+    {"duration_s", "seconds from the first timestamp to the last"},
+    {"max_gap_s", "longest silence between timestamped lines, in seconds"},
+    {"max_gap_line", "line that ended the longest silence"},
+    {"max_gap_step", "training step before the longest silence"},
+    {"typical_gap_s", "median gap between timestamped lines, in seconds"},
+};
+
+static const md_named run_features[] = {
+    {"inputs", "files read"},
+    {"cut_short", "1 when an input ended mid-record (a run still writing, or killed)"},
+    {"snapshot", "1 when the planned length comes from a trainer_state.json, which every "
+                 "checkpoint rewrites mid-run"},
+    {"declared_steps", "planned length the log printed (\"step 5/100\"), or unknown"},
+    {"last_step", "largest step any input reached"},
+    {"progress", "last_step / declared_steps"},
+    {"series", "series found"},
+    {"points", "points read"},
+    {"nonfinite_metrics", "metric series other than the loss holding NaN or Inf (clocks, rates, "
+                          "memory and counters excluded: their NaN is a placeholder)"},
+    {"nonfinite_metrics_step", "earliest step at which one of those metrics was NaN or Inf"},
+    {"ranks", "ranks whose loss the log holds (lines prefixed \"[rankN]:\")"},
+    {"rank_loss_spread", "largest |other rank's end loss / main end loss - 1|"},
+    {"worst_val_rise_from_min", "rise_from_min of the validation loss (any eval set or loss term: "
+                                "val_loss, eval_g1_loss, val/box_loss) that climbed the most"},
+    {"worst_val_rise_z", "rise_z of that validation loss"},
+    {"worst_val_best_step", "step of that validation loss's best stretch"},
+    {"worst_val_end_level", "end_level of that validation loss"},
+    {"worst_val_min_smooth", "min_smooth of that validation loss"},
+};
+
+const md_feature *md_series_features(size_t *n)
+{
+    *n = MD_COUNT(series_features);
+    return series_features;
+}
+
+const md_named *md_event_features(size_t *n)
+{
+    *n = MD_COUNT(event_features);
+    return event_features;
+}
+
+const md_named *md_log_features(size_t *n)
+{
+    *n = MD_COUNT(log_features);
+    return log_features;
+}
+
+const md_named *md_run_features(size_t *n)
+{
+    *n = MD_COUNT(run_features);
+    return run_features;
+}
+
+int md_series_feature_find(const char *name)
+{
+    for (size_t i = 0; i < MD_COUNT(series_features); i++)
+        if (strcmp(series_features[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}

@@ -1,0 +1,334 @@
+/* The signal set of one run: series features cached per series, event,
+ * log and run features computed from the store's figures. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "signals/signals_int.h"
+
+struct md_sigset {
+    const md_store *st;
+    size_t nfeat;
+    md_value *cache; /* nseries x nfeat */
+    bool *done;
+};
+
+md_sigset *md_sigset_new(const md_store *st)
+{
+    md_sigset *sig = md_xcalloc(1, sizeof *sig);
+    sig->st = st;
+    md_series_features(&sig->nfeat);
+    size_t cells = md_store_nseries(st) * sig->nfeat;
+    sig->cache = md_xcalloc(cells ? cells : 1, sizeof *sig->cache);
+    sig->done = md_xcalloc(cells ? cells : 1, sizeof *sig->done);
+    return sig;
+}
+
+void md_sigset_free(md_sigset *sig)
+{
+    if (!sig)
+        return;
+    free(sig->cache);
+    free(sig->done);
+    free(sig);
+}
+
+const md_store *md_sigset_store(const md_sigset *sig)
+{
+    return sig->st;
+}
+
+md_value md_signal_series(md_sigset *sig, const char *series, int feature)
+{
+    long i = md_store_find_index(sig->st, series);
+    if (i < 0 || feature < 0 || (size_t)feature >= sig->nfeat)
+        return md_unknown();
+    size_t cell = (size_t)i * sig->nfeat + (size_t)feature;
+    if (!sig->done[cell]) {
+        size_t n;
+        const md_feature *f = md_series_features(&n);
+        sig->cache[cell] = f[feature].fn(sig, md_store_series(sig->st, (size_t)i));
+        if (sig->cache[cell].known && isnan(sig->cache[cell].v))
+            sig->cache[cell] = md_unknown();
+        sig->done[cell] = true;
+    }
+    return sig->cache[cell];
+}
+
+static md_value field_feature(const md_event *e, const char *feature)
+{
+    for (size_t i = 0; i < e->nfields; i++) {
+        const md_event_field *f = &e->fields[i];
+        size_t n = strlen(f->name);
+        if (strncmp(feature, f->name, n) != 0)
+            continue;
+        const char *rest = feature + n;
+        if (*rest && *rest != '_')
+            continue;
+        if (f->n == 0)
+            return md_unknown();
+        if (!*rest)
+            return md_known(f->last);
+        if (strcmp(rest, "_first") == 0)
+            return md_known(f->first);
+        if (strcmp(rest, "_min") == 0)
+            return md_known(f->min);
+        if (strcmp(rest, "_max") == 0)
+            return md_known(f->max);
+    }
+    return md_unknown();
+}
+
+md_value md_signal_event(md_sigset *sig, const char *id, const char *feature)
+{
+    const md_event *e = md_store_find_event(sig->st, id);
+    if (strcmp(feature, "count") == 0)
+        return md_known(e ? (double)e->count : 0);
+    if (!e)
+        return md_unknown();
+    if (strcmp(feature, "first_step") == 0)
+        return e->first_step >= 0 ? md_known((double)e->first_step) : md_unknown();
+    if (strcmp(feature, "last_step") == 0)
+        return e->last_step >= 0 ? md_known((double)e->last_step) : md_unknown();
+    if (strcmp(feature, "first_line") == 0)
+        return md_known((double)e->first_line);
+    if (strcmp(feature, "last_line") == 0)
+        return md_known((double)e->last_line);
+    if (strcmp(feature, "tail_lines") == 0) {
+        const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
+        return md_known(in->lines >= e->last_line ? (double)(in->lines - e->last_line) : 0);
+    }
+    return field_feature(e, feature);
+}
+
+const char *md_signal_event_text(md_sigset *sig, const char *id, bool first)
+{
+    const md_event *e = md_store_find_event(sig->st, id);
+    return e ? (first ? e->first_text : e->last_text) : NULL;
+}
+
+/* The median gap from the log2 histogram: the geometric middle of the bin
+ * that holds the middle gap. */
+static double typical_gap(const md_timeline *t)
+{
+    uint64_t total = 0, seen = 0;
+    for (size_t b = 0; b < MD_COUNT(t->gap_hist); b++)
+        total += t->gap_hist[b];
+    if (total == 0)
+        return NAN;
+    for (size_t b = 0; b < MD_COUNT(t->gap_hist); b++) {
+        seen += t->gap_hist[b];
+        if (seen * 2 >= total)
+            return b == 0 ? 0.5 : ldexp(1.5, (int)b - 1);
+    }
+    return NAN;
+}
+
+md_value md_signal_log(md_sigset *sig, const char *feature)
+{
+    const md_store *st = sig->st;
+    double lines = 0, stamps = 0, duration = 0, gap = -1, gap_line = 0, gap_step = -1, typical = NAN;
+    for (size_t i = 0; i < md_store_ninputs(st); i++) {
+        const md_input *in = md_store_input(st, i);
+        lines += (double)in->lines;
+        if (in->format != MD_FMT_TEXT || in->time.stamps < 2)
+            continue;
+        stamps += (double)in->time.stamps;
+        duration += in->time.last - in->time.first;
+        if (in->time.max_gap > gap) {
+            gap = in->time.max_gap;
+            gap_line = (double)in->time.max_gap_line;
+            gap_step = (double)in->time.max_gap_step;
+            typical = typical_gap(&in->time);
+        }
+    }
+    if (strcmp(feature, "lines") == 0)
+        return md_known(lines);
+    if (strcmp(feature, "stamps") == 0)
+        return md_known(stamps);
+    if (stamps == 0)
+        return md_unknown();
+    if (strcmp(feature, "duration_s") == 0)
+        return md_known(duration);
+    if (strcmp(feature, "max_gap_s") == 0)
+        return md_known(gap);
+    if (strcmp(feature, "max_gap_line") == 0)
+        return md_known(gap_line);
+    if (strcmp(feature, "max_gap_step") == 0)
+        return gap_step >= 0 ? md_known(gap_step) : md_unknown();
+    if (strcmp(feature, "typical_gap_s") == 0)
+        return isnan(typical) ? md_unknown() : md_known(typical);
+    return md_unknown();
+}
+
+/* Metric series (not the loss, not clocks, rates, memory or counters, whose
+ * NaN is a timing placeholder such as "step_avg:nanms") holding NaN or Inf. */
+static md_value nonfinite_metrics(const md_store *st, bool first_step)
+{
+    double n = 0, first = -1;
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        const md_series *s = md_store_series(st, i);
+        if (strcmp(s->name, "loss") == 0 || s->nan + s->inf == 0)
+            continue;
+        if (s->kind == MD_KIND_TIME || s->kind == MD_KIND_RATE || s->kind == MD_KIND_MEMORY ||
+            s->kind == MD_KIND_COUNT || s->kind == MD_KIND_LR || s->kind == MD_KIND_SCALE)
+            continue;
+        n++;
+        if (first < 0 || (double)s->first_nonfinite_step < first)
+            first = (double)s->first_nonfinite_step;
+    }
+    if (first_step)
+        return first >= 0 ? md_known(first) : md_unknown();
+    return md_known(n);
+}
+
+static bool is_validation_loss(const md_series *s)
+{
+    return s->kind == MD_KIND_LOSS && s->finite >= 3 &&
+           (strcmp(s->name, "val_loss") == 0 || md_key_is_eval(s->name));
+}
+
+/* The validation loss (of several eval sets or loss terms: val_loss,
+ * eval_g1_loss, val_box_loss) that climbed furthest from its best stretch.
+ * Returns its store index, or -1. */
+static long worst_validation(md_sigset *sig)
+{
+    int rise = md_series_feature_find("rise_from_min");
+    long worst = -1;
+    double worst_rise = -INFINITY;
+    for (size_t i = 0; i < md_store_nseries(sig->st); i++) {
+        const md_series *s = md_store_series(sig->st, i);
+        if (!is_validation_loss(s))
+            continue;
+        md_value v = md_signal_series(sig, s->name, rise);
+        if (v.known && v.v > worst_rise) {
+            worst_rise = v.v;
+            worst = (long)i;
+        }
+    }
+    return worst;
+}
+
+/* Other ranks' losses ("rankN/loss") against the main loss: the largest
+ * relative gap between end levels, or the number of ranks that logged. */
+static md_value rank_spread(md_sigset *sig, bool spread)
+{
+    int end = md_series_feature_find("end_level");
+    md_value base = md_signal_series(sig, "loss", end);
+    double worst = 0, ranks = 0;
+    for (size_t i = 0; i < md_store_nseries(sig->st); i++) {
+        const char *name = md_store_series(sig->st, i)->name;
+        size_t n = strlen(name);
+        if (strncmp(name, "rank", 4) != 0 || n < 10 || strcmp(name + n - 5, "_loss") != 0)
+            continue;
+        ranks++;
+        md_value v = md_signal_series(sig, name, end);
+        if (v.known && base.known && base.v != 0 && fabs(v.v / base.v - 1) > worst)
+            worst = fabs(v.v / base.v - 1);
+    }
+    if (!spread)
+        return md_known(ranks + (base.known ? 1 : 0));
+    return ranks && base.known ? md_known(worst) : md_unknown();
+}
+
+md_value md_signal_run(md_sigset *sig, const char *feature)
+{
+    const md_store *st = sig->st;
+    if (strncmp(feature, "worst_val_", 10) == 0) {
+        long w = worst_validation(sig);
+        const char *f = strcmp(feature + 10, "best_step") == 0 ? "min_smooth_step" : feature + 10;
+        if (w < 0 || md_series_feature_find(f) < 0)
+            return md_unknown();
+        return md_signal_series(sig, md_store_series(st, (size_t)w)->name, md_series_feature_find(f));
+    }
+    if (strcmp(feature, "rank_loss_spread") == 0 || strcmp(feature, "ranks") == 0)
+        return rank_spread(sig, strcmp(feature, "rank_loss_spread") == 0);
+    if (strcmp(feature, "nonfinite_metrics") == 0)
+        return nonfinite_metrics(st, false);
+    if (strcmp(feature, "nonfinite_metrics_step") == 0)
+        return nonfinite_metrics(st, true);
+    double cut = 0, declared = -1, last = -1, snapshot = 0;
+    for (size_t i = 0; i < md_store_ninputs(st); i++) {
+        const md_input *in = md_store_input(st, i);
+        cut += in->cut_short || in->cut_lines;
+        snapshot += in->snapshot;
+        declared = (double)in->declared_total > declared ? (double)in->declared_total : declared;
+        last = (double)in->last_step_seen > last ? (double)in->last_step_seen : last;
+    }
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        const md_series *s = md_store_series(st, i);
+        if (!s->ordinal && s->count && (double)s->last_step > last)
+            last = (double)s->last_step;
+    }
+    if (strcmp(feature, "inputs") == 0)
+        return md_known((double)md_store_ninputs(st));
+    if (strcmp(feature, "cut_short") == 0)
+        return md_known(cut > 0);
+    if (strcmp(feature, "snapshot") == 0)
+        return md_known(snapshot > 0);
+    if (strcmp(feature, "declared_steps") == 0)
+        return declared > 0 ? md_known(declared) : md_unknown();
+    if (strcmp(feature, "last_step") == 0)
+        return last >= 0 ? md_known(last) : md_unknown();
+    if (strcmp(feature, "progress") == 0)
+        return declared > 0 && last >= 0 ? md_known(last / declared) : md_unknown();
+    if (strcmp(feature, "series") == 0)
+        return md_known((double)md_store_nseries(st));
+    if (strcmp(feature, "points") == 0)
+        return md_known((double)md_store_total_points(st));
+    return md_unknown();
+}
+
+md_value md_signal_by_name(md_sigset *sig, const char *name)
+{
+    const char *dot = strchr(name, '.');
+    if (!dot)
+        return md_unknown();
+    size_t head = (size_t)(dot - name);
+    if (head == 5 && strncmp(name, "event", 5) == 0) {
+        const char *dot2 = strchr(dot + 1, '.');
+        if (!dot2)
+            return md_unknown();
+        char id[128];
+        size_t n = (size_t)(dot2 - dot - 1);
+        if (n >= sizeof id)
+            return md_unknown();
+        memcpy(id, dot + 1, n);
+        id[n] = '\0';
+        return md_signal_event(sig, id, dot2 + 1);
+    }
+    if (head == 3 && strncmp(name, "log", 3) == 0)
+        return md_signal_log(sig, dot + 1);
+    if (head == 3 && strncmp(name, "run", 3) == 0)
+        return md_signal_run(sig, dot + 1);
+    char series[128];
+    if (head >= sizeof series)
+        return md_unknown();
+    memcpy(series, name, head);
+    series[head] = '\0';
+    return md_signal_series(sig, series, md_series_feature_find(dot + 1));
+}
+
+const char *md_signal_text(md_sigset *sig, const char *name)
+{
+    if (strcmp(name, "run.worst_val_name") == 0) {
+        long w = worst_validation(sig);
+        return w < 0 ? NULL : md_store_series(sig->st, (size_t)w)->name;
+    }
+    if (strncmp(name, "event.", 6) != 0)
+        return NULL;
+    const char *dot = strrchr(name, '.');
+    if (dot <= name + 6)
+        return NULL;
+    char id[128];
+    size_t n = (size_t)(dot - name - 6);
+    if (n >= sizeof id)
+        return NULL;
+    memcpy(id, name + 6, n);
+    id[n] = '\0';
+    if (strcmp(dot + 1, "text") == 0)
+        return md_signal_event_text(sig, id, true);
+    if (strcmp(dot + 1, "last_text") == 0)
+        return md_signal_event_text(sig, id, false);
+    return NULL;
+}

@@ -1,0 +1,281 @@
+/* Where a series is heading: levels, relative change, plateaus, rises. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "signals/signals_int.h"
+
+/* Levels are medians of bucket means over the first and last tenth of the
+ * points: robust to the odd spike, and a tenth is long enough to average
+ * out per-batch noise yet short enough to see where the run ended. */
+#define LEVEL_SHARE 0.10
+/* Plateau: an earlier stretch counts as worse than the end only when the
+ * gap passes this many standard errors of the two means, and 1% of the end
+ * level: with hundreds of points a 0.4% drift is statistically real, but a
+ * run that moved its loss by less than 1% over half its length made no
+ * progress worth the compute (healthy LLM runs still gain 2% or more over
+ * their last fifth; see the corpus figures in README). */
+#define PLATEAU_SIGMAS 3.0
+#define PLATEAU_MIN_GAIN 0.01
+/* A series so noisy that the test cannot see a 10% change of its level
+ * has no plateau verdict: unknown, rather than "flat" by default. */
+#define PLATEAU_MAX_BAND 0.10
+#define MIN_TREND_POINTS 8
+
+MD_FEATURE(start_level)
+{
+    (void)sig;
+    if (s->finite == 0)
+        return md_unknown();
+    return md_known(md_level_start(s, LEVEL_SHARE, NULL));
+}
+
+MD_FEATURE(end_level)
+{
+    (void)sig;
+    if (s->finite == 0)
+        return md_unknown();
+    return md_known(md_level_end(s, LEVEL_SHARE, NULL));
+}
+
+MD_FEATURE(median)
+{
+    (void)sig;
+    if (s->finite == 0)
+        return md_unknown();
+    return md_known(md_level_end(s, 1.0, NULL));
+}
+
+MD_FEATURE(rel_change)
+{
+    (void)sig;
+    if (s->finite < 3)
+        return md_unknown();
+    double start = md_level_start(s, LEVEL_SHARE, NULL);
+    double end = md_level_end(s, LEVEL_SHARE, NULL);
+    if (start == 0 || !isfinite(start))
+        return md_unknown();
+    return md_known((end - start) / fabs(start));
+}
+
+MD_FEATURE(slope_end)
+{
+    (void)sig;
+    if (s->finite < MIN_TREND_POINTS)
+        return md_unknown();
+    double want = 0.2 * (double)s->finite, got = 0, pos = (double)s->finite;
+    double *x = md_xmalloc((s->nbuckets + 1) * sizeof *x);
+    double *y = md_xmalloc((s->nbuckets + 1) * sizeof *y);
+    size_t k = 0;
+    for (size_t i = s->nbuckets; i-- > 0 && got < want;) {
+        const md_bucket *b = &s->buckets[i];
+        if (b->n == 0)
+            continue;
+        pos -= b->n;
+        x[k] = pos + b->n / 2.0;
+        y[k++] = b->sum / b->n;
+        got += b->n;
+    }
+    double slope = k >= 3 ? md_theil_sen(x, y, k) : NAN;
+    free(x);
+    free(y);
+    double level = md_level_end(s, LEVEL_SHARE, NULL);
+    if (!isfinite(slope) || level == 0)
+        return md_unknown();
+    return md_known(slope * got / fabs(level));
+}
+
+/* Walks back from the end while earlier stretches are no worse than the
+ * end beyond noise. Returns the index of the first plateau segment, or -1
+ * when the series is too short to tell. */
+static long plateau_start(const md_series *s, seg *segs, size_t *nseg)
+{
+    if (s->finite < MIN_TREND_POINTS)
+        return -1;
+    size_t n = md_segments(s, MD_TREND_SEGMENTS, segs);
+    *nseg = n;
+    if (n < 4)
+        return -1;
+    double end_points;
+    double end = md_level_end(s, LEVEL_SHARE, &end_points);
+    double noise = md_point_noise(s);
+    if (!isfinite(noise))
+        noise = 0;
+    int dir = md_improve_sign(s);
+    long start = (long)n;
+    for (long j = (long)n - 1; j >= 0; j--) {
+        double band = PLATEAU_SIGMAS * noise * sqrt(1 / segs[j].n + 1 / end_points);
+        if (band > PLATEAU_MAX_BAND * fabs(end))
+            return -1;
+        if (band < PLATEAU_MIN_GAIN * fabs(end))
+            band = PLATEAU_MIN_GAIN * fabs(end);
+        if (dir * (segs[j].mean - end) > band)
+            break;
+        start = j;
+    }
+    return start;
+}
+
+MD_FEATURE(plateau_frac)
+{
+    (void)sig;
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n = 0;
+    long start = plateau_start(s, segs, &n);
+    if (start < 0)
+        return md_unknown();
+    double flat = 0;
+    for (size_t j = (size_t)start; j < n; j++)
+        flat += segs[j].n;
+    return md_known(flat / (double)s->finite);
+}
+
+MD_FEATURE(plateau_start_step)
+{
+    (void)sig;
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n = 0;
+    long start = plateau_start(s, segs, &n);
+    if (start < 0 || (size_t)start >= n)
+        return md_unknown();
+    return md_known((double)segs[start].lo);
+}
+
+static double median3(double a, double b, double c)
+{
+    return a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
+}
+
+/* The lowest stretch of the series: the smallest segment mean, so one
+ * lucky batch does not count as the minimum. When segments are single
+ * points (short series) they are first smoothed with a running median of
+ * three. Replaces each segment's mean with the smoothed value; returns the
+ * index of the best one. */
+static long smooth_min(const md_series *s, seg *segs, size_t *n, int dir)
+{
+    *n = md_segments(s, MD_TREND_SEGMENTS, segs);
+    if (*n == 0)
+        return -1;
+    if (s->width == 1 && *n >= 3) {
+        double prev = segs[0].mean;
+        for (size_t j = 1; j + 1 < *n; j++) {
+            double cur = segs[j].mean;
+            segs[j].mean = median3(prev, cur, segs[j + 1].mean);
+            prev = cur;
+        }
+    }
+    long best = 0;
+    for (size_t j = 1; j < *n; j++)
+        if (dir * segs[j].mean < dir * segs[best].mean)
+            best = (long)j;
+    return best;
+}
+
+MD_FEATURE(min_smooth)
+{
+    (void)sig;
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n;
+    long j = smooth_min(s, segs, &n, 1);
+    return j < 0 ? md_unknown() : md_known(segs[j].mean);
+}
+
+MD_FEATURE(min_smooth_step)
+{
+    (void)sig;
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n;
+    long j = smooth_min(s, segs, &n, 1);
+    return j < 0 ? md_unknown() : md_known((double)(segs[j].lo + (segs[j].hi - segs[j].lo) / 2));
+}
+
+MD_FEATURE(rise_from_min)
+{
+    (void)sig;
+    if (s->finite < 3)
+        return md_unknown();
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n;
+    long j = smooth_min(s, segs, &n, 1);
+    double end = md_level_end(s, LEVEL_SHARE, NULL);
+    if (j < 0 || segs[j].mean == 0)
+        return md_unknown();
+    return md_known((end - segs[j].mean) / fabs(segs[j].mean));
+}
+
+/* The climb from the best stretch to the end, in standard errors of point
+ * noise: below 3 the "rise" is what noise alone would draw. */
+MD_FEATURE(rise_z)
+{
+    (void)sig;
+    if (s->finite < MIN_TREND_POINTS)
+        return md_unknown();
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n;
+    long j = smooth_min(s, segs, &n, md_improve_sign(s));
+    double end_points;
+    double end = md_level_end(s, LEVEL_SHARE, &end_points);
+    double noise = md_point_noise(s);
+    if (j < 0 || !isfinite(noise))
+        return md_unknown();
+    double se = noise * sqrt(1 / segs[j].n + 1 / end_points);
+    double gap = md_improve_sign(s) * (end - segs[j].mean);
+    if (se == 0)
+        return md_known(gap > 0 ? 1e9 : 0);
+    return md_known(gap / se);
+}
+
+MD_FEATURE(fall_from_max)
+{
+    (void)sig;
+    if (s->finite < 3)
+        return md_unknown();
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n;
+    long j = smooth_min(s, segs, &n, -1);
+    double end = md_level_end(s, LEVEL_SHARE, NULL);
+    if (j < 0 || segs[j].mean == 0)
+        return md_unknown();
+    return md_known((segs[j].mean - end) / fabs(segs[j].mean));
+}
+
+MD_FEATURE(increasing_frac)
+{
+    (void)sig;
+    size_t up = 0, pairs = 0;
+    double prev = NAN;
+    for (size_t i = 0; i < s->nbuckets; i++) {
+        const md_bucket *b = &s->buckets[i];
+        if (b->n == 0)
+            continue;
+        double m = b->sum / b->n;
+        if (!isnan(prev)) {
+            pairs++;
+            up += m > prev;
+        }
+        prev = m;
+    }
+    return pairs ? md_known((double)up / (double)pairs) : md_unknown();
+}
+
+/* Share of the run it took to cover 90% of the distance from the start
+ * level to the best stretch: near 0 when the loss collapsed at once. */
+MD_FEATURE(converge_frac)
+{
+    (void)sig;
+    if (s->finite < MIN_TREND_POINTS)
+        return md_unknown();
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n;
+    int dir = md_improve_sign(s);
+    long best = smooth_min(s, segs, &n, dir);
+    double start = md_level_start(s, LEVEL_SHARE, NULL);
+    if (best < 0 || dir * (start - segs[best].mean) <= 0)
+        return md_unknown();
+    double target = start - 0.9 * (start - segs[best].mean), points = 0;
+    for (size_t j = 0; j < n; j++) {
+        if (dir * segs[j].mean <= dir * target)
+            return md_known(points / (double)s->finite);
+        points += segs[j].n;
+    }
+    return md_known(1);
+}

@@ -1,0 +1,138 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "signals/signals_int.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+double md_median(double *v, size_t n)
+{
+    if (n == 0)
+        return NAN;
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+double md_theil_sen(const double *x, const double *y, size_t n)
+{
+    if (n < 2)
+        return NAN;
+    size_t cap = n * (n - 1) / 2, k = 0;
+    double *slopes = md_xmalloc(cap * sizeof *slopes);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (x[j] != x[i])
+                slopes[k++] = (y[j] - y[i]) / (x[j] - x[i]);
+    double m = md_median(slopes, k);
+    free(slopes);
+    return m;
+}
+
+int md_improve_sign(const md_series *s)
+{
+    return s->better == MD_BETTER_HIGHER ? -1 : 1;
+}
+
+static void seg_add(seg *into, const md_bucket *b)
+{
+    double n = into->n + b->n;
+    double bmean = b->sum / b->n;
+    if (into->n == 0) {
+        into->lo = b->lo_step;
+        into->mean = bmean;
+        into->min = b->min;
+        into->max = b->max;
+        into->m2 = b->m2;
+    } else {
+        double delta = bmean - into->mean;
+        into->m2 += b->m2 + delta * delta * into->n * b->n / n;
+        into->mean += delta * b->n / n;
+        into->min = b->min < into->min ? b->min : into->min;
+        into->max = b->max > into->max ? b->max : into->max;
+    }
+    into->hi = b->hi_step;
+    into->n = n;
+}
+
+size_t md_segments(const md_series *s, size_t max, seg *out)
+{
+    double per = (double)s->finite / (double)max;
+    size_t n = 0;
+    memset(out, 0, max * sizeof *out);
+    for (size_t i = 0; i < s->nbuckets; i++) {
+        const md_bucket *b = &s->buckets[i];
+        if (b->n == 0)
+            continue;
+        if (n == 0 || (out[n - 1].n >= per && n < max))
+            n++;
+        seg_add(&out[n - 1], b);
+    }
+    return n;
+}
+
+double md_point_noise(const md_series *s)
+{
+    size_t nb = s->nbuckets;
+    double *v = md_xmalloc((nb + 1) * sizeof *v);
+    size_t k = 0;
+    if (s->width >= 2) {
+        for (size_t i = 0; i < nb; i++)
+            if (s->buckets[i].n >= 2)
+                v[k++] = sqrt(s->buckets[i].m2 / (s->buckets[i].n - 1));
+        double m = md_median(v, k);
+        free(v);
+        return m;
+    }
+    /* One point per bucket: second differences cancel a linear trend, and
+     * for independent noise of spread sigma have spread sigma * sqrt(1.5). */
+    const md_bucket *prev = NULL, *cur = NULL;
+    for (size_t i = 0; i < nb; i++) {
+        const md_bucket *b = &s->buckets[i];
+        if (b->n == 0)
+            continue;
+        if (prev && cur)
+            v[k++] = fabs(cur->sum - (prev->sum + b->sum) / 2);
+        prev = cur;
+        cur = b;
+    }
+    double m = k ? 1.4826 * md_median(v, k) / sqrt(1.5) : NAN;
+    free(v);
+    return m;
+}
+
+static double level_over(const md_series *s, double share, double *points, bool from_end)
+{
+    double want = share * (double)s->finite;
+    double *v = md_xmalloc((s->nbuckets + 1) * sizeof *v);
+    size_t k = 0;
+    double got = 0;
+    for (size_t i = 0; i < s->nbuckets; i++) {
+        const md_bucket *b = &s->buckets[from_end ? s->nbuckets - 1 - i : i];
+        if (b->n == 0)
+            continue;
+        if (k > 0 && got >= want)
+            break;
+        v[k++] = b->sum / b->n;
+        got += b->n;
+    }
+    double m = md_median(v, k);
+    free(v);
+    if (points)
+        *points = got;
+    return m;
+}
+
+double md_level_start(const md_series *s, double share, double *points)
+{
+    return level_over(s, share, points, false);
+}
+
+double md_level_end(const md_series *s, double share, double *points)
+{
+    return level_over(s, share, points, true);
+}
