@@ -28,7 +28,7 @@ TEST_SRC := $(sort $(wildcard tests/check_*.c))
 TEST_OBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC))
 DEPS := $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/cli/main.d
 
-.PHONY: all check unit golden asan install uninstall deps clean lint format
+.PHONY: all check unit golden golden-update corpus docs asan install uninstall deps clean lint format
 
 all: mldiag
 
@@ -75,15 +75,26 @@ $(BUILD)/check_mldiag: $(TEST_OBJ) $(BUILD)/libmldiag.a
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(CHECK_LIBS)
 
-# check: unit tests (Check), then the end-to-end tests over examples/ and
-# the corpus. MLDIAG is the binary under test.
-check: unit golden
+# check: unit tests (Check), the end-to-end tests over examples/ and
+# tests/golden/, the quality bar on ../shared/corpus, and the docs test.
+# MLDIAG is the binary under test.
+check: unit golden corpus docs
 
-unit: $(BUILD)/check_mldiag mldiag
-	MLDIAG_ROOT=$(CURDIR) $(BUILD)/check_mldiag
+unit: $(BUILD)/check_mldiag $(BUILD)/mldiag
+	MLDIAG_ROOT=$(CURDIR) MLDIAG=$(CURDIR)/$(BUILD)/mldiag $(BUILD)/check_mldiag
 
 golden: $(BUILD)/mldiag
 	MLDIAG=$(BUILD)/mldiag tests/run_golden.sh
+
+# Rewrites the expected outputs of the golden tests from the current binary.
+golden-update: $(BUILD)/mldiag
+	MLDIAG=$(BUILD)/mldiag tests/run_golden.sh --update
+
+corpus: $(BUILD)/mldiag
+	MLDIAG=$(BUILD)/mldiag tests/corpus_labels.sh
+
+docs: $(BUILD)/mldiag
+	MLDIAG=$(BUILD)/mldiag tests/docs.sh
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan:

@@ -95,6 +95,10 @@ static void signals(md_buf *out)
     md_buf_puts(out, "\nrun.FEATURE\n");
     for (size_t i = 0; i < n; i++)
         md_buf_printf(out, "  %-26s %s\n", r[i].name, r[i].summary);
+    const md_named *t = md_text_signals(&n);
+    md_buf_puts(out, "\nText signals (evidence templates only)\n");
+    for (size_t i = 0; i < n; i++)
+        md_buf_printf(out, "  %-26s %s\n", t[i].name, t[i].summary);
 }
 
 /* Lints files on top of the default rules (so that their series and

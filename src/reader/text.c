@@ -30,6 +30,7 @@ typedef struct text_reader {
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
     bool in_traceback;
+    unsigned long traceback_line;
     table tab;
     double last_bar_n, last_bar_total;
     md_stamp_kind stamp_kind; /* the first kind of timestamp seen */
@@ -131,25 +132,63 @@ static bool starts_with(md_str s, const char *prefix)
     return s.n >= n && memcmp(s.p, prefix, n) == 0;
 }
 
+/* The line that names a Python exception: a dotted identifier whose last
+ * part is capitalised, alone or before ": message" ("KeyboardInterrupt",
+ * "torch.OutOfMemoryError: CUDA out of memory"). */
+static bool exception_line(md_str s)
+{
+    size_t i = 0, last_part = 0;
+    bool upper = false;
+    while (i < s.n) {
+        char c = s.p[i];
+        if (c == '.') {
+            last_part = i + 1;
+        } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
+            break;
+        }
+        i++;
+    }
+    if (i == 0 || last_part >= i)
+        return false;
+    upper = s.p[last_part] >= 'A' && s.p[last_part] <= 'Z';
+    md_str rest = md_str_trim((md_str){s.p + i, s.n - i});
+    return upper && (rest.n == 0 || (s.p[i] == ':' && (i + 1 == s.n || s.p[i + 1] == ' ')));
+}
+
 /* A traceback runs from "Traceback (most recent call last):" over indented
- * frame lines to the first unindented line, which names the exception. */
+ * frame lines to the line that names the exception. Lines of other output
+ * can interleave (stdout and stderr share the log); after this many the
+ * traceback is given up. */
+#define TRACEBACK_MAX_LINES 400
+
 static void track_traceback(text_reader *r, md_str seg, unsigned long line)
 {
     md_str s = strip_rank_prefix(seg);
-    if (starts_with(s, "Traceback (most recent call last)")) {
+    /* A progress bar redrawn without a newline can hold the start of the
+     * traceback at its end. */
+    if (md_memmem(s.p, s.n, "Traceback (most recent call last)", 33)) {
         r->in_traceback = true;
+        r->traceback_line = line;
         return;
     }
     if (!r->in_traceback)
         return;
-    if (s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t')
+    if (line - r->traceback_line > TRACEBACK_MAX_LINES) {
+        r->in_traceback = false;
+        return;
+    }
+    if (!exception_line(s))
         return;
     r->in_traceback = false;
-    if (starts_with(s, "During handling of the above exception") ||
-        starts_with(s, "The above exception was the direct cause"))
-        return;
     if (r->exception)
         md_store_event(r->st, r->exception, line, md_store_current_step(r->st), s.p, s.n, NULL);
+}
+
+/* Frames and source lines of a traceback carry no metrics. */
+static bool traceback_body(const text_reader *r, md_str seg)
+{
+    md_str s = strip_rank_prefix(seg);
+    return r->in_traceback && (s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t');
 }
 
 static void emit_pairs(text_reader *r, const md_kv *kv, size_t n)
@@ -273,6 +312,18 @@ static bool read_table_row(text_reader *r, md_str seg)
     return false;
 }
 
+/* Whether a bar's description names some work other than "Epoch N". */
+static bool described(const char *desc, size_t n)
+{
+    md_str d = md_str_trim((md_str){desc, n});
+    if (d.n >= 5 && (strncmp(d.p, "Epoch", 5) == 0 || strncmp(d.p, "epoch", 5) == 0))
+        return false;
+    for (size_t i = 0; i < d.n; i++)
+        if ((d.p[i] >= 'a' && d.p[i] <= 'z') || (d.p[i] >= 'A' && d.p[i] <= 'Z'))
+            return true;
+    return false;
+}
+
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     size_t n = md_kv_scan(seg.p, bar->desc_end, r->kv, KV_MAX, known_key, r->cat);
@@ -284,15 +335,35 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     }
     /* A bar redraws many times per step: one point per counter value. Bars
      * of other loops (evaluation, tokenising) have other totals and get
-     * series of their own, so the first bar's total names it_per_s. */
+     * series of their own, so the first bar's total names it_per_s. A
+     * bar that says what it does ("Loading checkpoint shards") is not the
+     * training loop, whose bar is bare or says "Epoch N". */
     if (!bar->per_item && !isnan(bar->rate) && (bar->n != r->last_bar_n || bar->total != r->last_bar_total)) {
         char key[48];
-        int len = bar->total >= 0 ? snprintf(key, sizeof key, "tqdm_%.0f_it_per_s", bar->total)
-                                  : snprintf(key, sizeof key, "tqdm_it_per_s");
+        bool named = described(seg.p, bar->desc_end);
+        int len = named ? snprintf(key, sizeof key, "bar_%.0f_rate", bar->total)
+                  : bar->total >= 0 ? snprintf(key, sizeof key, "tqdm_%.0f_it_per_s", bar->total)
+                                    : snprintf(key, sizeof key, "tqdm_it_per_s");
         md_store_record_kv(r->st, key, (size_t)len, bar->rate, MD_UNIT_NONE, 0, NAN);
         r->last_bar_n = bar->n;
         r->last_bar_total = bar->total;
     }
+}
+
+/* A pretty-printed JSON configuration ('    "loss_scale": 0,') is settings,
+ * not measurements: a line that is one double-quoted key and its value. */
+static bool config_line(md_str seg)
+{
+    md_str t = md_str_trim(seg);
+    if (t.n < 4 || t.p[0] != '"')
+        return false;
+    const char *close = memchr(t.p + 1, '"', t.n - 1);
+    if (!close || close + 1 >= t.p + t.n || close[1] != ':')
+        return false;
+    for (const char *p = close + 2; p < t.p + t.n; p++)
+        if (*p == '"' || *p == '{' || *p == '[')
+            return false;
+    return true;
 }
 
 static void read_segment(text_reader *r, md_str seg, unsigned long line)
@@ -305,7 +376,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     }
     track_traceback(r, seg, line);
     md_event_matcher_run(r->events, r->st, line, seg.p, seg.n);
-    if (r->in_traceback || seg.n > KV_SCAN_MAX)
+    if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || config_line(seg))
         return;
     md_str trimmed = md_str_trim(seg);
     if (starts_with(trimmed, "wandb:"))

@@ -231,7 +231,8 @@ static void summary_value(md_store *st, pb v, bool validation)
 }
 
 /* Returns false when the record is not an Event. */
-static bool read_event(md_store *st, const unsigned char *data, size_t n, unsigned long index, bool validation)
+static bool read_event(md_store *st, const unsigned char *data, size_t n, unsigned long index, bool validation,
+                       int64_t *open_step)
 {
     pb e = {data, data + n, false};
     double wall = NAN;
@@ -256,7 +257,15 @@ static bool read_event(md_store *st, const unsigned char *data, size_t n, unsign
     if (!has_summary)
         return true;
     md_store_timestamp(st, index, wall);
-    md_store_record_begin(st, index);
+    /* Writers put one scalar per event; the events of one step form one
+     * record, so loss terms of a step can be summed like a CSV row's. */
+    if (*open_step != step) {
+        if (*open_step >= 0)
+            md_store_record_end(st, NULL);
+        md_store_record_begin(st, index);
+        md_store_record_kv(st, "step", 4, (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+        *open_step = step;
+    }
     while (summary.p < summary.end && !summary.bad) {
         uint64_t key = pb_varint(&summary);
         unsigned field = (unsigned)(key >> 3), wire = key & 7;
@@ -265,8 +274,6 @@ static bool read_event(md_store *st, const unsigned char *data, size_t n, unsign
         else
             pb_skip(&summary, wire);
     }
-    md_store_record_kv(st, "step", 4, (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
-    md_store_record_end(st, NULL);
     return true;
 }
 
@@ -300,6 +307,7 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
     bool error = false;
     unsigned long index = 0, bad = 0;
     bool validation = validation_path(path);
+    int64_t open_step = -1;
     for (;;) {
         size_t got = read_full(src, head, sizeof head, &error);
         if (got == 0)
@@ -328,9 +336,11 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
         }
         index++;
         if (le32(crc) != md_crc32c_masked(data, (size_t)len) ||
-            !read_event(st, data, (size_t)len, index, validation))
+            !read_event(st, data, (size_t)len, index, validation, &open_step))
             bad++;
     }
+    if (open_step >= 0)
+        md_store_record_end(st, NULL);
     free(data);
     in->lines = index;
     in->bad_records = bad;

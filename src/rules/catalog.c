@@ -59,8 +59,11 @@ size_t md_key_normalise(const char *key, size_t n, char *out, size_t cap)
         if (c >= 'A' && c <= 'Z')
             c = (unsigned char)(c - 'A' + 'a');
         if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80) {
-            if (gap && len > 0 && len + 2 < cap)
+            if (gap && len > 0) {
+                if (len + 2 >= cap)
+                    break; /* no room for '_' and the next word: stop whole */
                 out[len++] = '_';
+            }
             gap = false;
             out[len++] = (char)c;
         } else {

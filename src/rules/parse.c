@@ -88,6 +88,7 @@ static void parse_header(cursor *c, const char *p, const char *ls, size_t len)
     s->id = md_xstrndup(id, id_len);
     s->line = c->line;
     s->col = (unsigned long)(id - ls) + 1;
+    s->kind_col = (unsigned long)(kind - ls) + 1;
     c->sec = s;
     c->entry = NULL;
 }

@@ -25,6 +25,7 @@ typedef struct rf_section {
     char *kind; /* rule, cause, series, event */
     char *id;
     unsigned long line, col; /* of the id */
+    unsigned long kind_col;
     rf_entry *entries;
     size_t nentries, capentries;
     const char *path; /* borrowed from the file */

@@ -167,7 +167,7 @@ static size_t check_kinds(md_ruleset *rs, md_diags *diags)
             for (size_t k = 0; k < MD_COUNT(kinds); k++)
                 known |= strcmp(s->kind, kinds[k]) == 0;
             if (!known) {
-                md_diag *g = rf_error_at(diags, s, s->line, 2, strlen(s->kind),
+                md_diag *g = rf_error_at(diags, s, s->line, s->kind_col, strlen(s->kind),
                                          "unknown section kind '%s'", s->kind);
                 md_diag_set_help(g, "sections are [series NAME], [event ID], [rule ID] and [cause RULE.NAME]");
                 errors++;

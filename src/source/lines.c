@@ -69,7 +69,7 @@ bool md_lines_next(md_lines *ls, md_str *line)
     for (;;) {
         size_t avail = ls->end - ls->start;
         char *nl = memchr(ls->buf + ls->start + scanned, '\n', avail - scanned);
-        if (nl) {
+        if (nl && (size_t)(nl - (ls->buf + ls->start)) <= MD_LINE_MAX) {
             line->p = ls->buf + ls->start;
             line->n = (size_t)(nl - line->p);
             ls->start += line->n + 1;

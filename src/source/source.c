@@ -34,41 +34,41 @@ static long read_fd(md_source *src, void *dst, size_t n)
     }
 }
 
+static bool refill(md_source *src)
+{
+    long r = read_fd(src, src->raw, RAW_BLOCK);
+    if (r < 0)
+        return false;
+    if (r == 0)
+        src->raw_eof = true;
+    src->zs.next_in = src->raw;
+    src->zs.avail_in = (uInt)r;
+    return true;
+}
+
 static long read_gzip(md_source *src, unsigned char *dst, size_t n)
 {
     if (src->gz_done)
         return 0;
     src->zs.next_out = dst;
     src->zs.avail_out = (uInt)n;
-    while (src->zs.avail_out == n) {
-        if (src->zs.avail_in == 0 && !src->raw_eof) {
-            long r = read_fd(src, src->raw, RAW_BLOCK);
-            if (r < 0)
-                return -1;
-            if (r == 0)
-                src->raw_eof = true;
-            src->zs.next_in = src->raw;
-            src->zs.avail_in = (uInt)r;
-        }
+    while (src->zs.avail_out == n && !src->gz_done) {
+        if (src->zs.avail_in == 0 && !src->raw_eof && !refill(src))
+            return -1;
         int rc = inflate(&src->zs, Z_NO_FLUSH);
         if (rc == Z_STREAM_END) {
-            /* Concatenated members (gzip -c a b > c) continue as one stream. */
-            if (src->zs.avail_in == 0 && src->raw_eof) {
+            /* The end of one member: the input ends here, or another member
+             * follows (gzip -c a b > c reads as one stream). */
+            if (src->zs.avail_in == 0 && !src->raw_eof && !refill(src))
+                return -1;
+            if (src->zs.avail_in == 0)
                 src->gz_done = true;
-                break;
-            }
-            inflateReset(&src->zs);
-            continue;
-        }
-        if (rc == Z_BUF_ERROR && src->raw_eof && src->zs.avail_in == 0) {
+            else
+                inflateReset(&src->zs);
+        } else if (rc != Z_OK && !(rc == Z_BUF_ERROR && !(src->raw_eof && src->zs.avail_in == 0))) {
+            /* A stream that ends without its trailer, or corrupt data. */
             src->cut_short = true;
             src->gz_done = true;
-            break;
-        }
-        if (rc != Z_OK && rc != Z_BUF_ERROR) {
-            src->cut_short = true;
-            src->gz_done = true;
-            break;
         }
     }
     return (long)(n - src->zs.avail_out);
@@ -92,6 +92,15 @@ static bool start_gzip(md_source *src, const unsigned char *head, size_t n)
     src->zs.avail_in = (uInt)n;
     src->gzip = true;
     return true;
+}
+
+/* A UTF-8 byte order mark (Windows editors, Excel's CSV export) is not
+ * part of the first key. */
+static void skip_bom(md_source *src)
+{
+    md_str head = md_source_peek(src);
+    if (head.n >= 3 && memcmp(head.p, "\xef\xbb\xbf", 3) == 0)
+        src->peek_pos += 3;
 }
 
 md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
@@ -145,6 +154,7 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
         memcpy(src->peek, head, (size_t)got);
         src->peek_len = (size_t)got;
     }
+    skip_bom(src);
     *err = MD_OK;
     return src;
 }

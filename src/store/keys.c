@@ -89,6 +89,22 @@ int keys_resolve(md_store *st, const char *key, size_t keylen)
     return (int)idx;
 }
 
+/* A record that holds two spellings of one normalised key ("train_loss" and
+ * "train/loss" in a W&B summary: HF's run average and the last step's loss)
+ * holds two quantities: the second spelling gets a key of its own. */
+int keys_split(md_store *st, int k, const char *key, size_t keylen)
+{
+    char name[NORM_MAX + 16];
+    unique_name(st, st->keys[k].norm, name, sizeof name);
+    for (size_t i = 0; i < st->nkeys; i++)
+        if (st->keys[i].raw && strlen(st->keys[i].raw) == keylen && memcmp(st->keys[i].raw, key, keylen) == 0 &&
+            (int)i != k)
+            return (int)i;
+    int idx = add_key(st, st->keys[k].role, -1, st->keys[k].unit, name, key, keylen);
+    md_map_put(&st->key_cache, key, keylen, idx);
+    return idx;
+}
+
 int keys_series(md_store *st, int k)
 {
     key_info *ki = &st->keys[k];

@@ -103,6 +103,15 @@ void md_store_record_kv(md_store *st, const char *key, size_t keylen, double val
     int k = keys_resolve(st, key, keylen);
     if (st->keys[k].role == MD_ROLE_IGNORE || st->keys[k].dropped)
         return;
+    if (st->keys[k].role == MD_ROLE_SERIES) {
+        for (size_t i = 0; i < st->nkv; i++) {
+            const char *raw = st->keys[st->kv[i].key].raw;
+            if (st->kv[i].key == k && !(strlen(raw) == keylen && memcmp(raw, key, keylen) == 0)) {
+                k = keys_split(st, k, key, keylen);
+                break;
+            }
+        }
+    }
     MD_GROW(st->kv, st->nkv, st->capkv);
     st->kv[st->nkv++] = (record_kv){k, value, unit, flags, total};
 }
@@ -538,9 +547,41 @@ static int series_order(const void *a, const void *b)
     return strcmp(x->series->name, y->series->name);
 }
 
+/* A "time" that only ever grows, ending several times where it started, is
+ * a cumulative clock (Ultralytics' results.csv), not seconds per step. */
+static bool cumulative(const md_series *s)
+{
+    if (s->finite < 5 || !(s->first > 0) || s->last < 3 * s->first)
+        return false;
+    size_t up = 0, pairs = 0;
+    double prev = NAN;
+    for (size_t i = 0; i < s->nbuckets; i++) {
+        if (!s->buckets[i].n)
+            continue;
+        double m = s->buckets[i].sum / s->buckets[i].n;
+        if (!isnan(prev)) {
+            pairs++;
+            up += m > prev;
+        }
+        prev = m;
+    }
+    return pairs && up * 20 >= pairs * 19;
+}
+
+static void rename_cumulative_clock(md_store *st)
+{
+    int idx = find_series_index(st, "step_time");
+    if (idx < 0 || !cumulative(st->series[idx]) || find_series_index(st, "train_time") >= 0)
+        return;
+    md_series *s = st->series[idx];
+    free(s->name);
+    s->name = md_xstrdup("train_time");
+}
+
 void md_store_sort(md_store *st)
 {
     finish(st);
+    rename_cumulative_clock(st);
     sort_item *items = md_xmalloc((st->nseries + 1) * sizeof *items);
     for (size_t i = 0; i < st->nseries; i++) {
         int pos = md_catalog_find_series(st->cat, st->series[i]->name);

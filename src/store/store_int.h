@@ -70,6 +70,7 @@ int keys_resolve(md_store *st, const char *key, size_t keylen);
  * series limit. */
 int keys_series(md_store *st, int key);
 void keys_reset(md_store *st);
+int keys_split(md_store *st, int k, const char *key, size_t keylen);
 
 /* store.c */
 int store_add_series(md_store *st, const char *name, md_kind kind, md_better better);

@@ -1,0 +1,512 @@
+/* The mldiag binary: exit status and messages for bad inputs and options,
+ * and output that parses. */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mldiag/base.h"
+#include "tests.h"
+
+#define RUN_TIMEOUT_S 60
+
+typedef struct run {
+    int status; /* the exit status; -1 when killed by a signal */
+    md_buf out, err;
+} run;
+
+static char *binary(void)
+{
+    const char *env = getenv("MLDIAG");
+    if (env && *env)
+        return md_xstrdup(env);
+    const char *root = getenv("MLDIAG_ROOT");
+    md_buf b = {0};
+    md_buf_printf(&b, "%s/build/mldiag", root && *root ? root : ".");
+    return md_buf_steal(&b);
+}
+
+static md_buf slurp(const char *path)
+{
+    md_buf b = {0};
+    md_buf_cstr(&b);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    char block[65536];
+    size_t n;
+    while ((n = fread(block, 1, sizeof block, f)) > 0)
+        md_buf_put(&b, block, n);
+    fclose(f);
+    return b;
+}
+
+static void redirect(const char *path, int fd, int flags)
+{
+    int f = open(path, flags, 0600);
+    if (f < 0 || dup2(f, fd) < 0)
+        _exit(127);
+    close(f);
+}
+
+/* Runs mldiag with args (NULL-terminated, without argv[0]) in dir, stdin
+ * from /dev/null, stdout and stderr captured; kills it after
+ * RUN_TIMEOUT_S, which fails the test (a hang). */
+static run run_mldiag(const char *dir, const char *const *args)
+{
+    char *bin = binary();
+    ck_assert_msg(access(bin, X_OK) == 0, "%s is not built: run make in the project root", bin);
+    char *out_path = t_path(dir, ".stdout"), *err_path = t_path(dir, ".stderr");
+    char *argv[32] = {bin};
+    size_t argc = 1;
+    for (; args[argc - 1]; argc++) {
+        ck_assert(argc + 1 < MD_COUNT(argv));
+        argv[argc] = md_xstrdup(args[argc - 1]);
+    }
+    argv[argc] = NULL;
+
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        if (chdir(dir) != 0)
+            _exit(127);
+        redirect("/dev/null", STDIN_FILENO, O_RDONLY);
+        redirect(out_path, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
+        redirect(err_path, STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
+        execv(bin, argv);
+        _exit(127);
+    }
+    int wstatus = 0;
+    struct timespec tick = {0, 10 * 1000 * 1000};
+    for (long waited = 0;; waited++) {
+        pid_t r = waitpid(pid, &wstatus, WNOHANG);
+        if (r == pid)
+            break;
+        ck_assert_msg(r == 0, "waitpid: %s", strerror(errno));
+        if (waited * 10 > RUN_TIMEOUT_S * 1000) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &wstatus, 0);
+            ck_abort_msg("mldiag %s did not finish in %d s", args[0] ? args[0] : "", RUN_TIMEOUT_S);
+        }
+        nanosleep(&tick, NULL);
+    }
+    run r = {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, slurp(out_path), slurp(err_path)};
+    ck_assert_msg(r.status != 127, "cannot run %s", bin);
+    ck_assert_msg(WIFEXITED(wstatus), "mldiag %s died of signal %d; stderr:\n%s", args[0] ? args[0] : "",
+                  WTERMSIG(wstatus), r.err.p);
+    unlink(out_path);
+    unlink(err_path);
+    free(out_path);
+    free(err_path);
+    for (size_t i = 1; i < argc; i++)
+        free(argv[i]);
+    free(bin);
+    return r;
+}
+
+static void run_free(run *r)
+{
+    md_buf_free(&r->out);
+    md_buf_free(&r->err);
+}
+
+#define ck_assert_has(buf, text)                                                                  \
+    ck_assert_msg(strstr((buf).p, (text)) != NULL, "missing \"%s\" in:\n%s", (text), (buf).p)
+
+static void expect(const run *r, int status)
+{
+    ck_assert_msg(r->status == status, "exit %d, want %d; stderr:\n%s", r->status, status, r->err.p);
+}
+
+typedef struct fixture {
+    char *dir;
+} fixture;
+
+static fixture setup_dir(void)
+{
+    return (fixture){t_tmpdir()};
+}
+
+static void teardown_dir(fixture *f)
+{
+    t_rmtree(f->dir);
+    free(f->dir);
+}
+
+START_TEST(test_missing_file)
+{
+    fixture f = setup_dir();
+    run r = run_mldiag(f.dir, (const char *[]){"series", "no-such-run.log", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "no-such-run.log");
+    ck_assert_has(r.err, "No such file");
+    ck_assert_uint_eq(r.out.n, 0);
+    run_free(&r);
+    teardown_dir(&f);
+}
+END_TEST
+
+START_TEST(test_permission_denied)
+{
+    /* root reads files whatever their mode, so there is nothing to test. */
+    if (geteuid() == 0) {
+        printf("cli: permission test skipped: running as root\n");
+        return;
+    }
+    fixture f = setup_dir();
+    char *path = t_write_str(f.dir, "secret.log", "step 1, loss: 2.0\n");
+    ck_assert_int_eq(chmod(path, 0), 0);
+    run r = run_mldiag(f.dir, (const char *[]){"series", "secret.log", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "secret.log");
+    ck_assert_has(r.err, "Permission denied");
+    run_free(&r);
+    free(path);
+    teardown_dir(&f);
+}
+END_TEST
+
+typedef struct bad_input {
+    const char *name;
+    const char *data;
+    size_t n;
+    const char *message;
+} bad_input;
+
+START_TEST(test_unreadable_inputs)
+{
+    static const bad_input inputs[] = {
+        {"empty.log", "", 0, "empty input"},
+        {"blank.log", "  \n\t\n   \n", 9, "empty input"},
+        {"garbage.bin",
+         "\x8f\x01\x00\xfe\x13\x9c\x00\x07\xff\x02\x11\x00\xe0\x05\x1b\x00\x99\x88\x77\x00", 20,
+         "binary data"},
+        {"model.pt", "PK\003\004\x14\x00\x00\x00\x08\x00\x00\x00\x00\x00", 14, "zip archive"},
+        {"config.log", "batch_size: 32\nhidden_dim: 768\n", 31, "no metric and no event"},
+    };
+    fixture f = setup_dir();
+    for (size_t i = 0; i < MD_COUNT(inputs); i++) {
+        free(t_write(f.dir, inputs[i].name, inputs[i].data, inputs[i].n));
+        run r = run_mldiag(f.dir, (const char *[]){"series", inputs[i].name, NULL});
+        expect(&r, 4);
+        ck_assert_has(r.err, inputs[i].name);
+        ck_assert_has(r.err, inputs[i].message);
+        run_free(&r);
+    }
+    teardown_dir(&f);
+}
+END_TEST
+
+START_TEST(test_directory_without_logs)
+{
+    fixture f = setup_dir();
+    char *run_dir = t_path(f.dir, "run");
+    ck_assert_int_eq(mkdir(run_dir, 0777), 0);
+    free(t_write_str(run_dir, "pytorch_model.bin", "weights"));
+    free(t_write_str(run_dir, "sample.png", "\x89PNG"));
+    free(t_write(run_dir, "train.log", "", 0));
+    run r = run_mldiag(f.dir, (const char *[]){"series", "run", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "no log, CSV, JSON or event file");
+    run_free(&r);
+    free(run_dir);
+    teardown_dir(&f);
+}
+END_TEST
+
+START_TEST(test_symlink_loop_directory)
+{
+    fixture f = setup_dir();
+    char *run_dir = t_path(f.dir, "run");
+    ck_assert_int_eq(mkdir(run_dir, 0777), 0);
+    free(t_write_str(run_dir, "train.log", "step 1, loss: 2.0\nstep 2, loss: 1.5\n"));
+    char *loop = t_path(run_dir, "loop");
+    ck_assert_int_eq(symlink(".", loop), 0);
+    char *up = t_path(run_dir, "up");
+    ck_assert_int_eq(symlink("..", up), 0);
+    run r = run_mldiag(f.dir, (const char *[]){"series", "run", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.out, "series,loss,");
+    ck_assert_has(r.out, "run/train.log,2,1,2,");
+    ck_assert_ptr_null(strstr(r.out.p, "loop/"));
+    run_free(&r);
+    free(up);
+    free(loop);
+    free(run_dir);
+    teardown_dir(&f);
+}
+END_TEST
+
+START_TEST(test_usage_errors)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "train.log", "step 1, loss: 2.0\n"));
+    run r = run_mldiag(f.dir, (const char *[]){"series", "--bogus", "train.log", NULL});
+    expect(&r, 2);
+    ck_assert_has(r.err, "Try 'mldiag series --help'");
+    ck_assert_uint_eq(r.out.n, 0);
+    run_free(&r);
+
+    r = run_mldiag(f.dir, (const char *[]){"series", NULL});
+    expect(&r, 2);
+    ck_assert_has(r.err, "no input");
+    ck_assert_has(r.err, "Try 'mldiag series --help'");
+    run_free(&r);
+
+    r = run_mldiag(f.dir, (const char *[]){"series", "--format", "xml", "train.log", NULL});
+    expect(&r, 2);
+    ck_assert_has(r.err, "unknown format 'xml'");
+    run_free(&r);
+
+    r = run_mldiag(f.dir, (const char *[]){"frobnicate", NULL});
+    expect(&r, 2);
+    ck_assert_has(r.err, "unknown command 'frobnicate'");
+    ck_assert_has(r.err, "Try 'mldiag --help'");
+    run_free(&r);
+
+    r = run_mldiag(f.dir, (const char *[]){NULL});
+    expect(&r, 2);
+    run_free(&r);
+    teardown_dir(&f);
+}
+END_TEST
+
+START_TEST(test_help_and_version)
+{
+    fixture f = setup_dir();
+    run r = run_mldiag(f.dir, (const char *[]){"--help", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.out, "Usage: mldiag COMMAND");
+    ck_assert_uint_eq(r.err.n, 0);
+    run_free(&r);
+
+    r = run_mldiag(f.dir, (const char *[]){"series", "--help", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.out, "Usage: mldiag series");
+    ck_assert_has(r.out, "--format");
+    ck_assert_uint_eq(r.err.n, 0);
+    run_free(&r);
+
+    r = run_mldiag(f.dir, (const char *[]){"--version", NULL});
+    expect(&r, 0);
+    ck_assert_str_eq(r.out.p, "mldiag " MD_VERSION "\n");
+    run_free(&r);
+    teardown_dir(&f);
+}
+END_TEST
+
+START_TEST(test_rule_file_error)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "train.log", "step 1, loss: 2.0\n"));
+    free(t_write_str(f.dir, "bad.rules", "[series tokens]\nkind = count\nkindd = count\n"));
+    run r = run_mldiag(f.dir, (const char *[]){"series", "--rules", "bad.rules", "train.log", NULL});
+    expect(&r, 3);
+    ck_assert_has(r.err, "bad.rules:3:1: error: unknown key 'kindd'");
+    ck_assert_has(r.err, "did you mean 'kind'?");
+    ck_assert_has(r.err, "nothing was run");
+    ck_assert_uint_eq(r.out.n, 0);
+    run_free(&r);
+
+    r = run_mldiag(f.dir, (const char *[]){"series", "--rules", "missing.rules", "train.log", NULL});
+    expect(&r, 3);
+    ck_assert_has(r.err, "missing.rules");
+    run_free(&r);
+
+    /* A good rule file adds to the defaults. */
+    free(t_write_str(f.dir, "good.rules", "[series tokens_seen]\nkind = count\naliases = toks\n"));
+    free(t_write_str(f.dir, "toks.log", "step 1, loss: 2.0, toks: 4096\n"));
+    r = run_mldiag(f.dir, (const char *[]){"series", "--rules", "good.rules", "toks.log", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.out, "series,tokens_seen,toks,");
+    ck_assert_has(r.out, "series,loss,");
+    run_free(&r);
+    teardown_dir(&f);
+}
+END_TEST
+
+/* RFC 8259: JSON text is UTF-8. */
+static bool valid_utf8(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        unsigned char c = p[i];
+        size_t len = c < 0x80 ? 1
+                     : (c & 0xe0) == 0xc0 ? 2
+                     : (c & 0xf0) == 0xe0 ? 3
+                     : (c & 0xf8) == 0xf0 ? 4
+                                          : 0;
+        if (len == 0 || i + len > n || (len == 2 && c < 0xc2))
+            return false;
+        for (size_t k = 1; k < len; k++)
+            if ((p[i + k] & 0xc0) != 0x80)
+                return false;
+        i += len;
+    }
+    return true;
+}
+
+static const cJSON *json_find(const cJSON *array, const char *key, const char *value)
+{
+    const cJSON *item;
+    cJSON_ArrayForEach(item, array)
+    {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, key);
+        if (cJSON_IsString(v) && strcmp(v->valuestring, value) == 0)
+            return item;
+    }
+    return NULL;
+}
+
+START_TEST(test_json_output)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "train.log",
+                     "step 1, loss: 2.0\nstep 2, loss: nan\nstep 3, loss: 1.5\n"
+                     "Traceback (most recent call last):\n  File \"t.py\", line 1\n"
+                     "RuntimeError: bad \"quote\" and \\ backslash\n"));
+    run r = run_mldiag(f.dir, (const char *[]){"series", "--format", "json", "train.log", NULL});
+    expect(&r, 0);
+    ck_assert(valid_utf8((const unsigned char *)r.out.p, r.out.n));
+    cJSON *root = cJSON_Parse(r.out.p);
+    ck_assert_msg(root != NULL, "not JSON:\n%s", r.out.p);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(root, "schema")->valueint, 1);
+    const cJSON *loss = json_find(cJSON_GetObjectItemCaseSensitive(root, "series"), "name", "loss");
+    ck_assert_ptr_nonnull(loss);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(loss, "count")->valueint, 3);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(loss, "nonfinite")->valueint, 1);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(loss, "first_nonfinite_step")->valueint, 2);
+    ck_assert(cJSON_GetObjectItemCaseSensitive(loss, "last")->valuedouble == 1.5);
+    const cJSON *exc = json_find(cJSON_GetObjectItemCaseSensitive(root, "events"), "id", "exception");
+    ck_assert_ptr_nonnull(exc);
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(exc, "text")->valuestring,
+                     "RuntimeError: bad \"quote\" and \\ backslash");
+    const cJSON *input = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "inputs"), 0);
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(input, "format")->valuestring, "text");
+    cJSON_Delete(root);
+    run_free(&r);
+
+    /* --output writes the same document to a file. */
+    r = run_mldiag(f.dir, (const char *[]){"series", "-f", "json", "-o", "out.json", "train.log", NULL});
+    expect(&r, 0);
+    ck_assert_uint_eq(r.out.n, 0);
+    char *out = t_path(f.dir, "out.json");
+    md_buf doc = slurp(out);
+    root = cJSON_Parse(doc.p);
+    ck_assert_ptr_nonnull(root);
+    cJSON_Delete(root);
+    md_buf_free(&doc);
+    free(out);
+    run_free(&r);
+    teardown_dir(&f);
+}
+END_TEST
+
+START_TEST(test_json_output_of_invalid_utf8)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "latin1.log",
+                     "step 1, loss: 2.0\n"
+                     "Traceback (most recent call last):\n  File \"t.py\", line 1\n"
+                     "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9: caf\xe9\n"));
+    run r = run_mldiag(f.dir, (const char *[]){"series", "--format", "json", "latin1.log", NULL});
+    expect(&r, 0);
+    cJSON *root = cJSON_Parse(r.out.p);
+    ck_assert_ptr_nonnull(cJSON_GetObjectItemCaseSensitive(root, "series"));
+    cJSON_Delete(root);
+    ck_assert_msg(valid_utf8((const unsigned char *)r.out.p, r.out.n), "output is not UTF-8:\n%s", r.out.p);
+    run_free(&r);
+    teardown_dir(&f);
+}
+END_TEST
+
+START_TEST(test_huge_single_line)
+{
+    fixture f = setup_dir();
+    const size_t big = 10u << 20;
+    char *line = md_xmalloc(big + 64);
+    for (size_t i = 0; i < big; i++)
+        line[i] = (char)('a' + i % 26);
+    static const char tail[] = "\nstep 1, loss: 2.0\n";
+    memcpy(line + big, tail, sizeof tail);
+    free(t_write(f.dir, "huge.log", line, big + sizeof tail - 1));
+    run r = run_mldiag(f.dir, (const char *[]){"series", "huge.log", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.err, "warning");
+    ck_assert_has(r.err, "longer than 1 MiB");
+    ck_assert_has(r.out, "series,loss,");
+    run_free(&r);
+
+    /* Nothing but the one line: no data, but no crash either. */
+    free(t_write(f.dir, "only.log", line, big));
+    r = run_mldiag(f.dir, (const char *[]){"series", "only.log", NULL});
+    ck_assert_msg(r.status == 0 || r.status == 4, "exit %d", r.status);
+    ck_assert_has(r.err, "longer than 1 MiB");
+    run_free(&r);
+    free(line);
+    teardown_dir(&f);
+}
+END_TEST
+
+START_TEST(test_nul_bytes_in_text_log)
+{
+    /* A crash can leave a run of NUL bytes where the file system had
+     * allocated blocks; the log goes on after it. */
+    md_buf log = {0};
+    for (int i = 1; i <= 200; i++) {
+        if (i == 101)
+            md_buf_put(&log, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\n\0\0\0", 20);
+        md_buf_printf(&log, "step %d, loss: %.2f\n", i, 3.0 - i / 100.0);
+    }
+    fixture f = setup_dir();
+    free(t_write(f.dir, "holes.log", log.p, log.n));
+    run r = run_mldiag(f.dir, (const char *[]){"series", "holes.log", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.out, "series,loss,loss,holes.log,200,1,200,2.99,1,");
+    run_free(&r);
+    md_buf_free(&log);
+    teardown_dir(&f);
+}
+END_TEST
+
+START_TEST(test_invalid_utf8_text_log)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "latin1.log",
+                     "d\xe9marrage de l'entra\xeenement \xff\xfe\n"
+                     "step 1, loss: 2.0 \xe9t\xe9\n"
+                     "step 2, loss: 1.5\n"));
+    run r = run_mldiag(f.dir, (const char *[]){"series", "latin1.log", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.out, "series,loss,loss,latin1.log,2,1,2,2,1.5,");
+    run_free(&r);
+    teardown_dir(&f);
+}
+END_TEST
+
+Suite *suite_cli(void)
+{
+    Suite *s = suite_create("cli");
+    TCase *tc = tcase_create("binary");
+    tcase_add_test(tc, test_missing_file);
+    tcase_add_test(tc, test_permission_denied);
+    tcase_add_test(tc, test_unreadable_inputs);
+    tcase_add_test(tc, test_directory_without_logs);
+    tcase_add_test(tc, test_symlink_loop_directory);
+    tcase_add_test(tc, test_usage_errors);
+    tcase_add_test(tc, test_help_and_version);
+    tcase_add_test(tc, test_rule_file_error);
+    tcase_add_test(tc, test_json_output);
+    tcase_add_test(tc, test_json_output_of_invalid_utf8);
+    tcase_add_test(tc, test_huge_single_line);
+    tcase_add_test(tc, test_nul_bytes_in_text_log);
+    tcase_add_test(tc, test_invalid_utf8_text_log);
+    tcase_set_timeout(tc, RUN_TIMEOUT_S + 30);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,162 @@
+/* Runs every suite and holds the helpers the suites share. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/run.h"
+#include "mldiag/rules.h"
+#include "tests.h"
+
+static md_ruleset *default_rules;
+static char *tmp_root;
+
+const md_catalog *t_catalog(void)
+{
+    if (!default_rules) {
+        md_diags diags;
+        md_diags_init(&diags);
+        default_rules = md_ruleset_new();
+        md_ruleset_add_builtin(default_rules);
+        if (md_ruleset_compile(default_rules, &diags) != MD_OK) {
+            md_buf out = {0};
+            md_diags_render(&diags, &out);
+            fprintf(stderr, "the built-in rules do not compile:\n%s", md_buf_cstr(&out));
+            abort();
+        }
+        md_diags_free(&diags);
+    }
+    return md_ruleset_catalog(default_rules);
+}
+
+char *t_path(const char *dir, const char *name)
+{
+    md_buf b = {0};
+    md_buf_printf(&b, "%s/%s", dir, name);
+    return md_buf_steal(&b);
+}
+
+static const char *root_dir(void)
+{
+    if (!tmp_root) {
+        const char *base = getenv("TMPDIR");
+        md_buf b = {0};
+        md_buf_printf(&b, "%s/mldiag-tests.XXXXXX", base && *base ? base : "/tmp");
+        tmp_root = md_buf_steal(&b);
+        if (!mkdtemp(tmp_root)) {
+            perror("mkdtemp");
+            abort();
+        }
+    }
+    return tmp_root;
+}
+
+char *t_tmpdir(void)
+{
+    char *dir = t_path(root_dir(), "t.XXXXXX");
+    ck_assert_msg(mkdtemp(dir) != NULL, "mkdtemp: %s", strerror(errno));
+    return dir;
+}
+
+void t_rmtree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return;
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        if (d) {
+            struct dirent *e;
+            while ((e = readdir(d)) != NULL) {
+                if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                    continue;
+                char *child = t_path(path, e->d_name);
+                t_rmtree(child);
+                free(child);
+            }
+            closedir(d);
+        }
+        rmdir(path);
+    } else {
+        unlink(path);
+    }
+}
+
+char *t_write(const char *dir, const char *name, const void *data, size_t n)
+{
+    char *path = t_path(dir, name);
+    FILE *f = fopen(path, "wb");
+    ck_assert_msg(f != NULL, "cannot create %s: %s", path, strerror(errno));
+    ck_assert(n == 0 || fwrite(data, 1, n, f) == n);
+    ck_assert(fclose(f) == 0);
+    return path;
+}
+
+char *t_write_str(const char *dir, const char *name, const char *text)
+{
+    return t_write(dir, name, text, strlen(text));
+}
+
+md_err t_load(const char *path, md_store **st, md_diags *diags)
+{
+    md_diags local;
+    md_diags_init(&local);
+    const char *paths[] = {path};
+    md_err err = md_run_load(paths, 1, t_catalog(), diags ? diags : &local, st);
+    md_diags_free(&local);
+    return err;
+}
+
+const md_diag *t_find_diag(const md_diags *d, md_diag_level level, const char *text)
+{
+    for (size_t i = 0; i < d->n; i++)
+        if (d->v[i].level == level && strstr(d->v[i].msg, text))
+            return &d->v[i];
+    return NULL;
+}
+
+/* The CLI tests run the mldiag of the same build as this binary (build/ or
+ * build/asan/) unless MLDIAG names one. */
+static void export_binary_path(const char *argv0)
+{
+    if (getenv("MLDIAG") || !strchr(argv0, '/'))
+        return;
+    md_buf b = {0};
+    char cwd[4096];
+    /* Absolute, since the tests run it from other directories. */
+    if (argv0[0] != '/' && getcwd(cwd, sizeof cwd))
+        md_buf_printf(&b, "%s/", cwd);
+    md_buf_put(&b, argv0, (size_t)(strrchr(argv0, '/') - argv0));
+    md_buf_puts(&b, "/mldiag");
+    if (access(md_buf_cstr(&b), X_OK) == 0)
+        setenv("MLDIAG", b.p, 1);
+    md_buf_free(&b);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    export_binary_path(argv[0]);
+    /* Built before the tests fork, so that each test inherits it. */
+    t_catalog();
+    root_dir();
+
+    SRunner *sr = srunner_create(suite_core());
+    srunner_add_suite(sr, suite_sniff());
+    srunner_add_suite(sr, suite_reader());
+    srunner_add_suite(sr, suite_store());
+    srunner_add_suite(sr, suite_rulesfile());
+    srunner_add_suite(sr, suite_corpus());
+    srunner_add_suite(sr, suite_cli());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+
+    t_rmtree(tmp_root);
+    free(tmp_root);
+    md_ruleset_free(default_rules);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,1451 @@
+/* Readers: key/value pairs, progress bars and timestamps on single lines,
+ * then whole inputs of every format read through md_run_load. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "core/crc32c.h"
+#include "mldiag/source.h"
+#include "reader/reader_int.h"
+#include "tests.h"
+
+/* ---- md_kv_scan ---------------------------------------------------------- */
+
+/* Accepts the keys the default catalog names, as the text reader does. */
+static bool known(const void *ctx, const char *key, size_t n)
+{
+    char norm[128];
+    size_t len = md_key_normalise(key, n, norm, sizeof norm);
+    md_unit unit;
+    return len && md_catalog_resolve(ctx, norm, len, &unit) >= 0;
+}
+
+typedef struct want_kv {
+    const char *key;
+    double value;
+    md_unit unit;
+} want_kv;
+
+static const char *describe(const md_kv *kv, size_t n, md_buf *b)
+{
+    md_buf_reset(b);
+    for (size_t i = 0; i < n; i++)
+        md_buf_printf(b, " [%.*s=%g unit %d]", (int)kv[i].keylen, kv[i].key, kv[i].value, (int)kv[i].unit);
+    return md_buf_cstr(b);
+}
+
+static bool same_value(double got, double want)
+{
+    if (isnan(want))
+        return isnan(got);
+    if (isinf(want))
+        return got == want;
+    return T_CLOSE(got, want);
+}
+
+/* Scans line and checks the pairs found against want, in order. kv (32
+ * entries) receives the pairs, for checks of their flags. */
+static void check_line(const char *line, const want_kv *want, size_t n, md_kv *kv)
+{
+    md_buf b = {0};
+    size_t got = md_kv_scan(line, strlen(line), kv, 32, known, t_catalog());
+    ck_assert_msg(got == n, "\"%s\": %zu pairs, want %zu:%s", line, got, n, describe(kv, got, &b));
+    for (size_t i = 0; i < n; i++) {
+        bool key_ok = kv[i].keylen == strlen(want[i].key) &&
+                      memcmp(kv[i].key, want[i].key, kv[i].keylen) == 0;
+        ck_assert_msg(key_ok && same_value(kv[i].value, want[i].value) && kv[i].unit == want[i].unit,
+                      "\"%s\": pair %zu is%s, want [%s=%g unit %d]", line, i, describe(kv + i, 1, &b),
+                      want[i].key, want[i].value, (int)want[i].unit);
+    }
+    md_buf_free(&b);
+}
+
+#define CHECK_LINE(line, ...)                                                                     \
+    do {                                                                                          \
+        static const want_kv want_[] = {__VA_ARGS__};                                             \
+        check_line(line, want_, MD_COUNT(want_), kv);                                             \
+    } while (0)
+
+static void check_no_pairs(const char *line)
+{
+    md_kv kv[32];
+    md_buf b = {0};
+    size_t got = md_kv_scan(line, strlen(line), kv, 32, known, t_catalog());
+    ck_assert_msg(got == 0, "\"%s\": found%s", line, describe(kv, got, &b));
+    md_buf_free(&b);
+}
+
+START_TEST(test_kv_hf_dict)
+{
+    md_kv kv[32];
+    CHECK_LINE("{'loss': 0.6914, 'grad_norm': 0.26893723011016846, 'learning_rate': "
+               "9.605263157894737e-07, 'epoch': 0.02}",
+               {"loss", 0.6914, MD_UNIT_NONE}, {"grad_norm", 0.26893723011016846, MD_UNIT_NONE},
+               {"learning_rate", 9.605263157894737e-07, MD_UNIT_NONE}, {"epoch", 0.02, MD_UNIT_NONE});
+    ck_assert(!(kv[3].flags & MD_KV_INTEGRAL));
+    CHECK_LINE("{'train_runtime': 1594.9832, 'train_samples_per_second': 243.965, "
+               "'train_steps_per_second': 0.476, 'train_loss': 0.26900792780675387, 'epoch': 0.39}",
+               {"train_runtime", 1594.9832, MD_UNIT_NONE},
+               {"train_samples_per_second", 243.965, MD_UNIT_NONE},
+               {"train_steps_per_second", 0.476, MD_UNIT_NONE},
+               {"train_loss", 0.26900792780675387, MD_UNIT_NONE}, {"epoch", 0.39, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_terse)
+{
+    md_kv kv[32];
+    CHECK_LINE("s:0 trl:11.0", {"s", 0, MD_UNIT_NONE}, {"trl", 11.0, MD_UNIT_NONE});
+    ck_assert(kv[0].flags & MD_KV_INTEGRAL);
+    ck_assert(!(kv[1].flags & MD_KV_INTEGRAL));
+    CHECK_LINE("s:19560 tel:3.2722", {"s", 19560, MD_UNIT_NONE}, {"tel", 3.2722, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_speedrun)
+{
+    md_kv kv[32];
+    CHECK_LINE("step:1/6200 train_loss:10.9 train_time:285ms step_avg:nanms",
+               {"step", 1, MD_UNIT_NONE}, {"train_loss", 10.9, MD_UNIT_NONE},
+               {"train_time", 285, MD_UNIT_MS}, {"step_avg", NAN, MD_UNIT_MS});
+    ck_assert_uint_eq(kv[0].flags, MD_KV_INTEGRAL | MD_KV_TOTAL);
+    ck_assert(kv[0].total == 6200);
+}
+END_TEST
+
+START_TEST(test_kv_megatron)
+{
+    md_kv kv[32];
+    CHECK_LINE(" iteration        2/    5000 | consumed samples:           32 | elapsed time per "
+               "iteration (ms): 54568.1 | learning rate: 2.500E-08 | lm loss: 1.519366E+00 | loss "
+               "scale: 1.0 | grad norm: 41.408 |",
+               {"iteration", 2, MD_UNIT_NONE}, {"consumed samples", 32, MD_UNIT_NONE},
+               {"elapsed time per iteration (ms)", 54568.1, MD_UNIT_NONE},
+               {"learning rate", 2.5e-08, MD_UNIT_NONE}, {"lm loss", 1.519366, MD_UNIT_NONE},
+               {"loss scale", 1.0, MD_UNIT_NONE}, {"grad norm", 41.408, MD_UNIT_NONE});
+    ck_assert(kv[0].flags & MD_KV_TOTAL);
+    ck_assert(kv[0].total == 5000);
+}
+END_TEST
+
+START_TEST(test_kv_keras)
+{
+    md_kv kv[32];
+    CHECK_LINE("32/32 [==============================] - 1s 3ms/step - loss: 0.2100 - val_loss: 0.3000",
+               {"loss", 0.21, MD_UNIT_NONE}, {"val_loss", 0.3, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_epoch_bracket)
+{
+    md_kv kv[32];
+    CHECK_LINE("Epoch [5/650], Train Loss: 0.0401", {"Epoch", 5, MD_UNIT_NONE},
+               {"Train Loss", 0.0401, MD_UNIT_NONE});
+    ck_assert_uint_eq(kv[0].flags, MD_KV_INTEGRAL | MD_KV_TOTAL);
+    ck_assert(kv[0].total == 650);
+}
+END_TEST
+
+START_TEST(test_kv_build_nanogpt)
+{
+    md_kv kv[32];
+    CHECK_LINE("step 0001, loss: 9.50, norm: 10.6, lr: 1.2e-04, time: 449.89ms, tokens/sec: 36418.0",
+               {"step", 1, MD_UNIT_NONE}, {"loss", 9.5, MD_UNIT_NONE}, {"norm", 10.6, MD_UNIT_NONE},
+               {"lr", 1.2e-04, MD_UNIT_NONE}, {"time", 449.89, MD_UNIT_MS},
+               {"tokens/sec", 36418.0, MD_UNIT_NONE});
+    ck_assert(kv[0].flags & MD_KV_INTEGRAL);
+    CHECK_LINE("step 0, loss: 10.823673248291016, time: 49277.36 ms, tokens/sec: 332.49",
+               {"step", 0, MD_UNIT_NONE}, {"loss", 10.823673248291016, MD_UNIT_NONE},
+               {"time", 49277.36, MD_UNIT_MS}, {"tokens/sec", 332.49, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_space_separated)
+{
+    md_kv kv[32];
+    CHECK_LINE("iter 100: loss 4.23, time 12ms", {"iter", 100, MD_UNIT_NONE},
+               {"loss", 4.23, MD_UNIT_NONE}, {"time", 12, MD_UNIT_MS});
+    CHECK_LINE("step 500: train loss 1.9, val loss 2.0", {"step", 500, MD_UNIT_NONE},
+               {"train loss", 1.9, MD_UNIT_NONE}, {"val loss", 2.0, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_custom_console)
+{
+    md_kv kv[32];
+    CHECK_LINE("Step 0 -- Train loss: 2.81, Train Acc: 0.12 Test Acc: 0.10", {"Step", 0, MD_UNIT_NONE},
+               {"Train loss", 2.81, MD_UNIT_NONE}, {"Train Acc", 0.12, MD_UNIT_NONE},
+               {"Test Acc", 0.10, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_python_logging)
+{
+    md_kv kv[32];
+    CHECK_LINE("2024-01-01 12:00:00,123 - INFO - Step 100: loss=2.3", {"Step", 100, MD_UNIT_NONE},
+               {"loss", 2.3, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_units_and_specials)
+{
+    md_kv kv[32];
+    CHECK_LINE("acc: 85.3%", {"acc", 85.3, MD_UNIT_PERCENT});
+    CHECK_LINE("loss: -inf", {"loss", -INFINITY, MD_UNIT_NONE});
+    CHECK_LINE("loss=NaN", {"loss", NAN, MD_UNIT_NONE});
+    CHECK_LINE("mem: 12.5 GiB, data_time: 3.4 s", {"mem", 12.5, MD_UNIT_GIB},
+               {"data_time", 3.4, MD_UNIT_S});
+    CHECK_LINE("\"loss\": 1.5, \"lr\": 3e-4", {"loss", 1.5, MD_UNIT_NONE}, {"lr", 3e-4, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_prose_is_not_metrics)
+{
+    check_no_pairs("Tried to allocate 20.00 MiB");
+    check_no_pairs("modeling_utils.py:3729");
+    check_no_pairs("[INFO|modeling_utils.py:3729] 2025-04-01 06:58:43,268 >> loading weights file");
+    check_no_pairs("2024-01-01");
+    check_no_pairs("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 12.50 MiB. GPU 0 has "
+                   "a total capacity of 79.15 GiB of which 3.19 MiB is free.");
+    check_no_pairs("loaded 338025 tokens");
+    check_no_pairs("");
+}
+END_TEST
+
+START_TEST(test_kv_respects_cap)
+{
+    md_kv kv[2];
+    const char *line = "a: 1, b: 2, c: 3, d: 4";
+    ck_assert_uint_eq(md_kv_scan(line, strlen(line), kv, 2, known, t_catalog()), 2);
+    ck_assert(kv[1].value == 2);
+}
+END_TEST
+
+/* ---- md_tqdm_scan -------------------------------------------------------- */
+
+static md_tqdm bar(const char *line)
+{
+    return md_tqdm_scan(line, strlen(line));
+}
+
+START_TEST(test_tqdm_hf_bar)
+{
+    md_tqdm t = bar("  1%|\xe2\x96\x8f  | 10/760 [00:05<08:00,  2.06it/s]");
+    ck_assert(t.found);
+    ck_assert(t.n == 10 && t.total == 760);
+    ck_assert(T_CLOSE(t.rate, 2.06));
+    ck_assert(!t.per_item);
+    ck_assert_uint_eq(t.desc_end, 0);
+    ck_assert_uint_eq(t.postfix_end, t.postfix_start);
+
+    t = bar("  0%|          | 0/760 [00:00<?, ?it/s]");
+    ck_assert(t.found && t.n == 0 && isnan(t.rate));
+}
+END_TEST
+
+START_TEST(test_tqdm_seconds_per_it)
+{
+    md_tqdm t = bar(" 42%|\xe2\x96\x8f  | 829/1954 [28:49<39:13,  2.09s/it]");
+    ck_assert(t.found && t.n == 829 && t.total == 1954);
+    ck_assert(T_CLOSE(t.rate, 1 / 2.09));
+}
+END_TEST
+
+START_TEST(test_tqdm_without_total)
+{
+    md_tqdm t = bar("29946it [35:16,  4.86s/it]");
+    ck_assert(t.found && t.n == 29946 && t.total < 0);
+    ck_assert(T_CLOSE(t.rate, 1 / 4.86));
+    t = bar("18703it [02:21, 55.23it/s]");
+    ck_assert(t.found && t.n == 18703 && T_CLOSE(t.rate, 55.23));
+}
+END_TEST
+
+START_TEST(test_tqdm_lightning_postfix)
+{
+    const char *line = "Epoch 3:  45%|####5     | 450/1000 [01:23<01:42,  5.39it/s, loss=2.6, "
+                       "v_num=95nc, global_step=3.2e+4]";
+    md_tqdm t = bar(line);
+    ck_assert(t.found && t.n == 450 && t.total == 1000 && T_CLOSE(t.rate, 5.39));
+    md_str desc = md_str_trim((md_str){line, t.desc_end});
+    ck_assert(md_str_eq(desc, "Epoch 3:"));
+    md_str post = md_str_trim((md_str){line + t.postfix_start, t.postfix_end - t.postfix_start});
+    ck_assert(md_str_eq(post, "loss=2.6, v_num=95nc, global_step=3.2e+4"));
+
+    md_kv kv[32];
+    check_line("loss=2.6, v_num=95nc, global_step=3.2e+4",
+               (const want_kv[]){{"loss", 2.6, MD_UNIT_NONE}, {"global_step", 32000, MD_UNIT_NONE}}, 2, kv);
+}
+END_TEST
+
+START_TEST(test_tqdm_items_per_second)
+{
+    md_tqdm t = bar("Map: 100%|##########| 25000/25000 [00:00<00:00, 26335.95 examples/s]");
+    ck_assert(t.found && t.per_item);
+    t = bar("Running tokenizer on dataset: 100%|| 454/454 [00:07<00:00, 59.10 examples/s]");
+    ck_assert(t.found && t.per_item);
+}
+END_TEST
+
+START_TEST(test_tqdm_not_a_bar)
+{
+    ck_assert(!bar("step 1, loss: 2.0").found);
+    ck_assert(!bar("accuracy 95%| not a bar").found);
+    ck_assert(!bar("Loading split [train]").found);
+    ck_assert(!bar("").found);
+}
+END_TEST
+
+/* ---- md_timestamp_scan --------------------------------------------------- */
+
+static md_stamp_kind last_kind;
+
+static double stamp(const char *line)
+{
+    return md_timestamp_scan(line, strlen(line), &last_kind);
+}
+
+START_TEST(test_timestamps)
+{
+    /* 2024-03-21T02:07:08Z is 1710986828 s after the epoch. */
+    ck_assert(T_CLOSE(stamp("2024-03-21 02:07:08,123 - INFO - Step 100: loss=2.3"), 1710986828.123));
+    ck_assert_int_eq(last_kind, MD_STAMP_ISO);
+    ck_assert(T_CLOSE(stamp("2024-03-21T02:07:08Z step 1"), 1710986828.0));
+    ck_assert(T_CLOSE(stamp("2024/03/21 02:07:08 loss 2"), 1710986828.0));
+    ck_assert(T_CLOSE(stamp("[2025-04-01 06:58:03] llamafactory"), 1743490683.0));
+    ck_assert_int_eq(last_kind, MD_STAMP_ISO);
+    ck_assert(T_CLOSE(stamp("[WARNING|2025-04-01 06:58:05] llamafactory.data"), 1743490685.0));
+}
+END_TEST
+
+START_TEST(test_timestamp_glog)
+{
+    double a = stamp("I0321 02:07:08.408271 12345 trainer.cc:42] step 1");
+    ck_assert_int_eq(last_kind, MD_STAMP_GLOG);
+    double b = stamp("I0321 02:07:10.408271 12345 trainer.cc:42] step 2");
+    double c = stamp("W0322 00:00:01.000000 12345 trainer.cc:42] step 3");
+    double d = stamp("E0321 23:59:59.000000 12345 trainer.cc:42] step 4");
+    ck_assert(isfinite(a) && isfinite(b) && isfinite(c) && isfinite(d));
+    ck_assert(fabs((b - a) - 2.0) < 1e-6);
+    ck_assert(fabs((c - d) - 2.0) < 1e-6);
+    ck_assert_int_eq(last_kind, MD_STAMP_GLOG);
+}
+END_TEST
+
+START_TEST(test_no_timestamp)
+{
+    static const char *const lines[] = {"loss: 2.0", "step 2024 loss 1", "Epoch 12:30",
+                                        "2024-13-01 02:07:08 bad month", "2024-03-21 25:07:08 bad hour",
+                                        "Info 0321 02:07:08", ""};
+    for (size_t i = 0; i < MD_COUNT(lines); i++) {
+        ck_assert_msg(isnan(stamp(lines[i])), "\"%s\" has a timestamp", lines[i]);
+        ck_assert_int_eq(last_kind, MD_STAMP_NONE);
+    }
+}
+END_TEST
+
+/* ---- whole inputs -------------------------------------------------------- */
+
+static md_store *load_path(const char *path, md_err want, md_diags *diags)
+{
+    md_store *st = NULL;
+    md_err err = t_load(path, &st, diags);
+    ck_assert_msg(err == want, "%s: md_run_load gave %s, want %s", path, md_err_str(err), md_err_str(want));
+    ck_assert_ptr_nonnull(st);
+    return st;
+}
+
+/* Writes data as dir/name in a fresh directory and reads it. */
+static md_store *load_bytes(const char *name, const void *data, size_t n, md_err want, md_diags *diags)
+{
+    char *dir = t_tmpdir();
+    char *path = t_write(dir, name, data, n);
+    md_store *st = load_path(path, want, diags);
+    free(path);
+    t_rmtree(dir);
+    free(dir);
+    return st;
+}
+
+static md_store *load_text(const char *name, const char *text, md_diags *diags)
+{
+    return load_bytes(name, text, strlen(text), MD_OK, diags);
+}
+
+static const md_series *series(const md_store *st, const char *name)
+{
+    const md_series *s = md_store_find(st, name);
+    if (!s) {
+        md_buf names = {0};
+        for (size_t i = 0; i < md_store_nseries(st); i++)
+            md_buf_printf(&names, " %s", md_store_series(st, i)->name);
+        ck_abort_msg("no series '%s'; have:%s", name, md_buf_cstr(&names));
+    }
+    return s;
+}
+
+static const md_event *event(const md_store *st, const char *id)
+{
+    const md_event *e = md_store_find_event(st, id);
+    ck_assert_msg(e != NULL, "no event '%s'", id);
+    return e;
+}
+
+static const md_event_field *field(const md_event *e, const char *name)
+{
+    for (size_t i = 0; i < e->nfields; i++)
+        if (strcmp(e->fields[i].name, name) == 0)
+            return &e->fields[i];
+    ck_abort_msg("event %s has no field %s", e->id, name);
+    return NULL;
+}
+
+START_TEST(test_text_ansi_bars_and_nan)
+{
+    md_store *st = load_text("train.log",
+                             "\x1b[1;32m[INFO]\x1b[0m starting\n"
+                             "  0%|          | 0/3 [00:00<?, ?it/s]\r 33%|###       | 1/3 [00:01<00:02,  "
+                             "1.00it/s]\r 67%|######    | 2/3 [00:02<00:01,  2.00it/s]\r100%|##########| "
+                             "3/3 [00:03<00:00,  4.00it/s]\n"
+                             "\x1b[33mstep 1, loss: 2.50\x1b[0m\n"
+                             "step 2, loss: nan\n"
+                             "step 3, loss: NaN, lr: 0.1\n"
+                             "step 4, loss: 1.25\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_uint_eq(loss->nan, 2);
+    ck_assert_int_eq(loss->first_nonfinite_step, 2);
+    ck_assert(loss->first == 2.5 && loss->last == 1.25);
+    ck_assert_int_eq(loss->last_step, 4);
+    ck_assert(!loss->ordinal);
+
+    const md_series *rate = series(st, "it_per_s");
+    ck_assert_uint_eq(rate->count, 3);
+    ck_assert(rate->first == 1.0 && rate->last == 4.0);
+    ck_assert_uint_eq(md_store_input(st, 0)->lines, 6);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_crlf)
+{
+    md_store *st = load_text("crlf.log", "step 1, loss: 2.0\r\nstep 2, loss: 1.0\r\n", NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 1.0);
+    md_store_free(st);
+}
+END_TEST
+
+/* A line over MD_LINE_MAX is cut, counted and warned about, and the lines
+ * after it are read, whatever the size of the line. */
+START_TEST(test_text_long_line_cut)
+{
+    static const size_t sizes[] = {MD_LINE_MAX + 4096, 3 * MD_LINE_MAX};
+    for (size_t k = 0; k < MD_COUNT(sizes); k++) {
+        md_buf b = {0};
+        for (size_t i = 0; i < sizes[k]; i += 16)
+            md_buf_puts(&b, "xxxxxxxxxxxxxxxx");
+        md_buf_puts(&b, "\nstep 7, loss: 0.5\n");
+        md_diags diags;
+        md_diags_init(&diags);
+        md_store *st = load_bytes("long.log", b.p, b.n, MD_OK, &diags);
+        ck_assert_msg(md_store_input(st, 0)->cut_lines == 1, "a line of %zu bytes: %lu lines cut, want 1",
+                      sizes[k], md_store_input(st, 0)->cut_lines);
+        ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "longer than 1 MiB"));
+        const md_series *loss = series(st, "loss");
+        ck_assert_uint_eq(loss->count, 1);
+        ck_assert_int_eq(loss->last_step, 7);
+        md_store_free(st);
+        md_diags_free(&diags);
+        md_buf_free(&b);
+    }
+}
+END_TEST
+
+START_TEST(test_text_traceback_exception)
+{
+    md_store *st = load_text("crash.log",
+                             "step 1, loss: 2.0\n"
+                             "Traceback (most recent call last):\n"
+                             "  File \"train.py\", line 10, in <module>\n"
+                             "    main()\n"
+                             "  File \"train.py\", line 7, in main\n"
+                             "    total = 1 + 'a'\n"
+                             "TypeError: unsupported operand type(s) for +: 'int' and 'str'\n",
+                             NULL);
+    const md_event *e = event(st, "exception");
+    ck_assert_uint_eq(e->count, 1);
+    ck_assert_str_eq(e->first_text, "TypeError: unsupported operand type(s) for +: 'int' and 'str'");
+    ck_assert_uint_eq(e->first_line, 7);
+    ck_assert_int_eq(e->first_step, 1);
+    ck_assert_uint_eq(event(st, "traceback")->first_line, 2);
+    ck_assert_ptr_null(md_store_find_event(st, "cuda_oom"));
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_chained_traceback_with_rank_prefix)
+{
+    md_store *st = load_text("ranks.log",
+                             "[rank1]: Traceback (most recent call last):\n"
+                             "[rank1]:   File \"train.py\", line 3, in <module>\n"
+                             "[rank1]: KeyError: 'x'\n"
+                             "\n"
+                             "During handling of the above exception, another exception occurred:\n"
+                             "\n"
+                             "Traceback (most recent call last):\n"
+                             "  File \"train.py\", line 5, in <module>\n"
+                             "ValueError: bad value\n",
+                             NULL);
+    const md_event *e = event(st, "exception");
+    ck_assert_uint_eq(e->count, 2);
+    ck_assert_str_eq(e->first_text, "KeyError: 'x'");
+    ck_assert_str_eq(e->last_text, "ValueError: bad value");
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_cuda_oom_fields)
+{
+    md_store *st = load_text("oom.log",
+                             "step 5, loss: 1.0\n"
+                             "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 12.50 MiB. GPU 0 "
+                             "has a total capacity of 79.15 GiB of which 3.19 MiB is free. Including "
+                             "non-PyTorch memory, this process has 79.14 GiB memory in use. Of the allocated "
+                             "memory 77.10 GiB is allocated by PyTorch, and 1.23 GiB is reserved by PyTorch "
+                             "but unallocated.\n",
+                             NULL);
+    const md_event *e = event(st, "cuda_oom");
+    ck_assert_uint_eq(e->count, 1);
+    ck_assert_int_eq(e->first_step, 5);
+    ck_assert(T_CLOSE(field(e, "tried_gib")->last, 12.5 / 1024));
+    ck_assert(T_CLOSE(field(e, "total_gib")->last, 79.15));
+    ck_assert(T_CLOSE(field(e, "free_gib")->last, 3.19 / 1024));
+    ck_assert(T_CLOSE(field(e, "process_gib")->last, 79.14));
+    ck_assert(T_CLOSE(field(e, "allocated_gib")->last, 77.10));
+    ck_assert(T_CLOSE(field(e, "reserved_unused_gib")->last, 1.23));
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_markdown_table)
+{
+    md_store *st = load_text("README.md",
+                             "### Training results\n\n"
+                             "| Training Loss | Epoch | Step | Validation Loss | Wer    |\n"
+                             "|:-------------:|:-----:|:----:|:---------------:|:------:|\n"
+                             "| 0.0111        | 7.63  | 1000 | 0.3210          | 0.7888 |\n"
+                             "| 0.0007        | 15.27 | 2000 | 0.3585          | 0.7478 |\n"
+                             "| 0.0003        | 22.9  | 3000 | 0.3937          | 0.7432 |\n"
+                             "\nFramework versions: Transformers 4.26\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 1000);
+    ck_assert_int_eq(loss->last_step, 3000);
+    ck_assert(loss->last == 0.0003);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 3);
+    ck_assert(val->last == 0.3937);
+    ck_assert_uint_eq(series(st, "wer")->count, 3);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_keras_epoch_headers)
+{
+    md_store *st = load_text("keras.log",
+                             "Epoch 3/10\n"
+                             "32/32 [==============================] - 1s 3ms/step - loss: 0.2100 - "
+                             "val_loss: 0.3000\n"
+                             "Epoch 4/10\n"
+                             "32/32 [==============================] - 1s 3ms/step - loss: 0.1900 - "
+                             "val_loss: 0.2800\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 3);
+    ck_assert_int_eq(loss->last_step, 4);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 4);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_hf_dicts_are_entries)
+{
+    md_store *st = load_text("output.log",
+                             "{'loss': 0.691, 'grad_norm': 0.25, 'learning_rate': 9.4e-07, 'epoch': 0.06}\n"
+                             "{'loss': 0.681, 'grad_norm': 0.37, 'learning_rate': 8.8e-07, 'epoch': 0.12}\n"
+                             "{'loss': 0.664, 'grad_norm': 0.65, 'learning_rate': 8.2e-07, 'epoch': 0.18}\n"
+                             "{'train_runtime': 1221.0415, 'train_loss': 0.374, 'epoch': 1.0}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert(loss->last == 0.664);
+    ck_assert_uint_eq(series(st, "grad_norm")->count, 3);
+    ck_assert_uint_eq(series(st, "lr")->count, 3);
+    const md_series *summary = series(st, "train_loss");
+    ck_assert_uint_eq(summary->count, 1);
+    ck_assert(summary->last == 0.374);
+    ck_assert(T_CLOSE(series(st, "train_time")->last, 1221.0415));
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_lightning_bar_postfix)
+{
+    md_store *st = load_text("lightning.log",
+                             "Epoch 0:  50%|#####     | 1/2 [00:01<00:01,  1.00it/s, loss=2.6, v_num=95nc, "
+                             "global_step=10]\rEpoch 0: 100%|##########| 2/2 [00:02<00:00,  1.00it/s, "
+                             "loss=2.4, v_num=95nc, global_step=11]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 10);
+    ck_assert_int_eq(loss->last_step, 11);
+    ck_assert(loss->last == 2.4);
+    for (size_t i = 0; i < md_store_nseries(st); i++)
+        ck_assert_ptr_null(strstr(md_store_series(st, i)->name, "v_num"));
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_csv_lightning_sparse)
+{
+    md_store *st = load_text("metrics.csv",
+                             "epoch,step,train_loss,val_loss\n"
+                             "0,49,2.3,\n"
+                             "0,99,2.1,\n"
+                             "0,99,,2.5\n"
+                             "1,149,1.9,\n"
+                             "1,199,,2.2\n",
+                             NULL);
+    ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_CSV);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 49);
+    ck_assert_int_eq(loss->last_step, 149);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->first_step, 99);
+    ck_assert(val->last == 2.2);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_csv_quoted_fields)
+{
+    md_store *st = load_text("quoted.csv",
+                             "\"step\",\"loss, smoothed\",\"lr\"\n"
+                             "\"1\",\"2.5\",\"0.1\"\n"
+                             "\"2\",\"2.25\",\"0.1\"\n",
+                             NULL);
+    const md_series *s = series(st, "loss_smoothed");
+    ck_assert_uint_eq(s->count, 2);
+    ck_assert(s->last == 2.25);
+    ck_assert_int_eq(s->last_step, 2);
+    ck_assert_uint_eq(series(st, "lr")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_csv_ragged_rows)
+{
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_text("ragged.csv",
+                             "step,loss\n1,2.0\n2,1.9,extra\n3,1.8\n4,1.7\n5,1.6\n6,1.5\n7\n", &diags);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 6);
+    ck_assert(loss->last == 1.5);
+    ck_assert_uint_eq(md_store_input(st, 0)->bad_records, 1);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "more fields than the header"));
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
+START_TEST(test_csv_tsv)
+{
+    md_store *st = load_text("metrics.tsv", "step\tloss\tval_loss\n1\t2.0\t\n2\t1.5\t1.7\n", NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 1.5);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 1);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_csv_yolo_component_totals)
+{
+    md_store *st = load_text("results.csv",
+                             "               epoch,      train/box_loss,      train/cls_loss,        "
+                             "val/box_loss,        val/cls_loss\n"
+                             "                   0,                 0.5,                0.25,           "
+                             "      0.75,                 0.5\n"
+                             "                   1,                 0.4,                 0.2,           "
+                             "       0.6,                 0.4\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(T_CLOSE(loss->first, 0.75) && T_CLOSE(loss->last, 0.6));
+    ck_assert_int_eq(loss->last_step, 1);
+    const md_series *val = series(st, "val_loss");
+    ck_assert(T_CLOSE(val->first, 1.25) && T_CLOSE(val->last, 1.0));
+    ck_assert_uint_eq(series(st, "train_box_loss")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
+static const char trainer_state[] =
+    "{\n"
+    "  \"best_metric\": null,\n"
+    "  \"global_step\": 40,\n"
+    "  \"log_history\": [\n"
+    "    {\"epoch\": 0.1, \"grad_norm\": 1.5, \"learning_rate\": 1e-05, \"loss\": 2.0, \"step\": 10},\n"
+    "    {\"epoch\": 0.2, \"grad_norm\": Infinity, \"learning_rate\": 2e-05, \"loss\": NaN, \"step\": 20},\n"
+    "    {\"epoch\": 0.3, \"grad_norm\": -Infinity, \"learning_rate\": 3e-05, \"loss\": 1.5, \"step\": 30},\n"
+    "    {\"epoch\": 0.4, \"eval_loss\": NaN, \"step\": 40},\n"
+    "    {\"epoch\": 0.4, \"step\": 40, \"train_loss\": 1.8, \"train_runtime\": 100.5}\n"
+    "  ],\n"
+    "  \"note\": \"NaN and Infinity in a string stay text\"\n"
+    "}\n";
+
+START_TEST(test_json_trainer_state_nonfinite)
+{
+    md_store *st = load_text("trainer_state.json", trainer_state, NULL);
+    ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_JSON);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_uint_eq(loss->nan, 1);
+    ck_assert_int_eq(loss->first_nonfinite_step, 20);
+    ck_assert(loss->last == 1.5);
+    ck_assert_int_eq(loss->last_step, 30);
+    const md_series *norm = series(st, "grad_norm");
+    ck_assert_uint_eq(norm->inf, 2);
+    ck_assert_uint_eq(norm->finite, 1);
+    ck_assert(isinf(norm->last_raw) && norm->last_raw < 0);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->nan, 1);
+    ck_assert_uint_eq(series(st, "train_loss")->count, 1);
+    ck_assert(series(st, "train_time")->last == 100.5);
+    ck_assert(!md_store_input(st, 0)->cut_short);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_json_truncated_trainer_state)
+{
+    md_diags diags;
+    md_diags_init(&diags);
+    const char *cut = strstr(trainer_state, "\"loss\": 1.5");
+    md_store *st = load_bytes("trainer_state.json", trainer_state, (size_t)(cut - trainer_state), MD_OK,
+                              &diags);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 20);
+    ck_assert(md_store_input(st, 0)->cut_short);
+    const md_diag *g = t_find_diag(&diags, MD_DIAG_WARNING, "JSON ends early");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_uint_eq(g->line, 7);
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
+START_TEST(test_json_invalid_document)
+{
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_bytes("broken.json", "{\"loss\": }", 10, MD_ERR_FORMAT, &diags);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "invalid JSON"));
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
+START_TEST(test_jsonl_bad_lines)
+{
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_text("metrics.json",
+                             "{\"iteration\": 19, \"total_loss\": 2.0, \"lr\": 0.001, "
+                             "\"eta_seconds\": 99.8}\n"
+                             "{\"iteration\": 39, \"total_loss\": 1.8\n"
+                             "not json at all\n"
+                             "[1, 2]\n"
+                             "\n"
+                             "{\"iteration\": 59, \"total_loss\": 1.5, \"lr\": 0.001}\n",
+                             &diags);
+    ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_JSONL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 59);
+    ck_assert_ptr_null(md_store_find(st, "eta_seconds"));
+    ck_assert_uint_eq(md_store_input(st, 0)->bad_records, 3);
+    const md_diag *g = t_find_diag(&diags, MD_DIAG_WARNING, "invalid JSON");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_uint_eq(g->line, 2);
+    g = t_find_diag(&diags, MD_DIAG_WARNING, "not a JSON object");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_uint_eq(g->line, 4);
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
+START_TEST(test_json_wandb_summary)
+{
+    md_store *st = load_text("wandb-summary.json",
+                             "{\"_step\":16,\"_runtime\":1220.36,\"_timestamp\":1.7343390405340517e+09,"
+                             "\"train/learning_rate\":1.84e-08,\"train/grad_norm\":0.81,"
+                             "\"_wandb\":{\"runtime\":1220},\"output_seq\":\"13, 13, 11\","
+                             "\"media\":{\"_type\":\"image-file\",\"size\":35243}}",
+                             NULL);
+    const md_series *norm = series(st, "grad_norm");
+    ck_assert_uint_eq(norm->count, 1);
+    ck_assert_int_eq(norm->last_step, 16);
+    ck_assert(norm->last == 0.81);
+    ck_assert_uint_eq(series(st, "lr")->count, 1);
+    ck_assert_uint_eq(md_store_nseries(st), 2);
+    md_store_free(st);
+
+    md_diags diags;
+    md_diags_init(&diags);
+    st = load_bytes("empty-summary.json", "{\"_wandb\":{\"runtime\":436}}", 26, MD_ERR_NODATA, &diags);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "no metric and no event"));
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
+/* W&B summaries of HF runs hold "train/loss" (the last logged loss) and
+ * "train_loss" (the run's mean loss): two quantities, two series. */
+START_TEST(test_json_two_spellings_stay_apart)
+{
+    md_store *st = load_text("wandb-summary.json",
+                             "{\"_step\":16,\"train_loss\":0.374,\"train/loss\":0.1726}", NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_msg(loss->count == 1, "loss mixes %llu values of two keys",
+                  (unsigned long long)loss->count);
+    bool other = false;
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        const md_series *s = md_store_series(st, i);
+        other |= s != loss && s->count == 1 && (s->last == 0.374 || s->last == 0.1726) &&
+                 s->last != loss->last;
+    }
+    ck_assert_msg(other, "the second spelling has no series of its own");
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_json_megatron_golden_values)
+{
+    md_store *st = load_text("golden_values.json",
+                             "{\"lm loss\": {\"start_step\": 1, \"end_step\": 16, \"step_interval\": 5, "
+                             "\"values\": {\"1\": 10.5, \"6\": 9.8, \"11\": 9.1, \"16\": \"nan\"}}, "
+                             "\"iteration-time\": {\"start_step\": 1, \"end_step\": 16, "
+                             "\"step_interval\": 5, "
+                             "\"values\": {\"1\": 6.38, \"6\": 0.45, \"11\": 0.44, \"16\": \"nan\"}}}",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_uint_eq(loss->nan + loss->inf, 0);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 11);
+    ck_assert(loss->last == 9.1);
+    const md_series *time = series(st, "step_time");
+    ck_assert_uint_eq(time->count, 3);
+    ck_assert(time->last == 0.44);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_json_arrays_of_records)
+{
+    md_store *st =
+        load_text("history.json", "[{\"step\": 1, \"loss\": 2}, {\"step\": 2, \"loss\": 1}]", NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    md_store_free(st);
+
+    st = load_text("run.json",
+                   "{\"meta\": {\"lr\": 0.1}, \"history\": [{\"step\": 1, \"loss\": 2}, {\"step\": 2, "
+                   "\"loss\": 1.5}, {\"step\": 3, \"loss\": 1.2}], \"ids\": [1, 2, 3, 4]}",
+                   NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert_ptr_null(md_store_find(st, "lr"));
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_mlflow_metric_file)
+{
+    char *dir = t_tmpdir();
+    char *metrics = t_path(dir, "metrics");
+    ck_assert_int_eq(mkdir(metrics, 0777), 0);
+    char *path = t_write_str(metrics, "loss",
+                             "1628697792090 332.6841735839844 0\n"
+                             "1628697795789 297.6000061035156 1\n"
+                             "1628697799319 270.32366943359375 2\n");
+    md_store *st = load_path(path, MD_OK, NULL);
+    const md_input *in = md_store_input(st, 0);
+    ck_assert_int_eq(in->format, MD_FMT_MLFLOW);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert(loss->last == 270.32366943359375);
+    ck_assert_uint_eq(in->time.stamps, 3);
+    ck_assert(T_CLOSE(in->time.first, 1628697792.090));
+    md_store_free(st);
+    free(path);
+
+    md_diags diags;
+    md_diags_init(&diags);
+    path = t_write_str(metrics, "val_loss",
+                       "1628697792090 2.5 0\n1628697795789 2.4 1\n1628697799319 2.3 2\nnot a metric line\n");
+    st = load_path(path, MD_OK, &diags);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 3);
+    ck_assert_uint_eq(md_store_input(st, 0)->bad_records, 1);
+    const md_diag *g = t_find_diag(&diags, MD_DIAG_WARNING, "not an MLflow metric line");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_uint_eq(g->line, 4);
+    md_store_free(st);
+    md_diags_free(&diags);
+    free(path);
+    free(metrics);
+    t_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* Files written with encoding="utf-8-sig" (pandas, Excel, PowerShell)
+ * start with a byte order mark; it is no part of the first key. */
+START_TEST(test_utf8_bom)
+{
+    md_store *st = load_text("metrics.csv", "\xef\xbb\xbfstep,loss\n1,2.0\n2,1.5\n3,1.2\n", NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_msg(!loss->ordinal, "the step column was not read as steps");
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    md_store_free(st);
+
+    st = load_text("trainer_state.json",
+                   "\xef\xbb\xbf{\"log_history\": [{\"loss\": 2.0, \"step\": 10}, "
+                   "{\"loss\": 1.5, \"step\": 20}]}\n",
+                   NULL);
+    ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_JSON);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 10);
+    ck_assert_int_eq(loss->last_step, 20);
+    md_store_free(st);
+}
+END_TEST
+
+/* ---- gzip ---------------------------------------------------------------- */
+
+static char *write_gz(const char *dir, const char *name, const char *mode, const char *text)
+{
+    char *path = t_path(dir, name);
+    gzFile gz = gzopen(path, mode);
+    ck_assert_ptr_nonnull(gz);
+    size_t n = strlen(text);
+    ck_assert_int_eq(gzwrite(gz, text, (unsigned)n), (int)n);
+    ck_assert_int_eq(gzclose(gz), Z_OK);
+    return path;
+}
+
+typedef struct gz_case {
+    const char *name;
+    const char *text;
+    const char *series;
+    uint64_t count;
+} gz_case;
+
+START_TEST(test_gzip_inputs)
+{
+    static const gz_case cases[] = {
+        {"train.log.gz", "step 1, loss: 2.0\nstep 2, loss: 1.5\n", "loss", 2},
+        {"metrics.csv.gz", "step,val_loss\n1,2.5\n2,2.4\n3,2.3\n", "val_loss", 3},
+        {"trainer_state.json.gz", trainer_state, "loss", 3},
+        {"metrics.jsonl.gz", "{\"iteration\": 1, \"total_loss\": 2}\n{\"iteration\": 2, \"total_loss\": 1}\n",
+         "loss", 2},
+        {"loss", "1628697792090 3.5 0\n1628697795789 3.25 1\n", "loss", 2},
+    };
+    char *dir = t_tmpdir();
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        char *path = write_gz(dir, cases[i].name, "wb", cases[i].text);
+        md_store *st = load_path(path, MD_OK, NULL);
+        const md_series *s = series(st, cases[i].series);
+        ck_assert_msg(s->count == cases[i].count, "%s: %s has %llu points", cases[i].name,
+                      cases[i].series, (unsigned long long)s->count);
+        ck_assert_msg(!md_store_input(st, 0)->cut_short, "%s: a complete gzip stream is marked cut short",
+                      cases[i].name);
+        md_store_free(st);
+        free(path);
+    }
+    t_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+static md_buf read_all(const char *path)
+{
+    md_buf b = {0};
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    char block[4096];
+    size_t n;
+    while ((n = fread(block, 1, sizeof block, f)) > 0)
+        md_buf_put(&b, block, n);
+    fclose(f);
+    return b;
+}
+
+START_TEST(test_gzip_cut_short)
+{
+    char *dir = t_tmpdir();
+    md_buf text = {0};
+    for (int i = 1; i <= 2000; i++)
+        md_buf_printf(&text, "step %d, loss: %.4f\n", i, 5.0 / i);
+    char *path = write_gz(dir, "train.log.gz", "wb", md_buf_cstr(&text));
+    md_buf gz = read_all(path);
+    free(path);
+    path = t_write(dir, "cut.log.gz", gz.p, gz.n - 40);
+
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_path(path, MD_OK, &diags);
+    ck_assert(md_store_input(st, 0)->cut_short);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "compressed stream ends early"));
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->count > 1000 && loss->count <= 2000);
+    md_store_free(st);
+    md_diags_free(&diags);
+    free(path);
+    md_buf_free(&gz);
+    md_buf_free(&text);
+    t_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_gzip_concatenated_members)
+{
+    char *dir = t_tmpdir();
+    char *path = write_gz(dir, "both.gz", "wb", "first member\n");
+    free(write_gz(dir, "both.gz", "ab", "second member\n"));
+    md_err err;
+    int sys;
+    md_source *src = md_source_open(path, &err, &sys);
+    ck_assert_ptr_nonnull(src);
+    ck_assert(md_source_is_gzip(src));
+    char *data;
+    size_t n;
+    ck_assert_int_eq(md_source_slurp(src, 1 << 20, &data, &n), MD_OK);
+    ck_assert_str_eq(data, "first member\nsecond member\n");
+    ck_assert_msg(!md_source_cut_short(src), "two complete gzip members are marked cut short");
+    ck_assert_uint_eq(md_source_bytes(src), n);
+    free(data);
+    md_source_close(src);
+    free(path);
+    t_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+/* ---- run directories ----------------------------------------------------- */
+
+START_TEST(test_directory_run)
+{
+    char *dir = t_tmpdir();
+    free(t_write_str(dir, "train.log", "step 1, loss: 2.0\nstep 2, loss: 1.5\n"));
+    free(t_write_str(dir, "metrics.csv", "step,val_loss\n1,2.5\n2,2.2\n"));
+    free(t_write_str(dir, ".hidden.log", "step 1, loss: 99\n"));
+    free(t_write_str(dir, "model.bin", "step 1, loss: 99\n"));
+    free(t_write_str(dir, "train.py", "print('loss: 99')  # OutOfMemoryError\n"));
+    char *ckpt = t_path(dir, "checkpoint-100");
+    ck_assert_int_eq(mkdir(ckpt, 0777), 0);
+    free(t_write_str(ckpt, "trainer_state.json",
+                     "{\"log_history\": [{\"loss\": 99, \"step\": 1}, {\"loss\": 98, \"step\": 2}, "
+                     "{\"loss\": 97, \"step\": 3}]}"));
+    char *sub = t_path(dir, "sub");
+    ck_assert_int_eq(mkdir(sub, 0777), 0);
+    char *loop = t_path(sub, "loop");
+    ck_assert_int_eq(symlink("..", loop), 0);
+
+    md_store *st = load_path(dir, MD_OK, NULL);
+    ck_assert_uint_eq(md_store_ninputs(st), 2);
+    for (size_t i = 0; i < md_store_ninputs(st); i++) {
+        const char *p = md_store_input(st, i)->path;
+        ck_assert_msg(strstr(p, "train.log") || strstr(p, "metrics.csv"), "read %s", p);
+    }
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 1.5);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    ck_assert_ptr_null(md_store_find_event(st, "cuda_oom"));
+    md_store_free(st);
+    free(loop);
+    free(sub);
+    free(ckpt);
+    t_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_directory_without_logs)
+{
+    char *dir = t_tmpdir();
+    free(t_write_str(dir, "weights.safetensors", "binary"));
+    free(t_write(dir, "empty.log", "", 0));
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_path(dir, MD_ERR_NODATA, &diags);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "no log, CSV, JSON or event file"));
+    md_store_free(st);
+    md_diags_free(&diags);
+    t_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_missing_and_binary_files)
+{
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = NULL;
+    ck_assert_int_eq(t_load("/nonexistent/dir/train.log", &st, &diags), MD_ERR_IO);
+    const md_diag *g = t_find_diag(&diags, MD_DIAG_ERROR, "cannot open");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_str_eq(g->path, "/nonexistent/dir/train.log");
+    md_store_free(st);
+    md_diags_free(&diags);
+
+    md_diags_init(&diags);
+    st = load_bytes("run.wandb", ":W&B\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b", 16, MD_ERR_FORMAT,
+                    &diags);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "binary data"));
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
+/* ---- TensorBoard event files --------------------------------------------- */
+
+static void put_le(md_buf *b, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        md_buf_putc(b, (char)(v >> (8 * i)));
+}
+
+static void pb_varint(md_buf *b, uint64_t v)
+{
+    for (; v >= 0x80; v >>= 7)
+        md_buf_putc(b, (char)(v | 0x80));
+    md_buf_putc(b, (char)v);
+}
+
+static void pb_key(md_buf *b, unsigned field, unsigned wire)
+{
+    pb_varint(b, (uint64_t)field << 3 | wire);
+}
+
+static void pb_bytes(md_buf *b, unsigned field, const void *p, size_t n)
+{
+    pb_key(b, field, 2);
+    pb_varint(b, n);
+    md_buf_put(b, p, n);
+}
+
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+typedef enum { SIMPLE_VALUE, TENSOR_CONTENT, TENSOR_FLOAT_VAL } value_kind;
+
+/* A Summary.Value: tag plus the number as simple_value (TF1, tensorboardX)
+ * or as a scalar TensorProto (TF2). */
+static void summary_value(md_buf *summary, const char *tag, float v, value_kind how)
+{
+    md_buf value = {0}, tensor = {0}, number = {0}, meta = {0}, plugin = {0};
+    pb_bytes(&value, 1, tag, strlen(tag));
+    if (how == SIMPLE_VALUE) {
+        pb_key(&value, 2, 5);
+        put_le(&value, float_bits(v), 4);
+    } else {
+        pb_key(&tensor, 1, 0);
+        pb_varint(&tensor, 1); /* DT_FLOAT */
+        pb_bytes(&tensor, 2, "", 0); /* shape {}: a scalar */
+        put_le(&number, float_bits(v), 4);
+        pb_bytes(&tensor, how == TENSOR_CONTENT ? 4 : 5, number.p, number.n);
+        pb_bytes(&value, 8, tensor.p, tensor.n);
+        pb_bytes(&plugin, 1, "scalars", 7);
+        pb_bytes(&meta, 1, plugin.p, plugin.n);
+        pb_bytes(&value, 9, meta.p, meta.n);
+    }
+    pb_bytes(summary, 1, value.p, value.n);
+    md_buf_free(&value);
+    md_buf_free(&tensor);
+    md_buf_free(&number);
+    md_buf_free(&meta);
+    md_buf_free(&plugin);
+}
+
+/* TFRecord framing: length, masked CRC-32C of the length, data, masked
+ * CRC-32C of the data. */
+static void tf_record(md_buf *file, const md_buf *data)
+{
+    md_buf head = {0};
+    put_le(&head, data->n, 8);
+    put_le(&head, md_crc32c_masked(head.p, 8), 4);
+    md_buf_put(file, head.p, head.n);
+    md_buf_put(file, data->p, data->n);
+    put_le(file, md_crc32c_masked(data->p, data->n), 4);
+    md_buf_free(&head);
+}
+
+static void tf_event(md_buf *file, double wall, int64_t step, const md_buf *summary)
+{
+    md_buf ev = {0};
+    uint64_t bits;
+    memcpy(&bits, &wall, sizeof bits);
+    pb_key(&ev, 1, 1);
+    put_le(&ev, bits, 8);
+    if (step) /* proto3 leaves a zero step out */
+        pb_key(&ev, 2, 0), pb_varint(&ev, (uint64_t)step);
+    if (summary)
+        pb_bytes(&ev, 5, summary->p, summary->n);
+    else
+        pb_bytes(&ev, 3, "brain.Event:2", 13);
+    tf_record(file, &ev);
+    md_buf_free(&ev);
+}
+
+/* A file_version record, then steps 0..4 each with a simple_value loss and
+ * a TF2 tensor accuracy, and eval/loss (float_val) at steps 2 and 4.
+ * starts[k] receives the offset of step k's record. */
+static md_buf event_file(size_t starts[5])
+{
+    md_buf file = {0};
+    tf_event(&file, 1700000000.0, 0, NULL);
+    for (int step = 0; step < 5; step++) {
+        starts[step] = file.n;
+        md_buf summary = {0};
+        summary_value(&summary, "train/loss", 3.0f - 0.5f * (float)step, SIMPLE_VALUE);
+        summary_value(&summary, "train/accuracy", 0.5f + 0.125f * (float)step, TENSOR_CONTENT);
+        if (step % 2 == 0 && step > 0)
+            summary_value(&summary, "eval/loss", 2.5f, TENSOR_FLOAT_VAL);
+        tf_event(&file, 1700000000.0 + step, step, &summary);
+        md_buf_free(&summary);
+    }
+    return file;
+}
+
+static md_store *load_events(const md_buf *file, md_diags *diags)
+{
+    return load_bytes("events.out.tfevents.1700000000.host.1.0", file->p, file->n, MD_OK, diags);
+}
+
+START_TEST(test_tfevents_scalars)
+{
+    size_t starts[5];
+    md_buf file = event_file(starts);
+    md_store *st = load_events(&file, NULL);
+    const md_input *in = md_store_input(st, 0);
+    ck_assert_int_eq(in->format, MD_FMT_TFEVENTS);
+    ck_assert_uint_eq(in->lines, 6);
+    ck_assert_uint_eq(in->bad_records, 0);
+    ck_assert(!in->cut_short);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 5);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 4);
+    ck_assert(loss->first == 3.0 && loss->last == 1.0);
+    const md_series *acc = series(st, "accuracy");
+    ck_assert_uint_eq(acc->count, 5);
+    ck_assert(acc->last == 1.0);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->first_step, 2);
+    ck_assert(val->last == 2.5);
+    ck_assert_uint_eq(in->time.stamps, 5);
+    md_store_free(st);
+    md_buf_free(&file);
+}
+END_TEST
+
+START_TEST(test_tfevents_corrupt_record)
+{
+    size_t starts[5];
+    md_buf file = event_file(starts);
+    file.p[starts[2] + 20] ^= 0x40; /* inside step 2's data */
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_events(&file, &diags);
+    ck_assert_uint_eq(md_store_input(st, 0)->bad_records, 1);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "1 corrupt record skipped"));
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->last_step, 4);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 1);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&file);
+}
+END_TEST
+
+START_TEST(test_tfevents_corrupt_length)
+{
+    size_t starts[5];
+    md_buf file = event_file(starts);
+    file.p[starts[3] + 9] ^= 0x01; /* the CRC of step 3's length */
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_events(&file, &diags);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "corrupt length"));
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 2);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&file);
+}
+END_TEST
+
+START_TEST(test_tfevents_cut_short)
+{
+    size_t starts[5];
+    md_buf file = event_file(starts);
+    file.n -= 7; /* inside the last record */
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_events(&file, &diags);
+    ck_assert(md_store_input(st, 0)->cut_short);
+    ck_assert_uint_eq(md_store_input(st, 0)->bad_records, 0);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "cut short"));
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->last_step, 3);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&file);
+}
+END_TEST
+
+START_TEST(test_tfevents_gzip)
+{
+    size_t starts[5];
+    md_buf file = event_file(starts);
+    char *dir = t_tmpdir();
+    char *path = t_path(dir, "events.out.tfevents.gz");
+    gzFile gz = gzopen(path, "wb");
+    ck_assert_ptr_nonnull(gz);
+    ck_assert_int_eq(gzwrite(gz, file.p, (unsigned)file.n), (int)file.n);
+    ck_assert_int_eq(gzclose(gz), Z_OK);
+    md_store *st = load_path(path, MD_OK, NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 5);
+    md_store_free(st);
+    free(path);
+    t_rmtree(dir);
+    free(dir);
+    md_buf_free(&file);
+}
+END_TEST
+
+Suite *suite_reader(void)
+{
+    Suite *s = suite_create("reader");
+    TCase *kv = tcase_create("kv");
+    tcase_add_test(kv, test_kv_hf_dict);
+    tcase_add_test(kv, test_kv_terse);
+    tcase_add_test(kv, test_kv_speedrun);
+    tcase_add_test(kv, test_kv_megatron);
+    tcase_add_test(kv, test_kv_keras);
+    tcase_add_test(kv, test_kv_epoch_bracket);
+    tcase_add_test(kv, test_kv_build_nanogpt);
+    tcase_add_test(kv, test_kv_space_separated);
+    tcase_add_test(kv, test_kv_custom_console);
+    tcase_add_test(kv, test_kv_python_logging);
+    tcase_add_test(kv, test_kv_units_and_specials);
+    tcase_add_test(kv, test_kv_prose_is_not_metrics);
+    tcase_add_test(kv, test_kv_respects_cap);
+    suite_add_tcase(s, kv);
+
+    TCase *lines = tcase_create("bars_and_stamps");
+    tcase_add_test(lines, test_tqdm_hf_bar);
+    tcase_add_test(lines, test_tqdm_seconds_per_it);
+    tcase_add_test(lines, test_tqdm_without_total);
+    tcase_add_test(lines, test_tqdm_lightning_postfix);
+    tcase_add_test(lines, test_tqdm_items_per_second);
+    tcase_add_test(lines, test_tqdm_not_a_bar);
+    tcase_add_test(lines, test_timestamps);
+    tcase_add_test(lines, test_timestamp_glog);
+    tcase_add_test(lines, test_no_timestamp);
+    suite_add_tcase(s, lines);
+
+    TCase *text = tcase_create("text");
+    tcase_add_test(text, test_text_ansi_bars_and_nan);
+    tcase_add_test(text, test_text_crlf);
+    tcase_add_test(text, test_text_long_line_cut);
+    tcase_add_test(text, test_text_traceback_exception);
+    tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
+    tcase_add_test(text, test_text_cuda_oom_fields);
+    tcase_add_test(text, test_text_markdown_table);
+    tcase_add_test(text, test_text_keras_epoch_headers);
+    tcase_add_test(text, test_text_hf_dicts_are_entries);
+    tcase_add_test(text, test_text_lightning_bar_postfix);
+    suite_add_tcase(s, text);
+
+    TCase *tables = tcase_create("csv_json_mlflow");
+    tcase_add_test(tables, test_csv_lightning_sparse);
+    tcase_add_test(tables, test_csv_quoted_fields);
+    tcase_add_test(tables, test_csv_ragged_rows);
+    tcase_add_test(tables, test_csv_tsv);
+    tcase_add_test(tables, test_csv_yolo_component_totals);
+    tcase_add_test(tables, test_json_trainer_state_nonfinite);
+    tcase_add_test(tables, test_json_truncated_trainer_state);
+    tcase_add_test(tables, test_json_invalid_document);
+    tcase_add_test(tables, test_jsonl_bad_lines);
+    tcase_add_test(tables, test_json_wandb_summary);
+    tcase_add_test(tables, test_json_two_spellings_stay_apart);
+    tcase_add_test(tables, test_json_megatron_golden_values);
+    tcase_add_test(tables, test_json_arrays_of_records);
+    tcase_add_test(tables, test_mlflow_metric_file);
+    tcase_add_test(tables, test_utf8_bom);
+    suite_add_tcase(s, tables);
+
+    TCase *files = tcase_create("sources");
+    tcase_add_test(files, test_gzip_inputs);
+    tcase_add_test(files, test_gzip_cut_short);
+    tcase_add_test(files, test_gzip_concatenated_members);
+    tcase_add_test(files, test_directory_run);
+    tcase_add_test(files, test_directory_without_logs);
+    tcase_add_test(files, test_missing_and_binary_files);
+    suite_add_tcase(s, files);
+
+    TCase *tf = tcase_create("tfevents");
+    tcase_add_test(tf, test_tfevents_scalars);
+    tcase_add_test(tf, test_tfevents_corrupt_record);
+    tcase_add_test(tf, test_tfevents_corrupt_length);
+    tcase_add_test(tf, test_tfevents_cut_short);
+    tcase_add_test(tf, test_tfevents_gzip);
+    suite_add_tcase(s, tf);
+    return s;
+}

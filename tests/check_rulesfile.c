@@ -1,0 +1,316 @@
+/* Rule files: syntax and meaning errors point at file:line:col. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mldiag/rules.h"
+#include "tests.h"
+
+#define USER_FILE "user.rules"
+
+/* Compiles text as USER_FILE, after the built-in rules when asked. */
+static md_err compile(const char *text, size_t n, bool builtin, md_diags *diags, md_ruleset **out)
+{
+    md_ruleset *rs = md_ruleset_new();
+    if (builtin)
+        md_ruleset_add_builtin(rs);
+    md_ruleset_add_text(rs, USER_FILE, text, n);
+    md_err err = md_ruleset_compile(rs, diags);
+    if (out)
+        *out = rs;
+    else
+        md_ruleset_free(rs);
+    return err;
+}
+
+static const char *rendered(const md_diags *d, md_buf *b)
+{
+    md_buf_reset(b);
+    md_diags_render(d, b);
+    return md_buf_cstr(b);
+}
+
+/* Compiles text, which must fail, and checks that an error whose message
+ * holds msg is reported at USER_FILE:line:col. Returns a copy of that
+ * diagnostic's help (or NULL) for further checks. */
+static char *expect_error(const char *text, bool builtin, const char *msg, unsigned long line,
+                          unsigned long col)
+{
+    md_diags d;
+    md_diags_init(&d);
+    md_buf b = {0};
+    ck_assert_int_eq(compile(text, strlen(text), builtin, &d, NULL), MD_ERR_RULES);
+    const md_diag *g = t_find_diag(&d, MD_DIAG_ERROR, msg);
+    ck_assert_msg(g != NULL, "no error containing \"%s\"; got:\n%s", msg, rendered(&d, &b));
+    ck_assert_str_eq(g->path, USER_FILE);
+    ck_assert_msg(g->line == line && g->col == col, "\"%s\" at %lu:%lu, want %lu:%lu\n%s", msg, g->line,
+                  g->col, line, col, rendered(&d, &b));
+    char *help = g->help ? md_xstrdup(g->help) : NULL;
+    md_buf_free(&b);
+    md_diags_free(&d);
+    return help;
+}
+
+START_TEST(test_unknown_section_kind)
+{
+    char *help = expect_error("[series ok]\nkind = loss\n\n[bogus thing]\nfoo = bar\n", false,
+                              "unknown section kind 'bogus'", 4, 2);
+    ck_assert_ptr_nonnull(help);
+    ck_assert_ptr_nonnull(strstr(help, "[series NAME]"));
+    free(help);
+}
+END_TEST
+
+START_TEST(test_unknown_section_kind_after_spaces)
+{
+    /* "[  bogus thing]" is accepted as a header; the error points at the kind. */
+    free(expect_error("[  bogus thing]\n", false, "unknown section kind 'bogus'", 1, 4));
+}
+END_TEST
+
+START_TEST(test_header_missing_bracket)
+{
+    free(expect_error("[series loss_x\nkind = loss\n", false, "lacks its closing ']'", 1, 15));
+}
+END_TEST
+
+START_TEST(test_header_malformed)
+{
+    free(expect_error("[series]\n", false, "a section header is '[kind id]'", 1, 8));
+    free(expect_error("[series foo] junk\n", false, "unexpected text after the section header", 1, 14));
+    /* A comment after the header is fine. */
+    md_diags d;
+    md_diags_init(&d);
+    const char *ok = "[series foo]  # a comment\nkind = count\n";
+    ck_assert_int_eq(compile(ok, strlen(ok), false, &d, NULL), MD_OK);
+    md_diags_free(&d);
+}
+END_TEST
+
+START_TEST(test_entry_missing_equals)
+{
+    free(expect_error("[series foo]\naliases: foo, bar\n", false, "expected 'key = value'", 2, 8));
+    free(expect_error("[series foo]\nkind loss\n", false, "expected 'key = value'", 2, 10));
+    char *help = expect_error("kind = loss\n", false, "an entry outside any section", 1, 1);
+    ck_assert_ptr_nonnull(help);
+    free(help);
+}
+END_TEST
+
+START_TEST(test_unknown_key_did_you_mean)
+{
+    char *help = expect_error("[series foo]\nkind = loss\nkindd = loss\n", false,
+                              "unknown key 'kindd' in [series foo]", 3, 1);
+    ck_assert_str_eq(help, "did you mean 'kind'?");
+    free(help);
+    help = expect_error("[series foo]\nalias = foo_a\n", false, "unknown key 'alias'", 2, 1);
+    ck_assert_str_eq(help, "did you mean 'aliases'?");
+    free(help);
+    help = expect_error("[series foo]\ncolour = red\n", false, "unknown key 'colour'", 2, 1);
+    ck_assert_ptr_nonnull(strstr(help, "known keys: aliases, exact, kind, better, role"));
+    free(help);
+    help = expect_error("[event foo]\nliteral = foo\npatern = foo\n", false, "unknown key 'patern'", 3, 1);
+    ck_assert_str_eq(help, "did you mean 'pattern'?");
+    free(help);
+}
+END_TEST
+
+START_TEST(test_bad_values)
+{
+    free(expect_error("[series foo]\nkind = bogus\n", false, "unknown kind 'bogus'", 2, 8));
+    char *help = expect_error("[series foo]\nbetter = upper\n", false, "unknown direction 'upper'", 2, 10);
+    ck_assert_str_eq(help, "better is lower, higher or none");
+    free(help);
+    free(expect_error("[series foo]\nrole = boss\n", false, "unknown role 'boss'", 2, 8));
+    free(expect_error("[event foo]\nliteral = foo\nsource = stderr\n", false, "unknown source 'stderr'", 3,
+                      10));
+}
+END_TEST
+
+START_TEST(test_bad_regex)
+{
+    free(expect_error("[event foo]\nliteral = foo\npattern = foo(bar\n", false, "bad regular expression", 3,
+                      11));
+    free(expect_error("[event foo]\nliteral = foo\nfield n = ([0-9]+\n", false, "bad regular expression", 3,
+                      11));
+}
+END_TEST
+
+START_TEST(test_field_needs_group)
+{
+    char *help = expect_error("[event foo]\nliteral = foo\nfield count = [0-9]+ items\n", false,
+                              "a field's pattern needs a group", 3, 15);
+    ck_assert_ptr_nonnull(strstr(help, "parentheses"));
+    free(help);
+    free(expect_error("[event foo]\nliteral = foo\nfield = ([0-9]+)\n", false, "a field needs a name", 3, 1));
+    free(expect_error("[event foo]\nliteral = foo\nfield n = a([0-9])\nfield n = b([0-9])\n", false,
+                      "field 'n' is defined twice", 4, 1));
+}
+END_TEST
+
+START_TEST(test_event_structure)
+{
+    free(expect_error("[event foo]\ntitle = Foo\n", false, "needs at least one 'literal'", 1, 8));
+    free(expect_error("[event foo]\nliteral =\n", false, "an empty literal matches every line", 2, 1));
+    free(expect_error("[event foo]\nliteral = a\npattern = a\npattern = b\n", false,
+                      "an event has one pattern", 4, 1));
+    free(expect_error("[event foo]\nliteral = a\n[event foo]\nliteral = b\n", false,
+                      "event 'foo' is defined twice", 3, 8));
+}
+END_TEST
+
+START_TEST(test_duplicate_series)
+{
+    free(expect_error("[series foo]\nkind = loss\n\n[series foo]\nkind = metric\n", false,
+                      "series 'foo' is defined twice", 4, 9));
+    /* A user file that redefines a built-in series. */
+    free(expect_error("# mine\n[series loss]\nkind = loss\n", true, "series 'loss' is defined twice", 2, 9));
+}
+END_TEST
+
+START_TEST(test_alias_names_two_series)
+{
+    free(expect_error("[series foo]\naliases = foo_a, bar\n[series baz]\naliases = qux, bar\n", false,
+                      "alias 'bar' already names another series", 4, 16));
+    /* Spellings are compared normalised: "Grad Norm" is grad_norm. */
+    free(expect_error("[series foo]\nexact = Grad Norm\n", true,
+                      "alias 'Grad Norm' already names another series", 2, 9));
+}
+END_TEST
+
+START_TEST(test_error_on_continuation_line)
+{
+    const char *text = "[series foo]\n"
+                       "kind = count\n"
+                       "aliases = foo_a, foo_b,\n"
+                       "    foo_c, grad_norm\n"
+                       "description = a series\n";
+    md_diags d;
+    md_diags_init(&d);
+    md_buf b = {0};
+    ck_assert_int_eq(compile(text, strlen(text), true, &d, NULL), MD_ERR_RULES);
+    const md_diag *g = t_find_diag(&d, MD_DIAG_ERROR, "alias 'grad_norm' already names another series");
+    ck_assert_msg(g != NULL, "%s", rendered(&d, &b));
+    ck_assert_msg(g->line == 4 && g->col == 12, "at %lu:%lu\n%s", g->line, g->col, rendered(&d, &b));
+    ck_assert_str_eq(g->excerpt, "    foo_c, grad_norm");
+    ck_assert_uint_eq(g->width, 9);
+    ck_assert_ptr_nonnull(strstr(rendered(&d, &b), "mldiag: user.rules:4:12: error: alias 'grad_norm'"));
+    ck_assert_uint_eq(d.errors, 1);
+    md_buf_free(&b);
+    md_diags_free(&d);
+
+    /* A regex continued over lines: the error is in its first piece. */
+    free(expect_error("[event foo]\nliteral = x\npattern = a|\n    b(\n", false, "bad regular expression",
+                      3, 11));
+}
+END_TEST
+
+START_TEST(test_nul_bytes)
+{
+    md_diags d;
+    md_diags_init(&d);
+    ck_assert_int_eq(compile("[series foo]\0\n", 14, false, &d, NULL), MD_ERR_RULES);
+    ck_assert_ptr_nonnull(t_find_diag(&d, MD_DIAG_ERROR, "NUL bytes"));
+    md_diags_free(&d);
+}
+END_TEST
+
+START_TEST(test_valid_user_rules)
+{
+    const char *text = "# Tokens seen so far.\n"
+                       "[series tokens_seen]\n"
+                       "kind = count\n"
+                       "aliases = tokens_seen, seen_tokens,\n"
+                       "# blank lines and comments do not end a value\n"
+                       "\n"
+                       "    total_tokens\n"
+                       "\n"
+                       "[event my_abort]\n"
+                       "title = Aborted by the watchdog\n"
+                       "literal = ABORT\n"
+                       "pattern = ^ABORT after ([0-9]+) s$\n"
+                       "field after_s = ABORT after ([0-9]+) s\n";
+    md_diags d;
+    md_diags_init(&d);
+    md_ruleset *rs;
+    md_buf b = {0};
+    ck_assert_msg(compile(text, strlen(text), true, &d, &rs) == MD_OK, "%s", rendered(&d, &b));
+    ck_assert_uint_eq(d.errors, 0);
+    const md_catalog *cat = md_ruleset_catalog(rs);
+    int idx = md_catalog_find_series(cat, "tokens_seen");
+    ck_assert_int_ge(idx, 0);
+    ck_assert_int_eq(md_catalog_series(cat, (size_t)idx)->kind, MD_KIND_COUNT);
+    md_unit unit;
+    ck_assert_int_eq(md_catalog_resolve(cat, "seen_tokens", 11, &unit), idx);
+    int ev = md_catalog_find_event(cat, "my_abort");
+    ck_assert_int_ge(ev, 0);
+    const md_event_spec *spec = md_catalog_event(cat, (size_t)ev);
+    ck_assert_str_eq(spec->title, "Aborted by the watchdog");
+    ck_assert_uint_eq(spec->nfields, 1);
+    ck_assert_int_eq(spec->fields[0].unit, MD_UNIT_S);
+    ck_assert_int_ge(md_catalog_find_series(cat, "loss"), 0);
+    md_ruleset_free(rs);
+    md_buf_free(&b);
+    md_diags_free(&d);
+}
+END_TEST
+
+START_TEST(test_rule_paths)
+{
+    md_diags d;
+    md_diags_init(&d);
+    md_ruleset *rs = md_ruleset_new();
+    ck_assert(!md_ruleset_add_path(rs, "/nonexistent/my.rules", &d));
+    const md_diag *g = t_find_diag(&d, MD_DIAG_ERROR, "cannot read rules");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_str_eq(g->path, "/nonexistent/my.rules");
+    md_ruleset_free(rs);
+    md_diags_free(&d);
+
+    /* A directory: its *.rules files in name order, nothing else. */
+    char *dir = t_tmpdir();
+    free(t_write_str(dir, "b.rules", "[series beta]\nkind = count\naliases = shared_name\n"));
+    free(t_write_str(dir, "a.rules", "[series alpha]\nkind = count\naliases = shared_name\n"));
+    free(t_write_str(dir, "notes.txt", "not rules at all [\n"));
+    md_diags_init(&d);
+    rs = md_ruleset_new();
+    ck_assert(md_ruleset_add_path(rs, dir, &d));
+    ck_assert_int_eq(md_ruleset_compile(rs, &d), MD_ERR_RULES);
+    g = t_find_diag(&d, MD_DIAG_ERROR, "alias 'shared_name' already names another series");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_nonnull(strstr(g->path, "/b.rules"));
+    ck_assert_uint_eq(g->line, 3);
+    ck_assert_uint_eq(g->col, 11);
+    ck_assert_uint_eq(d.errors, 1);
+    md_ruleset_free(rs);
+    md_diags_free(&d);
+    t_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
+Suite *suite_rulesfile(void)
+{
+    Suite *s = suite_create("rulesfile");
+    TCase *tc = tcase_create("errors");
+    tcase_add_test(tc, test_unknown_section_kind);
+    tcase_add_test(tc, test_unknown_section_kind_after_spaces);
+    tcase_add_test(tc, test_header_missing_bracket);
+    tcase_add_test(tc, test_header_malformed);
+    tcase_add_test(tc, test_entry_missing_equals);
+    tcase_add_test(tc, test_unknown_key_did_you_mean);
+    tcase_add_test(tc, test_bad_values);
+    tcase_add_test(tc, test_bad_regex);
+    tcase_add_test(tc, test_field_needs_group);
+    tcase_add_test(tc, test_event_structure);
+    tcase_add_test(tc, test_duplicate_series);
+    tcase_add_test(tc, test_alias_names_two_series);
+    tcase_add_test(tc, test_error_on_continuation_line);
+    tcase_add_test(tc, test_nul_bytes);
+    suite_add_tcase(s, tc);
+
+    TCase *ok = tcase_create("loading");
+    tcase_add_test(ok, test_valid_user_rules);
+    tcase_add_test(ok, test_rule_paths);
+    suite_add_tcase(s, ok);
+    return s;
+}

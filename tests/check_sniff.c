@@ -1,0 +1,198 @@
+/* Sniffing: which reader a head of bytes needs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/crc32c.h"
+#include "mldiag/sniff.h"
+#include "tests.h"
+
+static md_format sniff(const char *text)
+{
+    return md_sniff((md_str){text, strlen(text)}, true, NULL);
+}
+
+static md_format sniff_n(const void *data, size_t n)
+{
+    return md_sniff((md_str){data, n}, true, NULL);
+}
+
+#define ck_assert_format(got, want)                                                               \
+    ck_assert_msg((got) == (want), "sniffed %s, want %s", md_format_name(got), md_format_name(want))
+
+/* Many lines of a console log, so that a few odd bytes are a small share. */
+static md_buf console_log(void)
+{
+    md_buf b = {0};
+    for (int i = 1; i <= 40; i++)
+        md_buf_printf(&b, "step %d, loss: %.3f, lr: 1.0e-04, time: 450.2ms\n", i, 10.0 / i);
+    return b;
+}
+
+START_TEST(test_empty)
+{
+    ck_assert_format(sniff(""), MD_FMT_EMPTY);
+    ck_assert_format(sniff(" \n\t\r\n  \n"), MD_FMT_EMPTY);
+}
+END_TEST
+
+START_TEST(test_binary_garbage)
+{
+    unsigned char data[4096];
+    uint64_t x = 88172645463325252ULL;
+    for (size_t i = 0; i < sizeof data; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        data[i] = (unsigned char)x;
+    }
+    ck_assert_format(sniff_n(data, sizeof data), MD_FMT_BINARY);
+
+    /* Known binary kinds are named. */
+    ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind(md_str_c(":W&B\x00\x01rest")), "W&B"));
+    ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"PK\003\004....", 8}), "zip"));
+    ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"\x80\x02}q", 4}), "pickle"));
+    ck_assert_ptr_null(md_sniff_binary_kind(md_str_c("plain text")));
+}
+END_TEST
+
+START_TEST(test_nul_inside_text_log)
+{
+    md_buf b = console_log();
+    b.p[100] = '\0';
+    b.p[500] = '\0';
+    ck_assert_format(sniff_n(b.p, b.n), MD_FMT_TEXT);
+    md_buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_invalid_utf8_text)
+{
+    md_buf b = console_log();
+    /* Latin-1 bytes and a stray continuation byte. */
+    md_buf_puts(&b, "caf\xe9 na\xefve r\xe9sum\xe9 \x80\xbf\xfe\xff\n");
+    md_buf_printf(&b, "%s", "step 41, loss: 0.2\n");
+    ck_assert_format(sniff_n(b.p, b.n), MD_FMT_TEXT);
+    md_buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_json_document)
+{
+    ck_assert_format(sniff("{\n  \"log_history\": [\n    {\"loss\": 1.0, \"step\": 1}\n  ]\n}\n"),
+                     MD_FMT_JSON);
+    ck_assert_format(sniff("  [{\"loss\": 1.0}, {\"loss\": 0.9}]"), MD_FMT_JSON);
+    ck_assert_format(sniff("{\"_step\": 16, \"train/loss\": 0.17}"), MD_FMT_JSON);
+    ck_assert_format(sniff("{}"), MD_FMT_JSON);
+}
+END_TEST
+
+START_TEST(test_jsonl)
+{
+    ck_assert_format(sniff("{\"iteration\": 19, \"total_loss\": 2.1}\n"
+                           "{\"iteration\": 39, \"total_loss\": 1.8}\n"),
+                     MD_FMT_JSONL);
+    /* A brace inside a string does not end the object. */
+    ck_assert_format(sniff("{\"note\": \"a } b\", \"loss\": 1}\r\n{\"loss\": 2}\r\n"), MD_FMT_JSONL);
+}
+END_TEST
+
+START_TEST(test_python_dict_is_text)
+{
+    ck_assert_format(sniff("{'loss': 1}\n{'loss': 0.9}\n"), MD_FMT_TEXT);
+    ck_assert_format(sniff("{'loss': 0.6914, 'grad_norm': 0.27, 'epoch': 0.02}\n"), MD_FMT_TEXT);
+}
+END_TEST
+
+START_TEST(test_bracket_prefix_is_text)
+{
+    ck_assert_format(sniff("[INFO 2024-01-01 12:00:00] step 1 loss 2.3\n"), MD_FMT_TEXT);
+    ck_assert_format(sniff("[2025-04-01 06:58:03] loss: 1.2\n"), MD_FMT_TEXT);
+    ck_assert_format(sniff("[rank0]: Traceback (most recent call last):\n"), MD_FMT_TEXT);
+}
+END_TEST
+
+START_TEST(test_csv)
+{
+    ck_assert_format(sniff("epoch,step,train_loss,val_loss\n0,49,2.3,\n0,99,,2.5\n1,149,2.1,\n"),
+                     MD_FMT_CSV);
+    ck_assert_format(sniff("\"step\",\"loss\"\n\"1\",\"2.5\"\n\"2\",\"2.4\"\n"), MD_FMT_CSV);
+    ck_assert_format(sniff("               epoch,      train/box_loss\n"
+                           "                   0,            0.066099\n"
+                           "                   1,            0.043821\n"),
+                     MD_FMT_CSV);
+}
+END_TEST
+
+START_TEST(test_tsv)
+{
+    ck_assert_format(sniff("step\tloss\tlr\n1\t2.5\t0.1\n2\t2.4\t0.1\n"), MD_FMT_CSV);
+}
+END_TEST
+
+START_TEST(test_prose_with_commas_is_text)
+{
+    ck_assert_format(sniff("step 1, loss: 2.0, lr: 0.1\nstep 2, loss: 1.9, lr: 0.1\n"), MD_FMT_TEXT);
+    ck_assert_format(sniff("Hello, world\nGoodbye, world\n"), MD_FMT_TEXT);
+}
+END_TEST
+
+START_TEST(test_header_only_csv_by_name)
+{
+    const char *head = "epoch,train_loss,val_loss\n";
+    ck_assert_format(md_sniff(md_str_c(head), true, "logs/metrics.csv"), MD_FMT_CSV);
+    ck_assert_format(md_sniff(md_str_c(head), true, "logs/metrics.txt"), MD_FMT_TEXT);
+}
+END_TEST
+
+START_TEST(test_mlflow)
+{
+    ck_assert_format(sniff("1628697792090 332.6841735839844 0\n"
+                           "1628697795789 297.6000061035156 1\n"
+                           "1628697799319 270.32366943359375 2\n"),
+                     MD_FMT_MLFLOW);
+    /* Three numbers that are not a millisecond timestamp first are not. */
+    ck_assert_format(sniff("1 2.5 3\n2 2.4 4\n"), MD_FMT_TEXT);
+}
+END_TEST
+
+static void put_le(unsigned char *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+START_TEST(test_tfrecord_header)
+{
+    unsigned char rec[64] = {0};
+    put_le(rec, 24, 8);
+    put_le(rec + 8, md_crc32c_masked(rec, 8), 4);
+    memcpy(rec + 12, "\x09\0\0\0\0\0\0\0\0\x1a\x0d" "brain.Event:2", 24);
+    ck_assert_format(sniff_n(rec, 12 + 24 + 4), MD_FMT_TFEVENTS);
+
+    /* A wrong length CRC is not TFRecord framing. */
+    rec[8] ^= 0x01;
+    ck_assert_format(sniff_n(rec, 12 + 24 + 4), MD_FMT_BINARY);
+}
+END_TEST
+
+Suite *suite_sniff(void)
+{
+    Suite *s = suite_create("sniff");
+    TCase *tc = tcase_create("formats");
+    tcase_add_test(tc, test_empty);
+    tcase_add_test(tc, test_binary_garbage);
+    tcase_add_test(tc, test_nul_inside_text_log);
+    tcase_add_test(tc, test_invalid_utf8_text);
+    tcase_add_test(tc, test_json_document);
+    tcase_add_test(tc, test_jsonl);
+    tcase_add_test(tc, test_python_dict_is_text);
+    tcase_add_test(tc, test_bracket_prefix_is_text);
+    tcase_add_test(tc, test_csv);
+    tcase_add_test(tc, test_tsv);
+    tcase_add_test(tc, test_prose_with_commas_is_text);
+    tcase_add_test(tc, test_header_only_csv_by_name);
+    tcase_add_test(tc, test_mlflow);
+    tcase_add_test(tc, test_tfrecord_header);
+    suite_add_tcase(s, tc);
+    return s;
+}

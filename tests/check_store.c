@@ -1,0 +1,752 @@
+/* The store: records into series (steps, units, canonical names, loss
+ * totals), buckets, spikes, events, merging and bounded memory. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mldiag/store.h"
+#include "tests.h"
+
+static md_store *new_store(void)
+{
+    md_store *st = md_store_new(t_catalog());
+    md_store_begin_input(st, "test.log", MD_FMT_TEXT);
+    return st;
+}
+
+static void put(md_store *st, const char *key, double v, md_unit unit, unsigned flags)
+{
+    md_store_record_kv(st, key, strlen(key), v, unit, flags, NAN);
+}
+
+/* One record: the step (when >= 0) and one value. */
+static void record(md_store *st, int64_t step, const char *key, double v)
+{
+    md_store_record_begin(st, 1);
+    if (step >= 0)
+        put(st, "step", (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, key, v, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+}
+
+static const md_series *series(const md_store *st, const char *name)
+{
+    const md_series *s = md_store_find(st, name);
+    ck_assert_msg(s != NULL, "no series '%s'", name);
+    return s;
+}
+
+START_TEST(test_step_keys)
+{
+    md_store *st = new_store();
+    record(st, 10, "loss", 2.0);
+    record(st, 20, "loss", 1.5);
+    bool had;
+    md_store_record_begin(st, 3);
+    put(st, "global_step", 30, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "loss", 1.25, MD_UNIT_NONE, 0);
+    ck_assert_int_eq(md_store_record_end(st, &had), 30);
+    ck_assert(had);
+    ck_assert_int_eq(md_store_current_step(st), 30);
+
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 10);
+    ck_assert_int_eq(loss->last_step, 30);
+    ck_assert(loss->first == 2.0 && loss->last == 1.25);
+    ck_assert_ptr_null(md_store_find(st, "step"));
+    ck_assert_ptr_null(md_store_find(st, "global_step"));
+    ck_assert_uint_eq(md_store_input(st, 0)->records, 3);
+    ck_assert_uint_eq(md_store_input(st, 0)->points, 3);
+    ck_assert_int_eq(md_store_input(st, 0)->last_step_seen, 30);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_ordinal_steps)
+{
+    md_store *st = new_store();
+    bool had = true;
+    md_store_record_begin(st, 1);
+    put(st, "loss", 3.0, MD_UNIT_NONE, 0);
+    ck_assert_int_eq(md_store_record_end(st, &had), -1);
+    ck_assert(!had);
+    record(st, -1, "loss", 2.0);
+    record(st, -1, "loss", 1.0);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->ordinal);
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 3);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_epoch_as_step)
+{
+    md_store *st = new_store();
+    /* "Epoch 3/10" style: an integral epoch places the record. */
+    md_store_record_begin(st, 1);
+    put(st, "epoch", 3, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "val_loss", 0.5, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert(!val->ordinal);
+    ck_assert_int_eq(val->last_step, 3);
+
+    /* HF's fractional 'epoch': 0.38 is progress, not a step; nor is 1.0
+     * written with a point. */
+    md_store_record_begin(st, 2);
+    put(st, "epoch", 0.38, MD_UNIT_NONE, 0);
+    put(st, "loss", 0.7, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    md_store_record_begin(st, 3);
+    put(st, "epoch", 1.0, MD_UNIT_NONE, 0);
+    put(st, "loss", 0.6, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->ordinal);
+    ck_assert_int_eq(loss->last_step, 2);
+
+    /* A step key wins over an epoch. */
+    md_store_record_begin(st, 4);
+    put(st, "epoch", 2, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "step", 500, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "lr", 0.1, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    ck_assert_int_eq(series(st, "lr")->last_step, 500);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_context_step)
+{
+    md_store *st = new_store();
+    md_store_context_step(st, 7);
+    record(st, -1, "loss", 0.21);
+    record(st, -1, "val_loss", 0.3);
+    md_store_context_step(st, 8);
+    record(st, -1, "loss", 0.19);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 7);
+    ck_assert_int_eq(loss->last_step, 8);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 7);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_declared_total_and_restarts)
+{
+    md_store *st = new_store();
+    static const int64_t steps[] = {1, 2, 3, 1, 2, 3, 4};
+    for (size_t i = 0; i < MD_COUNT(steps); i++) {
+        md_store_record_begin(st, i + 1);
+        md_store_record_kv(st, "step", 4, (double)steps[i], MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL,
+                           i < 3 ? 100 : 6200);
+        put(st, "loss", 1.0, MD_UNIT_NONE, 0);
+        md_store_record_end(st, NULL);
+    }
+    ck_assert_uint_eq(series(st, "loss")->restarts, 1);
+    ck_assert_int_eq(md_store_input(st, 0)->declared_total, 6200);
+    ck_assert_int_eq(md_store_input(st, 0)->last_step_seen, 4);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_unit_conversion)
+{
+    md_store *st = new_store();
+    md_store_record_begin(st, 1);
+    put(st, "step", 1, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "time", 450, MD_UNIT_MS, 0);
+    put(st, "train_time", 2, MD_UNIT_MIN, 0);
+    put(st, "data_time", 250, MD_UNIT_US, 0);
+    put(st, "acc", 85.3, MD_UNIT_PERCENT, 0);
+    put(st, "mfu", 41.5, MD_UNIT_PERCENT, 0);
+    put(st, "memory", 1536, MD_UNIT_MIB, 0);
+    put(st, "lr", 3e-4, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    md_store_record_begin(st, 2);
+    put(st, "step", 2, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "it_per_s", 4, MD_UNIT_S_PER_IT, 0);
+    md_store_record_end(st, NULL);
+
+    ck_assert(T_CLOSE(series(st, "step_time")->last, 0.45));
+    ck_assert(T_CLOSE(series(st, "train_time")->last, 120));
+    ck_assert(T_CLOSE(series(st, "data_time")->last, 250e-6));
+    ck_assert(T_CLOSE(series(st, "accuracy")->last, 0.853));
+    ck_assert(T_CLOSE(series(st, "mfu")->last, 0.415));
+    ck_assert(T_CLOSE(series(st, "memory")->last, 1.5));
+    ck_assert(T_CLOSE(series(st, "lr")->last, 3e-4));
+    ck_assert(T_CLOSE(series(st, "it_per_s")->last, 0.25));
+    ck_assert_int_eq(series(st, "step_time")->kind, MD_KIND_TIME);
+    md_store_free(st);
+
+    /* A unit named by the key itself. */
+    st = new_store();
+    record(st, 1, "time_ms", 250);
+    ck_assert(T_CLOSE(series(st, "step_time")->last, 0.25));
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_canonical_binding)
+{
+    md_store *st = new_store();
+    record(st, 1, "loss", 2.0);
+    record(st, 2, "loss", 1.8);
+    record(st, 2, "train_loss", 1.9); /* HF's end-of-run mean */
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 1.8);
+    ck_assert_uint_eq(loss->nsources, 1);
+    ck_assert_str_eq(loss->sources[0], "loss");
+    const md_series *mean = series(st, "train_loss");
+    ck_assert_uint_eq(mean->count, 1);
+    ck_assert(mean->last == 1.9);
+    ck_assert_int_eq(mean->kind, MD_KIND_LOSS);
+    md_store_free(st);
+
+    /* Whichever spelling comes first takes the canonical name. */
+    st = new_store();
+    record(st, 1, "Train Loss", 2.0);
+    record(st, 2, "train/loss", 1.5); /* the same key once normalised */
+    record(st, 3, "loss", 1.2);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 1.5);
+    ck_assert_uint_eq(loss->nsources, 2);
+    ck_assert_uint_eq(md_store_nseries(st), 2);
+    const md_series *other = md_store_series(st, md_store_series(st, 0) == loss ? 1 : 0);
+    ck_assert_str_eq(other->sources[0], "loss");
+    ck_assert(other->count == 1 && other->last == 1.2);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_component_totals)
+{
+    md_store *st = new_store();
+    md_store_record_begin(st, 1);
+    put(st, "epoch", 0, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "train/box_loss", 0.5, MD_UNIT_NONE, 0);
+    put(st, "train/cls_loss", 0.25, MD_UNIT_NONE, 0);
+    put(st, "train/dfl_loss", 0.125, MD_UNIT_NONE, 0);
+    put(st, "val/box_loss", 0.75, MD_UNIT_NONE, 0);
+    put(st, "val/cls_loss", 0.5, MD_UNIT_NONE, 0);
+    put(st, "metrics/mAP50(B)", 0.7, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 1);
+    ck_assert(loss->last == 0.875);
+    ck_assert_int_eq(loss->last_step, 0);
+    ck_assert(series(st, "val_loss")->last == 1.25);
+    ck_assert(series(st, "train_box_loss")->last == 0.5);
+    md_store_free(st);
+
+    /* A record that has the total keeps it; one term alone makes none. */
+    st = new_store();
+    md_store_record_begin(st, 1);
+    put(st, "train/box_loss", 0.5, MD_UNIT_NONE, 0);
+    put(st, "train/cls_loss", 0.25, MD_UNIT_NONE, 0);
+    put(st, "loss", 5.0, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    md_store_record_begin(st, 2);
+    put(st, "val/box_loss", 0.75, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 1);
+    ck_assert(loss->last == 5.0);
+    ck_assert_ptr_null(md_store_find(st, "val_loss"));
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_unknown_records_dropped)
+{
+    md_store *st = new_store();
+    /* A line with no catalog key is prose or a configuration dump. */
+    md_store_record_begin(st, 1);
+    md_store_record_need_known(st);
+    put(st, "batch_size", 32, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "hidden_dim", 768, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    ck_assert_int_eq(md_store_record_end(st, NULL), -1);
+    ck_assert_uint_eq(md_store_nseries(st), 0);
+
+    md_store_record_begin(st, 2);
+    md_store_record_need_known(st);
+    put(st, "custom_metric", 3, MD_UNIT_NONE, 0);
+    put(st, "loss", 2, MD_UNIT_NONE, 0);
+    put(st, "eta", 120, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    ck_assert_uint_eq(series(st, "custom_metric")->count, 1);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    ck_assert_ptr_null(md_store_find(st, "eta"));
+    ck_assert_uint_eq(md_store_nseries(st), 2);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_nonfinite_points)
+{
+    md_store *st = new_store();
+    record(st, 1, "loss", 2.0);
+    record(st, 2, "loss", 0.0);
+    record(st, 3, "loss", NAN);
+    record(st, 4, "loss", INFINITY);
+    record(st, 5, "loss", 1.0);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 5);
+    ck_assert_uint_eq(loss->finite, 3);
+    ck_assert_uint_eq(loss->nan, 1);
+    ck_assert_uint_eq(loss->inf, 1);
+    ck_assert_uint_eq(loss->zeros, 1);
+    ck_assert_int_eq(loss->first_nonfinite_step, 3);
+    ck_assert(loss->min == 0.0 && loss->max == 2.0);
+    ck_assert_int_eq(loss->min_step, 2);
+    ck_assert_int_eq(loss->max_step, 1);
+    ck_assert(loss->last == 1.0 && loss->last_raw == 1.0);
+    ck_assert(T_CLOSE(loss->mean, 1.0));
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_series_limit)
+{
+    md_store *st = new_store();
+    char key[32];
+    md_store_record_begin(st, 1);
+    for (int i = 0; i < MD_MAX_SERIES + 6; i++) {
+        int n = snprintf(key, sizeof key, "metric_%d", i);
+        md_store_record_kv(st, key, (size_t)n, i, MD_UNIT_NONE, 0, NAN);
+    }
+    md_store_record_end(st, NULL);
+    ck_assert_uint_eq(md_store_nseries(st), MD_MAX_SERIES);
+    ck_assert_uint_eq(md_store_dropped_series(st), 6);
+    md_store_free(st);
+}
+END_TEST
+
+/* Deterministic noise in [-1, 1]. */
+static double noise(uint64_t i)
+{
+    return (double)((i * 2654435761u) % 2001) / 1000.0 - 1.0;
+}
+
+START_TEST(test_bucket_merging)
+{
+    md_store *st = new_store();
+    const uint64_t n = 100003;
+    double sum = 0, min = INFINITY, max = -INFINITY, first = NAN, last = NAN;
+    uint64_t nonfinite = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        /* Integers, so that every partial sum is exact. */
+        double v = (double)((i * 7919) % 1000) - 400.0 + (double)(i % 97 == 0) * 5000.0;
+        if (i % 1013 == 5)
+            v = i % 2 ? NAN : INFINITY;
+        record(st, (int64_t)i * 10, "loss", v);
+        if (!isfinite(v)) {
+            nonfinite++;
+            continue;
+        }
+        sum += v;
+        min = v < min ? v : min;
+        max = v > max ? v : max;
+        if (isnan(first))
+            first = v;
+        last = v;
+    }
+    const md_series *s = series(st, "loss");
+    ck_assert_uint_le(s->nbuckets, MD_BUCKETS);
+    ck_assert_uint_gt(s->nbuckets, MD_BUCKETS / 2);
+    ck_assert_uint_eq(s->width & (s->width - 1), 0);
+
+    uint64_t count = 0, bad = 0;
+    double bsum = 0, mean_sum = 0, bmin = INFINITY, bmax = -INFINITY;
+    for (size_t b = 0; b < s->nbuckets; b++) {
+        const md_bucket *k = &s->buckets[b];
+        ck_assert_uint_le(k->n + k->nonfinite, s->width);
+        if (b > 0)
+            ck_assert_int_gt(k->lo_step, s->buckets[b - 1].hi_step);
+        count += k->n + k->nonfinite;
+        bad += k->nonfinite;
+        bsum += k->sum;
+        if (k->n) {
+            mean_sum += k->sum / k->n * k->n;
+            bmin = k->min < bmin ? k->min : bmin;
+            bmax = k->max > bmax ? k->max : bmax;
+        }
+    }
+    ck_assert_uint_eq(count, n);
+    ck_assert_uint_eq(bad, nonfinite);
+    ck_assert(bsum == sum);
+    ck_assert(fabs(mean_sum - sum) <= 1e-9 * fabs(sum) + 1e-6);
+    ck_assert(bmin == min && bmax == max);
+    ck_assert(s->buckets[0].first == first);
+    ck_assert(s->buckets[s->nbuckets - 1].last == last);
+    ck_assert_int_eq(s->buckets[0].lo_step, 0);
+    ck_assert_int_eq(s->buckets[s->nbuckets - 1].hi_step, (int64_t)(n - 1) * 10);
+    ck_assert(s->min == min && s->max == max && s->first == first && s->last == last);
+    ck_assert_uint_eq(s->nan + s->inf, nonfinite);
+    md_store_free(st);
+}
+END_TEST
+
+/* The buckets' (n, mean, m2) combine to the exact variance of the points. */
+START_TEST(test_bucket_variance)
+{
+    md_store *st = new_store();
+    const uint64_t n = 50000;
+    double mean = 0, m2 = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        double v = 3.0 + noise(i) + (double)i * 1e-4;
+        record(st, (int64_t)i, "loss", v);
+        double delta = v - mean;
+        mean += delta / (double)(i + 1);
+        m2 += delta * (v - mean);
+    }
+    const md_series *s = series(st, "loss");
+    double cn = 0, cmean = 0, cm2 = 0;
+    for (size_t b = 0; b < s->nbuckets; b++) {
+        const md_bucket *k = &s->buckets[b];
+        double bm = k->sum / k->n, delta = bm - cmean, total = cn + k->n;
+        cm2 += k->m2 + delta * delta * cn * k->n / total;
+        cmean += delta * k->n / total;
+        cn = total;
+    }
+    ck_assert(fabs(cm2 - m2) <= 1e-6 * m2);
+    ck_assert(fabs(s->m2 - m2) <= 1e-6 * m2);
+    ck_assert(fabs(s->mean - mean) <= 1e-9);
+    md_store_free(st);
+}
+END_TEST
+
+static void finish(md_store *st)
+{
+    md_store_sort(st); /* closes spikes still open at the end */
+}
+
+START_TEST(test_spike_recovers_fast)
+{
+    md_store *st = new_store();
+    for (int i = 0; i < 200; i++)
+        record(st, i, "loss", i == 100 ? 3.0 : 1.0 + 0.01 * noise((uint64_t)i));
+    finish(st);
+    const md_series *s = series(st, "loss");
+    ck_assert_uint_eq(s->spike_count, 1);
+    ck_assert_uint_eq(s->nspikes, 1);
+    ck_assert_uint_eq(s->spikes_fast, 1);
+    ck_assert_uint_eq(s->spikes_open, 0);
+    const md_spike *sp = &s->spikes[0];
+    ck_assert_int_eq(sp->step, 100);
+    ck_assert_int_eq(sp->peak_step, 100);
+    ck_assert(sp->peak == 3.0);
+    ck_assert(sp->recovered);
+    ck_assert_uint_le(sp->length, MD_SPIKE_FAST_POINTS);
+    ck_assert(fabs(sp->level - 1.0) < 0.02);
+    ck_assert(fabs(sp->ratio - 3.0) < 0.1);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_level_shift_never_recovers)
+{
+    md_store *st = new_store();
+    for (int i = 0; i < 200; i++)
+        record(st, i, "loss", (i < 100 ? 1.0 : 3.0) + 0.01 * noise((uint64_t)i));
+    finish(st);
+    const md_series *s = series(st, "loss");
+    ck_assert_uint_eq(s->spike_count, 1);
+    ck_assert_uint_eq(s->nspikes, 1);
+    ck_assert_uint_eq(s->spikes_open, 1);
+    ck_assert_uint_eq(s->spikes_fast + s->spikes_slow, 0);
+    ck_assert_int_eq(s->spikes[0].step, 100);
+    ck_assert(!s->spikes[0].recovered);
+    ck_assert_uint_eq(s->spikes[0].length, 100);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_spike_higher_is_better)
+{
+    md_store *st = new_store();
+    for (int i = 0; i < 100; i++)
+        record(st, i, "accuracy", i == 60 ? 0.2 : 0.8 + 0.001 * noise((uint64_t)i));
+    finish(st);
+    const md_series *s = series(st, "accuracy");
+    ck_assert_int_eq(s->better, MD_BETTER_HIGHER);
+    ck_assert_uint_eq(s->spike_count, 1);
+    ck_assert_int_eq(s->spikes[0].step, 60);
+    ck_assert(s->spikes[0].peak == 0.2);
+    ck_assert(fabs(s->spikes[0].ratio - 4.0) < 0.05);
+    ck_assert(s->spikes[0].recovered);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_noise_is_not_a_spike)
+{
+    md_store *st = new_store();
+    for (int i = 0; i < 5000; i++)
+        record(st, i, "loss", 2.0 + 0.05 * noise((uint64_t)i));
+    finish(st);
+    ck_assert_uint_eq(series(st, "loss")->spike_count, 0);
+    md_store_free(st);
+}
+END_TEST
+
+static const md_event_spec *event_spec(const char *id)
+{
+    int idx = md_catalog_find_event(t_catalog(), id);
+    ck_assert_int_ge(idx, 0);
+    return md_catalog_event(t_catalog(), (size_t)idx);
+}
+
+static size_t field_index(const md_event_spec *spec, const char *name)
+{
+    for (size_t i = 0; i < spec->nfields; i++)
+        if (strcmp(spec->fields[i].name, name) == 0)
+            return i;
+    ck_abort_msg("no field %s", name);
+    return 0;
+}
+
+static void oom(md_store *st, unsigned long line, int64_t step, double tried)
+{
+    const md_event_spec *spec = event_spec("cuda_oom");
+    double fields[MD_EVENT_MAX_FIELDS];
+    for (size_t i = 0; i < MD_EVENT_MAX_FIELDS; i++)
+        fields[i] = NAN;
+    fields[field_index(spec, "tried_gib")] = tried;
+    const char *text = "  torch.OutOfMemoryError: CUDA out of memory.  \r";
+    md_store_event(st, spec, line, step, text, strlen(text), fields);
+}
+
+START_TEST(test_event_fields)
+{
+    md_store *st = new_store();
+    oom(st, 10, 5, 2.0);
+    oom(st, 20, 6, NAN);
+    oom(st, 30, 7, 0.5);
+    oom(st, 40, 8, 1.0);
+    const md_event *e = md_store_find_event(st, "cuda_oom");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_uint_eq(e->count, 4);
+    ck_assert_uint_eq(e->first_line, 10);
+    ck_assert_uint_eq(e->last_line, 40);
+    ck_assert_int_eq(e->first_step, 5);
+    ck_assert_int_eq(e->last_step, 8);
+    ck_assert_str_eq(e->first_text, "torch.OutOfMemoryError: CUDA out of memory.");
+    const md_event_field *f = &e->fields[field_index(event_spec("cuda_oom"), "tried_gib")];
+    ck_assert_str_eq(f->name, "tried_gib");
+    ck_assert_uint_eq(f->n, 3);
+    ck_assert(f->first == 2.0 && f->last == 1.0 && f->min == 0.5 && f->max == 2.0);
+    ck_assert_uint_eq(md_store_input(st, 0)->events, 4);
+
+    /* Long lines keep their first MD_EVENT_TEXT_MAX bytes. */
+    char text[1000];
+    memset(text, 'x', sizeof text);
+    md_store_event(st, event_spec("nccl_error"), 50, -1, text, sizeof text, NULL);
+    ck_assert_uint_eq(strlen(md_store_find_event(st, "nccl_error")->first_text), MD_EVENT_TEXT_MAX);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_timestamps_and_gaps)
+{
+    md_store *st = new_store();
+    md_store_timestamp(st, 1, 1000.0);
+    md_store_timestamp(st, 2, 1001.0);
+    md_store_timestamp(st, 3, 1001.5);
+    md_store_timestamp(st, 4, 4601.5); /* an hour of silence */
+    md_store_timestamp(st, 5, 4600.0); /* clocks of other ranks lag */
+    md_store_timestamp(st, 6, NAN);
+    const md_timeline *t = &md_store_input(st, 0)->time;
+    ck_assert_uint_eq(t->stamps, 5);
+    ck_assert(t->first == 1000.0 && t->last == 4601.5);
+    ck_assert(t->max_gap == 3600.0);
+    ck_assert_uint_eq(t->max_gap_line, 4);
+    uint64_t hist = 0;
+    for (size_t i = 0; i < MD_COUNT(t->gap_hist); i++)
+        hist += t->gap_hist[i];
+    ck_assert_uint_eq(hist, 4);
+    md_store_free(st);
+}
+END_TEST
+
+static md_store *store_with_loss(const char *input, int points)
+{
+    md_store *st = md_store_new(t_catalog());
+    md_store_begin_input(st, input, MD_FMT_TEXT);
+    for (int i = 0; i < points; i++)
+        record(st, i, "loss", 10.0 - i);
+    return st;
+}
+
+START_TEST(test_merge_keeps_longer_series)
+{
+    md_store *run = store_with_loss("a.log", 3);
+    oom(run, 1, 1, 1.0);
+    record(run, 1, "lr", 0.1);
+
+    md_store *b = store_with_loss("b.log", 5);
+    oom(b, 7, 2, 0.5);
+    oom(b, 9, 3, 2.0);
+    md_store_merge(run, b);
+    ck_assert_uint_eq(md_store_ninputs(run), 2);
+    const md_series *loss = series(run, "loss");
+    ck_assert_uint_eq(loss->count, 5);
+    ck_assert_int_eq(loss->input, 1);
+    ck_assert_str_eq(md_store_input(run, (size_t)loss->input)->path, "b.log");
+    ck_assert_uint_eq(series(run, "lr")->count, 1);
+
+    const md_event *e = md_store_find_event(run, "cuda_oom");
+    ck_assert_uint_eq(e->count, 3);
+    ck_assert_int_eq(e->first_input, 0);
+    ck_assert_int_eq(e->last_input, 1);
+    ck_assert_uint_eq(e->last_line, 9);
+    const md_event_field *f = &e->fields[field_index(event_spec("cuda_oom"), "tried_gib")];
+    ck_assert_uint_eq(f->n, 3);
+    ck_assert(f->first == 1.0 && f->last == 2.0 && f->min == 0.5 && f->max == 2.0);
+
+    md_store_merge(run, store_with_loss("c.log", 2));
+    ck_assert_uint_eq(md_store_ninputs(run), 3);
+    loss = series(run, "loss");
+    ck_assert_uint_eq(loss->count, 5);
+    ck_assert_int_eq(loss->input, 1);
+    ck_assert_uint_eq(md_store_total_points(run), 3 + 1 + 5 + 2);
+    md_store_free(run);
+}
+END_TEST
+
+START_TEST(test_sort_order)
+{
+    md_store *st = new_store();
+    md_store_record_begin(st, 1);
+    put(st, "zeta", 1, MD_UNIT_NONE, 0);
+    put(st, "lr", 1, MD_UNIT_NONE, 0);
+    put(st, "alpha", 1, MD_UNIT_NONE, 0);
+    put(st, "loss", 1, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    md_store_sort(st);
+    /* Catalog series in catalog order, then the others by name. */
+    bool loss_first = md_catalog_find_series(t_catalog(), "loss") < md_catalog_find_series(t_catalog(), "lr");
+    const char *order[] = {loss_first ? "loss" : "lr", loss_first ? "lr" : "loss", "alpha", "zeta"};
+    ck_assert_uint_eq(md_store_nseries(st), 4);
+    for (size_t i = 0; i < MD_COUNT(order); i++)
+        ck_assert_str_eq(md_store_series(st, i)->name, order[i]);
+    ck_assert_ptr_eq(md_store_find(st, "alpha"), md_store_series(st, 2));
+    md_store_free(st);
+}
+END_TEST
+
+/* ---- bounded memory ------------------------------------------------------ */
+
+/* Per series: the fixed struct, the private state, its name and sources
+ * (well under 1 KiB), and at most MD_BUCKETS buckets. The store's own maps
+ * and key tables for a few hundred keys stay under 256 KiB. */
+#define SERIES_SLACK 1024
+#define STORE_SLACK (256 * 1024)
+
+static size_t series_bound(size_t nseries)
+{
+    return nseries * (sizeof(md_series) + MD_BUCKETS * sizeof(md_bucket) + SERIES_SLACK) + STORE_SLACK;
+}
+
+static md_store *feed_one(uint64_t points)
+{
+    md_store *st = new_store();
+    for (uint64_t i = 0; i < points; i++) {
+        md_store_record_begin(st, 1);
+        put(st, "step", (double)i, MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "loss", 2.0 + noise(i), MD_UNIT_NONE, 0);
+        md_store_record_end(st, NULL);
+    }
+    return st;
+}
+
+START_TEST(test_bounded_one_series)
+{
+    md_store *small = feed_one(1000000);
+    md_store *big = feed_one(10000000);
+    ck_assert_uint_eq(series(big, "loss")->count, 10000000);
+    ck_assert_uint_le(series(big, "loss")->nbuckets, MD_BUCKETS);
+    size_t a = md_store_bytes(small), b = md_store_bytes(big);
+    /* One series: about 128 KiB of buckets, not 10M points. */
+    ck_assert_msg(b <= series_bound(1), "%zu bytes for one series, bound %zu", b, series_bound(1));
+    ck_assert_uint_ge(b, MD_BUCKETS * sizeof(md_bucket));
+    ck_assert_msg(b <= a + a / 100 && a <= b + b / 100, "1M points: %zu bytes, 10M: %zu", a, b);
+    md_store_free(small);
+    md_store_free(big);
+}
+END_TEST
+
+START_TEST(test_bounded_many_series)
+{
+    enum { NSERIES = 200, POINTS = 50000 };
+    md_store *st = new_store();
+    char keys[NSERIES][16];
+    size_t lens[NSERIES];
+    for (int k = 0; k < NSERIES; k++)
+        lens[k] = (size_t)snprintf(keys[k], sizeof keys[k], "metric_%d", k);
+    for (uint64_t i = 0; i < POINTS; i++) {
+        md_store_record_begin(st, 1);
+        put(st, "step", (double)i, MD_UNIT_NONE, MD_KV_INTEGRAL);
+        for (int k = 0; k < NSERIES; k++)
+            md_store_record_kv(st, keys[k], lens[k], noise(i + (uint64_t)k), MD_UNIT_NONE, 0, NAN);
+        md_store_record_end(st, NULL);
+    }
+    ck_assert_uint_eq(md_store_nseries(st), NSERIES);
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        ck_assert_uint_eq(md_store_series(st, i)->count, POINTS);
+        ck_assert_uint_le(md_store_series(st, i)->nbuckets, MD_BUCKETS);
+    }
+    size_t bytes = md_store_bytes(st);
+    /* 200 x (2048 buckets of 64 bytes + slack): about 26 MB for 10M points. */
+    ck_assert_msg(bytes <= series_bound(NSERIES), "%zu bytes, bound %zu", bytes, series_bound(NSERIES));
+    ck_assert_uint_ge(bytes, NSERIES * MD_BUCKETS * sizeof(md_bucket));
+    md_store_free(st);
+}
+END_TEST
+
+Suite *suite_store(void)
+{
+    Suite *s = suite_create("store");
+    TCase *rec = tcase_create("records");
+    tcase_add_test(rec, test_step_keys);
+    tcase_add_test(rec, test_ordinal_steps);
+    tcase_add_test(rec, test_epoch_as_step);
+    tcase_add_test(rec, test_context_step);
+    tcase_add_test(rec, test_declared_total_and_restarts);
+    tcase_add_test(rec, test_unit_conversion);
+    tcase_add_test(rec, test_canonical_binding);
+    tcase_add_test(rec, test_component_totals);
+    tcase_add_test(rec, test_unknown_records_dropped);
+    tcase_add_test(rec, test_nonfinite_points);
+    tcase_add_test(rec, test_series_limit);
+    tcase_add_test(rec, test_sort_order);
+    suite_add_tcase(s, rec);
+
+    TCase *sum = tcase_create("summaries");
+    tcase_add_test(sum, test_bucket_merging);
+    tcase_add_test(sum, test_bucket_variance);
+    tcase_add_test(sum, test_spike_recovers_fast);
+    tcase_add_test(sum, test_level_shift_never_recovers);
+    tcase_add_test(sum, test_spike_higher_is_better);
+    tcase_add_test(sum, test_noise_is_not_a_spike);
+    tcase_add_test(sum, test_event_fields);
+    tcase_add_test(sum, test_timestamps_and_gaps);
+    tcase_add_test(sum, test_merge_keeps_longer_series);
+    tcase_set_timeout(sum, 60);
+    suite_add_tcase(s, sum);
+
+    TCase *bound = tcase_create("bounded");
+    tcase_add_test(bound, test_bounded_one_series);
+    tcase_add_test(bound, test_bounded_many_series);
+    tcase_set_timeout(bound, 300);
+    suite_add_tcase(s, bound);
+    return s;
+}

@@ -1,0 +1,50 @@
+#!/bin/sh
+# The documentation agrees with the binary: every rule and every signal
+# is in README.md, and every rule example in rules/README.md lints (blocks
+# fenced as ```rules); blocks fenced as ```rules-error must fail with the
+# message on their first line ("# error: ...").
+set -u
+MLDIAG=${MLDIAG:-./mldiag}
+fail=0
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+for id in $("$MLDIAG" rules list | awk '{print $1}'); do
+    grep -q "\`$id\`" README.md || { echo "FAIL: rule $id is not in README.md"; fail=1; }
+done
+for name in $("$MLDIAG" rules signals | awk '/^  [a-zA-Z_.]+ / {print $1}'); do
+    [ "$name" = FIELD ] && continue
+    grep -q "\`$name\`" README.md || { echo "FAIL: signal $name is not in README.md"; fail=1; }
+done
+
+# Extract fenced blocks of rules/README.md into numbered files.
+awk -v dir="$TMP" '
+    /^```rules-error$/ { n++; file = dir "/" n ".error"; next }
+    /^```rules$/ { n++; file = dir "/" n ".ok"; next }
+    /^```/ { file = ""; next }
+    file != "" { print > file }
+' rules/README.md
+for block in "$TMP"/*.ok; do
+    [ -f "$block" ] || continue
+    cp "$block" "$TMP/block.rules"
+    if ! "$MLDIAG" rules lint "$TMP/block.rules" > /dev/null 2> "$TMP/err"; then
+        echo "FAIL: a rules example in rules/README.md does not lint:"
+        cat "$TMP/err"
+        fail=1
+    fi
+done
+for block in "$TMP"/*.error; do
+    [ -f "$block" ] || continue
+    want=$(sed -n '1s/^# error: //p' "$block")
+    cp "$block" "$TMP/block.rules"
+    if "$MLDIAG" rules lint "$TMP/block.rules" > /dev/null 2> "$TMP/err"; then
+        echo "FAIL: a rules-error example in rules/README.md lints cleanly"
+        fail=1
+    elif ! grep -qF "$want" "$TMP/err"; then
+        echo "FAIL: expected '$want' from a rules-error example, got:"
+        cat "$TMP/err"
+        fail=1
+    fi
+done
+[ "$fail" = 0 ] && echo "docs: README.md and rules/README.md agree with the binary"
+exit "$fail"

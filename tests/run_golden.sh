@@ -1,0 +1,99 @@
+#!/bin/sh
+# End-to-end tests of the mldiag binary.
+#
+#   examples/<rule>/      the rule must fire (JSON findings), and the text
+#                         and markdown reports must equal report.txt and
+#                         report.md next to the input
+#   examples/healthy_*/   no finding of severity warning or above
+#   tests/golden/<case>/  cmd (arguments, one per line), optional stdin;
+#                         expected.stdout, expected.stderr, expected.exit
+#
+# --update rewrites every expected file from the current binary.
+# MLDIAG names the binary (default ./mldiag). Run from the project root.
+set -u
+MLDIAG=${MLDIAG:-./mldiag}
+UPDATE=0
+[ "${1:-}" = "--update" ] && UPDATE=1
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# compare EXPECTED_FILE ACTUAL_FILE LABEL
+compare() {
+    if [ "$UPDATE" = 1 ]; then
+        cp "$2" "$1"
+        ok
+    elif [ ! -f "$1" ]; then
+        bad "$3: $1 is missing (run tests/run_golden.sh --update)"
+    elif cmp -s "$1" "$2"; then
+        ok
+    else
+        bad "$3 differs from $1:"
+        diff -u "$1" "$2" | head -20
+    fi
+}
+
+check_example() {
+    dir=${1%/}
+    name=$(basename "$dir")
+    COLUMNS=80 NO_COLOR=1 "$MLDIAG" analyze --color never "$dir" > "$TMP/out.txt" 2> "$TMP/err.txt"
+    compare "$dir/report.txt" "$TMP/out.txt" "$name (text)"
+    if "$MLDIAG" analyze --help | grep -q markdown; then
+        "$MLDIAG" analyze --format markdown "$dir" > "$TMP/out.md" 2>/dev/null
+        compare "$dir/report.md" "$TMP/out.md" "$name (markdown)"
+    fi
+    "$MLDIAG" analyze -q "$dir" > "$TMP/quiet.txt" 2>/dev/null
+    case "$name" in
+    healthy_*)
+        if "$MLDIAG" analyze -q --fail-on warning "$dir" > /dev/null 2>&1; then
+            ok
+        else
+            bad "$name: a healthy example drew a warning or worse:"
+            grep -E '^(warning|error|critical) ' "$TMP/quiet.txt"
+        fi
+        ;;
+    *)
+        if grep -qE "^[a-z]+ $name( |:)" "$TMP/quiet.txt"; then
+            ok
+        else
+            bad "$name: rule $name did not fire; findings were:"
+            cat "$TMP/quiet.txt"
+        fi
+        ;;
+    esac
+}
+
+check_case() {
+    dir=${1%/}
+    name=$(basename "$dir")
+    # Arguments are one per line so that they may hold spaces.
+    set --
+    while IFS= read -r arg || [ -n "$arg" ]; do
+        set -- "$@" "$arg"
+    done < "$dir/cmd"
+    if [ -f "$dir/stdin" ]; then
+        COLUMNS=80 NO_COLOR=1 "$MLDIAG" "$@" < "$dir/stdin" > "$TMP/stdout" 2> "$TMP/stderr"
+    else
+        COLUMNS=80 NO_COLOR=1 "$MLDIAG" "$@" < /dev/null > "$TMP/stdout" 2> "$TMP/stderr"
+    fi
+    echo $? > "$TMP/exit"
+    compare "$dir/expected.exit" "$TMP/exit" "$name (exit status)"
+    compare "$dir/expected.stdout" "$TMP/stdout" "$name (stdout)"
+    compare "$dir/expected.stderr" "$TMP/stderr" "$name (stderr)"
+}
+
+for dir in examples/*/; do
+    [ -d "$dir" ] || continue
+    ls "$dir" | grep -qvE '^(report\.(txt|md)|make\.py|README\.md)$' || continue
+    check_example "$dir"
+done
+for dir in tests/golden/*/; do
+    [ -f "$dir/cmd" ] && check_case "$dir"
+done
+
+echo "golden: $pass passed, $fail failed"
+[ "$fail" = 0 ]
