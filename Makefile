@@ -28,7 +28,8 @@ TEST_SRC := $(sort $(wildcard tests/check_*.c))
 TEST_OBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC))
 DEPS := $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/cli/main.d
 
-.PHONY: all check unit golden golden-update corpus docs asan install uninstall deps clean lint format
+.PHONY: all check unit golden golden-update corpus docs asan install uninstall deps clean lint format \
+	fuzz fuzz-run fuzz-replay valgrind
 
 all: mldiag
 
@@ -78,7 +79,7 @@ $(BUILD)/check_mldiag: $(TEST_OBJ) $(BUILD)/libmldiag.a
 # check: unit tests (Check), the end-to-end tests over examples/ and
 # tests/golden/, the quality bar on ../shared/corpus, and the docs test.
 # MLDIAG is the binary under test.
-check: unit golden corpus docs
+check: unit fuzz-replay golden corpus docs
 
 unit: $(BUILD)/check_mldiag $(BUILD)/mldiag
 	MLDIAG_ROOT=$(CURDIR) MLDIAG=$(CURDIR)/$(BUILD)/mldiag $(BUILD)/check_mldiag
@@ -95,6 +96,60 @@ corpus: $(BUILD)/mldiag
 
 docs: $(BUILD)/mldiag
 	MLDIAG=$(BUILD)/mldiag tests/docs.sh
+
+# Fuzzing. Each harness in tests/fuzz/ feeds arbitrary bytes to one stage;
+# readers share fuzz_reader.c with the format chosen at build time.
+FUZZ_READERS := text csv json jsonl tfevents mlflow
+FUZZ_TARGETS := $(FUZZ_READERS) pipeline rules expr
+fuzz_src = $(if $(filter $(1),$(FUZZ_READERS)),tests/fuzz/fuzz_reader.c,tests/fuzz/fuzz_$(1).c)
+fuzz_def = $(if $(filter $(1),$(FUZZ_READERS)),-DFUZZ_FORMAT=MD_FMT_$(shell echo $(1) | tr a-z A-Z))
+FUZZ_SECONDS ?= 30
+
+# fuzz-replay runs the seeds and every saved crash through the harnesses
+# built without libFuzzer: part of make check, so fixed bugs stay fixed.
+REPLAY_BIN := $(FUZZ_TARGETS:%=$(BUILD)/replay/%)
+
+$(BUILD)/replay/%: tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/fuzz_reader.c tests/fuzz/fuzz_pipeline.c \
+		tests/fuzz/fuzz_rules.c tests/fuzz/fuzz_expr.c $(BUILD)/libmldiag.a
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  LD      $@")
+	$(Q)$(CC) $(MD_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) $(call fuzz_def,$*) -Itests/fuzz \
+		-o $@ tests/fuzz/replay.c $(call fuzz_src,$*) $(BUILD)/libmldiag.a $(LIBS)
+
+fuzz-replay: $(REPLAY_BIN)
+	@for t in $(FUZZ_TARGETS); do \
+		dirs=$$(ls -d tests/fuzz/seeds/$$t tests/fuzz/regressions/$$t 2>/dev/null); \
+		[ -z "$$dirs" ] || $(BUILD)/replay/$$t $$dirs || exit 1; \
+	done
+
+# make fuzz builds the libFuzzer harnesses (clang); make fuzz-run runs each
+# for FUZZ_SECONDS, seeded from tests/fuzz/seeds, the saved regressions,
+# examples/ and ../shared/corpus when present. Crashes land in
+# tests/fuzz/crashes/; a fixed one belongs in tests/fuzz/regressions/.
+FUZZ_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined
+fuzz:
+	$(MAKE) BUILD=build/fuzzlib CC=clang CFLAGS="$(FUZZ_CFLAGS)" build/fuzzlib/libmldiag.a
+	@mkdir -p build/fuzz
+	@for t in $(FUZZ_TARGETS); do \
+		echo "  FUZZ    build/fuzz/fuzz_$$t"; \
+		clang $(MD_CPPFLAGS) -Ibuild/fuzzlib/gen -Itests/fuzz -O1 -g -fsanitize=fuzzer,address,undefined \
+			$$(case " $(FUZZ_READERS) " in *" $$t "*) echo -DFUZZ_FORMAT=MD_FMT_$$(echo $$t | tr a-z A-Z) \
+			tests/fuzz/fuzz_reader.c;; *) echo tests/fuzz/fuzz_$$t.c;; esac) \
+			build/fuzzlib/libmldiag.a $(LIBS) -o build/fuzz/fuzz_$$t || exit 1; \
+	done
+
+fuzz-run: fuzz
+	@mkdir -p tests/fuzz/crashes
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p build/fuzz/corpus/$$t; \
+		seeds=$$(ls -d tests/fuzz/seeds/$$t tests/fuzz/regressions/$$t 2>/dev/null); \
+		case $$t in rules) extra=rules;; expr) extra=;; *) extra="examples $$(ls -d ../shared/corpus 2>/dev/null)";; esac; \
+		echo "fuzzing $$t for $(FUZZ_SECONDS)s"; \
+		build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+			-print_final_stats=0 -artifact_prefix=tests/fuzz/crashes/$$t- \
+			build/fuzz/corpus/$$t $$seeds $$extra 2>&1 | grep -E '^(#[0-9]+ +DONE|==[0-9]+==|SUMMARY|artifact)' ; \
+		ls tests/fuzz/crashes/$$t-* >/dev/null 2>&1 && { echo "fuzz: $$t crashed; see tests/fuzz/crashes/"; exit 1; }; \
+	done; true
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan:

@@ -14,4 +14,7 @@
  * error. Malformed lines, rows or objects are capped warnings. */
 md_err md_read(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, md_format *fmt);
 
+/* Reads src as format fmt, without sniffing (for tests and fuzzing). */
+md_err md_read_as(md_store *st, md_source *src, md_format fmt, const md_catalog *cat, md_diags *diags);
+
 #endif

@@ -30,4 +30,35 @@ void md_render_text(const md_store *st, const md_findings *f, const md_report_op
 /* The findings as JSON, schema 1 (documented in README.md). */
 void md_render_json(const md_store *st, const md_findings *f, md_buf *out);
 
+/* The findings as GitHub-flavoured Markdown: a summary table, a Mermaid
+ * chart of the main curves with the findings' steps called out, then each
+ * finding with evidence, causes, a "- [ ]" checklist and fixes. Uses only
+ * o->verbose (list the rules not evaluated); o may be NULL. */
+void md_render_markdown(const md_store *st, const md_findings *f, const md_report_opts *o,
+                        md_buf *out);
+
+/* What the JUnit report needs besides the findings. tag, when set, gives a
+ * rule's first tag (or NULL) for its test case's classname "mldiag.TAG";
+ * without it every classname is "mldiag.rules". */
+typedef struct md_junit_opts {
+    md_severity fail_on; /* findings at or above this are failures */
+    const char *(*tag)(const void *ctx, const char *rule_id);
+    const void *ctx;
+} md_junit_opts;
+
+/* JUnit XML for CI: one testsuite named after the inputs, one testcase per
+ * rule in f->results. Findings at or above o->fail_on fail, those below
+ * pass with their text in <system-out>, rules not evaluated are skipped. */
+void md_render_junit(const md_store *st, const md_findings *f, const md_junit_opts *o, md_buf *out);
+
+/* GitHub Actions workflow commands: one "::error file=...,line=...,
+ * title=...::message" line per finding (notice for info, warning for
+ * warning, error for error and critical), escaped as GitHub requires. */
+void md_render_github(const md_store *st, const md_findings *f, md_buf *out);
+
+/* A standalone SVG plot of the main curves (the markdown chart's choice):
+ * one panel per series with its own y axis, the buckets' min..max band and
+ * mean line, a shared step axis, and the findings' steps as dashed lines. */
+void md_render_svg(const md_store *st, const md_findings *f, md_buf *out);
+
 #endif

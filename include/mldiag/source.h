@@ -13,6 +13,10 @@ typedef struct md_source md_source;
 md_source *md_source_open(const char *path, md_err *err, int *sys_errno);
 void md_source_close(md_source *src);
 
+/* A source over bytes in memory, named name in diagnostics. The bytes are
+ * borrowed and must outlive the source. gzip is recognised as for files. */
+md_source *md_source_memory(const void *data, size_t n, const char *name);
+
 /* The first bytes of the (decompressed) stream, up to MD_SOURCE_PEEK, without
  * consuming them. The pointer is borrowed and valid until the next read. */
 #define MD_SOURCE_PEEK 65536

@@ -9,12 +9,15 @@
 #include "mldiag/expr.h"
 #include "mldiag/report.h"
 
-typedef enum { FMT_TEXT, FMT_JSON } out_format;
+typedef enum { FMT_DEFAULT, FMT_TEXT, FMT_JSON, FMT_MARKDOWN, FMT_JUNIT, FMT_GITHUB } out_format;
+
+static const char *const format_names[] = {"", "text", "json", "markdown", "junit", "github"};
 
 typedef struct analyze_opts {
     const char *cmd;
     out_format format;
     const char *output;
+    const char *plot; /* --plot FILE.svg */
     bool verbose, quiet;
     int color; /* -1 auto, 0 never, 1 always */
     int fail_on; /* md_severity, or -1 for never */
@@ -30,13 +33,16 @@ static const char analyze_usage[] =
     "file (CSV, JSON, JSONL, TensorBoard events), a run directory, or - for\n"
     "standard input; several paths are read as one run.\n"
     "\n"
-    "  -f, --format FMT        text (default) or json\n"
+    "  -f, --format FMT        text (default), json, markdown, junit or github\n"
+    "                          (github when GITHUB_ACTIONS=true and no -o)\n"
     "  -o, --output FILE       write the report to FILE (atomically)\n"
+    "      --plot FILE.svg     also write an SVG plot of the main curves\n"
     "  -q, --quiet             one line per finding\n"
     "  -v, --verbose           also list the rules that could not be evaluated\n"
     "      --color WHEN        auto (default), always or never; NO_COLOR is honoured\n"
     "      --fail-on SEV       exit 1 when a finding is at least SEV\n"
-    "                          (critical, error, warning, info; default: never)\n"
+    "                          (critical, error, warning, info; default: never);\n"
+    "                          junit failures too (default there: error)\n"
     "      --rules PATH        add rule files (a file or a directory of *.rules)\n"
     "      --no-default-rules  use only the rule files given with --rules\n"
     "  -h, --help              show this help\n";
@@ -46,18 +52,32 @@ static const char check_usage[] =
     "Gate CI on a training run: print one line per finding and exit 1 when a\n"
     "finding is at or above --fail-on, or when an --expect is false or unknown.\n"
     "\n"
-    "      --fail-on SEV       critical, error (default), warning or info\n"
+    "      --fail-on SEV       critical, error (default), warning or info; also\n"
+    "                          the level of junit failures\n"
     "      --expect EXPR       a condition the run must meet, in the rule language,\n"
     "                          e.g. 'loss.last < 2.5' (repeatable)\n"
-    "  -f, --format FMT        text (default) or json\n"
+    "  -f, --format FMT        text (default), json, markdown, junit or github\n"
+    "                          (github when GITHUB_ACTIONS=true and no -o)\n"
     "  -o, --output FILE       write the report to FILE (atomically)\n"
+    "      --plot FILE.svg     also write an SVG plot of the main curves\n"
     "  -v, --verbose           the full checklist instead of one line per finding\n"
     "      --color WHEN        auto (default), always or never\n"
     "      --rules PATH        add rule files\n"
     "      --no-default-rules  use only the rule files given with --rules\n"
     "  -h, --help              show this help\n";
 
-enum { OPT_COLOR = 256, OPT_FAIL_ON, OPT_EXPECT, OPT_RULES, OPT_NO_DEFAULT };
+enum { OPT_COLOR = 256, OPT_FAIL_ON, OPT_EXPECT, OPT_RULES, OPT_NO_DEFAULT, OPT_PLOT };
+
+static bool parse_format(const char *name, out_format *fmt)
+{
+    for (size_t i = FMT_TEXT; i < MD_COUNT(format_names); i++) {
+        if (strcmp(name, format_names[i]) == 0) {
+            *fmt = (out_format)i;
+            return true;
+        }
+    }
+    return false;
+}
 
 /* parse_options' result when --help was printed: stop, exit 0. */
 #define HELP_SHOWN (-1)
@@ -70,17 +90,18 @@ static int parse_options(int argc, char **argv, analyze_opts *o)
         {"color", required_argument, NULL, OPT_COLOR}, {"colour", required_argument, NULL, OPT_COLOR},
         {"fail-on", required_argument, NULL, OPT_FAIL_ON}, {"expect", required_argument, NULL, OPT_EXPECT},
         {"rules", required_argument, NULL, OPT_RULES}, {"no-default-rules", no_argument, NULL, OPT_NO_DEFAULT},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
+        {"plot", required_argument, NULL, OPT_PLOT}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "f:o:qvh", opts, NULL)) != -1) {
         switch (c) {
         case 'f':
-            if (strcmp(optarg, "text") == 0)
-                o->format = FMT_TEXT;
-            else if (strcmp(optarg, "json") == 0)
-                o->format = FMT_JSON;
-            else
-                return cli_usage_error(o->cmd, "unknown format '%s' (text or json)", optarg);
+            if (!parse_format(optarg, &o->format))
+                return cli_usage_error(o->cmd, "unknown format '%s' (text, json, markdown, junit or github)",
+                                       optarg);
+            break;
+        case OPT_PLOT:
+            o->plot = optarg;
             break;
         case 'o':
             o->output = optarg;
@@ -184,19 +205,74 @@ static size_t check_expects(const analyze_opts *o, md_expr **exprs, md_sigset *s
     return failed;
 }
 
+/* Without --format: github inside GitHub Actions when the report goes to
+ * standard output (workflow commands work only there), else text. */
+static out_format chosen_format(const analyze_opts *o)
+{
+    if (o->format != FMT_DEFAULT)
+        return o->format;
+    const char *gha = getenv("GITHUB_ACTIONS");
+    bool to_stdout = !o->output || strcmp(o->output, "-") == 0;
+    return gha && strcmp(gha, "true") == 0 && to_stdout ? FMT_GITHUB : FMT_TEXT;
+}
+
+/* The rule's first tag, for JUnit classnames. */
+static const char *rule_tag(const void *ctx, const char *id)
+{
+    const md_ruleset *rs = ctx;
+    long i = md_ruleset_find(rs, id);
+    if (i < 0)
+        return NULL;
+    md_rule_view v;
+    md_ruleset_rule(rs, (size_t)i, &v);
+    return v.ntags ? v.tags[0] : NULL;
+}
+
+static void render(const analyze_opts *o, const md_ruleset *rs, const md_store *st,
+                   const md_findings *f, md_buf *out)
+{
+    md_report_opts ro = {use_colour(o), terminal_width(), o->verbose, o->quiet};
+    md_junit_opts jo = {o->fail_on >= 0 ? (md_severity)o->fail_on : MD_SEV_ERROR, rule_tag, rs};
+    switch (chosen_format(o)) {
+    case FMT_JSON:
+        md_render_json(st, f, out);
+        break;
+    case FMT_MARKDOWN:
+        md_render_markdown(st, f, &ro, out);
+        break;
+    case FMT_JUNIT:
+        md_render_junit(st, f, &jo, out);
+        break;
+    case FMT_GITHUB:
+        md_render_github(st, f, out);
+        break;
+    case FMT_DEFAULT:
+    case FMT_TEXT:
+        md_render_text(st, f, &ro, out);
+        break;
+    }
+}
+
+static bool write_plot(const analyze_opts *o, const md_store *st, const md_findings *f)
+{
+    if (!o->plot)
+        return true;
+    md_buf svg = {0};
+    md_render_svg(st, f, &svg);
+    bool ok = cli_write_output(o->plot, &svg);
+    md_buf_free(&svg);
+    return ok;
+}
+
 static int report(const analyze_opts *o, md_ruleset *rs, md_store *st, md_expr **exprs)
 {
     md_sigset *sig = md_sigset_new(st);
     md_findings findings;
     md_rules_eval(rs, sig, &findings);
     md_buf out = {0};
-    if (o->format == FMT_JSON) {
-        md_render_json(st, &findings, &out);
-    } else {
-        md_report_opts ro = {use_colour(o), terminal_width(), o->verbose, o->quiet};
-        md_render_text(st, &findings, &ro, &out);
-    }
-    int code = cli_write_output(o->output, &out) ? EXIT_CLEAN : EXIT_INPUT;
+    render(o, rs, st, &findings, &out);
+    bool written = cli_write_output(o->output, &out) && write_plot(o, st, &findings);
+    int code = written ? EXIT_CLEAN : EXIT_INPUT;
     md_buf_free(&out);
     if (code == EXIT_CLEAN && o->fail_on >= 0) {
         size_t bad = md_findings_at_least(&findings, (md_severity)o->fail_on);
@@ -243,7 +319,7 @@ static int run(int argc, char **argv, analyze_opts *o)
 
 int cmd_analyze(int argc, char **argv)
 {
-    analyze_opts o = {"analyze", FMT_TEXT, NULL, false, false, -1, -1, NULL, 0, {0}};
+    analyze_opts o = {"analyze", FMT_DEFAULT, NULL, NULL, false, false, -1, -1, NULL, 0, {0}};
     int code = run(argc, argv, &o);
     free(o.expects);
     cli_rules_free(&o.rules);
@@ -252,7 +328,7 @@ int cmd_analyze(int argc, char **argv)
 
 int cmd_check(int argc, char **argv)
 {
-    analyze_opts o = {"check", FMT_TEXT, NULL, false, true, -1, MD_SEV_ERROR, NULL, 0, {0}};
+    analyze_opts o = {"check", FMT_DEFAULT, NULL, NULL, false, true, -1, MD_SEV_ERROR, NULL, 0, {0}};
     int code = run(argc, argv, &o);
     free(o.expects);
     cli_rules_free(&o.rules);

@@ -5,9 +5,15 @@ md_err md_read(md_store *st, md_source *src, const md_catalog *cat, md_diags *di
 {
     md_str head = md_source_peek(src);
     *fmt = md_sniff(head, head.n < MD_SOURCE_PEEK, md_source_path(src));
-    int input = md_store_begin_input(st, md_source_path(src), *fmt);
+    return md_read_as(st, src, *fmt, cat, diags);
+}
+
+md_err md_read_as(md_store *st, md_source *src, md_format fmt, const md_catalog *cat, md_diags *diags)
+{
+    md_str head = md_source_peek(src);
+    int input = md_store_begin_input(st, md_source_path(src), fmt);
     md_err err = MD_OK;
-    switch (*fmt) {
+    switch (fmt) {
     case MD_FMT_EMPTY:
         md_diags_add(diags, MD_DIAG_ERROR, md_source_path(src), 0, 0, "empty input");
         return MD_ERR_FORMAT;

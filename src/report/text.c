@@ -5,22 +5,8 @@
 #include <string.h>
 
 #include "mldiag/report.h"
+#include "report/chart_int.h"
 #include "report/text_int.h"
-
-static const char *severity_colour(md_severity sev)
-{
-    switch (sev) {
-    case MD_SEV_CRITICAL:
-        return "\x1b[1;31m";
-    case MD_SEV_ERROR:
-        return "\x1b[31m";
-    case MD_SEV_WARNING:
-        return "\x1b[33m";
-    case MD_SEV_INFO:
-        break;
-    }
-    return "\x1b[36m";
-}
 
 static void colour(md_buf *out, const md_report_opts *o, const char *code)
 {
@@ -34,7 +20,25 @@ static void put_step(md_buf *out, double step, bool entry)
     md_buf_printf(out, "%s %s", entry ? "log entry" : "step", md_num_fmt(step, b, sizeof b));
 }
 
-static void header(const md_store *st, md_buf *out, const md_report_opts *o)
+#define SERIES_LISTED 12
+
+/* "Series (33): loss, val_loss, lr, ... and 21 more", catalog order. */
+static void series_list(const md_store *st, md_buf *out, const md_report_opts *o)
+{
+    size_t n = md_store_nseries(st);
+    if (!n)
+        return;
+    md_buf line = {0};
+    md_buf_printf(&line, "Series (%zu):", n);
+    for (size_t i = 0; i < n && i < SERIES_LISTED; i++)
+        md_buf_printf(&line, " %s%s", md_store_series(st, i)->name, i + 1 < n ? "," : "");
+    if (n > SERIES_LISTED)
+        md_buf_printf(&line, " and %zu more", n - SERIES_LISTED);
+    text_wrap(out, md_buf_cstr(&line), 0, 2, o->width);
+    md_buf_free(&line);
+}
+
+static void header(const md_store *st, const md_findings *f, md_buf *out, const md_report_opts *o)
 {
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
@@ -51,38 +55,42 @@ static void header(const md_store *st, md_buf *out, const md_report_opts *o)
         text_wrap(out, md_buf_cstr(&line), 0, 2, o->width);
         md_buf_free(&line);
     }
-    const md_series *loss = md_store_find(st, "loss");
-    if (!loss)
-        loss = md_store_find(st, "val_loss");
-    if (loss && loss->count) {
+    const md_series *loss = chart_run_series(st);
+    if (loss) {
         char a[32], b[32];
-        md_buf_printf(out, "Run: %s %s..%s", loss->ordinal ? "log entries" : "steps",
+        md_buf line = {0};
+        md_buf_printf(&line, "Run: %s %s..%s", loss->ordinal ? "log entries" : "steps",
                       md_num_fmt((double)loss->first_step, a, sizeof a),
                       md_num_fmt((double)loss->last_step, b, sizeof b));
-        md_buf_printf(out, " (%s: %llu points)\n", loss->name, (unsigned long long)loss->count);
+        md_buf_printf(&line, " (%s: %llu point%s)", loss->name, (unsigned long long)loss->count,
+                      loss->count == 1 ? "" : "s");
+        text_wrap(out, md_buf_cstr(&line), 0, 2, o->width);
+        md_buf_free(&line);
     }
+    series_list(st, out, o);
     md_buf_putc(out, '\n');
+    text_sparklines(st, f, o, out);
 }
 
 static void finding_head(md_buf *out, size_t n, const md_finding *f, const md_report_opts *o)
 {
-    md_buf_printf(out, "%zu. ", n);
-    colour(out, o, severity_colour(f->severity));
-    md_buf_printf(out, "%s", md_severity_name(f->severity));
-    colour(out, o, "\x1b[0m");
-    md_buf_putc(out, ' ');
-    colour(out, o, "\x1b[1m");
-    md_buf_puts(out, f->title);
-    colour(out, o, "\x1b[0m");
     md_buf line = {0};
+    md_buf_printf(&line, "%zu. ", n);
+    int hang = (int)line.n;
+    colour(&line, o, text_severity_colour(f->severity));
+    md_buf_puts(&line, md_severity_name(f->severity));
+    colour(&line, o, "\x1b[0m");
+    md_buf_putc(&line, ' ');
+    colour(&line, o, "\x1b[1m");
+    md_buf_puts(&line, f->title);
+    colour(&line, o, "\x1b[0m");
     md_buf_printf(&line, " [%s]", f->id);
     if (!isnan(f->step)) {
         md_buf_puts(&line, " at ");
         put_step(&line, f->step, f->ordinal_step);
     }
     md_buf_printf(&line, ", confidence %.0f%%", f->confidence * 100);
-    md_buf_puts(out, md_buf_cstr(&line));
-    md_buf_putc(out, '\n');
+    text_wrap(out, md_buf_cstr(&line), 0, hang, o->width);
     md_buf_free(&line);
 }
 
@@ -189,7 +197,7 @@ void md_render_text(const md_store *st, const md_findings *f, const md_report_op
         quiet(f, out);
         return;
     }
-    header(st, out, o);
+    header(st, f, out, o);
     if (f->n == 0)
         all_clear(st, out, o);
     for (size_t i = 0; i < f->n; i++) {

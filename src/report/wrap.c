@@ -2,12 +2,20 @@
 
 #include "report/text_int.h"
 
-/* Display columns of a UTF-8 slice: one per code point. */
+/* Display columns of a UTF-8 slice: one per code point, none for an ANSI
+ * colour code. */
 static int columns(const char *s, size_t n)
 {
     int c = 0;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\x1b' && i + 1 < n && s[i + 1] == '[') {
+            i += 2;
+            while (i < n && !((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z')))
+                i++;
+            continue;
+        }
         c += ((unsigned char)s[i] & 0xc0) != 0x80;
+    }
     return c;
 }
 

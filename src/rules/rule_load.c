@@ -126,7 +126,12 @@ static size_t load_rule_entry(rule *r, const rf_section *s, const rf_entry *e, c
         }
         *have_severity = true;
     } else if (strcmp(k, "tags") == 0) {
-        r->tags = split_list(e->value, &r->ntags);
+        size_t n;
+        char **tags = split_list(e->value, &n);
+        r->tags = md_xrealloc(r->tags, (r->ntags + n + 1) * sizeof *r->tags);
+        memcpy(r->tags + r->ntags, tags, n * sizeof *tags);
+        r->ntags += n;
+        free(tags);
     } else if (strcmp(k, "when") == 0) {
         set_expr(&r->when, s, e, cat, diags, &errors);
     } else if (strcmp(k, "confidence") == 0) {

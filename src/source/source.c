@@ -12,7 +12,9 @@
 
 struct md_source {
     char *path;
-    int fd;
+    int fd; /* -1 for a memory source */
+    const unsigned char *mem;
+    size_t mem_len, mem_pos;
     bool own_fd;
     bool gzip, gz_done, cut_short, read_error;
     z_stream zs;
@@ -25,6 +27,14 @@ struct md_source {
 
 static long read_fd(md_source *src, void *dst, size_t n)
 {
+    if (src->fd < 0) {
+        size_t left = src->mem_len - src->mem_pos;
+        size_t take = left < n ? left : n;
+        if (take)
+            memcpy(dst, src->mem + src->mem_pos, take);
+        src->mem_pos += take;
+        return (long)take;
+    }
     for (;;) {
         ssize_t r = read(src->fd, dst, n);
         if (r >= 0)
@@ -103,6 +113,8 @@ static void skip_bom(md_source *src)
         src->peek_pos += 3;
 }
 
+static bool start(md_source *src, md_err *err, int *sys_errno);
+
 md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
 {
     *sys_errno = 0;
@@ -127,8 +139,25 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
     src->path = md_xstrdup(stdin_src ? "<stdin>" : path);
     src->fd = fd;
     src->own_fd = !stdin_src;
+    return start(src, err, sys_errno) ? src : NULL;
+}
 
-    /* Read the first block to look for the gzip magic and to serve peeks. */
+md_source *md_source_memory(const void *data, size_t n, const char *name)
+{
+    md_source *src = md_xcalloc(1, sizeof *src);
+    src->path = md_xstrdup(name);
+    src->fd = -1;
+    src->mem = data;
+    src->mem_len = n;
+    md_err err;
+    int sys;
+    return start(src, &err, &sys) ? src : NULL;
+}
+
+/* Reads the first bytes to look for the gzip magic and to serve peeks.
+ * Frees src and returns false on failure. */
+static bool start(md_source *src, md_err *err, int *sys_errno)
+{
     unsigned char head[2];
     long got = 0;
     while (got < 2) {
@@ -137,7 +166,7 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
             *sys_errno = errno;
             *err = MD_ERR_IO;
             md_source_close(src);
-            return NULL;
+            return false;
         }
         if (r == 0)
             break;
@@ -147,7 +176,7 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
         if (!start_gzip(src, head, 2)) {
             *err = MD_ERR_INTERNAL;
             md_source_close(src);
-            return NULL;
+            return false;
         }
     } else if (got > 0) {
         src->peek = md_xmalloc(MD_SOURCE_PEEK);
@@ -156,7 +185,7 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
     }
     skip_bom(src);
     *err = MD_OK;
-    return src;
+    return true;
 }
 
 void md_source_close(md_source *src)
@@ -165,7 +194,7 @@ void md_source_close(md_source *src)
         return;
     if (src->gzip)
         inflateEnd(&src->zs);
-    if (src->own_fd)
+    if (src->own_fd && src->fd >= 0)
         close(src->fd);
     free(src->raw);
     free(src->peek);

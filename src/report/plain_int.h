@@ -1,0 +1,18 @@
+/* Private to src/report: a finding as unwrapped plain text, for reports
+ * that carry it inside another format (JUnit's failure text, GitHub's
+ * annotation message). */
+#ifndef MLDIAG_REPORT_PLAIN_INT_H
+#define MLDIAG_REPORT_PLAIN_INT_H
+
+#include "mldiag/finding.h"
+#include "mldiag/store.h"
+
+/* "Title at step 500 (confidence 90%)": one line, no newline. */
+void plain_headline(md_buf *out, const md_finding *x);
+/* The symptom, evidence and causes with their checks and fixes, one per
+ * line, each line ending in a newline. */
+void plain_body(md_buf *out, const md_finding *x);
+/* The input path of a finding's evidence, or NULL when unknown. */
+const char *plain_input(const md_store *st, const md_finding *x);
+
+#endif

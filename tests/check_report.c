@@ -1,0 +1,533 @@
+/* Reports: text sparklines and wrapping, Markdown, JUnit XML, GitHub
+ * annotations and the SVG plot, over stores and findings built by hand or
+ * evaluated by the built-in rules. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mldiag/report.h"
+#include "mldiag/rules.h"
+#include "report/chart_int.h"
+
+#include "tests.h"
+
+/* The built-in rules, compiled once per process and kept reachable. */
+static md_ruleset *rules(void)
+{
+    static md_ruleset *rs;
+    if (!rs) {
+        md_diags diags;
+        md_diags_init(&diags);
+        rs = md_ruleset_new();
+        md_ruleset_add_builtin(rs);
+        ck_assert_int_eq(md_ruleset_compile(rs, &diags), MD_OK);
+        md_diags_free(&diags);
+    }
+    return rs;
+}
+
+static void record(md_store *st, int64_t step, const char *key, double v)
+{
+    md_store_record_begin(st, (unsigned long)step + 1);
+    md_store_record_kv(st, "step", 4, (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    md_store_record_kv(st, key, strlen(key), v, MD_UNIT_NONE, 0, NAN);
+    md_store_record_end(st, NULL);
+}
+
+/* A run whose loss falls from 3.5 and turns NaN at step 200 (of 0..290),
+ * with a grad_norm that is flat until then. */
+static md_store *nan_run(void)
+{
+    md_store *st = md_store_new(md_ruleset_catalog(rules()));
+    md_store_begin_input(st, "runs/nan.log", MD_FMT_TEXT);
+    for (int64_t s = 0; s < 300; s += 10) {
+        record(st, s, "loss", s < 200 ? 3.0 * exp(-(double)s / 100) + 0.5 : NAN);
+        record(st, s, "grad_norm", 1.0);
+    }
+    return st;
+}
+
+static md_store *healthy_run(void)
+{
+    md_store *st = md_store_new(md_ruleset_catalog(rules()));
+    md_store_begin_input(st, "runs/ok.log", MD_FMT_TEXT);
+    for (int64_t s = 0; s < 300; s += 10)
+        record(st, s, "loss", 3.0 * exp(-(double)s / 100) + 0.5);
+    return st;
+}
+
+static void evaluate(md_store *st, md_findings *f)
+{
+    md_sigset *sig = md_sigset_new(st);
+    md_rules_eval(rules(), sig, f);
+    md_sigset_free(sig);
+}
+
+static const md_finding *find(const md_findings *f, const char *id)
+{
+    for (size_t i = 0; i < f->n; i++)
+        if (strcmp(f->v[i].id, id) == 0)
+            return &f->v[i];
+    return NULL;
+}
+
+static void strs_add(md_strs *s, const char *text)
+{
+    s->v = md_xrealloc(s->v, (s->n + 1) * sizeof *s->v);
+    s->v[s->n++] = md_xstrdup(text);
+}
+
+/* A finding built by hand; strings the finding owns are copied. */
+static md_finding *add_finding(md_findings *f, const char *id, const char *title, md_severity sev,
+                               double step)
+{
+    MD_GROW(f->v, f->n, f->cap);
+    md_finding *x = &f->v[f->n++];
+    memset(x, 0, sizeof *x);
+    x->id = id;
+    x->title = title;
+    x->symptom = "symptom";
+    x->severity = x->declared = sev;
+    x->confidence = 0.9;
+    x->step = step;
+    x->line = NAN;
+    x->input = -1;
+    return x;
+}
+
+static md_cause *add_cause(md_finding *x, const char *text, double share)
+{
+    x->causes = md_xrealloc(x->causes, (x->ncauses + 1) * sizeof *x->causes);
+    md_cause *c = &x->causes[x->ncauses++];
+    memset(c, 0, sizeof *c);
+    c->id = "cause";
+    c->text = md_xstrdup(text);
+    c->share = share;
+    return c;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* A small well-formedness check: elements nest, attributes are quoted,
+ * no raw '<' or stray '&' in text, no control characters. */
+static bool well_formed(const char *xml)
+{
+    const char *stack[64];
+    size_t depth = 0, namelen[64];
+    for (const char *p = xml; *p; p++) {
+        if ((unsigned char)*p < 0x20 && *p != '\n' && *p != '\t' && *p != '\r')
+            return false;
+        if (*p == '&') {
+            const char *semi = strchr(p, ';');
+            if (!semi || semi - p > 6 || strcspn(p, " <\"") < (size_t)(semi - p))
+                return false;
+            continue;
+        }
+        if (*p != '<')
+            continue;
+        if (p[1] == '?' || p[1] == '!') {
+            p = strchr(p, '>');
+            if (!p)
+                return false;
+            continue;
+        }
+        bool closing = p[1] == '/';
+        const char *name = p + 1 + closing;
+        size_t n = strcspn(name, " />\n");
+        const char *end = name + n;
+        bool in_quote = false;
+        while (*end && (in_quote || *end != '>')) {
+            if (*end == '"')
+                in_quote = !in_quote;
+            else if (*end == '<')
+                return false;
+            end++;
+        }
+        if (!*end)
+            return false;
+        if (closing) {
+            if (!depth || namelen[depth - 1] != n || strncmp(stack[depth - 1], name, n) != 0)
+                return false;
+            depth--;
+        } else if (end[-1] != '/') {
+            if (depth == 64)
+                return false;
+            stack[depth] = name;
+            namelen[depth++] = n;
+        }
+        p = end;
+    }
+    return depth == 0;
+}
+
+START_TEST(test_markdown_nan_run)
+{
+    md_store *st = nan_run();
+    md_findings f;
+    evaluate(st, &f);
+    ck_assert_ptr_nonnull(find(&f, "nan_loss"));
+    md_buf out = {0};
+    md_render_markdown(st, &f, NULL, &out);
+    const char *md = md_buf_cstr(&out);
+    ck_assert(strncmp(md, "# ", 2) == 0);
+    ck_assert_ptr_nonnull(strstr(md, "| # | Severity | Finding | Step | Top cause |"));
+    ck_assert_ptr_nonnull(strstr(md, "(`nan_loss`) | 200 |"));
+    ck_assert_ptr_nonnull(strstr(md, "```mermaid\n"));
+    ck_assert_ptr_nonnull(strstr(md, "xychart-beta\n"));
+    ck_assert_ptr_nonnull(strstr(md, "x-axis \"step\" 0 --> 290"));
+    ck_assert_ptr_nonnull(strstr(md, "- **step 200**: finding"));
+    size_t checks = 0;
+    for (size_t i = 0; i < f.n; i++)
+        for (size_t k = 0; k < f.v[i].ncauses; k++)
+            checks += f.v[i].causes[k].checks.n;
+    ck_assert_uint_gt(checks, 0);
+    ck_assert_uint_eq(count(md, "- [ ] "), checks);
+    /* Mermaid's parser reads plain decimals only: no exponent, no nan. */
+    for (const char *line = strstr(md, "    line ["); line; line = strstr(line + 1, "    line [")) {
+        size_t n = strcspn(line + 10, "]");
+        ck_assert_uint_eq(strspn(line + 10, "0123456789.-, "), n);
+    }
+    ck_assert(out.p[out.n - 1] == '\n' && out.p[out.n - 2] != '\n');
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+/* Every table row has exactly the six pipes of its five cells. */
+static void assert_table_rows(const char *md)
+{
+    for (const char *row = strstr(md, "\n| "); row; row = strstr(row + 1, "\n| ")) {
+        size_t pipes = 0, n = strcspn(row + 1, "\n");
+        for (size_t i = 1; i <= n; i++)
+            pipes += row[i] == '|' && row[i - 1] != '\\';
+        ck_assert_msg(pipes == 6, "row with %zu cell separators: %.*s", pipes, (int)n, row + 1);
+    }
+}
+
+START_TEST(test_markdown_escaping_and_fixes)
+{
+    md_store *st = healthy_run();
+    md_findings f = {0};
+    md_finding *x = add_finding(&f, "pipes", "A | B *bold* <b>", MD_SEV_ERROR, 50);
+    strs_add(&x->evidence, "eval_g1_loss was [best] at step 50");
+    md_cause *c = add_cause(x, "Cause with | a pipe", 1.0);
+    strs_add(&c->checks, "Is max_grad_norm set?");
+    strs_add(&c->fixes, "Clip gradients: torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)");
+    strs_add(&c->fixes, "CUDA_LAUNCH_BLOCKING=1 python train.py");
+    md_buf out = {0};
+    md_render_markdown(st, &f, NULL, &out);
+    const char *md = md_buf_cstr(&out);
+    assert_table_rows(md);
+    ck_assert_ptr_nonnull(strstr(md, "A \\| B \\*bold\\* \\<b\\>"));
+    ck_assert_ptr_nonnull(strstr(md, "Cause with \\| a pipe (100%) |"));
+    ck_assert_ptr_nonnull(strstr(md, "`eval_g1_loss` was \\[best\\]"));
+    ck_assert_ptr_nonnull(strstr(md, "- [ ] Is `max_grad_norm` set?"));
+    ck_assert_ptr_nonnull(
+        strstr(md, "Fix: Clip gradients: `torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=1.0)`"));
+    ck_assert_ptr_nonnull(strstr(md, "```\n     CUDA_LAUNCH_BLOCKING=1 python train.py\n     ```"));
+    ck_assert_ptr_null(strstr(md, "<b>"));
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_markdown_no_findings)
+{
+    md_store *st = healthy_run();
+    md_findings f = {0};
+    f.evaluated = 42;
+    md_buf out = {0};
+    md_render_markdown(st, &f, NULL, &out);
+    const char *md = md_buf_cstr(&out);
+    ck_assert_ptr_nonnull(strstr(md, "## No problems found"));
+    ck_assert_ptr_nonnull(strstr(md, "42 rules checked"));
+    ck_assert_ptr_nonnull(strstr(md, "- `loss`: 30 points, 3.5 → "));
+    ck_assert_ptr_null(strstr(md, "| # |"));
+    ck_assert_ptr_nonnull(strstr(md, "xychart-beta"));
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+static const char *tag_of(const void *ctx, const char *id)
+{
+    (void)ctx;
+    return strcmp(id, "nan_loss") == 0 ? "numerical" : NULL;
+}
+
+START_TEST(test_junit_cases_and_levels)
+{
+    md_store *st = nan_run();
+    md_findings f;
+    evaluate(st, &f);
+    const md_finding *nan = find(&f, "nan_loss");
+    ck_assert_ptr_nonnull(nan);
+    ck_assert_int_eq(nan->severity, MD_SEV_CRITICAL);
+    ck_assert_uint_gt(f.nresults, 10);
+
+    md_junit_opts o = {MD_SEV_CRITICAL, tag_of, NULL};
+    md_buf out = {0};
+    md_render_junit(st, &f, &o, &out);
+    const char *xml = md_buf_cstr(&out);
+    ck_assert(well_formed(xml));
+    ck_assert_uint_eq(count(xml, "<testsuite "), 1);
+    ck_assert_ptr_nonnull(strstr(xml, "<testsuite name=\"runs/nan.log\""));
+    ck_assert_uint_eq(count(xml, "<testcase "), f.nresults);
+    ck_assert_uint_eq(count(xml, "<failure "), md_findings_at_least(&f, MD_SEV_CRITICAL));
+    ck_assert_uint_eq(count(xml, "<skipped "), f.nskipped);
+    ck_assert_ptr_nonnull(strstr(xml, "<testcase classname=\"mldiag.numerical\" name=\"nan_loss\">\n"
+                                      "      <failure type=\"critical\""));
+    ck_assert_ptr_nonnull(strstr(xml, "classname=\"mldiag.rules\""));
+    md_buf_free(&out);
+
+    /* Nothing fails when the level is above every finding: they pass with
+     * their text as output. */
+    md_findings_free(&f);
+    md_findings g = {0};
+    add_finding(&g, "low", "Low finding", MD_SEV_WARNING, 10);
+    md_junit_opts hi = {MD_SEV_ERROR, NULL, NULL};
+    md_render_junit(st, &g, &hi, &out);
+    xml = md_buf_cstr(&out);
+    ck_assert(well_formed(xml));
+    ck_assert_uint_eq(count(xml, "<failure"), 0);
+    ck_assert_ptr_nonnull(strstr(xml, "name=\"low\">\n      <system-out>Low finding at step 10"));
+    ck_assert_ptr_nonnull(strstr(xml, "tests=\"1\" failures=\"0\""));
+    md_buf_free(&out);
+    md_findings_free(&g);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_junit_escaping)
+{
+    md_store *st = healthy_run();
+    md_findings f = {0};
+    md_finding *x = add_finding(&f, "esc", "<a & \"b\">", MD_SEV_CRITICAL, NAN);
+    strs_add(&x->evidence, "line\x01 with \xff bad bytes ]]> & <tags>");
+    f.skipped = md_xcalloc(1, sizeof *f.skipped);
+    f.skipped[0].id = "skip\"me";
+    f.skipped[0].reason = md_xstrdup("no <grad_norm> series");
+    f.nskipped = f.capskipped = 1;
+    f.results = md_xcalloc(2, sizeof *f.results);
+    f.results[0] = (md_rule_result){"esc", "t", MD_RULE_FIRED, MD_SEV_CRITICAL};
+    f.results[1] = (md_rule_result){"skip\"me", "t", MD_RULE_SKIPPED, MD_SEV_INFO};
+    f.nresults = 2;
+    md_junit_opts o = {MD_SEV_ERROR, NULL, NULL};
+    md_buf out = {0};
+    md_render_junit(st, &f, &o, &out);
+    const char *xml = md_buf_cstr(&out);
+    ck_assert(well_formed(xml));
+    ck_assert_ptr_nonnull(strstr(xml, "message=\"&lt;a &amp; &quot;b&quot;&gt; (critical"));
+    ck_assert_ptr_nonnull(strstr(xml, "name=\"skip&quot;me\""));
+    ck_assert_ptr_nonnull(strstr(xml, "<skipped message=\"no &lt;grad_norm&gt; series\"/>"));
+    ck_assert_ptr_nonnull(strstr(xml, "line\xef\xbf\xbd with \xef\xbf\xbd bad bytes ]]&gt; &amp; &lt;tags&gt;"));
+    ck_assert_ptr_nonnull(strstr(xml, "tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\""));
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_github_annotations)
+{
+    md_store *st = healthy_run();
+    md_findings f = {0};
+    md_finding *a = add_finding(&f, "i", "Info: a, b", MD_SEV_INFO, 5);
+    a->input = 0;
+    a->line = 12;
+    strs_add(&a->evidence, "rose 50%\r\nthen fell: a, b");
+    add_finding(&f, "w", "Warn", MD_SEV_WARNING, NAN);
+    add_finding(&f, "e", "Err", MD_SEV_ERROR, NAN);
+    add_finding(&f, "c", "Crit", MD_SEV_CRITICAL, NAN);
+    md_buf out = {0};
+    md_render_github(st, &f, &out);
+    const char *gh = md_buf_cstr(&out);
+    ck_assert_uint_eq(count(gh, "\n"), 4);
+    static const char first[] = "::notice file=runs/ok.log,line=12,title=Info%3A a%2C b [i]::Info: a, b at step 5";
+    ck_assert(strncmp(gh, first, strlen(first)) == 0);
+    ck_assert_ptr_nonnull(strstr(gh, "- rose 50%25%0D%0Athen fell: a, b\n"));
+    ck_assert_ptr_nonnull(strstr(gh, "\n::warning title=Warn [w]::Warn (warning"));
+    ck_assert_ptr_nonnull(strstr(gh, "\n::error title=Err [e]::"));
+    ck_assert_ptr_nonnull(strstr(gh, "\n::error title=Crit [c]::"));
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_svg_marks_finding)
+{
+    md_store *st = nan_run();
+    md_findings f;
+    evaluate(st, &f);
+    md_buf out = {0};
+    md_render_svg(st, &f, &out);
+    const char *svg = md_buf_cstr(&out);
+    ck_assert(well_formed(svg));
+    ck_assert_ptr_nonnull(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    ck_assert_ptr_nonnull(strstr(svg, "<polygon "));
+    ck_assert_ptr_nonnull(strstr(svg, "<path fill=\"none\""));
+    ck_assert_uint_ge(count(svg, "class=\"finding\""), 1);
+    ck_assert_ptr_nonnull(strstr(svg, "nan_loss (step 200)"));
+    ck_assert_ptr_nonnull(strstr(svg, "stroke-dasharray"));
+    ck_assert_ptr_null(strstr(svg, "nan\""));
+    md_buf_free(&out);
+
+    md_store *empty = md_store_new(md_ruleset_catalog(rules()));
+    md_findings none = {0};
+    md_render_svg(empty, &none, &out);
+    ck_assert(well_formed(md_buf_cstr(&out)));
+    ck_assert_ptr_nonnull(strstr(out.p, "No curve to plot"));
+    md_buf_free(&out);
+    md_store_free(empty);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_sparkline)
+{
+    md_store *st = nan_run();
+    md_findings f;
+    evaluate(st, &f);
+    ck_assert_str_eq(f.v[0].id, "nan_loss");
+    md_report_opts o = {false, 80, false, false};
+    md_buf out = {0};
+    md_render_text(st, &f, &o, &out);
+    const char *t = md_buf_cstr(&out);
+    ck_assert_ptr_null(strchr(t, '\x1b'));
+    ck_assert_ptr_nonnull(strstr(t, "Series (2): loss, grad_norm"));
+    const char *loss = strstr(t, "\n  loss ");
+    ck_assert_ptr_nonnull(loss);
+    ck_assert_ptr_nonnull(strstr(loss, "█"));
+    ck_assert_ptr_nonnull(strstr(loss, "!"));
+    ck_assert_ptr_nonnull(strstr(t, "first 3.5  min "));
+    ck_assert_ptr_nonnull(strstr(t, "last nan"));
+    ck_assert_ptr_nonnull(strstr(t, "^ step 200: finding 1 (nan_loss)"));
+    /* The caret sits under the first '!' of the loss line. */
+    const char *caret = strstr(t, "^ step 200");
+    const char *line_start = caret;
+    while (line_start[-1] != '\n')
+        line_start--;
+    const char *bang = strchr(loss + 1, '!');
+    size_t col = 0;
+    for (const char *p = loss + 1; p < bang; p++)
+        col += ((unsigned char)*p & 0xc0) != 0x80;
+    ck_assert_uint_eq((size_t)(caret - line_start), col);
+    md_buf_free(&out);
+
+    o.color = true;
+    md_render_text(st, &f, &o, &out);
+    ck_assert_ptr_nonnull(strstr(out.p, "\x1b["));
+    md_buf_free(&out);
+
+    o.color = false;
+    o.quiet = true;
+    md_render_text(st, &f, &o, &out);
+    ck_assert_uint_eq(count(out.p, "\n"), f.n);
+    ck_assert_ptr_null(strstr(out.p, "█"));
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+/* Every line of out is at most width columns, unless it holds only the
+ * unbreakable word after its indent and a short prefix ("- "); every word
+ * of text appears whole. */
+static void assert_wrapped(const char *out, const char *text, const char *unbreakable, int width)
+{
+    for (const char *line = out; *line;) {
+        size_t n = strcspn(line, "\n");
+        int cols = 0;
+        for (size_t i = 0; i < n; i++)
+            cols += ((unsigned char)line[i] & 0xc0) != 0x80;
+        if (cols > width) {
+            const char *p = line + strspn(line, " ");
+            const char *word = strstr(p, unbreakable);
+            ck_assert_msg(word && word - p <= 5 && word + strlen(unbreakable) == line + n,
+                          "line over %d columns: %.*s", width, (int)n, line);
+        }
+        line += n + (line[n] == '\n');
+    }
+    for (const char *w = text; *w;) {
+        size_t n = strcspn(w, " ");
+        md_buf pat = {0};
+        md_buf_putc(&pat, ' ');
+        md_buf_put(&pat, w, n);
+        ck_assert_msg(strstr(out, pat.p) != NULL, "word split: %s", pat.p);
+        md_buf_free(&pat);
+        w += n + strspn(w + n, " ");
+    }
+}
+
+START_TEST(test_text_wrap_keeps_words)
+{
+    md_store *st = healthy_run();
+    md_findings f = {0};
+    static const char unbreakable[] = "torch.nn.utils.clip_grad_norm_(model.parameters(),max_norm=1.0)";
+    static const char evidence[] = "the loss rose sharply at step 50 after "
+                                   "torch.nn.utils.clip_grad_norm_(model.parameters(),max_norm=1.0) "
+                                   "was removed from the training loop and the warm-up was shortened";
+    md_finding *x = add_finding(&f, "wrap", "A fairly long finding title that has to wrap", MD_SEV_WARNING, 50);
+    strs_add(&x->evidence, evidence);
+    md_cause *c = add_cause(x, "A cause whose text is long enough to need several lines here", 1);
+    strs_add(&c->checks, "Is the gradient clipping threshold set to something sensible?");
+    for (int width = 30; width <= 60; width += 15) {
+        md_report_opts o = {false, width, false, false};
+        md_buf out = {0};
+        md_render_text(st, &f, &o, &out);
+        assert_wrapped(md_buf_cstr(&out), evidence, unbreakable, width);
+        assert_wrapped(md_buf_cstr(&out), "A fairly long finding title that has to wrap", unbreakable, width);
+        md_buf_free(&out);
+    }
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_plain_numbers)
+{
+    static const struct {
+        double v;
+        const char *want;
+    } cases[] = {{0, "0"},         {1.234e-5, "0.00001234"}, {12345.6, "12346"}, {-0.5, "-0.5"},
+                 {2.5, "2.5"},     {1e-20, "0"},             {NAN, "0"},         {0.1, "0.1"},
+                 {-3e-16, "0"},    {100, "100"}};
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        md_buf b = {0};
+        chart_plain_num(&b, cases[i].v);
+        ck_assert_str_eq(md_buf_cstr(&b), cases[i].want);
+        md_buf_free(&b);
+    }
+}
+END_TEST
+
+Suite *suite_report(void)
+{
+    Suite *s = suite_create("report");
+    TCase *tc = tcase_create("report");
+    tcase_add_test(tc, test_markdown_nan_run);
+    tcase_add_test(tc, test_markdown_escaping_and_fixes);
+    tcase_add_test(tc, test_markdown_no_findings);
+    tcase_add_test(tc, test_junit_cases_and_levels);
+    tcase_add_test(tc, test_junit_escaping);
+    tcase_add_test(tc, test_github_annotations);
+    tcase_add_test(tc, test_svg_marks_finding);
+    tcase_add_test(tc, test_text_sparkline);
+    tcase_add_test(tc, test_text_wrap_keeps_words);
+    tcase_add_test(tc, test_plain_numbers);
+    suite_add_tcase(s, tc);
+    return s;
+}
