@@ -24,6 +24,8 @@ typedef struct scan {
     const char *key; /* pending key, or NULL */
     const char *key_end;
     int words;
+    const char *ns; /* namespace for "name: k=v, k=v" */
+    size_t nslen;
 } scan;
 
 static bool is_alpha(char c)
@@ -105,10 +107,11 @@ typedef struct value {
     const char *end;
 } value;
 
-static void emit(scan *s, const char *key, size_t keylen, const value *v)
+static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     if (s->n < s->cap && key_acceptable(key, keylen))
-        s->out[s->n++] = (md_kv){key, keylen, v->v, v->unit, v->flags, v->total, v->end};
+        s->out[s->n++] = (md_kv){key, keylen, v->v, v->unit, v->flags, v->total, v->end,
+                                 in_ns ? s->ns : NULL, in_ns ? s->nslen : 0};
 }
 
 static bool unit_after_space(md_unit u)
@@ -235,6 +238,15 @@ static void on_word(scan *s, const char *w, const char *we)
     s->p = we;
 }
 
+/* "name: word=" opens a namespace for the '=' pairs that follow. */
+static bool opens_namespace(const char *q, const char *end)
+{
+    const char *w = q;
+    while (q < end && (is_alnum(*q)))
+        q++;
+    return q > w && q < end && *q == '=' && is_alpha(*w);
+}
+
 static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
@@ -243,10 +255,14 @@ static void on_separator(scan *s)
             q++;
         value v;
         if (parse_value(q, s->end, &v)) {
-            emit(s, s->key, (size_t)(s->key_end - s->key), &v);
+            emit(s, s->key, (size_t)(s->key_end - s->key), &v, *s->p == '=' && s->ns);
             s->p = v.end;
             clear_key(s);
             return;
+        }
+        if (*s->p == ':' && opens_namespace(q, s->end)) {
+            s->ns = s->key;
+            s->nslen = (size_t)(s->key_end - s->key);
         }
     }
     clear_key(s);
@@ -262,7 +278,7 @@ static void on_number(scan *s)
         size_t keylen = (size_t)(s->key_end - s->key);
         value v;
         if (blanks && parse_value(s->p, s->end, &v) && s->known(s->ctx, s->key, keylen)) {
-            emit(s, s->key, keylen, &v);
+            emit(s, s->key, keylen, &v, false);
             s->p = v.end;
             clear_key(s);
             return;
@@ -309,7 +325,7 @@ static bool starts_number(const char *p, const char *end)
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                    const void *ctx)
 {
-    scan s = {line, line + n, out, cap, 0, known, ctx, NULL, NULL, 0};
+    scan s = {line, line + n, out, cap, 0, known, ctx, NULL, NULL, 0, NULL, 0};
     while (s.p < s.end && s.n < s.cap) {
         char c = *s.p;
         if (is_blank(c)) {

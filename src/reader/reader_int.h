@@ -16,6 +16,10 @@ typedef struct md_kv {
     unsigned flags; /* md_kv_flags */
     double total;   /* T of "N/T" when MD_KV_TOTAL */
     const char *end; /* just past the value's text */
+    /* A namespace the key sits under: "Hidden states stats: min=-5.2,
+     * max=6.1" gives min and max under "Hidden states stats". */
+    const char *ns;
+    size_t nslen;
 } md_kv;
 
 /* Decides whether a key may take a value separated only by spaces

@@ -193,8 +193,15 @@ static bool traceback_body(const text_reader *r, md_str seg)
 
 static void emit_pairs(text_reader *r, const md_kv *kv, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        md_store_record_kv(r->st, kv[i].key, kv[i].keylen, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+    for (size_t i = 0; i < n; i++) {
+        if (!kv[i].ns) {
+            md_store_record_kv(r->st, kv[i].key, kv[i].keylen, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+            continue;
+        }
+        md_buf_reset(&r->keys);
+        md_buf_printf(&r->keys, "%.*s %.*s", (int)kv[i].nslen, kv[i].ns, (int)kv[i].keylen, kv[i].key);
+        md_store_record_kv(r->st, r->keys.p, r->keys.n, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+    }
 }
 
 /* Every rank of a data-parallel job may print its own loss. The first
@@ -210,7 +217,8 @@ static void emit_ranked(text_reader *r, const md_kv *kv, size_t n, long rank)
     }
     for (size_t i = 0; i < n; i++) {
         md_buf_reset(&r->keys);
-        md_buf_printf(&r->keys, "rank%ld/%.*s", rank, (int)kv[i].keylen, kv[i].key);
+        md_buf_printf(&r->keys, "rank%ld/%.*s%s%.*s", rank, (int)kv[i].nslen, kv[i].ns ? kv[i].ns : "",
+                      kv[i].ns ? " " : "", (int)kv[i].keylen, kv[i].key);
         md_store_record_kv(r->st, r->keys.p, r->keys.n, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
     }
 }
