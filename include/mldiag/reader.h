@@ -14,6 +14,14 @@
  * error. Malformed lines, rows or objects are capped warnings. */
 md_err md_read(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, md_format *fmt);
 
+/* The console-log reader one line at a time, for following a growing log:
+ * lines go into the store's current input (begin one first). The reader
+ * borrows the store and catalog. */
+typedef struct md_text_reader md_text_reader;
+md_text_reader *md_text_reader_new(md_store *st, const md_catalog *cat);
+void md_text_reader_line(md_text_reader *r, md_str line, unsigned long lineno);
+void md_text_reader_free(md_text_reader *r);
+
 /* Reads src as format fmt, without sniffing (for tests and fuzzing). */
 md_err md_read_as(md_store *st, md_source *src, md_format fmt, const md_catalog *cat, md_diags *diags);
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mldiag/reader.h"
 #include "reader/reader_int.h"
 
 #define KV_MAX 256
@@ -19,7 +20,7 @@ typedef struct table {
     size_t ncells;
 } table;
 
-typedef struct text_reader {
+struct md_text_reader {
     md_store *st;
     const md_catalog *cat;
     md_event_matcher *events;
@@ -34,7 +35,9 @@ typedef struct text_reader {
     table tab;
     double last_bar_n, last_bar_total;
     md_stamp_kind stamp_kind; /* the first kind of timestamp seen */
-} text_reader;
+};
+
+typedef md_text_reader text_reader;
 
 static int catalog_index(const md_catalog *cat, const char *key, size_t n)
 {
@@ -425,30 +428,50 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
     }
 }
 
-md_err md_read_text(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
+md_text_reader *md_text_reader_new(md_store *st, const md_catalog *cat)
 {
-    text_reader r;
-    memset(&r, 0, sizeof r);
-    r.st = st;
-    r.cat = cat;
-    r.events = md_event_matcher_new(cat);
+    md_text_reader *r = md_xcalloc(1, sizeof *r);
+    r->st = st;
+    r->cat = cat;
+    r->events = md_event_matcher_new(cat);
     for (size_t i = 0; i < md_catalog_nevents(cat); i++) {
         const md_event_spec *e = md_catalog_event(cat, i);
-        if (e->source == MD_SOURCE_TRACEBACK && !r.exception)
-            r.exception = e;
-        else if (e->source == MD_SOURCE_REPETITION && !r.repetition)
-            r.repetition = e;
+        if (e->source == MD_SOURCE_TRACEBACK && !r->exception)
+            r->exception = e;
+        else if (e->source == MD_SOURCE_REPETITION && !r->repetition)
+            r->repetition = e;
     }
-    r.base_rank = -1;
-    r.last_bar_n = NAN;
+    r->base_rank = -1;
+    r->last_bar_n = NAN;
+    return r;
+}
 
+void md_text_reader_line(md_text_reader *r, md_str line, unsigned long lineno)
+{
+    read_line(r, line, lineno);
+}
+
+void md_text_reader_free(md_text_reader *r)
+{
+    if (!r)
+        return;
+    md_event_matcher_free(r->events);
+    md_buf_free(&r->clean);
+    md_buf_free(&r->keys);
+    table_reset(&r->tab);
+    free(r);
+}
+
+md_err md_read_text(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
+{
+    md_text_reader *r = md_text_reader_new(st, cat);
     md_lines lines;
     md_lines_init(&lines, src);
     md_str line;
     while (md_lines_next(&lines, &line))
-        read_line(&r, line, lines.lineno);
+        read_line(r, line, lines.lineno);
 
-    md_input *in = md_store_input_mut(st, md_store_ninputs(st) - 1);
+    md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
     in->lines = lines.lineno;
     in->cut_lines = lines.cut_lines;
     if (lines.cut_lines)
@@ -457,9 +480,6 @@ md_err md_read_text(md_store *st, md_source *src, const md_catalog *cat, md_diag
                      lines.cut_lines == 1 ? "" : "s", MD_LINE_MAX >> 20);
     bool error = lines.error;
     md_lines_fini(&lines);
-    md_event_matcher_free(r.events);
-    md_buf_free(&r.clean);
-    md_buf_free(&r.keys);
-    table_reset(&r.tab);
+    md_text_reader_free(r);
     return error ? MD_ERR_IO : MD_OK;
 }
