@@ -29,7 +29,7 @@ TEST_OBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC))
 DEPS := $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/cli/main.d
 
 .PHONY: all check unit golden golden-update corpus docs asan install uninstall deps clean lint format \
-	fuzz fuzz-run fuzz-replay valgrind
+	fuzz fuzz-run fuzz-replay valgrind scripts bench
 
 all: mldiag
 
@@ -79,7 +79,7 @@ $(BUILD)/check_mldiag: $(TEST_OBJ) $(BUILD)/libmldiag.a
 # check: unit tests (Check), the end-to-end tests over examples/ and
 # tests/golden/, the quality bar on ../shared/corpus, and the docs test.
 # MLDIAG is the binary under test.
-check: unit fuzz-replay golden corpus docs
+check: unit fuzz-replay golden corpus docs scripts
 
 unit: $(BUILD)/check_mldiag $(BUILD)/mldiag
 	MLDIAG_ROOT=$(CURDIR) MLDIAG=$(CURDIR)/$(BUILD)/mldiag $(BUILD)/check_mldiag
@@ -96,6 +96,10 @@ corpus: $(BUILD)/mldiag
 
 docs: $(BUILD)/mldiag
 	MLDIAG=$(BUILD)/mldiag tests/docs.sh
+
+# The scripts shipped in contrib/, run as their hosts would run them.
+scripts: $(BUILD)/mldiag
+	MLDIAG=$(BUILD)/mldiag tests/slurm_epilog.sh
 
 # Fuzzing. Each harness in tests/fuzz/ feeds arbitrary bytes to one stage;
 # readers share fuzz_reader.c with the format chosen at build time.
@@ -156,15 +160,28 @@ asan:
 	$(MAKE) BUILD=build/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" check
 
+# The benchmark against wc -l, mawk, Python and pandas on generated logs
+# (bench/run; BENCH_SIZES, BENCH_FORMATS, BENCH_REPS). Never fails.
+$(BUILD)/bench/%: bench/%.c
+	@mkdir -p $(dir $@)
+	@$(if $(V),,echo "  CC      $<")
+	$(Q)$(CC) -O2 -std=c11 -Wall -Wextra $(LDFLAGS) -o $@ $< -lm
+
+bench: $(BUILD)/mldiag $(BUILD)/bench/gen $(BUILD)/bench/timeit
+	-MLDIAG=$(BUILD)/mldiag GEN=$(BUILD)/bench/gen TIMEIT=$(BUILD)/bench/timeit BENCH_DATA=$(BUILD)/bench/data \
+		sh bench/run
+
 install: mldiag
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(RULESDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 mldiag $(DESTDIR)$(BINDIR)/mldiag
 	install -m 644 $(RULES) $(DESTDIR)$(RULESDIR)/
+	install -m 755 contrib/slurm-epilog.sh $(DESTDIR)$(PREFIX)/share/mldiag/slurm-epilog.sh
 	if [ -f doc/mldiag.1 ]; then install -m 644 doc/mldiag.1 $(DESTDIR)$(MANDIR)/man1/mldiag.1; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/mldiag $(DESTDIR)$(MANDIR)/man1/mldiag.1
 	rm -f $(addprefix $(DESTDIR)$(RULESDIR)/,$(notdir $(RULES)))
+	rm -f $(DESTDIR)$(PREFIX)/share/mldiag/slurm-epilog.sh
 	-rmdir $(DESTDIR)$(RULESDIR) $(DESTDIR)$(PREFIX)/share/mldiag 2>/dev/null
 
 # Installs the build dependencies that are missing (Debian, as root).

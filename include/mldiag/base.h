@@ -123,5 +123,9 @@ double md_unit_factor(md_unit unit);
 
 /* Levenshtein distance, capped; used for "did you mean" suggestions. */
 size_t md_edit_distance(const char *a, const char *b);
+/* How far a typed name is from a known one, for suggestions: the edit
+ * distance, or one more than the distance to the known name's prefix of
+ * the same length ("loss.platue" is near "loss.plateau_frac"). */
+size_t md_name_distance(const char *typed, const char *candidate);
 
 #endif

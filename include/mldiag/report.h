@@ -3,6 +3,7 @@
 #ifndef MLDIAG_REPORT_H
 #define MLDIAG_REPORT_H
 
+#include "mldiag/compare.h"
 #include "mldiag/finding.h"
 #include "mldiag/store.h"
 
@@ -60,5 +61,12 @@ void md_render_github(const md_store *st, const md_findings *f, md_buf *out);
  * one panel per series with its own y axis, the buckets' min..max band and
  * mean line, a shared step axis, and the findings' steps as dashed lines. */
 void md_render_svg(const md_store *st, const md_findings *f, md_buf *out);
+
+/* A comparison of two runs (mldiag compare): the verdict first, then the
+ * aligned curves, speed, and the findings added and resolved. base_name
+ * and new_name label the runs. */
+typedef enum { MD_COMPARE_TEXT, MD_COMPARE_MARKDOWN, MD_COMPARE_JSON } md_compare_format;
+void md_render_compare(const md_comparison *c, const char *base_name, const char *new_name,
+                       md_compare_format fmt, md_buf *out);
 
 #endif

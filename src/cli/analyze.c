@@ -8,6 +8,7 @@
 #include "cli/run.h"
 #include "mldiag/expr.h"
 #include "mldiag/report.h"
+#include "mldiag/source.h"
 
 typedef enum { FMT_DEFAULT, FMT_TEXT, FMT_JSON, FMT_MARKDOWN, FMT_JUNIT, FMT_GITHUB } out_format;
 
@@ -23,6 +24,9 @@ typedef struct analyze_opts {
     int fail_on; /* md_severity, or -1 for never */
     const char **expects;
     size_t nexpects;
+    const char *baseline; /* --baseline PATH */
+    double tolerance;
+    int jobs;             /* --jobs N, for several runs */
     cli_rules rules;
 } analyze_opts;
 
@@ -31,13 +35,15 @@ static const char analyze_usage[] =
     "Diagnose a training run: what went wrong, the evidence from the run's own\n"
     "numbers, the likely causes and how to fix them. PATH is a log, a metrics\n"
     "file (CSV, JSON, JSONL, TensorBoard events), a run directory, or - for\n"
-    "standard input; several paths are read as one run.\n"
+    "standard input; several paths are read as one run, except that two or more\n"
+    "directories are that many runs, summarised one row each.\n"
     "\n"
     "  -f, --format FMT        text (default), json, markdown, junit or github\n"
     "                          (github when GITHUB_ACTIONS=true and no -o)\n"
     "  -o, --output FILE       write the report to FILE (atomically)\n"
     "      --plot FILE.svg     also write an SVG plot of the main curves\n"
     "  -q, --quiet             one line per finding\n"
+    "  -j, --jobs N            analyse several runs in N processes at once\n"
     "  -v, --verbose           also list the rules that could not be evaluated\n"
     "      --color WHEN        auto (default), always or never; NO_COLOR is honoured\n"
     "      --fail-on SEV       exit 1 when a finding is at least SEV\n"
@@ -56,6 +62,9 @@ static const char check_usage[] =
     "                          the level of junit failures\n"
     "      --expect EXPR       a condition the run must meet, in the rule language,\n"
     "                          e.g. 'loss.last < 2.5' (repeatable)\n"
+    "      --baseline PATH     also fail when the run is worse than this known-good\n"
+    "                          run (see mldiag compare) beyond --tolerance\n"
+    "      --tolerance X       relative loss gap allowed against --baseline (0.02)\n"
     "  -f, --format FMT        text (default), json, markdown, junit or github\n"
     "                          (github when GITHUB_ACTIONS=true and no -o)\n"
     "  -o, --output FILE       write the report to FILE (atomically)\n"
@@ -66,7 +75,7 @@ static const char check_usage[] =
     "      --no-default-rules  use only the rule files given with --rules\n"
     "  -h, --help              show this help\n";
 
-enum { OPT_COLOR = 256, OPT_FAIL_ON, OPT_EXPECT, OPT_RULES, OPT_NO_DEFAULT, OPT_PLOT };
+enum { OPT_COLOR = 256, OPT_FAIL_ON, OPT_EXPECT, OPT_RULES, OPT_NO_DEFAULT, OPT_PLOT, OPT_BASELINE, OPT_TOLERANCE };
 
 static bool parse_format(const char *name, out_format *fmt)
 {
@@ -91,15 +100,35 @@ static int parse_options(int argc, char **argv, analyze_opts *o)
         {"fail-on", required_argument, NULL, OPT_FAIL_ON}, {"expect", required_argument, NULL, OPT_EXPECT},
         {"rules", required_argument, NULL, OPT_RULES}, {"no-default-rules", no_argument, NULL, OPT_NO_DEFAULT},
         {"plot", required_argument, NULL, OPT_PLOT}, {"help", no_argument, NULL, 'h'},
+        {"baseline", required_argument, NULL, OPT_BASELINE}, {"tolerance", required_argument, NULL, OPT_TOLERANCE},
+        {"jobs", required_argument, NULL, 'j'},
         {NULL, 0, NULL, 0}};
     int c;
-    while ((c = getopt_long(argc, argv, "f:o:qvh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "f:o:qvhj:", opts, NULL)) != -1) {
         switch (c) {
         case 'f':
             if (!parse_format(optarg, &o->format))
                 return cli_usage_error(o->cmd, "unknown format '%s' (text, json, markdown, junit or github)",
                                        optarg);
             break;
+        case OPT_BASELINE:
+            o->baseline = optarg;
+            break;
+        case OPT_TOLERANCE: {
+            char *end;
+            o->tolerance = strtod(optarg, &end);
+            if (*end || !(o->tolerance >= 0))
+                return cli_usage_error(o->cmd, "--tolerance takes a fraction such as 0.02, not '%s'", optarg);
+            break;
+        }
+        case 'j': {
+            char *end;
+            long jobs = strtol(optarg, &end, 10);
+            if (*end || jobs < 1 || jobs > 256)
+                return cli_usage_error(o->cmd, "--jobs takes a number from 1 to 256, not '%s'", optarg);
+            o->jobs = (int)jobs;
+            break;
+        }
         case OPT_PLOT:
             o->plot = optarg;
             break;
@@ -145,7 +174,7 @@ static int parse_options(int argc, char **argv, analyze_opts *o)
             fputs(strcmp(o->cmd, "check") == 0 ? check_usage : analyze_usage, stdout);
             return HELP_SHOWN;
         default:
-            return cli_usage_error(o->cmd, "bad option");
+            return cli_usage_error(o->cmd, NULL);
         }
     }
     if (optind >= argc)
@@ -264,6 +293,32 @@ static bool write_plot(const analyze_opts *o, const md_store *st, const md_findi
     return ok;
 }
 
+/* --baseline: one line on stderr per way the run is worse. Returns
+ * whether it is worse, or -1 when the baseline could not be read. */
+static int worse_than_baseline(const analyze_opts *o, const md_ruleset *rs, const md_store *st,
+                               const md_findings *findings)
+{
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *base = NULL;
+    md_findings fb = {0};
+    md_err err = md_run_analyze(&o->baseline, 1, rs, &diags, &base, &fb);
+    cli_print_diags(&diags);
+    md_diags_free(&diags);
+    if (err != MD_OK)
+        return -1;
+    md_comparison c;
+    md_severity fail_on = o->fail_on >= 0 ? (md_severity)o->fail_on : MD_SEV_ERROR;
+    md_compare(base, &fb, st, findings, o->tolerance, fail_on, &c);
+    for (size_t i = 0; i < c.worse.n; i++)
+        fprintf(stderr, "mldiag: worse than the baseline: %s\n", c.worse.v[i]);
+    int worse = c.worse.n > 0;
+    md_comparison_free(&c);
+    md_findings_free(&fb);
+    md_store_free(base);
+    return worse;
+}
+
 static int report(const analyze_opts *o, md_ruleset *rs, md_store *st, md_expr **exprs)
 {
     md_sigset *sig = md_sigset_new(st);
@@ -284,9 +339,39 @@ static int report(const analyze_opts *o, md_ruleset *rs, md_store *st, md_expr *
     }
     if (code != EXIT_INPUT && check_expects(o, exprs, sig))
         code = EXIT_FINDINGS;
+    if (code != EXIT_INPUT && o->baseline) {
+        int worse = worse_than_baseline(o, rs, st, &findings);
+        if (worse < 0)
+            code = EXIT_INPUT;
+        else if (worse)
+            code = EXIT_FINDINGS;
+    }
     md_findings_free(&findings);
     md_sigset_free(sig);
     return code;
+}
+
+/* Two or more directories are that many runs: one summary row each. */
+static bool several_runs(int argc, char **argv)
+{
+    if (argc - optind < 2)
+        return false;
+    for (int i = optind; i < argc; i++)
+        if (!md_source_is_dir(argv[i]))
+            return false;
+    return true;
+}
+
+static int many(int argc, char **argv, const analyze_opts *o, const md_ruleset *rs)
+{
+    cli_many_opts m = {CLI_MANY_TEXT, o->output, o->fail_on, o->jobs};
+    if (o->format == FMT_JSON)
+        m.format = CLI_MANY_JSON;
+    else if (o->format == FMT_MARKDOWN)
+        m.format = CLI_MANY_MARKDOWN;
+    else if (o->format != FMT_TEXT && o->format != FMT_DEFAULT)
+        return cli_usage_error(o->cmd, "several runs are summarised as text, markdown or json");
+    return cli_many_runs((const char *const *)argv + optind, (size_t)(argc - optind), rs, &m);
 }
 
 static int run(int argc, char **argv, analyze_opts *o)
@@ -297,6 +382,11 @@ static int run(int argc, char **argv, analyze_opts *o)
     md_ruleset *rs = cli_load_rules(&o->rules, &code);
     if (!rs)
         return code;
+    if (several_runs(argc, argv) && !o->baseline && !o->nexpects) {
+        code = many(argc, argv, o, rs);
+        md_ruleset_free(rs);
+        return code;
+    }
     md_expr **exprs = md_xcalloc(o->nexpects + 1, sizeof *exprs);
     code = compile_expects(o, rs, exprs);
     if (code == 0) {
@@ -319,7 +409,7 @@ static int run(int argc, char **argv, analyze_opts *o)
 
 int cmd_analyze(int argc, char **argv)
 {
-    analyze_opts o = {"analyze", FMT_DEFAULT, NULL, NULL, false, false, -1, -1, NULL, 0, {0}};
+    analyze_opts o = {"analyze", FMT_DEFAULT, NULL, NULL, false, false, -1, -1, NULL, 0, NULL, 0.02, 1, {0}};
     int code = run(argc, argv, &o);
     free(o.expects);
     cli_rules_free(&o.rules);
@@ -328,7 +418,7 @@ int cmd_analyze(int argc, char **argv)
 
 int cmd_check(int argc, char **argv)
 {
-    analyze_opts o = {"check", FMT_DEFAULT, NULL, NULL, false, true, -1, MD_SEV_ERROR, NULL, 0, {0}};
+    analyze_opts o = {"check", FMT_DEFAULT, NULL, NULL, false, true, -1, MD_SEV_ERROR, NULL, 0, NULL, 0.02, 1, {0}};
     int code = run(argc, argv, &o);
     free(o.expects);
     cli_rules_free(&o.rules);

@@ -82,12 +82,15 @@ bool cli_write_output(const char *path, const md_buf *out)
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("mldiag: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nTry 'mldiag %s%s--help' for more information.\n", cmd ? cmd : "", cmd ? " " : "");
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        fputs("mldiag: ", stderr);
+        vfprintf(stderr, fmt, ap);
+        va_end(ap);
+        fputc('\n', stderr);
+    }
+    fprintf(stderr, "Try 'mldiag %s%s--help' for more information.\n", cmd ? cmd : "", cmd ? " " : "");
     return EXIT_USAGE;
 }
 

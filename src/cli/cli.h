@@ -39,6 +39,20 @@ void cli_print_diags(const md_diags *d);
  * stderr when that fails. */
 bool cli_write_output(const char *path, const md_buf *out);
 
+/* Several runs at once: one summary row per run (src/cli/many.c). */
+typedef enum { CLI_MANY_TEXT, CLI_MANY_MARKDOWN, CLI_MANY_JSON } cli_many_format;
+typedef struct cli_many_opts {
+    cli_many_format format;
+    const char *output;
+    int fail_on; /* md_severity, or -1 */
+    int jobs;
+} cli_many_opts;
+/* Analyses each path as a run of its own. Exit status: 4 when a run could
+ * not be read, else 1 when a run has a finding at or above fail_on. */
+int cli_many_runs(const char *const *paths, size_t n, const md_ruleset *rs, const cli_many_opts *o);
+
+/* Prints "mldiag: message" (when fmt is not NULL: getopt has already
+ * described a bad option) and the pointer to --help; returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) MD_PRINTF(2, 3);
 int cli_exit_for(md_err err);
 
@@ -46,5 +60,7 @@ int cmd_series(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_watch(int argc, char **argv);
 
 #endif

@@ -1,4 +1,5 @@
 /* mldiag: diagnose machine learning training runs from the logs they left. */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -11,6 +12,8 @@ static const char usage[] =
     "Commands:\n"
     "  analyze  PATH...    report on a run (files, run directories, - for stdin)\n"
     "  check    PATH...    the same, terse, for CI: --fail-on SEV, --expect EXPR\n"
+    "  compare  BASE NEW   what got worse against a known-good run\n"
+    "  watch    PATH       follow a growing log, report findings as they appear\n"
     "  series   PATH...    the series and events mldiag reads (csv or json)\n"
     "  rules    list | show ID | lint FILE | signals\n"
     "\n"
@@ -28,6 +31,8 @@ typedef struct command {
 static const command commands[] = {
     {"analyze", cmd_analyze},
     {"check", cmd_check},
+    {"compare", cmd_compare},
+    {"watch", cmd_watch},
     {"series", cmd_series},
     {"rules", cmd_rules},
 };
@@ -45,8 +50,14 @@ int main(int argc, char **argv)
         puts("mldiag " MD_VERSION);
         return EXIT_CLEAN;
     }
-    for (size_t i = 0; i < MD_COUNT(commands); i++)
-        if (strcmp(name, commands[i].name) == 0)
+    for (size_t i = 0; i < MD_COUNT(commands); i++) {
+        if (strcmp(name, commands[i].name) == 0) {
+            /* getopt names the program in its messages: "mldiag analyze:". */
+            char prog[32];
+            snprintf(prog, sizeof prog, "mldiag %s", name);
+            argv[1] = prog;
             return commands[i].run(argc - 1, argv + 1);
+        }
+    }
     return cli_usage_error(NULL, "unknown command '%s'", name);
 }

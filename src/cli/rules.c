@@ -144,7 +144,7 @@ int cmd_rules(int argc, char **argv)
                 fputs(usage, stdout);
                 return EXIT_CLEAN;
             }
-            return cli_usage_error("rules", "bad option");
+            return cli_usage_error("rules", NULL);
         }
     }
     const char *sub = optind < argc ? argv[optind] : NULL;

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "mldiag/reader.h"
+#include "mldiag/signal.h"
 #include "mldiag/source.h"
 #include "cli/run.h"
 
@@ -117,4 +118,19 @@ md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md
     }
     *out = l.run;
     return result;
+}
+
+md_err md_run_analyze(const char *const *paths, size_t n, const md_ruleset *rs, md_diags *diags,
+                      md_store **st, md_findings *findings)
+{
+    md_err err = md_run_load(paths, n, md_ruleset_catalog(rs), diags, st);
+    if (err != MD_OK) {
+        md_store_free(*st);
+        *st = NULL;
+        return err;
+    }
+    md_sigset *sig = md_sigset_new(*st);
+    md_rules_eval(rs, sig, findings);
+    md_sigset_free(sig);
+    return MD_OK;
 }

@@ -3,6 +3,7 @@
 #define MLDIAG_RUN_H
 
 #include "mldiag/diag.h"
+#include "mldiag/rules.h"
 #include "mldiag/store.h"
 
 /* Reads every path (file, run directory, or "-" for stdin) into one store.
@@ -13,5 +14,10 @@
  * the first path, and is the caller's to free. */
 md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md_diags *diags,
                    md_store **out);
+
+/* md_run_load, then every rule: *st and *findings are set when the result
+ * is MD_OK, and are the caller's to free. */
+md_err md_run_analyze(const char *const *paths, size_t n, const md_ruleset *rs, md_diags *diags,
+                      md_store **st, md_findings *findings);
 
 #endif

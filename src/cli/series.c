@@ -66,7 +66,7 @@ int cmd_series(int argc, char **argv)
             return EXIT_CLEAN;
         default:
             cli_rules_free(&rules);
-            return cli_usage_error("series", "bad option");
+            return cli_usage_error("series", NULL);
         }
     }
     if (optind >= argc) {

@@ -149,3 +149,16 @@ size_t md_edit_distance(const char *a, const char *b)
     }
     return row[lb];
 }
+
+size_t md_name_distance(const char *typed, const char *candidate)
+{
+    size_t full = md_edit_distance(typed, candidate);
+    size_t n = strlen(typed);
+    if (strlen(candidate) <= n || n > 64)
+        return full;
+    char prefix[65];
+    memcpy(prefix, candidate, n);
+    prefix[n] = '\0';
+    size_t pre = md_edit_distance(typed, prefix) + 1;
+    return pre < full ? pre : full;
+}

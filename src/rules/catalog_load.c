@@ -12,7 +12,7 @@ static void unknown_key(md_diags *diags, const rf_section *s, const rf_entry *e,
     const char *best = NULL;
     size_t best_d = 3;
     for (size_t i = 0; i < nknown; i++) {
-        size_t d = md_edit_distance(e->key, known[i]);
+        size_t d = md_name_distance(e->key, known[i]);
         if (d < best_d) {
             best_d = d;
             best = known[i];

@@ -135,7 +135,7 @@ static const char *best_match(const char *word, const char *const *names, size_t
     const char *best = NULL;
     *dist = (size_t)-1;
     for (size_t i = 0; i < n; i++) {
-        size_t d = md_edit_distance(word, names[i]);
+        size_t d = md_name_distance(word, names[i]);
         if (d < *dist) {
             *dist = d;
             best = names[i];
@@ -163,7 +163,7 @@ static void suggest_signal(parser *p, const char *name, char *help, size_t cap)
             continue;
         for (size_t f = 0; f < nf; f++) {
             snprintf(buf, sizeof buf, "%s.%s", spec->name, feats[f].name);
-            size_t d = md_edit_distance(name, buf);
+            size_t d = md_name_distance(name, buf);
             if (d < best_d) {
                 best_d = d;
                 md_buf_reset(&cand);
@@ -175,7 +175,7 @@ static void suggest_signal(parser *p, const char *name, char *help, size_t cap)
         const md_event_spec *es = md_catalog_event(cat, i);
         for (size_t f = 0; f + 1 < ne; f++) {
             snprintf(buf, sizeof buf, "event.%s.%s", es->id, ev[f].name);
-            size_t d = md_edit_distance(name, buf);
+            size_t d = md_name_distance(name, buf);
             if (d < best_d) {
                 best_d = d;
                 md_buf_reset(&cand);
@@ -185,7 +185,7 @@ static void suggest_signal(parser *p, const char *name, char *help, size_t cap)
     }
     for (size_t f = 0; f < nl + nr; f++) {
         snprintf(buf, sizeof buf, "%s.%s", f < nl ? "log" : "run", f < nl ? lf[f].name : rf[f - nl].name);
-        size_t d = md_edit_distance(name, buf);
+        size_t d = md_name_distance(name, buf);
         if (d < best_d) {
             best_d = d;
             md_buf_reset(&cand);

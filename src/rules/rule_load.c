@@ -17,7 +17,7 @@ static void unknown_key(md_diags *diags, const rf_section *s, const rf_entry *e,
     size_t best_d = 3;
     const char *best = NULL;
     for (size_t i = 0; i < n; i++) {
-        size_t d = md_edit_distance(e->key, keys[i]);
+        size_t d = md_name_distance(e->key, keys[i]);
         if (d < best_d) {
             best_d = d;
             best = keys[i];

@@ -1,0 +1,287 @@
+/* mldiag watch PATH: follow a growing log like tail -F and print each
+ * finding once, the moment its rule first fires.
+ *
+ * New lines go through the line-at-a-time text reader into one store, so a
+ * line costs the same however long the run is. The rules are evaluated
+ * over the store's bounded summaries, at most once per interval: their cost
+ * does not grow with the log either. A file that is truncated or replaced
+ * (log rotation) is read again from its start, into the same run. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "mldiag/reader.h"
+#include "mldiag/signal.h"
+
+static const char usage[] =
+    "Usage: mldiag watch [OPTIONS] PATH\n"
+    "Follow a growing console log (or - for standard input) and print each finding\n"
+    "once, as soon as its rule fires. A truncated or rotated file is followed on.\n"
+    "\n"
+    "      --exit-on SEV       exit 1 at the first finding at least SEV (critical,\n"
+    "                          error, warning, info): a job wrapper can stop the run\n"
+    "      --interval SECONDS  how often to look for new lines and evaluate (0.5)\n"
+    "      --idle-exit SECONDS stop after this long without new lines (default: never)\n"
+    "      --rules PATH        add rule files\n"
+    "      --no-default-rules  use only the rule files given with --rules\n"
+    "  -h, --help              show this help\n";
+
+typedef struct watch_opts {
+    int exit_on; /* md_severity, or -1 */
+    double interval, idle_exit;
+    cli_rules rules;
+} watch_opts;
+
+typedef struct follower {
+    const char *path;
+    int fd;
+    bool is_stdin;
+    ino_t ino;
+    off_t offset;
+    md_buf pending; /* a line not yet ended by '\n' */
+    unsigned long lineno;
+    md_text_reader *reader;
+} follower;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static bool open_file(follower *f)
+{
+    if (f->is_stdin) {
+        f->fd = 0;
+        return true;
+    }
+    f->fd = open(f->path, O_RDONLY);
+    if (f->fd < 0)
+        return false;
+    struct stat st;
+    fstat(f->fd, &st);
+    f->ino = st.st_ino;
+    f->offset = 0;
+    return true;
+}
+
+/* Truncated in place, or replaced by a new file: start over from byte 0. */
+static void check_rotation(follower *f)
+{
+    struct stat st;
+    if (f->is_stdin || stat(f->path, &st) != 0)
+        return;
+    if (st.st_ino != f->ino) {
+        close(f->fd);
+        if (!open_file(f))
+            f->fd = -1;
+        md_buf_reset(&f->pending);
+    } else if (st.st_size < f->offset) {
+        lseek(f->fd, 0, SEEK_SET);
+        f->offset = 0;
+        md_buf_reset(&f->pending);
+    }
+}
+
+static void feed(follower *f, const char *data, size_t n)
+{
+    const char *p = data, *end = data + n;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t take = (size_t)((nl ? nl : end) - p);
+        if (f->pending.n + take <= MD_LINE_MAX)
+            md_buf_put(&f->pending, p, take);
+        if (!nl)
+            break;
+        f->lineno++;
+        md_text_reader_line(f->reader, (md_str){f->pending.p ? f->pending.p : "", f->pending.n}, f->lineno);
+        md_buf_reset(&f->pending);
+        p = nl + 1;
+    }
+}
+
+/* Reads what is there now. Returns bytes read, 0 at a pause, -1 at the
+ * end of standard input. */
+static long pump(follower *f, double wait)
+{
+    if (f->fd < 0) {
+        check_rotation(f);
+        return 0;
+    }
+    if (f->is_stdin) {
+        struct pollfd p = {0, POLLIN, 0};
+        if (poll(&p, 1, (int)(wait * 1000)) <= 0)
+            return 0;
+    }
+    static char block[1 << 16];
+    ssize_t r = read(f->fd, block, sizeof block);
+    if (r < 0)
+        return errno == EINTR ? 0 : -1;
+    if (r == 0 && f->is_stdin && f->pending.n) {
+        f->lineno++;
+        md_text_reader_line(f->reader, (md_str){f->pending.p, f->pending.n}, f->lineno);
+        md_buf_reset(&f->pending);
+    }
+    if (r == 0)
+        return f->is_stdin ? -1 : 0;
+    f->offset += r;
+    feed(f, block, (size_t)r);
+    return r;
+}
+
+static bool seen(const char **ids, size_t n, const char *id)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(ids[i], id) == 0)
+            return true;
+    return false;
+}
+
+/* Prints findings not printed before. Returns true when one is at or
+ * above exit_on. */
+static bool report_new(const md_ruleset *rs, const md_store *st, const char ***ids, size_t *nids, int exit_on)
+{
+    md_sigset *sig = md_sigset_new(st);
+    md_findings f;
+    md_rules_eval(rs, sig, &f);
+    bool stop = false;
+    for (size_t i = 0; i < f.n; i++) {
+        const md_finding *x = &f.v[i];
+        if (seen(*ids, *nids, x->id))
+            continue;
+        *ids = md_xrealloc(*ids, (*nids + 1) * sizeof **ids);
+        (*ids)[(*nids)++] = x->id;
+        char b[32];
+        printf("%s %s", md_severity_name(x->severity), x->id);
+        if (x->step == x->step)
+            printf(" at %s %s", x->ordinal_step ? "log entry" : "step", md_num_fmt(x->step, b, sizeof b));
+        printf(": %s", x->title);
+        if (x->evidence.n)
+            printf(" (%s)", x->evidence.v[0]);
+        putchar('\n');
+        stop |= exit_on >= 0 && (int)x->severity >= exit_on;
+    }
+    fflush(stdout);
+    md_findings_free(&f);
+    md_sigset_free(sig);
+    return stop;
+}
+
+static int parse(int argc, char **argv, watch_opts *o)
+{
+    static const struct option opts[] = {{"exit-on", required_argument, NULL, 'e'},
+                                         {"fail-on", required_argument, NULL, 'e'},
+                                         {"interval", required_argument, NULL, 'i'},
+                                         {"idle-exit", required_argument, NULL, 'x'},
+                                         {"rules", required_argument, NULL, 'r'},
+                                         {"no-default-rules", no_argument, NULL, 'n'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        char *end;
+        md_severity sev;
+        switch (c) {
+        case 'e':
+            if (!md_severity_parse(optarg, &sev))
+                return cli_usage_error("watch", "--exit-on takes critical, error, warning or info");
+            o->exit_on = (int)sev;
+            break;
+        case 'i':
+        case 'x': {
+            double v = strtod(optarg, &end);
+            if (*end || !(v > 0) || v > 1e6)
+                return cli_usage_error("watch", "--%s takes a number of seconds, not '%s'",
+                                       c == 'i' ? "interval" : "idle-exit", optarg);
+            *(c == 'i' ? &o->interval : &o->idle_exit) = v;
+            break;
+        }
+        case 'r':
+            cli_rules_add(&o->rules, optarg);
+            break;
+        case 'n':
+            o->rules.no_default = true;
+            break;
+        case 'h':
+            fputs(usage, stdout);
+            return -1;
+        default:
+            return cli_usage_error("watch", NULL);
+        }
+    }
+    if (argc - optind != 1)
+        return cli_usage_error("watch", "watch follows one PATH");
+    return 0;
+}
+
+static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_opts *o)
+{
+    const char **ids = NULL;
+    size_t nids = 0;
+    double last_data = now(), last_eval = 0;
+    unsigned long evaluated_at = (unsigned long)-1;
+    int code = EXIT_CLEAN;
+    for (;;) {
+        long got = pump(f, o->interval);
+        bool ended = got < 0;
+        if (got > 0)
+            last_data = now();
+        double t = now();
+        if (f->lineno != evaluated_at && (t - last_eval >= o->interval || got == 0 || ended)) {
+            evaluated_at = f->lineno;
+            last_eval = t;
+            if (report_new(rs, st, &ids, &nids, o->exit_on)) {
+                code = EXIT_FINDINGS;
+                break;
+            }
+        }
+        if (ended || (o->idle_exit > 0 && t - last_data >= o->idle_exit))
+            break;
+        if (got == 0 && !f->is_stdin) {
+            check_rotation(f);
+            struct timespec pause = {(time_t)o->interval, (long)((o->interval - (double)(time_t)o->interval) * 1e9)};
+            nanosleep(&pause, NULL);
+        }
+    }
+    free(ids);
+    return code;
+}
+
+int cmd_watch(int argc, char **argv)
+{
+    watch_opts o = {-1, 0.5, 0, {0}};
+    int code = parse(argc, argv, &o);
+    if (code) {
+        cli_rules_free(&o.rules);
+        return code < 0 ? EXIT_CLEAN : code;
+    }
+    md_ruleset *rs = cli_load_rules(&o.rules, &code);
+    cli_rules_free(&o.rules);
+    if (!rs)
+        return code;
+    follower f = {argv[optind], -1, strcmp(argv[optind], "-") == 0, 0, 0, {0}, 0, NULL};
+    if (!open_file(&f)) {
+        fprintf(stderr, "mldiag: %s: cannot open: %s\n", f.path, strerror(errno));
+        md_ruleset_free(rs);
+        return EXIT_INPUT;
+    }
+    md_store *st = md_store_new(md_ruleset_catalog(rs));
+    md_store_begin_input(st, f.is_stdin ? "<stdin>" : f.path, MD_FMT_TEXT);
+    f.reader = md_text_reader_new(st, md_ruleset_catalog(rs));
+    code = follow(&f, rs, st, &o);
+    md_text_reader_free(f.reader);
+    if (!f.is_stdin && f.fd >= 0)
+        close(f.fd);
+    md_buf_free(&f.pending);
+    md_store_free(st);
+    md_ruleset_free(rs);
+    return code;
+}
