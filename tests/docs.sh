@@ -17,6 +17,15 @@ for name in $("$MLDIAG" rules signals | awk '/^  [a-zA-Z_.]+ / {print $1}'); do
     grep -q "\`$name\`" README.md || { echo "FAIL: signal $name is not in README.md"; fail=1; }
 done
 
+# Every long option of every command is in the man page (read without
+# roff's escapes: "\-\-fail\-on" is --fail-on).
+sed 's/\\//g' doc/mldiag.1 > "$TMP/man.txt"
+for cmd in analyze check compare watch series rules; do
+    for opt in $("$MLDIAG" "$cmd" --help | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+        grep -qF -- "$opt" "$TMP/man.txt" || { echo "FAIL: $cmd $opt is not in doc/mldiag.1"; fail=1; }
+    done
+done
+
 # Extract fenced blocks of rules/README.md into numbered files.
 awk -v dir="$TMP" '
     /^```rules-error$/ { n++; file = dir "/" n ".error"; next }
