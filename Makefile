@@ -108,6 +108,7 @@ FUZZ_TARGETS := $(FUZZ_READERS) pipeline rules expr
 fuzz_src = $(if $(filter $(1),$(FUZZ_READERS)),tests/fuzz/fuzz_reader.c,tests/fuzz/fuzz_$(1).c)
 fuzz_def = $(if $(filter $(1),$(FUZZ_READERS)),-DFUZZ_FORMAT=MD_FMT_$(shell echo $(1) | tr a-z A-Z))
 FUZZ_SECONDS ?= 30
+FUZZ_JOBS ?= 2
 
 # fuzz-replay runs the seeds and every saved crash through the harnesses
 # built without libFuzzer: part of make check, so fixed bugs stay fixed.
@@ -143,17 +144,12 @@ fuzz:
 	done
 
 fuzz-run: fuzz
-	@mkdir -p tests/fuzz/crashes
-	@for t in $(FUZZ_TARGETS); do \
-		mkdir -p build/fuzz/corpus/$$t; \
-		seeds=$$(ls -d tests/fuzz/seeds/$$t tests/fuzz/regressions/$$t 2>/dev/null); \
-		case $$t in rules) extra=rules;; expr) extra=;; *) extra="examples $$(ls -d ../shared/corpus 2>/dev/null)";; esac; \
-		echo "fuzzing $$t for $(FUZZ_SECONDS)s"; \
-		build/fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-			-print_final_stats=0 -artifact_prefix=tests/fuzz/crashes/$$t- \
-			build/fuzz/corpus/$$t $$seeds $$extra 2>&1 | grep -E '^(#[0-9]+ +DONE|==[0-9]+==|SUMMARY|artifact)' ; \
-		ls tests/fuzz/crashes/$$t-* >/dev/null 2>&1 && { echo "fuzz: $$t crashed; see tests/fuzz/crashes/"; exit 1; }; \
-	done; true
+	tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_JOBS)
+
+# The end-to-end tests with the binary under valgrind (no error, no leak).
+valgrind: $(BUILD)/mldiag
+	MLDIAG=tests/valgrind-mldiag.sh MLDIAG_BIN=$(BUILD)/mldiag tests/run_golden.sh
+	MLDIAG=tests/valgrind-mldiag.sh MLDIAG_BIN=$(BUILD)/mldiag tests/slurm_epilog.sh
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan:

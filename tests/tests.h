@@ -17,6 +17,7 @@ Suite *suite_corpus(void);
 Suite *suite_rulesfile(void);
 Suite *suite_cli(void);
 Suite *suite_report(void);
+Suite *suite_hostile(void);
 
 /* The default catalog (the rule files compiled into the binary), built once
  * and kept for the life of the process. */

@@ -111,6 +111,11 @@ md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md
             result = err;
     }
     md_store_sort(l.run);
+    /* Limits are warnings: the report covers what fitted. */
+    if (md_store_dropped_series(l.run))
+        md_diags_add(diags, MD_DIAG_WARNING, n == 1 ? paths[0] : NULL, 0, 0,
+                     "%llu series over the limit of %d were not kept",
+                     (unsigned long long)md_store_dropped_series(l.run), MD_MAX_SERIES);
     if (result == MD_OK && md_store_nseries(l.run) == 0 && md_store_nevents(l.run) == 0) {
         md_diags_add(diags, MD_DIAG_ERROR, n == 1 ? paths[0] : NULL, 0, 0,
                      "no metric and no event found%s", n == 1 ? "" : " in any input");

@@ -1,0 +1,257 @@
+/* Hostile input: whatever a crashed job or a colleague leaves behind gets a
+ * clear answer or a correct report, never a crash, a hang or a leak. The
+ * cases the other suites do not cover already. */
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/run.h"
+#include "mldiag/expr.h"
+#include "mldiag/reader.h"
+#include "mldiag/rules.h"
+#include "mldiag/signal.h"
+#include "tests.h"
+
+static const char trainer_state[] =
+    "{\"global_step\": 30, \"max_steps\": 30, \"log_history\": [\n"
+    "  {\"loss\": 2.5, \"grad_norm\": 1.5, \"step\": 10},\n"
+    "  {\"loss\": 2.1, \"grad_norm\": NaN, \"step\": 20},\n"
+    "  {\"loss\": 1.9, \"eval_loss\": Infinity, \"step\": 30}\n"
+    "]}\n";
+
+static md_err read_memory(const char *data, size_t n, md_store **out, md_diags *diags)
+{
+    md_source *src = md_source_memory(data, n, "mem.json");
+    ck_assert_ptr_nonnull(src);
+    md_store *st = md_store_new(t_catalog());
+    md_format fmt;
+    md_err err = md_read(st, src, t_catalog(), diags, &fmt);
+    md_source_close(src);
+    md_store_sort(st);
+    *out = st;
+    return err;
+}
+
+/* Every prefix of a valid document: an error or the entries before the
+ * cut, marked cut short; never more than the whole document holds. */
+START_TEST(test_json_truncated_everywhere)
+{
+    size_t len = sizeof trainer_state - 1;
+    const char *second_end = strstr(trainer_state, "\"step\": 20}") + 11;
+    for (size_t cut = 1; cut < len - 1; cut++) {
+        md_diags diags;
+        md_diags_init(&diags);
+        md_store *st;
+        md_err err = read_memory(trainer_state, cut, &st, &diags);
+        const md_series *loss = md_store_find(st, "loss");
+        size_t count = loss ? (size_t)loss->count : 0;
+        ck_assert_msg(count <= 3, "cut at %zu: %zu loss points", cut, count);
+        if (trainer_state + cut > second_end) {
+            ck_assert_msg(err == MD_OK, "cut at %zu: the two complete entries are lost", cut);
+            ck_assert_msg(count >= 2, "cut at %zu: %zu loss points, want 2", cut, count);
+            ck_assert_msg(md_store_input(st, 0)->cut_short, "cut at %zu: not marked cut short", cut);
+        }
+        if (err != MD_OK)
+            ck_assert_msg(diags.errors > 0, "cut at %zu: a failure without a message", cut);
+        md_store_free(st);
+        md_diags_free(&diags);
+    }
+}
+END_TEST
+
+START_TEST(test_json_nested_deep)
+{
+    const size_t depth = 100000;
+    char *doc = malloc(2 * depth + 1);
+    memset(doc, '[', depth);
+    memset(doc + depth, ']', depth);
+    doc[2 * depth] = '\0';
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st;
+    md_err err = read_memory(doc, 2 * depth, &st, &diags);
+    ck_assert_int_eq(err, MD_ERR_FORMAT);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "invalid JSON"));
+    md_store_free(st);
+    md_diags_free(&diags);
+    free(doc);
+}
+END_TEST
+
+START_TEST(test_csv_ten_thousand_columns)
+{
+    md_buf csv = {0};
+    for (int c = 0; c < 10000; c++)
+        md_buf_printf(&csv, "%smetric_%d", c ? "," : "", c);
+    for (int r = 0; r < 3; r++) {
+        md_buf_putc(&csv, '\n');
+        for (int c = 0; c < 10000; c++)
+            md_buf_printf(&csv, "%s%d.5", c ? "," : "", r + c);
+    }
+    md_buf_putc(&csv, '\n');
+    char *dir = t_tmpdir();
+    char *path = t_write(dir, "wide.csv", csv.p, csv.n);
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st;
+    ck_assert_int_eq(t_load(path, &st, &diags), MD_OK);
+    ck_assert_uint_eq(md_store_nseries(st), MD_MAX_SERIES);
+    ck_assert_uint_eq(md_store_dropped_series(st), 10000 - MD_MAX_SERIES);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "over the limit"));
+    ck_assert_uint_eq(md_store_find(st, "metric_9")->count, 3);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&csv);
+    free(path);
+    free(dir);
+}
+END_TEST
+
+START_TEST(test_csv_unterminated_quote)
+{
+    char *dir = t_tmpdir();
+    char *path = t_write_str(dir, "open.csv", "step,loss\n1,2.0\n2,\"1.9\n3,1.8\n");
+    md_store *st;
+    ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+    const md_series *loss = md_store_find(st, "loss");
+    ck_assert_ptr_nonnull(loss);
+    ck_assert(loss->count >= 1 && loss->first == 2.0);
+    md_store_free(st);
+    free(path);
+    free(dir);
+}
+END_TEST
+
+/* 100 MB without a newline, then a real line: the giant line is cut at the
+ * limit and counted; the next line is read. */
+START_TEST(test_hundred_megabyte_line)
+{
+    char *dir = t_tmpdir();
+    char *path = t_path(dir, "huge.log");
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    static char block[1 << 20];
+    memset(block, 'x', sizeof block);
+    for (int i = 0; i < 100; i++)
+        ck_assert_uint_eq(fwrite(block, 1, sizeof block, f), sizeof block);
+    fputs("\nstep 1, loss: 2.0\nstep 2, loss: 1.5\n", f);
+    fclose(f);
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st;
+    ck_assert_int_eq(t_load(path, &st, &diags), MD_OK);
+    ck_assert_uint_eq(md_store_find(st, "loss")->count, 2);
+    ck_assert_uint_eq(md_store_input(st, 0)->cut_lines, 1);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "longer than"));
+    md_store_free(st);
+    md_diags_free(&diags);
+    unlink(path);
+    free(path);
+    free(dir);
+}
+END_TEST
+
+static md_value eval_text(const char *text, md_sigset *sig)
+{
+    md_expr_error err;
+    md_expr *e = md_expr_compile(text, t_catalog(), &err);
+    ck_assert_msg(e != NULL, "%s: %s", text, err.msg);
+    md_value v = md_expr_eval(e, sig, NULL);
+    md_expr_free(e);
+    return v;
+}
+
+START_TEST(test_expression_division_by_zero)
+{
+    md_store *st = md_store_new(t_catalog());
+    md_store_begin_input(st, "x.log", MD_FMT_TEXT);
+    for (int i = 0; i < 3; i++) {
+        md_store_record_begin(st, 1);
+        md_store_record_kv(st, "loss", 4, 0.0, MD_UNIT_NONE, 0, NAN);
+        md_store_record_end(st, NULL);
+    }
+    md_sigset *sig = md_sigset_new(st);
+    ck_assert(!eval_text("1 / 0", sig).known);
+    ck_assert(!eval_text("loss.max / loss.min > 1", sig).known);
+    ck_assert(!eval_text("ln(loss.min)", sig).known);
+    /* Kleene: a known false settles an and; a known true settles an or. */
+    md_value v = eval_text("1 / 0 > 1 && false", sig);
+    ck_assert(v.known && v.v == 0);
+    v = eval_text("true || loss.max / 0 > 1", sig);
+    ck_assert(v.known && v.v == 1);
+    v = eval_text("default(1 / 0, 7)", sig);
+    ck_assert(v.known && v.v == 7);
+    md_sigset_free(sig);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_rule_suppresses_itself)
+{
+    md_ruleset *rs = md_ruleset_new();
+    md_diags diags;
+    md_diags_init(&diags);
+    const char *text = "[rule me]\ntitle = t\nseverity = info\nwhen = true\nsuppresses = me\n";
+    md_ruleset_add_text(rs, "self.rules", text, strlen(text));
+    ck_assert_int_eq(md_ruleset_compile(rs, &diags), MD_ERR_RULES);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "suppresses itself"));
+    md_diags_free(&diags);
+    md_ruleset_free(rs);
+}
+END_TEST
+
+/* A log that grows while it is read: every read ends, with a prefix of
+ * what was written. */
+START_TEST(test_file_growing_while_read)
+{
+    char *dir = t_tmpdir();
+    char *path = t_write_str(dir, "live.log", "step 0, loss: 3.0\n");
+    pid_t writer = fork();
+    ck_assert_int_ge(writer, 0);
+    if (writer == 0) {
+        FILE *f = fopen(path, "a");
+        for (int i = 1; i < 200000 && f; i++) {
+            fprintf(f, "step %d, loss: %.4f\n", i, 3.0 - i * 1e-5);
+            if (i % 1000 == 0)
+                fflush(f);
+        }
+        _exit(0);
+    }
+    uint64_t last = 0;
+    for (int round = 0; round < 20; round++) {
+        md_store *st;
+        ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+        const md_series *loss = md_store_find(st, "loss");
+        ck_assert_ptr_nonnull(loss);
+        ck_assert(loss->count >= last);
+        ck_assert(loss->count <= 200000);
+        last = loss->count;
+        md_store_free(st);
+    }
+    int status;
+    waitpid(writer, &status, 0);
+    free(path);
+    free(dir);
+}
+END_TEST
+
+Suite *suite_hostile(void)
+{
+    Suite *s = suite_create("hostile");
+    TCase *tc = tcase_create("hostile");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_json_truncated_everywhere);
+    tcase_add_test(tc, test_json_nested_deep);
+    tcase_add_test(tc, test_csv_ten_thousand_columns);
+    tcase_add_test(tc, test_csv_unterminated_quote);
+    tcase_add_test(tc, test_hundred_megabyte_line);
+    tcase_add_test(tc, test_expression_division_by_zero);
+    tcase_add_test(tc, test_rule_suppresses_itself);
+    tcase_add_test(tc, test_file_growing_while_read);
+    suite_add_tcase(s, tc);
+    return s;
+}
