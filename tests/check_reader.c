@@ -1144,6 +1144,188 @@ START_TEST(test_missing_and_binary_files)
 }
 END_TEST
 
+/* ---- event signatures ------------------------------------------------------ */
+
+/* One message per event as the framework or scheduler prints it. */
+static const struct {
+    const char *id, *line;
+} event_lines[] = {
+    {"traceback", "Traceback (most recent call last):"},
+    {"keyboard_interrupt", "KeyboardInterrupt"},
+    {"keyboard_interrupt", "[rank0]: KeyboardInterrupt"},
+    {"cuda_oom", "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB "
+                 "total capacity; 13.10 GiB already allocated; 1.05 GiB free; 13.59 GiB reserved in total by PyTorch)"},
+    {"cuda_oom", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+                 "shape[64,512,512] and type float on /job:localhost/replica:0/task:0/device:GPU:0"},
+    {"cuda_oom", "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
+                 "17179869184 bytes."},
+    {"host_oom", "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=1234.0. Some of your processes may have "
+                 "been killed by the cgroup out-of-memory handler."},
+    {"host_oom", "RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: can't allocate memory: "
+                 "you tried to allocate 34359738368 bytes. Error code 12 (Cannot allocate memory)"},
+    {"host_oom", "=>> PBS: job killed: mem 33554432kb exceeded limit 16777216kb"},
+    {"killed", "Killed"},
+    {"killed", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 4242) "
+               "of binary: /usr/bin/python3"},
+    {"nccl_timeout", "[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=12345, OpType=ALLREDUCE, "
+                     "NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800385 milliseconds before timing out."},
+    {"nccl_error", "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/"
+                   "ProcessGroupNCCL.cpp:1275, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL "
+                   "version 2.14.3"},
+    {"nccl_error", "ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device "
+                   "error."},
+    {"fp16_overflow", "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768"},
+    {"fp16_overflow", "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0"},
+    {"loss_scale_min", "Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting "
+                       "run."},
+    {"nan_message", "RuntimeError: Function 'LogSoftmaxBackward0' returned nan values in its 0th output."},
+    {"nan_message", "AssertionError: Rank 11: found NaN in local grad norm in backward pass before data-parallel "
+                    "communication collective"},
+    {"nan_message", "ERROR:megatron.core.rerun_state_machine:Unexpected result nan on rank 3 at iteration #3 "
+                    "invocation #1 (message='found NaN in local grad norm for bucket #0 in backward pass')"},
+    {"dtype_mismatch", "RuntimeError: expected scalar type Float but found Half"},
+    {"dtype_mismatch", "RuntimeError: Input type (torch.cuda.FloatTensor) and weight type (torch.FloatTensor) should "
+                       "be the same"},
+    {"dtype_mismatch", "RuntimeError: mat1 and mat2 must have the same dtype"},
+    {"shape_mismatch", "RuntimeError: mat1 and mat2 shapes cannot be multiplied (64x512 and 256x10)"},
+    {"shape_mismatch", "RuntimeError: The size of tensor a (128) must match the size of tensor b (64) at "
+                       "non-singleton dimension 1"},
+    {"shape_mismatch", "ValueError: Expected input batch_size (32) to match target batch_size (16)."},
+    {"shape_mismatch", "RuntimeError: shape '[-1, 784]' is invalid for input of size 1000"},
+    {"shape_mismatch", "RuntimeError: Given groups=1, weight of size [64, 3, 3, 3], expected input[16, 1, 28, 28] to "
+                       "have 3 channels, but got 1 channels instead"},
+    {"device_assert", "RuntimeError: CUDA error: device-side assert triggered"},
+    {"device_assert", "../aten/src/ATen/native/cuda/Loss.cu:240: nll_loss_forward_reduce_cuda_kernel_2d: block: "
+                      "[0,0,0], thread: [5,0,0] Assertion `t >= 0 && t < n_classes` failed."},
+    {"cuda_error", "RuntimeError: CUDA error: an illegal memory access was encountered"},
+    {"cuda_error", "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle, opa, "
+                   "opb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`"},
+    {"cuda_error", "NVRM: GPU at PCI:0000:3b:00: GPU has fallen off the bus."},
+    {"weights_not_initialized", "Some weights of BertForSequenceClassification were not initialized from the model "
+                                "checkpoint at bert-base-uncased and are newly initialized: ['classifier.bias', "
+                                "'classifier.weight']"},
+    {"head_initialized", "Some weights of BertForSequenceClassification were not initialized from the model "
+                         "checkpoint at bert-base-uncased and are newly initialized: ['classifier.bias', "
+                         "'classifier.weight']"},
+    {"weights_not_used", "Some weights of the model checkpoint at bert-base-uncased were not used when initializing "
+                         "BertForSequenceClassification: ['cls.predictions.bias']"},
+    {"state_dict_mismatch", "RuntimeError: Error(s) in loading state_dict for ResNet:"},
+    {"state_dict_mismatch", "\tMissing key(s) in state_dict: \"fc.weight\", \"fc.bias\"."},
+    {"job_time_limit", "slurmstepd: error: *** JOB 123456 ON node001 CANCELLED AT 2024-01-01T03:00:00 DUE TO TIME "
+                       "LIMIT ***"},
+    {"job_time_limit", "=>> PBS: job killed: walltime 152 exceeded limit 120"},
+    {"job_time_limit", "TERM_RUNLIMIT: job killed after reaching LSF run time limit."},
+    {"job_cancelled", "slurmstepd: error: *** STEP 123456.0 ON node001 CANCELLED AT 2024-01-01T03:00:00 ***"},
+    {"job_cancelled", "slurmstepd: error: *** JOB 123456 ON node001 CANCELLED AT 2024-01-01T03:00:00 DUE TO "
+                      "PREEMPTION ***"},
+    {"node_failure", "slurmstepd: error: *** JOB 123456 ON node001 CANCELLED AT 2024-01-01T03:00:00 DUE TO NODE "
+                     "FAILURE, SEE SLURMCTLD LOG FOR DETAILS ***"},
+    {"job_exit", "Exited with exit code 1."},
+    {"job_completed", "Successfully completed."},
+    {"child_failed", "torch.distributed.elastic.multiprocessing.errors.ChildFailedError:"},
+    {"dataloader_crash", "RuntimeError: DataLoader worker (pid 12345) is killed by signal: Bus error. It is possible "
+                         "that dataloader's workers are out of shared memory. Please try to raise your shared memory "
+                         "limit."},
+    {"dataloader_crash", "RuntimeError: DataLoader worker (pid(s) 4242) exited unexpectedly"},
+    {"disk_full", "OSError: [Errno 28] No space left on device"},
+    {"segfault", "Segmentation fault (core dumped)"},
+    {"seq_truncated", "Token indices sequence length is longer than the specified maximum sequence length for this "
+                      "model (1024 > 512). Running this sequence through the model will result in indexing errors"},
+    {"scheduler_order", "UserWarning: Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch "
+                        "1.1.0 and later, you should call them in the opposite order"},
+    {"recompile_limit", "torch._dynamo hit config.cache_size_limit (8)"},
+    {"recompile_limit", "W1030 12:00:00.000000 4242 torch/_dynamo/convert_frame.py:844] torch._dynamo hit "
+                        "config.recompile_limit (8)"},
+    {"unk_token", "Sample: the <unk> sat on the <unk>"},
+    {"wandb_online", "wandb: Tracking run with wandb version 0.16.0"},
+    {"wandb_online", "wandb: Syncing run glorious-sun-12"},
+    {"wandb_offline", "wandb: W&B syncing is set to `offline` in this directory."},
+    {"wandb_error", "wandb: Network error (ConnectionError), entering retry loop."},
+    {"wandb_error", "wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key])"},
+    {"wandb_not_logged_in", "wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key])"},
+    {"wandb_not_logged_in", "wandb.errors.UsageError: api_key not configured (no-tty). call "
+                            "wandb.login(key=[your_api_key])"},
+    {"wandb_uninitialized", "wandb.errors.Error: You must call wandb.init() before wandb.log()"},
+    {"vocab_size", "  \"vocab_size\": 50257"},
+    {"num_classes", "num_classes: 10"},
+    {"debug_block", "[DEBUG] layer 3 activations"},
+    {"dtype_bf16", "hidden_states dtype: torch.bfloat16"},
+    {"dtype_fp16", "logits dtype: torch.float16"},
+    {"dtype_fp32", "loss dtype: torch.float32"},
+    {"tensor_shape", "input_ids shape: torch.Size([8, 512])"},
+    {"init_std", "layer.0.weight std: 0.0201 (expected 0.0200)"},
+    {"process_rank", "Process rank: 0, device: cuda:0, n_gpu: 1, distributed training: True, 16-bits training: "
+                     "False"},
+    {"data_parallel", "Process rank: -1, device: cuda:0, n_gpu: 4, distributed training: False, 16-bits training: "
+                      "True"},
+    {"world_size", "world_size=8"},
+};
+
+START_TEST(test_event_signatures)
+{
+    const char *id = event_lines[_i].id, *line = event_lines[_i].line;
+    md_buf text = {0};
+    md_buf_printf(&text, "step 1, loss: 2.0\n%s\n", line);
+    md_store *st = load_text("train.log", md_buf_cstr(&text), NULL);
+    const md_event *e = md_store_find_event(st, id);
+    ck_assert_msg(e && e->count == 1 && e->first_line == 2, "event %s not found in \"%s\"", id, line);
+    md_store_free(st);
+    md_buf_free(&text);
+}
+END_TEST
+
+/* Lines that share words with a signature but report nothing. */
+static const struct {
+    const char *id, *line;
+} event_traps[] = {
+    {"nan_message", "    if torch.isnan(loss): raise ValueError(\"loss is not finite\")"},
+    {"nan_message", "  --detect-nan  stop when a NaN is found (default: False)"},
+    {"killed", "Killed 3 zombie workers before start"},
+    {"keyboard_interrupt", "Press Ctrl-C to stop; KeyboardInterrupt is caught and a checkpoint saved"},
+    {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
+    {"cuda_oom", "max_memory_allocated: 12.5 GiB (no out-of-memory so far)"},
+    {"segfault", "faulthandler enabled: a segmentation fault prints a traceback"},
+    {"job_completed", "Training successfully completed in 3h."},
+    {"fp16_overflow", "fp16: dynamic loss scale 65536, overflow checks on"},
+    {"dtype_fp32", "hidden_states dtype: torch.float32 (upcast from torch.bfloat16 for the norm)"},
+    {"disk_full", "checkpoint saved; 412 GB left on device"},
+};
+
+START_TEST(test_event_traps)
+{
+    const char *id = event_traps[_i].id, *line = event_traps[_i].line;
+    md_buf text = {0};
+    md_buf_printf(&text, "step 1, loss: 2.0\n%s\n", line);
+    md_store *st = load_text("train.log", md_buf_cstr(&text), NULL);
+    ck_assert_msg(md_store_find_event(st, id) == NULL, "event %s fired on \"%s\"", id, line);
+    md_store_free(st);
+    md_buf_free(&text);
+}
+END_TEST
+
+/* A healthy Trainer log names no failure at all. */
+START_TEST(test_events_quiet_on_healthy_log)
+{
+    md_store *st = load_text("train.log",
+                             "[INFO|trainer.py:1715] 2023-11-03 15:37:36,125 >> ***** Running training *****\n"
+                             "[INFO|trainer.py:1716] 2023-11-03 15:37:36,125 >>   Num examples = 28,483\n"
+                             "[INFO|trainer.py:1723] 2023-11-03 15:37:36,125 >>   Total optimization steps = 666\n"
+                             "wandb: Tracking run with wandb version 0.16.0\n"
+                             "{'loss': 1.9, 'learning_rate': 4.9e-05, 'epoch': 0.1}\n"
+                             "{'loss': 1.5, 'learning_rate': 4.5e-05, 'epoch': 0.5}\n"
+                             "{'eval_loss': 1.4, 'eval_runtime': 12.5, 'epoch': 1.0}\n"
+                             "Saving model checkpoint to out/checkpoint-666\n"
+                             "{'train_runtime': 3600.0, 'train_loss': 1.6, 'epoch': 1.0}\n",
+                             NULL);
+    for (size_t i = 0; i < md_store_nevents(st); i++) {
+        const char *id = md_store_event_at(st, i)->id;
+        ck_assert_msg(strcmp(id, "wandb_online") == 0, "event %s on a healthy log", id);
+    }
+    ck_assert_ptr_nonnull(md_store_find_event(st, "wandb_online"));
+    md_store_free(st);
+}
+END_TEST
+
 /* ---- TensorBoard event files --------------------------------------------- */
 
 static void put_le(md_buf *b, uint64_t v, int bytes)
@@ -1439,6 +1621,12 @@ Suite *suite_reader(void)
     tcase_add_test(files, test_directory_without_logs);
     tcase_add_test(files, test_missing_and_binary_files);
     suite_add_tcase(s, files);
+
+    TCase *events = tcase_create("events");
+    tcase_add_loop_test(events, test_event_signatures, 0, (int)MD_COUNT(event_lines));
+    tcase_add_loop_test(events, test_event_traps, 0, (int)MD_COUNT(event_traps));
+    tcase_add_test(events, test_events_quiet_on_healthy_log);
+    suite_add_tcase(s, events);
 
     TCase *tf = tcase_create("tfevents");
     tcase_add_test(tf, test_tfevents_scalars);
