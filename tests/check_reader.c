@@ -1274,6 +1274,24 @@ START_TEST(test_event_signatures)
 }
 END_TEST
 
+/* Fields take the first group that holds a number, after alternations of
+ * names. */
+START_TEST(test_event_size_fields)
+{
+    md_store *st = load_text("train.log",
+                             "  \"vocab_size\": 50257\n"
+                             "num_labels=3\n"
+                             "step 1, loss: 2.0\n"
+                             "OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768\n",
+                             NULL);
+    ck_assert(field(event(st, "vocab_size"), "size")->last == 50257);
+    ck_assert(field(event(st, "num_classes"), "classes")->last == 3);
+    ck_assert(field(event(st, "fp16_overflow"), "scale")->last == 32768);
+    ck_assert(field(event(st, "fp16_overflow"), "attempted")->last == 65536);
+    md_store_free(st);
+}
+END_TEST
+
 /* Lines that share words with a signature but report nothing. */
 static const struct {
     const char *id, *line;
@@ -1626,6 +1644,7 @@ Suite *suite_reader(void)
     tcase_add_loop_test(events, test_event_signatures, 0, (int)MD_COUNT(event_lines));
     tcase_add_loop_test(events, test_event_traps, 0, (int)MD_COUNT(event_traps));
     tcase_add_test(events, test_events_quiet_on_healthy_log);
+    tcase_add_test(events, test_event_size_fields);
     suite_add_tcase(s, events);
 
     TCase *tf = tcase_create("tfevents");

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mldiag/rank.h"
 #include "mldiag/report.h"
 #include "mldiag/rules.h"
 #include "report/chart_int.h"
@@ -514,6 +515,69 @@ START_TEST(test_plain_numbers)
 }
 END_TEST
 
+/* ---- ranking ---------------------------------------------------------------- */
+
+/* Suppression pairs "a>b" (a suppresses b), separated by spaces. */
+static bool pairs_suppress(const void *ctx, const char *a, const char *b)
+{
+    char pair[64];
+    snprintf(pair, sizeof pair, " %s>%s ", a, b);
+    char all[256];
+    snprintf(all, sizeof all, " %s ", (const char *)ctx);
+    return strstr(all, pair) != NULL;
+}
+
+static const char *ids_of(const md_findings *f, md_buf *b)
+{
+    md_buf_reset(b);
+    for (size_t i = 0; i < f->n; i++)
+        md_buf_printf(b, "%s%s", i ? " " : "", f->v[i].id);
+    md_buf_puts(b, " |");
+    for (size_t i = 0; i < f->nsuppressed; i++)
+        md_buf_printf(b, " %s", f->suppressed[i]);
+    return md_buf_cstr(b);
+}
+
+/* Findings are ranked by severity, confidence and step; a finding another
+ * kept finding suppresses is dropped, whichever of the two ranks higher. */
+START_TEST(test_rank_suppression)
+{
+    static const struct {
+        const char *pairs, *want;
+    } cases[] = {
+        /* crash: critical 0.9; cuda: critical 0.8; plateau: warning 0.9 */
+        {"", "crash cuda plateau |"},
+        {"crash>plateau", "crash cuda | plateau"},
+        /* the lower-ranked specific finding replaces the generic one */
+        {"cuda>crash", "cuda plateau | crash"},
+        /* mutual: the higher-ranked stays */
+        {"cuda>crash crash>cuda", "crash plateau | cuda"},
+        /* a dropped finding suppresses nothing */
+        {"cuda>crash crash>plateau", "cuda plateau | crash"},
+        /* a chain against the rank order settles */
+        {"plateau>cuda cuda>crash", "crash plateau | cuda"},
+        /* a cycle of three ends, keeping at least one finding */
+        {"crash>cuda cuda>plateau plateau>crash", NULL},
+    };
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        md_findings f = {0};
+        add_finding(&f, "plateau", "p", MD_SEV_WARNING, 5);
+        add_finding(&f, "cuda", "c", MD_SEV_CRITICAL, 7)->confidence = 0.8;
+        add_finding(&f, "crash", "x", MD_SEV_CRITICAL, 9);
+        md_rank(&f, pairs_suppress, cases[i].pairs);
+        md_buf b = {0};
+        if (cases[i].want)
+            ck_assert_msg(strcmp(ids_of(&f, &b), cases[i].want) == 0, "\"%s\": got \"%s\", want \"%s\"",
+                          cases[i].pairs, ids_of(&f, &b), cases[i].want);
+        else
+            ck_assert_msg(f.n >= 1 && f.n + f.nsuppressed == 3, "\"%s\": got \"%s\"", cases[i].pairs,
+                          ids_of(&f, &b));
+        md_buf_free(&b);
+        md_findings_free(&f);
+    }
+}
+END_TEST
+
 Suite *suite_report(void)
 {
     Suite *s = suite_create("report");
@@ -528,6 +592,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_text_sparkline);
     tcase_add_test(tc, test_text_wrap_keeps_words);
     tcase_add_test(tc, test_plain_numbers);
+    tcase_add_test(tc, test_rank_suppression);
     suite_add_tcase(s, tc);
     return s;
 }

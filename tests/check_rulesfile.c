@@ -137,13 +137,18 @@ END_TEST
 
 START_TEST(test_field_needs_group)
 {
-    char *help = expect_error("[event foo]\nliteral = foo\nfield count = [0-9]+ items\n", false,
+    char *help = expect_error("[event foo]\nliteral = foo\nfield items = [0-9]+ items\n", false,
                               "a field's pattern needs a group", 3, 15);
     ck_assert_ptr_nonnull(strstr(help, "parentheses"));
     free(help);
     free(expect_error("[event foo]\nliteral = foo\nfield = ([0-9]+)\n", false, "a field needs a name", 3, 1));
     free(expect_error("[event foo]\nliteral = foo\nfield n = a([0-9])\nfield n = b([0-9])\n", false,
                       "field 'n' is defined twice", 4, 1));
+    help = expect_error("[event foo]\nliteral = foo\nfield count = ([0-9]+) items\n", false,
+                        "field 'count' would hide the event's own 'count'", 3, 1);
+    ck_assert_ptr_nonnull(strstr(help, "name the field"));
+    free(help);
+    free(expect_error("[event foo]\nliteral = foo\nfield text = (.+)\n", false, "would hide", 3, 1));
 }
 END_TEST
 
@@ -254,6 +259,38 @@ START_TEST(test_valid_user_rules)
 }
 END_TEST
 
+/* Keys from real logs to the series they name (NULL: none). */
+START_TEST(test_resolve_keys)
+{
+    static const struct {
+        const char *key, *want;
+    } cases[] = {
+        {"loss", "loss"},
+        {"train_loss", "loss"},
+        {"eval_loss", "val_loss"},
+        {"eval_g0_loss", "val_loss"},
+        {"attempted_loss_scale", "loss_scale"},
+        {"learning_rate", "lr"},
+        {"grad_norm", "grad_norm"},
+        {"max_grad_norm", NULL},
+        {"best_loss", NULL},
+        {"min_lr", NULL},
+        {"target_kl", NULL},
+        {"objective_non_score_reward", NULL},
+        {"warmup_steps", NULL},
+    };
+    const md_catalog *cat = t_catalog();
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        md_unit unit;
+        int idx = md_catalog_resolve(cat, cases[i].key, strlen(cases[i].key), &unit);
+        const char *got = idx < 0 ? NULL : md_catalog_series(cat, (size_t)idx)->name;
+        ck_assert_msg(got == cases[i].want || (got && cases[i].want && strcmp(got, cases[i].want) == 0),
+                      "%s: got %s, want %s", cases[i].key, got ? got : "(none)",
+                      cases[i].want ? cases[i].want : "(none)");
+    }
+}
+END_TEST
+
 START_TEST(test_rule_paths)
 {
     md_diags d;
@@ -311,6 +348,7 @@ Suite *suite_rulesfile(void)
     TCase *ok = tcase_create("loading");
     tcase_add_test(ok, test_valid_user_rules);
     tcase_add_test(ok, test_rule_paths);
+    tcase_add_test(ok, test_resolve_keys);
     suite_add_tcase(s, ok);
     return s;
 }

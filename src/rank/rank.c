@@ -32,35 +32,47 @@ static void sort_findings(md_findings *f)
     }
 }
 
-static bool is_suppressed(const md_findings *f, const char *id)
+/* Whether a suppresses b once ranked (a and b are rank positions). When
+ * two findings suppress each other, only the higher-ranked one does. */
+static bool explains(const md_findings *f, size_t a, size_t b, md_suppress_fn suppresses,
+                     const void *ctx)
 {
-    for (size_t i = 0; i < f->nsuppressed; i++)
-        if (strcmp(f->suppressed[i], id) == 0)
-            return true;
-    return false;
+    if (a == b || !suppresses(ctx, f->v[a].id, f->v[b].id))
+        return false;
+    return !(b < a && suppresses(ctx, f->v[b].id, f->v[a].id));
 }
 
 void md_rank(md_findings *f, md_suppress_fn suppresses, const void *ctx)
 {
     sort_findings(f);
-    /* In rank order, a kept finding drops every later one it suppresses; a
-     * dropped finding suppresses nothing, so mutual suppression keeps the
-     * higher-ranked of the two. */
+    /* A finding is dropped when a kept finding explains it, whatever their
+     * ranks: a specific diagnosis (a CUDA error) replaces the generic one it
+     * explains (the crash) even when the generic one is more severe. A
+     * dropped finding explains nothing. The states settle in one pass over
+     * chains in rank order and in a few over chains against it; the bound
+     * stops a cycle of three or more from alternating forever. */
+    bool *dropped = md_xcalloc(f->n ? f->n : 1, sizeof *dropped);
+    bool changed = true;
+    for (size_t pass = 0; changed && pass <= f->n; pass++) {
+        changed = false;
+        for (size_t b = 0; b < f->n; b++) {
+            bool now = false;
+            for (size_t a = 0; a < f->n && !now; a++)
+                now = !dropped[a] && explains(f, a, b, suppresses, ctx);
+            changed |= now != dropped[b];
+            dropped[b] = now;
+        }
+    }
     size_t kept = 0;
     for (size_t i = 0; i < f->n; i++) {
-        md_finding *cur = &f->v[i];
-        bool dropped = false;
-        for (size_t k = 0; k < kept && !dropped; k++)
-            dropped = suppresses(ctx, f->v[k].id, cur->id);
-        if (dropped) {
-            if (!is_suppressed(f, cur->id)) {
-                MD_GROW(f->suppressed, f->nsuppressed, f->capsuppressed);
-                f->suppressed[f->nsuppressed++] = cur->id;
-            }
-            md_finding_fini(cur);
+        if (dropped[i]) {
+            MD_GROW(f->suppressed, f->nsuppressed, f->capsuppressed);
+            f->suppressed[f->nsuppressed++] = f->v[i].id;
+            md_finding_fini(&f->v[i]);
             continue;
         }
-        f->v[kept++] = *cur;
+        f->v[kept++] = f->v[i];
     }
     f->n = kept;
+    free(dropped);
 }

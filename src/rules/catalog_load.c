@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mldiag/signal.h"
 #include "rules/rules_int.h"
 
 static void unknown_key(md_diags *diags, const rf_section *s, const rf_entry *e,
@@ -143,6 +144,17 @@ static md_unit field_unit(const char *name)
     return MD_UNIT_NONE;
 }
 
+/* event.ID.NAME reads the built-in feature before a field of that name. */
+static bool is_event_feature(const char *name)
+{
+    size_t n;
+    const md_named *features = md_event_features(&n);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(features[i].name, name) == 0)
+            return true;
+    return strcmp(name, "text") == 0 || strcmp(name, "last_text") == 0;
+}
+
 static bool load_field(md_event_spec *spec, const rf_section *s, const rf_entry *e, md_diags *diags)
 {
     if (!e->arg) {
@@ -151,6 +163,12 @@ static bool load_field(md_event_spec *spec, const rf_section *s, const rf_entry 
     }
     if (spec->nfields == MD_EVENT_MAX_FIELDS) {
         rf_error_at(diags, s, e->line, e->col, 5, "at most %d fields per event", MD_EVENT_MAX_FIELDS);
+        return false;
+    }
+    if (is_event_feature(e->arg)) {
+        md_diag *g = rf_error_at(diags, s, e->line, e->col, 5,
+                                 "field '%s' would hide the event's own '%s'", e->arg, e->arg);
+        md_diag_set_help(g, "name the field after what it captures ('classes', 'size', 'tried_gib')");
         return false;
     }
     for (size_t i = 0; i < spec->nfields; i++) {

@@ -5,7 +5,9 @@
  * rest ("eval_g0_loss" -> val_loss), and up to three leading words are
  * dropped one at a time ("attempted_loss_scale" -> loss_scale). Evaluation
  * words are never dropped: "eval_rewards_chosen" must not become the
- * training series rewards_chosen. */
+ * training series rewards_chosen. Nor are words that make the rest a
+ * different quantity: max_grad_norm is a setting, best_loss a running
+ * minimum, non_score_reward the KL penalty and not the reward. */
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +17,10 @@
 #define STRIP_WORDS 3
 
 static const char *const eval_prefixes[] = {"eval", "val", "valid", "validation", "test", "dev"};
+
+static const char *const qualifiers[] = {"max", "min", "best", "worst", "std", "var", "non", "neg",
+                                         "delta", "diff", "inv", "target", "init", "initial", "prev",
+                                         "clip", "warmup"};
 
 static const struct {
     const char *suffix;
@@ -53,12 +59,17 @@ static int lookup_with_unit(const md_catalog *cat, const char *norm, size_t n, m
     return -1;
 }
 
-static bool is_eval_word(const char *w, size_t n)
+static bool word_in(const char *w, size_t n, const char *const *words, size_t nwords)
 {
-    for (size_t i = 0; i < MD_COUNT(eval_prefixes); i++)
-        if (strlen(eval_prefixes[i]) == n && memcmp(eval_prefixes[i], w, n) == 0)
+    for (size_t i = 0; i < nwords; i++)
+        if (strlen(words[i]) == n && memcmp(words[i], w, n) == 0)
             return true;
     return false;
+}
+
+static bool is_eval_word(const char *w, size_t n)
+{
+    return word_in(w, n, eval_prefixes, MD_COUNT(eval_prefixes));
 }
 
 static bool has_digit(const char *p, size_t n)
@@ -83,7 +94,8 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
         if (idx >= 0)
             return idx;
         const char *us = memchr(p, '_', (size_t)(end - p));
-        if (!us || is_eval_word(p, (size_t)(us - p)))
+        size_t wn = (size_t)(us ? us - p : 0);
+        if (!us || is_eval_word(p, wn) || word_in(p, wn, qualifiers, MD_COUNT(qualifiers)))
             break;
         ids_only &= has_digit(p, (size_t)(us - p));
         p = us + 1;
