@@ -220,6 +220,51 @@ START_TEST(test_directory_without_logs)
 }
 END_TEST
 
+/* Reports saved into the run directory are not read back as logs: the
+ * next analysis of the directory gives the same report. */
+START_TEST(test_saved_reports_are_not_logs)
+{
+    fixture f = setup_dir();
+    char *run_dir = t_path(f.dir, "run");
+    ck_assert_int_eq(mkdir(run_dir, 0777), 0);
+    md_buf log = {0};
+    for (int step = 1; step <= 40; step++)
+        md_buf_printf(&log, "step %d, loss: %.3f, grad_norm: %.2f\n", step, 3.0 - step * 0.02, 1.0 + step * 0.01);
+    md_buf_puts(&log, "step 41, loss: nan, grad_norm: nan\n"
+                      "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n");
+    free(t_write_str(run_dir, "train.log", md_buf_cstr(&log)));
+    run before = run_mldiag(f.dir, (const char *[]){"analyze", "--format", "json", "run", NULL});
+    ck_assert_has(before.out, "\"id\":\"nan_loss\"");
+    static const char *const formats[][2] = {{"text", "report.txt"},   {"markdown", "report.md"},
+                                             {"json", "report.json"},  {"junit", "junit.xml"},
+                                             {"github", "annotations"}};
+    for (size_t i = 0; i < MD_COUNT(formats); i++) {
+        run r = run_mldiag(f.dir, (const char *[]){"analyze", "--format", formats[i][0], "run", NULL});
+        free(t_write(run_dir, formats[i][1], r.out.p, r.out.n));
+        run_free(&r);
+    }
+    run quiet = run_mldiag(f.dir, (const char *[]){"analyze", "-q", "run", NULL});
+    free(t_write(run_dir, "findings.txt", quiet.out.p, quiet.out.n));
+    run_free(&quiet);
+
+    run after = run_mldiag(f.dir, (const char *[]){"analyze", "--format", "json", "run", NULL});
+    expect(&after, before.status);
+    ck_assert_msg(strcmp(before.out.p, after.out.p) == 0, "the saved reports changed the report:\n%s\n%s",
+                  before.out.p, after.out.p);
+    ck_assert_has(after.err, "skipped: a report written by mldiag");
+
+    run direct = run_mldiag(f.dir, (const char *[]){"analyze", "run/report.txt", NULL});
+    expect(&direct, 4);
+    ck_assert_has(direct.err, "a report written by mldiag, not a training log");
+    run_free(&direct);
+    run_free(&after);
+    run_free(&before);
+    md_buf_free(&log);
+    free(run_dir);
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_symlink_loop_directory)
 {
     fixture f = setup_dir();
@@ -498,6 +543,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_unreadable_inputs);
     tcase_add_test(tc, test_directory_without_logs);
     tcase_add_test(tc, test_symlink_loop_directory);
+    tcase_add_test(tc, test_saved_reports_are_not_logs);
     tcase_add_test(tc, test_usage_errors);
     tcase_add_test(tc, test_help_and_version);
     tcase_add_test(tc, test_rule_file_error);

@@ -26,4 +26,8 @@ md_format md_sniff(md_str head, bool complete, const char *path);
  * or NULL when nothing specific is known. */
 const char *md_sniff_binary_kind(md_str head);
 
+/* Whether head starts one of mldiag's own reports (text, -q, markdown,
+ * JSON, JUnit or GitHub annotations), which must not be read as a log. */
+bool md_sniff_own_report(md_str head);
+
 #endif

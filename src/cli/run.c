@@ -3,6 +3,7 @@
 
 #include "mldiag/reader.h"
 #include "mldiag/signal.h"
+#include "mldiag/sniff.h"
 #include "mldiag/source.h"
 #include "cli/run.h"
 
@@ -57,6 +58,15 @@ static md_err load_file(loader *l, const char *path, bool in_dir)
             md_diags_add(l->diags, MD_DIAG_ERROR, path, 0, 0, "cannot open: %s",
                          sys ? strerror(sys) : md_err_str(err));
         return err;
+    }
+    if (md_sniff_own_report(md_source_peek(src))) {
+        if (in_dir)
+            md_diags_add(l->diags, MD_DIAG_NOTE, path, 0, 0, "skipped: a report written by mldiag");
+        else
+            md_diags_add(l->diags, MD_DIAG_ERROR, path, 0, 0,
+                         "a report written by mldiag, not a training log");
+        md_source_close(src);
+        return in_dir ? MD_OK : MD_ERR_FORMAT;
     }
     md_store *file = md_store_new(l->cat);
     md_diags local;
