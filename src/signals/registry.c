@@ -44,7 +44,8 @@ static const md_feature series_features[] = {
     F(rise_from_min, "(end_level - min_smooth) / |min_smooth|: how far the series climbed back "
                      "from its best stretch"),
     F(rise_z, "how far the series got worse from its best stretch to the end, in standard "
-              "errors of point noise (below 3: noise could draw it)"),
+              "errors of point noise, less the sqrt(2 ln n) that picking the best of n "
+              "stretches gains from noise alone (below 3: noise could draw it)"),
     F(fall_from_max, "(max of segment means - end_level) / |that max|"),
     F(converge_frac, "share of the run it took to cover 90% of the way from start_level to the "
                      "best stretch (near 0: the loss collapsed at once)"),

@@ -203,7 +203,11 @@ MD_FEATURE(rise_from_min)
 }
 
 /* The climb from the best stretch to the end, in standard errors of point
- * noise: below 3 the "rise" is what noise alone would draw. */
+ * noise: below 3 the "rise" is what noise alone would draw. The best of n
+ * stretches is lower than a typical one by about sqrt(2 ln n) standard
+ * errors when noise alone sets it (the expected minimum of n normal
+ * draws), so that much is taken off: on a short run whose segments are
+ * single batches, the luckiest batch is not a best stretch to climb from. */
 MD_FEATURE(rise_z)
 {
     (void)sig;
@@ -221,7 +225,8 @@ MD_FEATURE(rise_z)
     double gap = md_improve_sign(s) * (end - segs[j].mean);
     if (se == 0)
         return md_known(gap > 0 ? 1e9 : 0);
-    return md_known(gap / se);
+    double luck = n > 1 ? sqrt(2 * log((double)n)) : 0;
+    return md_known(gap / se - luck);
 }
 
 MD_FEATURE(fall_from_max)
