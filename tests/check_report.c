@@ -578,6 +578,37 @@ START_TEST(test_rank_suppression)
 }
 END_TEST
 
+/* Per-layer gradient norms: a first layer whose norm is ~1e-12 while the
+ * global norm looks normal is vanishing; a frozen layer (exactly 0) and
+ * layers of ordinary sizes are not. */
+START_TEST(test_layer_gradients)
+{
+    static const struct {
+        double first_layer; /* the first layer's norm; the others are 0.01 to 0.1 */
+        bool fires;
+    } cases[] = {{1e-12, true}, {3e-9, true}, {0, false}, {1e-3, false}};
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        md_store *st = md_store_new(md_ruleset_catalog(rules()));
+        md_store_begin_input(st, "runs/layers.jsonl", MD_FMT_JSONL);
+        for (int64_t s = 10; s <= 500; s += 10) {
+            record(st, s, "loss", 0.69 - 0.0001 * (double)s);
+            record(st, s, "grad_norm", 0.1 + 0.01 * sin((double)s));
+            record(st, s, "grad_norm/layer0", cases[i].first_layer * (1 + 0.1 * sin((double)s)));
+            record(st, s, "grad_norm/layer1", 0.01);
+            record(st, s, "grad_norm/layer2", 0.1);
+        }
+        md_store_sort(st);
+        md_findings f = {0};
+        evaluate(st, &f);
+        ck_assert_msg((find(&f, "vanishing_gradients") != NULL) == cases[i].fires,
+                      "first layer at %g: vanishing_gradients %s", cases[i].first_layer,
+                      cases[i].fires ? "did not fire" : "fired");
+        md_findings_free(&f);
+        md_store_free(st);
+    }
+}
+END_TEST
+
 Suite *suite_report(void)
 {
     Suite *s = suite_create("report");
@@ -593,6 +624,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_text_wrap_keeps_words);
     tcase_add_test(tc, test_plain_numbers);
     tcase_add_test(tc, test_rank_suppression);
+    tcase_add_test(tc, test_layer_gradients);
     suite_add_tcase(s, tc);
     return s;
 }

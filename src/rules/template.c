@@ -26,12 +26,15 @@ static void add_part(md_template *t, md_buf *lit, md_expr *e, char *text, fmt f)
 }
 
 /* Text signals name a string, not a number: event.ID.text, event.ID.last_text
- * (for an event the catalog has) and run.worst_val_name. */
+ * (for an event the catalog has) and the run's (run.worst_val_name). */
 static char *text_signal(const char *s, size_t n, const md_catalog *cat)
 {
     char *name = md_xstrndup(s, n);
-    if (strcmp(name, "run.worst_val_name") == 0)
-        return name;
+    size_t ntext;
+    const md_named *text = md_text_signals(&ntext);
+    for (size_t i = 0; i < ntext; i++)
+        if (strncmp(text[i].name, "run.", 4) == 0 && strcmp(text[i].name, name) == 0)
+            return name;
     const char *dot = strrchr(name, '.');
     if (strncmp(name, "event.", 6) == 0 && dot > name + 6 &&
         (strcmp(dot, ".text") == 0 || strcmp(dot, ".last_text") == 0)) {

@@ -47,8 +47,9 @@ static const md_feature series_features[] = {
               "errors of point noise, less the sqrt(2 ln n) that picking the best of n "
               "stretches gains from noise alone (below 3: noise could draw it)"),
     F(fall_from_max, "(max of segment means - end_level) / |that max|"),
-    F(converge_frac, "share of the run it took to cover 90% of the way from start_level to the "
-                     "best stretch (near 0: the loss collapsed at once)"),
+    F(converge_frac, "share of the run it took to cover 90% of the way from the start "
+                     "(start_level, or the first segment when worse) to the best stretch "
+                     "(near 0: the loss collapsed at once)"),
     F(increasing_frac, "share of consecutive bucket means that increase (1 for a cumulative clock)"),
     F(noise, "point spread around the local trend (second differences or within-bucket "
              "deviation, median-based) relative to the level of the last half"),
@@ -77,6 +78,7 @@ static const md_named text_signals[] = {
     {"event.ID.text", "the line of an event's first occurrence"},
     {"event.ID.last_text", "the line of its last occurrence"},
     {"run.worst_val_name", "name of the validation loss that climbed the most"},
+    {"run.layer_grad_min_name", "name of the layer gradient norm with the smallest end level"},
 };
 
 const md_named *md_text_signals(size_t *n)
@@ -127,6 +129,10 @@ static const md_named run_features[] = {
     {"worst_val_best_step", "step of that validation loss's best stretch"},
     {"worst_val_end_level", "end_level of that validation loss"},
     {"worst_val_min_smooth", "min_smooth of that validation loss"},
+    {"layer_grads", "per-layer gradient norm series (grad_norm/LAYER, grad_2.0_norm/PARAM), not "
+                    "counting layers whose gradient is mostly exactly 0 (frozen)"},
+    {"layer_grad_min", "smallest end_level among them"},
+    {"layer_grad_max", "largest end_level among them"},
 };
 
 const md_feature *md_series_features(size_t *n)

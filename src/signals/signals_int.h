@@ -35,6 +35,11 @@ double md_median(double *v, size_t n);
 /* Theil-Sen slope of y against x (median of pairwise slopes). */
 double md_theil_sen(const double *x, const double *y, size_t n);
 
+/* run.layer_grads, run.layer_grad_min, run.layer_grad_max (layers.c), and
+ * the name of the layer series with the smallest gradient norm. */
+md_value md_layer_grad_signal(md_sigset *sig, const char *feature);
+const char *md_layer_grad_weakest(md_sigset *sig);
+
 /* Direction in which a series improves: -1 when higher is better. */
 int md_improve_sign(const md_series *s);
 

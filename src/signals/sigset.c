@@ -243,6 +243,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
     }
     if (strcmp(feature, "rank_loss_spread") == 0 || strcmp(feature, "ranks") == 0)
         return rank_spread(sig, strcmp(feature, "rank_loss_spread") == 0);
+    if (strncmp(feature, "layer_grad", 10) == 0)
+        return md_layer_grad_signal(sig, feature);
     if (strcmp(feature, "nonfinite_metrics") == 0)
         return nonfinite_metrics(st, false);
     if (strcmp(feature, "nonfinite_metrics_step") == 0)
@@ -315,6 +317,8 @@ const char *md_signal_text(md_sigset *sig, const char *name)
         long w = worst_validation(sig);
         return w < 0 ? NULL : md_store_series(sig->st, (size_t)w)->name;
     }
+    if (strcmp(name, "run.layer_grad_min_name") == 0)
+        return md_layer_grad_weakest(sig);
     if (strncmp(name, "event.", 6) != 0)
         return NULL;
     const char *dot = strrchr(name, '.');

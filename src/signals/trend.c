@@ -263,7 +263,10 @@ MD_FEATURE(increasing_frac)
 }
 
 /* Share of the run it took to cover 90% of the distance from the start
- * level to the best stretch: near 0 when the loss collapsed at once. */
+ * level to the best stretch: near 0 when the loss collapsed at once. The
+ * start is the first segment when that is worse than the start level: a
+ * collapse inside the first tenth of the run would otherwise put the start
+ * level halfway down and measure only the slow tail after it. */
 MD_FEATURE(converge_frac)
 {
     (void)sig;
@@ -274,6 +277,8 @@ MD_FEATURE(converge_frac)
     int dir = md_improve_sign(s);
     long best = smooth_min(s, segs, &n, dir);
     double start = md_level_start(s, LEVEL_SHARE, NULL);
+    if (n > 0 && dir * (segs[0].mean - start) > 0)
+        start = segs[0].mean;
     if (best < 0 || dir * (start - segs[best].mean) <= 0)
         return md_unknown();
     double target = start - 0.9 * (start - segs[best].mean), points = 0;
