@@ -544,26 +544,31 @@ START_TEST(test_rank_suppression)
 {
     static const struct {
         const char *pairs, *want;
+        bool benign_plateau; /* the plateau is reported as harmless */
     } cases[] = {
         /* crash: critical 0.9; cuda: critical 0.8; plateau: warning 0.9 */
-        {"", "crash cuda plateau |"},
-        {"crash>plateau", "crash cuda | plateau"},
+        {"", "crash cuda plateau |", false},
+        {"crash>plateau", "crash cuda | plateau", false},
         /* the lower-ranked specific finding replaces the generic one */
-        {"cuda>crash", "cuda plateau | crash"},
+        {"cuda>crash", "cuda plateau | crash", false},
         /* mutual: the higher-ranked stays */
-        {"cuda>crash crash>cuda", "crash plateau | cuda"},
+        {"cuda>crash crash>cuda", "crash plateau | cuda", false},
         /* a dropped finding suppresses nothing */
-        {"cuda>crash crash>plateau", "cuda plateau | crash"},
+        {"cuda>crash crash>plateau", "cuda plateau | crash", false},
         /* a chain against the rank order settles */
-        {"plateau>cuda cuda>crash", "crash plateau | cuda"},
+        {"plateau>cuda cuda>crash", "crash plateau | cuda", false},
+        /* a harmless (benign) finding explains nothing away */
+        {"plateau>cuda", "crash cuda plateau |", true},
         /* a cycle of three ends, keeping at least one finding */
-        {"crash>cuda cuda>plateau plateau>crash", NULL},
+        {"crash>cuda cuda>plateau plateau>crash", NULL, false},
     };
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
         md_findings f = {0};
         add_finding(&f, "plateau", "p", MD_SEV_WARNING, 5);
         add_finding(&f, "cuda", "c", MD_SEV_CRITICAL, 7)->confidence = 0.8;
         add_finding(&f, "crash", "x", MD_SEV_CRITICAL, 9);
+        if (cases[i].benign_plateau)
+            f.v[0].benign = md_xstrdup("a dip the scheduler explains");
         md_rank(&f, pairs_suppress, cases[i].pairs);
         md_buf b = {0};
         if (cases[i].want)

@@ -33,11 +33,12 @@ static void sort_findings(md_findings *f)
 }
 
 /* Whether a suppresses b once ranked (a and b are rank positions). When
- * two findings suppress each other, only the higher-ranked one does. */
+ * two findings suppress each other, only the higher-ranked one does. A
+ * finding reported as harmless (benign) explains nothing away. */
 static bool explains(const md_findings *f, size_t a, size_t b, md_suppress_fn suppresses,
                      const void *ctx)
 {
-    if (a == b || !suppresses(ctx, f->v[a].id, f->v[b].id))
+    if (a == b || f->v[a].benign || !suppresses(ctx, f->v[a].id, f->v[b].id))
         return false;
     return !(b < a && suppresses(ctx, f->v[b].id, f->v[a].id));
 }
