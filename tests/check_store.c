@@ -498,6 +498,46 @@ START_TEST(test_noise_is_not_a_spike)
 }
 END_TEST
 
+/* Early in training the loss falls fast; a spike there stands out from
+ * the trend, not from a lagging average whose lag would widen the band. */
+START_TEST(test_spike_during_fast_descent)
+{
+    md_store *st = new_store();
+    for (int i = 0; i < 400; i++) {
+        double base = 2.0 + 8.0 * exp(-i / 80.0);
+        double v = base * (1 + 0.03 * noise((uint64_t)i));
+        record(st, i, "loss", i == 160 ? 2.7 * base : v);
+    }
+    finish(st);
+    const md_series *s = series(st, "loss");
+    ck_assert_uint_eq(s->spike_count, 1);
+    ck_assert_int_eq(s->spikes[0].step, 160);
+    ck_assert(s->spikes[0].recovered);
+    ck_assert_msg(fabs(s->spikes[0].ratio - 2.7) < 0.2, "ratio %g", s->spikes[0].ratio);
+    md_store_free(st);
+}
+END_TEST
+
+/* Fast descents that turn flat (a knee), a warm-up that ends, and a step
+ * decay of the learning rate are trends, not spikes. */
+START_TEST(test_trends_are_not_spikes)
+{
+    for (int shape = 0; shape < 3; shape++) {
+        md_store *st = new_store();
+        for (int i = 0; i < 2000; i++) {
+            double base = shape == 0   ? 1.0 + 9.0 * exp(-i / 30.0)
+                          : shape == 1 ? (i < 100 ? 8.0 - 0.06 * i : 2.0 - 0.0002 * i)
+                                       : (i < 1000 ? 2.0 : 1.4) - 0.0001 * i;
+            record(st, i, "loss", base * (1 + 0.03 * noise((uint64_t)i)));
+        }
+        finish(st);
+        ck_assert_msg(series(st, "loss")->spike_count == 0, "shape %d: %lu spikes", shape,
+                      (unsigned long)series(st, "loss")->spike_count);
+        md_store_free(st);
+    }
+}
+END_TEST
+
 static const md_event_spec *event_spec(const char *id)
 {
     int idx = md_catalog_find_event(t_catalog(), id);
@@ -737,6 +777,8 @@ Suite *suite_store(void)
     tcase_add_test(sum, test_level_shift_never_recovers);
     tcase_add_test(sum, test_spike_higher_is_better);
     tcase_add_test(sum, test_noise_is_not_a_spike);
+    tcase_add_test(sum, test_spike_during_fast_descent);
+    tcase_add_test(sum, test_trends_are_not_spikes);
     tcase_add_test(sum, test_event_fields);
     tcase_add_test(sum, test_timestamps_and_gaps);
     tcase_add_test(sum, test_merge_keeps_longer_series);

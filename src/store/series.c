@@ -7,9 +7,14 @@
 /* The running level a spike is measured against is an exponential moving
  * average over about SPIKE_WINDOW points, with the mean absolute deviation
  * from it as the noise scale (ZClip's EMA z-score, made robust by freezing
- * both while a spike lasts so the spike does not raise its own bar). */
+ * both while a spike lasts so the spike does not raise its own bar). The
+ * level carries a damped trend (Holt's method): early in training the loss
+ * falls faster than a plain average follows, and the lag would count as
+ * noise, widening the band until a real spike fits inside it. */
 #define SPIKE_WINDOW 32
 #define SPIKE_WARMUP 8
+#define TREND_WINDOW 16
+#define TREND_DAMPING 0.9
 /* Onset: more than SPIKE_K mean absolute deviations (about 6.4 sigma for
  * Gaussian noise, near OLMo 2's 7-sigma spike score) and SPIKE_REL above the
  * level. The relative floor keeps quantised or near-constant series, whose
@@ -18,7 +23,8 @@
 #define SPIKE_REL 0.10
 
 struct md_series_state {
-    double level, dev;
+    double level, trend, dev;
+    double warm_first; /* the first point, for the trend the warm-up ends with */
     uint64_t nbase;
     bool in_spike;
     md_spike cur;
@@ -184,13 +190,23 @@ static void spike_track(md_series *s, int64_t step, double v)
     md_series_state *st = s->state;
     double y = s->better == MD_BETTER_HIGHER ? -v : v;
     if (st->nbase < SPIKE_WARMUP) {
+        if (st->nbase == 0)
+            st->warm_first = y;
         st->nbase++;
         st->level += (y - st->level) / (double)st->nbase;
         st->dev += (fabs(y - st->level) - st->dev) / (double)st->nbase;
+        if (st->nbase == SPIKE_WARMUP) {
+            /* The warm-up's mean sits at its middle point; move the level
+             * to its last point along the warm-up's average slope. */
+            st->trend = (y - st->warm_first) / (SPIKE_WARMUP - 1);
+            st->level += st->trend * (SPIKE_WARMUP - 1) / 2.0;
+        }
         return;
     }
+    /* The level expected at this point, from the level and trend so far. */
+    double expect = st->level + TREND_DAMPING * st->trend;
     double band = SPIKE_K * st->dev;
-    double floor = SPIKE_REL * fabs(st->level);
+    double floor = SPIKE_REL * fabs(expect);
     if (st->in_spike) {
         st->cur.length++;
         if (y > st->cur_peak_y) {
@@ -199,21 +215,23 @@ static void spike_track(md_series *s, int64_t step, double v)
             st->cur.peak_step = step;
             st->cur.ratio = ratio_of(v, st->cur.level, s->better);
         }
-        if (y - st->level > band / 2 && y - st->level > floor / 2)
+        if (y - expect > band / 2 && y - expect > floor / 2)
             return;
         st->cur.length--; /* this point is back in the band */
         close_spike(s, true);
-    } else if (y - st->level > band && y - st->level > floor) {
+    } else if (y - expect > band && y - expect > floor) {
         st->in_spike = true;
         s->spike_count++;
-        double level = s->better == MD_BETTER_HIGHER ? -st->level : st->level;
+        double level = s->better == MD_BETTER_HIGHER ? -expect : expect;
         st->cur = (md_spike){step, step, v, level, ratio_of(v, level, s->better), 1, false};
         st->cur_peak_y = y;
         return;
     }
-    const double alpha = 2.0 / (SPIKE_WINDOW + 1);
-    st->dev += alpha * (fabs(y - st->level) - st->dev);
-    st->level += alpha * (y - st->level);
+    const double alpha = 2.0 / (SPIKE_WINDOW + 1), beta = 2.0 / (TREND_WINDOW + 1);
+    st->dev += alpha * (fabs(y - expect) - st->dev);
+    double level = expect + alpha * (y - expect);
+    st->trend = beta * (level - st->level) + (1 - beta) * TREND_DAMPING * st->trend;
+    st->level = level;
     st->nbase++;
 }
 
