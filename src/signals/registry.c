@@ -59,7 +59,8 @@ static const md_feature series_features[] = {
     F(shift_step, "first step of the segment whose mean moved most, relative to the one before "
                   "(where a throughput collapse or level shift happened)"),
     F(spikes, "points that rose more than 8 mean absolute deviations and 10% above the "
-              "running EMA level (frozen during a spike)"),
+              "level expected from a running EMA and its damped trend (frozen during a "
+              "spike)"),
     F(max_spike, "largest spike peak / the level before it (1 when no spike)"),
     F(max_spike_step, "step of the largest spike's peak"),
     F(spike_frac, "share of points spent inside spikes"),
