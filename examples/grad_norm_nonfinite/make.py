@@ -1,0 +1,170 @@
+"""grad_norm_nonfinite: supervised fine-tuning of a small character-level GPT
+on question/answer pairs, with the loss on the answer tokens only. About one
+pair in eight has a long preamble, and truncation to MAX_LEN cuts its answer
+away: every label of that example is -100, and the masked mean
+(per_token * mask).sum() / mask.sum() is 0/0: the loss is NaN, and so is the
+gradient norm. As the fp16 GradScaler does, the
+loop skips the optimizer step when the gradients are not finite, and as
+transformers.Trainer does by default (logging_nan_inf_filter=True) the NaN loss
+is left out of the logged average: the loss looks normal while grad_norm is
+nan whenever a logging window ends on such an example.
+
+Regenerate:  /usr/bin/python3 make.py > train.log
+"""
+import math
+import random
+import sys
+import time
+
+import torch
+from torch import nn
+from torch.nn import functional as F
+from tqdm import tqdm
+
+# ---- data: a synthetic corpus from a toy grammar (nothing is downloaded) ----
+def make_corpus(n_sentences, seed):
+    rng = random.Random(seed)
+    subj = ["the cat", "a dog", "the old man", "my sister", "the farmer", "a small bird",
+            "the teacher", "our neighbour", "the children", "a tired horse"]
+    verb = ["sees", "likes", "finds", "follows", "paints", "carries", "watches", "feeds",
+            "remembers", "chases"]
+    obj = ["the red ball", "a green apple", "the river", "an old boat", "the tall tree",
+           "a quiet house", "the morning bread", "a yellow kite", "the broken gate", "a letter"]
+    adv = ["today", "at night", "in the garden", "by the sea", "slowly", "again",
+           "every morning", "before dinner", "with great care", "without a word"]
+    lines = []
+    for _ in range(n_sentences):
+        s = f"{rng.choice(subj)} {rng.choice(verb)} {rng.choice(obj)}"
+        if rng.random() < 0.6:
+            s += " " + rng.choice(adv)
+        lines.append(s + ".")
+    return "\n".join(lines) + "\n"
+
+
+# ---- model: a two-layer GPT in the spirit of nanoGPT, small enough for a CPU ----
+class Block(nn.Module):
+    def __init__(self, d, n_head, block_size):
+        super().__init__()
+        self.ln1, self.ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
+        self.attn = nn.MultiheadAttention(d, n_head, batch_first=True)
+        self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+        self.register_buffer("mask", torch.triu(torch.ones(block_size, block_size, dtype=torch.bool), 1))
+
+    def forward(self, x):
+        t = x.size(1)
+        h = self.ln1(x)
+        x = x + self.attn(h, h, h, attn_mask=self.mask[:t, :t], need_weights=False)[0]
+        return x + self.mlp(self.ln2(x))
+
+
+class GPT(nn.Module):
+    def __init__(self, vocab_size, d=32, n_layer=2, n_head=4, block_size=32):
+        super().__init__()
+        self.block_size = block_size
+        self.tok = nn.Embedding(vocab_size, d)
+        self.pos = nn.Embedding(block_size, d)
+        self.blocks = nn.Sequential(*[Block(d, n_head, block_size) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.head = nn.Linear(d, vocab_size, bias=False)
+
+    def forward(self, idx, targets=None):
+        t = idx.size(1)
+        x = self.tok(idx) + self.pos(torch.arange(t))
+        logits = self.head(self.ln_f(self.blocks(x)))
+        if targets is None:
+            return logits, None
+        return logits, F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1))
+
+
+def get_batch(data, batch_size, block_size, gen):
+    ix = torch.randint(len(data) - block_size - 1, (batch_size,), generator=gen)
+    x = torch.stack([data[i:i + block_size] for i in ix])
+    y = torch.stack([data[i + 1:i + 1 + block_size] for i in ix])
+    return x, y
+# ---- SFT data: "question: ... answer: ..." pairs; the loss covers the answer only ----
+def make_pairs(n, seed, long_frac):
+    rng = random.Random(seed)
+    names = ["anna", "ben", "carla", "dmitri", "eva", "farid", "gita", "hugo"]
+    things = ["apples", "books", "coins", "kites", "shells", "stamps", "cards", "pens"]
+    pairs = []
+    for _ in range(n):
+        who, what = rng.choice(names), rng.choice(things)
+        a, b = rng.randint(1, 9), rng.randint(1, 9)
+        q = f"{who} has {a} {what} and finds {b} more. how many {what}?"
+        if rng.random() < long_frac:  # a long preamble pushes the answer past MAX_LEN
+            q = "read the story carefully before you answer. " + q
+        pairs.append((q, f" {a + b}."))
+    return pairs
+
+
+CHARS = sorted(set("abcdefghijklmnopqrstuvwxyz0123456789 .,?:"))
+STOI = {c: i for i, c in enumerate(CHARS)}
+
+
+def encode(pair, max_len):
+    """Prompt tokens are masked with -100; truncation keeps the first max_len tokens."""
+    q, a = pair
+    ids = [STOI[c] for c in q + a]
+    labels = [-100] * len(q) + [STOI[c] for c in a]
+    ids, labels = ids[:max_len + 1], labels[:max_len + 1]
+    return torch.tensor(ids[:-1]), torch.tensor(labels[1:])
+# ---- console output in the shape transformers.Trainer prints it ----
+def hf_header(num_examples, epochs, batch, total_steps, n_params):
+    print("***** Running training *****")
+    print(f"  Num examples = {num_examples:,}")
+    print(f"  Num Epochs = {epochs:,}")
+    print(f"  Instantaneous batch size per device = {batch:,}")
+    print(f"  Total train batch size (w. parallel, distributed & accumulation) = {batch:,}")
+    print("  Gradient Accumulation steps = 1")
+    print(f"  Total optimization steps = {total_steps:,}")
+    print(f"  Number of trainable parameters = {n_params:,}")
+
+
+def hf_bar(total_steps):
+    return tqdm(total=total_steps, file=sys.stdout, ncols=120)
+
+
+def hf_log(bar, logs):
+    # ProgressCallback.on_log: the dict is written above the bar
+    bar.write(str(logs), file=sys.stdout)
+
+
+torch.manual_seed(0)
+MAX_LEN, EPOCHS, LR, LOG_STEPS = 64, 1, 1e-3, 10
+train = make_pairs(400, seed=1, long_frac=0.125)
+model = GPT(len(CHARS), d=32, block_size=MAX_LEN)
+opt = torch.optim.AdamW(model.parameters(), lr=LR, weight_decay=0.0)
+total = EPOCHS * len(train)
+sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min(1.0, (s + 1) / 20) * max(0.0, 1 - s / total))
+
+hf_header(len(train), EPOCHS, 1, total, sum(p.numel() for p in model.parameters()))
+bar = hf_bar(total)
+step, tr_loss, n_in_window, t_start, all_losses = 0, 0.0, 0, time.time(), []
+for epoch in range(EPOCHS):
+    for i in torch.randperm(len(train)).tolist():
+        x, y = encode(train[i], MAX_LEN)
+        logits, _ = model(x[None])
+        mask = (y != -100).float()
+        per_token = F.cross_entropy(logits[0], y.clamp(min=0), reduction="none")
+        loss = (per_token * mask).sum() / mask.sum()  # 0/0 = NaN when every label is masked
+        loss.backward()
+        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        if torch.isfinite(grad_norm):
+            opt.step()  # a non-finite step is skipped, as GradScaler skips it
+        sched.step()
+        opt.zero_grad()
+        step += 1
+        bar.update(1)
+        if math.isfinite(loss.item()):  # logging_nan_inf_filter
+            tr_loss += loss.item()
+            n_in_window += 1
+            all_losses.append(loss.item())
+        if step % LOG_STEPS == 0:
+            hf_log(bar, {"loss": round(tr_loss / max(n_in_window, 1), 4), "grad_norm": grad_norm.item(),
+                         "learning_rate": sched.get_last_lr()[0], "epoch": round(step / len(train), 2)})
+            tr_loss, n_in_window = 0.0, 0
+runtime = time.time() - t_start
+hf_log(bar, {"train_runtime": round(runtime, 4), "train_samples_per_second": round(total / runtime, 3),
+             "train_steps_per_second": round(total / runtime, 3),
+             "train_loss": sum(all_losses) / len(all_losses), "epoch": float(EPOCHS)})
+bar.close()

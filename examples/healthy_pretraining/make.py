@@ -1,0 +1,124 @@
+"""healthy_pretraining: a small character-level GPT pre-trained on a synthetic
+corpus with AdamW, linear warm-up and cosine decay, logged in the format of
+llm.c's main.log ("s:STEP trl:TRAIN_LOSS lr:LR norm:GRAD_NORM", and
+"s:STEP tel:VAL_LOSS" at each evaluation). A run that learns: loss falls from
+ln(vocab) to about 1.0 nats per character and validation follows.
+
+Regenerate:  /usr/bin/python3 make.py > main.log
+"""
+import math
+import random
+
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+# ---- data: a synthetic corpus from a toy grammar (nothing is downloaded) ----
+def make_corpus(n_sentences, seed):
+    rng = random.Random(seed)
+    subj = ["the cat", "a dog", "the old man", "my sister", "the farmer", "a small bird",
+            "the teacher", "our neighbour", "the children", "a tired horse"]
+    verb = ["sees", "likes", "finds", "follows", "paints", "carries", "watches", "feeds",
+            "remembers", "chases"]
+    obj = ["the red ball", "a green apple", "the river", "an old boat", "the tall tree",
+           "a quiet house", "the morning bread", "a yellow kite", "the broken gate", "a letter"]
+    adv = ["today", "at night", "in the garden", "by the sea", "slowly", "again",
+           "every morning", "before dinner", "with great care", "without a word"]
+    lines = []
+    for _ in range(n_sentences):
+        s = f"{rng.choice(subj)} {rng.choice(verb)} {rng.choice(obj)}"
+        if rng.random() < 0.6:
+            s += " " + rng.choice(adv)
+        lines.append(s + ".")
+    return "\n".join(lines) + "\n"
+
+
+# ---- model: a two-layer GPT in the spirit of nanoGPT, small enough for a CPU ----
+class Block(nn.Module):
+    def __init__(self, d, n_head, block_size):
+        super().__init__()
+        self.ln1, self.ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
+        self.attn = nn.MultiheadAttention(d, n_head, batch_first=True)
+        self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+        self.register_buffer("mask", torch.triu(torch.ones(block_size, block_size, dtype=torch.bool), 1))
+
+    def forward(self, x):
+        t = x.size(1)
+        h = self.ln1(x)
+        x = x + self.attn(h, h, h, attn_mask=self.mask[:t, :t], need_weights=False)[0]
+        return x + self.mlp(self.ln2(x))
+
+
+class GPT(nn.Module):
+    def __init__(self, vocab_size, d=32, n_layer=2, n_head=4, block_size=32):
+        super().__init__()
+        self.block_size = block_size
+        self.tok = nn.Embedding(vocab_size, d)
+        self.pos = nn.Embedding(block_size, d)
+        self.blocks = nn.Sequential(*[Block(d, n_head, block_size) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.head = nn.Linear(d, vocab_size, bias=False)
+
+    def forward(self, idx, targets=None):
+        t = idx.size(1)
+        x = self.tok(idx) + self.pos(torch.arange(t))
+        logits = self.head(self.ln_f(self.blocks(x)))
+        if targets is None:
+            return logits, None
+        return logits, F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1))
+
+
+def get_batch(data, batch_size, block_size, gen):
+    ix = torch.randint(len(data) - block_size - 1, (batch_size,), generator=gen)
+    x = torch.stack([data[i:i + block_size] for i in ix])
+    y = torch.stack([data[i + 1:i + 1 + block_size] for i in ix])
+    return x, y
+
+
+torch.manual_seed(1337)
+text = make_corpus(6000, seed=1)
+chars = sorted(set(text))
+stoi = {c: i for i, c in enumerate(chars)}
+data = torch.tensor([stoi[c] for c in text])
+n = int(0.9 * len(data))
+train_data, val_data = data[:n], data[n:]
+
+MAX_STEPS, WARMUP, PEAK_LR, MIN_LR = 300, 30, 3e-3, 3e-4
+BATCH, BLOCK, EVAL_EVERY = 8, 32, 50
+model = GPT(len(chars), block_size=BLOCK)
+opt = torch.optim.AdamW(model.parameters(), lr=PEAK_LR, betas=(0.9, 0.95), weight_decay=0.1)
+gen = torch.Generator().manual_seed(42)
+val_gen = torch.Generator()
+
+
+def lr_at(step):
+    if step < WARMUP:
+        return PEAK_LR * (step + 1) / WARMUP
+    ratio = (step - WARMUP) / (MAX_STEPS - WARMUP)
+    return MIN_LR + 0.5 * (1 + math.cos(math.pi * ratio)) * (PEAK_LR - MIN_LR)
+
+
+@torch.no_grad()
+def val_loss():
+    model.eval()
+    val_gen.manual_seed(7)
+    losses = [model(*get_batch(val_data, BATCH, BLOCK, val_gen))[1].item() for _ in range(10)]
+    model.train()
+    return sum(losses) / len(losses)
+
+
+for step in range(MAX_STEPS + 1):
+    if step % EVAL_EVERY == 0 or step == MAX_STEPS:
+        print(f"s:{step} tel:{val_loss():.4f}")
+    if step == MAX_STEPS:
+        break
+    lr = lr_at(step)
+    for g in opt.param_groups:
+        g["lr"] = lr
+    x, y = get_batch(train_data, BATCH, BLOCK, gen)
+    _, loss = model(x, y)
+    opt.zero_grad(set_to_none=True)
+    loss.backward()
+    norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    opt.step()
+    print(f"s:{step} trl:{loss.item():.4f} lr:{lr:.6f} norm:{norm.item():.2f}")

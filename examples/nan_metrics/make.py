@@ -1,0 +1,184 @@
+"""nan_metrics: supervised fine-tuning of a small character-level GPT on
+question/answer pairs (loss on the answer tokens only). The training split was
+filtered to examples that fit MAX_LEN, the evaluation split was not: one eval
+example has a preamble so long that truncation cuts its answer away, all its
+labels are -100, its loss is NaN, and so is eval_loss at every evaluation,
+while the training loss is fine. Written as transformers.Trainer writes
+trainer_state.json (bare NaN included).
+
+Regenerate:  /usr/bin/python3 make.py > trainer_state.json
+"""
+import json
+import math
+import random
+import time
+
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+# ---- data: a synthetic corpus from a toy grammar (nothing is downloaded) ----
+def make_corpus(n_sentences, seed):
+    rng = random.Random(seed)
+    subj = ["the cat", "a dog", "the old man", "my sister", "the farmer", "a small bird",
+            "the teacher", "our neighbour", "the children", "a tired horse"]
+    verb = ["sees", "likes", "finds", "follows", "paints", "carries", "watches", "feeds",
+            "remembers", "chases"]
+    obj = ["the red ball", "a green apple", "the river", "an old boat", "the tall tree",
+           "a quiet house", "the morning bread", "a yellow kite", "the broken gate", "a letter"]
+    adv = ["today", "at night", "in the garden", "by the sea", "slowly", "again",
+           "every morning", "before dinner", "with great care", "without a word"]
+    lines = []
+    for _ in range(n_sentences):
+        s = f"{rng.choice(subj)} {rng.choice(verb)} {rng.choice(obj)}"
+        if rng.random() < 0.6:
+            s += " " + rng.choice(adv)
+        lines.append(s + ".")
+    return "\n".join(lines) + "\n"
+
+
+# ---- model: a two-layer GPT in the spirit of nanoGPT, small enough for a CPU ----
+class Block(nn.Module):
+    def __init__(self, d, n_head, block_size):
+        super().__init__()
+        self.ln1, self.ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
+        self.attn = nn.MultiheadAttention(d, n_head, batch_first=True)
+        self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+        self.register_buffer("mask", torch.triu(torch.ones(block_size, block_size, dtype=torch.bool), 1))
+
+    def forward(self, x):
+        t = x.size(1)
+        h = self.ln1(x)
+        x = x + self.attn(h, h, h, attn_mask=self.mask[:t, :t], need_weights=False)[0]
+        return x + self.mlp(self.ln2(x))
+
+
+class GPT(nn.Module):
+    def __init__(self, vocab_size, d=32, n_layer=2, n_head=4, block_size=32):
+        super().__init__()
+        self.block_size = block_size
+        self.tok = nn.Embedding(vocab_size, d)
+        self.pos = nn.Embedding(block_size, d)
+        self.blocks = nn.Sequential(*[Block(d, n_head, block_size) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.head = nn.Linear(d, vocab_size, bias=False)
+
+    def forward(self, idx, targets=None):
+        t = idx.size(1)
+        x = self.tok(idx) + self.pos(torch.arange(t))
+        logits = self.head(self.ln_f(self.blocks(x)))
+        if targets is None:
+            return logits, None
+        return logits, F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1))
+
+
+def get_batch(data, batch_size, block_size, gen):
+    ix = torch.randint(len(data) - block_size - 1, (batch_size,), generator=gen)
+    x = torch.stack([data[i:i + block_size] for i in ix])
+    y = torch.stack([data[i + 1:i + 1 + block_size] for i in ix])
+    return x, y
+# ---- SFT data: "question: ... answer: ..." pairs; the loss covers the answer only ----
+def make_pairs(n, seed, long_frac):
+    rng = random.Random(seed)
+    names = ["anna", "ben", "carla", "dmitri", "eva", "farid", "gita", "hugo"]
+    things = ["apples", "books", "coins", "kites", "shells", "stamps", "cards", "pens"]
+    pairs = []
+    for _ in range(n):
+        who, what = rng.choice(names), rng.choice(things)
+        a, b = rng.randint(1, 9), rng.randint(1, 9)
+        q = f"{who} has {a} {what} and finds {b} more. how many {what}?"
+        if rng.random() < long_frac:  # a long preamble pushes the answer past MAX_LEN
+            q = "read the story carefully before you answer. " + q
+        pairs.append((q, f" {a + b}."))
+    return pairs
+
+
+CHARS = sorted(set("abcdefghijklmnopqrstuvwxyz0123456789 .,?:"))
+STOI = {c: i for i, c in enumerate(CHARS)}
+
+
+def encode(pair, max_len):
+    """Prompt tokens are masked with -100; truncation keeps the first max_len tokens."""
+    q, a = pair
+    ids = [STOI[c] for c in q + a]
+    labels = [-100] * len(q) + [STOI[c] for c in a]
+    ids, labels = ids[:max_len + 1], labels[:max_len + 1]
+    return torch.tensor(ids[:-1]), torch.tensor(labels[1:])
+# ---- transformers.TrainerState, saved the way Trainer saves it ----
+def print_trainer_state(log_history, global_step, max_steps, epochs, logging_steps, eval_steps,
+                        train_batch_size, save_steps=500):
+    state = {
+        "best_metric": None, "best_model_checkpoint": None, "epoch": log_history[-1]["epoch"],
+        "eval_steps": eval_steps, "global_step": global_step, "is_hyper_param_search": False,
+        "is_local_process_zero": True, "is_world_process_zero": True, "log_history": log_history,
+        "logging_steps": logging_steps, "max_steps": max_steps, "num_input_tokens_seen": 0,
+        "num_train_epochs": epochs, "save_steps": save_steps,
+        "stateful_callbacks": {"TrainerControl": {"args": {
+            "should_epoch_stop": False, "should_evaluate": False, "should_log": False,
+            "should_save": True, "should_training_stop": True}, "attributes": {}}},
+        "total_flos": 0.0, "train_batch_size": train_batch_size, "trial_name": None, "trial_params": None,
+    }
+    print(json.dumps(state, indent=2, sort_keys=True))  # NaN is written bare, as Trainer writes it
+
+
+def fits(pair):
+    return len(pair[0]) + len(pair[1]) <= MAX_LEN
+
+
+torch.manual_seed(0)
+MAX_LEN, EPOCHS, BATCH, LR, LOG_STEPS, EVAL_STEPS = 64, 3, 8, 1e-3, 10, 50
+train = [p for p in make_pairs(800, seed=1, long_frac=0.125) if fits(p)]  # filtered ...
+evals = make_pairs(40, seed=2, long_frac=0.05)                             # ... this one is not
+model = GPT(len(CHARS), d=32, block_size=MAX_LEN)
+opt = torch.optim.AdamW(model.parameters(), lr=LR, weight_decay=0.0)
+steps_per_epoch = len(train) // BATCH
+total = EPOCHS * steps_per_epoch
+sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min(1.0, (s + 1) / 20) * max(0.0, 1 - s / total))
+
+
+def collate(pairs):
+    xs, ys = zip(*(encode(p, MAX_LEN) for p in pairs))
+    n = max(len(x) for x in xs)
+    x = torch.stack([F.pad(x, (0, n - len(x))) for x in xs])
+    y = torch.stack([F.pad(y, (0, n - len(y)), value=-100) for y in ys])
+    return x, y
+
+
+@torch.no_grad()
+def evaluate(step):
+    model.eval()
+    t0 = time.time()
+    losses = [model(*collate([p]))[1].item() for p in evals]  # per_device_eval_batch_size=1
+    dt = time.time() - t0
+    model.train()
+    return {"epoch": round(step / steps_per_epoch, 4), "eval_loss": sum(losses) / len(losses),
+            "eval_runtime": round(dt, 4), "eval_samples_per_second": round(len(evals) / dt, 3),
+            "eval_steps_per_second": round(len(evals) / dt, 3), "step": step}
+
+
+history, step, tr_loss, sum_loss, t_start = [], 0, 0.0, 0.0, time.time()
+for epoch in range(EPOCHS):
+    perm = torch.randperm(len(train)).tolist()
+    for b in range(steps_per_epoch):
+        x, y = collate([train[i] for i in perm[b * BATCH:(b + 1) * BATCH]])
+        _, loss = model(x, y)
+        loss.backward()
+        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        sched.step()
+        opt.zero_grad()
+        step += 1
+        tr_loss += loss.item()
+        sum_loss += loss.item()
+        if step % LOG_STEPS == 0:
+            history.append({"epoch": round(step / steps_per_epoch, 4), "grad_norm": grad_norm.item(),
+                            "learning_rate": sched.get_last_lr()[0], "loss": round(tr_loss / LOG_STEPS, 4),
+                            "step": step})
+            tr_loss = 0.0
+        if step % EVAL_STEPS == 0:
+            history.append(evaluate(step))
+runtime = time.time() - t_start
+history.append({"epoch": float(EPOCHS), "step": step, "total_flos": 0.0, "train_loss": sum_loss / step,
+                "train_runtime": round(runtime, 4), "train_samples_per_second": round(step * BATCH / runtime, 3),
+                "train_steps_per_second": round(step / runtime, 3)})
+print_trainer_state(history, step, total, EPOCHS, LOG_STEPS, EVAL_STEPS, BATCH)

@@ -1,0 +1,71 @@
+"""shortcut_learning: a 10-class classifier whose feature table was built
+with the target column left in (the label, one-hot encoded, ended up among
+the 74 input features; it is in the validation split too). The model finds
+it at once: the training loss drops from ln(10) to ~0 within the first few
+logging steps and stays there, and the validation loss follows, far lower
+than the task allows. Saved as transformers.Trainer saves trainer_state.json.
+
+Regenerate:  /usr/bin/python3 make.py > trainer_state.json
+"""
+import json
+
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+# ---- transformers.TrainerState, saved the way Trainer saves it ----
+def print_trainer_state(log_history, global_step, max_steps, epochs, logging_steps, eval_steps,
+                        train_batch_size, save_steps=500):
+    state = {
+        "best_metric": None, "best_model_checkpoint": None, "epoch": log_history[-1]["epoch"],
+        "eval_steps": eval_steps, "global_step": global_step, "is_hyper_param_search": False,
+        "is_local_process_zero": True, "is_world_process_zero": True, "log_history": log_history,
+        "logging_steps": logging_steps, "max_steps": max_steps, "num_input_tokens_seen": 0,
+        "num_train_epochs": epochs, "save_steps": save_steps,
+        "stateful_callbacks": {"TrainerControl": {"args": {
+            "should_epoch_stop": False, "should_evaluate": False, "should_log": False,
+            "should_save": True, "should_training_stop": True}, "attributes": {}}},
+        "total_flos": 0.0, "train_batch_size": train_batch_size, "trial_name": None, "trial_params": None,
+    }
+    print(json.dumps(state, indent=2, sort_keys=True))  # NaN is written bare, as Trainer writes it
+
+torch.manual_seed(0)
+# Ten classes of noisy 64-feature prototypes (the task of the overfitting example).
+prototypes = torch.randn(10, 64)
+g = torch.Generator().manual_seed(1)
+y_all = torch.randint(10, (6000,), generator=g)
+x_all = prototypes[y_all] * 0.35 + torch.randn(6000, 64, generator=g)
+x_all = torch.cat([x_all, F.one_hot(y_all, 10).float()], 1)  # BUG: the target column is a feature
+x_train, y_train, x_val, y_val = x_all[:5000], y_all[:5000], x_all[5000:], y_all[5000:]
+EPOCHS, BATCH, LR, LOG_STEPS, EVAL_STEPS = 3, 32, 1e-2, 10, 50
+model = nn.Sequential(nn.Linear(74, 64), nn.ReLU(), nn.Linear(64, 10))
+opt = torch.optim.AdamW(model.parameters(), lr=LR)
+steps_per_epoch = len(x_train) // BATCH
+total = EPOCHS * steps_per_epoch
+history, step, tr_loss, sum_loss = [], 0, 0.0, 0.0
+for epoch in range(EPOCHS):
+    perm = torch.randperm(len(x_train))
+    for b in range(steps_per_epoch):
+        idx = perm[b * BATCH:(b + 1) * BATCH]
+        loss = F.cross_entropy(model(x_train[idx]), y_train[idx])
+        opt.zero_grad()
+        loss.backward()
+        grad_norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+        step += 1
+        tr_loss += loss.item()
+        sum_loss += loss.item()
+        if step % LOG_STEPS == 0:
+            history.append({"epoch": round(step / steps_per_epoch, 4), "grad_norm": grad_norm.item(),
+                            "learning_rate": LR, "loss": round(tr_loss / LOG_STEPS, 4), "step": step})
+            tr_loss = 0.0
+        if step % EVAL_STEPS == 0:
+            with torch.no_grad():
+                logits = model(x_val)
+            history.append({"epoch": round(step / steps_per_epoch, 4),
+                            "eval_accuracy": (logits.argmax(1) == y_val).float().mean().item(),
+                            "eval_loss": F.cross_entropy(logits, y_val).item(), "eval_runtime": 0.0123,
+                            "eval_samples_per_second": 81300.813, "eval_steps_per_second": 2540.65, "step": step})
+history.append({"epoch": float(EPOCHS), "step": step, "total_flos": 0.0, "train_loss": sum_loss / step,
+                "train_runtime": 3.2, "train_samples_per_second": 4687.5, "train_steps_per_second": 146.5})
+print_trainer_state(history, step, total, EPOCHS, LOG_STEPS, EVAL_STEPS, BATCH)
