@@ -60,6 +60,7 @@ typedef struct md_series {
     double first, last;           /* finite values */
     double last_raw;              /* the last value, NaN included */
     double min, max;
+    uint64_t at_min, at_max;      /* points within 1e-6 relative of min, max */
     double mean, m2;              /* Welford, finite values */
     uint64_t restarts;            /* times the step went backwards */
 

@@ -36,7 +36,8 @@ MD_FEATURE(oscillation)
         tv += fabs(segs[j].mean - segs[j - 1].mean);
     if (tv == 0)
         return md_known(0);
-    return md_known(1 - fabs(segs[n - 1].mean - segs[0].mean) / tv);
+    double net = fabs(segs[n - 1].mean - segs[0].mean) / tv;
+    return md_known(net >= 1 ? 0 : 1 - net); /* rounding can put net past 1 */
 }
 
 /* The typical move between neighbouring segments, relative to the level. */

@@ -41,12 +41,12 @@ static const md_feature series_features[] = {
     F(plateau_start_step, "first step of the final plateau"),
     F(min_smooth, "lowest of up to 64 segment means: the minimum one lucky batch cannot set"),
     F(min_smooth_step, "step of min_smooth"),
-    F(rise_from_min, "(end_level - min_smooth) / |min_smooth|: how far the series climbed back "
-                     "from its best stretch"),
-    F(rise_z, "how far the series got worse from its best stretch to the end, in standard "
+    F(rise_from_min, "(end_level - best) / |best|, best being the lowest segment mean before "
+                     "the last tenth: how far the series climbed back from its best stretch"),
+    F(rise_z, "how far the series got worse from that best stretch to the end, in standard "
               "errors of point noise, less the sqrt(2 ln n) that picking the best of n "
               "stretches gains from noise alone (below 3: noise could draw it)"),
-    F(fall_from_max, "(max of segment means - end_level) / |that max|"),
+    F(fall_from_max, "(max of segment means before the last tenth - end_level) / |that max|"),
     F(converge_frac, "share of the run it took to cover 90% of the way from the start "
                      "(start_level, or the first segment when worse) to the best stretch "
                      "(near 0: the loss collapsed at once)"),

@@ -10,18 +10,33 @@ MD_FEATURE(spikes)
     return s->finite ? md_known((double)s->spike_count) : md_unknown();
 }
 
+/* The kept spike with the largest ratio; -1 when none has one (no spike,
+ * or spikes over a level at or below 0). */
+static long largest_spike(const md_series *s)
+{
+    long best = -1;
+    for (size_t i = 0; i < s->nspikes; i++)
+        if (isfinite(s->spikes[i].ratio) && (best < 0 || s->spikes[i].ratio > s->spikes[best].ratio))
+            best = (long)i;
+    return best;
+}
+
 MD_FEATURE(max_spike)
 {
     (void)sig;
     if (!s->finite)
         return md_unknown();
-    return md_known(s->nspikes ? s->spikes[0].ratio : 1.0);
+    long i = largest_spike(s);
+    if (i < 0)
+        return s->nspikes ? md_unknown() : md_known(1.0);
+    return md_known(s->spikes[i].ratio);
 }
 
 MD_FEATURE(max_spike_step)
 {
     (void)sig;
-    return s->nspikes ? md_known((double)s->spikes[0].peak_step) : md_unknown();
+    long i = largest_spike(s);
+    return i >= 0 ? md_known((double)s->spikes[i].peak_step) : md_unknown();
 }
 
 MD_FEATURE(spike_frac)
@@ -48,21 +63,13 @@ MD_FEATURE(spikes_open)
     return s->finite ? md_known((double)s->spikes_open) : md_unknown();
 }
 
-/* Share of points in buckets that sit wholly at the series' extreme value
- * (within one part in a million): a clipped norm, an accuracy stuck at 1. */
+/* Share of points at the series' extreme value (within one part in a
+ * million): a clipped norm, an accuracy stuck at 1. */
 static md_value pinned(const md_series *s, bool at_max)
 {
     if (s->finite == 0)
         return md_unknown();
-    double bound = at_max ? s->max : s->min;
-    double tol = 1e-6 * fabs(bound);
-    double pinned_points = 0;
-    for (size_t i = 0; i < s->nbuckets; i++) {
-        const md_bucket *b = &s->buckets[i];
-        if (b->n && fabs(b->min - bound) <= tol && fabs(b->max - bound) <= tol)
-            pinned_points += b->n;
-    }
-    return md_known(pinned_points / (double)s->finite);
+    return md_known((double)(at_max ? s->at_max : s->at_min) / (double)s->finite);
 }
 
 MD_FEATURE(at_max_frac)

@@ -149,13 +149,15 @@ static double median3(double a, double b, double c)
  * lucky batch does not count as the minimum. When segments are single
  * points (short series) they are first smoothed with a running median of
  * three. Replaces each segment's mean with the smoothed value; returns the
- * index of the best one. */
-static long smooth_min(const md_series *s, seg *segs, size_t *n, int dir)
+ * index of the best one, among the segments before the end level's window
+ * when before_end (a curve still improving at its end has not climbed back
+ * from its last stretch). */
+static long smooth_min(const md_series *s, seg *segs, size_t *n, int dir, bool before_end)
 {
     *n = md_segments(s, MD_TREND_SEGMENTS, segs);
     if (*n == 0)
         return -1;
-    if (s->width == 1 && *n >= 3) {
+    if ((double)*n >= (double)s->finite && *n >= 3) {
         double prev = segs[0].mean;
         for (size_t j = 1; j + 1 < *n; j++) {
             double cur = segs[j].mean;
@@ -163,8 +165,17 @@ static long smooth_min(const md_series *s, seg *segs, size_t *n, int dir)
             prev = cur;
         }
     }
+    size_t candidates = *n;
+    if (before_end) {
+        double points = 0, limit = (1 - LEVEL_SHARE) * (double)s->finite;
+        size_t j = 0;
+        while (j < *n && points + segs[j].n <= limit)
+            points += segs[j++].n;
+        if (j > 0)
+            candidates = j;
+    }
     long best = 0;
-    for (size_t j = 1; j < *n; j++)
+    for (size_t j = 1; j < candidates; j++)
         if (dir * segs[j].mean < dir * segs[best].mean)
             best = (long)j;
     return best;
@@ -175,7 +186,7 @@ MD_FEATURE(min_smooth)
     (void)sig;
     seg segs[MD_TREND_SEGMENTS];
     size_t n;
-    long j = smooth_min(s, segs, &n, 1);
+    long j = smooth_min(s, segs, &n, 1, false);
     return j < 0 ? md_unknown() : md_known(segs[j].mean);
 }
 
@@ -184,7 +195,7 @@ MD_FEATURE(min_smooth_step)
     (void)sig;
     seg segs[MD_TREND_SEGMENTS];
     size_t n;
-    long j = smooth_min(s, segs, &n, 1);
+    long j = smooth_min(s, segs, &n, 1, false);
     return j < 0 ? md_unknown() : md_known((double)(segs[j].lo + (segs[j].hi - segs[j].lo) / 2));
 }
 
@@ -195,7 +206,7 @@ MD_FEATURE(rise_from_min)
         return md_unknown();
     seg segs[MD_TREND_SEGMENTS];
     size_t n;
-    long j = smooth_min(s, segs, &n, 1);
+    long j = smooth_min(s, segs, &n, 1, true);
     double end = md_level_end(s, LEVEL_SHARE, NULL);
     if (j < 0 || segs[j].mean == 0)
         return md_unknown();
@@ -215,7 +226,7 @@ MD_FEATURE(rise_z)
         return md_unknown();
     seg segs[MD_TREND_SEGMENTS];
     size_t n;
-    long j = smooth_min(s, segs, &n, md_improve_sign(s));
+    long j = smooth_min(s, segs, &n, md_improve_sign(s), true);
     double end_points;
     double end = md_level_end(s, LEVEL_SHARE, &end_points);
     double noise = md_point_noise(s);
@@ -236,7 +247,7 @@ MD_FEATURE(fall_from_max)
         return md_unknown();
     seg segs[MD_TREND_SEGMENTS];
     size_t n;
-    long j = smooth_min(s, segs, &n, -1);
+    long j = smooth_min(s, segs, &n, -1, true);
     double end = md_level_end(s, LEVEL_SHARE, NULL);
     if (j < 0 || segs[j].mean == 0)
         return md_unknown();
@@ -275,7 +286,7 @@ MD_FEATURE(converge_frac)
     seg segs[MD_TREND_SEGMENTS];
     size_t n;
     int dir = md_improve_sign(s);
-    long best = smooth_min(s, segs, &n, dir);
+    long best = smooth_min(s, segs, &n, dir, false);
     double start = md_level_start(s, LEVEL_SHARE, NULL);
     if (n > 0 && dir * (segs[0].mean - start) > 0)
         start = segs[0].mean;

@@ -59,17 +59,26 @@ static void seg_add(seg *into, const md_bucket *b)
     into->n = n;
 }
 
+/* A bucket goes to the segment its middle point falls in when the points
+ * are cut into max equal shares, so no segment is left with a few points
+ * at the end (whose wide error band would decide a whole verdict). */
 size_t md_segments(const md_series *s, size_t max, seg *out)
 {
-    double per = (double)s->finite / (double)max;
-    size_t n = 0;
+    size_t n = 0, last = 0;
+    double seen = 0;
     memset(out, 0, max * sizeof *out);
     for (size_t i = 0; i < s->nbuckets; i++) {
         const md_bucket *b = &s->buckets[i];
         if (b->n == 0)
             continue;
-        if (n == 0 || (out[n - 1].n >= per && n < max))
+        double middle = seen + b->n / 2.0;
+        seen += b->n;
+        size_t share = (size_t)(middle * (double)max / (double)s->finite);
+        if (share >= max)
+            share = max - 1;
+        if (n == 0 || share != last)
             n++;
+        last = share;
         seg_add(&out[n - 1], b);
     }
     return n;

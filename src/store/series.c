@@ -21,6 +21,8 @@
  * deviation is ~0, from calling every wobble a spike. */
 #define SPIKE_K 8.0
 #define SPIKE_REL 0.10
+/* Values this close (relative) to the minimum or maximum sit at it. */
+#define EXTREME_TOL 1e-6
 
 struct md_series_state {
     double level, trend, dev;
@@ -152,7 +154,7 @@ static void bucket_add(md_series *s, int64_t step, double v)
 static void keep_spike(md_series *s, const md_spike *sp)
 {
     size_t n = s->nspikes, pos = n;
-    while (pos > 0 && s->spikes[pos - 1].ratio < sp->ratio)
+    while (pos > 0 && !(s->spikes[pos - 1].ratio >= sp->ratio))
         pos--;
     if (pos >= MD_TOP_SPIKES)
         return;
@@ -178,11 +180,13 @@ static void close_spike(md_series *s, bool recovered)
     keep_spike(s, &st->cur);
 }
 
+/* The spike's size as a ratio to the level, NaN where a ratio means
+ * nothing: a level (or, higher-is-better, a dip) at or below 0. */
 static double ratio_of(double peak, double level, md_better better)
 {
     if (better == MD_BETTER_HIGHER)
-        return peak > 0 ? level / peak : INFINITY;
-    return level > 0 ? peak / level : INFINITY;
+        return peak > 0 && level > 0 ? level / peak : NAN;
+    return level > 0 ? peak / level : NAN;
 }
 
 static void spike_track(md_series *s, int64_t step, double v)
@@ -260,13 +264,23 @@ void series_add(md_series *s, int64_t step, double v)
     s->finite++;
     s->last = v;
     s->zeros += v == 0;
+    /* Points at the extreme are counted as they come: once buckets merge,
+     * a bucket's min and max no longer say how many of its points sat at
+     * a clipping value. A new extreme within the tolerance of the old one
+     * keeps the count. */
     if (v < s->min) {
+        s->at_min = s->min - v <= EXTREME_TOL * fabs(v) ? s->at_min + 1 : 1;
         s->min = v;
         s->min_step = step;
+    } else if (v - s->min <= EXTREME_TOL * fabs(s->min)) {
+        s->at_min++;
     }
     if (v > s->max) {
+        s->at_max = v - s->max <= EXTREME_TOL * fabs(v) ? s->at_max + 1 : 1;
         s->max = v;
         s->max_step = step;
+    } else if (s->max - v <= EXTREME_TOL * fabs(s->max)) {
+        s->at_max++;
     }
     double delta = v - s->mean;
     s->mean += delta / (double)s->finite;

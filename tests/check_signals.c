@@ -1,0 +1,1531 @@
+/* Series features (src/signals): each on a curve that shows it and on a
+ * healthy run where it stays quiet, then on series that are very short,
+ * constant, partly or wholly NaN, or long enough that the store merges
+ * buckets. Expected values follow from the definitions in
+ * src/signals/registry.c; a comment above each test names the property it
+ * pins down and, where a number is not obvious, how it follows. */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mldiag/signal.h"
+#include "tests.h"
+
+/* ---- deterministic noise ------------------------------------------------ */
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static rng rng_seed(uint64_t seed)
+{
+    return (rng){seed * UINT64_C(0x9E3779B97F4A7C15) + 1};
+}
+
+/* Uniform in [0, 1): Knuth's MMIX generator, top 53 bits. */
+static double rng_unif(rng *r)
+{
+    r->s = r->s * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+    return (double)(r->s >> 11) / 9007199254740992.0;
+}
+
+/* About N(0, 1) and never beyond 6: the Irwin-Hall sum of 12 uniforms. */
+static double rng_normal(rng *r)
+{
+    double s = 0;
+    for (int i = 0; i < 12; i++)
+        s += rng_unif(r);
+    return s - 6;
+}
+
+/* ---- curves, as functions of the share x of the run, 0 <= x < 1 --------- */
+
+/* A healthy loss: falls fast, then keeps improving ever more slowly. */
+static double healthy(double x)
+{
+    return 0.5 + 2.5 * exp(-3 * x);
+}
+
+/* Falls linearly from 3 to 1 over the first 60% of the run, then flat. */
+static double plateau(double x)
+{
+    return x < 0.6 ? 3 - 2 * x / 0.6 : 1;
+}
+
+/* Falls from 3 to 1 by 30%, stays there to 40%, climbs 50% back to 1.5
+ * by 80%, then holds. */
+static double diverge(double x)
+{
+    if (x < 0.3)
+        return 3 - 2 * x / 0.3;
+    if (x < 0.4)
+        return 1;
+    return x < 0.8 ? 1 + 0.5 * (x - 0.4) / 0.4 : 1.5;
+}
+
+/* Falls from 3 to 1 at 40% and climbs back to 1.5 by 80%: a sharp V. */
+static double vee(double x)
+{
+    if (x < 0.4)
+        return 3 - 2 * x / 0.4;
+    return x < 0.8 ? 1 + 0.5 * (x - 0.4) / 0.4 : 1.5;
+}
+
+/* A healthy accuracy: rises towards 0.9 ever more slowly. */
+static double acc_healthy(double x)
+{
+    return 0.9 - 0.4 * exp(-5 * x);
+}
+
+/* An accuracy that rises to 0.9 at 40%, falls to 0.6 by 80% and holds. */
+static double acc_peak(double x)
+{
+    if (x < 0.4)
+        return 0.5 + 0.4 * x / 0.4;
+    return x < 0.8 ? 0.9 - 0.3 * (x - 0.4) / 0.4 : 0.6;
+}
+
+/* An accuracy that rises to 0.9 over the first 60%, then flat. */
+static double acc_plateau(double x)
+{
+    return x < 0.6 ? 0.5 + 0.4 * x / 0.6 : 0.9;
+}
+
+static double flat2(double x)
+{
+    (void)x;
+    return 2;
+}
+
+static double line_down(double x)
+{
+    return 2 - x;
+}
+
+/* ---- runs --------------------------------------------------------------- */
+
+/* A store with one input and, once complete, the signal set over it. */
+typedef struct run {
+    md_store *st;
+    md_sigset *sig;
+} run;
+
+static run run_new(void)
+{
+    run r = {md_store_new(t_catalog()), NULL};
+    md_store_begin_input(r.st, "signals.log", MD_FMT_TEXT);
+    return r;
+}
+
+/* One record: key = v at step, or with no step key when step < 0. */
+static void put(run *r, const char *key, int64_t step, double v)
+{
+    md_store_record_begin(r->st, 1);
+    if (step >= 0)
+        md_store_record_kv(r->st, "step", 4, (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    md_store_record_kv(r->st, key, strlen(key), v, MD_UNIT_NONE, 0, NAN);
+    md_store_record_end(r->st, NULL);
+}
+
+/* The value of a curve at point i of n, times log-normal noise of spread
+ * sigma (0: exact). */
+static double curve_at(double (*shape)(double), size_t i, size_t n, double sigma, rng *g)
+{
+    double v = shape((double)i / (double)n);
+    return sigma > 0 ? v * exp(sigma * rng_normal(g)) : v;
+}
+
+static void put_curve(run *r, const char *key, double (*shape)(double), size_t n, double sigma)
+{
+    rng g = rng_seed(n);
+    for (size_t i = 0; i < n; i++)
+        put(r, key, (int64_t)i, curve_at(shape, i, n, sigma, &g));
+}
+
+static void put_values(run *r, const char *key, const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        put(r, key, (int64_t)i, v[i]);
+}
+
+/* Closes spikes still open at the end of the input and opens the signals. */
+static void run_done(run *r)
+{
+    md_store_sort(r->st);
+    r->sig = md_sigset_new(r->st);
+}
+
+static void run_free(run *r)
+{
+    md_sigset_free(r->sig);
+    md_store_free(r->st);
+}
+
+static run curve_run(const char *key, double (*shape)(double), size_t n, double sigma)
+{
+    run r = run_new();
+    put_curve(&r, key, shape, n, sigma);
+    run_done(&r);
+    return r;
+}
+
+static run values_run(const char *key, const double *v, size_t n)
+{
+    run r = run_new();
+    put_values(&r, key, v, n);
+    run_done(&r);
+    return r;
+}
+
+/* ---- reading features --------------------------------------------------- */
+
+static md_value feat(run *r, const char *series, const char *name)
+{
+    int f = md_series_feature_find(name);
+    ck_assert_msg(f >= 0, "no series feature '%s'", name);
+    return md_signal_series(r->sig, series, f);
+}
+
+static double known_at(run *r, const char *series, const char *name, int line)
+{
+    md_value v = feat(r, series, name);
+    ck_assert_msg(v.known, "line %d: %s.%s is unknown", line, series, name);
+    return v.v;
+}
+
+static void in_at(run *r, const char *series, const char *name, double lo, double hi, int line)
+{
+    double v = known_at(r, series, name, line);
+    ck_assert_msg(v >= lo && v <= hi, "line %d: %s.%s = %.9g, want [%.9g, %.9g]", line, series,
+                  name, v, lo, hi);
+}
+
+static void unknown_at(run *r, const char *series, const char *name, int line)
+{
+    md_value v = feat(r, series, name);
+    ck_assert_msg(!v.known, "line %d: %s.%s = %.9g, want unknown", line, series, name, v.v);
+}
+
+#define T_VAL(r, s, f) known_at(r, s, f, __LINE__)
+#define T_IN(r, s, f, lo, hi) in_at(r, s, f, lo, hi, __LINE__)
+#define T_NEAR(r, s, f, want, tol) in_at(r, s, f, (want) - (tol), (want) + (tol), __LINE__)
+#define T_IS(r, s, f, want) T_NEAR(r, s, f, (double)(want), 1e-9 + 1e-9 * fabs((double)(want)))
+#define T_UNKNOWN(r, s, f) unknown_at(r, s, f, __LINE__)
+
+/* One expected feature: known and within [lo, hi] (to 1e-9 when lo == hi),
+ * or unknown when lo is NaN. */
+typedef struct expect {
+    const char *feature;
+    double lo, hi;
+} expect;
+
+#define IS(f, v) {f, v, v}
+#define RANGE(f, lo, hi) {f, lo, hi}
+#define UNKNOWN(f) {f, NAN, NAN}
+
+static void check_table(run *r, const char *series, const expect *e, size_t n, const char *what)
+{
+    for (size_t i = 0; i < n; i++) {
+        md_value v = feat(r, series, e[i].feature);
+        if (isnan(e[i].lo)) {
+            ck_assert_msg(!v.known, "%s: %s.%s = %.9g, want unknown", what, series,
+                          e[i].feature, v.v);
+            continue;
+        }
+        ck_assert_msg(v.known, "%s: %s.%s is unknown", what, series, e[i].feature);
+        bool ok = e[i].lo == e[i].hi ? T_CLOSE(v.v, e[i].lo) : v.v >= e[i].lo && v.v <= e[i].hi;
+        ck_assert_msg(ok, "%s: %s.%s = %.9g, want [%.9g, %.9g]", what, series, e[i].feature, v.v,
+                      e[i].lo, e[i].hi);
+    }
+}
+
+/* ---- exact figures ------------------------------------------------------ */
+
+/* Counts, extremes, moments and non-finite figures over NaN, +Inf, -Inf and
+ * a zero, at steps 10..70: only the four finite points enter the moments. */
+START_TEST(test_exact_figures)
+{
+    run r = run_new();
+    const double v[] = {3, 1, NAN, 0, INFINITY, 2, -INFINITY};
+    for (size_t i = 0; i < MD_COUNT(v); i++)
+        put(&r, "loss", 10 * ((int64_t)i + 1), v[i]);
+    run_done(&r);
+    /* Finite points 3, 1, 0, 2: mean 1.5, squared deviations 2.25 + 0.25 +
+     * 2.25 + 0.25 = 5 over 3 degrees of freedom. */
+    const expect e[] = {
+        IS("count", 7),           IS("finite", 4),               IS("first", 3),
+        IS("last", 2),            IS("min", 0),                  IS("max", 3),
+        IS("min_step", 40),       IS("max_step", 10),            IS("mean", 1.5),
+        IS("std", sqrt(5.0 / 3)), IS("median", 1.5),             IS("first_step", 10),
+        IS("last_step", 70),      IS("steps", 60),               IS("ordinal", 0),
+        IS("restarts", 0),        IS("nonfinite", 3),            IS("nan", 1),
+        IS("inf", 2),             IS("nonfinite_frac", 3.0 / 7), IS("first_nonfinite_step", 30),
+        IS("zero_frac", 0.25),    IS("best", 0),                 IS("best_step", 40),
+    };
+    check_table(&r, "loss", e, MD_COUNT(e), "mixed points");
+    run_free(&r);
+}
+END_TEST
+
+/* best is the minimum of a loss and the maximum of an accuracy. */
+START_TEST(test_best_follows_direction)
+{
+    const double v[] = {0.5, 0.7, 0.6, 0.8, 0.75};
+    run r = run_new();
+    put_values(&r, "loss", v, MD_COUNT(v));
+    put_values(&r, "accuracy", v, MD_COUNT(v));
+    run_done(&r);
+    T_IS(&r, "loss", "best", 0.5);
+    T_IS(&r, "loss", "best_step", 0);
+    T_IS(&r, "accuracy", "best", 0.8);
+    T_IS(&r, "accuracy", "best_step", 3);
+    run_free(&r);
+}
+END_TEST
+
+/* restarts counts each time the step goes backwards; without step numbers
+ * the series is ordinal and its steps count entries from 1. */
+START_TEST(test_restarts_and_ordinal)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 100; s++)
+        put(&r, "loss", s, 2.0);
+    for (int64_t s = 50; s < 150; s++)
+        put(&r, "loss", s, 1.5);
+    for (int64_t s = 120; s < 200; s++)
+        put(&r, "loss", s, 1.0);
+    for (int i = 0; i < 5; i++)
+        put(&r, "accuracy", -1, 0.5);
+    run_done(&r);
+    T_IS(&r, "loss", "restarts", 2);
+    T_IS(&r, "loss", "ordinal", 0);
+    T_IS(&r, "accuracy", "ordinal", 1);
+    T_IS(&r, "accuracy", "first_step", 1);
+    T_IS(&r, "accuracy", "last_step", 5);
+    T_IS(&r, "accuracy", "steps", 4);
+    T_IS(&r, "accuracy", "restarts", 0);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- levels and slope --------------------------------------------------- */
+
+/* A loss of 5 for the first half and 1 for the second: the levels are the
+ * two plateaus, rel_change = (1 - 5) / 5, and the median of the bucket means
+ * sits between the halves. */
+START_TEST(test_levels_step_change)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 1000; s++)
+        put(&r, "loss", s, s < 500 ? 5 : 1);
+    run_done(&r);
+    T_IS(&r, "loss", "start_level", 5);
+    T_IS(&r, "loss", "end_level", 1);
+    T_IS(&r, "loss", "rel_change", -0.8);
+    T_IS(&r, "loss", "median", 3);
+    run_free(&r);
+}
+END_TEST
+
+/* Levels are medians: a single spike inside the first or last tenth moves
+ * neither level nor rel_change. */
+START_TEST(test_levels_ignore_single_spikes)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 1000; s++)
+        put(&r, "loss", s, s == 20 || s == 980 ? 100 : s < 500 ? 5 : 1);
+    run_done(&r);
+    T_IS(&r, "loss", "start_level", 5);
+    T_IS(&r, "loss", "end_level", 1);
+    T_IS(&r, "loss", "rel_change", -0.8);
+    T_IS(&r, "loss", "max", 100);
+    run_free(&r);
+}
+END_TEST
+
+/* slope_end is the change across the last 20% of points relative to the end
+ * level. y = 2 - 0.001 i over 1000 points changes by -0.2 there, and the end
+ * level, the median of points 900..999, is 2 - 0.9495; the rising line
+ * 1 + 0.001 i ends at 1.9495; a flat series has slope 0. */
+START_TEST(test_slope_end_lines)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 1000; s++) {
+        put(&r, "loss", s, 2 - 0.001 * (double)s);
+        put(&r, "val_loss", s, 1 + 0.001 * (double)s);
+        put(&r, "grad_norm", s, 3);
+    }
+    run_done(&r);
+    T_NEAR(&r, "loss", "slope_end", -0.2 / 1.0505, 1e-6);
+    T_NEAR(&r, "val_loss", "slope_end", 0.2 / 1.9495, 1e-6);
+    T_NEAR(&r, "grad_norm", "slope_end", 0, 1e-12);
+    run_free(&r);
+}
+END_TEST
+
+/* Theil-Sen tolerates outliers: three points at +5 inside the last fifth of
+ * the falling line move slope_end by well under 5%. */
+START_TEST(test_slope_end_ignores_outliers)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 1000; s++)
+        put(&r, "loss", s, 2 - 0.001 * (double)s + (s == 850 || s == 900 || s == 950 ? 5 : 0));
+    run_done(&r);
+    double clean = -0.2 / 1.0505;
+    T_IN(&r, "loss", "slope_end", clean * 1.05, clean * 0.95);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- plateaus ----------------------------------------------------------- */
+
+/* A loss flat from step 600 of 1000: the plateau starts within a segment
+ * (1000 / 64, about 16 points) before 600, and plateau_frac is the share of
+ * points from there on. With 5% noise the band widens to about 3 standard
+ * errors of a 16-point mean, 4% of the level, which the falling stretch
+ * leaves 12 steps before 600: a second segment of slack. */
+START_TEST(test_plateau_after_600)
+{
+    static const double sigmas[] = {0, 0.05};
+    for (size_t k = 0; k < MD_COUNT(sigmas); k++) {
+        run r = curve_run("loss", plateau, 1000, sigmas[k]);
+        double slack = sigmas[k] > 0 ? 32 : 16;
+        T_IN(&r, "loss", "plateau_start_step", 600 - slack, 600);
+        double start = T_VAL(&r, "loss", "plateau_start_step");
+        T_IS(&r, "loss", "plateau_frac", (1000 - start) / 1000);
+        T_IN(&r, "loss", "plateau_frac", 0.4, 0.4 + slack / 1000);
+        run_free(&r);
+    }
+}
+END_TEST
+
+/* For a higher-is-better series the plateau is where it stops rising. */
+START_TEST(test_plateau_higher_is_better)
+{
+    run r = curve_run("accuracy", acc_plateau, 1000, 0);
+    T_IN(&r, "accuracy", "plateau_start_step", 584, 600);
+    T_IN(&r, "accuracy", "plateau_frac", 0.4, 0.416);
+    run_free(&r);
+}
+END_TEST
+
+/* A constant series is one plateau from its first step; a series whose
+ * noise (30%) hides a 10% change of its level has no plateau verdict. */
+START_TEST(test_plateau_constant_and_too_noisy)
+{
+    run r = curve_run("loss", flat2, 1000, 0);
+    T_IS(&r, "loss", "plateau_frac", 1);
+    T_IS(&r, "loss", "plateau_start_step", 0);
+    run_free(&r);
+
+    r = curve_run("loss", plateau, 1000, 0.3);
+    T_UNKNOWN(&r, "loss", "plateau_frac");
+    T_UNKNOWN(&r, "loss", "plateau_start_step");
+    run_free(&r);
+}
+END_TEST
+
+/* ---- best stretch, rise and fall ---------------------------------------- */
+
+/* The diverging loss sits at 1 from step 300 to 400: min_smooth is the
+ * mean of a segment there (16 points with 5% noise: a standard error of
+ * 0.0125, and the luck of the best of six) and its step lies there. One
+ * lucky batch of 0.01 at step 200 sets min but not min_smooth. */
+START_TEST(test_min_smooth_ignores_lucky_batch)
+{
+    run r = run_new();
+    rng g = rng_seed(7);
+    for (size_t i = 0; i < 1000; i++)
+        put(&r, "loss", (int64_t)i, i == 200 ? 0.01 : curve_at(diverge, i, 1000, 0.05, &g));
+    run_done(&r);
+    T_IS(&r, "loss", "min", 0.01);
+    T_IS(&r, "loss", "min_step", 200);
+    T_IN(&r, "loss", "min_smooth", 0.96, 1.01);
+    T_IN(&r, "loss", "min_smooth_step", 300, 400);
+    run_free(&r);
+}
+END_TEST
+
+/* When segments are single points, a running median of three smooths them
+ * first: in 5, 4, 3, 0.1, 2, 1.9, 1.8, 1.7 the 0.1 is one lucky batch and
+ * the best stretch is the last point. */
+START_TEST(test_min_smooth_short_series)
+{
+    const double v[] = {5, 4, 3, 0.1, 2, 1.9, 1.8, 1.7};
+    run r = values_run("loss", v, MD_COUNT(v));
+    T_IS(&r, "loss", "min", 0.1);
+    T_IS(&r, "loss", "min_smooth", 1.7);
+    T_IS(&r, "loss", "min_smooth_step", 7);
+    run_free(&r);
+}
+END_TEST
+
+/* A loss that falls to 1 and climbs back 50% to 1.5: rise_from_min is near
+ * 0.5 (the best segment's luck, down to 0.96, and the end level's, 1%, make
+ * it 0.45 to 0.56), and rise_z is large: even at twice the 5% noise put in,
+ * se = 0.15 * sqrt(1/16 + 1/100) = 0.04, so a gap of 0.45 is 11 standard
+ * errors, 8 after the sqrt(2 ln 64) luck allowance. */
+START_TEST(test_rise_after_min)
+{
+    run r = curve_run("loss", diverge, 1000, 0.05);
+    T_IN(&r, "loss", "rise_from_min", 0.45, 0.56);
+    T_IN(&r, "loss", "rise_z", 8, INFINITY);
+    run_free(&r);
+}
+END_TEST
+
+/* rise_z follows the direction of improvement: an accuracy that peaks at 0.9
+ * and falls to 0.6 got worse (rise_z large), and fall_from_max is
+ * (0.9 - 0.6) / 0.9 less what averaging the peak segment costs (0.008). */
+START_TEST(test_fall_from_peak)
+{
+    run r = curve_run("accuracy", acc_peak, 1000, 0.02);
+    T_IN(&r, "accuracy", "rise_z", 8, INFINITY);
+    T_IN(&r, "accuracy", "fall_from_max", 0.31, 0.34);
+    run_free(&r);
+}
+END_TEST
+
+/* A short run that bounces between 1 and 1.3 is not divergence: from the
+ * definition, gap 0.3, point noise 1.4826 * 0.3 / sqrt(1.5) from second
+ * differences of 0.3, one-point best stretch and end level, and the luck of
+ * the best of 10 stretches: rise_z = 0.3 / (noise * sqrt(2)) - sqrt(2 ln 10),
+ * about -1.56, while rise_from_min is 0.3. */
+START_TEST(test_short_bounce_is_not_a_rise)
+{
+    double v[10];
+    for (size_t i = 0; i < MD_COUNT(v); i++)
+        v[i] = i % 2 ? 1.3 : 1.0;
+    run r = values_run("loss", v, MD_COUNT(v));
+    double noise = 1.4826 * 0.3 / sqrt(1.5);
+    T_NEAR(&r, "loss", "rise_z", 0.3 / (noise * sqrt(2)) - sqrt(2 * log(10)), 1e-6);
+    T_NEAR(&r, "loss", "rise_from_min", 0.3, 1e-9);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- convergence and direction ------------------------------------------ */
+
+/* converge_frac: a loss that collapses from 10 to 0.01 at step 60 of 1000
+ * covered 90% of the way in the segments before the first one after 60
+ * (0.064); a straight line 3 -> 1 reaches 90% of the way from its start level
+ * (2.9) to its best segment (1.009) at 1.198, at 0.9 of the run (0.896 at
+ * 16-point segments); a constant series has no way to cover. */
+START_TEST(test_converge_frac)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 1000; s++) {
+        put(&r, "loss", s, s < 60 ? 10 : 0.01);
+        put(&r, "val_loss", s, 3 - 2 * (double)s / 1000);
+        put(&r, "grad_norm", s, 2);
+    }
+    run_done(&r);
+    T_IN(&r, "loss", "converge_frac", 0.06, 0.08);
+    T_NEAR(&r, "val_loss", "converge_frac", 0.896, 0.02);
+    T_UNKNOWN(&r, "grad_norm", "converge_frac");
+    run_free(&r);
+}
+END_TEST
+
+/* increasing_frac: 1 for a cumulative clock, 0 for a falling series, and 0.5
+ * for one that alternates (1001 points: 500 rises in 1000 pairs). */
+START_TEST(test_increasing_frac)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 1001; s++) {
+        put(&r, "train_time", s, 1.5 * (double)s);
+        put(&r, "loss", s, 3 - 0.001 * (double)s);
+        put(&r, "grad_norm", s, s % 2 ? 2 : 1);
+    }
+    run_done(&r);
+    T_IS(&r, "train_time", "increasing_frac", 1);
+    T_IS(&r, "loss", "increasing_frac", 0);
+    T_IS(&r, "grad_norm", "increasing_frac", 0.5);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- noise and movement ------------------------------------------------- */
+
+/* noise is the point spread relative to the level: 5% log-normal noise on a
+ * flat series reads about 0.05, both from second differences (2000 points,
+ * one per bucket) and from within-bucket deviations (100000 points, 64 per
+ * bucket). A straight line without noise has none: second differences
+ * cancel a linear trend. */
+START_TEST(test_noise_level)
+{
+    static const size_t sizes[] = {2000, 100000};
+    for (size_t k = 0; k < MD_COUNT(sizes); k++) {
+        run r = curve_run("loss", flat2, sizes[k], 0.05);
+        T_IN(&r, "loss", "noise", 0.045, 0.055);
+        run_free(&r);
+    }
+    run r = curve_run("loss", line_down, 1000, 0);
+    T_IN(&r, "loss", "noise", 0, 1e-9);
+    run_free(&r);
+}
+END_TEST
+
+/* A square wave between 1 and 2, half a period per segment (960 points, 48
+ * segments of 20): 47 moves of 1 and a net move of 1 give oscillation
+ * 1 - 1/47, and swing is the median move over the median level, 1 / 1.5. */
+START_TEST(test_oscillation_square_wave)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 960; s++)
+        put(&r, "loss", s, (s / 20) % 2 ? 2 : 1);
+    run_done(&r);
+    T_IS(&r, "loss", "oscillation", 1 - 1.0 / 47);
+    T_IS(&r, "loss", "swing", 1 / 1.5);
+    run_free(&r);
+}
+END_TEST
+
+/* A sine between 1 and 2 over six periods moves back and forth: oscillation
+ * near 1. The diverging loss, down from 3 to 1 and up to 1.5, has net 1.5
+ * of total 2.5, 0.4, or with its first 21-point segment at 2.933 rather
+ * than 3, 1 - 1.433 / 2.433 = 0.411. A straight line only moves one way: 0,
+ * and its swing is one segment's move (21 points of 0.001) over the median
+ * level 1.5. */
+START_TEST(test_oscillation_shapes)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 960; s++)
+        put(&r, "loss", s, 1.5 + 0.5 * sin(2 * acos(-1.0) * (double)s / 160));
+    run_done(&r);
+    T_IN(&r, "loss", "oscillation", 0.9, 1);
+    run_free(&r);
+
+    r = curve_run("loss", diverge, 1000, 0);
+    T_NEAR(&r, "loss", "oscillation", 0.411, 0.002);
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t s = 0; s < 1000; s++)
+        put(&r, "loss", s, 2 - 0.001 * (double)s);
+    run_done(&r);
+    T_NEAR(&r, "loss", "oscillation", 0, 1e-12);
+    T_NEAR(&r, "loss", "swing", 0.021 / 1.5, 0.001);
+    run_free(&r);
+}
+END_TEST
+
+/* shift_step: throughput falls from 1000 to 300 at step 600; the segment
+ * whose mean moved most starts within one segment (1000 / 48, 21 points) of
+ * 600. */
+START_TEST(test_shift_step)
+{
+    run r = run_new();
+    rng g = rng_seed(3);
+    for (int64_t s = 0; s < 1000; s++)
+        put(&r, "tokens_per_s", s, (s < 600 ? 1000 : 300) * exp(0.01 * rng_normal(&g)));
+    run_done(&r);
+    T_IN(&r, "tokens_per_s", "shift_step", 600 - 21, 600 + 21);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- spikes and pinned values ------------------------------------------- */
+
+/* Three one-point spikes (2x, 5x, 3x) on a loss at 1 with 1% noise: three
+ * spikes, all back at once (fast, one point each), the largest 5x its level
+ * at step 500. */
+START_TEST(test_spikes_fast)
+{
+    run r = run_new();
+    rng g = rng_seed(5);
+    for (int64_t s = 0; s < 1000; s++) {
+        double v = exp(0.01 * rng_normal(&g));
+        put(&r, "loss", s, s == 300 ? 2 : s == 500 ? 5 : s == 700 ? 3 : v);
+    }
+    run_done(&r);
+    const expect e[] = {
+        IS("spikes", 3),         RANGE("max_spike", 4.9, 5.1), IS("max_spike_step", 500),
+        IS("spikes_fast", 3),    IS("spikes_slow", 0),         IS("spikes_open", 0),
+        IS("spike_frac", 0.003),
+    };
+    check_table(&r, "loss", e, MD_COUNT(e), "three one-point spikes");
+    run_free(&r);
+}
+END_TEST
+
+/* A spike that lasts 20 points recovers slowly and keeps the series inside
+ * a spike for 2% of the run; a jump to 3x for the last 100 points never
+ * recovers: 10% of the run. */
+START_TEST(test_spikes_slow_and_open)
+{
+    run r = run_new();
+    rng g = rng_seed(6);
+    for (int64_t s = 0; s < 1000; s++) {
+        double v = exp(0.01 * rng_normal(&g));
+        put(&r, "loss", s, s >= 400 && s < 420 ? 3 * v : v);
+        put(&r, "grad_norm", s, s >= 900 ? 3 * v : v);
+    }
+    run_done(&r);
+    const expect slow[] = {
+        IS("spikes", 1),      IS("spikes_slow", 1),   IS("spikes_fast", 0),
+        IS("spikes_open", 0), IS("spike_frac", 0.02), RANGE("max_spike", 2.8, 3.2),
+    };
+    check_table(&r, "loss", slow, MD_COUNT(slow), "20-point spike");
+    /* The peak of the open spike is its largest point, which need not be
+     * the first: any step of the shifted stretch. */
+    const expect open[] = {
+        IS("spikes", 1),      IS("spikes_open", 1),  IS("spikes_fast", 0),
+        IS("spikes_slow", 0), IS("spike_frac", 0.1), RANGE("max_spike", 2.8, 3.2),
+        RANGE("max_spike_step", 900, 999),
+    };
+    check_table(&r, "grad_norm", open, MD_COUNT(open), "level shift");
+    run_free(&r);
+}
+END_TEST
+
+/* For a higher-is-better series a spike is a dip: throughput at 250 for one
+ * point of a run at 1000 is a spike of level / peak = 4. */
+START_TEST(test_spike_is_a_dip_when_higher_is_better)
+{
+    run r = run_new();
+    rng g = rng_seed(8);
+    for (int64_t s = 0; s < 500; s++)
+        put(&r, "tokens_per_s", s, s == 250 ? 250 : 1000 * exp(0.01 * rng_normal(&g)));
+    run_done(&r);
+    T_IS(&r, "tokens_per_s", "spikes", 1);
+    T_IN(&r, "tokens_per_s", "max_spike", 3.9, 4.1);
+    T_IS(&r, "tokens_per_s", "max_spike_step", 250);
+    run_free(&r);
+}
+END_TEST
+
+/* at_max_frac / at_min_frac: a gradient norm clipped at 1 for the last 70%
+ * of the run, or for 7 of every 10 steps, sits at its maximum 70% of the
+ * time; a learning rate held at its floor for the last quarter, wobbling by
+ * one part in a billion, sits at its minimum 25% of the time. */
+START_TEST(test_pinned_at_bounds)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 1000; s++) {
+        put(&r, "grad_norm", s, s >= 300 ? 1 : 0.5 + 0.4 * (double)s / 300);
+        put(&r, "lr", s, s >= 750 ? 1e-5 * (1 + 1e-9 * (double)(s % 3)) : 1e-3 - 1e-6 * (double)s);
+    }
+    run_done(&r);
+    T_IS(&r, "grad_norm", "at_max_frac", 0.7);
+    T_IS(&r, "grad_norm", "at_min_frac", 0.001);
+    T_IS(&r, "lr", "at_min_frac", 0.25);
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t s = 0; s < 1000; s++)
+        put(&r, "grad_norm", s, s % 10 < 7 ? 1 : 0.5);
+    run_done(&r);
+    T_IS(&r, "grad_norm", "at_max_frac", 0.7);
+    T_IS(&r, "grad_norm", "at_min_frac", 0.3);
+    run_free(&r);
+}
+END_TEST
+
+/* zero_frac is the share of finite points exactly 0: 100 of 1000, the NaN
+ * point counting in neither. */
+START_TEST(test_zero_frac)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 1000; s++)
+        put(&r, "lr", s, s < 100 ? 0 : 1e-4);
+    put(&r, "lr", 1000, NAN);
+    run_done(&r);
+    T_IS(&r, "lr", "zero_frac", 0.1);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- before the first NaN ----------------------------------------------- */
+
+/* Over n steps: a loss flat at 2 that climbs to 3.2 over the 2% of the run
+ * before it turns NaN at n/2, and a gradient norm at 1 that grows
+ * geometrically to 50 over the same stretch (both with 1% noise on the flat
+ * part, NaN from n/2 on). When growth is false, both stay flat until the
+ * NaN. */
+static void put_nan_run(run *r, size_t n, bool growth)
+{
+    rng g = rng_seed(11);
+    size_t nan_at = n / 2, grow = n / 50;
+    for (size_t i = 0; i < n; i++) {
+        double loss = NAN, gnorm = NAN;
+        if (i < nan_at) {
+            double noise = exp(0.01 * rng_normal(&g));
+            loss = 2 * noise;
+            gnorm = noise;
+            if (growth && i >= nan_at - grow) {
+                double k = (double)(i - (nan_at - grow) + 1) / (double)grow;
+                loss = 2 + 1.2 * k;
+                gnorm = pow(50, k);
+            }
+        }
+        put(r, "loss", (int64_t)i, loss);
+        put(r, "grad_norm", (int64_t)i, gnorm);
+    }
+}
+
+/* The window is the last tenth of the points before the loss's first NaN,
+ * the baseline the tenth before it: grad_norm peaks at 50 over a baseline
+ * of 1 (growth 50, rise 49), and the loss ends at 3.2 over a baseline of 2
+ * (growth 1.6, rise 0.6), with 1% of slack for the noise in the baselines. */
+START_TEST(test_growth_before_nonfinite)
+{
+    run r = run_new();
+    put_nan_run(&r, 1000, true);
+    run_done(&r);
+    T_IN(&r, "grad_norm", "growth_before_nonfinite", 50 / 1.01, 50 / 0.99);
+    T_IN(&r, "grad_norm", "rise_before_nonfinite", 50 / 1.01 - 1, 50 / 0.99 - 1);
+    T_IN(&r, "loss", "growth_before_nonfinite", 1.6 / 1.01, 1.6 / 0.99);
+    T_IN(&r, "loss", "rise_before_nonfinite", 3.2 / 2.02 - 1, 3.2 / 1.98 - 1);
+    T_IS(&r, "loss", "first_nonfinite_step", 500);
+    run_free(&r);
+}
+END_TEST
+
+/* A sudden NaN (a log of zero) shows no growth: ratios near 1, rises near 0
+ * (the peak of 50 points with 1% noise stays within 4% of the level). */
+START_TEST(test_sudden_nonfinite)
+{
+    run r = run_new();
+    put_nan_run(&r, 1000, false);
+    run_done(&r);
+    T_IN(&r, "grad_norm", "growth_before_nonfinite", 1, 1.04);
+    T_NEAR(&r, "grad_norm", "rise_before_nonfinite", 0, 0.04);
+    T_NEAR(&r, "loss", "rise_before_nonfinite", 0, 0.04);
+    run_free(&r);
+}
+END_TEST
+
+/* Unknown without a NaN in the loss (a NaN elsewhere does not count), and
+ * when the loss turns NaN before 6 finite points (two windows of 3). */
+START_TEST(test_nonfinite_window_needs_a_loss_nan)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 100; s++) {
+        put(&r, "loss", s, 2);
+        put(&r, "grad_norm", s, s == 50 ? NAN : 1);
+    }
+    run_done(&r);
+    T_UNKNOWN(&r, "grad_norm", "growth_before_nonfinite");
+    T_UNKNOWN(&r, "grad_norm", "rise_before_nonfinite");
+    T_UNKNOWN(&r, "loss", "growth_before_nonfinite");
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t s = 0; s < 100; s++) {
+        put(&r, "loss", s, s < 5 ? 2 : NAN);
+        put(&r, "grad_norm", s, 1);
+    }
+    run_done(&r);
+    T_UNKNOWN(&r, "grad_norm", "growth_before_nonfinite");
+    T_UNKNOWN(&r, "loss", "rise_before_nonfinite");
+    run_free(&r);
+}
+END_TEST
+
+/* ---- healthy runs ------------------------------------------------------- */
+
+/* The healthy loss 0.5 + 2.5 exp(-3x) over 2000 points with 5% noise. From
+ * the curve: start level L(0.05) = 2.652, end level L(0.95) = 0.644, mean
+ * 0.5 + 2.5 (1 - e^-3) / 3 = 1.292, median L(0.5) = 1.058, change over the
+ * last fifth (L(1) - L(0.8)) / L(0.95) = -0.159, best stretch about
+ * L(0.99) = 0.628, 90% of the way from start to best at L = 0.830, x = 0.67;
+ * first segment mean about 2.94, so fall_from_max = 0.78; the median segment
+ * move of 7.5 e^-1.5 / 48 over the median level is a swing of 0.033. The
+ * point noise of 0.05 L over the run, relative to the level of the last
+ * half (0.76), is about 0.07. A plateau is only the tail where the loss is
+ * within about 3 standard errors of its end (x > 0.89). */
+START_TEST(test_healthy_loss_is_quiet)
+{
+    const size_t n = 2000;
+    run r = curve_run("loss", healthy, n, 0.05);
+    const expect e[] = {
+        IS("count", n),
+        IS("nonfinite", 0),
+        IS("nonfinite_frac", 0),
+        UNKNOWN("first_nonfinite_step"),
+        IS("restarts", 0),
+        IS("ordinal", 0),
+        IS("zero_frac", 0),
+        IS("steps", n - 1),
+        RANGE("mean", 1.292 * 0.98, 1.292 * 1.02),
+        RANGE("median", 1.058 * 0.97, 1.058 * 1.03),
+        RANGE("start_level", 2.652 * 0.97, 2.652 * 1.03),
+        RANGE("end_level", 0.644 * 0.97, 0.644 * 1.03),
+        RANGE("rel_change", -0.78, -0.74),
+        RANGE("slope_end", -0.19, -0.13),
+        RANGE("plateau_frac", 0, 0.2),
+        RANGE("plateau_start_step", 0.8 * n, n),
+        RANGE("min_smooth", 0.61, 0.645),
+        RANGE("min_smooth_step", 0.9 * n, n),
+        /* the best stretch before the last tenth, near x = 0.89 (0.673),
+         * is above the end level of a curve still falling: -0.043 */
+        RANGE("rise_from_min", -0.07, 0),
+        RANGE("rise_z", -INFINITY, 3),
+        RANGE("fall_from_max", 0.76, 0.80),
+        RANGE("converge_frac", 0.64, 0.71),
+        RANGE("increasing_frac", 0.3, 0.6),
+        RANGE("noise", 0.05, 0.09),
+        RANGE("oscillation", 0, 0.2),
+        RANGE("swing", 0.02, 0.05),
+        /* the steepest relative fall is at the start (5% per segment) but
+         * the middle still falls 3.7%, within the noise of segment means
+         * (1.1%): anywhere in the first half */
+        RANGE("shift_step", 0, n / 2),
+        IS("spikes", 0),
+        IS("max_spike", 1),
+        UNKNOWN("max_spike_step"),
+        IS("spike_frac", 0),
+        IS("spikes_fast", 0),
+        IS("spikes_slow", 0),
+        IS("spikes_open", 0),
+        IS("at_max_frac", 1.0 / n),
+        IS("at_min_frac", 1.0 / n),
+        UNKNOWN("growth_before_nonfinite"),
+        UNKNOWN("rise_before_nonfinite"),
+    };
+    check_table(&r, "loss", e, MD_COUNT(e), "healthy loss");
+    run_free(&r);
+}
+END_TEST
+
+/* A healthy accuracy 0.9 - 0.4 exp(-5x) with 2% noise: best is its
+ * maximum, it never got worse (rise_z below 3), has not fallen from its
+ * best stretch, and has no spikes (dips); it rose from A(0.05) = 0.589 to
+ * A(0.95) = 0.897, by 52%. */
+START_TEST(test_healthy_accuracy_is_quiet)
+{
+    const size_t n = 2000;
+    run r = curve_run("accuracy", acc_healthy, n, 0.02);
+    T_IS(&r, "accuracy", "best", T_VAL(&r, "accuracy", "max"));
+    T_IS(&r, "accuracy", "best_step", T_VAL(&r, "accuracy", "max_step"));
+    T_IN(&r, "accuracy", "rise_z", -INFINITY, 3);
+    T_IN(&r, "accuracy", "fall_from_max", -0.02, 0.02);
+    T_IS(&r, "accuracy", "spikes", 0);
+    T_IS(&r, "accuracy", "max_spike", 1);
+    T_IN(&r, "accuracy", "rel_change", 0.50, 0.55);
+    run_free(&r);
+}
+END_TEST
+
+/* ---- edge cases --------------------------------------------------------- */
+
+/* One point at step 7: exact figures and the levels are that point; what
+ * needs a spread, a trend or neighbours is unknown. */
+START_TEST(test_one_point)
+{
+    run r = run_new();
+    put(&r, "loss", 7, 2.5);
+    run_done(&r);
+    const expect e[] = {
+        IS("count", 1),                     IS("finite", 1),
+        IS("first", 2.5),                   IS("last", 2.5),
+        IS("min", 2.5),                     IS("max", 2.5),
+        IS("mean", 2.5),                    UNKNOWN("std"),
+        IS("median", 2.5),                  IS("min_step", 7),
+        IS("first_step", 7),                IS("steps", 0),
+        IS("best", 2.5),                    IS("best_step", 7),
+        IS("start_level", 2.5),             IS("end_level", 2.5),
+        UNKNOWN("rel_change"),              UNKNOWN("slope_end"),
+        UNKNOWN("plateau_frac"),            UNKNOWN("plateau_start_step"),
+        IS("min_smooth", 2.5),              IS("min_smooth_step", 7),
+        UNKNOWN("rise_from_min"),           UNKNOWN("rise_z"),
+        UNKNOWN("fall_from_max"),           UNKNOWN("converge_frac"),
+        UNKNOWN("increasing_frac"),         UNKNOWN("noise"),
+        UNKNOWN("oscillation"),             UNKNOWN("swing"),
+        UNKNOWN("shift_step"),              IS("spikes", 0),
+        IS("max_spike", 1),                 UNKNOWN("max_spike_step"),
+        IS("spike_frac", 0),                IS("at_max_frac", 1),
+        IS("at_min_frac", 1),               IS("zero_frac", 0),
+        UNKNOWN("growth_before_nonfinite"),
+    };
+    check_table(&r, "loss", e, MD_COUNT(e), "one point");
+    run_free(&r);
+}
+END_TEST
+
+/* Two points 3, 1: a spread (std sqrt 2), levels at each end, a fall, a
+ * best stretch (too few points to smooth); no relative change, rise, noise
+ * or movement yet (they need 3, 4 or 6 points). */
+START_TEST(test_two_points)
+{
+    const double v[] = {3, 1};
+    run r = values_run("loss", v, MD_COUNT(v));
+    const expect e[] = {
+        IS("std", sqrt(2)),       IS("median", 2),          IS("start_level", 3),
+        IS("end_level", 1),       UNKNOWN("rel_change"),    IS("min_smooth", 1),
+        IS("min_smooth_step", 1), UNKNOWN("rise_from_min"), UNKNOWN("fall_from_max"),
+        IS("increasing_frac", 0), UNKNOWN("noise"),         UNKNOWN("shift_step"),
+        UNKNOWN("oscillation"),   IS("at_max_frac", 0.5),   IS("at_min_frac", 0.5),
+        UNKNOWN("plateau_frac"),  UNKNOWN("rise_z"),        IS("spikes", 0),
+    };
+    check_table(&r, "loss", e, MD_COUNT(e), "two points");
+    run_free(&r);
+}
+END_TEST
+
+/* Three points 3, 1, 2: rel_change -1/3; the running median of three makes
+ * the middle point 2, so the best stretch is 2 at step 1 and nothing rose
+ * from it, while the fall from 3 is 1/3; the largest relative move is 1 -> 2
+ * at step 2. */
+START_TEST(test_three_points)
+{
+    const double v[] = {3, 1, 2};
+    run r = values_run("loss", v, MD_COUNT(v));
+    const expect e[] = {
+        IS("mean", 2),                IS("std", 1),               IS("median", 2),
+        IS("rel_change", -1.0 / 3),   UNKNOWN("slope_end"),       UNKNOWN("plateau_frac"),
+        IS("min_smooth", 2),          IS("min_smooth_step", 1),   IS("rise_from_min", 0),
+        IS("fall_from_max", 1.0 / 3), UNKNOWN("rise_z"),          UNKNOWN("converge_frac"),
+        IS("increasing_frac", 0.5),   UNKNOWN("noise"),           UNKNOWN("oscillation"),
+        IS("shift_step", 2),          IS("at_max_frac", 1.0 / 3), IS("at_min_frac", 1.0 / 3),
+        IS("best", 1),                IS("best_step", 1),
+    };
+    check_table(&r, "loss", e, MD_COUNT(e), "three points");
+    run_free(&r);
+}
+END_TEST
+
+/* Eight points 4, 3, 2.5, 2, 1.8, 1.9, 2.2, 2.6, every figure from the
+ * definitions. Smoothed by a running median of three: 4, 3, 2.5, 2, 1.9,
+ * 1.9, 2.2, 2.6, so the best stretch is 1.9 at step 4. Second differences
+ * 0.25, 0, 0.15, 0.15, 0.1, 0.05 have median 0.125: point noise
+ * 1.4826 * 0.125 / sqrt(1.5). Levels are single points (a tenth of 8), the
+ * last half's level is the median of 1.8, 1.9, 2.2, 2.6. The last fifth is
+ * two points, too few for a slope. */
+START_TEST(test_eight_points)
+{
+    const double v[] = {4, 3, 2.5, 2, 1.8, 1.9, 2.2, 2.6};
+    run r = values_run("loss", v, MD_COUNT(v));
+    double noise = 1.4826 * 0.125 / sqrt(1.5);
+    const expect e[] = {
+        IS("mean", 2.5),
+        IS("median", 2.35),
+        IS("start_level", 4),
+        IS("end_level", 2.6),
+        IS("rel_change", -0.35),
+        UNKNOWN("slope_end"),
+        /* 3 * noise * sqrt(1 + 1) is 25% of the end level: no verdict. */
+        UNKNOWN("plateau_frac"),
+        IS("min_smooth", 1.9),
+        IS("min_smooth_step", 4),
+        IS("rise_from_min", 0.7 / 1.9),
+        IS("rise_z", 0.7 / (noise * sqrt(2)) - sqrt(2 * log(8))),
+        IS("fall_from_max", 1.4 / 4),
+        /* 90% of the way from 4 to 1.9 is 2.11, first reached at step 3. */
+        IS("converge_frac", 3.0 / 8),
+        IS("increasing_frac", 3.0 / 7),
+        IS("noise", noise / 2.05),
+        /* Moves 1, .5, .5, .2, .1, .3, .4 (total 3), net 1.4. */
+        IS("oscillation", 1 - 1.4 / 3),
+        IS("swing", 0.4 / 2.35),
+        IS("shift_step", 1),
+        IS("spikes", 0),
+        IS("at_max_frac", 1.0 / 8),
+        IS("at_min_frac", 1.0 / 8),
+    };
+    check_table(&r, "loss", e, MD_COUNT(e), "eight points");
+    run_free(&r);
+}
+END_TEST
+
+/* A constant 2: no change, no slope, one plateau, no rise or fall, no
+ * noise or movement, no spikes, every point at both bounds; nothing to
+ * converge to. */
+START_TEST(test_constant_series)
+{
+    run r = curve_run("loss", flat2, 1000, 0);
+    const expect e[] = {
+        IS("std", 0),                IS("start_level", 2),     IS("end_level", 2),
+        IS("rel_change", 0),         IS("slope_end", 0),       IS("plateau_frac", 1),
+        IS("min_smooth", 2),         IS("rise_from_min", 0),   IS("rise_z", 0),
+        IS("fall_from_max", 0),      UNKNOWN("converge_frac"), IS("increasing_frac", 0),
+        IS("noise", 0),              IS("oscillation", 0),     IS("swing", 0),
+        RANGE("shift_step", 0, 999), IS("spikes", 0),          IS("max_spike", 1),
+        IS("spike_frac", 0),         IS("at_max_frac", 1),     IS("at_min_frac", 1),
+        IS("zero_frac", 0),
+    };
+    check_table(&r, "loss", e, MD_COUNT(e), "constant 2");
+    run_free(&r);
+}
+END_TEST
+
+/* A constant 0: every ratio to the level is unknown rather than a division
+ * by zero; the shares and counts still hold. */
+START_TEST(test_zero_series)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 1000; s++)
+        put(&r, "loss", s, 0);
+    run_done(&r);
+    const expect e[] = {
+        IS("zero_frac", 1),       UNKNOWN("rel_change"),    UNKNOWN("slope_end"),
+        UNKNOWN("noise"),         UNKNOWN("swing"),         UNKNOWN("rise_from_min"),
+        UNKNOWN("fall_from_max"), IS("plateau_frac", 1),    IS("rise_z", 0),
+        IS("oscillation", 0),     IS("spikes", 0),          IS("at_max_frac", 1),
+        IS("at_min_frac", 1),     IS("increasing_frac", 0),
+    };
+    check_table(&r, "loss", e, MD_COUNT(e), "constant 0");
+    run_free(&r);
+}
+END_TEST
+
+/* Ten NaN points: counts and steps are known, every value feature unknown. */
+START_TEST(test_all_nan_series)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 10; s++)
+        put(&r, "loss", s, NAN);
+    run_done(&r);
+    size_t n;
+    const md_feature *f = md_series_features(&n);
+    static const char *const known_names[] = {
+        "count",      "finite",    "nonfinite", "nan",     "inf",      "nonfinite_frac",
+        "first_step", "last_step", "steps",     "ordinal", "restarts", "first_nonfinite_step",
+    };
+    for (size_t i = 0; i < n; i++) {
+        bool want = false;
+        for (size_t k = 0; k < MD_COUNT(known_names); k++)
+            want |= strcmp(f[i].name, known_names[k]) == 0;
+        md_value v = md_signal_series(r.sig, "loss", (int)i);
+        ck_assert_msg(v.known == want, "all NaN: loss.%s is %s", f[i].name,
+                      v.known ? "known" : "unknown");
+    }
+    T_IS(&r, "loss", "count", 10);
+    T_IS(&r, "loss", "finite", 0);
+    T_IS(&r, "loss", "nonfinite_frac", 1);
+    T_IS(&r, "loss", "first_nonfinite_step", 0);
+    run_free(&r);
+}
+END_TEST
+
+/* NaN and Inf points sprinkled through a healthy loss (every 37th and
+ * every 101st point) are counted and otherwise ignored: the trend features
+ * match the same curve without them. */
+START_TEST(test_sprinkled_nonfinite_is_ignored)
+{
+    const size_t n = 2000;
+    run clean = curve_run("loss", healthy, n, 0.05);
+    run r = run_new();
+    rng g = rng_seed(n);
+    uint64_t nan = 0, inf = 0;
+    for (size_t i = 0; i < n; i++) {
+        double v = curve_at(healthy, i, n, 0.05, &g);
+        if (i % 37 == 5) {
+            v = NAN;
+            nan++;
+        } else if (i % 101 == 7) {
+            v = i % 2 ? INFINITY : -INFINITY;
+            inf++;
+        }
+        put(&r, "loss", (int64_t)i, v);
+    }
+    run_done(&r);
+    T_IS(&r, "loss", "nan", (double)nan);
+    T_IS(&r, "loss", "inf", (double)inf);
+    T_IS(&r, "loss", "first_nonfinite_step", 5);
+    static const struct {
+        const char *feature;
+        double tol;
+    } same[] = {
+        {"start_level", 0.03},   {"end_level", 0.01},  {"rel_change", 0.01},
+        {"slope_end", 0.02},     {"min_smooth", 0.01}, {"rise_from_min", 0.02},
+        {"converge_frac", 0.03}, {"noise", 0.005},     {"oscillation", 0.05},
+        {"swing", 0.01},         {"spikes", 0},        {"fall_from_max", 0.01},
+    };
+    for (size_t k = 0; k < MD_COUNT(same); k++) {
+        double want = T_VAL(&clean, "loss", same[k].feature);
+        T_NEAR(&r, "loss", same[k].feature, want, same[k].tol);
+    }
+    T_IN(&r, "loss", "rise_z", -INFINITY, 3);
+    run_free(&r);
+    run_free(&clean);
+}
+END_TEST
+
+/* Every feature of every edge-case series is unknown or a finite number:
+ * never NaN or Inf. */
+START_TEST(test_every_feature_finite_on_edges)
+{
+    run r = run_new();
+    put(&r, "loss", 0, 1.5);                                  /* one point */
+    for (int64_t s = 0; s < 3; s++)
+        put(&r, "val_loss", s, s == 1 ? 0 : 1);               /* touches 0 */
+    for (int64_t s = 0; s < 8; s++)
+        put(&r, "grad_norm", s, s % 2 ? INFINITY : 1e-30);    /* tiny, Inf */
+    for (int64_t s = 0; s < 50; s++)
+        put(&r, "accuracy", s, s < 45 ? NAN : 0.5);           /* mostly NaN */
+    for (int64_t s = 0; s < 300; s++)
+        put(&r, "reward", s, -2 + 0.01 * sin((double)s));     /* negative level */
+    for (int64_t s = 0; s < 300; s++)
+        put(&r, "margin", s, s % 2 ? 1 : -1);                 /* mean 0 */
+    for (int64_t s = 0; s < 40; s++)
+        put(&r, "tokens_per_s", s, s % 3 ? 1e30 : 1e-30);     /* extreme range */
+    run_done(&r);
+    size_t n;
+    const md_feature *f = md_series_features(&n);
+    for (size_t k = 0; k < md_store_nseries(r.st); k++) {
+        const char *name = md_store_series(r.st, k)->name;
+        for (size_t i = 0; i < n; i++) {
+            md_value v = md_signal_series(r.sig, name, (int)i);
+            ck_assert_msg(!v.known || isfinite(v.v), "%s.%s = %g", name, f[i].name, v.v);
+        }
+    }
+    run_free(&r);
+}
+END_TEST
+
+/* ---- bucket merging ----------------------------------------------------- */
+
+/* Scenarios that exist at any length n. */
+static void put_healthy(run *r, size_t n)
+{
+    put_curve(r, "loss", healthy, n, 0.05);
+}
+
+static void put_plateau(run *r, size_t n)
+{
+    put_curve(r, "loss", plateau, n, 0.05);
+}
+
+static void put_diverge(run *r, size_t n)
+{
+    put_curve(r, "loss", diverge, n, 0.05);
+}
+
+/* A flat loss with 1% noise and three one-point spikes at 30%, 50% and
+ * 70% of the run. */
+static void put_spiky(run *r, size_t n)
+{
+    rng g = rng_seed(n);
+    for (size_t i = 0; i < n; i++) {
+        double v = exp(0.01 * rng_normal(&g));
+        if (i == 3 * n / 10 || i == n / 2 || i == 7 * n / 10)
+            v = i == n / 2 ? 5 : 3;
+        put(r, "loss", (int64_t)i, v);
+    }
+}
+
+static void put_nan_growth(run *r, size_t n)
+{
+    put_nan_run(r, n, true);
+}
+
+/* One feature of one scenario, compared between 2000 points (one per
+ * bucket) and 100000 (64 per bucket): equal within tol, after dividing
+ * step features by the length of the run. */
+typedef struct agree {
+    const char *scenario;
+    void (*put)(run *r, size_t n);
+    const char *series, *feature;
+    double tol;
+    bool per_step;
+} agree;
+
+/* The same curve, 50 times as long, so that buckets merge: features that
+ * describe the curve's shape agree with the short version. Tolerances allow
+ * for the short run's noise (5% per point over 2000 points) and for
+ * segments of about 1/64 of the run. */
+START_TEST(test_long_series_agree_with_short)
+{
+    static const agree rows[] = {
+        {"healthy", put_healthy, "loss", "start_level", 0.06, false},
+        {"healthy", put_healthy, "loss", "end_level", 0.015, false},
+        {"healthy", put_healthy, "loss", "median", 0.02, false},
+        {"healthy", put_healthy, "loss", "rel_change", 0.02, false},
+        {"healthy", put_healthy, "loss", "slope_end", 0.03, false},
+        {"healthy", put_healthy, "loss", "min_smooth", 0.015, false},
+        {"healthy", put_healthy, "loss", "fall_from_max", 0.01, false},
+        {"healthy", put_healthy, "loss", "converge_frac", 0.03, false},
+        {"healthy", put_healthy, "loss", "noise", 0.01, false},
+        {"healthy", put_healthy, "loss", "swing", 0.01, false},
+        {"healthy", put_healthy, "loss", "oscillation", 0.05, false},
+        {"healthy", put_healthy, "loss", "spikes", 0, false},
+        {"plateau", put_plateau, "loss", "plateau_frac", 0.02, false},
+        {"plateau", put_plateau, "loss", "plateau_start_step", 0.02, true},
+        {"plateau", put_plateau, "loss", "end_level", 0.01, false},
+        {"diverge", put_diverge, "loss", "rise_from_min", 0.04, false},
+        {"diverge", put_diverge, "loss", "min_smooth", 0.04, false},
+        /* Anywhere in the flat bottom, a tenth of the run. */
+        {"diverge", put_diverge, "loss", "min_smooth_step", 0.1, true},
+        /* Segment means of a longer run hold less noise: the same allowance
+         * as for the healthy curve. */
+        {"diverge", put_diverge, "loss", "oscillation", 0.05, false},
+        {"diverge", put_diverge, "loss", "plateau_frac", 0.02, false},
+        {"diverge", put_diverge, "loss", "converge_frac", 0.03, false},
+        {"diverge", put_diverge, "loss", "shift_step", 0.03, true},
+        {"spiky", put_spiky, "loss", "spikes", 0, false},
+        {"spiky", put_spiky, "loss", "spikes_fast", 0, false},
+        {"spiky", put_spiky, "loss", "max_spike", 0.1, false},
+        {"spiky", put_spiky, "loss", "max_spike_step", 0.001, true},
+        {"nan", put_nan_growth, "grad_norm", "growth_before_nonfinite", 1, false},
+        {"nan", put_nan_growth, "grad_norm", "rise_before_nonfinite", 1, false},
+        {"nan", put_nan_growth, "loss", "rise_before_nonfinite", 0.02, false},
+        {"nan", put_nan_growth, "loss", "first_nonfinite_step", 0, true},
+    };
+    const size_t short_n = 2000, long_n = 100000;
+    run s = {0}, l = {0};
+    const char *built = NULL;
+    for (size_t k = 0; k < MD_COUNT(rows); k++) {
+        const agree *a = &rows[k];
+        if (!built || strcmp(built, a->scenario) != 0) {
+            if (built) {
+                run_free(&s);
+                run_free(&l);
+            }
+            s = run_new();
+            a->put(&s, short_n);
+            run_done(&s);
+            l = run_new();
+            a->put(&l, long_n);
+            run_done(&l);
+            const md_series *ls = md_store_find(l.st, a->series);
+            ck_assert_uint_gt(ls->width, 1);
+            built = a->scenario;
+        }
+        double sv = T_VAL(&s, a->series, a->feature);
+        double lv = T_VAL(&l, a->series, a->feature);
+        if (a->per_step) {
+            sv /= (double)short_n;
+            lv /= (double)long_n;
+        }
+        ck_assert_msg(fabs(sv - lv) <= a->tol + 1e-12,
+                      "%s: %s.%s is %.6g at %zu points, %.6g at %zu", a->scenario, a->series,
+                      a->feature, sv, short_n, lv, long_n);
+    }
+    run_free(&s);
+    run_free(&l);
+}
+END_TEST
+
+/* ---- definitions that hold at any length --------------------------------- */
+
+/* A loss that falls steadily to the very end never got worse: its end level
+ * (the median of the last tenth) is compared with the best stretch before
+ * that tenth, so the shrinking standard error of a long run cannot turn the
+ * last tenth's own slope into a rise. */
+START_TEST(test_rise_z_of_long_healthy_run)
+{
+    static const double sigmas[] = {0.05, 0.03};
+    for (size_t k = 0; k < MD_COUNT(sigmas); k++) {
+        run r = curve_run("loss", healthy, 100000, sigmas[k]);
+        T_IN(&r, "loss", "rise_z", -INFINITY, 3);
+        T_IN(&r, "loss", "rise_from_min", -INFINITY, 0);
+        run_free(&r);
+    }
+}
+END_TEST
+
+/* A gradient norm clipped at 1 on 7 of every 10 steps sits at its maximum
+ * 70% of the time at any length, also once buckets merge points. */
+START_TEST(test_at_max_frac_after_merging)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 100000; s++)
+        put(&r, "grad_norm", s, s % 10 < 7 ? 1 : 0.5);
+    run_done(&r);
+    T_NEAR(&r, "grad_norm", "at_max_frac", 0.7, 0.01);
+    T_NEAR(&r, "grad_norm", "at_min_frac", 0.3, 0.01);
+    run_free(&r);
+}
+END_TEST
+
+/* A spike over a level at or below 0 (a learning rate at 0 through warm-up
+ * that steps to 1e-3; a reward, higher is better, at -1 that dips to -4)
+ * has no ratio: max_spike is unknown, never +Inf, which a rule such as
+ * grad_norm.max_spike > 10 would read as an explosion. */
+START_TEST(test_max_spike_over_level_not_positive)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 300; s++) {
+        put(&r, "lr", s, s < 150 ? 0 : 1e-3);
+        put(&r, "reward", s, s == 200 ? -4 : -1 + 0.01 * sin((double)s));
+    }
+    run_done(&r);
+    T_IS(&r, "lr", "spikes", 1);
+    T_IS(&r, "reward", "spikes", 1);
+    md_value lr = feat(&r, "lr", "max_spike"), reward = feat(&r, "reward", "max_spike");
+    ck_assert_msg(!lr.known, "lr.max_spike = %g", lr.v);
+    ck_assert_msg(!reward.known, "reward.max_spike = %g", reward.v);
+    run_free(&r);
+}
+END_TEST
+
+/* Whether plateau_frac has a verdict does not depend on how the run's
+ * length divides into 64 segments: segments take equal shares of the
+ * points, so none is left with the last few points and a band too wide
+ * to judge. */
+START_TEST(test_plateau_verdict_at_any_length)
+{
+    static const size_t sizes[] = {1024, 1025, 1040, 1056, 1088};
+    for (size_t k = 0; k < MD_COUNT(sizes); k++) {
+        run r = curve_run("loss", healthy, sizes[k], 0.05);
+        md_value v = feat(&r, "loss", "plateau_frac");
+        ck_assert_msg(v.known, "%zu points: loss.plateau_frac is unknown", sizes[k]);
+        ck_assert_msg(v.v < 0.25, "%zu points: loss.plateau_frac = %g", sizes[k], v.v);
+        run_free(&r);
+    }
+}
+END_TEST
+
+/* The lowest of the 64 equal-share segment means of the curve. */
+static double lowest_segment_mean(double (*shape)(double), size_t n)
+{
+    double sum[64] = {0}, count[64] = {0}, lowest = INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = (size_t)(((double)i + 0.5) * 64 / (double)n);
+        sum[k] += shape((double)i / (double)n);
+        count[k]++;
+    }
+    for (size_t k = 0; k < 64; k++)
+        if (count[k] && sum[k] / count[k] < lowest)
+            lowest = sum[k] / count[k];
+    return lowest;
+}
+
+/* min_smooth is the lowest segment mean once segments hold several points
+ * (the running median smooths only single-point segments), so a sharp V
+ * reads its bottom segment, and 2048 and 2049 points agree. */
+START_TEST(test_min_smooth_of_a_sharp_minimum)
+{
+    run r = curve_run("loss", vee, 1000, 0);
+    T_NEAR(&r, "loss", "min_smooth", lowest_segment_mean(vee, 1000), 1e-9);
+    run_free(&r);
+    r = curve_run("loss", vee, 2048, 0);
+    run l = curve_run("loss", vee, 2049, 0);
+    T_NEAR(&r, "loss", "min_smooth", T_VAL(&l, "loss", "min_smooth"), 2e-3);
+    run_free(&r);
+    run_free(&l);
+}
+END_TEST
+
+/* oscillation is a share: 0 for a series that only moves one way, never
+ * below 0 from rounding in 1 - net / total. */
+START_TEST(test_oscillation_is_never_negative)
+{
+    static const size_t sizes[] = {2000, 100000};
+    for (size_t k = 0; k < MD_COUNT(sizes); k++) {
+        run r = curve_run("loss", healthy, sizes[k], 0);
+        T_IN(&r, "loss", "oscillation", 0, 1);
+        run_free(&r);
+    }
+}
+END_TEST
+
+/* ---- coverage ----------------------------------------------------------- */
+
+/* Every feature in the registry is exercised by a test above, with a
+ * summary. */
+START_TEST(test_every_feature_is_tested)
+{
+    static const char *const tested[] = {
+        "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
+        "median", "first_step", "last_step", "steps", "ordinal", "restarts", "nonfinite", "nan",
+        "inf", "nonfinite_frac", "first_nonfinite_step", "zero_frac", "best", "best_step",
+        "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
+        "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z",
+        "fall_from_max", "converge_frac", "increasing_frac", "noise", "oscillation", "swing",
+        "shift_step", "spikes", "max_spike", "max_spike_step", "spike_frac", "spikes_fast",
+        "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
+        "rise_before_nonfinite",
+    };
+    size_t n;
+    const md_feature *f = md_series_features(&n);
+    for (size_t i = 0; i < n; i++) {
+        bool found = false;
+        for (size_t k = 0; k < MD_COUNT(tested) && !found; k++)
+            found = strcmp(f[i].name, tested[k]) == 0;
+        ck_assert_msg(found, "series feature '%s' has no test in check_signals.c", f[i].name);
+        ck_assert_msg(f[i].summary && *f[i].summary, "series feature '%s' has no summary",
+                      f[i].name);
+        ck_assert_int_eq(md_series_feature_find(f[i].name), (int)i);
+    }
+    ck_assert_int_eq(md_series_feature_find("no_such_feature"), -1);
+}
+END_TEST
+
+Suite *suite_signals(void)
+{
+    Suite *s = suite_create("signals");
+    TCase *exact = tcase_create("exact");
+    tcase_add_test(exact, test_exact_figures);
+    tcase_add_test(exact, test_best_follows_direction);
+    tcase_add_test(exact, test_restarts_and_ordinal);
+    tcase_add_test(exact, test_every_feature_is_tested);
+    suite_add_tcase(s, exact);
+
+    TCase *trend = tcase_create("trend");
+    tcase_add_test(trend, test_levels_step_change);
+    tcase_add_test(trend, test_levels_ignore_single_spikes);
+    tcase_add_test(trend, test_slope_end_lines);
+    tcase_add_test(trend, test_slope_end_ignores_outliers);
+    tcase_add_test(trend, test_plateau_after_600);
+    tcase_add_test(trend, test_plateau_higher_is_better);
+    tcase_add_test(trend, test_plateau_constant_and_too_noisy);
+    tcase_add_test(trend, test_min_smooth_ignores_lucky_batch);
+    tcase_add_test(trend, test_min_smooth_short_series);
+    tcase_add_test(trend, test_rise_after_min);
+    tcase_add_test(trend, test_fall_from_peak);
+    tcase_add_test(trend, test_short_bounce_is_not_a_rise);
+    tcase_add_test(trend, test_converge_frac);
+    tcase_add_test(trend, test_increasing_frac);
+    suite_add_tcase(s, trend);
+
+    TCase *noise = tcase_create("noise");
+    tcase_add_test(noise, test_noise_level);
+    tcase_add_test(noise, test_oscillation_square_wave);
+    tcase_add_test(noise, test_oscillation_shapes);
+    tcase_add_test(noise, test_shift_step);
+    tcase_set_timeout(noise, 60);
+    suite_add_tcase(s, noise);
+
+    TCase *spike = tcase_create("spikes");
+    tcase_add_test(spike, test_spikes_fast);
+    tcase_add_test(spike, test_spikes_slow_and_open);
+    tcase_add_test(spike, test_spike_is_a_dip_when_higher_is_better);
+    tcase_add_test(spike, test_pinned_at_bounds);
+    tcase_add_test(spike, test_zero_frac);
+    suite_add_tcase(s, spike);
+
+    TCase *nonfinite = tcase_create("nonfinite");
+    tcase_add_test(nonfinite, test_growth_before_nonfinite);
+    tcase_add_test(nonfinite, test_sudden_nonfinite);
+    tcase_add_test(nonfinite, test_nonfinite_window_needs_a_loss_nan);
+    suite_add_tcase(s, nonfinite);
+
+    TCase *healthy_tc = tcase_create("healthy");
+    tcase_add_test(healthy_tc, test_healthy_loss_is_quiet);
+    tcase_add_test(healthy_tc, test_healthy_accuracy_is_quiet);
+    suite_add_tcase(s, healthy_tc);
+
+    TCase *edges = tcase_create("edges");
+    tcase_add_test(edges, test_one_point);
+    tcase_add_test(edges, test_two_points);
+    tcase_add_test(edges, test_three_points);
+    tcase_add_test(edges, test_eight_points);
+    tcase_add_test(edges, test_constant_series);
+    tcase_add_test(edges, test_zero_series);
+    tcase_add_test(edges, test_all_nan_series);
+    tcase_add_test(edges, test_sprinkled_nonfinite_is_ignored);
+    tcase_add_test(edges, test_every_feature_finite_on_edges);
+    suite_add_tcase(s, edges);
+
+    TCase *merged = tcase_create("merged");
+    tcase_add_test(merged, test_long_series_agree_with_short);
+    tcase_set_timeout(merged, 120);
+    suite_add_tcase(s, merged);
+
+    TCase *lengths = tcase_create("any_length");
+    tcase_add_test(lengths, test_rise_z_of_long_healthy_run);
+    tcase_add_test(lengths, test_at_max_frac_after_merging);
+    tcase_add_test(lengths, test_max_spike_over_level_not_positive);
+    tcase_add_test(lengths, test_plateau_verdict_at_any_length);
+    tcase_add_test(lengths, test_min_smooth_of_a_sharp_minimum);
+    tcase_add_test(lengths, test_oscillation_is_never_negative);
+    tcase_set_timeout(lengths, 120);
+    suite_add_tcase(s, lengths);
+    return s;
+}
