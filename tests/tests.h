@@ -18,6 +18,7 @@ Suite *suite_rulesfile(void);
 Suite *suite_cli(void);
 Suite *suite_report(void);
 Suite *suite_hostile(void);
+Suite *suite_signals(void);
 
 /* The default catalog (the rule files compiled into the binary), built once
  * and kept for the life of the process. */
