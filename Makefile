@@ -14,8 +14,8 @@ BUILD ?= build
 WARN := -std=c11 -pedantic -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
         -Wmissing-prototypes -Wpointer-arith -Wcast-qual -Wwrite-strings -Wvla \
         -Wformat=2 -Wundef -Wold-style-definition -Wno-format-nonliteral
-MD_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -I$(BUILD)/gen
-LIBS := -lcsv -lcjson -lz -lm
+MD_CPPFLAGS := -pthread -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -I$(BUILD)/gen
+LIBS := -lcsv -lcjson -lz -lm -pthread
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check)
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check)
 

@@ -154,6 +154,7 @@ int main(int argc, char **argv)
     srunner_add_suite(sr, suite_report());
     srunner_add_suite(sr, suite_hostile());
     srunner_add_suite(sr, suite_signals());
+    srunner_add_suite(sr, suite_fastpath());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -19,6 +19,7 @@ Suite *suite_cli(void);
 Suite *suite_report(void);
 Suite *suite_hostile(void);
 Suite *suite_signals(void);
+Suite *suite_fastpath(void);
 
 /* The default catalog (the rule files compiled into the binary), built once
  * and kept for the life of the process. */

@@ -1,6 +1,14 @@
 /* CSV and TSV metric tables (Lightning's CSVLogger, YOLO's results.csv):
  * the header row names the series, each row is a record, empty cells are
- * absent points. Tokenising is libcsv's. */
+ * absent points.
+ *
+ * Tokenising is libcsv's, with a fast path for the rows that make up
+ * nearly every metrics file: a line without a quote character or a carriage
+ * return inside it, read while libcsv is between rows. For such a line
+ * libcsv's fields are exactly the pieces between delimiters with spaces and
+ * tabs trimmed, and a line of nothing but blanks is no row at all, so the
+ * fast path splits it itself. Any other line, and everything while libcsv
+ * is inside a quoted field that spans lines, goes to libcsv. */
 #include <csv.h>
 #include <math.h>
 #include <stdlib.h>
@@ -9,30 +17,53 @@
 #include "reader/reader_int.h"
 
 #define CSV_BLOCK (1u << 18)
+#define CSV_BUF (1u << 20) /* lines longer than this go to libcsv in pieces */
 
 typedef struct csv_reader {
-    md_store *st;
+    md_feed *feed;
     md_diags *diags;
     const char *path;
     char **names;
+    size_t *name_lens;
+    unsigned *columns; /* the feed's number for each name */
     size_t nnames, capnames;
     size_t col;
     unsigned long row; /* 0 is the header */
     unsigned long ragged;
     bool header_done;
+    unsigned char delim;
+    struct csv_parser parser;
+    int row_start_state; /* libcsv's state between rows */
+    bool failed;         /* libcsv reported an error */
 } csv_reader;
 
-static void on_field(void *field, size_t len, void *data)
+/* md_str_trim, inline: it ran once per cell. */
+static md_str trim(const char *p, size_t n)
 {
-    csv_reader *r = data;
-    md_str f = md_str_trim((md_str){field ? field : "", field ? len : 0});
+    while (n && (*p == ' ' || *p == '\t'))
+        p++, n--;
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+        n--;
+    return (md_str){p, n};
+}
+
+static void take_field(csv_reader *r, const char *p, size_t n)
+{
+    md_str f = trim(p, n);
     if (!r->header_done) {
-        MD_GROW(r->names, r->nnames, r->capnames);
-        r->names[r->nnames++] = md_xstrndup(f.p, f.n);
+        if (r->nnames == r->capnames) {
+            r->capnames = r->capnames ? 2 * r->capnames : 8;
+            r->names = md_xrealloc(r->names, r->capnames * sizeof *r->names);
+            r->name_lens = md_xrealloc(r->name_lens, r->capnames * sizeof *r->name_lens);
+        }
+        r->names[r->nnames] = md_xstrndup(f.p, f.n);
+        r->name_lens[r->nnames] = strlen(r->names[r->nnames]);
+        r->nnames++;
+        r->columns = md_xrealloc(r->columns, r->capnames * sizeof *r->columns);
         return;
     }
     if (r->col == 0)
-        md_store_record_begin(r->st, r->row + 1);
+        md_feed_record_begin(r->feed, r->row + 1);
     size_t col = r->col++;
     if (col >= r->nnames) {
         if (col == r->nnames)
@@ -40,24 +71,39 @@ static void on_field(void *field, size_t len, void *data)
         return;
     }
     double v;
-    if (f.n && md_num_scan(f.p, f.p + f.n, &v) == f.n)
-        md_store_record_kv(r->st, r->names[col], strlen(r->names[col]), v, MD_UNIT_NONE,
-                           memchr(f.p, '.', f.n) || memchr(f.p, 'e', f.n) ? 0 : MD_KV_INTEGRAL, NAN);
+    unsigned flags;
+    if (!f.n)
+        return;
+    if (md_feed_defers(r->feed))
+        md_feed_cell(r->feed, r->columns[col], f.p, f.n);
+    else if (md_cell_number(f.p, f.n, &v, &flags))
+        md_feed_kv_column(r->feed, r->columns[col], v, flags);
+}
+
+static void take_row(csv_reader *r)
+{
+    if (!r->header_done) {
+        r->header_done = true;
+        r->row++;
+        for (size_t i = 0; i < r->nnames; i++)
+            r->columns[i] = md_feed_column(r->feed, r->names[i], r->name_lens[i]);
+        return;
+    }
+    if (r->col > 0)
+        md_feed_record_end(r->feed);
+    r->col = 0;
+    r->row++;
+}
+
+static void on_field(void *field, size_t len, void *data)
+{
+    take_field(data, field ? field : "", field ? len : 0);
 }
 
 static void on_row(int c, void *data)
 {
     (void)c;
-    csv_reader *r = data;
-    if (!r->header_done) {
-        r->header_done = true;
-        r->row++;
-        return;
-    }
-    if (r->col > 0)
-        md_store_record_end(r->st, NULL);
-    r->col = 0;
-    r->row++;
+    take_row(data);
 }
 
 static unsigned char pick_delimiter(md_str head)
@@ -72,32 +118,161 @@ static unsigned char pick_delimiter(md_str head)
     return tabs > commas ? '\t' : ',';
 }
 
-md_err md_read_csv(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
+static bool between_rows(const csv_reader *r)
 {
-    (void)cat;
-    csv_reader r = {0};
-    r.st = st;
-    r.diags = diags;
-    r.path = md_source_path(src);
-    struct csv_parser p;
-    if (csv_init(&p, 0) != 0)
-        return MD_ERR_INTERNAL;
-    csv_set_delim(&p, pick_delimiter(md_source_peek(src)));
-    char *block = md_xmalloc(CSV_BLOCK);
-    md_err err = MD_OK;
-    long n;
-    while ((n = md_source_read(src, block, CSV_BLOCK)) > 0) {
-        if (csv_parse(&p, block, (size_t)n, on_field, on_row, &r) != (size_t)n) {
-            md_diags_add(diags, MD_DIAG_WARNING, r.path, r.row + 1, 0, "%s",
-                         csv_strerror(csv_error(&p)));
-            break;
+    return r->parser.pstate == r->row_start_state && r->parser.entry_pos == 0;
+}
+
+static void to_libcsv(csv_reader *r, const char *p, size_t n)
+{
+    if (r->failed || !n)
+        return;
+    if (csv_parse(&r->parser, p, n, on_field, on_row, r) != n) {
+        md_diags_add(r->diags, MD_DIAG_WARNING, r->path, r->row + 1, 0, "%s",
+                     csv_strerror(csv_error(&r->parser)));
+        r->failed = true;
+    }
+}
+
+/* The fast path: a line without a quote character and without a carriage
+ * return but at its end (libcsv ends a row at either), split where the
+ * delimiter is. Returns false, having taken nothing, for any other line. */
+#define FAST_FIELDS 256
+
+static bool blank_line(const csv_reader *r, const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((p[i] != ' ' && p[i] != '\t') || p[i] == (char)r->delim)
+            return false;
+    return true;
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR_SPLIT 1
+/* 0x80 in each byte of w equal to c (bytes spread over a word), 0 elsewhere. */
+static uint64_t bytes_equal(uint64_t w, uint64_t c)
+{
+    const uint64_t lows = UINT64_C(0x7f7f7f7f7f7f7f7f);
+    uint64_t x = w ^ c;
+    return ~(((x & lows) + lows) | x | lows);
+}
+#else
+#define SWAR_SPLIT 0
+#endif
+
+/* Where the delimiters are in a line, into cuts; false when the line holds
+ * a quote or a carriage return, or too many fields. */
+static bool split_plain(const char *p, size_t n, char delim, size_t *cuts, size_t *ncuts)
+{
+    size_t i = 0, k = 0;
+#if SWAR_SPLIT
+    const uint64_t ones = UINT64_C(0x0101010101010101);
+    uint64_t d = ones * (unsigned char)delim, q = ones * '"', cr = ones * '\r';
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, sizeof w);
+        if (bytes_equal(w, q) | bytes_equal(w, cr))
+            return false;
+        for (uint64_t m = bytes_equal(w, d); m; m &= m - 1) {
+            if (k == FAST_FIELDS)
+                return false;
+            cuts[k++] = i + (size_t)__builtin_ctzll(m) / 8;
         }
     }
-    if (n < 0)
-        err = MD_ERR_IO;
-    csv_fini(&p, on_field, on_row, &r);
-    csv_free(&p);
-    free(block);
+#endif
+    for (; i < n; i++) {
+        char c = p[i];
+        if (c == delim) {
+            if (k == FAST_FIELDS)
+                return false;
+            cuts[k++] = i;
+        } else if (c == '"' || c == '\r') {
+            return false;
+        }
+    }
+    *ncuts = k;
+    return true;
+}
+
+static bool fast_row(csv_reader *r, const char *p, size_t n)
+{
+    while (n && p[n - 1] == '\r')
+        n--;
+    size_t cuts[FAST_FIELDS];
+    size_t ncuts;
+    if (!split_plain(p, n, (char)r->delim, cuts, &ncuts))
+        return false;
+    if (!ncuts && blank_line(r, p, n))
+        return true;
+    size_t from = 0;
+    for (size_t k = 0; k < ncuts; k++) {
+        take_field(r, p + from, cuts[k] - from);
+        from = cuts[k] + 1;
+    }
+    take_field(r, p + from, n - from);
+    take_row(r);
+    return true;
+}
+
+/* One line and the '\n' after it (nl is false for a last line without). */
+static void take_line(csv_reader *r, const char *p, size_t n, bool nl, bool fast)
+{
+    if (!(fast && !r->failed && between_rows(r) && fast_row(r, p, n)))
+        to_libcsv(r, p, n + nl);
+}
+
+/* Splits the input into lines; a line longer than the buffer goes to
+ * libcsv in pieces, which leaves libcsv inside that row until its end. */
+static md_err read_lines(csv_reader *r, md_source *src, bool fast)
+{
+    char *buf = md_xmalloc(CSV_BUF);
+    size_t start = 0, end = 0;
+    md_err err = MD_OK;
+    while (!r->failed) {
+        char *nl = memchr(buf + start, '\n', end - start);
+        if (nl) {
+            take_line(r, buf + start, (size_t)(nl - (buf + start)), true, fast);
+            start = (size_t)(nl - buf) + 1;
+            continue;
+        }
+        if (start > 0) {
+            memmove(buf, buf + start, end - start);
+            end -= start;
+            start = 0;
+        }
+        if (end == CSV_BUF) {
+            to_libcsv(r, buf, end);
+            end = 0;
+        }
+        size_t want = CSV_BUF - end < CSV_BLOCK ? CSV_BUF - end : CSV_BLOCK;
+        long got = md_source_read(src, buf + end, want);
+        if (got <= 0) {
+            err = got < 0 ? MD_ERR_IO : MD_OK;
+            if (end > start)
+                take_line(r, buf + start, end - start, false, fast);
+            break;
+        }
+        end += (size_t)got;
+    }
+    free(buf);
+    return err;
+}
+
+md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded)
+{
+    csv_reader r = {0};
+    r.feed = md_feed_new(st, threaded);
+    r.diags = diags;
+    r.path = md_source_path(src);
+    if (csv_init(&r.parser, 0) != 0)
+        return MD_ERR_INTERNAL;
+    r.row_start_state = r.parser.pstate;
+    r.delim = pick_delimiter(md_source_peek(src));
+    csv_set_delim(&r.parser, r.delim);
+    md_err err = read_lines(&r, src, fast);
+    csv_fini(&r.parser, on_field, on_row, &r);
+    csv_free(&r.parser);
+    md_feed_close(r.feed);
     md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
     in->lines = r.row;
     in->bad_records = r.ragged;
@@ -108,5 +283,13 @@ md_err md_read_csv(md_store *st, md_source *src, const md_catalog *cat, md_diags
     for (size_t i = 0; i < r.nnames; i++)
         free(r.names[i]);
     free(r.names);
+    free(r.name_lens);
+    free(r.columns);
     return err;
+}
+
+md_err md_read_csv(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
+{
+    (void)cat;
+    return md_read_csv_with(st, src, diags, true, md_reader_threaded(src));
 }

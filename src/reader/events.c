@@ -1,6 +1,7 @@
 /* Event signatures on log lines: a literal prefilter (any of the event's
- * literals must occur), then the event's POSIX extended regex, then its
- * fields. Most lines fail the prefilter, so the regexes rarely run. */
+ * literals must occur; all events' literals are searched for at once),
+ * then the event's POSIX extended regex, then its fields. Most lines fail
+ * the prefilter, so the regexes rarely run. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,8 @@
 
 struct md_event_matcher {
     const md_catalog *cat;
+    md_litset *literals; /* every line event's literals, with the event's index as id */
+    uint64_t *hits;
     char *scratch; /* NUL-terminated copy of the line for regexec */
 };
 
@@ -18,6 +21,15 @@ md_event_matcher *md_event_matcher_new(const md_catalog *cat)
 {
     md_event_matcher *m = md_xcalloc(1, sizeof *m);
     m->cat = cat;
+    m->literals = md_litset_new();
+    for (size_t i = 0; i < md_catalog_nevents(cat); i++) {
+        const md_event_spec *e = md_catalog_event(cat, i);
+        if (e->source != MD_SOURCE_LINE)
+            continue;
+        for (size_t k = 0; k < e->nliterals; k++)
+            md_litset_add(m->literals, e->literals[k], strlen(e->literals[k]), (unsigned)i);
+    }
+    m->hits = md_xcalloc(md_litset_words(m->literals), sizeof *m->hits);
     m->scratch = md_xmalloc(MATCH_LINE_MAX + 1);
     return m;
 }
@@ -26,16 +38,22 @@ void md_event_matcher_free(md_event_matcher *m)
 {
     if (!m)
         return;
+    md_litset_free(m->literals);
+    free(m->hits);
     free(m->scratch);
     free(m);
 }
 
-static bool prefilter(const md_event_spec *e, const char *text, size_t n)
+static unsigned lowest_bit(uint64_t v)
 {
-    for (size_t i = 0; i < e->nliterals; i++)
-        if (md_memmem(text, n, e->literals[i], strlen(e->literals[i])))
-            return true;
-    return false;
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(v);
+#else
+    unsigned i = 0;
+    while (!(v & 1))
+        v >>= 1, i++;
+    return i;
+#endif
 }
 
 /* The field's number, converted to the unit its name promises when the
@@ -67,30 +85,39 @@ static double field_value(const md_field_spec *f, const char *s)
     return NAN;
 }
 
-void md_event_matcher_run(md_event_matcher *m, md_store *st, unsigned long line, const char *text,
-                          size_t n)
+/* Runs one event whose literal occurs in the line: its pattern, then its
+ * fields. *copied tells whether scratch holds the line yet. */
+static void run_event(md_event_matcher *m, const md_event_spec *e, md_store *st, unsigned long line,
+                      const char *text, size_t n, bool *copied)
 {
-    size_t nev = md_catalog_nevents(m->cat);
+    if (!*copied) {
+        size_t len = n < MATCH_LINE_MAX ? n : MATCH_LINE_MAX;
+        memcpy(m->scratch, text, len);
+        m->scratch[len] = '\0';
+        /* regexec stops at NUL; a NUL inside the line is a space here. */
+        for (size_t k = 0; k < len; k++)
+            if (m->scratch[k] == '\0')
+                m->scratch[k] = ' ';
+        *copied = true;
+    }
+    if (e->has_pattern && regexec(&e->pattern, m->scratch, 0, NULL, 0) != 0)
+        return;
+    double fields[MD_EVENT_MAX_FIELDS];
+    for (size_t f = 0; f < e->nfields; f++)
+        fields[f] = field_value(&e->fields[f], m->scratch);
+    md_store_event(st, e, line, md_store_current_step(st), text, n, fields);
+}
+
+void md_event_matcher_apply(md_event_matcher *m, md_store *st, unsigned long line, const char *text, size_t n)
+{
+    if (!md_litset_find(m->literals, text, n, m->hits))
+        return;
     bool copied = false;
-    for (size_t i = 0; i < nev; i++) {
-        const md_event_spec *e = md_catalog_event(m->cat, i);
-        if (e->source != MD_SOURCE_LINE || !prefilter(e, text, n))
-            continue;
-        if (!copied) {
-            size_t len = n < MATCH_LINE_MAX ? n : MATCH_LINE_MAX;
-            memcpy(m->scratch, text, len);
-            m->scratch[len] = '\0';
-            /* regexec stops at NUL; a NUL inside the line is a space here. */
-            for (size_t k = 0; k < len; k++)
-                if (m->scratch[k] == '\0')
-                    m->scratch[k] = ' ';
-            copied = true;
+    size_t words = md_litset_words(m->literals);
+    for (size_t w = 0; w < words; w++) {
+        for (uint64_t bits = m->hits[w]; bits; bits &= bits - 1) {
+            size_t i = w * 64 + lowest_bit(bits);
+            run_event(m, md_catalog_event(m->cat, i), st, line, text, n, &copied);
         }
-        if (e->has_pattern && regexec(&e->pattern, m->scratch, 0, NULL, 0) != 0)
-            continue;
-        double fields[MD_EVENT_MAX_FIELDS];
-        for (size_t f = 0; f < e->nfields; f++)
-            fields[f] = field_value(&e->fields[f], m->scratch);
-        md_store_event(st, e, line, md_store_current_step(st), text, n, fields);
     }
 }

@@ -18,10 +18,10 @@
 #define NONFINITE_TAG '\x01'
 
 typedef struct json_reader {
-    md_store *st;
+    md_feed *feed;
     md_diags *diags;
     const char *path;
-    md_input *in;
+    md_input *in; /* for a whole document; NULL for JSON Lines */
 } json_reader;
 
 /* Copies text to out with bare NaN/Infinity/-Infinity outside strings
@@ -80,17 +80,17 @@ static bool number_of(const cJSON *item, double *v)
     return tagged_nonfinite(item, v);
 }
 
-static void put_kv(json_reader *r, const char *key, double v)
+static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
 {
     unsigned flags = isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
-    md_store_record_kv(r->st, key, strlen(key), v, MD_UNIT_NONE, flags, NAN);
+    md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, flags, NAN);
 }
 
 /* One flat object as one record. Keys starting with '_' are W&B's
  * bookkeeping (_runtime, _timestamp, _wandb), except _step. */
 static void object_record(json_reader *r, const cJSON *obj, unsigned long index)
 {
-    md_store_record_begin(r->st, index);
+    md_feed_record_begin(r->feed, index);
     const cJSON *item;
     cJSON_ArrayForEach(item, obj)
     {
@@ -98,9 +98,9 @@ static void object_record(json_reader *r, const cJSON *obj, unsigned long index)
         if (!item->string || (item->string[0] == '_' && strcmp(item->string, "_step") != 0))
             continue;
         if (number_of(item, &v))
-            put_kv(r, item->string, v);
+            put_kv(r, item->string, strlen(item->string), v);
     }
-    md_store_record_end(r->st, NULL);
+    md_feed_record_end(r->feed);
 }
 
 static void array_records(json_reader *r, const cJSON *arr)
@@ -144,10 +144,10 @@ static void golden_values(json_reader *r, const cJSON *root)
             const char *key = point->string;
             if (!key || !number_of(point, &v) || md_num_scan(key, key + strlen(key), &step) != strlen(key))
                 continue;
-            md_store_record_begin(r->st, index);
-            put_kv(r, metric->string, v);
-            md_store_record_kv(r->st, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
-            md_store_record_end(r->st, NULL);
+            md_feed_record_begin(r->feed, index);
+            put_kv(r, metric->string, strlen(metric->string), v);
+            md_feed_kv(r->feed, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+            md_feed_record_end(r->feed);
         }
     }
 }
@@ -304,7 +304,7 @@ static cJSON *parse_or_salvage(json_reader *r, md_buf *text)
 md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
     (void)cat;
-    json_reader r = {st, diags, md_source_path(src), md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
+    json_reader r = {NULL, diags, md_source_path(src), md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
     char *data;
     size_t n;
     md_err err = md_source_slurp(src, MD_JSON_MAX, &data, &n);
@@ -325,39 +325,236 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
     md_buf_free(&text);
     if (!root)
         return MD_ERR_FORMAT;
+    r.feed = md_feed_new(st, false);
     read_document(&r, root);
+    md_feed_close(r.feed);
     cJSON_Delete(root);
     return MD_OK;
+}
+
+/* The fast path for JSON Lines: a flat object whose values are numbers,
+ * strings, true, false, null, NaN, Infinity or -Infinity, with no escape
+ * in any string, is read here with exactly the values cJSON would give
+ * (numbers in JSON's strict grammar, which md_num_scan reads as strtod
+ * does, as cJSON does). Anything else returns false, having recorded
+ * nothing, and the line goes to cJSON. */
+#define FLAT_MAX 256
+#define NUMBER_MAX 63 /* cJSON copies at most this many bytes of a number */
+
+typedef struct flat_item {
+    const char *key;
+    size_t keylen;
+    double value;   /* NaN and the infinities */
+    const char *text; /* a number's text, NULL for the words */
+    size_t len;
+    bool number;
+} flat_item;
+
+static const char *skip_ws(const char *p, const char *end)
+{
+    while (p < end && (unsigned char)*p <= ' ')
+        p++;
+    return p;
+}
+
+static bool ends_value(const char *p, const char *end)
+{
+    return p == end || (unsigned char)*p <= ' ' || *p == ',' || *p == '}';
+}
+
+/* A string without escapes; *p at its opening quote, left after the
+ * closing one. */
+static bool plain_string(const char **p, const char *end, md_str *out)
+{
+    const char *start = *p + 1, *q = start;
+    while (q < end && *q != '"' && *q != '\\')
+        q++;
+    if (q == end || *q != '"')
+        return false;
+    *out = (md_str){start, (size_t)(q - start)};
+    *p = q + 1;
+    return true;
+}
+
+static bool strict_number(const char *p, const char *end, size_t *len)
+{
+    const char *q = p;
+    q += q < end && *q == '-';
+    const char *d = q;
+    while (q < end && *q >= '0' && *q <= '9')
+        q++;
+    if (q == d)
+        return false;
+    if (q < end && *q == '.') {
+        d = ++q;
+        while (q < end && *q >= '0' && *q <= '9')
+            q++;
+        if (q == d)
+            return false;
+    }
+    if (q < end && (*q == 'e' || *q == 'E')) {
+        q++;
+        q += q < end && (*q == '+' || *q == '-');
+        d = q;
+        while (q < end && *q >= '0' && *q <= '9')
+            q++;
+        if (q == d)
+            return false;
+    }
+    *len = (size_t)(q - p);
+    return *len <= NUMBER_MAX && ends_value(q, end);
+}
+
+static bool word_at(const char *p, const char *end, const char *word, size_t n)
+{
+    return (size_t)(end - p) >= n && memcmp(p, word, n) == 0 && ends_value(p + n, end);
+}
+
+/* One value at *p into *it; false when cJSON must decide. */
+static bool flat_value(const char **p, const char *end, flat_item *it)
+{
+    const char *q = *p;
+    size_t len;
+    it->number = true;
+    it->text = NULL;
+    if (*q == '"') {
+        md_str str;
+        if (!plain_string(&q, end, &str) || (str.n && str.p[0] == NONFINITE_TAG))
+            return false;
+        it->number = false;
+        len = (size_t)(q - *p);
+    } else if (word_at(q, end, "NaN", 3)) {
+        it->value = NAN, len = 3;
+    } else if (word_at(q, end, "Infinity", 8)) {
+        it->value = INFINITY, len = 8;
+    } else if (word_at(q, end, "-Infinity", 9)) {
+        it->value = -INFINITY, len = 9;
+    } else if (word_at(q, end, "true", 4) || word_at(q, end, "null", 4) || word_at(q, end, "false", 5)) {
+        it->number = false;
+        len = *q == 'f' ? 5 : 4;
+    } else if (strict_number(q, end, &len)) {
+        it->text = q;
+        it->len = len;
+    } else {
+        return false;
+    }
+    *p += len;
+    return true;
+}
+
+/* Parses a flat object into items; false when cJSON must decide. */
+static bool flat_object(const char *s, size_t n, flat_item *items, size_t *nitems)
+{
+    const char *p = s, *end = s + n;
+    size_t count = 0;
+    if (p == end || *p != '{')
+        return false;
+    p = skip_ws(p + 1, end);
+    if (p < end && *p == '}') {
+        p++;
+    } else {
+        for (;;) {
+            md_str key;
+            if (count == FLAT_MAX || p == end || *p != '"' || !plain_string(&p, end, &key) ||
+                memchr(key.p, '\0', key.n))
+                return false;
+            p = skip_ws(p, end);
+            if (p == end || *p != ':')
+                return false;
+            p = skip_ws(p + 1, end);
+            flat_item *it = &items[count++];
+            it->key = key.p;
+            it->keylen = key.n;
+            if (p == end || !flat_value(&p, end, it))
+                return false;
+            p = skip_ws(p, end);
+            if (p < end && *p == ',') {
+                p = skip_ws(p + 1, end);
+                continue;
+            }
+            if (p == end || *p != '}')
+                return false;
+            p++;
+            break;
+        }
+    }
+    for (; p < end; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+            return false;
+    *nitems = count;
+    return true;
+}
+
+static void flat_record(json_reader *r, const flat_item *items, size_t n, unsigned long index)
+{
+    md_feed_record_begin(r->feed, index);
+    for (size_t i = 0; i < n; i++) {
+        const flat_item *it = &items[i];
+        bool bookkeeping = it->keylen && it->key[0] == '_' &&
+                           !(it->keylen == 5 && memcmp(it->key, "_step", 5) == 0);
+        if (!it->number || bookkeeping)
+            continue;
+        if (it->text && md_feed_defers(r->feed)) {
+            md_feed_kv_number(r->feed, it->key, it->keylen, it->text, it->len);
+            continue;
+        }
+        double v = it->value;
+        if (it->text)
+            md_num_scan(it->text, it->text + it->len, &v);
+        put_kv(r, it->key, it->keylen, v);
+    }
+    md_feed_record_end(r->feed);
+}
+
+/* One line through cJSON. Returns false for a line that is not an object. */
+static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *text)
+{
+    rewrite_nonfinite(s.p, s.n, text);
+    size_t error_at;
+    cJSON *obj = parse(text->p, text->n, &error_at);
+    if (!cJSON_IsObject(obj)) {
+        md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, obj ? 1 : error_at + 1,
+                     obj ? "not a JSON object" : "invalid JSON; line skipped");
+        cJSON_Delete(obj);
+        return false;
+    }
+    object_record(r, obj, lineno);
+    cJSON_Delete(obj);
+    return true;
+}
+
+md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded)
+{
+    json_reader r = {md_feed_new(st, threaded), diags, md_source_path(src), NULL};
+    md_lines lines;
+    md_lines_init(&lines, src);
+    md_buf text = {0};
+    flat_item *items = md_xmalloc(FLAT_MAX * sizeof *items);
+    unsigned long bad = 0;
+    md_str line;
+    while (md_lines_next(&lines, &line)) {
+        md_str s = md_str_trim(line);
+        size_t n;
+        if (!s.n)
+            continue;
+        if (fast && flat_object(s.p, s.n, items, &n))
+            flat_record(&r, items, n, lines.lineno);
+        else if (!cjson_line(&r, s, lines.lineno, &text))
+            bad++;
+    }
+    md_feed_close(r.feed);
+    md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
+    in->bad_records += bad;
+    in->lines = lines.lineno;
+    bool error = lines.error;
+    md_lines_fini(&lines);
+    md_buf_free(&text);
+    free(items);
+    return error ? MD_ERR_IO : MD_OK;
 }
 
 md_err md_read_jsonl(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
     (void)cat;
-    json_reader r = {st, diags, md_source_path(src), md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
-    md_lines lines;
-    md_lines_init(&lines, src);
-    md_buf text = {0};
-    md_str line;
-    while (md_lines_next(&lines, &line)) {
-        md_str s = md_str_trim(line);
-        if (!s.n)
-            continue;
-        rewrite_nonfinite(s.p, s.n, &text);
-        size_t error_at;
-        cJSON *obj = parse(text.p, text.n, &error_at);
-        if (!cJSON_IsObject(obj)) {
-            r.in->bad_records++;
-            md_diags_add(diags, MD_DIAG_WARNING, r.path, lines.lineno, obj ? 1 : error_at + 1,
-                         obj ? "not a JSON object" : "invalid JSON; line skipped");
-            cJSON_Delete(obj);
-            continue;
-        }
-        object_record(&r, obj, lines.lineno);
-        cJSON_Delete(obj);
-    }
-    r.in->lines = lines.lineno;
-    bool error = lines.error;
-    md_lines_fini(&lines);
-    md_buf_free(&text);
-    return error ? MD_ERR_IO : MD_OK;
+    return md_read_jsonl_with(st, src, diags, true, md_reader_threaded(src));
 }

@@ -26,6 +26,7 @@ typedef struct scan {
     int words;
     const char *ns; /* namespace for "name: k=v, k=v" */
     size_t nslen;
+    md_unit_memo *units; /* may be NULL */
 } scan;
 
 static bool is_alpha(char c)
@@ -93,10 +94,10 @@ static bool key_acceptable(const char *key, size_t n)
 {
     if (n == 0 || n > KEY_MAX_LEN)
         return false;
+    bool dotted = false;
     for (size_t i = 0; i + 1 < n; i++)
-        if (key[i] == '.' && is_alpha(key[i + 1]))
-            return false;
-    return true;
+        dotted |= key[i] == '.' && is_alpha(key[i + 1]);
+    return !dotted;
 }
 
 typedef struct value {
@@ -112,6 +113,43 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     if (s->n < s->cap && key_acceptable(key, keylen))
         s->out[s->n++] = (md_kv){key, keylen, v->v, v->unit, v->flags, v->total, v->end,
                                  in_ns ? s->ns : NULL, in_ns ? s->nslen : 0};
+}
+
+/* Units are spelled with letters, '/', '%' and non-ASCII bytes ("\xc2\xb5s")
+ * and start with one of those but '/' (tests/check_fastpath.c checks the
+ * table for both). So md_unit_scan is asked only after such a byte, and
+ * what it finds depends only on the run of such bytes there: the answer
+ * for a short run is remembered. */
+static bool unit_byte(char c)
+{
+    return is_alpha(c) || c == '%' || c == '/' || (unsigned char)c >= 0x80;
+}
+
+static size_t unit_at(md_unit_memo *memo, const char *p, const char *end, md_unit *u)
+{
+    if (p >= end || *p == '/' || !unit_byte(*p))
+        return 0;
+    if (!memo)
+        return md_unit_scan(p, end, u);
+    size_t run = 1;
+    while (p + run < end && run <= MD_UNIT_MEMO_TEXT && unit_byte(p[run]))
+        run++;
+    if (run > MD_UNIT_MEMO_TEXT)
+        return md_unit_scan(p, end, u);
+    unsigned h = (unsigned)run;
+    for (size_t i = 0; i < run; i++)
+        h = h * 31 + (unsigned char)p[i];
+    size_t k = h % MD_UNIT_MEMO;
+    if (memo->slot[k].len != run || memcmp(memo->slot[k].text, p, run) != 0) {
+        md_unit found = MD_UNIT_NONE;
+        size_t used = md_unit_scan(p, p + run, &found);
+        memcpy(memo->slot[k].text, p, run);
+        memo->slot[k].len = (unsigned char)run;
+        memo->slot[k].used = (unsigned char)used;
+        memo->slot[k].unit = found;
+    }
+    *u = memo->slot[k].unit;
+    return memo->slot[k].used;
 }
 
 static bool unit_after_space(md_unit u)
@@ -149,7 +187,7 @@ static bool parse_bracket_fraction(const char *p, const char *end, value *out)
 }
 
 /* A value: number, optional unit, optional "/ total", then a delimiter. */
-static bool parse_value(const char *p, const char *end, value *out)
+static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
     if (p < end && *p == '[')
         return parse_bracket_fraction(p, end, out);
@@ -163,11 +201,11 @@ static bool parse_value(const char *p, const char *end, value *out)
     out->total = NAN;
     const char *q = p + k;
     md_unit u;
-    size_t un = md_unit_scan(q, end, &u);
+    size_t un = unit_at(memo, q, end, &u);
     if (un && is_value_end(q + un, end)) {
         out->unit = u;
         q += un;
-    } else if (q + 1 < end && *q == ' ' && (un = md_unit_scan(q + 1, end, &u)) && unit_after_space(u) &&
+    } else if (q + 1 < end && *q == ' ' && (un = unit_at(memo, q + 1, end, &u)) && unit_after_space(u) &&
                is_value_end(q + 1 + un, end)) {
         out->unit = u;
         q += 1 + un;
@@ -254,7 +292,7 @@ static void on_separator(scan *s)
         while (q < s->end && is_blank(*q))
             q++;
         value v;
-        if (parse_value(q, s->end, &v)) {
+        if (parse_value(s->units, q, s->end, &v)) {
             emit(s, s->key, (size_t)(s->key_end - s->key), &v, *s->p == '=' && s->ns);
             s->p = v.end;
             clear_key(s);
@@ -277,7 +315,7 @@ static void on_number(scan *s)
             blanks &= is_blank(*q);
         size_t keylen = (size_t)(s->key_end - s->key);
         value v;
-        if (blanks && parse_value(s->p, s->end, &v) && s->known(s->ctx, s->key, keylen)) {
+        if (blanks && parse_value(s->units, s->p, s->end, &v) && s->known(s->ctx, s->key, keylen)) {
             emit(s, s->key, keylen, &v, false);
             s->p = v.end;
             clear_key(s);
@@ -325,7 +363,13 @@ static bool starts_number(const char *p, const char *end)
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                    const void *ctx)
 {
-    scan s = {line, line + n, out, cap, 0, known, ctx, NULL, NULL, 0, NULL, 0};
+    return md_kv_scan_memo(line, n, out, cap, known, ctx, NULL);
+}
+
+size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
+                       const void *ctx, md_unit_memo *units)
+{
+    scan s = {line, line + n, out, cap, 0, known, ctx, NULL, NULL, 0, NULL, 0, units};
     while (s.p < s.end && s.n < s.cap) {
         char c = *s.p;
         if (is_blank(c)) {

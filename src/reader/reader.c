@@ -1,6 +1,11 @@
 #include "mldiag/reader.h"
 #include "reader/reader_int.h"
 
+bool md_reader_threaded(md_source *src)
+{
+    return md_source_peek(src).n >= MD_SOURCE_PEEK;
+}
+
 md_err md_read(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, md_format *fmt)
 {
     md_str head = md_source_peek(src);

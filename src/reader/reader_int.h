@@ -34,6 +34,24 @@ typedef bool (*md_kv_known_fn)(const void *ctx, const char *key, size_t n);
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                    const void *ctx);
 
+/* The units found after numbers so far, so that the same few ("ms", "%")
+ * are not looked up in the unit table again on every line. Zeroed by the
+ * owner before use. */
+#define MD_UNIT_MEMO 32
+#define MD_UNIT_MEMO_TEXT 15
+typedef struct md_unit_memo {
+    struct {
+        char text[MD_UNIT_MEMO_TEXT];
+        unsigned char len; /* 0: empty */
+        unsigned char used; /* bytes md_unit_scan took, 0 for none */
+        md_unit unit;
+    } slot[MD_UNIT_MEMO];
+} md_unit_memo;
+
+/* md_kv_scan with a unit memo (same pairs). */
+size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
+                       const void *ctx, md_unit_memo *units);
+
 /* A tqdm progress bar in a line segment. */
 typedef struct md_tqdm {
     bool found;
@@ -62,13 +80,58 @@ typedef struct md_repeat {
 
 md_repeat md_repeat_scan(const char *line, size_t n);
 
+/* A set of literals searched for in one pass over a line (literals.c).
+ * Each literal carries an id; md_litset_find sets bit id of hits (an array
+ * of md_litset_words words) for every literal that occurs in the text, the
+ * same answer as one md_memmem per literal, and returns whether any did. */
+typedef struct md_litset md_litset;
+md_litset *md_litset_new(void);
+void md_litset_free(md_litset *ls);
+void md_litset_add(md_litset *ls, const char *s, size_t n, unsigned id);
+size_t md_litset_words(const md_litset *ls);
+bool md_litset_find(md_litset *ls, const char *text, size_t n, uint64_t *hits);
+
 /* Event matching: literal prefilter, then the POSIX regex, then fields. */
+typedef struct md_feed md_feed;
 typedef struct md_event_matcher md_event_matcher;
 md_event_matcher *md_event_matcher_new(const md_catalog *cat);
 void md_event_matcher_free(md_event_matcher *m);
-/* Matches one line against every event and records matches in the store. */
-void md_event_matcher_run(md_event_matcher *m, md_store *st, unsigned long line, const char *text,
-                          size_t n);
+/* Matches one line against every event and records the matches in the
+ * store, at its current step. */
+void md_event_matcher_apply(md_event_matcher *m, md_store *st, unsigned long line, const char *text, size_t n);
+
+/* A feed carries a reader's store calls (feed.c). Threaded, the calls are
+ * queued and made in the same order on a thread of the feed's own, and the
+ * reader must not touch the store itself until md_feed_close returns; not
+ * threaded, each call is made at once. The event call places the event at
+ * the store's current step when it is made. */
+md_feed *md_feed_new(md_store *st, bool threaded);
+/* Makes every queued call, stops the thread and frees the feed. */
+void md_feed_close(md_feed *f);
+void md_feed_record_begin(md_feed *f, unsigned long line);
+void md_feed_need_known(md_feed *f);
+void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_unit unit, unsigned flags,
+                double total);
+/* Names a key once (a CSV column) for md_feed_cell; returns its number. */
+unsigned md_feed_column(md_feed *f, const char *key, size_t keylen);
+void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags);
+/* Whether the reader should leave conversions to the feed's thread (it
+ * keeps up), by md_feed_cell and md_feed_kv_number, rather than convert
+ * and call md_feed_kv_column or md_feed_kv itself. */
+bool md_feed_defers(const md_feed *f);
+/* A CSV cell (trimmed) of a column: a value when it is a number all
+ * through (md_cell_number), integral unless written with a point or an 'e'. */
+void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n);
+bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags);
+/* A JSON number's text (strict JSON grammar): its value, integral when whole. */
+void md_feed_kv_number(md_feed *f, const char *key, size_t keylen, const char *text, size_t n);
+/* Matches the line's event signatures (md_event_matcher_apply) in turn. */
+void md_feed_line_events(md_feed *f, md_event_matcher *m, unsigned long line, const char *text, size_t n);
+void md_feed_record_end(md_feed *f);
+void md_feed_context_step(md_feed *f, int64_t step);
+void md_feed_event(md_feed *f, const md_event_spec *spec, unsigned long line, const char *text, size_t n,
+                   const double *fields);
+void md_feed_timestamp(md_feed *f, unsigned long line, double seconds);
 
 /* Readers, one per format. Each reads src to its end into the store's
  * current input; problems with single lines or rows become capped warnings. */
@@ -78,5 +141,16 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
 md_err md_read_jsonl(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 md_err md_read_mlflow(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
+
+/* The readers with their feed threaded or not, and the CSV and JSON Lines
+ * readers with their fast paths on or off: off, every row goes through
+ * libcsv and every object through cJSON. The differential tests require
+ * every combination to fill the store identically. */
+md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, bool threaded);
+md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded);
+md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded);
+
+/* Whether src is large enough (more than its peek) to read on two threads. */
+bool md_reader_threaded(md_source *src);
 
 #endif

@@ -7,12 +7,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/map.h"
 #include "mldiag/reader.h"
 #include "reader/reader_int.h"
 
 #define KV_MAX 256
 #define KV_SCAN_MAX (64u << 10) /* longer segments are data dumps, not metrics */
 #define TABLE_MAX_CELLS 64
+#define INDEX_CACHE_MAX 4096 /* distinct keys remembered; prose has no end of them */
+#define RECENT_KEYS 64
+#define RECENT_KEY_MAX 32
+
+typedef struct recent_key {
+    char key[RECENT_KEY_MAX];
+    size_t len; /* 0: empty */
+    int idx;
+} recent_key;
+
+/* What md_kv_scan needs to ask whether a key is known: the catalog and
+ * its answers so far (normalising and resolving a key costs more than the
+ * rest of a line), the latest of them in a small table found without
+ * hashing, since a log repeats the same few keys line after line. */
+typedef struct key_index {
+    const md_catalog *cat;
+    md_map *cache; /* key bytes -> catalog index */
+    recent_key *recent;
+} key_index;
 
 typedef struct table {
     bool header_seen, active;
@@ -21,7 +41,7 @@ typedef struct table {
 } table;
 
 struct md_text_reader {
-    md_store *st;
+    md_feed *feed; /* the store, through a feed */
     const md_catalog *cat;
     md_event_matcher *events;
     const md_event_spec *exception;  /* source = traceback */
@@ -34,17 +54,50 @@ struct md_text_reader {
     unsigned long traceback_line;
     table tab;
     double last_bar_n, last_bar_total;
+    char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
+    int bar_key_len;
+    bool bar_key_named;
+    double bar_key_total;
     md_stamp_kind stamp_kind; /* the first kind of timestamp seen */
+    md_map index_cache;
+    recent_key recent[RECENT_KEYS];
+    md_unit_memo units;
+    key_index index;
 };
 
 typedef md_text_reader text_reader;
 
-static int catalog_index(const md_catalog *cat, const char *key, size_t n)
+static intptr_t resolve_key(const key_index *ki, const char *key, size_t n);
+
+static int catalog_index(const key_index *ki, const char *key, size_t n)
 {
+    recent_key *rk = NULL;
+    if (n && n <= RECENT_KEY_MAX) {
+        rk = &ki->recent[(n ^ (unsigned char)key[0] * 7u ^ (unsigned char)key[n - 1] * 13u) % RECENT_KEYS];
+        if (rk->len == n && memcmp(rk->key, key, n) == 0)
+            return rk->idx;
+    }
+    intptr_t idx;
+    if (!md_map_get(ki->cache, key, n, &idx))
+        idx = resolve_key(ki, key, n);
+    if (rk) {
+        memcpy(rk->key, key, n);
+        rk->len = n;
+        rk->idx = (int)idx;
+    }
+    return (int)idx;
+}
+
+static intptr_t resolve_key(const key_index *ki, const char *key, size_t n)
+{
+    intptr_t idx;
     char norm[128];
     size_t len = md_key_normalise(key, n, norm, sizeof norm);
     md_unit unit;
-    return len ? md_catalog_resolve(cat, norm, len, &unit) : -1;
+    idx = len ? md_catalog_resolve(ki->cat, norm, len, &unit) : -1;
+    if (ki->cache->count < INDEX_CACHE_MAX)
+        md_map_put(ki->cache, key, n, idx);
+    return idx;
 }
 
 static bool known_key(const void *ctx, const char *key, size_t n)
@@ -64,10 +117,10 @@ static void step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
         end--;
     if (t.p + 1 < kv->key || end != kv->end)
         return;
-    int idx = catalog_index(r->cat, kv->key, kv->keylen);
+    int idx = catalog_index(&r->index, kv->key, kv->keylen);
     md_role role = idx >= 0 ? md_catalog_series(r->cat, (size_t)idx)->role : MD_ROLE_SERIES;
     if (role == MD_ROLE_STEP || role == MD_ROLE_EPOCH)
-        md_store_context_step(r->st, (int64_t)kv->value);
+        md_feed_context_step(r->feed, (int64_t)kv->value);
 }
 
 /* Removes CSI ("\x1b[1;31m"), OSC ("\x1b]...\x07") and two-byte escapes. */
@@ -184,7 +237,7 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
         return;
     r->in_traceback = false;
     if (r->exception)
-        md_store_event(r->st, r->exception, line, md_store_current_step(r->st), s.p, s.n, NULL);
+        md_feed_event(r->feed, r->exception, line, s.p, s.n, NULL);
 }
 
 /* Frames and source lines of a traceback carry no metrics. */
@@ -198,12 +251,12 @@ static void emit_pairs(text_reader *r, const md_kv *kv, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (!kv[i].ns) {
-            md_store_record_kv(r->st, kv[i].key, kv[i].keylen, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+            md_feed_kv(r->feed, kv[i].key, kv[i].keylen, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
             continue;
         }
         md_buf_reset(&r->keys);
         md_buf_printf(&r->keys, "%.*s %.*s", (int)kv[i].nslen, kv[i].ns, (int)kv[i].keylen, kv[i].key);
-        md_store_record_kv(r->st, r->keys.p, r->keys.n, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+        md_feed_kv(r->feed, r->keys.p, r->keys.n, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
     }
 }
 
@@ -222,7 +275,7 @@ static void emit_ranked(text_reader *r, const md_kv *kv, size_t n, long rank)
         md_buf_reset(&r->keys);
         md_buf_printf(&r->keys, "rank%ld/%.*s%s%.*s", rank, (int)kv[i].nslen, kv[i].ns ? kv[i].ns : "",
                       kv[i].ns ? " " : "", (int)kv[i].keylen, kv[i].key);
-        md_store_record_kv(r->st, r->keys.p, r->keys.n, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+        md_feed_kv(r->feed, r->keys.p, r->keys.n, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
     }
 }
 
@@ -240,7 +293,7 @@ static void find_repetition(text_reader *r, md_str seg, unsigned long line)
                     : strcmp(name, "period") == 0 ? (double)rep.period
                                                   : NAN;
     }
-    md_store_event(r->st, r->repetition, line, md_store_current_step(r->st), seg.p, seg.n, fields);
+    md_feed_event(r->feed, r->repetition, line, seg.p, seg.n, fields);
 }
 
 static void table_reset(table *t)
@@ -304,7 +357,7 @@ static bool read_table_row(text_reader *r, md_str seg)
     if (t->active && n == t->ncells) {
         for (size_t i = 0; i < n; i++)
             if (is_number_cell(cells[i], &v))
-                md_store_record_kv(r->st, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
+                md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
                                    memchr(cells[i].p, '.', cells[i].n) ? 0 : MD_KV_INTEGRAL, NAN);
         return true;
     }
@@ -335,13 +388,25 @@ static bool described(const char *desc, size_t n)
     return false;
 }
 
+static void bar_key(text_reader *r, bool named, double total)
+{
+    char *key = r->bar_key;
+    size_t cap = sizeof r->bar_key;
+    int len = named ? snprintf(key, cap, "bar_%.0f_rate", total)
+              : total >= 0 ? snprintf(key, cap, "tqdm_%.0f_it_per_s", total)
+                           : snprintf(key, cap, "tqdm_it_per_s");
+    r->bar_key_len = len < (int)cap ? len : (int)cap - 1;
+    r->bar_key_named = named;
+    r->bar_key_total = total;
+}
+
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
-    size_t n = md_kv_scan(seg.p, bar->desc_end, r->kv, KV_MAX, known_key, r->cat);
+    size_t n = md_kv_scan_memo(seg.p, bar->desc_end, r->kv, KV_MAX, known_key, &r->index, &r->units);
     emit_pairs(r, r->kv, n);
     if (bar->postfix_end > bar->postfix_start) {
-        n = md_kv_scan(seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start, r->kv, KV_MAX,
-                       known_key, r->cat);
+        n = md_kv_scan_memo(seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start, r->kv, KV_MAX,
+                            known_key, &r->index, &r->units);
         emit_pairs(r, r->kv, n);
     }
     /* A bar redraws many times per step: one point per counter value. Bars
@@ -350,12 +415,10 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
      * bar that says what it does ("Loading checkpoint shards") is not the
      * training loop, whose bar is bare or says "Epoch N". */
     if (!bar->per_item && !isnan(bar->rate) && (bar->n != r->last_bar_n || bar->total != r->last_bar_total)) {
-        char key[48];
         bool named = described(seg.p, bar->desc_end);
-        int len = named ? snprintf(key, sizeof key, "bar_%.0f_rate", bar->total)
-                  : bar->total >= 0 ? snprintf(key, sizeof key, "tqdm_%.0f_it_per_s", bar->total)
-                                    : snprintf(key, sizeof key, "tqdm_it_per_s");
-        md_store_record_kv(r->st, key, (size_t)len, bar->rate, MD_UNIT_NONE, 0, NAN);
+        if (!r->bar_key_len || named != r->bar_key_named || bar->total != r->bar_key_total)
+            bar_key(r, named, bar->total);
+        md_feed_kv(r->feed, r->bar_key, (size_t)r->bar_key_len, bar->rate, MD_UNIT_NONE, 0, NAN);
         r->last_bar_n = bar->n;
         r->last_bar_total = bar->total;
     }
@@ -383,17 +446,17 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     double stamp = md_timestamp_scan(seg.p, seg.n, &kind);
     if (!isnan(stamp) && (r->stamp_kind == MD_STAMP_NONE || r->stamp_kind == kind)) {
         r->stamp_kind = kind;
-        md_store_timestamp(r->st, line, stamp);
+        md_feed_timestamp(r->feed, line, stamp);
     }
     track_traceback(r, seg, line);
-    md_event_matcher_run(r->events, r->st, line, seg.p, seg.n);
+    md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || config_line(seg))
         return;
     md_str trimmed = md_str_trim(seg);
     if (starts_with(trimmed, "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
-    md_store_record_begin(r->st, line);
-    md_store_record_need_known(r->st);
+    md_feed_record_begin(r->feed, line);
+    md_feed_need_known(r->feed);
     if (!read_table_row(r, seg)) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
         if (bar.found) {
@@ -401,14 +464,14 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         } else {
             long rank;
             md_str body = rank_prefix(seg, &rank);
-            size_t n = md_kv_scan(body.p, body.n, r->kv, KV_MAX, known_key, r->cat);
+            size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
             emit_ranked(r, r->kv, n, rank);
             step_header(r, body, r->kv, n);
             if (n == 0)
                 find_repetition(r, body, line);
         }
     }
-    md_store_record_end(r->st, NULL);
+    md_feed_record_end(r->feed);
 }
 
 static void read_line(text_reader *r, md_str raw, unsigned long line)
@@ -428,10 +491,11 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
     }
 }
 
-md_text_reader *md_text_reader_new(md_store *st, const md_catalog *cat)
+static md_text_reader *reader_new(md_store *st, const md_catalog *cat, bool threaded)
 {
     md_text_reader *r = md_xcalloc(1, sizeof *r);
-    r->st = st;
+    r->feed = md_feed_new(st, threaded);
+    r->index = (key_index){cat, &r->index_cache, r->recent};
     r->cat = cat;
     r->events = md_event_matcher_new(cat);
     for (size_t i = 0; i < md_catalog_nevents(cat); i++) {
@@ -446,6 +510,11 @@ md_text_reader *md_text_reader_new(md_store *st, const md_catalog *cat)
     return r;
 }
 
+md_text_reader *md_text_reader_new(md_store *st, const md_catalog *cat)
+{
+    return reader_new(st, cat, false);
+}
+
 void md_text_reader_line(md_text_reader *r, md_str line, unsigned long lineno)
 {
     read_line(r, line, lineno);
@@ -455,6 +524,8 @@ void md_text_reader_free(md_text_reader *r)
 {
     if (!r)
         return;
+    md_feed_close(r->feed);
+    md_map_free(&r->index_cache);
     md_event_matcher_free(r->events);
     md_buf_free(&r->clean);
     md_buf_free(&r->keys);
@@ -464,12 +535,18 @@ void md_text_reader_free(md_text_reader *r)
 
 md_err md_read_text(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
-    md_text_reader *r = md_text_reader_new(st, cat);
+    return md_read_text_with(st, src, cat, diags, md_reader_threaded(src));
+}
+
+md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, bool threaded)
+{
+    md_text_reader *r = reader_new(st, cat, threaded);
     md_lines lines;
     md_lines_init(&lines, src);
     md_str line;
     while (md_lines_next(&lines, &line))
         read_line(r, line, lines.lineno);
+    md_text_reader_free(r);
 
     md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
     in->lines = lines.lineno;
@@ -480,6 +557,5 @@ md_err md_read_text(md_store *st, md_source *src, const md_catalog *cat, md_diag
                      lines.cut_lines == 1 ? "" : "s", MD_LINE_MAX >> 20);
     bool error = lines.error;
     md_lines_fini(&lines);
-    md_text_reader_free(r);
     return error ? MD_ERR_IO : MD_OK;
 }

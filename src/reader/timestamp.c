@@ -6,6 +6,8 @@
 #include "reader/reader_int.h"
 
 #define STAMP_WINDOW 48
+/* A stamp starting in the window has its clock's second colon in the first
+ * STAMP_WINDOW + ISO_CLOCK + 5 <= 64 bytes, which colon_mask covers. */
 
 static int digits(const char *p, const char *end, int n)
 {
@@ -77,25 +79,86 @@ static double glog_at(const char *p, const char *end)
     return (double)days_from_civil(2000, (unsigned)mo, (unsigned)d) * 86400.0 + t;
 }
 
+/* Both forms hold a clock "HH:MM:SS" at a fixed distance from their start
+ * (ISO: 11 bytes, glog: 6), so only the positions that many bytes before a
+ * pair of colons three bytes apart can start a stamp; most lines have none,
+ * and the rest have one or two. Candidates are tried in order along the
+ * line, ISO first at a position, as a scan of every position would. */
+#define ISO_CLOCK 11
+#define GLOG_CLOCK 6
+
+static bool iso_start(const char *line, const char *p)
+{
+    return *p >= '1' && *p <= '2' && (p == line || p[-1] < '0' || p[-1] > '9');
+}
+
+static bool glog_start(const char *line, const char *p)
+{
+    return (*p == 'I' || *p == 'W' || *p == 'E' || *p == 'F') && (p == line || p[-1] == '[' || p[-1] == ' ');
+}
+
+/* Bit i set where head[i] is a colon, over the first 64 bytes. */
+static uint64_t colon_mask(const char *line, size_t n)
+{
+    unsigned char copy[64];
+    const unsigned char *head = (const unsigned char *)line;
+    if (n < sizeof copy) {
+        memset(copy, 0, sizeof copy);
+        memcpy(copy, line, n);
+        head = copy;
+    }
+    uint64_t mask = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* Eight bytes at a time: a byte equal to ':' becomes 0x80, every other
+     * byte 0, then the eight high bits are gathered into one byte. */
+    const uint64_t lows = UINT64_C(0x7f7f7f7f7f7f7f7f);
+    for (size_t i = 0; i < sizeof copy; i += 8) {
+        uint64_t w;
+        memcpy(&w, head + i, sizeof w);
+        w ^= UINT64_C(0x3a3a3a3a3a3a3a3a);
+        uint64_t z = ~(((w & lows) + lows) | w | lows);
+        mask |= ((z >> 7) * UINT64_C(0x0102040810204080) >> 56) << i;
+    }
+#else
+    for (size_t i = 0; i < sizeof copy; i++)
+        mask |= (uint64_t)(head[i] == ':') << i;
+#endif
+    return mask;
+}
+
+static unsigned lowest_bit(uint64_t v)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(v);
+#else
+    unsigned i = 0;
+    while (!(v >> i & 1))
+        i++;
+    return i;
+#endif
+}
+
 double md_timestamp_scan(const char *line, size_t n, md_stamp_kind *kind)
 {
     *kind = MD_STAMP_NONE;
     const char *end = line + n;
-    const char *limit = line + (n < STAMP_WINDOW ? n : STAMP_WINDOW);
-    for (const char *p = line; p < limit; p++) {
-        if (*p >= '1' && *p <= '2' && (p == line || p[-1] < '0' || p[-1] > '9')) {
-            double t = iso_at(p, end);
-            if (!isnan(t)) {
-                *kind = MD_STAMP_ISO;
-                return t;
-            }
+    size_t window = n < STAMP_WINDOW ? n : STAMP_WINDOW;
+    uint64_t colons = colon_mask(line, n);
+    uint64_t pairs = colons & colons >> 3; /* bit k: colons at k and k + 3 */
+    uint64_t in_window = window == 64 ? ~UINT64_C(0) : (UINT64_C(1) << window) - 1;
+    uint64_t iso = pairs >> (ISO_CLOCK + 2) & in_window; /* bit i: a stamp may start at line + i */
+    uint64_t glog = pairs >> (GLOG_CLOCK + 2) & in_window;
+    for (uint64_t cand = iso | glog; cand; cand &= cand - 1) {
+        unsigned i = lowest_bit(cand);
+        const char *p = line + i;
+        double t;
+        if ((iso >> i & 1) && iso_start(line, p) && !isnan(t = iso_at(p, end))) {
+            *kind = MD_STAMP_ISO;
+            return t;
         }
-        if ((*p == 'I' || *p == 'W' || *p == 'E' || *p == 'F') && (p == line || p[-1] == '[' || p[-1] == ' ')) {
-            double t = glog_at(p, end);
-            if (!isnan(t)) {
-                *kind = MD_STAMP_GLOG;
-                return t;
-            }
+        if ((glog >> i & 1) && glog_start(line, p) && !isnan(t = glog_at(p, end))) {
+            *kind = MD_STAMP_GLOG;
+            return t;
         }
     }
     return NAN;

@@ -37,9 +37,9 @@ static void parse_bracket(const char *line, const char *p, const char *end, md_t
     while (unit_end < close && *unit_end != ',' && *unit_end != ']')
         unit_end++;
     md_str u = md_str_trim((md_str){unit, (size_t)(unit_end - unit)});
-    if (md_str_eq(u, "it/s")) {
+    if (u.n == 4 && memcmp(u.p, "it/s", 4) == 0) {
         t->rate = k ? rate : NAN;
-    } else if (md_str_eq(u, "s/it")) {
+    } else if (u.n == 4 && memcmp(u.p, "s/it", 4) == 0) {
         t->rate = k && rate > 0 ? 1 / rate : NAN;
     } else {
         t->per_item = true;
@@ -99,13 +99,26 @@ static md_tqdm scan_without_total(const char *line, const char *it, const char *
     return t;
 }
 
+/* The first occurrence of two bytes, by memchr on the first. */
+static const char *find2(const char *p, const char *end, char a, char b)
+{
+    while (p + 1 < end && (p = memchr(p, a, (size_t)(end - 1 - p))) != NULL) {
+        if (p[1] == b)
+            return p;
+        p++;
+    }
+    return NULL;
+}
+
 md_tqdm md_tqdm_scan(const char *line, size_t n)
 {
     const char *end = line + n;
-    const char *bar = md_memmem(line, n, "%|", 2);
+    const char *bar = find2(line, end, '%', '|');
     if (bar)
         return scan_with_total(line, bar, end);
-    const char *it = md_memmem(line, n, "it [", 4);
+    const char *it = line;
+    while ((it = find2(it, end, 'i', 't')) != NULL && !(end - it >= 4 && it[2] == ' ' && it[3] == '['))
+        it++;
     if (it)
         return scan_without_total(line, it, end);
     md_tqdm none = {0};

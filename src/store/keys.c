@@ -60,12 +60,15 @@ static int add_key(md_store *st, md_role role, int cat, md_unit unit, const char
                    const char *raw, size_t rawlen)
 {
     MD_GROW(st->keys, st->nkeys, st->capkeys);
-    st->keys[st->nkeys] = (key_info){role, cat, -1, unit, norm ? md_xstrdup(norm) : NULL,
-                                     md_xstrndup(raw, rawlen), false};
+    key_info *ki = &st->keys[st->nkeys];
+    *ki = (key_info){role, cat, -1, unit, norm ? md_xstrdup(norm) : NULL, md_xstrndup(raw, rawlen),
+                     0, 0, false, 0};
+    ki->rawlen = strlen(ki->raw);
+    ki->total = store_total_flags(st, ki);
     return (int)st->nkeys++;
 }
 
-int keys_resolve(md_store *st, const char *key, size_t keylen)
+static int resolve(md_store *st, const char *key, size_t keylen)
 {
     intptr_t idx;
     if (md_map_get(&st->key_cache, key, keylen, &idx))
@@ -87,6 +90,45 @@ int keys_resolve(md_store *st, const char *key, size_t keylen)
     }
     md_map_put(&st->key_cache, key, keylen, idx);
     return (int)idx;
+}
+
+/* The key cache maps a key's first spelling (raw) to the key and no other
+ * key has that spelling, so a guessed key whose raw equals the bytes is the
+ * one the cache would give. */
+static uint64_t load8(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/* Eight bytes at a time; names are a few words long. */
+static bool same_bytes(const char *a, const char *b, size_t n)
+{
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 < n; i += 8)
+            if (load8(a + i) != load8(b + i))
+                return false;
+        return load8(a + n - 8) == load8(b + n - 8);
+    }
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+int keys_resolve(md_store *st, const char *key, size_t keylen)
+{
+    int *guess = st->nkv < KEY_GUESSES ? &st->guess[st->nkv] : NULL;
+    if (guess && *guess >= 0 && (size_t)*guess < st->nkeys) {
+        const key_info *ki = &st->keys[*guess];
+        if (ki->rawlen == keylen && same_bytes(ki->raw, key, keylen))
+            return *guess;
+    }
+    int k = resolve(st, key, keylen);
+    if (guess)
+        *guess = k;
+    return k;
 }
 
 /* A record that holds two spellings of one normalised key ("train_loss" and
@@ -144,4 +186,6 @@ void keys_reset(md_store *st)
     }
     st->nkeys = 0;
     md_map_free(&st->key_cache);
+    for (size_t i = 0; i < KEY_GUESSES; i++)
+        st->guess[i] = -1;
 }

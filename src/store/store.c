@@ -15,6 +15,8 @@ md_store *md_store_new(const md_catalog *cat)
     st->cur = -1;
     st->current_step = -1;
     st->context_step = -1;
+    for (size_t i = 0; i < KEY_GUESSES; i++)
+        st->guess[i] = -1;
     return st;
 }
 
@@ -86,6 +88,8 @@ md_input *md_store_input_mut(md_store *st, int input)
 void md_store_record_begin(md_store *st, unsigned long line)
 {
     st->nkv = 0;
+    st->rec_total = 0;
+    st->records++;
     st->rec_line = line;
     st->rec_need_known = false;
 }
@@ -103,10 +107,10 @@ void md_store_record_kv(md_store *st, const char *key, size_t keylen, double val
     int k = keys_resolve(st, key, keylen);
     if (st->keys[k].role == MD_ROLE_IGNORE || st->keys[k].dropped)
         return;
-    if (st->keys[k].role == MD_ROLE_SERIES) {
+    if (st->keys[k].role == MD_ROLE_SERIES && st->keys[k].record == st->records) {
         for (size_t i = 0; i < st->nkv; i++) {
-            const char *raw = st->keys[st->kv[i].key].raw;
-            if (st->kv[i].key == k && !(strlen(raw) == keylen && memcmp(raw, key, keylen) == 0)) {
+            const key_info *ki = &st->keys[st->kv[i].key];
+            if (st->kv[i].key == k && !(ki->rawlen == keylen && memcmp(ki->raw, key, keylen) == 0)) {
                 k = keys_split(st, k, key, keylen);
                 break;
             }
@@ -114,6 +118,8 @@ void md_store_record_kv(md_store *st, const char *key, size_t keylen, double val
     }
     MD_GROW(st->kv, st->nkv, st->capkv);
     st->kv[st->nkv++] = (record_kv){k, value, unit, flags, total};
+    st->keys[k].record = st->records;
+    st->rec_total |= st->keys[k].total;
 }
 
 void md_store_context_step(md_store *st, int64_t step)
@@ -193,19 +199,34 @@ static bool is_loss_component(const key_info *ki, bool val)
     return strncmp(ki->norm, "train_", 6) == 0 || strncmp(ki->norm, "training_", 9) == 0;
 }
 
+static bool is_canonical(const md_store *st, const key_info *ki, const char *name)
+{
+    return ki->cat >= 0 && strcmp(md_catalog_series(st->cat, (size_t)ki->cat)->name, name) == 0;
+}
+
+unsigned store_total_flags(const md_store *st, const key_info *ki)
+{
+    unsigned flags = 0;
+    flags |= is_canonical(st, ki, "loss") ? KEY_LOSS : 0;
+    flags |= is_canonical(st, ki, "val_loss") ? KEY_VAL_LOSS : 0;
+    flags |= is_loss_component(ki, false) ? KEY_TRAIN_TERM : 0;
+    flags |= is_loss_component(ki, true) ? KEY_VAL_TERM : 0;
+    return flags;
+}
+
 /* Detectors such as YOLO log the terms of their loss (train/box_loss,
  * train/cls_loss, ...) and no total. The loss that is optimised is their
  * sum, so a record with two or more terms and no total gets one. */
 static void add_component_total(md_store *st, bool val)
 {
-    const char *canonical = val ? "val_loss" : "loss";
+    unsigned canonical = val ? KEY_VAL_LOSS : KEY_LOSS, term = val ? KEY_VAL_TERM : KEY_TRAIN_TERM;
     double sum = 0;
     size_t terms = 0, n = st->nkv;
     for (size_t i = 0; i < n; i++) {
-        const key_info *ki = &st->keys[st->kv[i].key];
-        if (ki->cat >= 0 && strcmp(md_catalog_series(st->cat, (size_t)ki->cat)->name, canonical) == 0)
+        unsigned flags = st->keys[st->kv[i].key].total;
+        if (flags & canonical)
             return;
-        if (is_loss_component(ki, val)) {
+        if (flags & term) {
             sum += st->kv[i].value;
             terms++;
         }
@@ -223,21 +244,24 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         return -1;
     if (st->rec_need_known && !has_known_key(st)) {
         st->nkv = 0;
+        st->rec_total = 0;
         return -1;
     }
     md_input *in = &st->inputs[st->cur];
     int64_t step = record_step(st, &had);
     if (had_step)
         *had_step = had;
-    add_component_total(st, false);
-    add_component_total(st, true);
+    if (st->rec_total & KEY_TRAIN_TERM)
+        add_component_total(st, false);
+    if (st->rec_total & KEY_VAL_TERM)
+        add_component_total(st, true);
     size_t values = 0;
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         const key_info *ki = &st->keys[kv->key];
         if (ki->role != MD_ROLE_SERIES)
             continue;
-        int sidx = keys_series(st, kv->key);
+        int sidx = ki->series >= 0 ? ki->series : keys_series(st, kv->key);
         if (sidx < 0)
             continue;
         md_series *s = st->series[sidx];

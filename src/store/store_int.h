@@ -8,6 +8,15 @@
 /* What a key of the current input resolves to, cached by its raw bytes.
  * The series is created with the key's first point, so keys of records
  * that are dropped leave nothing behind. */
+/* What a key adds to a record's loss total (store.c): flags decided once per
+ * key rather than per record. */
+enum {
+    KEY_LOSS = 1,           /* the canonical loss */
+    KEY_VAL_LOSS = 2,       /* the canonical val_loss */
+    KEY_TRAIN_TERM = 4,     /* a train_..._loss term */
+    KEY_VAL_TERM = 8        /* an eval_..._loss term */
+};
+
 typedef struct key_info {
     md_role role;
     int cat;       /* catalog series, -1 when no alias names the key */
@@ -15,8 +24,16 @@ typedef struct key_info {
     md_unit unit;  /* a unit named by the key itself ("time_ms") */
     char *norm;    /* the normalised key */
     char *raw;     /* the first spelling seen */
+    size_t rawlen;
+    unsigned total; /* KEY_ flags */
     bool dropped;  /* over the series limit */
+    uint64_t record; /* the last record holding the key (md_store.records) */
 } key_info;
+
+/* Records of one input mostly hold the same keys in the same order, so
+ * the key at each position of the last record is tried first; a guess
+ * counts only when its first spelling equals the bytes given. */
+#define KEY_GUESSES 64
 
 typedef struct record_kv {
     int key; /* index into keys */
@@ -44,8 +61,12 @@ struct md_store {
     key_info *keys;
     size_t nkeys, capkeys;
 
+    int guess[KEY_GUESSES]; /* key at each position of the last record, -1 for none */
+
     record_kv *kv;
     size_t nkv, capkv;
+    uint64_t records;    /* records begun, to tell a key's repeat within one */
+    unsigned rec_total;  /* KEY_ flags of the record's keys */
     unsigned long rec_line;
     bool rec_need_known;
     int64_t context_step;
@@ -74,5 +95,6 @@ int keys_split(md_store *st, int k, const char *key, size_t keylen);
 
 /* store.c */
 int store_add_series(md_store *st, const char *name, md_kind kind, md_better better);
+unsigned store_total_flags(const md_store *st, const key_info *ki);
 
 #endif

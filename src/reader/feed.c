@@ -1,0 +1,513 @@
+/* Feeds: the store calls a reader makes, either made at once or queued and
+ * made in the same order by a second thread.
+ *
+ * A large input is read on two cores: the reader's thread splits it and
+ * appends each call to a batch, the feed's thread takes full batches and
+ * makes the calls. To balance the two, the calls can leave work to the
+ * feed's thread: converting a CSV cell or a JSON number, and matching a
+ * log line's event signatures (pure functions of the text, so the result
+ * is the same whichever thread does them). Conversions are left to it only
+ * while it keeps up: md_feed_defers tells the reader.
+ * The store sees exactly the calls, arguments and order it would see
+ * without the feed. Only that thread touches the store until
+ * md_feed_close returns. A few batches in flight bound the memory. A feed
+ * that is not threaded makes each call at once. */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader/reader_int.h"
+
+#define BATCH_BYTES (512u << 10)
+#define BATCHES 4
+
+enum {
+    OP_BEGIN,
+    OP_NEED_KNOWN,
+    OP_KV,
+    OP_COLUMN,
+    OP_KV_COLUMN,
+    OP_CELL,
+    OP_KV_NUMBER,
+    OP_END,
+    OP_CONTEXT,
+    OP_EVENT,
+    OP_LINE_EVENTS,
+    OP_STAMP
+};
+
+typedef struct batch {
+    unsigned char *p;
+    size_t n, cap;
+} batch;
+
+typedef struct feed_column {
+    char *key;
+    size_t len;
+} feed_column;
+
+struct md_feed {
+    md_store *st;
+    bool threaded;
+    batch *cur; /* being filled by the reader */
+
+    pthread_t thread;
+    pthread_mutex_t mu;
+    pthread_cond_t changed;
+    batch pool[BATCHES];
+    batch *full[BATCHES]; /* waiting for the feed's thread, oldest first */
+    size_t nfull;
+    batch *empty[BATCHES];
+    size_t nempty;
+    bool closing;
+    bool defer; /* the feed's thread had caught up at the last hand-over */
+
+    /* Keys named once and referred to by number (CSV columns): the array
+     * belongs to whoever makes the calls, the count to the reader. */
+    feed_column *columns;
+    size_t ncolumns, capcolumns;
+    unsigned named;
+};
+
+static void put(batch *b, const void *data, size_t n)
+{
+    memcpy(b->p + b->n, data, n);
+    b->n += n;
+}
+
+static void put_u8(batch *b, unsigned v)
+{
+    b->p[b->n++] = (unsigned char)v;
+}
+
+static void put_u64(batch *b, uint64_t v)
+{
+    put(b, &v, sizeof v);
+}
+
+static void put_f64(batch *b, double v)
+{
+    put(b, &v, sizeof v);
+}
+
+static const unsigned char *get(const unsigned char *p, void *out, size_t n)
+{
+    memcpy(out, p, n);
+    return p + n;
+}
+
+/* The feed's thread: applies full batches until the feed closes. */
+static void apply(md_feed *f, const batch *b);
+
+static void *drain(void *arg)
+{
+    md_feed *f = arg;
+    pthread_mutex_lock(&f->mu);
+    for (;;) {
+        while (!f->nfull && !f->closing)
+            pthread_cond_wait(&f->changed, &f->mu);
+        if (!f->nfull) break;
+        batch *b = f->full[0];
+        pthread_mutex_unlock(&f->mu);
+        apply(f, b);
+        b->n = 0;
+        pthread_mutex_lock(&f->mu);
+        memmove(f->full, f->full + 1, --f->nfull * sizeof *f->full);
+        f->empty[f->nempty++] = b;
+        pthread_cond_broadcast(&f->changed);
+    }
+    pthread_mutex_unlock(&f->mu);
+    return NULL;
+}
+
+md_feed *md_feed_new(md_store *st, bool threaded)
+{
+    md_feed *f = md_xcalloc(1, sizeof *f);
+    f->st = st;
+    if (!threaded) return f;
+    for (size_t i = 0; i < BATCHES; i++) {
+        f->pool[i].cap = BATCH_BYTES;
+        f->pool[i].p = md_xmalloc(BATCH_BYTES);
+        f->empty[f->nempty++] = &f->pool[i];
+    }
+    f->cur = f->empty[--f->nempty];
+    pthread_mutex_init(&f->mu, NULL);
+    pthread_cond_init(&f->changed, NULL);
+    f->threaded = pthread_create(&f->thread, NULL, drain, f) == 0;
+    if (!f->threaded) {
+        pthread_cond_destroy(&f->changed);
+        pthread_mutex_destroy(&f->mu);
+    }
+    return f;
+}
+
+/* Hands the current batch over and takes an empty one. */
+static void flush(md_feed *f)
+{
+    if (!f->cur->n) return;
+    pthread_mutex_lock(&f->mu);
+    f->full[f->nfull++] = f->cur;
+    f->defer = f->nfull == 1;
+    pthread_cond_broadcast(&f->changed);
+    while (!f->nempty)
+        pthread_cond_wait(&f->changed, &f->mu);
+    f->cur = f->empty[--f->nempty];
+    pthread_mutex_unlock(&f->mu);
+}
+
+/* Room for an op of n bytes in the current batch. */
+static batch *room(md_feed *f, size_t n)
+{
+    if (f->cur->n + n > f->cur->cap) {
+        flush(f);
+        if (n > f->cur->cap) {
+            f->cur->cap = n;
+            f->cur->p = md_xrealloc(f->cur->p, n);
+        }
+    }
+    return f->cur;
+}
+
+void md_feed_close(md_feed *f)
+{
+    if (!f) return;
+    if (f->threaded) {
+        flush(f);
+        pthread_mutex_lock(&f->mu);
+        f->closing = true;
+        pthread_cond_broadcast(&f->changed);
+        pthread_mutex_unlock(&f->mu);
+        pthread_join(f->thread, NULL);
+        pthread_cond_destroy(&f->changed);
+        pthread_mutex_destroy(&f->mu);
+    }
+    for (size_t i = 0; i < BATCHES; i++)
+        free(f->pool[i].p);
+    for (size_t i = 0; i < f->ncolumns; i++)
+        free(f->columns[i].key);
+    free(f->columns);
+    free(f);
+}
+
+void md_feed_record_begin(md_feed *f, unsigned long line)
+{
+    if (!f->threaded) {
+        md_store_record_begin(f->st, line);
+        return;
+    }
+    batch *b = room(f, 9);
+    put_u8(b, OP_BEGIN);
+    put_u64(b, line);
+}
+
+void md_feed_need_known(md_feed *f)
+{
+    if (!f->threaded) {
+        md_store_record_need_known(f->st);
+        return;
+    }
+    put_u8(room(f, 1), OP_NEED_KNOWN);
+}
+
+void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_unit unit,
+                unsigned flags, double total)
+{
+    if (!f->threaded) {
+        md_store_record_kv(f->st, key, keylen, value, unit, flags, total);
+        return;
+    }
+    batch *b = room(f, 27 + keylen);
+    put_u8(b, OP_KV);
+    put_u8(b, unit);
+    put_u8(b, flags);
+    put_f64(b, value);
+    put_f64(b, total);
+    put_u64(b, keylen);
+    put(b, key, keylen);
+}
+
+static void add_column(md_feed *f, const char *key, size_t keylen)
+{
+    MD_GROW(f->columns, f->ncolumns, f->capcolumns);
+    f->columns[f->ncolumns++] = (feed_column){md_xstrndup(key, keylen), keylen};
+}
+
+unsigned md_feed_column(md_feed *f, const char *key, size_t keylen)
+{
+    if (!f->threaded) {
+        add_column(f, key, keylen);
+        return f->named++;
+    }
+    batch *b = room(f, 9 + keylen);
+    put_u8(b, OP_COLUMN);
+    put_u64(b, keylen);
+    put(b, key, keylen);
+    return f->named++;
+}
+
+bool md_feed_defers(const md_feed *f)
+{
+    return f->threaded && f->defer;
+}
+
+void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags)
+{
+    if (!f->threaded) {
+        md_store_record_kv(f->st, f->columns[column].key, f->columns[column].len, value,
+                           MD_UNIT_NONE, flags, NAN);
+        return;
+    }
+    batch *b = room(f, 2 + sizeof column + 8);
+    put_u8(b, OP_KV_COLUMN);
+    put_u8(b, flags);
+    put(b, &column, sizeof column);
+    put_f64(b, value);
+}
+
+/* A CSV cell: a number when md_num_scan reads all of it, integral unless
+ * it holds a point or a lower-case exponent. */
+bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
+{
+    if (!n || md_num_scan(p, p + n, v) != n) return false;
+    *flags = MD_KV_INTEGRAL;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] == '.' || p[i] == 'e') *flags = 0;
+    return true;
+}
+
+static void cell(md_store *st, const feed_column *c, const char *p, size_t n)
+{
+    double v;
+    unsigned flags;
+    if (md_cell_number(p, n, &v, &flags))
+        md_store_record_kv(st, c->key, c->len, v, MD_UNIT_NONE, flags, NAN);
+}
+
+void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n)
+{
+    if (!f->threaded) {
+        cell(f->st, &f->columns[column], text, n);
+        return;
+    }
+    batch *b = room(f, 1 + sizeof column + 8 + n);
+    put_u8(b, OP_CELL);
+    put(b, &column, sizeof column);
+    put_u64(b, n);
+    put(b, text, n);
+}
+
+/* A JSON number: integral when finite and whole. */
+static void kv_number(md_store *st, const char *key, size_t keylen, const char *p, size_t n)
+{
+    double v;
+    md_num_scan(p, p + n, &v);
+    unsigned flags = isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
+    md_store_record_kv(st, key, keylen, v, MD_UNIT_NONE, flags, NAN);
+}
+
+void md_feed_kv_number(md_feed *f, const char *key, size_t keylen, const char *text, size_t n)
+{
+    if (!f->threaded) {
+        kv_number(f->st, key, keylen, text, n);
+        return;
+    }
+    batch *b = room(f, 17 + keylen + n);
+    put_u8(b, OP_KV_NUMBER);
+    put_u64(b, keylen);
+    put(b, key, keylen);
+    put_u64(b, n);
+    put(b, text, n);
+}
+
+void md_feed_line_events(md_feed *f, md_event_matcher *m, unsigned long line, const char *text,
+                         size_t n)
+{
+    if (!f->threaded) {
+        md_event_matcher_apply(m, f->st, line, text, n);
+        return;
+    }
+    batch *b = room(f, 1 + sizeof m + 16 + n);
+    put_u8(b, OP_LINE_EVENTS);
+    put(b, &m, sizeof m);
+    put_u64(b, line);
+    put_u64(b, n);
+    put(b, text, n);
+}
+
+void md_feed_record_end(md_feed *f)
+{
+    if (!f->threaded) {
+        md_store_record_end(f->st, NULL);
+        return;
+    }
+    put_u8(room(f, 1), OP_END);
+}
+
+void md_feed_context_step(md_feed *f, int64_t step)
+{
+    if (!f->threaded) {
+        md_store_context_step(f->st, step);
+        return;
+    }
+    batch *b = room(f, 9);
+    put_u8(b, OP_CONTEXT);
+    put_u64(b, (uint64_t)step);
+}
+
+void md_feed_event(md_feed *f, const md_event_spec *spec, unsigned long line, const char *text,
+                   size_t n, const double *fields)
+{
+    if (!f->threaded) {
+        md_store_event(f->st, spec, line, md_store_current_step(f->st), text, n, fields);
+        return;
+    }
+    size_t nfields = fields ? spec->nfields : 0;
+    batch *b = room(f, 1 + sizeof spec + 8 + 8 + 1 + nfields * 8 + n);
+    put_u8(b, OP_EVENT);
+    put(b, &spec, sizeof spec);
+    put_u64(b, line);
+    put_u64(b, n);
+    put_u8(b, fields != NULL);
+    for (size_t i = 0; i < nfields; i++)
+        put_f64(b, fields[i]);
+    put(b, text, n);
+}
+
+void md_feed_timestamp(md_feed *f, unsigned long line, double seconds)
+{
+    if (!f->threaded) {
+        md_store_timestamp(f->st, line, seconds);
+        return;
+    }
+    batch *b = room(f, 17);
+    put_u8(b, OP_STAMP);
+    put_u64(b, line);
+    put_f64(b, seconds);
+}
+
+static const unsigned char *apply_kv(md_feed *f, const unsigned char *p)
+{
+    unsigned char unit = p[0], flags = p[1];
+    double value, total;
+    uint64_t len;
+    p = get(p + 2, &value, sizeof value);
+    p = get(p, &total, sizeof total);
+    p = get(p, &len, sizeof len);
+    md_store_record_kv(f->st, (const char *)p, (size_t)len, value, (md_unit)unit, flags, total);
+    return p + len;
+}
+
+static const unsigned char *apply_column(md_feed *f, const unsigned char *p)
+{
+    uint64_t len;
+    p = get(p, &len, sizeof len);
+    add_column(f, (const char *)p, (size_t)len);
+    return p + len;
+}
+
+static const unsigned char *apply_event(md_feed *f, const unsigned char *p)
+{
+    const md_event_spec *spec;
+    uint64_t line, n;
+    double fields[MD_EVENT_MAX_FIELDS];
+    p = get(p, &spec, sizeof spec);
+    p = get(p, &line, sizeof line);
+    p = get(p, &n, sizeof n);
+    bool has_fields = *p++;
+    for (size_t i = 0; has_fields && i < spec->nfields; i++)
+        p = get(p, &fields[i], sizeof fields[i]);
+    md_store_event(f->st, spec, (unsigned long)line, md_store_current_step(f->st), (const char *)p,
+                   (size_t)n, has_fields ? fields : NULL);
+    return p + n;
+}
+
+/* A length and that many bytes. */
+static const unsigned char *get_text(const unsigned char *p, const char **text, size_t *n)
+{
+    uint64_t len;
+    p = get(p, &len, sizeof len);
+    *text = (const char *)p;
+    *n = (size_t)len;
+    return p + len;
+}
+
+static const unsigned char *apply_text_op(md_feed *f, unsigned op, const unsigned char *p)
+{
+    const char *key, *text;
+    size_t keylen, n;
+    uint64_t line;
+    unsigned col;
+    md_event_matcher *m;
+    switch (op) {
+    case OP_CELL:
+        p = get(p, &col, sizeof col);
+        p = get_text(p, &text, &n);
+        cell(f->st, &f->columns[col], text, n);
+        break;
+    case OP_KV_NUMBER:
+        p = get_text(p, &key, &keylen);
+        p = get_text(p, &text, &n);
+        kv_number(f->st, key, keylen, text, n);
+        break;
+    case OP_LINE_EVENTS:
+        p = get(p, &m, sizeof m);
+        p = get(p, &line, sizeof line);
+        p = get_text(p, &text, &n);
+        md_event_matcher_apply(m, f->st, (unsigned long)line, text, n);
+        break;
+    }
+    return p;
+}
+
+static void apply(md_feed *f, const batch *b)
+{
+    const unsigned char *p = b->p, *end = b->p + b->n;
+    while (p < end) {
+        uint64_t u;
+        double d;
+        switch (*p++) {
+        case OP_BEGIN:
+            p = get(p, &u, sizeof u);
+            md_store_record_begin(f->st, (unsigned long)u);
+            break;
+        case OP_NEED_KNOWN:
+            md_store_record_need_known(f->st);
+            break;
+        case OP_KV:
+            p = apply_kv(f, p);
+            break;
+        case OP_COLUMN:
+            p = apply_column(f, p);
+            break;
+        case OP_KV_COLUMN: {
+            unsigned flags = *p++, col;
+            p = get(p, &col, sizeof col);
+            p = get(p, &d, sizeof d);
+            md_store_record_kv(f->st, f->columns[col].key, f->columns[col].len, d, MD_UNIT_NONE,
+                               flags, NAN);
+            break;
+        }
+        case OP_CELL:
+        case OP_KV_NUMBER:
+        case OP_LINE_EVENTS:
+            p = apply_text_op(f, p[-1], p);
+            break;
+        case OP_END:
+            md_store_record_end(f->st, NULL);
+            break;
+        case OP_CONTEXT:
+            p = get(p, &u, sizeof u);
+            md_store_context_step(f->st, (int64_t)u);
+            break;
+        case OP_EVENT:
+            p = apply_event(f, p);
+            break;
+        case OP_STAMP:
+            p = get(p, &u, sizeof u);
+            p = get(p, &d, sizeof d);
+            md_store_timestamp(f->st, (unsigned long)u, d);
+            break;
+        }
+    }
+}

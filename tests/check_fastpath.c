@@ -1,0 +1,818 @@
+/* The fast paths against what they stand in for, on generated inputs (nasty
+ * ones included) and on the shared corpus: md_num_scan against strtod, the
+ * literal set against one memmem per literal, the CSV and JSON Lines fast
+ * paths against libcsv and cJSON, threaded feeds against direct store
+ * calls. Every comparison is exact: the same series, events, inputs and
+ * diagnostics, with bit-identical values, buckets and spikes. */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "mldiag/reader.h"
+#include "mldiag/source.h"
+#include "reader/reader_int.h"
+#include "tests.h"
+
+/* ---- a seeded generator -------------------------------------------------- */
+
+typedef struct rng {
+    uint64_t s;
+} rng;
+
+static uint64_t next(rng *r)
+{
+    uint64_t z = (r->s += UINT64_C(0x9e3779b97f4a7c15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+static size_t below(rng *r, size_t n)
+{
+    return (size_t)(next(r) % n);
+}
+
+static const char *pick(rng *r, const char *const *v, size_t n)
+{
+    return v[below(r, n)];
+}
+
+#define PICK(r, v) pick(r, v, MD_COUNT(v))
+
+static bool same_bits(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* ---- numbers ------------------------------------------------------------- */
+
+static void check_number(const char *s)
+{
+    char *end;
+    double want = strtod(s, &end), got = 0;
+    size_t used = md_num_scan(s, s + strlen(s), &got);
+    ck_assert_msg(used == (size_t)(end - s), "\"%s\": %zu bytes read, strtod reads %zu", s, used,
+                  (size_t)(end - s));
+    ck_assert_msg(same_bits(got, want), "\"%s\": %.17g, strtod gives %.17g", s, got, want);
+}
+
+/* A decimal in md_num_scan's grammar: sign, digits, point, digits, exponent. */
+static void random_decimal(rng *r, char *buf, size_t cap)
+{
+    size_t n = 0;
+    if (below(r, 4) == 0) buf[n++] = below(r, 3) ? '-' : '+';
+    size_t int_digits = below(r, 4) == 0 ? 0 : 1 + below(r, below(r, 3) ? 6 : 24);
+    size_t frac_digits = below(r, 3) == 0 ? 0 : below(r, below(r, 2) ? 8 : 24);
+    if (!int_digits && !frac_digits) int_digits = 1;
+    bool lead_zeros = below(r, 5) == 0;
+    for (size_t i = 0; i < int_digits && n + 2 < cap; i++)
+        buf[n++] = (char)('0' + (lead_zeros && i < int_digits / 2 ? 0 : below(r, 10)));
+    if (frac_digits || (int_digits && below(r, 8) == 0)) {
+        buf[n++] = '.';
+        for (size_t i = 0; i < frac_digits && n + 2 < cap; i++)
+            buf[n++] = (char)('0' + (lead_zeros && i < frac_digits / 2 ? 0 : below(r, 10)));
+    }
+    if (below(r, 3) == 0 && n + 8 < cap) {
+        buf[n++] = below(r, 2) ? 'e' : 'E';
+        if (below(r, 2)) buf[n++] = below(r, 2) ? '-' : '+';
+        n += (size_t)snprintf(buf + n, cap - n, "%d", (int)below(r, below(r, 4) ? 40 : 420));
+    }
+    buf[n] = '\0';
+}
+
+START_TEST(test_number_edges)
+{
+    static const char *const cases[] = {
+        "0",
+        "-0",
+        "+0",
+        "0.0",
+        "-0.0",
+        "0e0",
+        "-0e-400",
+        "1",
+        "-1",
+        "0.1",
+        "0.30000000000000004",
+        "2.5000",
+        "1.25",
+        "12345",
+        "1.108010E+01",
+        "3.80992889404297e-06",
+        "0.0021234560012817383",
+        "2.6084752372694839",
+        "9007199254740992",
+        "9007199254740993",
+        "9007199254740995",
+        "18446744073709551615",
+        "18446744073709551616",
+        "1234567890123456789",
+        "12345678901234567890",
+        "0.1234567890123456789",
+        "0.12345678901234567891",
+        "00000000000000000000000000001.5",
+        "0.00000000000000000000000000001",
+        "1e22",
+        "1e23",
+        "1e-22",
+        "1e-23",
+        "8.98846567431158e307",
+        "1.7976931348623157e308",
+        "1.7976931348623159e308",
+        "1e309",
+        "1e400",
+        "-1e400",
+        "2.2250738585072011e-308",
+        "2.2250738585072014e-308",
+        "4.9e-324",
+        "5e-324",
+        "2.4703282292062327e-324",
+        "1e-400",
+        "123.456e-5",
+        "7.2E+00",
+        "7.234567E+00",
+        "1.",
+        "5.",
+        ".5",
+        "-.5",
+        "1e80",
+        "1e81",
+        "1e-80",
+        "1e-81",
+        "9.999999999999999e79",
+        "4.35679215e+01",
+        "100000000000000000000000",
+        "0.000001",
+        "1e-7",
+        "3.4028235677973366e38",
+    };
+    for (size_t i = 0; i < MD_COUNT(cases); i++)
+        check_number(cases[i]);
+}
+END_TEST
+
+START_TEST(test_number_random)
+{
+    rng r = {1};
+    char buf[96];
+    for (int i = 0; i < 300000; i++) {
+        random_decimal(&r, buf, sizeof buf);
+        check_number(buf);
+    }
+}
+END_TEST
+
+/* Doubles printed at 15 to 17 digits: the halfway cases of the fast path. */
+START_TEST(test_number_printed_doubles)
+{
+    rng r = {2};
+    char buf[64];
+    for (int i = 0; i < 200000; i++) {
+        uint64_t bits = next(&r) & ~(UINT64_C(1) << 63);
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        if (!isfinite(d)) continue;
+        snprintf(buf, sizeof buf, "%.*g", 15 + (int)below(&r, 3), d);
+        check_number(buf);
+        snprintf(buf, sizeof buf, "%.*g", 1 + (int)below(&r, 17),
+                 ldexp(1.0 + (double)below(&r, 1000) / 1000, (int)below(&r, 120) - 60));
+        check_number(buf);
+    }
+}
+END_TEST
+
+/* ---- the literal set ----------------------------------------------------- */
+
+static void naive_hits(const char *const *lits, const unsigned *ids, size_t n, const char *t,
+                       size_t tn, uint64_t *hits, size_t words)
+{
+    memset(hits, 0, words * sizeof *hits);
+    for (size_t i = 0; i < n; i++)
+        if (md_memmem(t, tn, lits[i], strlen(lits[i])))
+            hits[ids[i] / 64] |= UINT64_C(1) << (ids[i] % 64);
+}
+
+START_TEST(test_literal_set)
+{
+    const md_catalog *cat = t_catalog();
+    size_t cap = 512, n = 0;
+    const char **lits = md_xmalloc(cap * sizeof *lits);
+    unsigned *ids = md_xmalloc(cap * sizeof *ids);
+    md_litset *ls = md_litset_new();
+    for (size_t i = 0; i < md_catalog_nevents(cat); i++) {
+        const md_event_spec *e = md_catalog_event(cat, i);
+        for (size_t k = 0; k < e->nliterals && n < cap; k++) {
+            lits[n] = e->literals[k];
+            ids[n] = (unsigned)i;
+            md_litset_add(ls, lits[n], strlen(lits[n]), ids[n]);
+            n++;
+        }
+    }
+    /* Short literals of every class (no window, 2-byte, 4-byte windows),
+     * one of them empty, with ids past the first word. */
+    static const char *const extra[] = {"",      "x",      "ab",       "nan",         "loss",
+                                        "<unk>", "Killed", "exitcode", "\xe2\x96\x88"};
+    for (size_t k = 0; k < MD_COUNT(extra); k++) {
+        lits[n] = extra[k];
+        ids[n] = (unsigned)(100 + k);
+        md_litset_add(ls, lits[n], strlen(lits[n]), ids[n]);
+        n++;
+    }
+    size_t words = md_litset_words(ls);
+    uint64_t *got = md_xcalloc(words, sizeof *got), *want = md_xcalloc(words, sizeof *want);
+    rng r = {3};
+    static const char *const pieces[] = {
+        "loss", " ",         "nan",      "of",   "memory",       "CUDA", "NCCL", "0.5", "|",
+        "\r",   "Traceback", "[rank0]:", "it/s", "\xe2\x96\x88", "<unk", "k>",   "Kill"};
+    char text[512];
+    for (int i = 0; i < 20000; i++) {
+        size_t tn = 0, parts = below(&r, 30);
+        for (size_t k = 0; k < parts && tn + 64 < sizeof text; k++) {
+            const char *p = below(&r, 3) ? PICK(&r, pieces) : lits[below(&r, n)];
+            size_t pn = strlen(p);
+            if (below(&r, 4) == 0 && pn > 1) pn = 1 + below(&r, pn - 1); /* a literal cut short */
+            memcpy(text + tn, p, pn);
+            tn += pn;
+        }
+        bool any = md_litset_find(ls, text, tn, got);
+        naive_hits(lits, ids, n, text, tn, want, words);
+        bool want_any = false;
+        for (size_t w = 0; w < words; w++)
+            want_any |= want[w] != 0;
+        ck_assert_msg(memcmp(got, want, words * sizeof *got) == 0 && any == want_any, "\"%.*s\"",
+                      (int)tn, text);
+    }
+    md_litset_free(ls);
+    free(lits);
+    free(ids);
+    free(got);
+    free(want);
+}
+END_TEST
+
+/* The key/value scanner asks md_unit_scan only after a letter, '%' or a
+ * non-ASCII byte, and remembers its answer for the run of letters, '/',
+ * '%' and non-ASCII bytes there: no unit may start with anything else, nor
+ * reach past such a run. */
+static bool unit_byte(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '%' || c == '/' ||
+           c >= 0x80;
+}
+
+START_TEST(test_unit_spelling)
+{
+    static const char *const units[] = {
+        "ms",        "s",          "us", "ns", "\xc2\xb5s", "min", "h",   "%",   "B",     "KB",
+        "kB",        "MB",         "GB", "TB", "KiB",       "MiB", "GiB", "TiB", "it/s",  "s/it",
+        "samples/s", "examples/s", "m",  "M",  "G",         "Gi",  "i",   "ex",  "sample"};
+    for (size_t k = 0; k < MD_COUNT(units); k++) {
+        md_unit alone_unit = MD_UNIT_NONE, u = MD_UNIT_NONE;
+        size_t n = strlen(units[k]), alone = md_unit_scan(units[k], units[k] + n, &alone_unit);
+        for (int c = 0; c < 256; c++) {
+            if (unit_byte(c)) continue;
+            char text[32];
+            memcpy(text, units[k], n);
+            text[n] = (char)c;
+            memcpy(text + n + 1, "s/it", 4);
+            size_t got = md_unit_scan(text, text + n + 5, &u);
+            ck_assert_msg(got == alone && (!got || u == alone_unit),
+                          "unit \"%s\" reaches past byte %d", units[k], c);
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_unit_first_bytes)
+{
+    static const char *const rests[] = {"",     "s",  "B",        "iB",       "it/s",
+                                        "s/it", "in", "amples/s", "xamples/s"};
+    for (int c = 0; c < 256; c++) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '%' || c >= 0x80)
+            continue;
+        for (size_t k = 0; k < MD_COUNT(rests); k++) {
+            char text[16];
+            int n = snprintf(text, sizeof text, "%c%s", c ? c : ' ', rests[k]);
+            md_unit u;
+            ck_assert_msg(md_unit_scan(text, text + n, &u) == 0, "a unit starts with byte %d", c);
+        }
+    }
+}
+END_TEST
+
+/* ---- comparing stores ---------------------------------------------------- */
+
+#define SAME_INT(a, b, what) ck_assert_msg((a) == (b), "%s: %s differs", label, what)
+#define SAME_F64(a, b, what)                                                                       \
+    ck_assert_msg(same_bits((a), (b)), "%s: %s differs: %.17g %.17g", label, what, (double)(a),    \
+                  (double)(b))
+
+static void same_series(const md_series *a, const md_series *b, const char *label)
+{
+    ck_assert_msg(strcmp(a->name, b->name) == 0, "%s: series %s and %s", label, a->name, b->name);
+    SAME_INT(a->nsources, b->nsources, "sources");
+    for (size_t i = 0; i < a->nsources; i++)
+        ck_assert_msg(strcmp(a->sources[i], b->sources[i]) == 0, "%s: %s: source names differ",
+                      label, a->name);
+    SAME_INT(a->input, b->input, "input");
+    SAME_INT(a->kind, b->kind, "kind");
+    SAME_INT(a->ordinal, b->ordinal, "ordinal");
+    SAME_INT(a->count, b->count, "count");
+    SAME_INT(a->finite, b->finite, "finite");
+    SAME_INT(a->nan, b->nan, "nan");
+    SAME_INT(a->inf, b->inf, "inf");
+    SAME_INT(a->zeros, b->zeros, "zeros");
+    SAME_INT(a->first_step, b->first_step, "first_step");
+    SAME_INT(a->last_step, b->last_step, "last_step");
+    SAME_INT(a->first_nonfinite_step, b->first_nonfinite_step, "first_nonfinite_step");
+    SAME_INT(a->min_step, b->min_step, "min_step");
+    SAME_INT(a->max_step, b->max_step, "max_step");
+    SAME_INT(a->restarts, b->restarts, "restarts");
+    SAME_F64(a->first, b->first, "first");
+    SAME_F64(a->last, b->last, "last");
+    SAME_F64(a->last_raw, b->last_raw, "last_raw");
+    SAME_F64(a->min, b->min, "min");
+    SAME_F64(a->max, b->max, "max");
+    SAME_F64(a->mean, b->mean, "mean");
+    SAME_F64(a->m2, b->m2, "m2");
+    SAME_INT(a->nbuckets, b->nbuckets, "nbuckets");
+    SAME_INT(a->width, b->width, "bucket width");
+    ck_assert_msg(memcmp(a->buckets, b->buckets, a->nbuckets * sizeof *a->buckets) == 0,
+                  "%s: %s: buckets differ", label, a->name);
+    SAME_INT(a->nspikes, b->nspikes, "spikes");
+    for (size_t i = 0; i < a->nspikes; i++) {
+        const md_spike *x = &a->spikes[i], *y = &b->spikes[i];
+        SAME_INT(x->step, y->step, "spike step");
+        SAME_INT(x->peak_step, y->peak_step, "spike peak step");
+        SAME_INT(x->length, y->length, "spike length");
+        SAME_INT(x->recovered, y->recovered, "spike recovery");
+        SAME_F64(x->peak, y->peak, "spike peak");
+        SAME_F64(x->level, y->level, "spike level");
+        SAME_F64(x->ratio, y->ratio, "spike ratio");
+    }
+    SAME_INT(a->spike_count, b->spike_count, "spike count");
+    SAME_INT(a->spike_points, b->spike_points, "spike points");
+    SAME_INT(a->spikes_fast + 2 * a->spikes_slow + 3 * a->spikes_open,
+             b->spikes_fast + 2 * b->spikes_slow + 3 * b->spikes_open, "spike recoveries");
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+static void same_event(const md_event *a, const md_event *b, const char *label)
+{
+    ck_assert_msg(strcmp(a->id, b->id) == 0, "%s: events %s and %s", label, a->id, b->id);
+    SAME_INT(a->count, b->count, "event count");
+    SAME_INT(a->first_line, b->first_line, "event first line");
+    SAME_INT(a->last_line, b->last_line, "event last line");
+    SAME_INT(a->first_step, b->first_step, "event first step");
+    SAME_INT(a->last_step, b->last_step, "event last step");
+    ck_assert_msg(same_text(a->first_text, b->first_text) && same_text(a->last_text, b->last_text),
+                  "%s: %s: event text differs", label, a->id);
+    SAME_INT(a->nfields, b->nfields, "event fields");
+    for (size_t i = 0; i < a->nfields; i++) {
+        SAME_INT(a->fields[i].n, b->fields[i].n, "event field count");
+        SAME_F64(a->fields[i].first, b->fields[i].first, "event field first");
+        SAME_F64(a->fields[i].last, b->fields[i].last, "event field last");
+        SAME_F64(a->fields[i].min, b->fields[i].min, "event field min");
+        SAME_F64(a->fields[i].max, b->fields[i].max, "event field max");
+    }
+}
+
+static void same_input(const md_input *a, const md_input *b, const char *label)
+{
+    SAME_INT(a->format, b->format, "format");
+    SAME_INT(a->bytes, b->bytes, "bytes");
+    SAME_INT(a->lines, b->lines, "lines");
+    SAME_INT(a->records, b->records, "records");
+    SAME_INT(a->points, b->points, "points");
+    SAME_INT(a->events, b->events, "events");
+    SAME_INT(a->cut_lines, b->cut_lines, "cut lines");
+    SAME_INT(a->bad_records, b->bad_records, "bad records");
+    SAME_INT(a->cut_short, b->cut_short, "cut short");
+    SAME_INT(a->declared_total, b->declared_total, "declared total");
+    SAME_INT(a->last_step_seen, b->last_step_seen, "last step seen");
+    SAME_INT(a->time.stamps, b->time.stamps, "stamps");
+    SAME_F64(a->time.first, b->time.first, "first stamp");
+    SAME_F64(a->time.last, b->time.last, "last stamp");
+    SAME_F64(a->time.max_gap, b->time.max_gap, "max gap");
+    SAME_INT(a->time.max_gap_line, b->time.max_gap_line, "max gap line");
+    ck_assert_msg(memcmp(a->time.gap_hist, b->time.gap_hist, sizeof a->time.gap_hist) == 0,
+                  "%s: gaps differ", label);
+}
+
+static void same_diags(const md_diags *a, const md_diags *b, const char *label)
+{
+    SAME_INT(a->n, b->n, "diagnostics");
+    SAME_INT(a->warnings, b->warnings, "warnings");
+    for (size_t i = 0; i < a->n; i++) {
+        SAME_INT(a->v[i].level, b->v[i].level, "diagnostic level");
+        SAME_INT(a->v[i].line, b->v[i].line, "diagnostic line");
+        SAME_INT(a->v[i].col, b->v[i].col, "diagnostic column");
+        ck_assert_msg(strcmp(a->v[i].msg, b->v[i].msg) == 0, "%s: \"%s\" and \"%s\"", label,
+                      a->v[i].msg, b->v[i].msg);
+    }
+}
+
+static void same_store(md_store *a, md_store *b, const char *label)
+{
+    md_store_sort(a);
+    md_store_sort(b);
+    SAME_INT(md_store_nseries(a), md_store_nseries(b), "number of series");
+    for (size_t i = 0; i < md_store_nseries(a); i++)
+        same_series(md_store_series(a, i), md_store_series(b, i), label);
+    SAME_INT(md_store_nevents(a), md_store_nevents(b), "number of events");
+    for (size_t i = 0; i < md_store_nevents(a); i++)
+        same_event(md_store_event_at(a, i), md_store_event_at(b, i), label);
+    SAME_INT(md_store_ninputs(a), md_store_ninputs(b), "inputs");
+    for (size_t i = 0; i < md_store_ninputs(a); i++)
+        same_input(md_store_input(a, i), md_store_input(b, i), label);
+    SAME_INT(md_store_dropped_series(a), md_store_dropped_series(b), "dropped series");
+    SAME_INT(md_store_total_points(a), md_store_total_points(b), "total points");
+}
+
+/* ---- reading one input every way ----------------------------------------- */
+
+typedef enum { WAY_SLOW, WAY_FAST, WAY_FAST_THREADED, WAY_SLOW_THREADED, WAYS } way;
+
+typedef struct reading {
+    md_store *st;
+    md_diags diags;
+    md_err err;
+} reading;
+
+static reading read_way(const void *data, size_t n, md_format fmt, way w)
+{
+    reading out;
+    md_diags_init(&out.diags);
+    out.st = md_store_new(t_catalog());
+    md_source *src = md_source_memory(data, n, "input");
+    ck_assert(src != NULL);
+    md_store_begin_input(out.st, "input", fmt);
+    bool fast = w == WAY_FAST || w == WAY_FAST_THREADED;
+    bool threaded = w == WAY_FAST_THREADED || w == WAY_SLOW_THREADED;
+    if (fmt == MD_FMT_CSV)
+        out.err = md_read_csv_with(out.st, src, &out.diags, fast, threaded);
+    else if (fmt == MD_FMT_JSONL)
+        out.err = md_read_jsonl_with(out.st, src, &out.diags, fast, threaded);
+    else
+        out.err = md_read_text_with(out.st, src, t_catalog(), &out.diags, threaded);
+    md_store_input_mut(out.st, 0)->bytes = md_source_bytes(src);
+    md_source_close(src);
+    return out;
+}
+
+static void reading_free(reading *r)
+{
+    md_store_free(r->st);
+    md_diags_free(&r->diags);
+}
+
+/* Reads data every way and requires the same store each time. */
+static void check_every_way(const void *data, size_t n, md_format fmt, const char *name)
+{
+    reading ref = read_way(data, n, fmt, WAY_SLOW);
+    for (way w = WAY_FAST; w < WAYS; w++) {
+        if (fmt == MD_FMT_TEXT && (w == WAY_FAST || w == WAY_FAST_THREADED)) continue;
+        char label[256];
+        snprintf(label, sizeof label, "%s (%s%s)", name, w == WAY_SLOW_THREADED ? "slow" : "fast",
+                 w == WAY_FAST ? "" : ", threaded");
+        reading got = read_way(data, n, fmt, w);
+        ck_assert_msg(got.err == ref.err, "%s: error %d, want %d", label, got.err, ref.err);
+        same_diags(&ref.diags, &got.diags, label);
+        same_store(ref.st, got.st, label);
+        reading_free(&got);
+    }
+    reading_free(&ref);
+}
+
+/* ---- generated inputs ---------------------------------------------------- */
+
+static const char *const csv_cells[] = {
+    "",
+    "",
+    "",
+    "0",
+    "-0",
+    "1",
+    "42",
+    "0.5",
+    "2.6084752372694839",
+    "3.80992889404297e-06",
+    "1E5",
+    "1e400",
+    "-1e400",
+    "1e-400",
+    "nan",
+    "NaN",
+    "-inf",
+    "Infinity",
+    "18446744073709551616",
+    "0.1234567890123456789",
+    "00012",
+    "1.",
+    ".5",
+    "+3",
+    "0x10",
+    "1e",
+    "12ms",
+    "3.4%",
+    " 7 ",
+    "\t8\t",
+    "\"2.5\"",
+    "\"a,b\"",
+    "\"x\"\"y\"",
+    "\"\"",
+    "\"multi\nline\"",
+    "caf\xc3\xa9",
+    "\xe6\x97\xa5\xe6\x9c\xac",
+    "a\"b",
+    "\xef\xbb\xbf",
+    "1 2",
+};
+
+static void random_csv(rng *r, md_buf *b, char delim)
+{
+    static const char *const eols[] = {"\n", "\n", "\n", "\r\n", "\r"};
+    const char *eol = below(r, 4) ? "\n" : PICK(r, eols);
+    size_t cols = 2 + below(r, 6);
+    md_buf_reset(b);
+    if (below(r, 10) == 0) md_buf_puts(b, "\xef\xbb\xbf");
+    for (size_t c = 0; c < cols; c++)
+        md_buf_printf(b, "%s%s%s", c ? (delim == ',' ? "," : "\t") : "",
+                      c == 1 && below(r, 3) == 0 ? "\"val loss\"" : "",
+                      c == 0   ? "step"
+                      : c == 2 ? "loss"
+                      : c == 3 ? "train/acc"
+                               : "lr");
+    md_buf_puts(b, eol);
+    size_t rows = below(r, 300);
+    for (size_t i = 0; i < rows; i++) {
+        if (below(r, 40) == 0) {
+            md_buf_puts(b, below(r, 2) ? "" : "  \t ");
+            md_buf_puts(b, eol);
+            continue;
+        }
+        size_t n = below(r, 20) == 0 ? below(r, cols + 3) : cols;
+        for (size_t c = 0; c < n; c++) {
+            if (c) md_buf_putc(b, delim);
+            if (c == 0)
+                md_buf_printf(b, "%zu", i);
+            else
+                md_buf_puts(b, below(r, 3) ? csv_cells[below(r, 12)] : PICK(r, csv_cells));
+        }
+        if (i + 1 < rows || below(r, 2)) md_buf_puts(b, eol);
+    }
+}
+
+START_TEST(test_csv_generated)
+{
+    rng r = {4};
+    md_buf b = {0};
+    for (int i = 0; i < 300; i++) {
+        random_csv(&r, &b, i % 5 == 4 ? '\t' : ',');
+        char name[32];
+        snprintf(name, sizeof name, "csv #%d", i);
+        check_every_way(b.p, b.n, MD_FMT_CSV, name);
+    }
+    md_buf_free(&b);
+}
+END_TEST
+
+static const char *const json_values[] = {
+    "0",
+    "-0",
+    "1.5",
+    "1e5",
+    "-1E-7",
+    "2.6084752372694839",
+    "0.0021234560012817383",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "-NaN",
+    "nan",
+    "null",
+    "true",
+    "false",
+    "\"s\"",
+    "\"\"",
+    "\"\\u0001NaN\"",
+    "\"\x01NaN\"",
+    "\"caf\xc3\xa9\"",
+    "\"esc\\\"q\"",
+    "[1,2]",
+    "{\"a\":1}",
+    "123456789012345678901234567890",
+    "1.",
+    "01",
+    "-",
+    "1e999",
+    "2.5e-310",
+    "+1",
+    ".5",
+    "1.5.3",
+    "1e",
+    "1e+",
+    "trueish",
+    "NaNx",
+    "Infinityy",
+    "1234567890123456789012345678901234567890123456789012345678901234567890",
+};
+
+static const char *const json_keys[] = {
+    "loss",      "step",           "iteration",      "_step",      "_runtime", "lr",
+    "eval_loss", "train/box_loss", "train/cls_loss", "k\xc3\xa9y", "k\\u0041", "grad_norm",
+    "",          "a\\\"b",         "time",
+};
+
+static void random_jsonl(rng *r, md_buf *b)
+{
+    static const char *const seps[] = {",", ", ", " , ", ",\t", "\x01,"};
+    static const char *const colons[] = {":", ": ", " :", " : ", ":\t"};
+    md_buf_reset(b);
+    size_t lines = below(r, 200);
+    for (size_t i = 0; i < lines; i++) {
+        size_t kind = below(r, 40);
+        if (kind == 0) {
+            md_buf_puts(b, below(r, 2) ? "[1, 2]" : "");
+        } else if (kind == 1) {
+            md_buf_puts(b, "{}");
+        } else {
+            if (kind == 2) md_buf_puts(b, "\xef\xbb\xbf");
+            md_buf_printf(b, "%s{\"iteration\"%s%zu", kind == 3 ? "  " : "", PICK(r, colons), i);
+            size_t items = below(r, 8);
+            for (size_t k = 0; k < items; k++)
+                md_buf_printf(b, "%s\"%s\"%s%s", PICK(r, seps),
+                              below(r, 3) ? json_keys[below(r, 4)] : PICK(r, json_keys),
+                              PICK(r, colons),
+                              below(r, 3) ? json_values[below(r, 10)] : PICK(r, json_values));
+            md_buf_puts(b, kind == 4 ? "} junk" : kind == 5 ? "" : kind == 6 ? ",}" : "}");
+            if (kind == 7) md_buf_puts(b, " \t\r");
+        }
+        md_buf_putc(b, '\n');
+    }
+}
+
+START_TEST(test_jsonl_generated)
+{
+    rng r = {5};
+    md_buf b = {0};
+    for (int i = 0; i < 300; i++) {
+        random_jsonl(&r, &b);
+        char name[32];
+        snprintf(name, sizeof name, "jsonl #%d", i);
+        check_every_way(b.p ? b.p : "", b.n, MD_FMT_JSONL, name);
+    }
+    md_buf_free(&b);
+}
+END_TEST
+
+static const char *const text_lines[] = {
+    "{'loss': 2.5, 'grad_norm': 1.25, 'learning_rate': 4.9e-05, 'epoch': 0.01}",
+    " 10%|\xe2\x96\x88         | 100/1000 [00:10<01:30,  9.95it/s, loss=2.3]",
+    "\r 11%|\xe2\x96\x88         | 110/1000 [00:11<01:29,  9.91it/s]",
+    "18703it [02:21, 55.23it/s]",
+    "iter 100: loss 4.2345, time 12.34ms, mfu 38.12%",
+    "iter 101: loss nan, time 12.1ms, mfu 38.00%",
+    "step 500: train loss 1.9000, val loss 2.0000",
+    " [2024-03-21 02:07:08] iteration      100/  500000 | lm loss: 7.234567E+00 | grad norm: 1.234 "
+    "|",
+    "I0321 02:07:08.408271 step=3 loss=1",
+    "CUDA out of memory. Tried to allocate 2.00 GiB",
+    "Traceback (most recent call last):",
+    "  File \"train.py\", line 3, in <module>",
+    "RuntimeError: boom",
+    "NCCL timeout",
+    "\x1b[31mERROR\x1b[0m step 5 loss 2.0",
+    "[rank1]: step 3 loss 2.5",
+    "[rank0]: step 3 loss 2.4",
+    "Killed",
+    "<unk> <unk> <unk>",
+    "| epoch | loss |",
+    "|---|---|",
+    "| 1 | 2.5 |",
+    "Epoch 3/10",
+    "the the the the the the the the the",
+    "- loss: 0.21 - val_loss: 0.3",
+    "wandb: loss 0.5",
+    "    \"loss_scale\": 0,",
+    "Hidden states stats: min=-5.2, max=6.1",
+    "OVERFLOW! Rank 0 Skipping step.",
+    "exit code 137",
+    "loss: 1e400",
+    "",
+    "   ",
+};
+
+START_TEST(test_text_threaded)
+{
+    rng r = {6};
+    md_buf b = {0};
+    for (int i = 0; i < 40; i++) {
+        md_buf_reset(&b);
+        size_t lines = below(&r, 3000);
+        for (size_t k = 0; k < lines; k++) {
+            md_buf_puts(&b, PICK(&r, text_lines));
+            md_buf_puts(&b, below(&r, 5) ? "\n" : "\r");
+        }
+        char name[32];
+        snprintf(name, sizeof name, "text #%d", i);
+        check_every_way(b.p ? b.p : "", b.n, MD_FMT_TEXT, name);
+    }
+    md_buf_free(&b);
+}
+END_TEST
+
+/* ---- the corpus ---------------------------------------------------------- */
+
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    md_buf b = {0};
+    char chunk[65536];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        md_buf_put(&b, chunk, got);
+    fclose(f);
+    *n = b.n;
+    return b.p ? md_buf_steal(&b) : md_xstrdup("");
+}
+
+static void check_corpus_file(const char *path)
+{
+    size_t n;
+    char *data = slurp(path, &n);
+    if (!data) return;
+    md_format fmt =
+        md_sniff((md_str){data, n < MD_SOURCE_PEEK ? n : MD_SOURCE_PEEK}, n < MD_SOURCE_PEEK, path);
+    if (fmt == MD_FMT_TEXT || fmt == MD_FMT_CSV || fmt == MD_FMT_JSONL) {
+        check_every_way(data, n, fmt, path);
+        /* The same file as CSV and JSON Lines, whatever it is: both paths
+         * must reject what they do not read the same way. */
+        check_every_way(data, n, MD_FMT_CSV, path);
+        check_every_way(data, n, MD_FMT_JSONL, path);
+    }
+    free(data);
+}
+
+static void walk_corpus(const char *dir, int *files)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        char *path = t_path(dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+            walk_corpus(path, files);
+        else if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            check_corpus_file(path);
+            (*files)++;
+        }
+        free(path);
+    }
+    closedir(d);
+}
+
+START_TEST(test_corpus_every_way)
+{
+    const char *root = getenv("MLDIAG_ROOT");
+    md_buf dir = {0};
+    md_buf_printf(&dir, "%s/../shared/corpus", root && *root ? root : ".");
+    int files = 0;
+    walk_corpus(md_buf_cstr(&dir), &files);
+    md_buf_free(&dir);
+    if (!files) fprintf(stderr, "fastpath: no shared corpus; only generated inputs compared\n");
+}
+END_TEST
+
+Suite *suite_fastpath(void)
+{
+    Suite *s = suite_create("fastpath");
+    TCase *num = tcase_create("numbers");
+    tcase_add_test(num, test_number_edges);
+    tcase_add_test(num, test_number_random);
+    tcase_add_test(num, test_number_printed_doubles);
+    suite_add_tcase(s, num);
+    TCase *lit = tcase_create("literals");
+    tcase_add_test(lit, test_literal_set);
+    tcase_add_test(lit, test_unit_first_bytes);
+    tcase_add_test(lit, test_unit_spelling);
+    suite_add_tcase(s, lit);
+    TCase *readers = tcase_create("readers");
+    tcase_set_timeout(readers, 600);
+    tcase_add_test(readers, test_csv_generated);
+    tcase_add_test(readers, test_jsonl_generated);
+    tcase_add_test(readers, test_text_threaded);
+    tcase_add_test(readers, test_corpus_every_way);
+    suite_add_tcase(s, readers);
+    return s;
+}
