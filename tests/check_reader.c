@@ -1201,6 +1201,8 @@ static const struct {
     {"cuda_error", "RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle, opa, "
                    "opb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`"},
     {"cuda_error", "NVRM: GPU at PCI:0000:3b:00: GPU has fallen off the bus."},
+    {"cuda_error", "RuntimeError: cuDNN error: CUDNN_STATUS_NOT_SUPPORTED. This error may appear if you passed in a "
+                   "non-contiguous input."},
     {"weights_not_initialized", "Some weights of BertForSequenceClassification were not initialized from the model "
                                 "checkpoint at bert-base-uncased and are newly initialized: ['classifier.bias', "
                                 "'classifier.weight']"},
@@ -1209,6 +1211,11 @@ static const struct {
                          "'classifier.weight']"},
     {"weights_not_used", "Some weights of the model checkpoint at bert-base-uncased were not used when initializing "
                          "BertForSequenceClassification: ['cls.predictions.bias']"},
+    {"heads_not_used", "Some weights of the model checkpoint at bert-base-uncased were not used when initializing "
+                       "BertModel: ['cls.predictions.bias', 'cls.seq_relationship.weight']"},
+    {"heads_not_used", "Some weights of the model checkpoint at t5-base were not used when initializing "
+                       "T5ForConditionalGeneration: ['decoder.block.0.layer.1.EncDecAttention.relative_attention_bias"
+                       ".weight']"},
     {"state_dict_mismatch", "RuntimeError: Error(s) in loading state_dict for ResNet:"},
     {"state_dict_mismatch", "\tMissing key(s) in state_dict: \"fc.weight\", \"fc.bias\"."},
     {"job_time_limit", "slurmstepd: error: *** JOB 123456 ON node001 CANCELLED AT 2024-01-01T03:00:00 DUE TO TIME "
@@ -1237,9 +1244,11 @@ static const struct {
     {"recompile_limit", "W1030 12:00:00.000000 4242 torch/_dynamo/convert_frame.py:844] torch._dynamo hit "
                         "config.recompile_limit (8)"},
     {"unk_token", "Sample: the <unk> sat on the <unk>"},
+    {"unk_token", "INFO:tensorflow:tokens: [CLS] [UNK] [UNK] [UNK] [SEP]"},
     {"wandb_online", "wandb: Tracking run with wandb version 0.16.0"},
     {"wandb_online", "wandb: Syncing run glorious-sun-12"},
     {"wandb_offline", "wandb: W&B syncing is set to `offline` in this directory."},
+    {"wandb_synced", "wandb: Synced 6 W&B file(s), 0 media file(s), 2 artifact file(s) and 0 other file(s)"},
     {"wandb_error", "wandb: Network error (ConnectionError), entering retry loop."},
     {"wandb_error", "wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key])"},
     {"wandb_not_logged_in", "wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key])"},
@@ -1252,6 +1261,8 @@ static const struct {
     {"dtype_bf16", "hidden_states dtype: torch.bfloat16"},
     {"dtype_fp16", "logits dtype: torch.float16"},
     {"dtype_fp32", "loss dtype: torch.float32"},
+    {"dtype_fp32_upcast", "[probe step 1] attn weights dtype: torch.float32"},
+    {"dtype_fp32_upcast", "logits dtype: torch.float32"},
     {"tensor_shape", "input_ids shape: torch.Size([8, 512])"},
     {"init_std", "layer.0.weight std: 0.0201 (expected 0.0200)"},
     {"process_rank", "Process rank: 0, device: cuda:0, n_gpu: 1, distributed training: True, 16-bits training: "
@@ -1259,6 +1270,8 @@ static const struct {
     {"data_parallel", "Process rank: -1, device: cuda:0, n_gpu: 4, distributed training: False, 16-bits training: "
                       "True"},
     {"world_size", "world_size=8"},
+    {"model_parallel", "model.hf_device_map: {'model.embed_tokens': 0, 'model.layers.40': 1, 'lm_head': 1}"},
+    {"model_parallel", "model = AutoModelForCausalLM.from_pretrained(name, device_map=\"auto\", load_in_4bit=True)"},
 };
 
 START_TEST(test_event_signatures)
@@ -1306,7 +1319,15 @@ static const struct {
     {"job_completed", "Training successfully completed in 3h."},
     {"fp16_overflow", "fp16: dynamic loss scale 65536, overflow checks on"},
     {"dtype_fp32", "hidden_states dtype: torch.float32 (upcast from torch.bfloat16 for the norm)"},
+    {"dtype_fp32_upcast", "hidden states dtype: torch.float32"},
     {"disk_full", "checkpoint saved; 412 GB left on device"},
+    {"unk_token", "special_tokens={'unk_token': '[UNK]', 'sep_token': '[SEP]', 'pad_token': '[PAD]'}"},
+    {"unk_token", "\t0: AddedToken(\"<unk>\", rstrip=False, lstrip=False, single_word=False, special=True),"},
+    {"unk_token", "example 0: <unk><unk><unk><s> [INST] Translate: Good morning [/INST] Bonjour</s>"},
+    {"heads_not_used", "Some weights of the model checkpoint at gpt2 were not used when initializing GPT2Model: "
+                       "['h.0.attn.bias', 'h.0.mlp.c_fc.weight']"},
+    {"cuda_error", "conv.py:456: UserWarning: Plan failed with a cudnnException: CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR: "
+                   "cudnnFinalize Descriptor Failed cudnn_status: CUDNN_STATUS_NOT_SUPPORTED"},
 };
 
 START_TEST(test_event_traps)

@@ -263,6 +263,7 @@ START_TEST(test_exact_figures)
         IS("last_step", 70),      IS("steps", 60),               IS("ordinal", 0),
         IS("restarts", 0),        IS("nonfinite", 3),            IS("nan", 1),
         IS("inf", 2),             IS("nonfinite_frac", 3.0 / 7), IS("first_nonfinite_step", 30),
+        IS("last_nonfinite_step", 70),
         IS("zero_frac", 0.25),    IS("best", 0),                 IS("best_step", 40),
     };
     check_table(&r, "loss", e, MD_COUNT(e), "mixed points");
@@ -580,6 +581,37 @@ START_TEST(test_oscillation_square_wave)
     run_done(&r);
     T_IS(&r, "loss", "oscillation", 1 - 1.0 / 47);
     T_IS(&r, "loss", "swing", 1 / 1.5);
+    run_free(&r);
+}
+END_TEST
+
+/* swing_z: the same square wave with 5% point noise moves its segment
+ * means by 1 where noise alone moves them by 0.6745 * 0.05 * sqrt(2 / 20)
+ * = 0.0107, so far above 3; pure noise of 5% around 1.5 swings as much as
+ * its scatter predicts, about 1; 40 points in 48 segments cannot tell
+ * scatter from swing. */
+START_TEST(test_swing_z)
+{
+    run r = run_new();
+    rng g = rng_seed(7);
+    for (int64_t s = 0; s < 960; s++)
+        put(&r, "loss", s, ((s / 20) % 2 ? 2 : 1) + 0.05 * rng_normal(&g));
+    run_done(&r);
+    T_IN(&r, "loss", "swing_z", 50, INFINITY);
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t s = 0; s < 960; s++)
+        put(&r, "loss", s, 1.5 + 0.075 * rng_normal(&g));
+    run_done(&r);
+    T_IN(&r, "loss", "swing_z", 0.5, 2);
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t s = 0; s < 40; s++)
+        put(&r, "loss", s, (s % 2) ? 2 : 1);
+    run_done(&r);
+    T_UNKNOWN(&r, "loss", "swing_z");
     run_free(&r);
 }
 END_TEST
@@ -1085,6 +1117,7 @@ START_TEST(test_all_nan_series)
     static const char *const known_names[] = {
         "count",      "finite",    "nonfinite", "nan",     "inf",      "nonfinite_frac",
         "first_step", "last_step", "steps",     "ordinal", "restarts", "first_nonfinite_step",
+        "last_nonfinite_step",
     };
     for (size_t i = 0; i < n; i++) {
         bool want = false;
@@ -1424,10 +1457,11 @@ START_TEST(test_every_feature_is_tested)
     static const char *const tested[] = {
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "nonfinite", "nan",
-        "inf", "nonfinite_frac", "first_nonfinite_step", "zero_frac", "best", "best_step",
+        "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "zero_frac", "best",
+        "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z",
-        "fall_from_max", "converge_frac", "increasing_frac", "noise", "oscillation", "swing",
+        "fall_from_max", "converge_frac", "increasing_frac", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "spike_frac", "spikes_fast",
         "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
         "rise_before_nonfinite",
@@ -1477,6 +1511,7 @@ Suite *suite_signals(void)
     TCase *noise = tcase_create("noise");
     tcase_add_test(noise, test_noise_level);
     tcase_add_test(noise, test_oscillation_square_wave);
+    tcase_add_test(noise, test_swing_z);
     tcase_add_test(noise, test_oscillation_shapes);
     tcase_add_test(noise, test_shift_step);
     tcase_set_timeout(noise, 60);

@@ -271,10 +271,20 @@ START_TEST(test_unknown_records_dropped)
     /* A line with no catalog key is prose or a configuration dump. */
     md_store_record_begin(st, 1);
     md_store_record_need_known(st);
-    put(st, "batch_size", 32, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "num_layers", 12, MD_UNIT_NONE, MD_KV_INTEGRAL);
     put(st, "hidden_dim", 768, MD_UNIT_NONE, MD_KV_INTEGRAL);
     ck_assert_int_eq(md_store_record_end(st, NULL), -1);
     ck_assert_uint_eq(md_store_nseries(st), 0);
+
+    /* Of a line of settings, only those the catalog names are kept. */
+    md_store_record_begin(st, 1);
+    md_store_record_need_known(st);
+    put(st, "max_grad_norm", 1.0, MD_UNIT_NONE, 0);
+    put(st, "hidden_dim", 768, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    md_store_record_end(st, NULL);
+    ck_assert_uint_eq(series(st, "max_grad_norm")->count, 1);
+    ck_assert_ptr_null(md_store_find(st, "hidden_dim"));
+    ck_assert_uint_eq(md_store_nseries(st), 1);
 
     md_store_record_begin(st, 2);
     md_store_record_need_known(st);
@@ -285,7 +295,7 @@ START_TEST(test_unknown_records_dropped)
     ck_assert_uint_eq(series(st, "custom_metric")->count, 1);
     ck_assert_uint_eq(series(st, "loss")->count, 1);
     ck_assert_ptr_null(md_store_find(st, "eta"));
-    ck_assert_uint_eq(md_store_nseries(st), 2);
+    ck_assert_uint_eq(md_store_nseries(st), 3);
     md_store_free(st);
 }
 END_TEST

@@ -7,6 +7,10 @@
 #   examples/healthy_*/   no finding of severity warning or above
 #   tests/golden/<case>/  cmd (arguments, one per line), optional stdin;
 #                         expected.stdout, expected.stderr, expected.exit
+#   tests/near_miss/<rule>/  healthy runs that look like <rule>'s symptom:
+#                         <rule> must not fire at warning or above, and at
+#                         info only when the rule has a benign clause; X.txt
+#                         next to an input X.<ext> is that input's note
 #
 # --update rewrites every expected file from the current binary.
 # MLDIAG names the binary (default ./mldiag). Run from the project root.
@@ -95,11 +99,57 @@ has_input() {
     return 1
 }
 
+# A note: X.txt next to an input X.<ext> describes it and is not an input.
+is_note() {
+    case "$1" in *.txt) ;; *) return 1 ;; esac
+    for g in "${1%.txt}".*; do
+        [ "$g" != "$1" ] && [ -f "$g" ] && return 0
+    done
+    return 1
+}
+
+# check_near_miss RULE FILE BENIGN
+check_near_miss() {
+    "$MLDIAG" analyze -q "$2" > "$TMP/nm.txt" 2> "$TMP/nm.err"
+    status=$?
+    if [ "$status" -ge 2 ]; then
+        bad "near miss $2: mldiag exited $status:"
+        head -5 "$TMP/nm.err"
+    elif grep -qE "^(warning|error|critical) $1( |:)" "$TMP/nm.txt"; then
+        bad "near miss $2: $1 fired (a false alarm):"
+        grep -E "^[a-z]+ $1( |:)" "$TMP/nm.txt"
+    elif [ "$3" = 0 ] && grep -qE "^info $1( |:)" "$TMP/nm.txt"; then
+        bad "near miss $2: $1 fired at info and has no benign clause:"
+        grep -E "^info $1( |:)" "$TMP/nm.txt"
+    else
+        ok
+    fi
+}
+
+check_near_misses() {
+    dir=${1%/}
+    rule=$(basename "$dir")
+    if ! "$MLDIAG" rules show "$rule" > "$TMP/rule.txt" 2>&1; then
+        bad "$dir: there is no rule $rule"
+        return
+    fi
+    benign=0
+    grep -q '^ *benign:' "$TMP/rule.txt" && benign=1
+    for f in "$dir"/*; do
+        [ -f "$f" ] || continue
+        is_note "$f" && continue
+        check_near_miss "$rule" "$f" "$benign"
+    done
+}
+
 for dir in examples/*/; do
     [ -d "$dir" ] && has_input "$dir" && check_example "$dir"
 done
 for dir in tests/golden/*/; do
     [ -f "$dir/cmd" ] && check_case "$dir"
+done
+for dir in tests/near_miss/*/; do
+    [ -d "$dir" ] && check_near_misses "$dir"
 done
 
 echo "golden: $pass passed, $fail failed"

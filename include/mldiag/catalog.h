@@ -25,7 +25,9 @@ typedef enum {
     MD_KIND_MEMORY, /* GiB */
     MD_KIND_SCALE,  /* fp16 loss scale */
     MD_KIND_COUNT,
-    MD_KIND_FRACTION /* 0..1; a percent sign divides by 100 */
+    MD_KIND_FRACTION, /* 0..1; a percent sign divides by 100 */
+    MD_KIND_SETTING   /* a configuration value: kept, but on its own a line of
+                       * settings is not a line of metrics */
 } md_kind;
 
 typedef enum { MD_BETTER_NONE, MD_BETTER_LOWER, MD_BETTER_HIGHER } md_better;

@@ -110,6 +110,16 @@ static md_err load_path(loader *l, const char *path)
     return MD_OK;
 }
 
+/* Series other than settings: a file of configuration values alone is not
+ * a training log. */
+static size_t metrics(const md_store *st)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < md_store_nseries(st); i++)
+        n += md_store_series(st, i)->kind != MD_KIND_SETTING;
+    return n;
+}
+
 md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md_diags *diags,
                    md_store **out)
 {
@@ -126,7 +136,7 @@ md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md
         md_diags_add(diags, MD_DIAG_WARNING, n == 1 ? paths[0] : NULL, 0, 0,
                      "%llu series over the limit of %d were not kept",
                      (unsigned long long)md_store_dropped_series(l.run), MD_MAX_SERIES);
-    if (result == MD_OK && md_store_nseries(l.run) == 0 && md_store_nevents(l.run) == 0) {
+    if (result == MD_OK && metrics(l.run) == 0 && md_store_nevents(l.run) == 0) {
         md_diags_add(diags, MD_DIAG_ERROR, n == 1 ? paths[0] : NULL, 0, 0,
                      "no metric and no event found%s", n == 1 ? "" : " in any input");
         result = MD_ERR_NODATA;

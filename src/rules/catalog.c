@@ -160,7 +160,7 @@ static const char *const kind_names[] = {
     [MD_KIND_OTHER] = "other",   [MD_KIND_LOSS] = "loss",   [MD_KIND_METRIC] = "metric",
     [MD_KIND_LR] = "lr",         [MD_KIND_GRAD] = "grad",   [MD_KIND_TIME] = "time",
     [MD_KIND_RATE] = "rate",     [MD_KIND_MEMORY] = "memory", [MD_KIND_SCALE] = "scale",
-    [MD_KIND_COUNT] = "count",   [MD_KIND_FRACTION] = "fraction",
+    [MD_KIND_COUNT] = "count",   [MD_KIND_FRACTION] = "fraction", [MD_KIND_SETTING] = "setting",
 };
 
 const char *md_kind_name(md_kind kind)

@@ -107,7 +107,16 @@ static void make_finding(md_findings *out, const rule *r, md_sigset *sig)
         md_value b = md_expr_eval(r->benign, sig, NULL);
         if (b.known && b.v != 0) {
             f->severity = MD_SEV_INFO;
-            f->benign = render(r->benign_text, sig, NULL);
+            /* The first explanation whose values are known and whose
+             * {x:if} conditions hold; the last one otherwise. */
+            for (size_t i = 0; i < r->nbenign_texts && !f->benign; i++) {
+                bool complete;
+                char *text = render(r->benign_texts[i], sig, &complete);
+                if (complete || i + 1 == r->nbenign_texts)
+                    f->benign = text;
+                else
+                    free(text);
+            }
         }
     }
     double c = eval_or(r->confidence, sig, DEFAULT_CONFIDENCE);

@@ -27,7 +27,8 @@ typedef struct rule {
     char **tags;
     size_t ntags;
     md_expr *when, *confidence, *step, *line, *benign;
-    md_template *benign_text;
+    md_template **benign_texts; /* the first that renders complete is used */
+    size_t nbenign_texts;
     md_template **evidence;
     size_t nevidence;
     char **suppresses;

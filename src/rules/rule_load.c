@@ -143,10 +143,7 @@ static size_t load_rule_entry(rule *r, const rf_section *s, const rf_entry *e, c
     } else if (strcmp(k, "benign") == 0) {
         set_expr(&r->benign, s, e, cat, diags, &errors);
     } else if (strcmp(k, "benign_text") == 0) {
-        if (r->benign_text)
-            twice(s, e, diags, &errors);
-        else
-            r->benign_text = text(s, e, cat, diags, &errors);
+        add_template(&r->benign_texts, &r->nbenign_texts, text(s, e, cat, diags, &errors));
     } else if (strcmp(k, "evidence") == 0) {
         add_template(&r->evidence, &r->nevidence, text(s, e, cat, diags, &errors));
     } else if (strcmp(k, "suppresses") == 0) {
@@ -269,7 +266,9 @@ void rule_fini(rule *r)
     md_expr_free(r->step);
     md_expr_free(r->line);
     md_expr_free(r->benign);
-    md_template_free(r->benign_text);
+    for (size_t i = 0; i < r->nbenign_texts; i++)
+        md_template_free(r->benign_texts[i]);
+    free(r->benign_texts);
     for (size_t i = 0; i < r->nevidence; i++)
         md_template_free(r->evidence[i]);
     free(r->evidence);

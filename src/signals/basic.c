@@ -118,6 +118,12 @@ MD_FEATURE(nonfinite_frac)
     return s->count ? md_known((double)(s->nan + s->inf) / (double)s->count) : md_unknown();
 }
 
+MD_FEATURE(last_nonfinite_step)
+{
+    (void)sig;
+    return s->last_nonfinite_step >= 0 ? md_known((double)s->last_nonfinite_step) : md_unknown();
+}
+
 MD_FEATURE(first_nonfinite_step)
 {
     (void)sig;

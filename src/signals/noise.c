@@ -59,6 +59,33 @@ MD_FEATURE(swing)
     return md_known(md_median(moves, n - 1) / fabs(level));
 }
 
+/* The swing in units of what noise alone gives: segment means of k points
+ * whose points scatter by sigma around them move by a median of 0.6745 *
+ * sigma * sqrt(2 / k) between neighbours. Below 3, the back-and-forth is
+ * per-batch noise (a small batch logged every step), not an oscillation.
+ * Unknown when segments hold fewer than 3 points: their scatter cannot be
+ * told from the swing. */
+MD_FEATURE(swing_z)
+{
+    (void)sig;
+    seg segs[SWING_SEGMENTS];
+    size_t n = md_segments(s, SWING_SEGMENTS, segs);
+    if (n < 6 || (double)s->finite < 3.0 * (double)n)
+        return md_unknown();
+    double moves[SWING_SEGMENTS], m2 = 0, dof = 0;
+    for (size_t j = 0; j < n; j++) {
+        m2 += segs[j].m2;
+        dof += segs[j].n - 1;
+    }
+    for (size_t j = 1; j < n; j++)
+        moves[j - 1] = fabs(segs[j].mean - segs[j - 1].mean);
+    double k = (double)s->finite / (double)n;
+    double expected = 0.6745 * sqrt(m2 / dof) * sqrt(2 / k);
+    if (!(expected > 0))
+        return md_unknown();
+    return md_known(md_median(moves, n - 1) / expected);
+}
+
 /* Where the level moved most between neighbouring segments: the step a
  * throughput collapse or a level shift happened. */
 MD_FEATURE(shift_step)

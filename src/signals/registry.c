@@ -28,6 +28,7 @@ static const md_feature series_features[] = {
     F(inf, "+Inf and -Inf points"),
     F(nonfinite_frac, "share of points that are NaN or Inf"),
     F(first_nonfinite_step, "step of the first NaN or Inf"),
+    F(last_nonfinite_step, "step of the last NaN or Inf"),
     F(zero_frac, "share of finite points exactly 0"),
     F(best, "min, or max for higher-is-better series"),
     F(best_step, "step of best"),
@@ -56,6 +57,8 @@ static const md_feature series_features[] = {
     F(oscillation, "1 - net/total movement of up to 48 segment means: 0 moves one way, "
                    "1 goes back and forth; per-batch noise averages out inside segments"),
     F(swing, "median move between neighbouring segment means relative to their median level"),
+    F(swing_z, "swing in units of what the points' scatter within segments alone would give "
+               "(below 3: per-batch noise); unknown below 3 points per segment"),
     F(shift_step, "first step of the segment whose mean moved most, relative to the one before "
                   "(where a throughput collapse or level shift happened)"),
     F(spikes, "points that rose more than 8 mean absolute deviations and 10% above the "
@@ -95,6 +98,8 @@ static const md_named event_features[] = {
     {"last_step", "training step at its last occurrence"},
     {"last_line", "line of its last occurrence"},
     {"tail_lines", "lines after its last occurrence in that input (0: the log ends with it)"},
+    {"steps_after", "training steps its input logged after its last occurrence (0: training "
+                    "stopped there; a caught error, a requeued job that resumed, go on)"},
     {"FIELD", "the value a field captured at the last occurrence; FIELD_first, FIELD_min, "
               "FIELD_max for the others"},
 };
@@ -119,8 +124,10 @@ static const md_named run_features[] = {
     {"progress", "last_step / declared_steps"},
     {"series", "series found"},
     {"points", "points read"},
-    {"nonfinite_metrics", "metric series other than the loss holding NaN or Inf (clocks, rates, "
-                          "memory and counters excluded: their NaN is a placeholder)"},
+    {"nonfinite_metrics", "metric series other than the loss and the gradient norm holding NaN "
+                          "or Inf: any the catalog names, other keys only when their last 3 values "
+                          "are (clocks, rates, memory and counters excluded: their NaN is a "
+                          "placeholder)"},
     {"nonfinite_metrics_step", "earliest step at which one of those metrics was NaN or Inf"},
     {"ranks", "ranks whose loss the log holds (lines prefixed \"[rankN]:\")"},
     {"rank_loss_spread", "largest |other rank's end loss / main end loss - 1|"},

@@ -94,6 +94,16 @@ md_value md_signal_event(md_sigset *sig, const char *id, const char *feature)
         return md_known((double)e->first_line);
     if (strcmp(feature, "last_line") == 0)
         return md_known((double)e->last_line);
+    if (strcmp(feature, "steps_after") == 0) {
+        /* Within the event's own input: a crash log next to a metrics file
+         * of the whole run says nothing about what followed the crash. An
+         * event before the input's first step (-1) precedes all of them. */
+        const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
+        if (in->last_step_seen < 0)
+            return md_unknown();
+        double after = (double)in->last_step_seen - (double)e->last_step;
+        return md_known(after > 0 ? after : 0);
+    }
     if (strcmp(feature, "tail_lines") == 0) {
         const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
         return md_known(in->lines >= e->last_line ? (double)(in->lines - e->last_line) : 0);
@@ -161,8 +171,14 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
     return md_unknown();
 }
 
-/* Metric series (not the loss, not clocks, rates, memory or counters, whose
- * NaN is a timing placeholder such as "step_avg:nanms") holding NaN or Inf. */
+/* Metric series holding NaN or Inf: not the loss, not the gradient norm
+ * (their own rules), not clocks, rates, memory or counters, whose NaN is a
+ * timing placeholder such as "step_avg:nanms". A quantity the catalog
+ * names (val_loss, DPO log-probabilities and rewards) counts at its first
+ * NaN; another key only when its last three values (or all, when fewer)
+ * are NaN, since a NaN among finite values there is a placeholder: a
+ * correlation before training (eval_on_start), the mean of a reward
+ * function that skipped a batch. */
 static md_value nonfinite_metrics(const md_store *st, bool first_step)
 {
     double n = 0, first = -1;
@@ -170,8 +186,12 @@ static md_value nonfinite_metrics(const md_store *st, bool first_step)
         const md_series *s = md_store_series(st, i);
         if (strcmp(s->name, "loss") == 0 || s->nan + s->inf == 0)
             continue;
+        bool stays = s->trailing_nonfinite >= 3 || s->trailing_nonfinite == s->count;
+        if (!stays && md_catalog_find_series(md_store_catalog(st), s->name) < 0)
+            continue;
         if (s->kind == MD_KIND_TIME || s->kind == MD_KIND_RATE || s->kind == MD_KIND_MEMORY ||
-            s->kind == MD_KIND_COUNT || s->kind == MD_KIND_LR || s->kind == MD_KIND_SCALE)
+            s->kind == MD_KIND_COUNT || s->kind == MD_KIND_LR || s->kind == MD_KIND_SCALE ||
+            s->kind == MD_KIND_GRAD)
             continue;
         n++;
         if (first < 0 || (double)s->first_nonfinite_step < first)

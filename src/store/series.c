@@ -40,7 +40,7 @@ md_series *series_new(const char *name, md_kind kind, md_better better, int inpu
     s->kind = kind;
     s->better = better;
     s->input = input;
-    s->first_nonfinite_step = -1;
+    s->first_nonfinite_step = s->last_nonfinite_step = -1;
     s->min = INFINITY;
     s->max = -INFINITY;
     s->first = s->last = s->last_raw = NAN;
@@ -257,8 +257,11 @@ void series_add(md_series *s, int64_t step, double v)
             s->inf++;
         if (s->first_nonfinite_step < 0)
             s->first_nonfinite_step = step;
+        s->last_nonfinite_step = step;
+        s->trailing_nonfinite++;
         return;
     }
+    s->trailing_nonfinite = 0;
     if (s->finite == 0)
         s->first = v;
     s->finite++;

@@ -177,11 +177,21 @@ static int64_t record_step(md_store *st, bool *had_step)
     return st->context_step;
 }
 
+static bool is_setting(const md_store *st, const key_info *ki)
+{
+    return ki->role == MD_ROLE_SERIES && ki->cat >= 0 &&
+           md_catalog_series(st->cat, (size_t)ki->cat)->kind == MD_KIND_SETTING;
+}
+
+/* A key the catalog names, other than a setting: a line of settings
+ * ("batch_size: 32") is configuration, not measurements. */
 static bool has_known_key(const md_store *st)
 {
     for (size_t i = 0; i < st->nkv; i++) {
         const key_info *ki = &st->keys[st->kv[i].key];
-        if (ki->role != MD_ROLE_SERIES || ki->cat >= 0)
+        if (ki->role != MD_ROLE_SERIES)
+            return true;
+        if (ki->cat >= 0 && md_catalog_series(st->cat, (size_t)ki->cat)->kind != MD_KIND_SETTING)
             return true;
     }
     return false;
@@ -243,9 +253,17 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     if (st->cur < 0 || st->nkv == 0)
         return -1;
     if (st->rec_need_known && !has_known_key(st)) {
-        st->nkv = 0;
+        /* Configuration: keep the settings the catalog names (a clipping
+         * threshold, a batch size), drop the rest. Settings are no loss
+         * terms. */
+        size_t kept = 0;
+        for (size_t i = 0; i < st->nkv; i++)
+            if (is_setting(st, &st->keys[st->kv[i].key]))
+                st->kv[kept++] = st->kv[i];
+        st->nkv = kept;
         st->rec_total = 0;
-        return -1;
+        if (kept == 0)
+            return -1;
     }
     md_input *in = &st->inputs[st->cur];
     int64_t step = record_step(st, &had);

@@ -1,0 +1,1975 @@
+#!/usr/bin/env python3
+"""Generate the near-miss logs under tests/near_miss/<rule>/.
+
+Each near miss is a healthy run that shares surface features with the
+symptom of <rule> (a "nan" in a config line, a caught OOM, a slow step)
+without being that problem: <rule> must not report it at warning or above.
+The logs imitate what the frameworks print (HF Trainer, TRL, Megatron,
+DeepSpeed, Lightning, Keras, nanoGPT, fairseq, mmdetection, detectron2,
+Slurm); noise is seeded, so the output is reproducible.
+
+    python3 tests/near_miss/make.py          # rewrite every file
+"""
+import json
+import math
+import os
+import random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FILES = {}
+
+
+def near_miss(rule, name):
+    def wrap(fn):
+        FILES[(rule, name)] = fn
+        return fn
+    return wrap
+
+
+def note(*lines):
+    return "".join("# " + s + "\n" for s in lines)
+
+
+def cosine(step, total, peak, warmup, floor=0.0):
+    if step < warmup:
+        return peak * (step + 1) / warmup
+    t = (step - warmup) / max(1, total - warmup)
+    return floor + (peak - floor) * 0.5 * (1 + math.cos(math.pi * min(t, 1.0)))
+
+
+def linear(step, total, peak, warmup):
+    if step < warmup:
+        return peak * (step + 1) / warmup
+    return peak * max(0.0, (total - step) / max(1, total - warmup))
+
+
+def hf(d):
+    """An HF Trainer log dict as print() shows it."""
+    parts = []
+    for k, v in d.items():
+        if isinstance(v, str):
+            parts.append("'%s': '%s'" % (k, v))
+        elif isinstance(v, float) and math.isnan(v):
+            parts.append("'%s': nan" % k)
+        elif isinstance(v, float) and math.isinf(v):
+            parts.append("'%s': %s" % (k, "inf" if v > 0 else "-inf"))
+        else:
+            parts.append("'%s': %r" % (k, v))
+    return "{" + ", ".join(parts) + "}"
+
+
+def bar(i, n, elapsed_s, rate_s_per_it, desc=""):
+    pct = int(100 * i / n)
+    fill = int(10 * i / n)
+    b = "\u2588" * fill + " " * (10 - fill)
+    rem = (n - i) * rate_s_per_it
+
+    def hms(s):
+        s = int(s)
+        return "%d:%02d:%02d" % (s // 3600, s % 3600 // 60, s % 60) if s >= 3600 else "%02d:%02d" % (s // 60, s % 60)
+    if rate_s_per_it >= 1:
+        rate = "%.2fs/it" % rate_s_per_it
+    else:
+        rate = "%.2fit/s" % (1 / rate_s_per_it)
+    return "%s%3d%%|%s| %d/%d [%s<%s, %s]" % (desc, pct, b, i, n, hms(elapsed_s), hms(rem), rate)
+
+
+def ts(t0, secs, fmt="%Y-%m-%d %H:%M:%S"):
+    import datetime
+    return (datetime.datetime(*t0) + datetime.timedelta(seconds=secs)).strftime(fmt)
+
+
+def hf_args_dump(overrides):
+    """The TrainingArguments repr HF example scripts log at start."""
+    base = {
+        "_n_gpu": 1, "adafactor": False, "adam_beta1": 0.9, "adam_beta2": 0.999,
+        "adam_epsilon": 1e-08, "auto_find_batch_size": False, "bf16": True,
+        "ddp_timeout": 1800, "disable_tqdm": False, "eval_strategy": "steps",
+        "fp16": False, "gradient_accumulation_steps": 4,
+        "gradient_checkpointing": True, "label_smoothing_factor": 0.0,
+        "learning_rate": 2e-05, "log_level": "passive", "log_level_replica": "warning",
+        "logging_first_step": False, "logging_nan_inf_filter": True,
+        "logging_steps": 10, "lr_scheduler_type": "cosine", "max_grad_norm": 1.0,
+        "max_steps": -1, "num_train_epochs": 3.0, "optim": "adamw_torch",
+        "output_dir": "out", "per_device_eval_batch_size": 8,
+        "per_device_train_batch_size": 4, "report_to": ["tensorboard"],
+        "save_steps": 500, "save_total_limit": 2, "seed": 42,
+        "warmup_ratio": 0.03, "weight_decay": 0.0,
+    }
+    base.update(overrides)
+    out = ["TrainingArguments("]
+    for k in sorted(base):
+        v = base[k]
+        out.append("%s=%s," % (k, v))
+    out.append(")")
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# numerical
+
+
+@near_miss("nan_loss", "megatron_nan_check_enabled.log")
+def _(r):
+    out = [note("Megatron-LM GPT pre-training with --check-for-nan-in-loss-and-grad on: the",
+                "arguments dump and every iteration line mention NaN, but no iteration was NaN",
+                "(number of nan iterations stays 0) and the loss falls normally.")]
+    out.append("using world size: 8, data-parallel size: 8, context-parallel size: 1, tensor-model-parallel size: 1, pipeline-model-parallel size: 1")
+    out.append("------------------------ arguments ------------------------")
+    args = [("accumulate_allreduce_grads_in_fp32", "False"), ("bf16", "True"),
+            ("check_for_nan_in_loss_and_grad", "True"), ("check_for_spiky_loss", "False"),
+            ("clip_grad", "1.0"), ("eval_interval", "1000"), ("eval_iters", "10"),
+            ("global_batch_size", "256"), ("hidden_size", "1024"), ("init_method_std", "0.02"),
+            ("log_interval", "10"), ("lr", "0.0003"), ("lr_decay_style", "cosine"),
+            ("lr_warmup_iters", "200"), ("micro_batch_size", "4"), ("min_lr", "3e-05"),
+            ("num_attention_heads", "16"), ("num_layers", "24"), ("seq_length", "2048"),
+            ("train_iters", "3000"), ("weight_decay", "0.1")]
+    for k, v in args:
+        out.append("  %s %s %s" % (k, "." * (48 - len(k)), v))
+    out.append("-------------------- end of arguments ---------------------")
+    out.append("> building GPT2BPETokenizer tokenizer ...")
+    out.append(" > padded vocab (size: 50257) with 47 dummy tokens (new size: 50304)")
+    out.append("[after dataloaders are built] datetime: 2024-06-11 09:14:02 ")
+    out.append("done with setup ...")
+    out.append("training ...")
+    loss = 10.9
+    total = 3000
+    for it in range(10, total + 1, 10):
+        lr = cosine(it, total, 3e-4, 200, 3e-5)
+        target = 2.85 + 8.0 * math.exp(-it / 180.0) + 0.9 * math.exp(-it / 1500.0)
+        loss = target + r.gauss(0, 0.025)
+        gn = 0.35 + 2.5 * math.exp(-it / 120.0) + abs(r.gauss(0, 0.04))
+        ms = 812.0 + r.gauss(0, 6)
+        out.append(" [2024-06-11 %s] iteration %8d/%8d | consumed samples: %12d | elapsed time per iteration (ms): %.1f | "
+                   "learning rate: %.6E | global batch size: %5d | lm loss: %.6E | loss scale: 1.0 | grad norm: %.3f | "
+                   "number of skipped iterations: %3d | number of nan iterations: %3d |"
+                   % (ts((2024, 6, 11, 9, 14, 10), it * 0.81, "%H:%M:%S"), it, total, it * 256, ms, lr, 256, loss, gn, 0, 0))
+        if it % 1000 == 0:
+            vl = loss + 0.03 + r.gauss(0, 0.01)
+            out.append("-" * 100)
+            out.append(" validation loss at iteration %d | lm loss value: %.6E | lm loss PPL: %.6E | " % (it, vl, math.exp(vl)))
+            out.append("-" * 100)
+    out.append("[after training is done] datetime: 2024-06-11 09:55:01 ")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("nan_loss", "hf_args_nan_filter_and_eval_placeholder.log")
+def _(r):
+    out = [note("HF Trainer fine-tune: TrainingArguments print logging_nan_inf_filter=True and",
+                "torch prints a warning mentioning NaN checks; every loss is finite and falls.")]
+    out.append("06/02/2024 14:02:11 - WARNING - __main__ - Process rank: 0, device: cuda:0, n_gpu: 1, distributed training: False, 16-bits training: False")
+    out.append("06/02/2024 14:02:11 - INFO - __main__ - Training/evaluation parameters " + hf_args_dump({"logging_steps": 10}))
+    out.append("06/02/2024 14:02:15 - INFO - datasets.builder - Using custom data configuration default")
+    out.append("/usr/local/lib/python3.10/site-packages/torch/utils/checkpoint.py:464: UserWarning: torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. In version 2.4 we will raise an exception if use_reentrant is not passed.")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 12,000")
+    out.append("  Num Epochs = 3")
+    out.append("  Instantaneous batch size per device = 4")
+    out.append("  Gradient Accumulation steps = 4")
+    out.append("  Total optimization steps = 2,250")
+    total = 2250
+    for s in range(10, total + 1, 10):
+        lr = cosine(s, total, 2e-5, 68)
+        loss = 0.95 + 0.75 * math.exp(-s / 250.0) - 0.08 * (s / total) + r.gauss(0, 0.035)
+        gn = 0.55 + 0.9 * math.exp(-s / 200.0) + abs(r.gauss(0, 0.08))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": gn, "learning_rate": lr, "epoch": round(3 * s / total, 2)}))
+        if s % 750 == 0:
+            ev = 1.02 + 0.55 * math.exp(-s / 300.0) + r.gauss(0, 0.01)
+            out.append(hf({"eval_loss": ev, "eval_runtime": 41.2 + r.random(), "eval_samples_per_second": 48.5,
+                           "eval_steps_per_second": 6.07, "epoch": round(3 * s / total, 2)}))
+    out.append(hf({"train_runtime": 5402.1, "train_samples_per_second": 6.664, "train_steps_per_second": 0.417,
+                   "train_loss": 1.0412, "epoch": 3.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("grad_norm_nonfinite", "hf_fp16_scaler_warmup_inf.log")
+def _(r):
+    out = [note("HF Trainer fp16 fine-tune, logging_steps=5: the GradScaler starts at 65536 and",
+                "skips the first overflowing steps, so the first two logged grad norms are inf/nan;",
+                "from then on every norm is finite and the loss falls (the scaler found its level).")]
+    out.append("***** Running training *****")
+    out.append("  Num examples = 8,000")
+    out.append("  Num Epochs = 2")
+    out.append("  Instantaneous batch size per device = 16")
+    out.append("  Total optimization steps = 1,000")
+    total = 1000
+    for s in range(5, total + 1, 5):
+        lr = linear(s, total, 3e-5, 50)
+        loss = 0.32 + 0.38 * math.exp(-s / 120.0) + r.gauss(0, 0.03)
+        if s == 5:
+            gn = float("inf")
+        elif s == 10:
+            gn = float("nan")
+        else:
+            gn = 2.1 + 4.0 * math.exp(-s / 90.0) + abs(r.gauss(0, 0.4))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": gn, "learning_rate": lr, "epoch": round(2 * s / total, 2)}))
+    out.append(hf({"train_runtime": 1290.4, "train_samples_per_second": 12.4, "train_steps_per_second": 0.775,
+                   "train_loss": 0.3721, "epoch": 2.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("grad_norm_nonfinite", "step0_gradnorm_placeholder.log")
+def _(r):
+    out = [note("Custom PyTorch loop that logs an initial evaluation at step 0, before any",
+                "backward pass: grad_norm is printed as its nan placeholder there and is finite at",
+                "every training step after it.")]
+    out.append("2024-09-03 08:00:01,112 INFO model: 124.4M parameters")
+    out.append("2024-09-03 08:00:04,870 INFO step 0 | loss 10.9871 | grad_norm nan | lr 0.00e+00 | tok/s 0")
+    total = 5000
+    for s in range(25, total + 1, 25):
+        lr = cosine(s, total, 6e-4, 250, 6e-5)
+        loss = 3.2 + 7.6 * math.exp(-s / 220.0) + 0.6 * math.exp(-s / 2000.0) + r.gauss(0, 0.04)
+        gn = 0.28 + 1.2 * math.exp(-s / 150.0) + abs(r.gauss(0, 0.05))
+        secs = 4.87 + s * 0.42
+        out.append("2024-09-03 %s INFO step %d | loss %.4f | grad_norm %.4f | lr %.2e | tok/s %d"
+                   % (ts((2024, 9, 3, 8, 0, 0), secs, "%H:%M:%S,000"), s, loss, gn, lr, int(1.25e6 + r.gauss(0, 8e3))))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("nan_metrics", "hf_eval_on_start_spearman_nan.log")
+def _(r):
+    out = [note("HF regression fine-tune (STS-B) with eval_on_start=True: before training the",
+                "fresh regression head predicts a constant, so Pearson/Spearman are undefined (nan,",
+                "scipy warns); every later evaluation is finite and the correlation climbs to 0.88.")]
+    out.append("***** Running training *****")
+    out.append("  Num examples = 5,749")
+    out.append("  Num Epochs = 4")
+    out.append("  Total optimization steps = 1,440")
+    out.append("/usr/local/lib/python3.10/site-packages/scipy/stats/_stats_py.py:4781: ConstantInputWarning: An input array is constant; the correlation coefficient is not defined.")
+    out.append("  warnings.warn(stats.ConstantInputWarning(msg))")
+    out.append(hf({"eval_loss": 8.2143, "eval_pearson": float("nan"), "eval_spearmanr": float("nan"),
+                   "eval_combined_score": float("nan"), "eval_runtime": 9.81, "eval_samples_per_second": 152.9,
+                   "eval_steps_per_second": 19.1, "epoch": 0}))
+    total = 1440
+    for s in range(20, total + 1, 20):
+        lr = linear(s, total, 2e-5, 86)
+        loss = 0.45 + 6.5 * math.exp(-s / 60.0) + 0.5 * math.exp(-s / 600) + r.gauss(0, 0.06)
+        gn = 9 + 30 * math.exp(-s / 150) + abs(r.gauss(0, 2))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": gn, "learning_rate": lr, "epoch": round(4 * s / total, 2)}))
+        if s % 360 == 0:
+            k = s // 360
+            p = [0.842, 0.871, 0.879, 0.884][k - 1] + r.gauss(0, 0.002)
+            out.append(hf({"eval_loss": round(0.62 - 0.04 * k + r.gauss(0, 0.01), 4), "eval_pearson": p,
+                           "eval_spearmanr": p - 0.004, "eval_combined_score": p - 0.002, "eval_runtime": 9.7,
+                           "eval_samples_per_second": 154.6, "eval_steps_per_second": 19.3, "epoch": float(k)}))
+    out.append(hf({"train_runtime": 1021.2, "train_samples_per_second": 22.52, "train_steps_per_second": 1.41,
+                   "train_loss": 0.8734, "epoch": 4.0}))
+    return "\n".join(out) + "\n"
+
+
+def grpo_lines(r, total, beta, nan_fn_every, loss_zero, every=5):
+    out = []
+    for s in range(every, total + 1, every):
+        reward = 0.35 + 0.4 * (1 - math.exp(-s / 120.0)) + r.gauss(0, 0.06)
+        acc = max(0.0, min(1.0, reward * 0.8 + r.gauss(0, 0.05)))
+        fmt = min(1.0, 0.55 + 0.45 * (1 - math.exp(-s / 40.0)) + r.gauss(0, 0.03))
+        kl = 0.0004 * s ** 0.9 * (1 + r.gauss(0, 0.08))
+        if loss_zero:
+            loss = 0.0
+        else:
+            loss = round(beta * kl, 4)
+        d = {"loss": loss, "grad_norm": 0.18 + 0.1 * math.exp(-s / 60) + abs(r.gauss(0, 0.04)),
+             "learning_rate": linear(s, total, 1e-6, 10),
+             "num_tokens": float(s * 98304 + int(r.gauss(0, 900))),
+             "completions/mean_length": 310 - 0.2 * s + r.gauss(0, 12),
+             "completions/min_length": float(41 + r.randint(0, 20)),
+             "completions/max_length": 1024.0 if r.random() < 0.3 else float(r.randint(700, 1000)),
+             "completions/clipped_ratio": max(0.0, 0.06 - 0.0001 * s + r.gauss(0, 0.01)),
+             "rewards/accuracy_reward/mean": acc,
+             "rewards/accuracy_reward/std": 0.45 + r.gauss(0, 0.03),
+             "rewards/format_reward/mean": fmt,
+             "rewards/format_reward/std": 0.2 + r.gauss(0, 0.03)}
+        if nan_fn_every and (s // every) % nan_fn_every == 0:
+            d["rewards/code_reward/mean"] = float("nan")
+            d["rewards/code_reward/std"] = float("nan")
+        else:
+            d["rewards/code_reward/mean"] = max(0.0, 0.2 + 0.3 * (1 - math.exp(-s / 150)) + r.gauss(0, 0.08))
+            d["rewards/code_reward/std"] = 0.38 + r.gauss(0, 0.03)
+        d["reward"] = reward
+        d["reward_std"] = 0.31 + r.gauss(0, 0.03)
+        d["frac_reward_zero_std"] = max(0.0, 0.12 + r.gauss(0, 0.05))
+        if beta > 0:
+            d["kl"] = kl
+        d["clip_ratio/region_mean"] = 0.0
+        d["epoch"] = round(s / total, 2)
+        out.append(hf(d))
+    return out
+
+
+@near_miss("nan_metrics", "trl_grpo_reward_fn_returns_none.log")
+def _(r):
+    out = [note("TRL GRPO on a mixed math/code prompt set: the code reward function returns None",
+                "for non-code prompts (documented TRL behaviour), so its per-function mean is nan on",
+                "steps whose batch held no code prompt. Rewards rise, the run is healthy.")]
+    out.append("INFO 05-14 10:22:31 [__init__.py:239] Automatically detected platform cuda.")
+    out.append("GRPOConfig(beta=0.04, loss_type='grpo', num_generations=8, num_iterations=1, max_completion_length=1024, use_vllm=True)")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 7,500")
+    out.append("  Total optimization steps = 400")
+    out += grpo_lines(r, 400, 0.04, 7, False)
+    out.append(hf({"train_runtime": 30211.0, "train_samples_per_second": 0.106, "train_steps_per_second": 0.013,
+                   "train_loss": 0.0006, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("silent_nan", "trl_grpo_beta0_loss_zero.log")
+def _(r):
+    out = [note("TRL GRPO with beta=0.0 (no KL term), loss_type grpo and num_iterations=1: the policy",
+                "ratio is 1 and group-normalised advantages average to 0, so the logged loss is 0.0 by",
+                "construction (TRL FAQ); the nan per-function metric is a reward function returning",
+                "None for prompts it does not apply to. Rewards and accuracy rise.")]
+    out.append("***** Running training *****")
+    out.append("  Num examples = 7,500")
+    out.append("GRPOConfig(beta=0.0, loss_type='grpo', num_generations=8, num_iterations=1, max_completion_length=1024)")
+    out.append("  Total optimization steps = 300")
+    out += grpo_lines(r, 300, 0.0, 6, True)
+    out.append(hf({"train_runtime": 22501.0, "train_samples_per_second": 0.107, "train_steps_per_second": 0.013,
+                   "train_loss": 0.0, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
+def megatron_fp16_run(r, total, log_every, overflow_steps, scale0, start_dt):
+    """Megatron-DeepSpeed fp16 run: iteration lines plus the DeepSpeed loss
+    scaler's OVERFLOW lines at the given steps."""
+    out = []
+    scale = scale0
+    skipped = 0
+    ov = sorted(overflow_steps)
+    oi = 0
+    clean = 0
+    for it in range(1, total + 1):
+        if oi < len(ov) and ov[oi] == it:
+            out.append("[%s] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. "
+                       "Attempted loss scale: %d, reducing to %d" % (ts(start_dt, it * 1.1, "%Y-%m-%d %H:%M:%S,000"), scale, scale // 2))
+            scale //= 2
+            skipped += 1
+            oi += 1
+            clean = 0
+        else:
+            clean += 1
+            if clean == 1000:
+                scale *= 2
+                clean = 0
+        if it % log_every == 0:
+            loss = 2.6 + 8.2 * math.exp(-it / 900.0) + 0.8 * math.exp(-it / 12000.0) + r.gauss(0, 0.02)
+            gn = 0.25 + 3.0 * math.exp(-it / 600.0) + abs(r.gauss(0, 0.03))
+            lr = cosine(it, total, 1.5e-4, 500, 1.5e-5)
+            out.append(" iteration %8d/%8d | consumed samples: %12d | consumed tokens: %14d | elapsed time per iteration (ms): %.1f | "
+                       "learning rate: %.3E | global batch size: %5d | lm loss: %.6E | loss scale: %.1f | grad norm: %.3f | "
+                       "actual seqlen:  2048 | number of skipped iterations: %3d | number of nan iterations: %3d | samples per second: %.3f | "
+                       "TFLOPs: %.2f |"
+                       % (it, total, it * 512, it * 512 * 2048, 1105 + r.gauss(0, 9), lr, 512, loss, scale, gn,
+                          skipped, 0, 463.5 + r.gauss(0, 3), 148.1 + r.gauss(0, 1)))
+            skipped = 0
+    return out
+
+
+@near_miss("loss_scale_collapse", "megatron_ds_fp16_periodic_overflow.log")
+def _(r):
+    out = [note("Megatron-DeepSpeed fp16, 30k iterations: the dynamic loss scaler doubles after every",
+                "1000 clean steps and overflows once when it overshoots, so one OVERFLOW line per ~1000",
+                "steps is its steady state (the scale saw-tooths around 2^15-2^16, never collapses).")]
+    out.append("[2024-02-20 06:00:01,000] [INFO] [config.py:1000:print] fp16_enabled ................. True")
+    out.append("[2024-02-20 06:00:01,000] [INFO] [config.py:1000:print] dynamic_loss_scale_args ...... {'init_scale': 65536, 'scale_window': 1000, 'delayed_shift': 2, 'consecutive_hysteresis': False, 'min_scale': 1}")
+    ovs = [3, 6]
+    step = 6
+    while True:
+        step += 1000 + r.randint(1, 60)
+        if step > 30000:
+            break
+        ovs.append(step)
+    out += megatron_fp16_run(r, 30000, 250, ovs, 262144, (2024, 2, 20, 6, 0, 5))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_scale_collapse", "megatron_fp16_init_scale_2e32.log")
+def _(r):
+    out = [note("Megatron-DeepSpeed fp16 starting from 2^32 (Megatron-LM's default initial loss",
+                "scale): the scaler halves 17 times in the first iterations to reach 2^15 (the expected",
+                "start-up search), then overflows only when its 1000-step window doubles it again.")]
+    out.append("  fp16 ............................................ True")
+    out.append("  initial_loss_scale .............................. 4294967296.0")
+    out.append("  loss_scale_window ............................... 1000")
+    out.append("  min_loss_scale .................................. 1.0")
+    out.append("[2024-03-01 11:59:58,000] [INFO] [config.py:1000:print] dynamic_loss_scale_args ...... {'init_scale': 4294967296, 'scale_window': 1000, 'delayed_shift': 1, 'consecutive_hysteresis': False, 'min_scale': 1}")
+    ovs = list(range(1, 18)) + [1018 + 17, 2400, 3907]
+    out += megatron_fp16_run(r, 5000, 50, ovs, 2 ** 32, (2024, 3, 1, 12, 0, 0))
+    return "\n".join(out) + "\n"
+
+
+
+# --------------------------------------------------------------------------
+# optimization
+
+
+@near_miss("loss_plateau", "hf_lora_sft_one_epoch_cosine.log")
+def _(r):
+    out = [note("LoRA instruction tuning of a 7B chat model, 1 epoch, cosine to 0: the loss drops",
+                "fast while the model learns the format, then declines slowly under per-batch noise.",
+                "This is the normal SFT curve of a pretrained model, not a stalled run.")]
+    out.append(hf_args_dump({"learning_rate": 0.0002, "logging_steps": 5, "num_train_epochs": 1.0,
+                             "per_device_train_batch_size": 8, "gradient_accumulation_steps": 2}))
+    out.append("trainable params: 39,976,960 || all params: 6,778,392,576 || trainable%: 0.5898")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 19,200")
+    out.append("  Num Epochs = 1")
+    out.append("  Total optimization steps = 1,200")
+    total = 1200
+    for s in range(5, total + 1, 5):
+        lr = cosine(s, total, 2e-4, 36)
+        loss = 1.075 + 0.55 * math.exp(-s / 45.0) + 0.05 * (1 - s / total) + r.gauss(0, 0.055)
+        gn = 0.32 + 0.5 * math.exp(-s / 60.0) + abs(r.gauss(0, 0.05))
+        if s % 50 == 0:
+            out.append(bar(s, total, s * 2.9, 2.9))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": gn, "learning_rate": lr, "epoch": round(s / total, 2)}))
+    out.append(hf({"train_runtime": 3481.7, "train_samples_per_second": 5.514, "train_steps_per_second": 0.345,
+                   "train_loss": 1.1207, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_plateau", "megatron_resumed_chunk.log")
+def _(r):
+    out = [note("One 10k-iteration job of a long Megatron pre-training run, resumed from iteration",
+                "240000: at this stage a chunk gains ~2% of loss, exactly what a healthy run's",
+                "power-law curve gives; the learning rate is mid-way through its cosine decay.")]
+    out.append(" loading checkpoint from /lustre/ckpt/gpt-1.3b at iteration 240000")
+    out.append("  checkpoint version 3.0")
+    out.append("  successfully loaded checkpoint from /lustre/ckpt/gpt-1.3b [ t 0, p 0 ] at iteration 240000")
+    out.append("(min, max) time across ranks (ms):")
+    out.append("    load-checkpoint ................................: (31820.11, 31822.72)")
+    out.append("training ...")
+    total = 500000
+    for it in range(240050, 250001, 50):
+        lr = cosine(it, total, 2e-4, 2000, 2e-5)
+        loss = 1.85 + 4.0 * (it / 1000.0) ** -0.33 + r.gauss(0, 0.012)
+        gn = 0.21 + abs(r.gauss(0, 0.012))
+        out.append(" iteration %8d/%8d | consumed samples: %12d | elapsed time per iteration (ms): %.1f | "
+                   "learning rate: %.6E | global batch size: %5d | lm loss: %.6E | loss scale: 1.0 | grad norm: %.3f | "
+                   "number of skipped iterations: %3d | number of nan iterations: %3d |"
+                   % (it, total, it * 512, 2310.5 + r.gauss(0, 12), lr, 512, loss, gn, 0, 0))
+        if it % 2000 == 0:
+            vl = loss + 0.02 + r.gauss(0, 0.004)
+            out.append(" validation loss at iteration %d | lm loss value: %.6E | lm loss PPL: %.6E | " % (it, vl, math.exp(vl)))
+    out.append("[after training is done] datetime: 2024-04-19 03:12:55 ")
+    out.append(" saving checkpoint at iteration  250000 to /lustre/ckpt/gpt-1.3b")
+    out.append("  successfully saved checkpoint at iteration  250000 to /lustre/ckpt/gpt-1.3b")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_plateau", "nanogpt_converged_cosine_to_min.log")
+def _(r):
+    out = [note("nanoGPT shakespeare-char, cosine decay to min_lr: the loss converges and sits at",
+                "its final level for the last part of the run. Converged, not stuck: the rule's",
+                "benign clause allows at most an info finding.")]
+    out.append("tokens per iteration will be: 16,384")
+    out.append("found vocab_size = 65 (inside data/shakespeare_char/meta.pkl)")
+    out.append("Initializing a new model from scratch")
+    out.append("number of parameters: 10.65M")
+    out.append("compiling the model... (takes a ~minute)")
+    total = 5000
+    for it in range(0, total + 1, 10):
+        lossv = 1.02 + 3.2 * math.exp(-it / 180.0) + 0.35 * math.exp(-it / 900.0) + r.gauss(0, 0.02)
+        if it % 250 == 0:
+            tl = lossv - 0.01
+            vl = 1.47 + 2.8 * math.exp(-it / 200.0) + 0.1 * math.exp(-it / 900)
+            out.append("step %d: train loss %.4f, val loss %.4f" % (it, tl, vl))
+            if it > 0:
+                out.append("saving checkpoint to out-shakespeare-char")
+        mfu = -100.0 if it < 50 else 8.9 + r.gauss(0, 0.2)
+        out.append("iter %d: loss %.4f, time %.2fms, mfu %.2f%%" % (it, lossv, 31.2 + r.gauss(0, 0.8) if it else 14012.3, mfu))
+    return "\n".join(out) + "\n"
+
+
+def llmc_run(r, total, spikes):
+    out = []
+    for s in range(total):
+        lr = cosine(s, total, 6e-4, 700, 0.0)
+        loss = 3.05 + 7.9 * math.exp(-s / 260.0) + 0.75 * math.exp(-s / 2500.0) + r.gauss(0, 0.03)
+        norm = 0.27 + 1.4 * math.exp(-s / 300.0) + abs(r.gauss(0, 0.03))
+        if s in spikes:
+            loss *= spikes[s]
+            norm *= 3.0 * spikes[s]
+        out.append("s:%d trl:%.4f lr:%.6f norm:%.2f" % (s, loss, lr, norm))
+        if s % 250 == 0:
+            out.append("s:%d tel:%.4f" % (s, loss + 0.02 + r.gauss(0, 0.005)))
+    return out
+
+
+@near_miss("loss_spike", "llmc_single_spike_recovered.log")
+def _(r):
+    out = [note("llm.c GPT-2 124M run, 2000 logged steps: one batch sends the loss to 1.9x its level",
+                "at step 1337 and the next step is back on the curve. A fast-recovering single spike in",
+                "a long healthy run; the benign clause allows info at most.")]
+    out += llmc_run(r, 2000, {1337: 1.9})
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_spike", "hf_logging_steps_50_two_blips.log")
+def _(r):
+    out = [note("HF Trainer, 7500 steps logged every 50 (150 logs): two single logs come out 1.4-1.5x",
+                "high (hard batches) and the next log is back on the curve. The same two blips in a",
+                "densely logged run would be benign; here each is ~0.7% of the logs.")]
+    out.append("***** Running training *****")
+    out.append("  Num examples = 240,000")
+    out.append("  Total optimization steps = 7,500")
+    total = 7500
+    for s in range(50, total + 1, 50):
+        lr = cosine(s, total, 3e-5, 225)
+        loss = 1.55 + 0.9 * math.exp(-s / 900.0) + r.gauss(0, 0.02)
+        if s == 2650:
+            loss *= 1.47
+        if s == 5900:
+            loss *= 1.41
+        gn = 0.8 + 0.6 * math.exp(-s / 800) + abs(r.gauss(0, 0.06))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": gn, "learning_rate": lr, "epoch": round(s / total, 2)}))
+    out.append(hf({"train_runtime": 20231.9, "train_samples_per_second": 11.86, "train_steps_per_second": 0.371,
+                   "train_loss": 1.7023, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_divergence", "trl_grpo_loss_is_beta_kl.log")
+def _(r):
+    out = [note("TRL GRPO with beta=0.04: the logged loss is (up to a mean-zero policy term) beta*KL",
+                "to the reference, which starts at 0 and grows as the policy learns; TRL documents",
+                "that a GRPO loss going up is expected. Rewards and accuracy rise throughout.")]
+    out.append("***** Running training *****")
+    out.append("  Num examples = 7,500")
+    out.append("GRPOConfig(beta=0.04, loss_type='grpo', num_generations=8, num_iterations=1, max_completion_length=1024)")
+    out.append("  Total optimization steps = 400")
+    out += grpo_lines(r, 400, 0.04, 0, False)
+    out.append(hf({"train_runtime": 30211.0, "train_samples_per_second": 0.106, "train_steps_per_second": 0.013,
+                   "train_loss": 0.0011, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_divergence", "vae_kl_warmup.log")
+def _(r):
+    out = [note("Convolutional VAE on MNIST with KL warm-up: beta ramps 0 -> 1 over 10 epochs, so the",
+                "total loss (recon + beta*KL) rises while the weight grows and the reconstruction keeps",
+                "improving. The objective changed; the model did not diverge.")]
+    out.append("Namespace(batch_size=128, epochs=30, latent_dim=32, lr=0.001, kl_warmup_epochs=10, seed=1)")
+    n_batches = 469
+    for ep in range(1, 31):
+        for b in range(0, n_batches, 50):
+            e = ep - 1 + b / n_batches
+            beta = min(1.0, e / 10.0)
+            recon = 62.0 + 150.0 * math.exp(-e / 0.35) + 16.0 * beta - 3.0 * e / 30 + r.gauss(0, 1.2)
+            kl = 25.5 + 38.0 * math.exp(-3.5 * beta) + r.gauss(0, 0.6)
+            loss = recon + beta * kl
+            out.append("Train Epoch: %d [%5d/60000 (%2d%%)]\tloss: %.4f\trecon: %.4f\tkl: %.4f\tbeta: %.3f"
+                       % (ep, b * 128, int(100 * b / n_batches), loss, recon, kl, beta))
+        vrecon = recon + 1.5
+        out.append("====> Epoch: %d Average loss: %.4f  Test recon: %.4f  Test kl: %.4f" % (ep, recon + beta * kl, vrecon, kl))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_oscillation", "hf_logging_steps_1_small_batch.log")
+def _(r):
+    out = [note("HF Trainer fine-tune of a sentiment classifier from a strong checkpoint with",
+                "logging_steps=1 and batch size 8: each logged loss is one 8-example batch, so it",
+                "scatters widely around a slowly falling mean. Noise, not oscillation.")]
+    out.append("***** Running training *****")
+    out.append("  Num examples = 4,800")
+    out.append("  Instantaneous batch size per device = 8")
+    out.append("  Total optimization steps = 600")
+    total = 600
+    for s in range(1, total + 1):
+        lr = linear(s, total, 1e-5, 30)
+        mean = 0.36 + 0.07 * math.exp(-s / 200.0)
+        loss = max(0.004, mean * r.expovariate(1.0) ** 0.9)
+        gn = 3.0 + 6 * loss + abs(r.gauss(0, 1.5))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": gn, "learning_rate": lr, "epoch": round(s / total, 2)}))
+        if s % 150 == 0:
+            out.append(hf({"eval_loss": round(0.29 - 0.01 * s / 150 + r.gauss(0, 0.004), 4), "eval_accuracy": 0.902 + 0.004 * s / 150,
+                           "eval_runtime": 6.1, "eval_samples_per_second": 196.2, "eval_steps_per_second": 24.6, "epoch": round(s / total, 2)}))
+    out.append(hf({"train_runtime": 512.3, "train_samples_per_second": 9.37, "train_steps_per_second": 1.171,
+                   "train_loss": 0.3901, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_oscillation", "multilingual_per_language_batches.log")
+def _(r):
+    out = [note("Multilingual translation fine-tune that samples one language pair per batch (as",
+                "fairseq's multilingual task does): per-batch loss depends on the pair, so it jumps",
+                "between pair levels while every pair's loss falls steadily.")]
+    pairs = {"en-de": 2.05, "en-fr": 1.72, "en-zh": 2.85, "en-ja": 3.05, "en-ro": 2.25}
+    names = list(pairs)
+    t0 = (2023, 11, 7, 4, 0, 0)
+    total = 2000
+    for s in range(5, total + 1, 5):
+        p = r.choice(names)
+        loss = pairs[p] * (0.96 - 0.05 * s / total) + r.gauss(0, 0.04)
+        lr = linear(s, total, 3e-5, 100)
+        out.append("%s | INFO | train | step %d | pair %s | loss %.4f | lr %.3e | wps %d"
+                   % (ts(t0, s * 0.9), s, p, loss, lr, int(21000 + r.gauss(0, 300))))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("slow_convergence", "hf_dapt_mlm_still_improving.log")
+def _(r):
+    out = [note("Domain-adaptive MLM pre-training of RoBERTa-base on biomedical abstracts: the",
+                "pretrained model starts low and gains ~14% over 20k steps, still improving at the",
+                "end. That is what continued pre-training of a strong model looks like.")]
+    out.append("***** Running training *****")
+    out.append("  Num examples = 2,560,000")
+    out.append("  Total optimization steps = 20,000")
+    total = 20000
+    for s in range(100, total + 1, 100):
+        lr = linear(s, total, 1e-4, 1200)
+        loss = 1.58 + 0.42 * (1 + s / 600.0) ** -0.5 + r.gauss(0, 0.012)
+        gn = 0.9 + abs(r.gauss(0, 0.08))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": gn, "learning_rate": lr, "epoch": round(s / total, 2)}))
+        if s % 2000 == 0:
+            out.append(hf({"eval_loss": round(loss - 0.03, 4), "eval_runtime": 88.0, "eval_samples_per_second": 113.6,
+                           "eval_steps_per_second": 3.55, "epoch": round(s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("lr_schedule", "dpo_loop_lr_printed_6dp.log")
+def _(r):
+    out = [note("Custom DPO loop printing the learning rate with '%.6f': peak 1e-6 under cosine",
+                "decay prints as 0.000001 and, once below 5e-7, as 0.000000. The real rate is never 0",
+                "until the last step; the zeros are print rounding.")]
+    out.append("beta=0.1 lr=1e-06 warmup_ratio=0.05 scheduler=cosine epochs=1 batch_size=64")
+    total = 1500
+    for s in range(10, total + 1, 10):
+        lr = cosine(s, total, 1e-6, 75)
+        loss = 0.693 - 0.2 * (1 - math.exp(-s / 500.0)) + r.gauss(0, 0.015)
+        out.append("Epoch 1 | step %d/%d | loss %.4f | lr %.6f | %.2f it/s" % (s, total, loss, lr, 1.9 + r.gauss(0, 0.05)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("lr_schedule", "wsd_linear_cooldown_to_zero.log")
+def _(r):
+    out = [note("Warmup-stable-decay schedule: 1% warm-up, constant rate, then a linear cool-down",
+                "to exactly 0 over the last 20% (MiniCPM-style WSD). The rate is 0 only at the end.")]
+    total = 20000
+    for s in range(0, total + 1, 50):
+        if s < 200:
+            lr = 3e-4 * (s + 1) / 200
+        elif s < 16000:
+            lr = 3e-4
+        else:
+            lr = 3e-4 * (total - s) / 4000
+        loss = 3.1 + 7.7 * math.exp(-s / 500.0) + 0.5 * math.exp(-s / 6000.0) - (0.12 * (s - 16000) / 4000 if s > 16000 else 0) + r.gauss(0, 0.02)
+        out.append("step %5d | loss %.4f | lr %.4e | grad_norm %.3f" % (s, loss, lr, 0.3 + abs(r.gauss(0, 0.02))))
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# gradients
+
+
+@near_miss("exploding_gradients", "megatron_large_but_stable_gradnorm.log")
+def _(r):
+    out = [note("Large-model pre-training whose pre-clip grad norm sits at 60-200 (unnormalised",
+                "summed loss, clip at 1.0 as usual): big in absolute terms but stable, falling from",
+                "its early level; the loss falls smoothly. Not an explosion.")]
+    total = 20000
+    for it in range(80, total + 1, 80):
+        lr = cosine(it, total, 1.2e-4, 2000, 1.2e-5)
+        loss = 2.4 + 8.4 * math.exp(-it / 1500.0) + 0.6 * math.exp(-it / 9000.0) + r.gauss(0, 0.02)
+        gn = 95 + 420 * math.exp(-it / 900.0) + r.gauss(0, 14)
+        out.append(" iteration %8d/%8d | consumed samples: %12d | elapsed time per iteration (ms): %.1f | "
+                   "learning rate: %.6E | global batch size: %5d | lm loss: %.6E | loss scale: 1.0 | grad norm: %.3f | "
+                   "number of skipped iterations: %3d | number of nan iterations: %3d |"
+                   % (it, total, it * 1024, 4010.0 + r.gauss(0, 20), lr, 1024, loss, gn, 0, 0))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("exploding_gradients", "hf_single_gradnorm_spike_clipped.log")
+def _(r):
+    out = [note("HF fine-tune with max_grad_norm=1.0: one batch produces a pre-clip grad norm 25x",
+                "its level, clipping absorbs it, the loss barely moves and the next log is back to",
+                "normal. The benign clause allows info at most.")]
+    total = 3000
+    for s in range(10, total + 1, 10):
+        lr = cosine(s, total, 2e-5, 90)
+        loss = 0.82 + 0.6 * math.exp(-s / 500.0) + r.gauss(0, 0.02)
+        gn = 0.6 + 0.5 * math.exp(-s / 300.0) + abs(r.gauss(0, 0.05))
+        if s == 1810:
+            gn *= 25
+            loss += 0.03
+        out.append(hf({"loss": round(loss, 4), "grad_norm": gn, "learning_rate": lr, "epoch": round(2 * s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("zero_gradients", "hf_deepspeed_zero3_gradnorm_logged_zero.log")
+def _(r):
+    out = [note("HF Trainer + DeepSpeed ZeRO-3 with a DeepSpeed version whose engine does not hand",
+                "the global norm back to the Trainer: grad_norm is logged as 0.0 at every step (a",
+                "known reporting gap), while the loss falls from 1.9 to 1.1 - gradients clearly flow.")]
+    out.append("[2024-08-02 11:03:10,512] [INFO] [config.py:1003:print]   zero_optimization_stage ...... 3")
+    out.append("[2024-08-02 11:03:10,512] [INFO] [config.py:1003:print]   gradient_clipping ............ 1.0")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 52,002")
+    out.append("  Total optimization steps = 1,218")
+    total = 1218
+    for s in range(10, total + 1, 10):
+        lr = cosine(s, total, 2e-5, 37)
+        loss = 1.1 + 0.8 * math.exp(-s / 120.0) + r.gauss(0, 0.04)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 0.0, "learning_rate": lr, "epoch": round(3 * s / total, 2)}))
+    out.append(hf({"train_runtime": 9120.4, "train_samples_per_second": 17.1, "train_steps_per_second": 0.134,
+                   "train_loss": 1.2212, "epoch": 3.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("grad_clip_saturated", "gnorm_printed_one_decimal.log")
+def _(r):
+    out = [note("Custom loop printing the pre-clip gradient norm with one decimal ('gnorm 0.3'): the",
+                "norm drifts 0.34 -> 0.26, so most lines print the same rounded maximum 0.3. The",
+                "clip threshold is 1.0 and never reached.")]
+    out.append("config: max_grad_norm=1.0 lr=3e-4 warmup=500 steps=10000")
+    total = 10000
+    for s in range(50, total + 1, 50):
+        g = 0.34 - 0.08 * s / total + r.gauss(0, 0.012)
+        loss = 2.9 + 1.8 * math.exp(-s / 1500.0) + r.gauss(0, 0.02)
+        out.append("step %d/%d loss %.4f gnorm %.1f lr %.2e" % (s, total, loss, g, cosine(s, total, 3e-4, 500)))
+    return "\n".join(out) + "\n"
+
+
+
+# --------------------------------------------------------------------------
+# generalization
+
+
+@near_miss("overfitting", "lightning_val_noise_flat.csv")
+def _(r):
+    rows = ["epoch,step,train_loss_step,train_loss_epoch,val_loss,val_acc"]
+    spe = 50
+    for ep in range(40):
+        tl_epoch = []
+        for b in range(0, spe, 10):
+            st = ep * spe + b + 9
+            tl = 0.58 - 0.12 * (ep / 40.0) + 0.25 * math.exp(-ep / 2.0) + r.gauss(0, 0.03)
+            tl_epoch.append(tl)
+            rows.append("%d,%d,%.6f,,," % (ep, st, tl))
+        st = ep * spe + spe - 1
+        vl = 0.615 + 0.2 * math.exp(-ep / 1.5) + r.gauss(0, 0.045)
+        va = 0.78 - 0.1 * math.exp(-ep / 1.5) + r.gauss(0, 0.012)
+        rows.append("%d,%d,,,%.6f,%.6f" % (ep, st, vl, va))
+        rows.append("%d,%d,,%.6f,," % (ep, st, sum(tl_epoch) / len(tl_epoch)))
+    sidecar = ("Lightning CSVLogger metrics.csv of an image classifier on a small validation set (600\n"
+               "images): after epoch 5 val_loss only scatters (+-7%) around a flat level while the\n"
+               "training loss keeps falling slowly. Validation did not turn up; that is noise.\n")
+    return "\n".join(rows) + "\n", sidecar
+
+
+@near_miss("overfitting", "hf_small_eval_set_noise.log")
+def _(r):
+    out = [note("HF fine-tune evaluated every 200 steps on a 150-example eval set: eval_loss",
+                "scatters by several percent between evaluations around a level that is flat after",
+                "step 2000, while eval accuracy holds. No evaluation trend turns up.")]
+    total = 6000
+    for s in range(20, total + 1, 20):
+        loss = 0.55 + 0.6 * math.exp(-s / 700.0) - 0.1 * s / total + r.gauss(0, 0.03)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 1.1 + abs(r.gauss(0, 0.2)),
+                       "learning_rate": cosine(s, total, 3e-5, 180), "epoch": round(4 * s / total, 2)}))
+        if s % 200 == 0:
+            ev = 0.72 + 0.5 * math.exp(-s / 600.0) + r.gauss(0, 0.05)
+            out.append(hf({"eval_loss": round(ev, 4), "eval_accuracy": round(0.74 + 0.06 * (1 - math.exp(-s / 800)) + r.gauss(0, 0.02), 4),
+                           "eval_runtime": 2.1, "eval_samples_per_second": 71.3, "eval_steps_per_second": 9.0,
+                           "epoch": round(4 * s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("shortcut_learning", "pytorch_examples_mnist.log")
+def _(r):
+    out = [note("pytorch/examples MNIST CNN, 14 epochs: the loss falls from 2.30 to ~0.3 within the",
+                "first couple of hundred batches and ends near 0.01. MNIST is that easy; no shortcut.")]
+    for ep in range(1, 15):
+        for b in range(0, 938, 10):
+            step = (ep - 1) * 938 + b
+            mean = 0.012 + 0.09 * math.exp(-step / 2500.0) + 2.29 * math.exp(-step / 45.0)
+            loss = mean * r.lognormvariate(0, 0.8) if step > 100 else mean * (1 + r.gauss(0, 0.05))
+            out.append("Train Epoch: %d [%d/60000 (%.0f%%)]\\tLoss: %.6f" % (ep, b * 64, 100.0 * b / 938, loss))
+        tl = 0.045 - 0.0015 * ep + r.gauss(0, 0.002)
+        acc = 9850 + 5 * ep + r.randint(-5, 5)
+        out.append("")
+        out.append("Test set: Average loss: %.4f, Accuracy: %d/10000 (%.0f%%)" % (tl, acc, acc / 100.0))
+        out.append("")
+    return "\n".join(out).replace("\\t", "\t") + "\n"
+
+
+@near_miss("random_level_loss", "mmdet_two_class_total_loss.log")
+def _(r):
+    out = [note("mmdetection Faster R-CNN on a 2-class dataset (two classes in the config): the",
+                "printed loss is the SUM of RPN and RoI classification and box losses, which happens to",
+                "end near 0.69 = ln 2; it is not a 2-way cross-entropy, and the detector learns (mAP rises).")]
+    out.append("2022-05-10 09:00:02,101 - mmdet - INFO - Config:")
+    out.append("model = dict(")
+    out.append("    type='FasterRCNN',")
+    out.append("    roi_head=dict(")
+    out.append("        type='StandardRoIHead',")
+    out.append("        bbox_head=dict(")
+    out.append("            type='Shared2FCBBoxHead', in_channels=256, fc_out_channels=1024, roi_feat_size=7,")
+    out.append("            num_classes=2,")
+    out.append("            loss_cls=dict(type='CrossEntropyLoss', use_sigmoid=False, loss_weight=1.0),")
+    out.append("            loss_bbox=dict(type='L1Loss', loss_weight=1.0))))")
+    out.append("optimizer = dict(type='SGD', lr=0.02, momentum=0.9, weight_decay=0.0001)")
+    out.append("runner = dict(type='EpochBasedRunner', max_epochs=12)")
+    t = 0
+    for ep in range(1, 13):
+        for it in range(50, 501, 50):
+            k = (ep - 1) * 500 + it
+            lr = 0.02 * min(1.0, k / 500.0) * (0.1 if ep > 8 else 1.0) * (0.1 if ep > 11 else 1.0)
+            rpn_cls = 0.03 + 0.25 * math.exp(-k / 400.0) + abs(r.gauss(0, 0.005))
+            rpn_box = 0.035 + 0.05 * math.exp(-k / 800.0) + abs(r.gauss(0, 0.004))
+            cls = 0.27 + 0.35 * math.exp(-k / 900.0) + r.gauss(0, 0.015)
+            box = 0.36 + 0.15 * math.exp(-k / 1500.0) + r.gauss(0, 0.015)
+            acc = 100 * (0.905 + 0.04 * (1 - math.exp(-k / 1500.0))) + r.gauss(0, 0.4)
+            loss = rpn_cls + rpn_box + cls + box
+            t += 50 * 0.52
+            out.append("%s - mmdet - INFO - Epoch [%d][%d/500]\tlr: %.3e, eta: %s, time: %.3f, data_time: %.3f, memory: 3891, "
+                       "loss_rpn_cls: %.4f, loss_rpn_bbox: %.4f, loss_cls: %.4f, acc: %.4f, loss_bbox: %.4f, loss: %.4f"
+                       % (ts((2022, 5, 10, 9, 0, 10), t, "%Y-%m-%d %H:%M:%S,000"), ep, it, lr, "0:42:10", 0.52 + r.gauss(0, 0.01),
+                          0.011 + abs(r.gauss(0, 0.002)), rpn_cls, rpn_box, cls, acc, box, loss))
+        m = 0.52 + 0.2 * (1 - math.exp(-ep / 3.0))
+        out.append("%s - mmdet - INFO - Epoch(val) [%d][120]\tbbox_mAP: %.4f, bbox_mAP_50: %.4f, bbox_mAP_75: %.4f"
+                   % (ts((2022, 5, 10, 9, 0, 10), t + 30, "%Y-%m-%d %H:%M:%S,000"), ep, m, m + 0.2, m + 0.05))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("random_level_loss", "hf_binary_hard_task_weak_signal.log")
+def _(r):
+    out = [note("Binary stance classifier (two labels) on a hard, noisy task: the loss moves from",
+                "ln 2 to ~0.665 and eval accuracy climbs from 0.50 to 0.63 and keeps improving. A weak",
+                "but real signal; 'the model predicts uniformly' is wrong here.")]
+    out.append("05/21/2024 10:11:02 - INFO - __main__ - num_labels: 2, label2id: {'against': 0, 'favor': 1}")
+    total = 3000
+    for s in range(10, total + 1, 10):
+        loss = 0.6635 + 0.03 * math.exp(-s / 900.0) + r.gauss(0, 0.012)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 2.2 + abs(r.gauss(0, 0.4)),
+                       "learning_rate": linear(s, total, 2e-5, 150), "epoch": round(3 * s / total, 2)}))
+        if s % 500 == 0:
+            out.append(hf({"eval_loss": round(0.668 + 0.02 * math.exp(-s / 900) + r.gauss(0, 0.002), 4),
+                           "eval_accuracy": round(0.5 + 0.13 * (1 - math.exp(-s / 1200.0)) + r.gauss(0, 0.004), 4),
+                           "eval_f1": round(0.48 + 0.14 * (1 - math.exp(-s / 1200.0)), 4),
+                           "eval_runtime": 12.1, "eval_samples_per_second": 165.3, "eval_steps_per_second": 20.7,
+                           "epoch": round(3 * s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("eval_metric_degenerate", "hf_langid_small_eval_acc_1.log")
+def _(r):
+    out = [note("Language identification (3 well-separated languages) fine-tuned from XLM-R and",
+                "evaluated on 48 held-out sentences: 100% eval accuracy at every evaluation is what an",
+                "easy task gives; eval_loss keeps falling, so the metric is live, not degenerate.")]
+    total = 600
+    for s in range(10, total + 1, 10):
+        loss = 0.004 + 1.1 * math.exp(-s / 25.0) + abs(r.gauss(0, 0.003))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 0.05 + 8 * math.exp(-s / 40) + abs(r.gauss(0, 0.03)),
+                       "learning_rate": linear(s, total, 2e-5, 30), "epoch": round(3 * s / total, 2)}))
+        if s % 100 == 0:
+            out.append(hf({"eval_loss": round(0.08 * math.exp(-s / 200.0) + 0.002, 5), "eval_accuracy": 1.0,
+                           "eval_runtime": 0.41, "eval_samples_per_second": 117.1, "eval_steps_per_second": 14.6,
+                           "epoch": round(3 * s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# memory
+
+
+OOM_MSG = ("CUDA out of memory. Tried to allocate 3.12 GiB. GPU 0 has a total capacity of 79.15 GiB of which "
+           "1.90 GiB is free. Including non-PyTorch memory, this process has 77.24 GiB memory in use. Of the "
+           "allocated memory 71.03 GiB is allocated by PyTorch, and 4.70 GiB is reserved by PyTorch but unallocated.")
+
+
+@near_miss("cuda_oom", "fairseq_oom_recovered_once.log")
+def _(r):
+    out = [note("fairseq translation run: one very long batch at update 3456 runs out of memory,",
+                "fairseq's trainer catches it, skips the batch ('attempting to recover from OOM') and",
+                "trains on to update 12000 and saves its last checkpoint. A recovered, isolated OOM.")]
+    t0 = (2023, 5, 2, 10, 0, 0)
+    out.append("%s | INFO | fairseq_cli.train | task: TranslationTask, model: TransformerModel, criterion: LabelSmoothedCrossEntropyCriterion" % ts(t0, 0))
+    out.append("%s | INFO | fairseq_cli.train | max tokens per device = 8192 and max sentences per device = None" % ts(t0, 1))
+    per_ep = 2453
+    upd = 0
+    t = 10.0
+    for ep in range(1, 6):
+        for k in range(100, per_ep + 1, 100):
+            upd += 100
+            if upd > 12000:
+                break
+            t += 28.5
+            if upd - 100 < 3456 <= upd:
+                out.append("%s | WARNING | fairseq.trainer | OOM: Ran out of memory with exception: %s" % (ts(t0, t - 10), OOM_MSG))
+                out.append("|===========================================================================|")
+                out.append("|                  PyTorch CUDA memory summary, device ID 0                 |")
+                out.append("|---------------------------------------------------------------------------|")
+                out.append("|            CUDA OOMs: 1            |        cudaMalloc retries: 2         |")
+                out.append("|===========================================================================|")
+                out.append("%s | WARNING | fairseq.trainer | attempting to recover from OOM in forward/backward pass" % ts(t0, t - 10))
+            loss = 4.1 + 6.0 * math.exp(-upd / 1500.0) + r.gauss(0, 0.03)
+            out.append("%s | INFO | train_inner | epoch %03d:   %4d / %d loss=%.3f, nll_loss=%.3f, ppl=%.2f, wps=%.1f, ups=%.2f, "
+                       "wpb=%.1f, bsz=%.1f, num_updates=%d, lr=%.7g, gnorm=%.3f, loss_scale=%d, train_wall=%d, gb_free=%.1f, wall=%d"
+                       % (ts(t0, t), ep, k, per_ep, loss, loss - 0.35, 2 ** (loss - 0.35), 22800 + r.gauss(0, 300),
+                          3.5 + r.gauss(0, 0.05), 6498.2, 228.1, upd, min(upd / 4000.0, (4000.0 / max(upd, 1)) ** 0.5) * 5e-4,
+                          0.6 + abs(r.gauss(0, 0.05)), 64, 28, 10.2, int(t)))
+        if upd > 12000:
+            break
+        out.append("%s | INFO | fairseq.checkpoint_utils | Saved checkpoint checkpoints/checkpoint%d.pt (epoch %d @ %d updates, score None) (writing took 4.21 seconds)" % (ts(t0, t + 5), ep, ep, upd))
+    out.append("%s | INFO | fairseq_cli.train | Stopping training due to num_updates: 12000 >= max_update: 12000" % ts(t0, t + 10))
+    out.append("%s | INFO | fairseq.checkpoint_utils | Saved checkpoint checkpoints/checkpoint_last.pt (epoch 5 @ 12000 updates, score None) (writing took 4.05 seconds)" % ts(t0, t + 15))
+    out.append("%s | INFO | fairseq_cli.train | done training in %.1f seconds" % (ts(t0, t + 16), t))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("cuda_oom", "batch_size_finder_then_trains.log")
+def _(r):
+    out = [note("A training script wrapped in find_executable_batch_size: batch sizes 64 and 32 do",
+                "not fit, each OOM is caught and logged, 16 fits, and the run trains to its last step",
+                "and saves the model. The OOMs are the search, not a failure.")]
+    t0 = (2024, 7, 9, 16, 30, 0)
+    out.append("%s,000 - INFO - train - Starting batch-size search at 64" % ts(t0, 0))
+    out.append("%s,000 - WARNING - utils.memory - Reducing batch size from 64 to 32 after exception: %s CUDA memory allocated=71.03GB, reserved=75.73GB" % (ts(t0, 41), OOM_MSG))
+    out.append("%s,000 - WARNING - utils.memory - Reducing batch size from 32 to 16 after exception: %s CUDA memory allocated=70.12GB, reserved=74.90GB"
+               % (ts(t0, 63), OOM_MSG.replace("3.12 GiB", "1.56 GiB").replace("1.90 GiB is free", "1.21 GiB is free")))
+    out.append("%s,000 - INFO - train - Training with per-device batch size 16" % ts(t0, 70))
+    total = 4000
+    for s in range(20, total + 1, 20):
+        loss = 1.3 + 1.1 * math.exp(-s / 600.0) + r.gauss(0, 0.02)
+        out.append("%s,000 - INFO - train - step %d/%d loss=%.4f lr=%.3e grad_norm=%.3f"
+                   % (ts(t0, 70 + s * 1.9), s, total, loss, cosine(s, total, 1e-4, 120), 0.7 + abs(r.gauss(0, 0.05))))
+    out.append("%s,000 - INFO - train - Saved final model to outputs/final" % ts(t0, 70 + total * 1.9 + 30))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("host_oom", "deepspeed_offload_memory_reports.log")
+def _(r):
+    out = [note("DeepSpeed ZeRO-3 with CPU offload: the engine reports CPU virtual memory use, the",
+                "dataset loader says it memory-maps to avoid holding data in RAM, and the Slurm",
+                "epilogue reports the job COMPLETED. Memory talk, no out-of-memory.")]
+    out.append("[2024-03-02 08:00:11,000] [INFO] [utils.py:800:see_memory_usage] Before initializing optimizer states")
+    out.append("[2024-03-02 08:00:11,000] [INFO] [utils.py:801:see_memory_usage] MA 12.3 GB         Max_MA 14.1 GB         CA 14.9 GB         Max_CA 15 GB ")
+    out.append("[2024-03-02 08:00:11,000] [INFO] [utils.py:808:see_memory_usage] CPU Virtual Memory:  used = 412.71 GB, percent = 40.9%")
+    out.append("Loading dataset from disk as memory-mapped Arrow files (keep_in_memory=False)")
+    total = 2000
+    for s in range(10, total + 1, 10):
+        loss = 1.2 + 0.8 * math.exp(-s / 300.0) + r.gauss(0, 0.03)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 0.9 + abs(r.gauss(0, 0.1)), "learning_rate": cosine(s, total, 1e-5, 60),
+                       "epoch": round(s / total, 2)}))
+        if s % 500 == 0:
+            out.append("[2024-03-02 %s] [INFO] [utils.py:808:see_memory_usage] CPU Virtual Memory:  used = %.2f GB, percent = %.1f%%"
+                       % (ts((2024, 3, 2, 8, 0, 0), s * 12, "%H:%M:%S,000"), 430 + r.gauss(0, 3), 42.6))
+    out.append(hf({"train_runtime": 24014.2, "train_samples_per_second": 10.66, "train_steps_per_second": 0.083,
+                   "train_loss": 1.3111, "epoch": 1.0}))
+    out.append("Job ID: 4412093")
+    out.append("Cluster: hpc")
+    out.append("State: COMPLETED (exit code 0)")
+    out.append("Nodes: 1")
+    out.append("Cores per node: 64")
+    out.append("Job Wall-clock time: 06:41:12")
+    out.append("Memory Utilized: 445.12 GB")
+    out.append("Memory Efficiency: 86.94% of 512.00 GB")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("process_killed", "slurm_script_kills_gpu_monitor.log")
+def _(r):
+    out = [note("Slurm batch script that starts 'nvidia-smi dmon &' and kills it with kill -9 after",
+                "training: bash reports the background job as Killed. Training finished and the job",
+                "exited 0; only the monitor was killed, on purpose.")]
+    total = 1500
+    for s in range(10, total + 1, 10):
+        loss = 0.9 + 0.7 * math.exp(-s / 250.0) + r.gauss(0, 0.02)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 1.0 + abs(r.gauss(0, 0.1)), "learning_rate": cosine(s, total, 2e-5, 45),
+                       "epoch": round(s / total, 2)}))
+    out.append(hf({"train_runtime": 4400.1, "train_samples_per_second": 21.8, "train_steps_per_second": 0.341,
+                   "train_loss": 1.0123, "epoch": 1.0}))
+    out.append("Saving model checkpoint to outputs/final")
+    out.append("/var/spool/slurmd/job8812231/slurm_script: line 47: 190233 Killed                  nvidia-smi dmon -s um -d 30 > logs/gpu_8812231.log")
+    out.append("JobId=8812231 JobName=sft State=COMPLETED Reason=None ExitCode=0:0")
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# alignment
+
+
+def trl_dpo(r, total, every, f):
+    out = []
+    for s in range(every, total + 1, every):
+        d = f(s)
+        row = {"loss": round(d["loss"], 4), "grad_norm": d.get("gn", 20 + abs(r.gauss(0, 4))),
+               "learning_rate": d["lr"], "rewards/chosen": d["rc"], "rewards/rejected": d["rr"],
+               "rewards/accuracies": d["acc"], "rewards/margins": d["rc"] - d["rr"],
+               "logps/chosen": d["lc"], "logps/rejected": d["lr_"], "logits/chosen": -2.71 + r.gauss(0, 0.05),
+               "logits/rejected": -2.68 + r.gauss(0, 0.05), "epoch": round(s / total * d.get("epochs", 1), 2)}
+        out.append(hf(row))
+    return out
+
+
+@near_miss("dpo_likelihood_displacement", "trl_dpo_chosen_dips_then_recovers.log")
+def _(r):
+    out = [note("Healthy TRL DPO run (beta 0.1, peak LR set to 5e-7): the chosen reward dips below 0",
+                "early, then recovers and ends positive; log p(chosen) barely moves while the rejected",
+                "responses fall and the margin and accuracy grow.")]
+    out.append("DPOConfig(beta=0.1, learning_rate=5e-07, loss_type=['sigmoid'], max_length=1024, per_device_train_batch_size=8, gradient_accumulation_steps=8)")
+    total = 960
+
+    def f(s):
+        x = s / total
+        rc = -0.08 * math.sin(math.pi * min(x / 0.4, 1.0)) + 0.16 * max(0.0, x - 0.3) + r.gauss(0, 0.02)
+        rr = -1.6 * (1 - math.exp(-x * 3.0)) + r.gauss(0, 0.05)
+        m = rc - rr
+        acc = min(1.0, 0.5 + 0.3 * (1 - math.exp(-x * 4)) + r.gauss(0, 0.03))
+        return {"loss": math.log(1 + math.exp(-m)) + r.gauss(0, 0.01), "lr": cosine(s, total, 5e-7, 96),
+                "rc": rc, "rr": rr, "acc": acc, "lc": -281.0 + 10 * rc + r.gauss(0, 3), "lr_": -305.0 + 10 * rr + r.gauss(0, 3)}
+    out += trl_dpo(r, total, 10, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dpo_no_signal", "trl_dpo_beta_0p01_early_learning.log")
+def _(r):
+    out = [note("TRL DPO with beta=0.01 (the Zephyr recipe's beta), 1 epoch at lr 5e-7: rewards are",
+                "beta * log-ratio, so margins stay small in absolute terms (0.02 = 2 nats) and the loss",
+                "close to ln 2, yet reward accuracy climbs steadily from 0.5 to 0.68: it is learning.")]
+    out.append("DPOConfig(beta=0.01, learning_rate=5e-07, loss_type=['sigmoid'], max_length=2048, per_device_train_batch_size=4, gradient_accumulation_steps=16)")
+    total = 480
+
+    def f(s):
+        x = s / total
+        m = 0.019 * (1 - math.exp(-x * 3.5)) + r.gauss(0, 0.002)
+        acc = min(1.0, 0.5 + 0.18 * (1 - math.exp(-x * 3.5)) + r.gauss(0, 0.025))
+        rc = 0.004 * x + r.gauss(0, 0.001)
+        loss = 0.6931 - m / 2 + 0.0003 + r.gauss(0, 0.0015)
+        return {"loss": loss, "lr": cosine(s, total, 5e-7, 48), "rc": rc, "rr": rc - m, "acc": acc,
+                "lc": -352.0 + r.gauss(0, 4), "lr_": -371.0 - 100 * m + r.gauss(0, 4), "gn": 9 + abs(r.gauss(0, 2))}
+    out += trl_dpo(r, total, 5, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dpo_overoptimization", "trl_dpo_hinge_reaches_zero.log")
+def _(r):
+    out = [note("TRL DPO with loss_type='hinge' (SLiC): the loss is max(0, 1 - margin) and is exactly 0",
+                "once the margin passes 1, by design. Margins level off near 1.3, far below the",
+                "runaway margins of an over-optimised sigmoid DPO run.")]
+    out.append("DPOConfig(beta=0.1, learning_rate=5e-07, loss_type=['hinge'], per_device_train_batch_size=8, gradient_accumulation_steps=4)")
+    total = 800
+
+    def f(s):
+        x = s / total
+        m = 1.32 * (1 - math.exp(-x * 6)) + r.gauss(0, 0.03)
+        acc = min(1.0, 0.5 + 0.5 * (1 - math.exp(-x * 9)))
+        rc = 0.1 * x + r.gauss(0, 0.02)
+        return {"loss": max(0.0, 1.0 - m) * (1 if x < 0.6 else 0.0), "lr": cosine(s, total, 5e-7, 80), "rc": rc, "rr": rc - m,
+                "acc": acc, "lc": -190.0 + r.gauss(0, 3), "lr_": -205.0 - 10 * m + r.gauss(0, 3)}
+    out += trl_dpo(r, total, 10, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dpo_margin_explosion", "trl_dpo_long_responses_large_margin.log")
+def _(r):
+    out = [note("TRL DPO on long (~600-token) responses, beta 0.1, 2 epochs: rewards are summed over",
+                "tokens, so margins of ~11 correspond to ~0.2 nats per token. The loss levels at ~0.2",
+                "with train accuracy ~0.9 and eval accuracy steady at 0.80: large, not runaway.")]
+    out.append("DPOConfig(beta=0.1, learning_rate=5e-07, loss_type=['sigmoid'], max_length=4096, max_prompt_length=1024, num_train_epochs=2)")
+    total = 1200
+
+    def f(s):
+        x = s / total
+        m = 11.2 * (1 - math.exp(-x * 3.2)) + r.gauss(0, 0.4)
+        acc = min(1.0, 0.5 + 0.41 * (1 - math.exp(-x * 5)) + r.gauss(0, 0.02))
+        rc = 1.1 * (1 - math.exp(-x * 3)) + r.gauss(0, 0.2)
+        loss = 0.19 + 0.5 * math.exp(-x * 5) + r.gauss(0, 0.02)
+        return {"loss": loss, "lr": cosine(s, total, 5e-7, 120), "rc": rc, "rr": rc - m, "acc": acc,
+                "lc": -612.0 + 10 * rc + r.gauss(0, 8), "lr_": -655.0 + 10 * (rc - m) + r.gauss(0, 8), "epochs": 2}
+    train = trl_dpo(r, total, 10, f)
+    for k in range(4):
+        out += train[30 * k:30 * (k + 1)]
+        m = 9.0 * (1 - math.exp(-(k + 1) * 0.8)) + r.gauss(0, 0.2)
+        out.append(hf({"eval_loss": 0.43 + 0.2 * math.exp(-k) + r.gauss(0, 0.01), "eval_rewards/chosen": 0.8 + r.gauss(0, 0.05),
+                       "eval_rewards/rejected": 0.8 - m, "eval_rewards/accuracies": 0.80 - 0.05 * math.exp(-k) + r.gauss(0, 0.005),
+                       "eval_rewards/margins": m, "eval_runtime": 210.3, "epoch": 0.5 * (k + 1)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dpo_reference_drift", "trl_dpo_first_log_exactly_zero.log")
+def _(r):
+    out = [note("TRL DPO with logging_first_step=True: at step 1 the policy still equals the",
+                "reference, so rewards are exactly 0 in that one log; every later log moves.")]
+    total = 300
+
+    def f(s):
+        x = s / total
+        if s == 1:
+            return {"loss": 0.6931, "lr": 5e-9, "rc": 0.0, "rr": 0.0, "acc": 0.0, "lc": -240.1, "lr_": -251.7}
+        m = 0.9 * (1 - math.exp(-x * 3)) + r.gauss(0, 0.04)
+        rc = 0.05 * x + r.gauss(0, 0.02)
+        return {"loss": math.log(1 + math.exp(-m)), "lr": cosine(s, total, 5e-7, 30), "rc": rc, "rr": rc - m,
+                "acc": min(1.0, 0.55 + 0.2 * x + r.gauss(0, 0.03)), "lc": -240 + r.gauss(0, 3), "lr_": -251 - 10 * m}
+    out += trl_dpo(r, 1, 1, f)
+    out += trl_dpo(r, total, 10, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("reward_hacking", "trl_grpo_small_eval_noise.log")
+def _(r):
+    out = [note("GRPO on GSM8K with an eval every 25 steps on 200 problems: eval accuracy scatters by",
+                "+-3 points around a rising trend while the reward climbs and KL stays below 0.1.",
+                "One lucky evaluation mid-run is not a drop in quality.")]
+    total = 500
+    for s in range(5, total + 1, 5):
+        reward = 0.42 + 0.33 * (1 - math.exp(-s / 150.0)) + r.gauss(0, 0.04)
+        out.append(hf({"loss": round(0.04 * 0.00025 * s + r.gauss(0, 0.0001), 4), "grad_norm": 0.2 + abs(r.gauss(0, 0.05)),
+                       "learning_rate": linear(s, total, 1e-6, 25), "reward": reward, "reward_std": 0.3 + r.gauss(0, 0.02),
+                       "kl": 0.00025 * s * (1 + r.gauss(0, 0.1)), "entropy": 0.62 - 0.0004 * s + r.gauss(0, 0.01),
+                       "epoch": round(s / total, 2)}))
+        if s % 25 == 0:
+            acc = 0.55 + 0.12 * (1 - math.exp(-s / 200.0)) + r.gauss(0, 0.035)
+            if s == 275:
+                acc = 0.745
+            out.append(hf({"eval_accuracy": round(acc, 3), "eval_runtime": 95.2, "epoch": round(s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+
+# --------------------------------------------------------------------------
+# distributed
+
+
+def rank_prefix_block(ranks, fmt):
+    return [("[rank%d]:" % k) + fmt.format(rank=k) for k in ranks]
+
+
+@near_miss("nccl_timeout", "torchrun_8gpu_nccl_info_healthy.log")
+def _(r):
+    out = [note("torchrun DDP job on 8 GPUs with NCCL_DEBUG=INFO and TORCH_CPP_LOG_LEVEL=INFO: every",
+                "rank prints its process-group options (timeout 600000 ms) and NCCL setup, training",
+                "runs to the end, and PyTorch 2.4's destroy_process_group reminder closes it.")]
+    out.append("W0611 10:02:11.118000 140211 torch/distributed/run.py:793] Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid your system being overloaded, please further tune the variable for optimal performance in your application as needed.")
+    for k in range(8):
+        out.append("[rank%d]:[I611 10:02:19.%06d ProcessGroupNCCL.cpp:899] [PG 0 Rank %d] ProcessGroupNCCL initialization options: size: 8, global rank: %d, TIMEOUT(ms): 600000, USE_HIGH_PRIORITY_STREAM: 0, SPLIT_FROM: 0, SPLIT_COLOR: 0, PG Name: 0" % (k, 120000 + k * 311, k, k))
+    for k in range(8):
+        out.append("node01:%d:%d [%d] NCCL INFO Bootstrap : Using eth0:10.1.4.21<0>" % (51120 + k, 51120 + k, k))
+        out.append("node01:%d:%d [%d] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/IB ; OOB eth0:10.1.4.21<0>" % (51120 + k, 51120 + k, k))
+        out.append("node01:%d:%d [%d] NCCL INFO comm 0x5583a1c0 rank %d nranks 8 cudaDev %d nvmlDev %d busId %d000 commId 0x8b1e4d0f2c6a9e11 - Init COMPLETE" % (51120 + k, 51120 + k, k, k, k, k, 0x18 + k))
+    total = 3000
+    for s in range(25, total + 1, 25):
+        loss = 2.9 + 2.0 * math.exp(-s / 500.0) + r.gauss(0, 0.02)
+        out.append("[rank0]:2024-06-11 %s - INFO - train - step %d/%d | loss %.4f | lr %.3e | grad_norm %.3f | %.1f samples/s"
+                   % (ts((2024, 6, 11, 10, 3, 0), s * 0.7, "%H:%M:%S,000"), s, total, loss, cosine(s, total, 3e-4, 100), 0.4 + abs(r.gauss(0, 0.03)), 731 + r.gauss(0, 4)))
+    out.append("[rank0]:2024-06-11 10:38:05,000 - INFO - train - saved checkpoint to ckpt/step_3000")
+    for k in range(8):
+        out.append("[rank%d]:[W611 10:38:09.%06d ProcessGroupNCCL.cpp:1250] Warning: WARNING: process group has NOT been destroyed before we destruct ProcessGroupNCCL. On normal program exit, the application should call destroy_process_group to ensure that any pending NCCL operations have finished in this process. In rare cases this process can exit before this point and block the progress of another member of the process group. This constraint has always been present,  but this warning has only been added since PyTorch 2.4 (function operator())" % (k, 400000 + k * 97))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("nccl_error", "nccl_debug_net_plugin_fallback.log")
+def _(r):
+    out = [note("NCCL_DEBUG=INFO on a cluster without the IB SHARP/net plugin: NCCL warns that",
+                "libnccl-net.so is missing and falls back to its internal transport - harmless and",
+                "printed by most jobs. All communicators initialise and training completes.")]
+    for k in range(4):
+        out.append("gpu-a12:%d:%d [%d] NCCL INFO cudaDriverVersion 12040" % (7710 + k, 7710 + k, k))
+        out.append("gpu-a12:%d:%d [%d] NCCL INFO NET/Plugin: Could not find: libnccl-net.so. Using internal network plugin." % (7710 + k, 7788 + k, k))
+        out.append("gpu-a12:%d:%d [%d] NCCL INFO NCCL_IB_DISABLE set by environment to 0." % (7710 + k, 7788 + k, k))
+        out.append("gpu-a12:%d:%d [%d] NCCL WARN NET/IB : No device found." % (7710 + k, 7788 + k, k))
+        out.append("gpu-a12:%d:%d [%d] NCCL INFO NET/Socket : Using [0]eth0:10.20.1.12<0>" % (7710 + k, 7788 + k, k))
+        out.append("gpu-a12:%d:%d [%d] NCCL INFO Using network Socket" % (7710 + k, 7788 + k, k))
+        out.append("gpu-a12:%d:%d [%d] NCCL INFO comm 0x55d0e8a0 rank %d nranks 4 cudaDev %d busId %d000 commId 0x1f2e3d4c5b6a7988 - Init COMPLETE" % (7710 + k, 7788 + k, k, k, k, 0x41 + k))
+    total = 2000
+    for s in range(10, total + 1, 10):
+        loss = 1.1 + 0.9 * math.exp(-s / 400.0) + r.gauss(0, 0.02)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 0.8 + abs(r.gauss(0, 0.1)), "learning_rate": cosine(s, total, 2e-5, 60), "epoch": round(s / total, 2)}))
+    out.append(hf({"train_runtime": 7611.5, "train_samples_per_second": 33.6, "train_steps_per_second": 0.263, "train_loss": 1.2791, "epoch": 1.0}))
+    for k in range(4):
+        out.append("gpu-a12:%d:%d [%d] NCCL INFO comm 0x55d0e8a0 rank %d nranks 4 cudaDev %d busId %d000 - Destroy COMPLETE" % (7710 + k, 7710 + k, k, k, k, 0x41 + k))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("distributed_hang", "epoch_end_eval_tqdm_35min.log")
+def _(r):
+    out = [note("Custom trainer whose training lines are timestamped every ~12 s; at the end of each",
+                "epoch a 35-minute evaluation over 4000 batches reports progress only through an",
+                "un-timestamped tqdm bar. The job is busy, not silent or hung.")]
+    t = 0.0
+    t0 = (2024, 5, 1, 10, 0, 0)
+    step = 0
+    for ep in range(1, 3):
+        for k in range(300):
+            step += 10
+            t += 12.0 + r.gauss(0, 0.3)
+            loss = 1.9 + 1.3 * math.exp(-step / 1500.0) + r.gauss(0, 0.02)
+            out.append("%s - INFO - trainer - epoch %d step %d loss %.4f lr %.3e" % (ts(t0, t, "%Y-%m-%d %H:%M:%S,000"), ep, step, loss, cosine(step, 6000, 1e-4, 200)))
+        out.append("%s - INFO - trainer - epoch %d done, running evaluation" % (ts(t0, t + 1, "%Y-%m-%d %H:%M:%S,000"), ep))
+        n = 4000
+        frames = []
+        for i in range(0, n + 1, 40):
+            frames.append(bar(i, n, i * 0.525, 0.525, "Evaluating: "))
+        out.append("\r".join(frames))
+        t += n * 0.525 + 5
+        out.append("%s - INFO - trainer - epoch %d eval_loss %.4f eval_accuracy %.4f" % (ts(t0, t, "%Y-%m-%d %H:%M:%S,000"), ep, loss + 0.05, 0.71 + 0.02 * ep))
+    out.append("%s - INFO - trainer - training finished, model saved to out/final" % ts(t0, t + 20, "%Y-%m-%d %H:%M:%S,000"))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("distributed_hang", "hf_tokenize_map_40min_at_start.log")
+def _(r):
+    out = [note("HF run_clm on a large corpus: before training, datasets.map tokenises 8M documents",
+                "for 41 minutes, showing only a tqdm bar. Timestamped logger lines stop meanwhile, but",
+                "the job is working; training then runs normally.")]
+    out.append("05/21/2024 10:11:02 - WARNING - __main__ - Process rank: 0, device: cuda:0, n_gpu: 1, distributed training: False, 16-bits training: True")
+    out.append("05/21/2024 10:11:05 - INFO - datasets.builder - Generating train split")
+    n = 8000000
+    frames = [bar(i, n, i / 3236.1, 1 / 3236.1, "Running tokenizer on dataset: ") + " examples" for i in range(0, n + 1, 40000)]
+    out.append("\r".join(frames))
+    out.append("05/21/2024 10:52:21 - INFO - datasets.arrow_dataset - Caching processed dataset at /data/cache/train-00000.arrow")
+    out.append("05/21/2024 10:52:40 - INFO - transformers.trainer - ***** Running training *****")
+    out.append("05/21/2024 10:52:40 - INFO - transformers.trainer -   Num examples = 1,204,551")
+    out.append("05/21/2024 10:52:40 - INFO - transformers.trainer -   Total optimization steps = 3,000")
+    total = 3000
+    t = 0
+    for s in range(10, total + 1, 10):
+        t += 10 * 1.3
+        loss = 3.1 + 1.6 * math.exp(-s / 600.0) + r.gauss(0, 0.02)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 0.5 + abs(r.gauss(0, 0.05)), "learning_rate": cosine(s, total, 5e-5, 90), "epoch": round(s / total, 2)}))
+        if s % 500 == 0:
+            out.append("%s - INFO - transformers.trainer - Saving model checkpoint to out/checkpoint-%d" % (ts((2024, 5, 21, 10, 52, 40), t, "%m/%d/%Y %H:%M:%S"), s))
+    out.append("%s - INFO - transformers.trainer - Training completed. Do not forget to share your model on huggingface.co/models =)" % ts((2024, 5, 21, 10, 52, 40), t + 5, "%m/%d/%Y %H:%M:%S"))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rank_divergence", "ddp_ranks_log_local_loss.log")
+def _(r):
+    out = [note("4-GPU DDP job where each rank prints the loss of its own micro-batches (torchrun",
+                "--tee 3 prefixes the rank): the ranks scatter by batch noise around one shared",
+                "curve and end within a few percent of each other.")]
+    total = 2000
+    for s in range(20, total + 1, 20):
+        base = 2.2 + 1.5 * math.exp(-s / 500.0)
+        for k in range(4):
+            loss = base * (1 + r.gauss(0, 0.035))
+            out.append("[rank%d]: step %d | loss %.4f | lr %.3e" % (k, s, loss, cosine(s, total, 3e-4, 60)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("single_rank_logging", "deepspeed_8gpu_main_process_logs.log")
+def _(r):
+    out = [note("DeepSpeed launcher on 8 GPUs running an HF script with --log_level_replica error:",
+                "replicas are silenced, so only rank 0 prints its process line; the launcher shows",
+                "a world of 8 and the total batch size counts all 8 processes. All 8 ran.")]
+    out.append("[2024-05-01 10:00:00,101] [INFO] [runner.py:568:main] cmd = /usr/bin/python3 -u -m deepspeed.launcher.launch --world_info=eyJsb2NhbGhvc3QiOiBbMCwgMSwgMiwgMywgNCwgNSwgNiwgN119 --master_addr=127.0.0.1 --master_port=29500 --enable_each_rank_log=None run_clm.py --deepspeed ds_z2.json --log_level_replica error")
+    out.append("[2024-05-01 10:00:02,310] [INFO] [launch.py:145:main] WORLD INFO DICT: {'localhost': [0, 1, 2, 3, 4, 5, 6, 7]}")
+    out.append("[2024-05-01 10:00:02,310] [INFO] [launch.py:151:main] nnodes=1, num_local_procs=8, node_rank=0")
+    out.append("[2024-05-01 10:00:02,310] [INFO] [launch.py:162:main] global_rank_mapping=defaultdict(<class 'list'>, {'localhost': [0, 1, 2, 3, 4, 5, 6, 7]})")
+    out.append("[2024-05-01 10:00:02,310] [INFO] [launch.py:163:main] dist_world_size=8")
+    out.append("[2024-05-01 10:00:02,310] [INFO] [launch.py:165:main] Setting CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7")
+    out.append("[2024-05-01 10:00:09,882] [INFO] [comm.py:637:init_distributed] cdb=None")
+    out.append("[2024-05-01 10:00:09,882] [INFO] [comm.py:668:init_distributed] Initializing TorchBackend in DeepSpeed with backend nccl")
+    out.append("05/01/2024 10:00:10 - WARNING - __main__ - Process rank: 0, device: cuda:0, n_gpu: 1, distributed training: True, 16-bits training: True")
+    out.append("05/01/2024 10:01:02 - INFO - transformers.trainer - ***** Running training *****")
+    out.append("05/01/2024 10:01:02 - INFO - transformers.trainer -   Num examples = 52,002")
+    out.append("05/01/2024 10:01:02 - INFO - transformers.trainer -   Instantaneous batch size per device = 4")
+    out.append("05/01/2024 10:01:02 - INFO - transformers.trainer -   Total train batch size (w. parallel, distributed & accumulation) = 128")
+    out.append("05/01/2024 10:01:02 - INFO - transformers.trainer -   Gradient Accumulation steps = 4")
+    out.append("05/01/2024 10:01:02 - INFO - transformers.trainer -   Total optimization steps = 1,218")
+    total = 1218
+    for s in range(10, total + 1, 10):
+        loss = 1.1 + 0.8 * math.exp(-s / 150.0) - 0.05 * s / total + r.gauss(0, 0.03)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 0.7 + abs(r.gauss(0, 0.1)), "learning_rate": cosine(s, total, 2e-5, 37), "epoch": round(3 * s / total, 2)}))
+    out.append(hf({"train_runtime": 3021.7, "train_samples_per_second": 51.6, "train_steps_per_second": 0.403, "train_loss": 1.1534, "epoch": 3.0}))
+    out.append("[2024-05-01 10:52:11,404] [INFO] [launch.py:347:main] Process 81120 exits successfully.")
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# runtime
+
+
+def hf_finished_run(r, total=1500, every=10, peak=2e-5):
+    out = ["***** Running training *****", "  Num examples = 24,000", "  Num Epochs = 1",
+           "  Total optimization steps = {:,}".format(total)]
+    for s in range(every, total + 1, every):
+        loss = 1.0 + 0.7 * math.exp(-s / 250.0) - 0.06 * s / total + r.gauss(0, 0.02)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 0.9 + abs(r.gauss(0, 0.1)), "learning_rate": cosine(s, total, peak, total // 30),
+                       "epoch": round(s / total, 2)}))
+    out.append("")
+    out.append("")
+    out.append("Training completed. Do not forget to share your model on huggingface.co/models =)")
+    out.append("")
+    out.append("")
+    out.append(hf({"train_runtime": 4412.9, "train_samples_per_second": 5.439, "train_steps_per_second": 0.34, "train_loss": 1.0711, "epoch": 1.0}))
+    return out
+
+
+@near_miss("training_crash", "dataloader_del_traceback_at_exit.log")
+def _(r):
+    out = [note("Run that finished training and saved its model; at interpreter shutdown PyTorch's",
+                "DataLoader worker cleanup prints the well-known harmless 'Exception ignored in",
+                "_MultiProcessingDataLoaderIter.__del__ ... can only test a child process'.")]
+    out += hf_finished_run(r)
+    out.append("Saving model checkpoint to outputs/final")
+    out.append("Configuration saved in outputs/final/config.json")
+    out.append("Model weights saved in outputs/final/model.safetensors")
+    out.append("Exception ignored in: <function _MultiProcessingDataLoaderIter.__del__ at 0x7f3a2c1e5d30>")
+    out.append("Traceback (most recent call last):")
+    out.append('  File "/opt/conda/lib/python3.10/site-packages/torch/utils/data/dataloader.py", line 1477, in __del__')
+    out.append("    self._shutdown_workers()")
+    out.append('  File "/opt/conda/lib/python3.10/site-packages/torch/utils/data/dataloader.py", line 1460, in _shutdown_workers')
+    out.append("    if w.is_alive():")
+    out.append('  File "/opt/conda/lib/python3.10/multiprocessing/process.py", line 160, in is_alive')
+    out.append("    assert self._parent_pid == os.getpid(), 'can only test a child process'")
+    out.append("AssertionError: can only test a child process")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("training_crash", "python_logging_error_in_final_eval.log")
+def _(r):
+    out = [note("A bad format string in a logger call during the final evaluation: Python's logging",
+                "module prints '--- Logging error ---' with a traceback and carries on; the metrics",
+                "are printed and the model is saved. Nothing crashed.")]
+    out += hf_finished_run(r)
+    out.append("***** Running Evaluation *****")
+    out.append("  Num examples = 2000")
+    out.append("  Batch size = 16")
+    out.append("--- Logging error ---")
+    out.append("Traceback (most recent call last):")
+    out.append('  File "/usr/lib/python3.10/logging/__init__.py", line 1100, in emit')
+    out.append("    msg = self.format(record)")
+    out.append('  File "/usr/lib/python3.10/logging/__init__.py", line 943, in format')
+    out.append("    return fmt.format(record)")
+    out.append('  File "/usr/lib/python3.10/logging/__init__.py", line 678, in format')
+    out.append("    record.message = record.getMessage()")
+    out.append('  File "/usr/lib/python3.10/logging/__init__.py", line 368, in getMessage')
+    out.append("    msg = msg % self.args")
+    out.append("TypeError: not all arguments converted during string formatting")
+    out.append("Call stack:")
+    out.append('  File "/workspace/train.py", line 231, in <module>')
+    out.append("    main()")
+    out.append('  File "/workspace/train.py", line 224, in main')
+    out.append('    logger.info("final eval accuracy", metrics["eval_accuracy"])')
+    out.append("Message: 'final eval accuracy'")
+    out.append("Arguments: (0.8842,)")
+    out.append(hf({"eval_loss": 0.9412, "eval_accuracy": 0.8842, "eval_runtime": 31.2, "eval_samples_per_second": 64.1, "eval_steps_per_second": 4.0, "epoch": 1.0}))
+    out.append("Saving model checkpoint to outputs/final")
+    out.append("Model weights saved in outputs/final/model.safetensors")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("run_interrupted", "ctrl_c_in_post_training_chat_demo.log")
+def _(r):
+    out = [note("The script trains, saves the model, then opens an interactive sampling loop; the",
+                "user leaves it with Ctrl-C. Training itself completed: the interrupt ended the demo.")]
+    out += hf_finished_run(r)
+    out.append("Saving model checkpoint to outputs/final")
+    out.append("Model weights saved in outputs/final/model.safetensors")
+    out.append("Entering interactive mode (Ctrl-C to quit)")
+    out.append(">>> User: What is the capital of Australia?")
+    out.append(">>> Assistant: The capital of Australia is Canberra.")
+    out.append(">>> User: ^C")
+    out.append("Traceback (most recent call last):")
+    out.append('  File "/workspace/train_and_chat.py", line 188, in <module>')
+    out.append("    chat(model, tokenizer)")
+    out.append('  File "/workspace/train_and_chat.py", line 171, in chat')
+    out.append('    prompt = input(">>> User: ")')
+    out.append("KeyboardInterrupt")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("run_truncated", "hf_early_stopping_callback.log")
+def _(r):
+    out = [note("HF Trainer with EarlyStoppingCallback(patience=3): the bar plans 5000 steps, eval",
+                "loss stops improving, training stops at step 1400, reloads the best checkpoint and",
+                "prints its summary. Finished early by design, not cut short.")]
+    out.append("***** Running training *****")
+    out.append("  Num examples = 40,000")
+    out.append("  Num Epochs = 5")
+    out.append("  Total optimization steps = 5,000")
+    total = 5000
+    for s in range(20, 1401, 20):
+        loss = 0.55 + 0.6 * math.exp(-s / 250.0) + r.gauss(0, 0.02)
+        if s % 100 == 0:
+            out.append(bar(s, total, s * 0.8, 0.8))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 1.2 + abs(r.gauss(0, 0.1)), "learning_rate": linear(s, total, 3e-5, 150), "epoch": round(5 * s / total, 2)}))
+        if s % 200 == 0:
+            ev = [0.812, 0.701, 0.664, 0.650, 0.652, 0.655, 0.651][s // 200 - 1]
+            out.append(hf({"eval_loss": ev, "eval_accuracy": 0.8 + 0.01 * min(s // 200, 4), "eval_runtime": 14.2, "eval_samples_per_second": 140.8,
+                           "eval_steps_per_second": 8.8, "epoch": round(5 * s / total, 2)}))
+            out.append("Saving model checkpoint to out/checkpoint-%d" % s)
+    out.append(bar(1400, total, 1400 * 0.8, 0.8))
+    out.append("")
+    out.append("")
+    out.append("Training completed. Do not forget to share your model on huggingface.co/models =)")
+    out.append("")
+    out.append("")
+    out.append("Loading best model from out/checkpoint-800 (score: 0.65).")
+    out.append(hf({"train_runtime": 1121.3, "train_samples_per_second": 178.4, "train_steps_per_second": 4.459, "train_loss": 0.6212, "epoch": 1.4}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("run_truncated", "keras_early_stopping.log")
+def _(r):
+    out = [note("Keras fit(epochs=100) with EarlyStopping(patience=5, restore_best_weights=True):",
+                "validation loss bottoms at epoch 18, Keras stops after epoch 23 and restores the best",
+                "weights. The declared 100 epochs were an upper bound.")]
+    for ep in range(1, 24):
+        loss = 0.32 + 0.9 * math.exp(-ep / 4.0) + r.gauss(0, 0.005)
+        acc = 0.88 - 0.3 * math.exp(-ep / 4.0)
+        vl = 0.39 + 0.8 * math.exp(-ep / 4.0) + (0.004 * (ep - 18) if ep > 18 else 0) + r.gauss(0, 0.002)
+        out.append("Epoch %d/100" % ep)
+        out.append("1563/1563 [==============================] - 9s 6ms/step - loss: %.4f - accuracy: %.4f - val_loss: %.4f - val_accuracy: %.4f"
+                   % (loss, acc, vl, acc - 0.03))
+    out.append("Restoring model weights from the end of the best epoch: 18.")
+    out.append("Epoch 23: early stopping")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("run_truncated", "megatron_exit_interval_job_chunk.log")
+def _(r):
+    out = [note("Megatron-LM job with --exit-interval 10000 inside a 500k-iteration run: it saves a",
+                "checkpoint and exits on purpose at iteration 250000; the next job resumes there.",
+                "The planned 500000 iterations span many jobs.")]
+    out.append("  exit_interval ................................... 10000")
+    out.append("  train_iters ..................................... 500000")
+    out.append("  successfully loaded checkpoint from /lustre/ckpt/gpt-1.3b [ t 0, p 0 ] at iteration 240000")
+    total = 500000
+    for it in range(240100, 250001, 100):
+        loss = 1.85 + 4.0 * (it / 1000.0) ** -0.33 + r.gauss(0, 0.012)
+        out.append(" iteration %8d/%8d | consumed samples: %12d | elapsed time per iteration (ms): %.1f | learning rate: %.6E | global batch size: %5d | lm loss: %.6E | loss scale: 1.0 | grad norm: %.3f | number of skipped iterations: %3d | number of nan iterations: %3d |"
+                   % (it, total, it * 512, 2310.5 + r.gauss(0, 12), cosine(it, total, 2e-4, 2000, 2e-5), 512, loss, 0.21 + abs(r.gauss(0, 0.01)), 0, 0))
+    out.append(" saving checkpoint at iteration  250000 to /lustre/ckpt/gpt-1.3b")
+    out.append("  successfully saved checkpoint at iteration  250000 to /lustre/ckpt/gpt-1.3b")
+    out.append("exiting program at iteration 250000")
+    return "\n".join(out) + "\n"
+
+
+def slurm_requeue(r, banner, resume_at=4200, total=8000):
+    out = []
+    for s in range(20, resume_at + 1, 20):
+        loss = 2.4 + 1.6 * math.exp(-s / 1200.0) + r.gauss(0, 0.015)
+        out.append("step %d/%d | loss %.4f | lr %.3e" % (s, total, loss, cosine(s, total, 3e-4, 200)))
+    out.append("saved checkpoint ckpt/step_%d" % (resume_at - 200))
+    out += banner
+    out.append("Resuming from checkpoint ckpt/step_%d (restart 1)" % (resume_at - 200))
+    for s in range(resume_at - 180, total + 1, 20):
+        loss = 2.4 + 1.6 * math.exp(-s / 1200.0) + r.gauss(0, 0.015)
+        out.append("step %d/%d | loss %.4f | lr %.3e" % (s, total, loss, cosine(s, total, 3e-4, 200)))
+    out.append("saved checkpoint ckpt/step_%d" % total)
+    out.append("training complete")
+    return out
+
+
+@near_miss("job_time_limit", "slurm_requeue_after_time_limit.log")
+def _(r):
+    out = [note("Slurm job with --requeue and --open-mode=append: the first allocation hits its",
+                "24 h limit, the job is requeued into the same output file, resumes from its last",
+                "checkpoint and finishes all 8000 steps. The time limit was planned for.")]
+    out += slurm_requeue(r, ["slurmstepd: error: *** JOB 771203 ON gpu-031 CANCELLED AT 2024-07-02T09:14:03 DUE TO TIME LIMIT ***",
+                             "slurmstepd: error: *** STEP 771203.0 ON gpu-031 CANCELLED AT 2024-07-02T09:14:03 DUE TO TIME LIMIT ***",
+                             "srun: Job step aborted: Waiting up to 32 seconds for job step to finish.",
+                             "== requeued: SLURM_RESTART_COUNT=1 on gpu-044 =="])
+    return "\n".join(out) + "\n"
+
+
+@near_miss("job_cancelled", "slurm_preempted_then_resumed.log")
+def _(r):
+    out = [note("Job on a preemptible partition: it is preempted, Slurm requeues it into the same",
+                "output file, it resumes from its checkpoint and completes every step.")]
+    out += slurm_requeue(r, ["slurmstepd: error: *** JOB 771203 ON gpu-031 CANCELLED AT 2024-07-02T09:14:03 DUE TO PREEMPTION ***",
+                             "== requeued: SLURM_RESTART_COUNT=1 on gpu-044 =="])
+    return "\n".join(out) + "\n"
+
+
+@near_miss("node_failure", "slurm_node_fail_requeued_resumed.log")
+def _(r):
+    out = [note("A node fails mid-run; Slurm requeues the job (JobRequeue=1), it resumes from its",
+                "checkpoint on another node and completes every step.")]
+    out += slurm_requeue(r, ["slurmstepd: error: *** JOB 771203 ON gpu-031 CANCELLED AT 2024-07-02T09:14:03 DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS ***",
+                             "== requeued: SLURM_RESTART_COUNT=1 on gpu-044 =="])
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dtype_mismatch", "dynamo_recompile_dtype_guard.log")
+def _(r):
+    out = [note("torch.compile'd model run with TORCH_LOGS=recompiles: the eval pass under autocast",
+                "feeds half-precision inputs, dynamo logs the dtype guard that failed (Float vs Half)",
+                "and recompiles. A recompile, not an error.")]
+    total = 2000
+    for s in range(20, total + 1, 20):
+        loss = 1.8 + 1.2 * math.exp(-s / 500.0) + r.gauss(0, 0.02)
+        out.append("2024-08-01 12:%02d:%02d,000 INFO step %d loss %.4f lr %.3e" % ((s // 60) % 60, s % 60, s, loss, cosine(s, total, 3e-4, 60)))
+        if s == 500:
+            out.append("V0801 12:08:21.114000 7712 torch/_dynamo/guards.py:2791] [0/1] [__recompiles] Recompiling function forward in /workspace/model.py:112")
+            out.append("V0801 12:08:21.114000 7712 torch/_dynamo/guards.py:2791] [0/1] [__recompiles]     triggered by the following guard failure(s):")
+            out.append("V0801 12:08:21.114000 7712 torch/_dynamo/guards.py:2791] [0/1] [__recompiles]     - 0/0: tensor 'L['x']' dtype mismatch. expected Float, actual Half")
+            out.append("2024-08-01 12:08:40,000 INFO eval loss %.4f" % (loss + 0.04))
+    out.append("2024-08-01 12:40:00,000 INFO training done, saved to out/final.pt")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("shape_mismatch", "dynamo_recompile_size_guard.log")
+def _(r):
+    out = [note("torch.compile with variable-length batches: dynamo logs size guard failures on",
+                "dimension 1 as it recompiles for new sequence lengths (then marks the dimension",
+                "dynamic). Slower first steps, no shape error; training completes.")]
+    total = 3000
+    lens = [512, 384, 448, 256]
+    for s in range(10, total + 1, 10):
+        loss = 2.2 + 1.4 * math.exp(-s / 600.0) + r.gauss(0, 0.02)
+        out.append("2024-08-01 %s,000 INFO step %d loss %.4f tok/s %d" % (ts((2024, 8, 1, 14, 0, 0), s * 0.5, "%H:%M:%S"), s, loss, 98000 + int(r.gauss(0, 900))))
+        if s in (20, 30, 40):
+            a, b = lens[s // 10 - 2], lens[s // 10 - 1]
+            out.append("V0801 14:00:%02d.000000 7712 torch/_dynamo/guards.py:2791] [0/%d] [__recompiles] Recompiling function forward in /workspace/model.py:112" % (s // 2, s // 10 - 1))
+            out.append("V0801 14:00:%02d.000000 7712 torch/_dynamo/guards.py:2791] [0/%d] [__recompiles]     triggered by the following guard failure(s):" % (s // 2, s // 10 - 1))
+            out.append("V0801 14:00:%02d.000000 7712 torch/_dynamo/guards.py:2791] [0/%d] [__recompiles]     - 0/0: tensor 'L['input_ids']' size mismatch at index 1. expected %d, actual %d" % (s // 2, s // 10 - 1, a, b))
+    out.append("2024-08-01 14:25:10,000 INFO training done, saved to out/final.pt")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("cuda_error", "cudnn_plan_failed_userwarning.log")
+def _(r):
+    out = [note("PyTorch 2.3 prints a UserWarning 'Plan failed with a cudnnException' (cuDNN status",
+                "not supported) for some convolutions and falls back to another plan",
+                "(pytorch#121834: harmless). The ResNet trains all 90 epochs.")]
+    out.append("/opt/conda/lib/python3.10/site-packages/torch/nn/modules/conv.py:456: UserWarning: Plan failed with a cudnnException: CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR: cudnnFinalize Descriptor Failed cudnn_status: CUDNN_STATUS_NOT_SUPPORTED (Triggered internally at /opt/conda/conda-bld/pytorch_1712608935911/work/aten/src/ATen/native/cudnn/Conv_v8.cpp:919.)")
+    out.append("  return F.conv2d(input, weight, bias, self.stride,")
+    out.append("/opt/conda/lib/python3.10/site-packages/torch/autograd/graph.py:744: UserWarning: Plan failed with a cudnnException: CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR: cudnnFinalize Descriptor Failed cudnn_status: CUDNN_STATUS_NOT_SUPPORTED (Triggered internally at /opt/conda/conda-bld/pytorch_1712608935911/work/aten/src/ATen/native/cudnn/Conv_v8.cpp:919.)")
+    out.append("  return Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass")
+    for ep in range(90):
+        loss = 1.25 + 5.6 * math.exp(-ep / 8.0) - 0.3 * (ep >= 30) - 0.15 * (ep >= 60) + r.gauss(0, 0.01)
+        acc1 = 76.1 - 60 * math.exp(-ep / 10.0) + 3 * (ep >= 30) + 1.5 * (ep >= 60) + r.gauss(0, 0.2)
+        out.append("Epoch: [%d] train loss %.4f lr %.4f" % (ep, loss, 0.1 * (0.1 ** (ep // 30))))
+        out.append(" * Acc@1 %.3f Acc@5 %.3f" % (min(acc1, 76.4), min(acc1 + 17, 93.0)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("model_load_mismatch", "bertmodel_drops_pretraining_heads.log")
+def _(r):
+    out = [note("BertModel.from_pretrained('bert-base-uncased') under a custom classification head:",
+                "transformers reports the masked-LM and NSP heads of the checkpoint as unused and says",
+                "'This IS expected'. The body loaded completely; fine-tuning proceeds normally.")]
+    out.append("Some weights of the model checkpoint at bert-base-uncased were not used when initializing BertModel: ['cls.predictions.bias', 'cls.predictions.transform.LayerNorm.bias', 'cls.predictions.transform.LayerNorm.weight', 'cls.predictions.transform.dense.bias', 'cls.predictions.transform.dense.weight', 'cls.seq_relationship.bias', 'cls.seq_relationship.weight']")
+    out.append("- This IS expected if you are initializing BertModel from the checkpoint of a model trained on another task or with another architecture (e.g. initializing a BertForSequenceClassification model from a BertForPreTraining model).")
+    out.append("- This IS NOT expected if you are initializing BertModel from the checkpoint of a model that you expect to be exactly identical (initializing a BertForSequenceClassification model from a BertForSequenceClassification model).")
+    for ep in range(1, 5):
+        for b in range(100, 2001, 100):
+            s = (ep - 1) * 2000 + b
+            loss = 0.22 + 0.5 * math.exp(-s / 1500.0) + r.gauss(0, 0.02)
+            out.append("epoch %d batch %d/2000 loss %.4f" % (ep, b, loss))
+        out.append("epoch %d val_loss %.4f val_acc %.4f" % (ep, 0.3 + 0.1 * math.exp(-ep), 0.9 + 0.005 * ep))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("model_load_mismatch", "t5_unused_relative_attention_bias.log")
+def _(r):
+    out = [note("T5ForConditionalGeneration.from_pretrained('t5-base'): the original checkpoint holds",
+                "one decoder relative-attention bias the HF class does not use, so transformers lists it",
+                "as unused - a long-known harmless message. Summarisation fine-tuning proceeds normally.")]
+    out.append("Some weights of the model checkpoint at t5-base were not used when initializing T5ForConditionalGeneration: ['decoder.block.0.layer.1.EncDecAttention.relative_attention_bias.weight']")
+    out.append("- This IS expected if you are initializing T5ForConditionalGeneration from the checkpoint of a model trained on another task or with another architecture (e.g. initializing a BertForSequenceClassification model from a BertForPreTraining model).")
+    out.append("- This IS NOT expected if you are initializing T5ForConditionalGeneration from the checkpoint of a model that you expect to be exactly identical (initializing a BertForSequenceClassification model from a BertForSequenceClassification model).")
+    total = 3000
+    for s in range(20, total + 1, 20):
+        loss = 1.6 + 0.9 * math.exp(-s / 400.0) + r.gauss(0, 0.03)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 1.5 + abs(r.gauss(0, 0.2)), "learning_rate": linear(s, total, 3e-4, 0), "epoch": round(3 * s / total, 2)}))
+        if s % 1000 == 0:
+            out.append(hf({"eval_loss": round(1.7 + 0.4 * math.exp(-s / 800), 4), "eval_rouge1": 41.2 + s / 1000, "eval_rouge2": 18.8, "eval_rougeL": 29.1, "eval_gen_len": 61.3,
+                           "eval_runtime": 120.3, "epoch": round(3 * s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dataloader_crash", "ngc_container_shm_banner.log")
+def _(r):
+    out = [note("Training inside an NGC PyTorch container: the banner warns that the default 64MB",
+                "shared-memory limit 'may be insufficient' (the job runs with --ipc=host). No worker",
+                "dies; training with 8 DataLoader workers completes.")]
+    out.append("=============")
+    out.append("== PyTorch ==")
+    out.append("=============")
+    out.append("")
+    out.append("NVIDIA Release 24.03 (build 85286408)")
+    out.append("PyTorch Version 2.3.0a0+40ec155")
+    out.append("")
+    out.append("NOTE: The SHMEM allocation limit is set to the default of 64MB.  This may be")
+    out.append("   insufficient for PyTorch.  NVIDIA recommends the use of the following flags:")
+    out.append("   docker run --gpus all --ipc=host --ulimit memlock=-1 --ulimit stack=67108864 ...")
+    out.append("")
+    out.append("DataLoader(num_workers=8, pin_memory=True, persistent_workers=True)")
+    for ep in range(1, 31):
+        loss = 0.4 + 1.8 * math.exp(-ep / 5.0) + r.gauss(0, 0.01)
+        out.append("Epoch %d/30 train_loss=%.4f val_loss=%.4f val_acc=%.4f" % (ep, loss, loss + 0.08, 0.93 - 0.4 * math.exp(-ep / 5)))
+    return "\n".join(out) + "\n"
+
+
+
+@near_miss("loss_plateau", "hf_t5_summarization_converged.log")
+def _(r):
+    out = [note("T5-base summarisation fine-tune with linear decay: the loss falls from 2.3 to 1.55",
+                "in the first third and then holds there while ROUGE settles. The run converged at",
+                "the data's floor (a seq2seq loss does not fall 50%); the tail only costs compute.")]
+    total = 4500
+    for s in range(25, total + 1, 25):
+        loss = 1.55 + 0.75 * math.exp(-s / 420.0) + r.gauss(0, 0.03)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": 1.3 + abs(r.gauss(0, 0.15)), "learning_rate": linear(s, total, 3e-4, 0),
+                       "epoch": round(3 * s / total, 2)}))
+        if s % 1500 == 0:
+            out.append(hf({"eval_loss": round(1.62 + 0.05 * math.exp(-s / 1000), 4), "eval_rouge1": 41.9, "eval_rouge2": 19.1,
+                           "eval_rougeL": 29.4, "eval_gen_len": 60.2, "eval_runtime": 118.2, "epoch": round(3 * s / total, 2)}))
+    out.append(hf({"train_runtime": 7010.3, "train_samples_per_second": 20.5, "train_steps_per_second": 0.642, "train_loss": 1.6345, "epoch": 3.0}))
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# output
+
+
+@near_miss("repetitive_output", "sft_decoded_example_right_padding.log")
+def _(r):
+    out = [note("SFT script that prints one decoded, right-padded training example per epoch",
+                "(pad_token = eos_token, a common choice for Mistral): the tail of each example is",
+                "padding. No generated text loops; the model's samples at the end are fluent.")]
+    ex = ("<s> [INST] Summarize the following paragraph in one sentence: The city council met on Tuesday to discuss "
+          "the new budget, which increases funding for public transport and parks while cutting administrative costs. "
+          "[/INST] The council discussed a budget that funds transport and parks and trims administration.</s>")
+    for ep in range(1, 4):
+        out.append("Example batch[0] after collation (epoch %d):" % ep)
+        out.append(ex + "</s>" * 37)
+        for s in range(10, 401, 10):
+            k = (ep - 1) * 400 + s
+            out.append(hf({"loss": round(1.2 + 0.5 * math.exp(-k / 200.0) + r.gauss(0, 0.03), 4), "grad_norm": 0.9 + abs(r.gauss(0, 0.1)),
+                           "learning_rate": cosine(k, 1200, 2e-5, 36), "epoch": round(k / 400, 2)}))
+    out.append("Sample generation: The committee approved the proposal after a short debate, citing lower costs.")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("unk_tokens", "llama2_pad_token_set_to_unk.log")
+def _(r):
+    out = [note("Llama-2 fine-tune that sets pad_token = unk_token (a widespread recipe) and prints",
+                "the tokenizer and three left-padded examples: the unk markers are padding and the",
+                "special-token table, not unknown characters in the data.")]
+    out.append("Using pad_token, but it is not set yet.")
+    out.append("LlamaTokenizerFast(name_or_path='meta-llama/Llama-2-7b-hf', vocab_size=32000, model_max_length=1000000000000000019884624838656, is_fast=True, padding_side='left', truncation_side='right', special_tokens={'bos_token': '<s>', 'eos_token': '</s>', 'unk_token': '<unk>', 'pad_token': '<unk>'}, clean_up_tokenization_spaces=False),  added_tokens_decoder={")
+    out.append('\t0: AddedToken("<unk>", rstrip=False, lstrip=False, single_word=False, normalized=False, special=True),')
+    out.append('\t1: AddedToken("<s>", rstrip=False, lstrip=False, single_word=False, normalized=False, special=True),')
+    out.append('\t2: AddedToken("</s>", rstrip=False, lstrip=False, single_word=False, normalized=False, special=True),')
+    out.append("}")
+    prompts = ["[INST] Translate to French: Good morning [/INST] Bonjour",
+               "[INST] What is 12 times 7? [/INST] 84",
+               "[INST] Name a primary colour. [/INST] Red"]
+    for i, p in enumerate(prompts):
+        out.append("example %d: %s<s> %s</s>" % (i, "<unk>" * (9 + 3 * i), p))
+    total = 900
+    for s in range(10, total + 1, 10):
+        out.append(hf({"loss": round(1.1 + 0.6 * math.exp(-s / 150.0) - 0.05 * s / total + r.gauss(0, 0.03), 4), "grad_norm": 0.6 + abs(r.gauss(0, 0.08)),
+                       "learning_rate": cosine(s, total, 2e-4, 27), "epoch": round(s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("unk_tokens", "bert_tokenizer_repr_special_tokens.log")
+def _(r):
+    out = [note("BERT NER fine-tune that prints its tokenizer and special-token map at start: the",
+                "UNK token appears as a declared special token; no input text maps to it.")]
+    out.append("BertTokenizerFast(name_or_path='bert-base-cased', vocab_size=28996, model_max_length=512, is_fast=True, padding_side='right', truncation_side='right', special_tokens={'unk_token': '[UNK]', 'sep_token': '[SEP]', 'pad_token': '[PAD]', 'cls_token': '[CLS]', 'mask_token': '[MASK]'}, clean_up_tokenization_spaces=False),  added_tokens_decoder={")
+    for i, t in [(0, "[PAD]"), (100, "[UNK]"), (101, "[CLS]"), (102, "[SEP]"), (103, "[MASK]")]:
+        out.append('\t%d: AddedToken("%s", rstrip=False, lstrip=False, single_word=False, normalized=False, special=True),' % (i, t))
+    out.append("}")
+    out.append("special token ids: pad=0 unk=100 cls=101 sep=102 mask=103 ([PAD] [UNK] [CLS] [SEP] [MASK])")
+    out.append("Example: [CLS] EU rejects German call to boycott British lamb . [SEP]")
+    total = 2634
+    for s in range(20, total + 1, 20):
+        out.append(hf({"loss": round(0.03 + 0.5 * math.exp(-s / 200.0) + abs(r.gauss(0, 0.01)), 4), "grad_norm": 0.5 + abs(r.gauss(0, 0.3)),
+                       "learning_rate": linear(s, total, 5e-5, 0), "epoch": round(3 * s / total, 2)}))
+        if s % 878 == 0:
+            out.append(hf({"eval_loss": 0.06, "eval_precision": 0.94, "eval_recall": 0.95, "eval_f1": 0.945, "eval_accuracy": 0.986, "epoch": round(3 * s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# performance
+
+
+@near_miss("slow_dataloader", "detectron2_metrics_eval_worker_restart.json")
+def _(r):
+    rows = []
+    total = 3000
+    for it in range(19, total, 20):
+        dt = 0.004 + abs(r.gauss(0, 0.0015))
+        if it % 500 == 19 and it > 19:
+            dt = 2.8 + r.random()
+        t = 0.281 + r.gauss(0, 0.006) + dt
+        lb = 0.3 + 0.25 * math.exp(-it / 900.0) + r.gauss(0, 0.02)
+        lc = 0.15 + 0.5 * math.exp(-it / 500.0) + r.gauss(0, 0.02)
+        lm = 0.2 + 0.45 * math.exp(-it / 700.0) + r.gauss(0, 0.02)
+        rows.append(json.dumps({"data_time": dt, "eta_seconds": (total - it) * 0.29, "fast_rcnn/cls_accuracy": 0.95,
+                                "iteration": it, "loss_box_reg": lb, "loss_cls": lc, "loss_mask": lm,
+                                "loss_rpn_cls": 0.02, "loss_rpn_loc": 0.01, "lr": 0.00025 * min(1, it / 100),
+                                "rank_data_time": dt, "time": t, "total_loss": lb + lc + lm + 0.03}))
+        if it % 500 == 499:
+            rows.append(json.dumps({"bbox/AP": 60 + it / 300, "bbox/AP50": 80.2, "segm/AP": 65 + it / 400, "iteration": it}))
+    sidecar = ("detectron2 metrics.json (one JSON object per line) of a Mask R-CNN run evaluated every\n"
+               "500 iterations: after each evaluation the first iteration waits ~3 s while DataLoader\n"
+               "workers restart; data_time is ~4 ms (1.5% of the step) everywhere else.\n")
+    return "\n".join(rows) + "\n", sidecar
+
+
+def megatron_line(it, total, gbs, ms, loss, extra=""):
+    return (" iteration %8d/%8d | consumed samples: %12d | elapsed time per iteration (ms): %.1f | learning rate: %.6E | "
+            "global batch size: %5d | lm loss: %.6E | loss scale: 1.0 | grad norm: %.3f | %snumber of skipped iterations: %3d | "
+            "number of nan iterations: %3d |" % (it, total, 0, ms, cosine(it, total, 3e-4, 500, 3e-5), gbs, loss, 0.3, extra, 0, 0))
+
+
+@near_miss("throughput_drop", "megatron_batch_size_rampup.log")
+def _(r):
+    out = [note("Megatron GPT pre-training with --rampup-batch-size 32 32 4000000: the global batch",
+                "grows from 32 to 512 sequences over the first part of the run, so each iteration",
+                "takes longer in proportion; samples per second stay flat. Planned, not a slowdown.")]
+    out.append("  rampup_batch_size ............................... ['32', '32', '4000000']")
+    out.append("  global_batch_size ............................... 512")
+    total = 20000
+    consumed = 0
+    for it in range(100, total + 1, 100):
+        gbs = min(512, 32 + 32 * (consumed * 15 // 4000000))
+        consumed += gbs * 100
+        ms = gbs * 2.05 + 40 + r.gauss(0, 4)
+        loss = 2.9 + 7.9 * math.exp(-it / 1200.0) + r.gauss(0, 0.02)
+        out.append(megatron_line(it, total, gbs, ms, loss, "samples per second: %.1f | " % (gbs / ms * 1000)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("throughput_drop", "megatron_ds_seqlen_curriculum.log")
+def _(r):
+    out = [note("Megatron-DeepSpeed with curriculum learning (sequence-length warm-up 64 -> 2048",
+                "tokens over 15k steps): samples per second fall as sequences lengthen while tokens",
+                "per second and TFLOPs hold. The batch changed shape; the hardware did not slow down.")]
+    out.append('  curriculum_learning ............................. {"enabled": true, "curriculum_type": "seqlen", "min_difficulty": 64, "max_difficulty": 2048, "schedule_type": "fixed_linear", "schedule_config": {"total_curriculum_step": 15000, "difficulty_step": 8}}')
+    total = 40000
+    for it in range(200, total + 1, 200):
+        seq = min(2048, 64 + int((2048 - 64) * it / 15000) // 8 * 8)
+        tok_s = 1.02e6 * (0.9 + 0.1 * min(1, seq / 512)) * (1 + r.gauss(0, 0.01))
+        sps = tok_s / seq
+        ms = 256 * seq / tok_s * 1000
+        loss = 2.8 + 8.0 * math.exp(-it / 2500.0) + r.gauss(0, 0.02)
+        out.append(megatron_line(it, total, 256, ms, loss, "actual seqlen: %5d | samples per second: %.3f | TFLOPs: %.2f | " % (seq, sps, 151.0 * tok_s / 1.02e6)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("low_mfu", "nanogpt_mfu_placeholder_first_iters.log")
+def _(r):
+    out = [note("nanoGPT GPT-2 124M on 8xA100: MFU prints as -100.00% for the first iterations",
+                "(nanoGPT's placeholder until the loop settles), then ~41%."),]
+    out.append("tokens per iteration will be: 491,520")
+    out.append("Initializing from OpenAI GPT-2 weights: gpt2")
+    total = 5000
+    for it in range(0, total + 1, 10):
+        loss = 2.95 + 0.3 * math.exp(-it / 800.0) + r.gauss(0, 0.02)
+        mfu = -100.0 if it < 50 else 41.2 + r.gauss(0, 0.3)
+        out.append("iter %d: loss %.4f, time %.2fms, mfu %.2f%%" % (it, loss, 112.4 + r.gauss(0, 1.5) if it else 38112.7, mfu))
+        if it % 500 == 0:
+            out.append("step %d: train loss %.4f, val loss %.4f" % (it, loss - 0.01, loss + 0.02))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("slow_steps", "checkpoint_every_500_steps.log")
+def _(r):
+    out = [note("Custom loop logging per-step time: every 500 steps the checkpoint save makes one",
+                "step take ~25 s instead of ~0.4 s. Periodic and expected; info at most.")]
+    total = 6000
+    for s in range(10, total + 1, 10):
+        st = 0.41 + r.gauss(0, 0.01)
+        if s % 500 == 0:
+            st = 24.5 + r.gauss(0, 1)
+        out.append("step %d | loss %.4f | step_time %.3fs | lr %.3e" % (s, 2.3 + 1.2 * math.exp(-s / 900.0) + r.gauss(0, 0.02), st, cosine(s, total, 3e-4, 100)))
+        if s % 500 == 0:
+            out.append("saved checkpoint to ckpt/step_%d.pt" % s)
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# debug
+
+
+@near_miss("dtype_mismatch_logged", "bf16_model_fp32_softmax_logits.log")
+def _(r):
+    out = [note("bf16 Llama fine-tune with a dtype probe for the first two steps: hidden states are",
+                "bfloat16, while attention softmax and the final logits/loss are upcast to float32",
+                "on purpose (transformers does this for stability). Mixed dtypes by design.")]
+    total = 1200
+    for s in range(1, total + 1):
+        if s <= 2:
+            out.append("[probe step %d] input embeds dtype: torch.bfloat16" % s)
+            out.append("[probe step %d] hidden states dtype: torch.bfloat16" % s)
+            out.append("[probe step %d] attn weights dtype: torch.float32" % s)
+            out.append("[probe step %d] logits dtype: torch.float32" % s)
+            out.append("[probe step %d] loss dtype: torch.float32" % s)
+        if s % 10 == 0:
+            out.append(hf({"loss": round(1.2 + 0.6 * math.exp(-s / 200.0) - 0.05 * s / total + r.gauss(0, 0.03), 4), "grad_norm": 0.7 + abs(r.gauss(0, 0.1)),
+                           "learning_rate": cosine(s, total, 2e-5, 36), "epoch": round(s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("metric_pinned", "fixed_iteration_refiner_eval.log")
+def _(r):
+    out = [note("Optical-flow model with a recurrent refiner run at a fixed 12 iterations",
+                "(adaptive exit disabled in this config): the per-eval refinement count is 12 every",
+                "time by construction, while the end-point error keeps improving.")]
+    out.append("config: refiner_iters=12 adaptive_exit=False lr=4e-4 batch=8 crop=368x496")
+    total = 100000
+    for s in range(100, total + 1, 100):
+        loss = 1.1 + 6.0 * math.exp(-s / 12000.0) + r.gauss(0, 0.05)
+        out.append("[%6d] loss %.4f epe %.4f lr %.2e" % (s, loss, loss * 0.9, linear(s, total, 4e-4, 1000)))
+        if s % 5000 == 0:
+            out.append("eval step %d | val_epe %.3f | 1px %.3f | avg_refinement_steps 12.0" % (s, 1.5 + 2.5 * math.exp(-s / 20000.0), 0.6 + 0.2 * (1 - math.exp(-s / 20000.0))))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("debug_logging_on", "debug_dump_first_50_steps_only.log")
+def _(r):
+    out = [note("Model with DEBUG on for the first 50 steps only (debug_steps=50): five tensor",
+                "summaries per step early, none after; the run continues for 5000 steps.")]
+    total = 5000
+    for s in range(1, total + 1):
+        if s <= 50:
+            for layer in range(5):
+                out.append("[DEBUG] step %d layer %d hidden mean=%.4f std=%.4f" % (s, layer, r.gauss(0, 0.01), 1.0 + r.gauss(0, 0.02)))
+        if s % 20 == 0:
+            out.append("step %d | loss %.4f | lr %.3e" % (s, 2.6 + 1.3 * math.exp(-s / 700.0) + r.gauss(0, 0.02), cosine(s, total, 3e-4, 100)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("wandb_not_logging", "wandb_transient_network_retry.log")
+def _(r):
+    out = [note("W&B online run: once mid-run the client hits a network timeout and retries; the",
+                "run keeps logging and at the end W&B syncs every file and prints the run URL.")]
+    out.append("wandb: Currently logged in as: alice (ml-team). Use `wandb login --relogin` to force relogin")
+    out.append("wandb: Tracking run with wandb version 0.17.0")
+    out.append("wandb: Run data is saved locally in /work/wandb/run-20240611_101010-3kq8w2x1")
+    out.append("wandb: Run `wandb offline` to turn off syncing.")
+    out.append("wandb: Syncing run swift-river-42")
+    out.append("wandb: View project at https://wandb.ai/ml-team/sft")
+    out.append("wandb: View run at https://wandb.ai/ml-team/sft/runs/3kq8w2x1")
+    total = 2000
+    for s in range(10, total + 1, 10):
+        out.append(hf({"loss": round(1.0 + 0.7 * math.exp(-s / 300.0) - 0.04 * s / total + r.gauss(0, 0.02), 4), "grad_norm": 0.8 + abs(r.gauss(0, 0.1)),
+                       "learning_rate": cosine(s, total, 2e-5, 60), "epoch": round(s / total, 2)}))
+        if s == 1130:
+            out.append("wandb: Network error (ReadTimeout), entering retry loop.")
+    out.append("wandb: ")
+    out.append("wandb: Run history:")
+    out.append("wandb:    train/loss \u2588\u2586\u2585\u2584\u2583\u2583\u2582\u2582\u2581\u2581")
+    out.append("wandb: ")
+    out.append("wandb: View run swift-river-42 at: https://wandb.ai/ml-team/sft/runs/3kq8w2x1")
+    out.append("wandb: Synced 6 W&B file(s), 0 media file(s), 2 artifact file(s) and 0 other file(s)")
+    out.append("wandb: Find logs at: ./wandb/run-20240611_101010-3kq8w2x1/logs")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("init_mismatch", "zero_init_projections_checked.log")
+def _(r):
+    out = [note("Init check of a GPT with zero-initialised residual projections (as modded-nanogpt",
+                "does): those layers report an std of exactly 0 against an expected 0, every other",
+                "layer matches its target within 1%."),]
+    for layer in range(12):
+        for name, exp in [("attn.c_attn.weight", 0.02), ("attn.c_proj.weight", 0.0), ("mlp.c_fc.weight", 0.02), ("mlp.c_proj.weight", 0.0)]:
+            act = exp * (1 + r.gauss(0, 0.003))
+            out.append("init check transformer.h.%d.%s std: %.4f (expected %.4f)" % (layer, name, act, exp))
+    out.append("init check lm_head.weight std: %.4f (expected %.4f)" % (0.0, 0.0))
+    total = 3000
+    for s in range(0, total + 1, 10):
+        out.append("step:%d/%d train_loss:%.4f train_time:%dms step_avg:%.2fms" % (s, total, 3.3 + 7.5 * math.exp(-s / 250.0) + r.gauss(0, 0.02), s * 95, 95.0 + r.gauss(0, 0.5)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("activation_blowup", "zero_init_readout_logit_stats.log")
+def _(r):
+    out = [note("muP-style model with a zero-initialised readout layer: the logged logit range starts",
+                "at exactly 0 and grows to about +-20 as the readout learns - ordinary logit scale for a",
+                "trained LM, reached from a zero start. The loss falls throughout.")]
+    total = 4000
+    for s in range(0, total + 1, 50):
+        scale = 21.0 * (1 - math.exp(-s / 600.0))
+        out.append("step %d | loss %.4f | readout act_min=%.4f act_max=%.4f act_mean=%.4f"
+                   % (s, 3.2 + 7.6 * math.exp(-s / 400.0) + r.gauss(0, 0.02), -scale * (0.9 + 0.05 * r.random()), scale * (1 + 0.05 * r.random()), -0.02 * scale))
+    return "\n".join(out) + "\n"
+
+
+
+@near_miss("repetitive_output", "megatron_args_quoted_number_list.log")
+def _(r):
+    out = [note("Megatron-LM arguments dump: list-valued options print as Python lists of quoted",
+                "numbers (rampup batch size, data split weights). No generated text in this log.")]
+    out.append("------------------------ arguments ------------------------")
+    for k, v in [("adam_beta2", "0.95"), ("bf16", "True"), ("data_path", "['0.7', '/data/web_text_document', '0.3', '/data/code_text_document']"),
+                 ("global_batch_size", "1024"), ("lr", "0.0003"), ("micro_batch_size", "2"),
+                 ("rampup_batch_size", "['64', '64', '6000000']"), ("seq_length", "4096"), ("split", "969,30,1"),
+                 ("tensor_model_parallel_size", "2"), ("train_iters", "4000")]:
+        out.append("  %s %s %s" % (k, "." * (48 - len(k)), v))
+    out.append("-------------------- end of arguments ---------------------")
+    total = 4000
+    for it in range(20, total + 1, 20):
+        out.append(megatron_line(it, total, 1024, 5210 + r.gauss(0, 20), 2.7 + 8.1 * math.exp(-it / 500.0) + r.gauss(0, 0.02)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("vanishing_gradients", "pinn_converged_to_1e-7.log")
+def _(r):
+    out = [note("Physics-informed network fitted with Adam then L-BFGS: the residual loss reaches",
+                "1e-7 and the gradient norm follows it down. For a PINN that is convergence (the",
+                "solution error printed alongside is 2e-4), not gradients that fail to flow.")]
+    out.append("Adam phase: 20000 iterations, lr=1e-3; then L-BFGS (max_iter=50000, tolerance_grad=1e-9)")
+    for it in range(0, 70001, 250):
+        if it <= 20000:
+            loss = 2e-4 + 0.8 * math.exp(-it / 1500.0)
+        else:
+            loss = 2e-4 * math.exp(-(it - 20000) / 6000.0) + 1.2e-7
+        loss *= math.exp(r.gauss(0, 0.1))
+        gn = 1.6 * math.sqrt(loss) * math.exp(r.gauss(0, 0.15)) * (1.0 if it <= 20000 else 0.2)
+        out.append("It: %d, Loss: %.3e, grad_norm: %.3e, Time: %.2f" % (it, loss, gn, 0.021 + r.gauss(0, 0.001)))
+    out.append("Error u: 2.143e-04")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("single_rank_logging", "qlora_70b_device_map_two_gpus.log")
+def _(r):
+    out = [note("QLoRA on a 70B model that does not fit one GPU: a single process places the layers",
+                "over both GPUs with device_map='auto' (naive model parallel, the standard QLoRA",
+                "recipe). The script sees 2 GPUs without torch.distributed; nothing is replicated.")]
+    out.append("05/03/2024 09:12:01 - WARNING - __main__ - Process rank: -1, device: cuda:0, n_gpu: 2, distributed training: False, 16-bits training: False")
+    out.append("Loading checkpoint shards: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 15/15 [04:12<00:00, 16.83s/it]")
+    out.append("model.hf_device_map: {'model.embed_tokens': 0, 'model.layers.0': 0, 'model.layers.39': 0, 'model.layers.40': 1, 'model.layers.79': 1, 'model.norm': 1, 'lm_head': 1}")
+    out.append("trainable params: 207,093,760 || all params: 69,184,007,168 || trainable%: 0.2993")
+    total = 1000
+    for s in range(10, total + 1, 10):
+        out.append(hf({"loss": round(1.05 + 0.5 * math.exp(-s / 150.0) - 0.04 * s / total + r.gauss(0, 0.03), 4), "grad_norm": 0.3 + abs(r.gauss(0, 0.05)),
+                       "learning_rate": cosine(s, total, 1e-4, 30), "epoch": round(s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dataloader_crash", "epilogue_dmesg_corrected_pcie.log")
+def _(r):
+    out = [note("Job epilogue that dumps the node's recent kernel messages: a corrected PCIe",
+                "physical-layer error (AER, severity Corrected) was logged by the kernel. No",
+                "DataLoader worker died; the run finished and saved its model.")]
+    total = 2000
+    for s in range(10, total + 1, 10):
+        out.append(hf({"loss": round(1.0 + 0.6 * math.exp(-s / 300.0) - 0.05 * s / total + r.gauss(0, 0.02), 4), "grad_norm": 0.8 + abs(r.gauss(0, 0.1)),
+                       "learning_rate": cosine(s, total, 2e-5, 60), "epoch": round(s / total, 2)}))
+    out.append("Saving model checkpoint to outputs/final")
+    out.append("==== epilogue: node health (gpu-027) ====")
+    out.append("[1203311.412201] pcieport 0000:40:01.1: AER: Corrected error received: 0000:41:00.0")
+    out.append("[1203311.412215] nvidia 0000:41:00.0: PCIe Bus Error: severity=Corrected, type=Physical Layer, (Receiver ID)")
+    out.append("[1203311.412219] nvidia 0000:41:00.0:   device [10de:20b0] error status/mask=00000001/0000e000")
+    out.append("[1203311.412222] nvidia 0000:41:00.0:    [ 0] RxErr")
+    out.append("State: COMPLETED (exit code 0)")
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    import sys
+    only = sys.argv[1:]
+    for (rule, name), fn in sorted(FILES.items()):
+        if only and rule not in only and name not in only:
+            continue
+        d = os.path.join(HERE, rule)
+        os.makedirs(d, exist_ok=True)
+        seed = sum(ord(c) for c in rule + name)
+        text = fn(random.Random(seed))
+        if isinstance(text, tuple):
+            text, sidecar = text
+            stem = os.path.splitext(name)[0]
+            with open(os.path.join(d, stem + ".txt"), "w") as f:
+                f.write(sidecar)
+        with open(os.path.join(d, name), "w") as f:
+            f.write(text)
