@@ -1144,6 +1144,36 @@ START_TEST(test_missing_and_binary_files)
 }
 END_TEST
 
+/* ---- repeated phrases ---------------------------------------------------- */
+
+/* Text that loops, and lines that repeat without looping. */
+START_TEST(test_repeat_scan)
+{
+    static const struct {
+        const char *line;
+        size_t repeats, period;
+    } cases[] = {
+        {"sample: the the the the the the the the", 8, 1},
+        {"> Hello, I'm a language model, I am sorry. I am sorry. I am sorry. I am sorry.", 4, 3},
+        {"generated: to be or not to be or not to be or not to be or not", 4, 4},
+        {"The quick brown fox jumps over the lazy dog and runs into the woods.", 0, 0},
+        /* numbers in quotes are not words */
+        {"rampup_batch_size ............................... ['32', '32', '4000000', '32', '32', '32']", 0, 0},
+        /* a run of special tokens is padding */
+        {"<s> [INST] Summarize [/INST] The council met.</s><unk><unk><unk><unk><unk><unk><unk><unk><unk>", 0, 0},
+        {"input: [CLS] hello world [SEP] [PAD] [PAD] [PAD] [PAD] [PAD] [PAD] [PAD] [PAD]", 0, 0},
+        {"<|endoftext|><|endoftext|><|endoftext|><|endoftext|><|endoftext|><|endoftext|><|endoftext|>x y z", 0,
+         0},
+    };
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        md_repeat r = md_repeat_scan(cases[i].line, strlen(cases[i].line));
+        ck_assert_msg(r.repeats == cases[i].repeats && r.period == cases[i].period,
+                      "\"%s\": %zu repeats of %zu words, want %zu of %zu", cases[i].line, (size_t)r.repeats,
+                      (size_t)r.period, cases[i].repeats, cases[i].period);
+    }
+}
+END_TEST
+
 /* ---- event signatures ------------------------------------------------------ */
 
 /* One message per event as the framework or scheduler prints it. */
@@ -1662,6 +1692,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, files);
 
     TCase *events = tcase_create("events");
+    tcase_add_test(events, test_repeat_scan);
     tcase_add_loop_test(events, test_event_signatures, 0, (int)MD_COUNT(event_lines));
     tcase_add_loop_test(events, test_event_traps, 0, (int)MD_COUNT(event_traps));
     tcase_add_test(events, test_events_quiet_on_healthy_log);

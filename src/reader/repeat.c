@@ -17,6 +17,24 @@ static bool word_byte(unsigned char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80 || c == '\'';
 }
 
+static bool letter(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+}
+
+/* A tokenizer's special token, <unk>, </s>, <|endoftext|>, [PAD]: a run of
+ * them is padding, not text that loops. */
+static bool special_token(const char *line, size_t n, size_t start, size_t end)
+{
+    if (start == 0 || end >= n)
+        return false;
+    char before = line[start - 1], after = line[end];
+    return ((before == '<' || before == '/' || before == '|') && (after == '>' || after == '|')) ||
+           (before == '[' && after == ']');
+}
+
+/* Words: runs of letters (and apostrophes, for "don't") holding at least
+ * one letter, so quoted numbers ('64', '64') are not words. */
 static size_t split_words(const char *line, size_t n, word *w)
 {
     size_t k = 0;
@@ -24,9 +42,10 @@ static size_t split_words(const char *line, size_t n, word *w)
         while (i < n && !word_byte((unsigned char)line[i]))
             i++;
         size_t start = i;
+        bool letters = false;
         while (i < n && word_byte((unsigned char)line[i]))
-            i++;
-        if (i > start)
+            letters |= letter((unsigned char)line[i++]);
+        if (letters && !special_token(line, n, start, i))
             w[k++] = (word){line + start, i - start};
     }
     return k;
