@@ -112,8 +112,9 @@ START_TEST(test_kv_speedrun)
     CHECK_LINE("step:1/6200 train_loss:10.9 train_time:285ms step_avg:nanms",
                {"step", 1, MD_UNIT_NONE}, {"train_loss", 10.9, MD_UNIT_NONE},
                {"train_time", 285, MD_UNIT_MS}, {"step_avg", NAN, MD_UNIT_MS});
-    ck_assert_uint_eq(kv[0].flags, MD_KV_INTEGRAL | MD_KV_TOTAL);
+    ck_assert_uint_eq(kv[0].flags, MD_KV_INTEGRAL | MD_KV_TOTAL | MD_KV_DECIMALS(0));
     ck_assert(kv[0].total == 6200);
+    ck_assert_int_eq(MD_KV_DECIMALS_OF(kv[1].flags), 1);
 }
 END_TEST
 
@@ -508,6 +509,33 @@ START_TEST(test_text_chained_traceback_with_rank_prefix)
     ck_assert_uint_eq(e->count, 2);
     ck_assert_str_eq(e->first_text, "KeyError: 'x'");
     ck_assert_str_eq(e->last_text, "ValueError: bad value");
+    md_store_free(st);
+}
+END_TEST
+
+/* Python prints a traceback for exceptions it ignored (in __del__, in a
+ * logging handler): those are no exception events. */
+START_TEST(test_text_ignored_exceptions)
+{
+    md_store *st = load_text("exit.log",
+                             "step 1, loss: 2.0\n"
+                             "Exception ignored in: <function _MultiProcessingDataLoaderIter.__del__ at 0x7f>\n"
+                             "Traceback (most recent call last):\n"
+                             "  File \"dataloader.py\", line 1478, in __del__\n"
+                             "AssertionError: can only test a child process\n"
+                             "--- Logging error ---\n"
+                             "Traceback (most recent call last):\n"
+                             "  File \"/usr/lib/python3.10/logging/__init__.py\", line 1100, in emit\n"
+                             "TypeError: not all arguments converted during string formatting\n"
+                             "Call stack:\n"
+                             "step 2, loss: 1.5\n"
+                             "Traceback (most recent call last):\n"
+                             "  File \"train.py\", line 9, in <module>\n"
+                             "ValueError: real\n",
+                             NULL);
+    const md_event *e = event(st, "exception");
+    ck_assert_uint_eq(e->count, 1);
+    ck_assert_str_eq(e->first_text, "ValueError: real");
     md_store_free(st);
 }
 END_TEST
@@ -1658,6 +1686,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_traceback_exception);
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
     tcase_add_test(text, test_text_cuda_oom_fields);
+    tcase_add_test(text, test_text_ignored_exceptions);
     tcase_add_test(text, test_text_markdown_table);
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_hf_dicts_are_entries);

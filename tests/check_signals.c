@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "mldiag/signal.h"
+#include "reader/reader_int.h"
 #include "tests.h"
 
 /* ---- deterministic noise ------------------------------------------------ */
@@ -771,6 +772,49 @@ START_TEST(test_zero_frac)
 }
 END_TEST
 
+static bool any_key(const void *ctx, const char *key, size_t n)
+{
+    (void)ctx, (void)key, (void)n;
+    return true;
+}
+
+/* resolution: a rate written "%.6f" has a print precision of 1e-6; values
+ * written with varying digits (Python's shortest repr) or an exponent have
+ * none, and zeros say nothing either way. */
+START_TEST(test_resolution)
+{
+    static const struct {
+        const char *texts[4];
+        double want; /* NaN: unknown */
+    } cases[] = {
+        {{"0.000100", "0.000050", "0.000000", "0.000001"}, 1e-6},
+        {{"3", "2", "0", "1"}, 1},
+        {{"0.0001", "0.00015", "0.0", "0.001"}, NAN},
+        {{"5e-07", "0.000001", "0.0", "0.000002"}, NAN},
+        {{"0.0", "0.0", "0.0", "0.0"}, NAN},
+    };
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        run r = run_new();
+        for (int64_t k = 0; k < 4; k++) {
+            char line[64];
+            snprintf(line, sizeof line, "lr: %s", cases[i].texts[k]);
+            md_kv kv[4];
+            ck_assert_uint_eq(md_kv_scan(line, strlen(line), kv, 4, any_key, NULL), 1);
+            md_store_record_begin(r.st, 1);
+            md_store_record_kv(r.st, "step", 4, (double)k, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+            md_store_record_kv(r.st, "lr", 2, kv[0].value, MD_UNIT_NONE, kv[0].flags, NAN);
+            md_store_record_end(r.st, NULL);
+        }
+        run_done(&r);
+        if (isnan(cases[i].want))
+            T_UNKNOWN(&r, "lr", "resolution");
+        else
+            T_NEAR(&r, "lr", "resolution", cases[i].want, cases[i].want * 1e-9);
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* ---- before the first NaN ----------------------------------------------- */
 
 /* Over n steps: a loss flat at 2 that climbs to 3.2 over the 2% of the run
@@ -1457,7 +1501,7 @@ START_TEST(test_every_feature_is_tested)
     static const char *const tested[] = {
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "nonfinite", "nan",
-        "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "zero_frac", "best",
+        "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "zero_frac", "resolution", "best",
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z",
@@ -1523,6 +1567,7 @@ Suite *suite_signals(void)
     tcase_add_test(spike, test_spike_is_a_dip_when_higher_is_better);
     tcase_add_test(spike, test_pinned_at_bounds);
     tcase_add_test(spike, test_zero_frac);
+    tcase_add_test(spike, test_resolution);
     suite_add_tcase(s, spike);
 
     TCase *nonfinite = tcase_create("nonfinite");

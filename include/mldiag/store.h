@@ -43,6 +43,9 @@ typedef struct md_spike {
 
 typedef struct md_series_state md_series_state;
 
+/* Digits after the point counted per series: 0 to 14, and the rest. */
+#define MD_PRINT_SLOTS 16
+
 typedef struct md_series {
     char *name;      /* canonical name, or the normalised key when none */
     char **sources;  /* the names the inputs used, as spelled there */
@@ -63,6 +66,9 @@ typedef struct md_series {
     double last_raw;              /* the last value, NaN included */
     double min, max;
     uint64_t at_min, at_max;      /* points within 1e-6 relative of min, max */
+    /* How nonzero values were written: counts by digits after the point
+     * (the last slot: with an exponent, or 15 digits and more). */
+    uint32_t printed_decimals[MD_PRINT_SLOTS];
     double mean, m2;              /* Welford, finite values */
     uint64_t restarts;            /* times the step went backwards */
 
@@ -137,6 +143,12 @@ typedef enum {
     MD_KV_INTEGRAL = 1, /* written without a point or exponent */
     MD_KV_TOTAL = 2     /* written as "N/T": total holds T */
 } md_kv_flags;
+
+/* Flags bits 2-7: the digits after the point plus one, for a number
+ * written without an exponent ("0.000100": 7); 0 when unknown. The print
+ * precision says which small values a log could not show. */
+#define MD_KV_DECIMALS(d) ((unsigned)((d) < 62 ? (d) + 1 : 63) << 2)
+#define MD_KV_DECIMALS_OF(flags) ((int)(((flags) >> 2) & 63) - 1)
 
 void md_store_record_begin(md_store *st, unsigned long line);
 /* Drop the record unless one of its keys is a catalog series or a step:

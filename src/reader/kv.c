@@ -167,6 +167,16 @@ static bool is_integral_text(const char *p, size_t n)
     return n > 0;
 }
 
+/* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
+static unsigned print_decimals(const char *p, size_t n)
+{
+    const char *point = memchr(p, '.', n);
+    for (size_t i = 0; i < n; i++)
+        if (p[i] == 'e' || p[i] == 'E')
+            return 0;
+    return MD_KV_DECIMALS(point ? (size_t)(p + n - point - 1) : 0);
+}
+
 /* Reads "[N/T]" ("Epoch [5/650]"). */
 static bool parse_bracket_fraction(const char *p, const char *end, value *out)
 {
@@ -197,7 +207,7 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
         return false;
     out->v = v;
     out->unit = MD_UNIT_NONE;
-    out->flags = is_integral_text(p, k) ? MD_KV_INTEGRAL : 0;
+    out->flags = (is_integral_text(p, k) ? MD_KV_INTEGRAL : 0) | print_decimals(p, k);
     out->total = NAN;
     const char *q = p + k;
     md_unit u;

@@ -51,7 +51,9 @@ struct md_text_reader {
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
     bool in_traceback;
+    bool traceback_ignored; /* printed by Python for an exception it ignored */
     unsigned long traceback_line;
+    unsigned long ignored_line; /* of the last "Exception ignored in" */
     table tab;
     double last_bar_n, last_bar_total;
     char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
@@ -220,10 +222,17 @@ static bool exception_line(md_str s)
 static void track_traceback(text_reader *r, md_str seg, unsigned long line)
 {
     md_str s = strip_rank_prefix(seg);
+    /* Python prints these before the traceback of an exception that did
+     * not propagate (in a __del__, a logging handler): no crash. */
+    if (starts_with(s, "Exception ignored in") || starts_with(s, "--- Logging error ---")) {
+        r->ignored_line = line;
+        return;
+    }
     /* A progress bar redrawn without a newline can hold the start of the
      * traceback at its end. */
     if (md_memmem(s.p, s.n, "Traceback (most recent call last)", 33)) {
         r->in_traceback = true;
+        r->traceback_ignored = r->ignored_line && line - r->ignored_line <= 2;
         r->traceback_line = line;
         return;
     }
@@ -236,7 +245,7 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
     if (!exception_line(s))
         return;
     r->in_traceback = false;
-    if (r->exception)
+    if (r->exception && !r->traceback_ignored)
         md_feed_event(r->feed, r->exception, line, s.p, s.n, NULL);
 }
 

@@ -118,6 +118,27 @@ MD_FEATURE(nonfinite_frac)
     return s->count ? md_known((double)(s->nan + s->inf) / (double)s->count) : md_unknown();
 }
 
+/* The print precision of a log that writes its nonzero values with the
+ * same digits after the point ("%.6f"): values below half of it print as
+ * 0. Nine in ten nonzero values, at least three, must agree (a settings
+ * line may echo the rate as 1e-06 once). */
+MD_FEATURE(resolution)
+{
+    (void)sig;
+    double total = 0, most = 0;
+    int mode = -1;
+    for (int d = 0; d < MD_PRINT_SLOTS; d++) {
+        total += s->printed_decimals[d];
+        if (d < MD_PRINT_SLOTS - 1 && s->printed_decimals[d] > most) {
+            most = s->printed_decimals[d];
+            mode = d;
+        }
+    }
+    if (mode < 0 || most < 3 || most < 0.9 * total)
+        return md_unknown();
+    return md_known(pow(10, -mode));
+}
+
 MD_FEATURE(last_nonfinite_step)
 {
     (void)sig;

@@ -30,6 +30,8 @@ static const md_feature series_features[] = {
     F(first_nonfinite_step, "step of the first NaN or Inf"),
     F(last_nonfinite_step, "step of the last NaN or Inf"),
     F(zero_frac, "share of finite points exactly 0"),
+    F(resolution, "print precision when the log writes 9 in 10 nonzero values with the same "
+                  "digits after the point (\"%.6f\": 0.000001); unknown otherwise"),
     F(best, "min, or max for higher-is-better series"),
     F(best_step, "step of best"),
     F(start_level, "median of bucket means over the first 10% of points"),

@@ -291,6 +291,17 @@ void series_add(md_series *s, int64_t step, double v)
     spike_track(s, step, v);
 }
 
+void series_note_print(md_series *s, double v, unsigned flags)
+{
+    if (v == 0 || !isfinite(v))
+        return;
+    int d = MD_KV_DECIMALS_OF(flags);
+    if (d < 0 || d >= MD_PRINT_SLOTS - 1)
+        d = MD_PRINT_SLOTS - 1;
+    if (s->printed_decimals[d] < UINT32_MAX)
+        s->printed_decimals[d]++;
+}
+
 void series_finish(md_series *s)
 {
     if (s->state && s->state->in_spike)

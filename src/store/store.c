@@ -293,6 +293,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         else if (step < 0)
             at = s->last_step;
         series_add(s, at, v);
+        series_note_print(s, v, kv->flags);
         values++;
     }
     in->records++;

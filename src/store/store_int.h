@@ -82,6 +82,8 @@ md_series *series_new(const char *name, md_kind kind, md_better better, int inpu
 void series_free(md_series *s);
 void series_add_source(md_series *s, const char *name, size_t n);
 void series_add(md_series *s, int64_t step, double v);
+/* How a nonzero value was written: its digits after the point. */
+void series_note_print(md_series *s, double v, unsigned flags);
 void series_finish(md_series *s);
 size_t series_bytes(const md_series *s);
 
