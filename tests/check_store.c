@@ -210,7 +210,7 @@ START_TEST(test_canonical_binding)
     ck_assert_int_eq(mean->kind, MD_KIND_LOSS);
     md_store_free(st);
 
-    /* Whichever spelling comes first takes the canonical name. */
+    /* The canonical name goes to the spelling with the most points. */
     st = new_store();
     record(st, 1, "Train Loss", 2.0);
     record(st, 2, "train/loss", 1.5); /* the same key once normalised */
@@ -223,6 +223,33 @@ START_TEST(test_canonical_binding)
     const md_series *other = md_store_series(st, md_store_series(st, 0) == loss ? 1 : 0);
     ck_assert_str_eq(other->sources[0], "loss");
     ck_assert(other->count == 1 && other->last == 1.2);
+    md_store_free(st);
+
+    /* nanoGPT: an estimate every 250 iterations comes first, the loss of
+     * every iteration after it; once read, the name is the latter's. */
+    st = new_store();
+    for (int i = 0; i < 1000; i += 10) {
+        if (i % 250 == 0)
+            record(st, i, "train loss", 3.0 - i / 1000.0);
+        record(st, i, "loss", 3.1 - i / 1000.0);
+    }
+    md_store_sort(st);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 100);
+    ck_assert_str_eq(loss->sources[0], "loss");
+    ck_assert_uint_eq(series(st, "loss_2")->count, 4);
+    md_store_free(st);
+
+    /* Equal points: a key that is an alias as a whole ("reward") wins over
+     * one that reaches it by dropping words. */
+    st = new_store();
+    for (int i = 0; i < 5; i++) {
+        record(st, i, "rewards/accuracy_reward/mean", 0.5);
+        record(st, i, "reward", 0.4);
+    }
+    md_store_sort(st);
+    ck_assert_str_eq(series(st, "reward")->sources[0], "reward");
+    ck_assert_str_eq(series(st, "reward_2")->sources[0], "rewards/accuracy_reward/mean");
     md_store_free(st);
 }
 END_TEST

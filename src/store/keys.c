@@ -1,8 +1,8 @@
 /* Key resolution: which series (or step) a key that a log wrote names.
- * md_catalog_resolve finds the canonical series. A canonical series binds to
- * the first spelling that reaches it; another spelling that reaches it later
- * ("train_loss" in HF's end-of-run summary after "loss") stays a series of
- * its own, so one series never mixes two quantities. */
+ * md_catalog_resolve finds the canonical series. Each spelling that reaches
+ * it gets a series of its own ("train_loss" in HF's end-of-run summary next
+ * to "loss"), so one series never mixes two quantities; once the input is
+ * read, the canonical name goes to the one with the most points. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +176,59 @@ int keys_series(md_store *st, int k)
         st->bound[ki->cat] = ki->series;
     series_add_source(st->series[ki->series], ki->raw, strlen(ki->raw));
     return ki->series;
+}
+
+/* A series' claim to its canonical name: its points, doubled when one of
+ * its keys is an alias of the name as a whole (not reached by dropping
+ * words: "rewards/accuracy_reward/mean" reaches reward, "reward" is it). */
+static double claim(const md_store *st, int series, size_t cat)
+{
+    bool whole = false;
+    for (size_t i = 0; i < st->nkeys && !whole; i++) {
+        const key_info *ki = &st->keys[i];
+        bool exact;
+        if (ki->series == series && ki->norm)
+            whole = md_catalog_lookup(st->cat, ki->norm, strlen(ki->norm), &exact) == (int)cat;
+    }
+    return (double)st->series[series]->count * (whole ? 2 : 1);
+}
+
+/* The first spelling to reach a canonical name took it; the name moves to
+ * the series with the strongest claim: nanoGPT's loss of every iteration
+ * over the "train loss" estimated every 250, the rate a log prints every
+ * step over a settings line that echoes it once. */
+void keys_settle_names(md_store *st)
+{
+    bool moved = false;
+    for (size_t c = 0; c < md_catalog_nseries(st->cat); c++) {
+        int bound = st->bound[c];
+        if (bound < 0)
+            continue;
+        int best = bound;
+        double best_claim = claim(st, bound, c);
+        for (size_t i = 0; i < st->nkeys; i++) {
+            int s = st->keys[i].series;
+            if (st->keys[i].cat != (int)c || s < 0 || s == best)
+                continue;
+            double cl = claim(st, s, c);
+            if (cl > best_claim) {
+                best = s;
+                best_claim = cl;
+            }
+        }
+        if (best == bound)
+            continue;
+        char *name = st->series[bound]->name;
+        st->series[bound]->name = st->series[best]->name;
+        st->series[best]->name = name;
+        st->bound[c] = best;
+        moved = true;
+    }
+    if (!moved)
+        return;
+    md_map_free(&st->by_name);
+    for (size_t i = 0; i < st->nseries; i++)
+        md_map_put(&st->by_name, st->series[i]->name, strlen(st->series[i]->name), (intptr_t)i);
 }
 
 void keys_reset(md_store *st)

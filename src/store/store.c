@@ -415,6 +415,7 @@ static void finish(md_store *st)
 {
     if (st->finished)
         return;
+    keys_settle_names(st);
     for (size_t i = 0; i < st->nseries; i++)
         series_finish(st->series[i]);
     st->finished = true;

@@ -93,6 +93,9 @@ int keys_resolve(md_store *st, const char *key, size_t keylen);
  * series limit. */
 int keys_series(md_store *st, int key);
 void keys_reset(md_store *st);
+/* Gives each canonical name to the best of the series whose keys reach it
+ * (see keys.c); called once the input is read. */
+void keys_settle_names(md_store *st);
 int keys_split(md_store *st, int k, const char *key, size_t keylen);
 
 /* store.c */
