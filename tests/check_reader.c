@@ -201,6 +201,11 @@ START_TEST(test_kv_units_and_specials)
     CHECK_LINE("mem: 12.5 GiB, data_time: 3.4 s", {"mem", 12.5, MD_UNIT_GIB},
                {"data_time", 3.4, MD_UNIT_S});
     CHECK_LINE("\"loss\": 1.5, \"lr\": 3e-4", {"loss", 1.5, MD_UNIT_NONE}, {"lr", 3e-4, MD_UNIT_NONE});
+    /* nanoGPT's "iter N: loss nan": a word where the known key's number goes */
+    CHECK_LINE("iter 7: loss nan, time 10ms", {"iter", 7, MD_UNIT_NONE}, {"loss", NAN, MD_UNIT_NONE},
+               {"time", 10, MD_UNIT_MS});
+    CHECK_LINE("step 2 | loss Infinity | lr 0.1", {"step", 2, MD_UNIT_NONE}, {"loss", INFINITY, MD_UNIT_NONE},
+               {"lr", 0.1, MD_UNIT_NONE});
 }
 END_TEST
 
@@ -213,6 +218,7 @@ START_TEST(test_kv_prose_is_not_metrics)
     check_no_pairs("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 12.50 MiB. GPU 0 has "
                    "a total capacity of 79.15 GiB of which 3.19 MiB is free.");
     check_no_pairs("loaded 338025 tokens");
+    check_no_pairs("the loss nan guard is on");
     check_no_pairs("");
 }
 END_TEST

@@ -269,8 +269,38 @@ static bool extend_with_paren(scan *s)
     return true;
 }
 
+/* "nan", "NaN", "inf", "Infinity": a value where a number could stand. */
+static bool nonfinite_word(const char *w, const char *we, double *v)
+{
+    static const char *const words[] = {"nan", "inf", "infinity"};
+    size_t n = (size_t)(we - w);
+    for (size_t i = 0; i < MD_COUNT(words); i++) {
+        if (strlen(words[i]) != n)
+            continue;
+        size_t k = 0;
+        while (k < n && (w[k] | 0x20) == words[i][k])
+            k++;
+        if (k == n) {
+            *v = i == 0 ? NAN : INFINITY;
+            return true;
+        }
+    }
+    return false;
+}
+
 static void on_word(scan *s, const char *w, const char *we)
 {
+    /* "iter 3: loss nan": the word stands where the known key's number
+     * would, as "loss: nan" and "loss=nan" already read. */
+    double nf;
+    if (s->key && w == s->key_end + 1 && *s->key_end == ' ' && is_value_end(we, s->end) &&
+        nonfinite_word(w, we, &nf) && s->known(s->ctx, s->key, (size_t)(s->key_end - s->key))) {
+        value v = {nf, MD_UNIT_NONE, 0, NAN, we};
+        emit(s, s->key, (size_t)(s->key_end - s->key), &v, false);
+        s->p = we;
+        clear_key(s);
+        return;
+    }
     if (s->key && w == s->key_end + 1 && *s->key_end == ' ') {
         s->key_end = we;
         if (++s->words > KEY_MAX_WORDS) {
