@@ -656,6 +656,25 @@ START_TEST(test_text_lightning_bar_postfix)
 }
 END_TEST
 
+/* Lightning's bar without global_step: the counter is the batch in the
+ * epoch, and the epochs make it a step of the run. */
+START_TEST(test_text_lightning_bar_epochs)
+{
+    md_store *st = load_text("lightning.log",
+                             "Epoch 0:  50%|#####     | 1/2 [00:01<00:01,  1.00it/s, train_loss=2.6]\r"
+                             "Epoch 0: 100%|##########| 2/2 [00:02<00:00,  1.00it/s, train_loss=2.4]\n"
+                             "Epoch 1:  50%|#####     | 1/2 [00:01<00:01,  1.00it/s, train_loss=2.2]\r"
+                             "Epoch 1: 100%|##########| 2/2 [00:02<00:00,  1.00it/s, train_loss=2.0]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 4);
+    ck_assert_uint_eq(loss->restarts, 0);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_csv_lightning_sparse)
 {
     md_store *st = load_text("metrics.csv",
@@ -1697,6 +1716,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_hf_dicts_are_entries);
     tcase_add_test(text, test_text_lightning_bar_postfix);
+    tcase_add_test(text, test_text_lightning_bar_epochs);
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");

@@ -121,6 +121,51 @@ START_TEST(test_epoch_as_step)
 }
 END_TEST
 
+/* One record: epoch E of T epochs, step S of N ("Epoch [E/T], Step [S/N]"). */
+static void epoch_record(md_store *st, int64_t e, double epochs, int64_t s, double n, double loss)
+{
+    md_store_record_begin(st, 1);
+    md_store_record_kv(st, "epoch", 5, (double)e, MD_UNIT_NONE,
+                       MD_KV_INTEGRAL | (isnan(epochs) ? 0 : MD_KV_TOTAL), epochs);
+    md_store_record_kv(st, "step", 4, (double)s, MD_UNIT_NONE, MD_KV_INTEGRAL | (isnan(n) ? 0 : MD_KV_TOTAL), n);
+    put(st, "loss", loss, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+}
+
+/* Steps counted within each epoch become steps of the run once the count
+ * restarts; a global step that keeps growing across epochs stays as it is. */
+START_TEST(test_steps_within_epochs)
+{
+    md_store *st = new_store();
+    for (int64_t e = 1; e <= 4; e++)
+        epoch_record(st, e, 120, 600, 600, 1.0 / (double)e); /* once per epoch, at its end */
+    const md_series *loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 600);
+    ck_assert_int_eq(loss->last_step, 2400);
+    ck_assert_uint_eq(loss->restarts, 0);
+    ck_assert_int_eq(md_store_input(st, 0)->declared_total, 120 * 600);
+    md_store_free(st);
+
+    st = new_store();
+    for (int64_t e = 0; e < 3; e++)
+        for (int64_t s = 100; s <= 1000; s += 100)
+            epoch_record(st, e, NAN, s, 1000, 1.0);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->last_step, 3000);
+    ck_assert_uint_eq(loss->restarts, 0);
+    ck_assert_int_eq(md_store_input(st, 0)->declared_total, -1);
+    md_store_free(st);
+
+    st = new_store();
+    for (int64_t s = 500; s <= 5000; s += 500)
+        epoch_record(st, s / 2000, NAN, s, 5000, 1.0);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->last_step, 5000);
+    ck_assert_int_eq(md_store_input(st, 0)->declared_total, 5000);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_context_step)
 {
     md_store *st = new_store();
@@ -796,6 +841,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_step_keys);
     tcase_add_test(rec, test_ordinal_steps);
     tcase_add_test(rec, test_epoch_as_step);
+    tcase_add_test(rec, test_steps_within_epochs);
     tcase_add_test(rec, test_context_step);
     tcase_add_test(rec, test_declared_total_and_restarts);
     tcase_add_test(rec, test_unit_conversion);

@@ -52,6 +52,7 @@ struct md_text_reader {
     md_buf clean;  /* the line without ANSI escapes */
     bool in_traceback;
     bool traceback_ignored; /* printed by Python for an exception it ignored */
+    bool in_lsf_report;     /* between LSF's job report and the job's output */
     unsigned long traceback_line;
     unsigned long ignored_line; /* of the last "Exception ignored in" */
     table tab;
@@ -385,6 +386,18 @@ static bool read_table_row(text_reader *r, md_str seg)
     return false;
 }
 
+/* A description "Epoch N:" (Lightning's training bar). */
+static bool epoch_bar(const char *desc, size_t n)
+{
+    md_str d = md_str_trim((md_str){desc, n});
+    if (d.n < 7 || (strncmp(d.p, "Epoch ", 6) != 0 && strncmp(d.p, "epoch ", 6) != 0))
+        return false;
+    size_t i = 6;
+    while (i < d.n && d.p[i] >= '0' && d.p[i] <= '9')
+        i++;
+    return i > 6 && (i == d.n || d.p[i] == ':' || d.p[i] == ' ');
+}
+
 /* Whether a bar's description names some work other than "Epoch N". */
 static bool described(const char *desc, size_t n)
 {
@@ -418,6 +431,12 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
                             known_key, &r->index, &r->units);
         emit_pairs(r, r->kv, n);
     }
+    /* "Epoch 3: 45%| 450/1000": the counter is the batch within the epoch
+     * (the store turns it into a step); a global_step in the postfix, read
+     * above, wins. */
+    if (epoch_bar(seg.p, bar->desc_end) && bar->n >= 0)
+        md_feed_kv(r->feed, "step", 4, bar->n, MD_UNIT_NONE, MD_KV_INTEGRAL | (bar->total > 0 ? MD_KV_TOTAL : 0),
+                   bar->total > 0 ? bar->total : NAN);
     /* A bar redraws many times per step: one point per counter value. Bars
      * of other loops (evaluation, tokenising) have other totals and get
      * series of their own, so the first bar's total names it_per_s. A
@@ -449,6 +468,25 @@ static bool config_line(md_str seg)
     return true;
 }
 
+/* Lines a job scheduler writes into the output: their numbers are job
+ * ids ("*** STEP 4471203.0 ON gpu-017 CANCELLED"), not steps, and LSF's
+ * report ("CPU time : 171302.00 sec.", "Max Memory : 14211 MB") sums up
+ * the job, not a training step. Their messages still count as events. */
+static bool scheduler_line(text_reader *r, md_str t)
+{
+    if (starts_with(t, "Resource usage summary:") || starts_with(t, "Sender: LSF System")) {
+        r->in_lsf_report = true;
+        return true;
+    }
+    if (r->in_lsf_report) {
+        if (starts_with(t, "The output (if any) follows:"))
+            r->in_lsf_report = false;
+        return true;
+    }
+    return starts_with(t, "slurmstepd:") || starts_with(t, "srun:") || starts_with(t, "=>> PBS:") ||
+           starts_with(t, "PBS:");
+}
+
 static void read_segment(text_reader *r, md_str seg, unsigned long line)
 {
     md_stamp_kind kind;
@@ -464,6 +502,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     md_str trimmed = md_str_trim(seg);
     if (starts_with(trimmed, "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
+    if (scheduler_line(r, trimmed))
+        return;
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
     if (!read_table_row(r, seg)) {

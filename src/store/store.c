@@ -71,6 +71,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     in->format = fmt;
     in->declared_total = -1;
     in->last_step_seen = -1;
+    in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
     in->time.max_gap_step = -1;
     st->cur = (int)st->ninputs++;
     /* Spellings resolve per input: one file's "loss" is not another's. */
@@ -151,25 +152,55 @@ static bool usable_step(double v)
     return isfinite(v) && v >= 0 && v < 9e15 && v == floor(v);
 }
 
+/* A step counted within its epoch: the count restarts (or stays at the
+ * epoch's last batch) while the epoch grows. From the first restart on,
+ * the step is the epochs before it times the steps per epoch (the count's
+ * total, or the largest count seen) plus the count. */
+static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t epoch, int64_t epochs)
+{
+    if (in->first_epoch < 0)
+        in->first_epoch = in->last_epoch = epoch;
+    if (!in->per_epoch && epoch > in->last_epoch && count <= in->last_count)
+        in->per_epoch = true;
+    if (total > in->steps_per_epoch)
+        in->steps_per_epoch = total;
+    if (count > in->steps_per_epoch)
+        in->steps_per_epoch = count;
+    if (epochs > in->epochs_total)
+        in->epochs_total = epochs;
+    in->last_epoch = epoch;
+    in->last_count = count;
+    if (!in->per_epoch)
+        return count;
+    in->declared_total = in->epochs_total > 0 ? in->epochs_total * in->steps_per_epoch : -1;
+    return (epoch - in->first_epoch) * in->steps_per_epoch + count;
+}
+
 /* The record's step: a step key wins, then an epoch written as an integer
  * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
  * then the step an earlier line set. -1 when none. */
 static int64_t record_step(md_store *st, bool *had_step)
 {
-    int64_t step = -1, epoch = -1;
+    int64_t step = -1, epoch = -1, total = -1, epochs = -1;
     md_input *in = &st->inputs[st->cur];
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
         if (role == MD_ROLE_STEP && step < 0 && usable_step(kv->value)) {
             step = (int64_t)kv->value;
-            if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total) && (int64_t)kv->total > in->declared_total)
-                in->declared_total = (int64_t)kv->total;
+            if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
+                total = (int64_t)kv->total;
         } else if (role == MD_ROLE_EPOCH && epoch < 0 && (kv->flags & MD_KV_INTEGRAL) && usable_step(kv->value)) {
             epoch = (int64_t)kv->value;
+            if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
+                epochs = (int64_t)kv->total;
         }
     }
     *had_step = step >= 0 || epoch >= 0;
+    if (step >= 0 && epoch >= 0)
+        step = epoch_step(in, step, total, epoch, epochs);
+    if (step >= 0 && total > in->declared_total && !in->per_epoch)
+        in->declared_total = total;
     if (step >= 0)
         return step;
     if (epoch >= 0)
