@@ -546,6 +546,27 @@ START_TEST(test_text_ignored_exceptions)
 }
 END_TEST
 
+/* Two ranks writing one file without line buffering: the second rank's
+ * line glued to the end of the first's is read as its own. */
+START_TEST(test_text_glued_rank_lines)
+{
+    md_store *st = load_text("ranks.log",
+                             "[default0]:step 1 loss 1.0\n"
+                             "[default1]:step 1 loss 2.0\n"
+                             "[default0]:step 2 loss 0.9[default1]:step 2 loss 2.1\n"
+                             "\n"
+                             "[default1]:step 3 loss 2.2[default0]:step 3 loss 0.8\n",
+                             NULL);
+    const md_series *main_loss = series(st, "loss");
+    ck_assert_uint_eq(main_loss->count, 3);
+    ck_assert(main_loss->max == 1.0 && main_loss->last == 0.8);
+    const md_series *other = series(st, "rank1_loss");
+    ck_assert_uint_eq(other->count, 3);
+    ck_assert(other->min == 2.0 && other->last == 2.2);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_cuda_oom_fields)
 {
     md_store *st = load_text("oom.log",
@@ -1712,6 +1733,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
     tcase_add_test(text, test_text_cuda_oom_fields);
     tcase_add_test(text, test_text_ignored_exceptions);
+    tcase_add_test(text, test_text_glued_rank_lines);
     tcase_add_test(text, test_text_markdown_table);
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_hf_dicts_are_entries);

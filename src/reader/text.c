@@ -523,6 +523,24 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     md_feed_record_end(r->feed);
 }
 
+/* Ranks that write to one file without line buffering glue their lines:
+ * "...loss 1.0026[default1]:epoch 0 step 30 loss 1.8226". A rank prefix
+ * inside a segment starts a segment of its own. */
+static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
+{
+    const char *start = seg.p, *end = seg.p + seg.n, *q = seg.p + 1;
+    while (q < end && (q = memchr(q, '[', (size_t)(end - q))) != NULL) {
+        long rank;
+        md_str rest = {q, (size_t)(end - q)};
+        if (rank_prefix(rest, &rank).p != q) {
+            read_segment(r, (md_str){start, (size_t)(q - start)}, line);
+            start = q;
+        }
+        q++;
+    }
+    read_segment(r, (md_str){start, (size_t)(end - start)}, line);
+}
+
 static void read_line(text_reader *r, md_str raw, unsigned long line)
 {
     md_str clean = raw;
@@ -533,7 +551,7 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
         const char *cr = memchr(p, '\r', (size_t)(end - p));
         const char *seg_end = cr ? cr : end;
         if (seg_end > p)
-            read_segment(r, (md_str){p, (size_t)(seg_end - p)}, line);
+            read_ranked_segments(r, (md_str){p, (size_t)(seg_end - p)}, line);
         if (!cr)
             break;
         p = cr + 1;
