@@ -696,6 +696,22 @@ START_TEST(test_text_lightning_bar_epochs)
 }
 END_TEST
 
+/* A dict line printed before the bar's newline ends up glued to the bar:
+ * its values are read too. */
+START_TEST(test_text_dict_after_bar)
+{
+    md_store *st = load_text("output.log",
+                             " 10%|#   | 10/100 [00:01<00:09,  1.62it/s]{'loss': 0.61, 'learning_rate': 1e-05}\n"
+                             " 20%|##  | 20/100 [00:02<00:08,  1.62it/s]{'loss': 0.55, 'learning_rate': 1e-05}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 0.55);
+    ck_assert_uint_eq(series(st, "it_per_s")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_csv_lightning_sparse)
 {
     md_store *st = load_text("metrics.csv",
@@ -1739,6 +1755,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_hf_dicts_are_entries);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
+    tcase_add_test(text, test_text_dict_after_bar);
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");

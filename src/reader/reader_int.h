@@ -60,6 +60,7 @@ typedef struct md_tqdm {
     double n, total;            /* total < 0 when the bar has none */
     double rate;                /* iterations per second; NaN when unknown */
     bool per_item;              /* rate counts items (examples/s), not steps */
+    size_t end;                 /* the bar is line[0, end): text may follow */
 } md_tqdm;
 
 md_tqdm md_tqdm_scan(const char *line, size_t n);

@@ -510,6 +510,13 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
         if (bar.found) {
             read_bar(r, seg, &bar);
+            /* A line printed before the bar's newline ("...1.62it/s]{'loss':
+             * 0.61, ...}") ends up after it. */
+            if (bar.end < seg.n) {
+                size_t n = md_kv_scan_memo(seg.p + bar.end, seg.n - bar.end, r->kv, KV_MAX, known_key, &r->index,
+                                           &r->units);
+                emit_pairs(r, r->kv, n);
+            }
         } else {
             long rank;
             md_str body = rank_prefix(seg, &rank);

@@ -48,6 +48,7 @@ static void parse_bracket(const char *line, const char *p, const char *end, md_t
         t->postfix_start = (size_t)(unit_end + 1 - line);
         t->postfix_end = (size_t)(close - line);
     }
+    t->end = (size_t)(close < end ? close + 1 - line : end - line);
 }
 
 static md_tqdm scan_with_total(const char *line, const char *bar, const char *end)
@@ -77,6 +78,7 @@ static md_tqdm scan_with_total(const char *line, const char *bar, const char *en
     p = skip_blanks(p + k, end);
     t.found = true;
     t.desc_end = (size_t)(d - line);
+    t.end = (size_t)(p - line);
     if (p < end && *p == '[')
         parse_bracket(line, p, end, &t);
     return t;
@@ -95,6 +97,7 @@ static md_tqdm scan_without_total(const char *line, const char *it, const char *
         return t;
     t.found = true;
     t.desc_end = (size_t)(d - line);
+    t.end = (size_t)(it + 3 - line);
     parse_bracket(line, it + 3, end, &t);
     return t;
 }
