@@ -712,6 +712,25 @@ START_TEST(test_text_dict_after_bar)
 }
 END_TEST
 
+/* PyTorch's MNIST example: the test-set line's pairs measure the test set,
+ * and "9919/10000" is a share. */
+START_TEST(test_text_test_set_line)
+{
+    md_store *st = load_text("mnist.log",
+                             "Train Epoch: 1 [0/60000 (0%)]\tLoss: 2.300\n"
+                             "Train Epoch: 1 [640/60000 (1%)]\tLoss: 1.200\n"
+                             "\n"
+                             "Test set: Average loss: 0.0261, Accuracy: 9919/10000 (99%)\n"
+                             "\n"
+                             "Train Epoch: 2 [0/60000 (0%)]\tLoss: 0.300\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert(series(st, "val_loss")->last == 0.0261);
+    ck_assert(T_CLOSE(series(st, "val_accuracy")->last, 0.9919));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_csv_lightning_sparse)
 {
     md_store *st = load_text("metrics.csv",
@@ -1756,6 +1775,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_dict_after_bar);
+    tcase_add_test(text, test_text_test_set_line);
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");

@@ -26,6 +26,7 @@ typedef struct scan {
     int words;
     const char *ns; /* namespace for "name: k=v, k=v" */
     size_t nslen;
+    bool ns_eval; /* "Test set: Average loss: 0.03": the namespace holds every pair */
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -325,6 +326,28 @@ static bool opens_namespace(const char *q, const char *end)
     return q > w && q < end && *q == '=' && is_alpha(*w);
 }
 
+/* "Test set:", "Validation:", "eval:": the pairs after it on the line
+ * measure the evaluation, not training ("Average loss" there is a test
+ * loss). */
+static bool evaluation_key(const char *key, const char *end)
+{
+    static const char *const words[] = {"test", "val", "valid", "validation", "eval", "evaluation", "dev"};
+    const char *we = key;
+    while (we < end && is_alpha(*we))
+        we++;
+    size_t n = (size_t)(we - key);
+    for (size_t i = 0; i < MD_COUNT(words); i++) {
+        if (strlen(words[i]) != n)
+            continue;
+        size_t k = 0;
+        while (k < n && (key[k] | 0x20) == words[i][k])
+            k++;
+        if (k == n)
+            return true;
+    }
+    return false;
+}
+
 static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
@@ -333,7 +356,7 @@ static void on_separator(scan *s)
             q++;
         value v;
         if (parse_value(s->units, q, s->end, &v)) {
-            emit(s, s->key, (size_t)(s->key_end - s->key), &v, *s->p == '=' && s->ns);
+            emit(s, s->key, (size_t)(s->key_end - s->key), &v, s->ns && (*s->p == '=' || s->ns_eval));
             s->p = v.end;
             clear_key(s);
             return;
@@ -341,6 +364,10 @@ static void on_separator(scan *s)
         if (*s->p == ':' && opens_namespace(q, s->end)) {
             s->ns = s->key;
             s->nslen = (size_t)(s->key_end - s->key);
+        } else if (*s->p == ':' && s->words <= 2 && evaluation_key(s->key, s->key_end)) {
+            s->ns = s->key;
+            s->nslen = (size_t)(s->key_end - s->key);
+            s->ns_eval = true;
         }
     }
     clear_key(s);
@@ -356,7 +383,7 @@ static void on_number(scan *s)
         size_t keylen = (size_t)(s->key_end - s->key);
         value v;
         if (blanks && parse_value(s->units, s->p, s->end, &v) && s->known(s->ctx, s->key, keylen)) {
-            emit(s, s->key, keylen, &v, false);
+            emit(s, s->key, keylen, &v, s->ns_eval);
             s->p = v.end;
             clear_key(s);
             return;
@@ -409,7 +436,7 @@ size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_know
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        const void *ctx, md_unit_memo *units)
 {
-    scan s = {line, line + n, out, cap, 0, known, ctx, NULL, NULL, 0, NULL, 0, units};
+    scan s = {line, line + n, out, cap, 0, known, ctx, NULL, NULL, 0, NULL, 0, false, units};
     while (s.p < s.end && s.n < s.cap) {
         char c = *s.p;
         if (is_blank(c)) {

@@ -18,6 +18,10 @@
 
 static const char *const eval_prefixes[] = {"eval", "val", "valid", "validation", "test", "dev"};
 
+/* Words that name an evaluation set rather than a quantity ("test set
+ * average loss" is the test loss). */
+static const char *const set_words[] = {"set", "split", "data", "dataset"};
+
 static const char *const qualifiers[] = {"max", "min", "best", "worst", "std", "var", "non", "neg",
                                          "delta", "diff", "inv", "target", "init", "initial", "prev",
                                          "clip", "warmup"};
@@ -82,8 +86,9 @@ static bool has_digit(const char *p, size_t n)
 
 /* Tries the key, then the key without up to STRIP_WORDS leading words.
  * Exact aliases match the whole key only, except, after an evaluation
- * prefix, when every dropped word holds a digit: those words name an eval
- * set ("eval_g0_loss"), not a different quantity ("eval_kl_loss"). */
+ * prefix, when every dropped word holds a digit or is "set": those words
+ * name an eval set ("eval_g0_loss", "test_set_loss"), not a different
+ * quantity ("eval_kl_loss"). */
 static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, md_unit *unit,
                             bool after_eval)
 {
@@ -97,7 +102,7 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
         size_t wn = (size_t)(us ? us - p : 0);
         if (!us || is_eval_word(p, wn) || word_in(p, wn, qualifiers, MD_COUNT(qualifiers)))
             break;
-        ids_only &= has_digit(p, (size_t)(us - p));
+        ids_only &= has_digit(p, (size_t)(us - p)) || word_in(p, wn, set_words, MD_COUNT(set_words));
         p = us + 1;
     }
     return -1;

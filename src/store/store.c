@@ -316,6 +316,10 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         md_series *s = st->series[sidx];
         md_unit unit = kv->unit != MD_UNIT_NONE ? kv->unit : ki->unit;
         double v = convert(s->kind, kv->value, unit);
+        /* "Accuracy: 9919/10000": a score counted out of a total. */
+        if ((kv->flags & MD_KV_TOTAL) && (s->kind == MD_KIND_METRIC || s->kind == MD_KIND_FRACTION) &&
+            kv->total > 0 && v <= kv->total)
+            v /= kv->total;
         int64_t at = step;
         if (s->count == 0)
             s->ordinal = step < 0;
