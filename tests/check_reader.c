@@ -201,6 +201,9 @@ START_TEST(test_kv_units_and_specials)
     CHECK_LINE("mem: 12.5 GiB, data_time: 3.4 s", {"mem", 12.5, MD_UNIT_GIB},
                {"data_time", 3.4, MD_UNIT_S});
     CHECK_LINE("\"loss\": 1.5, \"lr\": 3e-4", {"loss", 1.5, MD_UNIT_NONE}, {"lr", 3e-4, MD_UNIT_NONE});
+    /* Keras's schedulers: "setting learning rate to X", "reducing learning rate to X" */
+    CHECK_LINE("Epoch 00001: LearningRateScheduler setting learning rate to 0.008.", {"Epoch", 1, MD_UNIT_NONE},
+               {"LearningRateScheduler setting learning rate", 0.008, MD_UNIT_NONE});
     /* nanoGPT's "iter N: loss nan": a word where the known key's number goes */
     CHECK_LINE("iter 7: loss nan, time 10ms", {"iter", 7, MD_UNIT_NONE}, {"loss", NAN, MD_UNIT_NONE},
                {"time", 10, MD_UNIT_MS});

@@ -69,6 +69,8 @@ static bool is_value_end(const char *p, const char *end)
         return true;
     case ':':
         return p + 1 == end || !is_digit(p[1]); /* "12:00:00" is a clock */
+    case '.':
+        return p + 1 == end || p[1] == ' ' || p[1] == '\t'; /* the end of a sentence */
     default:
         return (unsigned char)*p >= 0x80;
     }
@@ -381,6 +383,9 @@ static void on_number(scan *s)
         for (const char *q = s->key_end; q < s->p; q++)
             blanks &= is_blank(*q);
         size_t keylen = (size_t)(s->key_end - s->key);
+        /* Keras: "LearningRateScheduler setting learning rate to 0.008." */
+        if (s->words >= 2 && keylen > 3 && memcmp(s->key_end - 3, " to", 3) == 0)
+            keylen -= 3;
         value v;
         if (blanks && parse_value(s->units, s->p, s->end, &v) && s->known(s->ctx, s->key, keylen)) {
             emit(s, s->key, keylen, &v, s->ns_eval);

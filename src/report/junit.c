@@ -93,7 +93,7 @@ static void one_case(md_buf *out, const md_store *st, const md_findings *f, cons
         xml_escape(out, skip_reason(f, r->id), true);
         md_buf_puts(out, "\"/>\n    </testcase>\n");
     } else if (r->status == MD_RULE_SUPPRESSED) {
-        md_buf_puts(out, ">\n      <system-out>Fired, but explained by a higher finding."
+        md_buf_puts(out, ">\n      <system-out>Fired, but explained by another finding."
                          "</system-out>\n    </testcase>\n");
     } else {
         md_buf_puts(out, "/>\n");

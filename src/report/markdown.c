@@ -338,7 +338,7 @@ static void not_evaluated(const md_findings *f, const md_report_opts *o, md_buf 
                        "events they need are missing)",
                   f->nskipped, f->nskipped == 1 ? "" : "s");
     if (f->nsuppressed)
-        md_buf_printf(out, "; %zu fired but %s explained by a higher finding", f->nsuppressed,
+        md_buf_printf(out, "; %zu fired but %s explained by another finding", f->nsuppressed,
                       f->nsuppressed == 1 ? "is" : "are");
     md_buf_puts(out, o && o->verbose ? ":\n\n" : ". Run with `-v` to list them.\n");
     for (size_t i = 0; o && o->verbose && i < f->nskipped; i++) {
@@ -351,7 +351,7 @@ static void not_evaluated(const md_findings *f, const md_report_opts *o, md_buf 
     for (size_t i = 0; o && o->verbose && i < f->nsuppressed; i++) {
         md_buf_puts(out, "- ");
         code(out, f->suppressed[i]);
-        md_buf_puts(out, ": fired, but explained by a higher finding\n");
+        md_buf_puts(out, ": fired, but explained by another finding\n");
     }
 }
 

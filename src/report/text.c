@@ -188,7 +188,7 @@ static void skipped(const md_findings *f, md_buf *out, const md_report_opts *o)
         md_buf_free(&line);
     }
     for (size_t i = 0; i < f->nsuppressed; i++)
-        md_buf_printf(out, "  %s: fired, but explained by a higher finding\n", f->suppressed[i]);
+        md_buf_printf(out, "  %s: fired, but explained by another finding\n", f->suppressed[i]);
 }
 
 void md_render_text(const md_store *st, const md_findings *f, const md_report_opts *o, md_buf *out)
