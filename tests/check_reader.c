@@ -734,6 +734,40 @@ START_TEST(test_text_test_set_line)
 }
 END_TEST
 
+/* Stable-Baselines3's boxes: one record per box, sections prefix the keys,
+ * total_timesteps places the values. A rule of dashes alone is no box. */
+START_TEST(test_text_sb3_boxes)
+{
+    md_store *st = load_text("sb3.log",
+                             "------------------------------------\n"
+                             "| rollout/            |            |\n"
+                             "|    ep_rew_mean      | -1.22e+03  |\n"
+                             "| time/               |            |\n"
+                             "|    total_timesteps  | 2048       |\n"
+                             "------------------------------------\n"
+                             "------------------------------------\n"
+                             "| rollout/            |            |\n"
+                             "|    ep_rew_mean      | -1.1e+03   |\n"
+                             "| time/               |            |\n"
+                             "|    total_timesteps  | 4096       |\n"
+                             "| train/              |            |\n"
+                             "|    loss             | 5.18e+03   |\n"
+                             "------------------------------------\n"
+                             "----------------------------------------\n"
+                             "step 5000, train/loss: 4000\n",
+                             NULL);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 2);
+    ck_assert_int_eq(reward->first_step, 2048);
+    ck_assert(reward->last == -1100);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 4096);
+    ck_assert_int_eq(loss->last_step, 5000);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_csv_lightning_sparse)
 {
     md_store *st = load_text("metrics.csv",
@@ -1779,6 +1813,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
+    tcase_add_test(text, test_text_sb3_boxes);
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");

@@ -65,6 +65,25 @@ typedef struct md_tqdm {
 
 md_tqdm md_tqdm_scan(const char *line, size_t n);
 
+/* A box of "| key | value |" rows between two rules of dashes, as
+ * Stable-Baselines3 prints each update (box.c). */
+#define MD_BOX_ROWS 64
+typedef struct md_box {
+    bool open;
+    char section[48];
+    size_t n;
+    struct {
+        char key[112];
+        double value;
+    } rows[MD_BOX_ROWS];
+} md_box;
+
+typedef struct md_feed md_feed;
+
+/* Reads one line into the box; true when the line belonged to it (a rule
+ * or a row). A box's rows become one record when its closing rule comes. */
+bool md_box_line(md_box *b, md_str line, md_feed *feed, unsigned long lineno);
+
 /* Seconds since the epoch of a timestamp in the first bytes of a line
  * ("2024-03-21 02:07:08,123", "[2025-04-01 06:58:03]", "2024-03-21T02:07:08Z",
  * glog "I0321 02:07:08.408271"), or NaN when there is none. *kind tells
@@ -93,7 +112,6 @@ size_t md_litset_words(const md_litset *ls);
 bool md_litset_find(md_litset *ls, const char *text, size_t n, uint64_t *hits);
 
 /* Event matching: literal prefilter, then the POSIX regex, then fields. */
-typedef struct md_feed md_feed;
 typedef struct md_event_matcher md_event_matcher;
 md_event_matcher *md_event_matcher_new(const md_catalog *cat);
 void md_event_matcher_free(md_event_matcher *m);
