@@ -744,6 +744,119 @@ START_TEST(test_merge_keeps_longer_series)
 }
 END_TEST
 
+/* A noisy falling loss, the same in every part of a run. */
+static double loss_at(int64_t step)
+{
+    return 2.0 + 8.0 / (1.0 + 0.01 * (double)step) + 0.1 * (double)(step % 7);
+}
+
+/* One file of a run: steps from..to, with a NaN at nan_at (-1 for none). */
+static md_store *part(const char *input, int64_t from, int64_t to, int64_t nan_at)
+{
+    md_store *st = md_store_new(t_catalog());
+    md_store_begin_input(st, input, MD_FMT_TEXT);
+    for (int64_t i = from; i <= to; i++)
+        record(st, i, "loss", i == nan_at ? NAN : loss_at(i));
+    return st;
+}
+
+/* What a series of steps from..to holds when read in one piece. */
+static void assert_whole_run(const md_series *s, int64_t from, int64_t to)
+{
+    double mean = 0, m2 = 0, min = INFINITY;
+    int64_t min_step = -1;
+    uint64_t n = 0;
+    for (int64_t i = from; i <= to; i++) {
+        double v = loss_at(i), delta = v - mean;
+        mean += delta / (double)++n;
+        m2 += delta * (v - mean);
+        if (v < min)
+            min = v, min_step = i;
+    }
+    ck_assert_uint_eq(s->count, n);
+    ck_assert_uint_eq(s->finite, n);
+    ck_assert_int_eq(s->first_step, from);
+    ck_assert_int_eq(s->last_step, to);
+    ck_assert_double_eq_tol(s->mean, mean, 1e-9 * mean);
+    ck_assert_double_eq_tol(s->m2, m2, 1e-6 * m2);
+    ck_assert_double_eq(s->min, min);
+    ck_assert_int_eq(s->min_step, min_step);
+    ck_assert_double_eq(s->first, loss_at(from));
+    ck_assert_double_eq(s->last, loss_at(to));
+    ck_assert_uint_le(s->nbuckets, MD_BUCKETS);
+    uint64_t in_buckets = 0;
+    for (size_t i = 0; i < s->nbuckets; i++) {
+        in_buckets += s->buckets[i].n;
+        ck_assert_int_le(s->buckets[i].lo_step, s->buckets[i].hi_step);
+        if (i)
+            ck_assert_int_lt(s->buckets[i - 1].hi_step, s->buckets[i].lo_step);
+    }
+    ck_assert_uint_eq(in_buckets, n);
+}
+
+START_TEST(test_merge_joins_resumed_run)
+{
+    /* The first attempt went to step 149 and hit a NaN at 120; the run
+     * resumed from the checkpoint at step 100 in a new log. */
+    md_store *run = part("attempt1.log", 0, 149, 120);
+    md_store_merge(run, part("attempt2.log", 100, 299, -1));
+    const md_series *loss = series(run, "loss");
+    assert_whole_run(loss, 0, 299);
+    ck_assert_uint_eq(loss->nan, 0);
+    ck_assert_int_eq(loss->first_nonfinite_step, -1);
+    ck_assert_uint_eq(loss->restarts, 1);
+    ck_assert_str_eq(md_store_input(run, (size_t)loss->input)->path, "attempt2.log");
+    md_store_free(run);
+
+    /* The parts may come in either order. */
+    run = part("attempt2.log", 100, 299, -1);
+    md_store_merge(run, part("attempt1.log", 0, 149, 120));
+    assert_whole_run(series(run, "loss"), 0, 299);
+    md_store_free(run);
+}
+END_TEST
+
+START_TEST(test_merge_joins_rotated_log)
+{
+    /* Three files of one log, each long enough to have merged buckets. */
+    md_store *run = part("train.log", 0, 4999, -1);
+    md_store_merge(run, part("train.log.1", 5000, 10999, -1));
+    md_store_merge(run, part("train.log.2", 11000, 11999, 11500));
+    const md_series *loss = series(run, "loss");
+    ck_assert_uint_eq(loss->count, 12000);
+    ck_assert_uint_eq(loss->finite, 11999);
+    ck_assert_uint_eq(loss->nan, 1);
+    ck_assert_int_eq(loss->first_nonfinite_step, 11500);
+    ck_assert_uint_eq(loss->restarts, 0);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 11999);
+    ck_assert_uint_le(loss->nbuckets, MD_BUCKETS);
+    md_store_free(run);
+
+    run = part("train.log", 0, 4999, -1);
+    md_store_merge(run, part("train.log.1", 5000, 10999, -1));
+    assert_whole_run(series(run, "loss"), 0, 10999);
+    md_store_free(run);
+}
+END_TEST
+
+START_TEST(test_merge_keeps_copy_once)
+{
+    /* The console log and trainer_state.json of one run: the same steps,
+     * sampled otherwise. The fuller one stays; nothing is counted twice. */
+    md_store *run = part("train.log", 0, 99, -1);
+    md_store *state = md_store_new(t_catalog());
+    md_store_begin_input(state, "trainer_state.json", MD_FMT_JSON);
+    for (int64_t i = 10; i <= 100; i += 10)
+        record(state, i, "loss", loss_at(i));
+    md_store_merge(run, state);
+    const md_series *loss = series(run, "loss");
+    assert_whole_run(loss, 0, 99);
+    ck_assert_uint_eq(loss->restarts, 0);
+    md_store_free(run);
+}
+END_TEST
+
 START_TEST(test_sort_order)
 {
     md_store *st = new_store();
@@ -865,6 +978,9 @@ Suite *suite_store(void)
     tcase_add_test(sum, test_event_fields);
     tcase_add_test(sum, test_timestamps_and_gaps);
     tcase_add_test(sum, test_merge_keeps_longer_series);
+    tcase_add_test(sum, test_merge_joins_resumed_run);
+    tcase_add_test(sum, test_merge_joins_rotated_log);
+    tcase_add_test(sum, test_merge_keeps_copy_once);
     tcase_set_timeout(sum, 60);
     suite_add_tcase(s, sum);
 

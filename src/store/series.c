@@ -21,8 +21,6 @@
  * deviation is ~0, from calling every wobble a spike. */
 #define SPIKE_K 8.0
 #define SPIKE_REL 0.10
-/* Values this close (relative) to the minimum or maximum sit at it. */
-#define EXTREME_TOL 1e-6
 
 struct md_series_state {
     double level, trend, dev;
@@ -73,7 +71,7 @@ void series_add_source(md_series *s, const char *name, size_t n)
     s->sources[s->nsources++] = md_xstrndup(name, n);
 }
 
-static void bucket_combine(md_bucket *into, const md_bucket *b)
+void bucket_combine(md_bucket *into, const md_bucket *b)
 {
     const md_bucket a = *into;
     into->hi_step = b->hi_step;
@@ -93,18 +91,17 @@ static void bucket_combine(md_bucket *into, const md_bucket *b)
     into->last = b->n ? b->last : a.last;
 }
 
-static void merge_buckets(md_series *s)
+size_t buckets_coarsen(md_bucket *b, size_t n)
 {
-    size_t half = s->nbuckets / 2;
+    size_t half = n / 2;
     for (size_t i = 0; i < half; i++) {
-        md_bucket merged = s->buckets[2 * i];
-        bucket_combine(&merged, &s->buckets[2 * i + 1]);
-        s->buckets[i] = merged;
+        md_bucket merged = b[2 * i];
+        bucket_combine(&merged, &b[2 * i + 1]);
+        b[i] = merged;
     }
-    if (s->nbuckets % 2)
-        s->buckets[half++] = s->buckets[s->nbuckets - 1];
-    s->nbuckets = half;
-    s->width *= 2;
+    if (n % 2)
+        b[half++] = b[n - 1];
+    return half;
 }
 
 static md_bucket *bucket_for_next(md_series *s, int64_t step)
@@ -114,8 +111,10 @@ static md_bucket *bucket_for_next(md_series *s, int64_t step)
         if (b->n + b->nonfinite < s->width)
             return b;
     }
-    if (s->nbuckets == MD_BUCKETS)
-        merge_buckets(s);
+    if (s->nbuckets == MD_BUCKETS) {
+        s->nbuckets = buckets_coarsen(s->buckets, s->nbuckets);
+        s->width *= 2;
+    }
     if (s->nbuckets == s->capbuckets) {
         s->capbuckets = s->capbuckets ? s->capbuckets * 2 : 16;
         s->buckets = md_xrealloc(s->buckets, s->capbuckets * sizeof *s->buckets);
@@ -151,7 +150,7 @@ static void bucket_add(md_series *s, int64_t step, double v)
     b->last = v;
 }
 
-static void keep_spike(md_series *s, const md_spike *sp)
+void series_keep_spike(md_series *s, const md_spike *sp)
 {
     size_t n = s->nspikes, pos = n;
     while (pos > 0 && !(s->spikes[pos - 1].ratio >= sp->ratio))
@@ -177,7 +176,7 @@ static void close_spike(md_series *s, bool recovered)
         s->spikes_fast++;
     else
         s->spikes_slow++;
-    keep_spike(s, &st->cur);
+    series_keep_spike(s, &st->cur);
 }
 
 /* The spike's size as a ratio to the level, NaN where a ratio means

@@ -522,11 +522,19 @@ void md_store_merge(md_store *st, md_store *src)
             MD_GROW(st->series, st->nseries, st->capseries);
             md_map_put(&st->by_name, s->name, strlen(s->name), (intptr_t)st->nseries);
             st->series[st->nseries++] = s;
-        } else if (s->count > st->series[have]->count) {
-            series_free(st->series[have]);
-            st->series[have] = s;
         } else {
-            series_free(s);
+            md_series *old = st->series[have];
+            if (series_continues(old, s)) {
+                st->series[have] = series_join(old, s);
+            } else if (series_continues(s, old)) {
+                st->series[have] = series_join(s, old);
+            } else if (s->count > old->count) {
+                /* A copy of the same points, or another run: the fuller one. */
+                series_free(old);
+                st->series[have] = s;
+            } else {
+                series_free(s);
+            }
         }
     }
     src->nseries = 0;

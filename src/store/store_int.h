@@ -77,6 +77,9 @@ struct md_store {
     bool finished;
 };
 
+/* Values this close (relative) to a series' minimum or maximum sit at it. */
+#define EXTREME_TOL 1e-6
+
 /* series.c */
 md_series *series_new(const char *name, md_kind kind, md_better better, int input);
 void series_free(md_series *s);
@@ -86,6 +89,19 @@ void series_add(md_series *s, int64_t step, double v);
 void series_note_print(md_series *s, double v, unsigned flags);
 void series_finish(md_series *s);
 size_t series_bytes(const md_series *s);
+void bucket_combine(md_bucket *into, const md_bucket *b);
+/* Merges neighbouring buckets pairwise; returns how many are left. */
+size_t buckets_coarsen(md_bucket *b, size_t n);
+/* Keeps a spike among the series' largest, by ratio. */
+void series_keep_spike(md_series *s, const md_spike *sp);
+
+/* join.c */
+/* Whether `later` continues `earlier` (a rotated log, a resumed run) rather
+ * than repeating it (the same run written twice). */
+bool series_continues(const md_series *earlier, const md_series *later);
+/* The series the two make together: `earlier`'s points before `later`
+ * starts, then `later`'s. Takes both; returns one. */
+md_series *series_join(md_series *earlier, md_series *later);
 
 /* keys.c */
 int keys_resolve(md_store *st, const char *key, size_t keylen);
