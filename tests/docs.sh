@@ -26,6 +26,25 @@ for cmd in analyze check compare watch series rules; do
     done
 done
 
+# The sample at the top of README.md is real output: its command, run now,
+# prints every line shown, in order ("..." marks lines left out).
+awk '/^```$/ && !done { inside = !inside; if (!inside) done = 1; next } inside' README.md > "$TMP/sample"
+cmd=$(sed -n '1s/^\$ mldiag //p' "$TMP/sample")
+if [ -z "$cmd" ]; then
+    echo "FAIL: README.md does not open with a sample '\$ mldiag ...' block"
+    fail=1
+else
+    # shellcheck disable=SC2086 # the command's words
+    "$MLDIAG" $cmd > "$TMP/sample.out" 2>&1
+    sed '1d; /^ *\.\.\.$/d' "$TMP/sample" > "$TMP/sample.want"
+    if ! awk 'NR == FNR { want[++n] = $0; next }
+              k < n && $0 == want[k + 1] { k++ }
+              END { if (k < n) { print "FAIL: README.md sample line not in the output: " want[k + 1]; exit 1 } }' \
+            "$TMP/sample.want" "$TMP/sample.out"; then
+        fail=1
+    fi
+fi
+
 # Extract fenced blocks of rules/README.md into numbered files.
 awk -v dir="$TMP" '
     /^```rules-error$/ { n++; file = dir "/" n ".error"; next }
