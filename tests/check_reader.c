@@ -212,6 +212,22 @@ START_TEST(test_kv_units_and_specials)
 }
 END_TEST
 
+START_TEST(test_kv_thousands_groups)
+{
+    md_kv kv[32];
+    /* torchtitan: Python's f"{tps:,}" */
+    CHECK_LINE("step:  2  loss: 11.6  tps: 1,234,567  mfu: 12.34%", {"step", 2, MD_UNIT_NONE},
+               {"loss", 11.6, MD_UNIT_NONE}, {"tps", 1234567, MD_UNIT_NONE}, {"mfu", 12.34, MD_UNIT_PERCENT});
+    ck_assert(kv[2].flags & MD_KV_INTEGRAL);
+    CHECK_LINE("tokens: -12,345.5, lr: 1e-4", {"tokens", -12345.5, MD_UNIT_NONE}, {"lr", 1e-4, MD_UNIT_NONE});
+    ck_assert(!(kv[0].flags & MD_KV_INTEGRAL));
+    /* No thousand: a leading 0, a group of other than three digits, a
+     * list of pairs. */
+    CHECK_LINE("a=0,123 b=1,23 c=1,2345", {"a", 0, MD_UNIT_NONE}, {"b", 1, MD_UNIT_NONE}, {"c", 1, MD_UNIT_NONE});
+    CHECK_LINE("{'loss': 1,'step': 5}", {"loss", 1, MD_UNIT_NONE}, {"step", 5, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -634,6 +650,45 @@ START_TEST(test_text_keras_epoch_headers)
     ck_assert_int_eq(loss->last_step, 4);
     ck_assert(!loss->ordinal);
     ck_assert_int_eq(series(st, "val_loss")->last_step, 4);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_more_console_shapes)
+{
+    /* DeepSpeed's engine: "steps: N loss: X". */
+    md_store *st = load_text("ds.log",
+                             "steps: 10 loss: 2.5000 iter time (s): 0.456 samples/sec: 70.2\n"
+                             "steps: 20 loss: 2.4000 iter time (s): 0.455 samples/sec: 70.3\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 10);
+    ck_assert_int_eq(loss->last_step, 20);
+    md_store_free(st);
+
+    /* MosaicML Composer: a "[batch=N/T]:" header, then one metric a line. */
+    st = load_text("composer.log",
+                   "[batch=1/200]:\n\t Train time/batch: 0\n\t Train loss/train/total: 9.8000\n"
+                   "[batch=2/200]:\n\t Train time/batch: 1\n\t Train loss/train/total: 9.7000\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert(loss->last == 9.7);
+    md_store_free(st);
+
+    /* "Epoch 1 Batch 100 Loss 3.5": the batch counts within the epoch. */
+    st = load_text("tf.log",
+                   "Epoch 1 Batch 0 Loss 4.5000\nEpoch 1 Batch 100 Loss 3.5000\n"
+                   "Epoch 2 Batch 0 Loss 3.0000\nEpoch 2 Batch 100 Loss 2.9000\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->restarts, 0);
+    ck_assert_int_gt(loss->last_step, 100);
     md_store_free(st);
 }
 END_TEST
@@ -1781,6 +1836,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_custom_console);
     tcase_add_test(kv, test_kv_python_logging);
     tcase_add_test(kv, test_kv_units_and_specials);
+    tcase_add_test(kv, test_kv_thousands_groups);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
     suite_add_tcase(s, kv);
@@ -1808,6 +1864,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_glued_rank_lines);
     tcase_add_test(text, test_text_markdown_table);
     tcase_add_test(text, test_text_keras_epoch_headers);
+    tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_hf_dicts_are_entries);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);

@@ -199,6 +199,40 @@ static bool parse_bracket_fraction(const char *p, const char *end, value *out)
     return true;
 }
 
+/* "1,234,567": Python's f"{n:,}" groups thousands (torchtitan's tps, a
+ * parameter count). Given the k bytes of a number that may lead such a
+ * text, reads the whole of it into *v and returns its length, or returns
+ * k. A group is a comma and exactly three digits; a leading 0 is never
+ * grouped ("0,5" is no thousand, "1,2" no group). */
+static size_t scan_grouped(const char *p, const char *end, size_t k, double *v)
+{
+    size_t lead = k - (*p == '-' || *p == '+');
+    if (lead == 0 || lead > 3 || p[k - lead] == '0' || !is_integral_text(p, k))
+        return k;
+    char digits[64];
+    size_t n = k;
+    memcpy(digits, p, k);
+    const char *q = p + k;
+    while (end - q >= 4 && q[0] == ',' && is_digit(q[1]) && is_digit(q[2]) && is_digit(q[3]) &&
+           (end - q == 4 || !is_digit(q[4])) && n + 3 < 40) {
+        memcpy(digits + n, q + 1, 3);
+        n += 3;
+        q += 4;
+    }
+    if (q == p + k)
+        return k;
+    if (end - q >= 2 && q[0] == '.' && is_digit(q[1])) {
+        const char *f = q + 1;
+        while (f < end && is_digit(*f) && n + (size_t)(f - q) < sizeof digits)
+            f++;
+        memcpy(digits + n, q, (size_t)(f - q));
+        n += (size_t)(f - q);
+        q = f;
+    }
+    md_num_scan(digits, digits + n, v);
+    return (size_t)(q - p);
+}
+
 /* A value: number, optional unit, optional "/ total", then a delimiter. */
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
@@ -208,9 +242,15 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     size_t k = md_num_scan(p, end, &v);
     if (!k)
         return false;
+    bool integral = is_integral_text(p, k);
+    if (integral && p + k < end && p[k] == ',') {
+        size_t g = scan_grouped(p, end, k, &v);
+        integral = g == k || memchr(p + k, '.', g - k) == NULL;
+        k = g;
+    }
     out->v = v;
     out->unit = MD_UNIT_NONE;
-    out->flags = (is_integral_text(p, k) ? MD_KV_INTEGRAL : 0) | print_decimals(p, k);
+    out->flags = (integral ? MD_KV_INTEGRAL : 0) | print_decimals(p, k);
     out->total = NAN;
     const char *q = p + k;
     md_unit u;
