@@ -228,6 +228,26 @@ START_TEST(test_kv_thousands_groups)
 }
 END_TEST
 
+START_TEST(test_kv_mmengine)
+{
+    md_kv kv[32];
+    CHECK_LINE("Epoch(train)  [3][  50/500]  lr: 2.0000e-02  loss: 1.2340", {"Epoch", 3, MD_UNIT_NONE},
+               {"iter", 50, MD_UNIT_NONE}, {"lr", 0.02, MD_UNIT_NONE}, {"loss", 1.234, MD_UNIT_NONE});
+    ck_assert(kv[1].flags & MD_KV_TOTAL);
+    ck_assert(kv[1].total == 500);
+    CHECK_LINE("Iter(train) [  50/90000]  loss: 1.5", {"Iter", 50, MD_UNIT_NONE}, {"loss", 1.5, MD_UNIT_NONE});
+    ck_assert(kv[0].total == 90000);
+    /* The evaluation's brackets count its batches: the epoch alone, and
+     * the pairs under the evaluation. */
+    CHECK_LINE("Epoch(val) [3][100/100]  coco/bbox_mAP: 0.4", {"Epoch", 3, MD_UNIT_NONE},
+               {"coco/bbox_mAP", 0.4, MD_UNIT_NONE});
+    ck_assert_ptr_null(kv[0].ns);
+    ck_assert_ptr_nonnull(kv[1].ns);
+    CHECK_LINE("Epoch(val) [100/100]  loss: 0.4", {"loss", 0.4, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[0].ns);
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -677,6 +697,23 @@ START_TEST(test_text_more_console_shapes)
     ck_assert(!loss->ordinal);
     ck_assert_int_eq(loss->last_step, 2);
     ck_assert(loss->last == 9.7);
+    md_store_free(st);
+
+    /* OpenMMLab's mmengine: the evaluation after an epoch stands at the
+     * step the run reached. */
+    st = load_text("mm.log",
+                   "Epoch(train)  [1][ 50/100]  loss: 2.0000\nEpoch(train)  [1][100/100]  loss: 1.9000\n"
+                   "Epoch(val) [1][20/20]    coco/bbox_mAP: 0.2500\n"
+                   "Epoch(train)  [2][ 50/100]  loss: 1.8000\nEpoch(train)  [2][100/100]  loss: 1.7000\n"
+                   "Epoch(val) [2][20/20]    coco/bbox_mAP: 0.3000\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 50);
+    ck_assert_int_eq(loss->last_step, 200);
+    const md_series *map = series(st, "eval_coco_bbox_map");
+    ck_assert_uint_eq(map->count, 2);
+    ck_assert_int_eq(map->first_step, 100);
+    ck_assert_int_eq(map->last_step, 200);
     md_store_free(st);
 
     /* "Epoch 1 Batch 100 Loss 3.5": the batch counts within the epoch. */
@@ -1837,6 +1874,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_python_logging);
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);
+    tcase_add_test(kv, test_kv_mmengine);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
     suite_add_tcase(s, kv);

@@ -463,6 +463,73 @@ static void on_quote(scan *s)
     s->p = close + 1;
 }
 
+/* "[N]" or "[ I/T]", blanks allowed inside; *total is NaN without "/T". */
+static const char *mm_bracket(const char *p, const char *end, double *n, double *total)
+{
+    if (p >= end || *p != '[')
+        return NULL;
+    p++;
+    while (p < end && is_blank(*p))
+        p++;
+    size_t k = md_num_scan(p, end, n);
+    if (!k || !is_integral_text(p, k))
+        return NULL;
+    p += k;
+    *total = NAN;
+    if (p < end && *p == '/') {
+        p++;
+        k = md_num_scan(p, end, total);
+        if (!k || !is_integral_text(p, k))
+            return NULL;
+        p += k;
+    }
+    return p < end && *p == ']' ? p + 1 : NULL;
+}
+
+/* OpenMMLab's mmengine: "Epoch(train) [3][ 50/500]" (the epoch, then the
+ * iteration within it), "Iter(train) [ 50/90000]". A "(val)" or "(test)"
+ * line measures the evaluation: its pairs go under it, and its brackets
+ * count evaluation batches, which place nothing. */
+static bool on_mm_phase(scan *s)
+{
+    static const char *const phases[] = {"(train)", "(val)", "(test)"};
+    size_t i = 0, len = 0;
+    for (; i < MD_COUNT(phases); i++) {
+        len = strlen(phases[i]);
+        if ((size_t)(s->end - s->p) >= len && memcmp(s->p, phases[i], len) == 0)
+            break;
+    }
+    if (i == MD_COUNT(phases))
+        return false;
+    const char *q = s->p + len;
+    while (q < s->end && is_blank(*q))
+        q++;
+    double a, a_total, b, b_total;
+    const char *after = mm_bracket(q, s->end, &a, &a_total);
+    if (!after)
+        return false;
+    const char *after2 = mm_bracket(after, s->end, &b, &b_total);
+    size_t keylen = (size_t)(s->key_end - s->key);
+    bool epoch = keylen == 5 && (s->key[0] | 0x20) == 'e';
+    if (i == 0 && epoch && after2 && isnan(a_total)) {
+        emit(s, s->key, keylen, &(value){a, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN, after}, false);
+        emit(s, "iter", 4, &(value){b, MD_UNIT_NONE, MD_KV_INTEGRAL | (isnan(b_total) ? 0 : MD_KV_TOTAL), b_total, after2},
+             false);
+    } else if (i == 0 && !epoch && !after2) {
+        emit(s, s->key, keylen, &(value){a, MD_UNIT_NONE, MD_KV_INTEGRAL | (isnan(a_total) ? 0 : MD_KV_TOTAL), a_total, after},
+             false);
+    } else if (i > 0) {
+        if (epoch && after2 && isnan(a_total))
+            emit(s, s->key, keylen, &(value){a, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN, after}, false);
+        s->ns = "eval";
+        s->nslen = 4;
+        s->ns_eval = true;
+    }
+    clear_key(s);
+    s->p = after2 ? after2 : after;
+    return true;
+}
+
 static bool starts_number(const char *p, const char *end)
 {
     if (is_digit(*p))
@@ -495,6 +562,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '\'' || c == '"') {
             on_quote(&s);
         } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && extend_with_paren(&s)) {
+            continue;
+        } else if (c == '(' && s.key && s.p == s.key_end && on_mm_phase(&s)) {
             continue;
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */

@@ -203,6 +203,10 @@ static int64_t record_step(md_store *st, bool *had_step)
         in->declared_total = total;
     if (step >= 0)
         return step;
+    /* Where steps come with their epoch, a line with the epoch alone (its
+     * evaluation) stands at the step the run has reached. */
+    if (epoch >= 0 && in->first_epoch >= 0 && in->last_step_seen >= 0)
+        return in->last_step_seen;
     if (epoch >= 0)
         return epoch;
     return st->context_step;
