@@ -1,0 +1,200 @@
+"""Shared by the DPO examples' make.py: a toy corpus and arithmetic
+preference pairs, a two-layer GPT small enough for a CPU, SFT, one DPO step
+with the metrics TRL's DPOTrainer logs, and writers for the two shapes
+transformers.Trainer leaves behind (trainer_state.json, console output)."""
+import copy
+import json
+import math
+import random
+import sys
+import time
+import torch
+from torch import nn
+from torch.nn import functional as F
+from tqdm import tqdm
+
+
+# ---- data: a synthetic corpus from a toy grammar (nothing is downloaded) ----
+def make_corpus(n_sentences, seed):
+    rng = random.Random(seed)
+    subj = ["the cat", "a dog", "the old man", "my sister", "the farmer", "a small bird",
+            "the teacher", "our neighbour", "the children", "a tired horse"]
+    verb = ["sees", "likes", "finds", "follows", "paints", "carries", "watches", "feeds",
+            "remembers", "chases"]
+    obj = ["the red ball", "a green apple", "the river", "an old boat", "the tall tree",
+           "a quiet house", "the morning bread", "a yellow kite", "the broken gate", "a letter"]
+    adv = ["today", "at night", "in the garden", "by the sea", "slowly", "again",
+           "every morning", "before dinner", "with great care", "without a word"]
+    lines = []
+    for _ in range(n_sentences):
+        s = f"{rng.choice(subj)} {rng.choice(verb)} {rng.choice(obj)}"
+        if rng.random() < 0.6:
+            s += " " + rng.choice(adv)
+        lines.append(s + ".")
+    return "\n".join(lines) + "\n"
+
+
+# ---- model: a two-layer GPT in the spirit of nanoGPT, small enough for a CPU ----
+class Block(nn.Module):
+    def __init__(self, d, n_head, block_size):
+        super().__init__()
+        self.ln1, self.ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
+        self.attn = nn.MultiheadAttention(d, n_head, batch_first=True)
+        self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+        self.register_buffer("mask", torch.triu(torch.ones(block_size, block_size, dtype=torch.bool), 1))
+
+    def forward(self, x):
+        t = x.size(1)
+        h = self.ln1(x)
+        x = x + self.attn(h, h, h, attn_mask=self.mask[:t, :t], need_weights=False)[0]
+        return x + self.mlp(self.ln2(x))
+
+
+class GPT(nn.Module):
+    def __init__(self, vocab_size, d=32, n_layer=2, n_head=4, block_size=32):
+        super().__init__()
+        self.block_size = block_size
+        self.tok = nn.Embedding(vocab_size, d)
+        self.pos = nn.Embedding(block_size, d)
+        self.blocks = nn.Sequential(*[Block(d, n_head, block_size) for _ in range(n_layer)])
+        self.ln_f = nn.LayerNorm(d)
+        self.head = nn.Linear(d, vocab_size, bias=False)
+
+    def forward(self, idx, targets=None):
+        t = idx.size(1)
+        x = self.tok(idx) + self.pos(torch.arange(t))
+        logits = self.head(self.ln_f(self.blocks(x)))
+        if targets is None:
+            return logits, None
+        return logits, F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1))
+
+
+def get_batch(data, batch_size, block_size, gen):
+    ix = torch.randint(len(data) - block_size - 1, (batch_size,), generator=gen)
+    x = torch.stack([data[i:i + block_size] for i in ix])
+    y = torch.stack([data[i + 1:i + 1 + block_size] for i in ix])
+    return x, y
+# ---- preference data: arithmetic word problems, answered well or badly ----
+CHARS = sorted(set("abcdefghijklmnopqrstuvwxyz0123456789 .,?:'"))
+STOI = {c: i for i, c in enumerate(CHARS)}
+NAMES = ["anna", "ben", "carla", "dmitri", "eva", "farid", "gita", "hugo"]
+THINGS = ["apples", "books", "coins", "kites", "shells", "stamps", "cards", "pens"]
+
+
+def make_problems(n, seed):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        who, what, a, b = rng.choice(NAMES), rng.choice(THINGS), rng.randint(1, 9), rng.randint(1, 9)
+        wrong = a + b + rng.choice([-2, -1, 1, 2])
+        out.append({"prompt": f"{who} has {a} {what} and finds {b} more. how many {what}?",
+                    "correct": f" {who} has {a + b} {what} now.",
+                    "wrong": f" {who} has {wrong} {what} now.",
+                    "refusal": " i do not know, sorry.",
+                    "explained": f" {who} had {a} {what} and found {b} more, so {who} has {a + b} {what} now.",
+                    "rambling": " i am sorry, but i cannot work that out. maybe ask someone else about it."})
+    return out
+
+
+def encode_batch(prompts, responses, max_len):
+    """Token ids, next-token targets and the response mask (prompt tokens are not scored)."""
+    rows = []
+    for p, r in zip(prompts, responses):
+        ids = [STOI[c] for c in p + r][:max_len + 1]
+        mask = ([0] * len(p) + [1] * len(r))[:max_len + 1]
+        rows.append((ids, mask))
+    n = max(len(ids) for ids, _ in rows) - 1
+    x = torch.zeros(len(rows), n, dtype=torch.long)
+    y = torch.zeros(len(rows), n, dtype=torch.long)
+    m = torch.zeros(len(rows), n)
+    for i, (ids, mask) in enumerate(rows):
+        k = len(ids) - 1
+        x[i, :k], y[i, :k], m[i, :k] = torch.tensor(ids[:-1]), torch.tensor(ids[1:]), torch.tensor(mask[1:], dtype=torch.float)
+    return x, y, m
+
+
+def batch_logps(logits, y, m, average=False):
+    """Summed (or, for IPO, averaged) log-probabilities of the response tokens, as TRL's get_batch_logps."""
+    per_token = torch.gather(logits.log_softmax(-1), 2, y[..., None]).squeeze(-1)
+    logps = (per_token * m).sum(-1)
+    return logps / m.sum(-1) if average else logps
+
+
+def sft(model, problems, steps, lr, max_len, batch, seed, field="correct"):
+    """The supervised warm start every DPO run begins from (not logged here)."""
+    opt = torch.optim.AdamW(model.parameters(), lr=lr)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        ex = rng.sample(problems, batch)
+        x, y, m = encode_batch([e["prompt"] for e in ex], [e[field] for e in ex], max_len)
+        logits, _ = model(x)
+        loss = (F.cross_entropy(logits.transpose(1, 2), y, reduction="none") * m).sum() / m.sum()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+
+
+def dpo_step(policy, reference, prompts, chosen, rejected, beta, max_len, average=False):
+    """One DPOTrainer step (loss_type="sigmoid"): the loss and TRL's logged metrics."""
+    n = len(prompts)
+    x, y, m = encode_batch(prompts + prompts, chosen + rejected, max_len)  # concatenated_forward
+    logits, _ = policy(x)
+    logps = batch_logps(logits, y, m, average)
+    with torch.no_grad():
+        ref_logps = batch_logps(reference(x)[0], y, m, average)
+    pc, pr, rc, rr = logps[:n], logps[n:], ref_logps[:n], ref_logps[n:]
+    losses = -F.logsigmoid(beta * ((pc - pr) - (rc - rr)))
+    chosen_rewards, rejected_rewards = beta * (pc - rc).detach(), beta * (pr - rr).detach()
+    mc, mr = m[:n], m[n:]
+    metrics = {
+        "rewards/chosen": chosen_rewards.mean().item(),
+        "rewards/rejected": rejected_rewards.mean().item(),
+        "rewards/accuracies": (chosen_rewards > rejected_rewards).float().mean().item(),
+        "rewards/margins": (chosen_rewards - rejected_rewards).mean().item(),
+        "logps/rejected": pr.detach().mean().item(),
+        "logps/chosen": pc.detach().mean().item(),
+        "logits/rejected": ((logits[n:].detach().mean(-1) * mr).sum() / mr.sum()).item(),
+        "logits/chosen": ((logits[:n].detach().mean(-1) * mc).sum() / mc.sum()).item(),
+    }
+    return losses.mean(), metrics
+
+
+def window_mean(rows):
+    return {k: sum(r[k] for r in rows) / len(rows) for k in rows[0]}
+
+
+# ---- console output in the shape transformers.Trainer prints it ----
+def hf_header(num_examples, epochs, batch, total_steps, n_params):
+    print("***** Running training *****")
+    print(f"  Num examples = {num_examples:,}")
+    print(f"  Num Epochs = {epochs:,}")
+    print(f"  Instantaneous batch size per device = {batch:,}")
+    print(f"  Total train batch size (w. parallel, distributed & accumulation) = {batch:,}")
+    print("  Gradient Accumulation steps = 1")
+    print(f"  Total optimization steps = {total_steps:,}")
+    print(f"  Number of trainable parameters = {n_params:,}")
+
+
+def hf_bar(total_steps):
+    return tqdm(total=total_steps, file=sys.stdout, ncols=120)
+
+
+def hf_log(bar, logs):
+    # ProgressCallback.on_log: the dict is written above the bar
+    bar.write(str(logs), file=sys.stdout)
+
+# ---- transformers.TrainerState, saved the way Trainer saves it ----
+def print_trainer_state(log_history, global_step, max_steps, epochs, logging_steps, eval_steps,
+                        train_batch_size, save_steps=500):
+    state = {
+        "best_metric": None, "best_model_checkpoint": None, "epoch": log_history[-1]["epoch"],
+        "eval_steps": eval_steps, "global_step": global_step, "is_hyper_param_search": False,
+        "is_local_process_zero": True, "is_world_process_zero": True, "log_history": log_history,
+        "logging_steps": logging_steps, "max_steps": max_steps, "num_input_tokens_seen": 0,
+        "num_train_epochs": epochs, "save_steps": save_steps,
+        "stateful_callbacks": {"TrainerControl": {"args": {
+            "should_epoch_stop": False, "should_evaluate": False, "should_log": False,
+            "should_save": True, "should_training_stop": True}, "attributes": {}}},
+        "total_flos": 0.0, "train_batch_size": train_batch_size, "trial_name": None, "trial_params": None,
+    }
+    print(json.dumps(state, indent=2, sort_keys=True))  # NaN is written bare, as Trainer writes it
