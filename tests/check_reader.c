@@ -730,6 +730,53 @@ START_TEST(test_text_more_console_shapes)
 }
 END_TEST
 
+START_TEST(test_text_column_tables)
+{
+    /* fastai's fit: a header of names over rows of numbers; the clock
+     * column is no number. */
+    md_store *st = load_text("fastai.log",
+                             "epoch     train_loss  valid_loss  accuracy  time    \n"
+                             "0         0.160734    0.053902    0.983000  00:12     \n"
+                             "Better model found at epoch 0 with valid_loss value: 0.05.\n"
+                             "1         0.088127    0.037428    0.988000  00:12     \n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->last_step, 1);
+    ck_assert(loss->last == 0.088127);
+    ck_assert(series(st, "val_loss")->last == 0.037428);
+    ck_assert_ptr_null(md_store_find(st, "time"));
+    md_store_free(st);
+
+    /* Ultralytics YOLO: the header before each epoch, the row before its bar. */
+    st = load_text("yolo.log",
+                   "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n"
+                   "       1/30      2.1G      1.931      2.879      1.442         32        640: 100%|##########| "
+                   "10/10 [00:05<00:00,  1.8it/s]\n"
+                   "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n"
+                   "       2/30      2.1G      1.801      2.700      1.400         32        640: 100%|##########| "
+                   "10/10 [00:05<00:00,  1.8it/s]\n",
+                   NULL);
+    const md_series *box = series(st, "box_loss");
+    ck_assert_uint_eq(box->count, 2);
+    ck_assert_int_eq(box->first_step, 1);
+    ck_assert_int_eq(box->last_step, 2);
+    ck_assert(box->last == 1.801);
+    md_store_free(st);
+
+    /* Prose is no header, and numbers under no header are no row. */
+    st = load_text("prose.log",
+                   "We train the model for three epochs\n"
+                   "0 0.5 0.25 0.125 7\n"
+                   "step 1 loss 2.0\n",
+                   NULL);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -1903,6 +1950,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_markdown_table);
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_more_console_shapes);
+    tcase_add_test(text, test_text_column_tables);
     tcase_add_test(text, test_text_hf_dicts_are_entries);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);

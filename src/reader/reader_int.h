@@ -84,6 +84,19 @@ typedef struct md_feed md_feed;
  * or a row). A box's rows become one record when its closing rule comes. */
 bool md_box_line(md_box *b, md_str line, md_feed *feed, unsigned long lineno);
 
+/* A table of whitespace-aligned columns under a header of names, as
+ * fastai and Ultralytics YOLO print them (columns.c). */
+#define MD_COLUMNS_MAX 16
+typedef struct md_columns {
+    size_t n; /* columns of the current header; 0 for none */
+    char names[MD_COLUMNS_MAX][48];
+} md_columns;
+
+/* Reads one line into the table: a header replaces the one before; a row
+ * under it becomes a record. True when the line was a row. */
+bool md_columns_line(md_columns *t, md_str line, md_feed *feed, unsigned long lineno, md_kv_known_fn known,
+                     const void *ctx);
+
 /* Seconds since the epoch of a timestamp in the first bytes of a line
  * ("2024-03-21 02:07:08,123", "[2025-04-01 06:58:03]", "2024-03-21T02:07:08Z",
  * glog "I0321 02:07:08.408271"), or NaN when there is none. *kind tells

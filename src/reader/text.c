@@ -57,6 +57,7 @@ struct md_text_reader {
     unsigned long ignored_line; /* of the last "Exception ignored in" */
     table tab;
     md_box box;
+    md_columns cols;
     double last_bar_n, last_bar_total;
     char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
     int bar_key_len;
@@ -503,7 +504,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     md_str trimmed = md_str_trim(seg);
     if (starts_with(trimmed, "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
-    if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line))
+    if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
+        md_columns_line(&r->cols, trimmed, r->feed, line, known_key, &r->index))
         return;
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
