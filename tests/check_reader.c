@@ -716,6 +716,22 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(map->last_step, 200);
     md_store_free(st);
 
+    /* timm: "Train: E [ b/T (p%)]", the batch counted within the epoch. */
+    st = load_text("timm.log",
+                   "Train: 0 [   0/1251 (  0%)]  Loss: 6.912 (6.91)  Time: 0.512s,  500.12/s  LR: 1.000e-05\n"
+                   "Train: 0 [1250/1251 (100%)]  Loss: 6.100 (6.50)  Time: 0.512s,  500.12/s  LR: 1.000e-05\n"
+                   "Test: [  48/48]  Time: 0.100 (0.200)  Loss:  5.9000 (5.9000)  Acc@1: 1.2000 (1.2000)\n"
+                   "Train: 1 [  50/1251 (  4%)]  Loss: 5.800 (5.80)  Time: 0.512s,  500.12/s  LR: 1.000e-05\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 1251 + 50);
+    ck_assert(loss->last == 5.8);
+    ck_assert(series(st, "val_loss")->last == 5.9);
+    ck_assert_ptr_null(md_store_find(st, "train"));
+    md_store_free(st);
+
     /* "Epoch 1 Batch 100 Loss 3.5": the batch counts within the epoch. */
     st = load_text("tf.log",
                    "Epoch 1 Batch 0 Loss 4.5000\nEpoch 1 Batch 100 Loss 3.5000\n"

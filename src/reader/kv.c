@@ -312,18 +312,21 @@ static bool extend_with_paren(scan *s)
     return true;
 }
 
+/* Whether the n bytes at p spell the lower-case word, in any case. */
+static bool word_is(const char *p, size_t n, const char *word)
+{
+    size_t k = 0;
+    while (k < n && word[k] && (p[k] | 0x20) == word[k])
+        k++;
+    return k == n && word[k] == '\0';
+}
+
 /* "nan", "NaN", "inf", "Infinity": a value where a number could stand. */
 static bool nonfinite_word(const char *w, const char *we, double *v)
 {
     static const char *const words[] = {"nan", "inf", "infinity"};
-    size_t n = (size_t)(we - w);
     for (size_t i = 0; i < MD_COUNT(words); i++) {
-        if (strlen(words[i]) != n)
-            continue;
-        size_t k = 0;
-        while (k < n && (w[k] | 0x20) == words[i][k])
-            k++;
-        if (k == n) {
+        if (word_is(w, (size_t)(we - w), words[i])) {
             *v = i == 0 ? NAN : INFINITY;
             return true;
         }
@@ -377,17 +380,63 @@ static bool evaluation_key(const char *key, const char *end)
     const char *we = key;
     while (we < end && is_alpha(*we))
         we++;
-    size_t n = (size_t)(we - key);
-    for (size_t i = 0; i < MD_COUNT(words); i++) {
-        if (strlen(words[i]) != n)
-            continue;
-        size_t k = 0;
-        while (k < n && (key[k] | 0x20) == words[i][k])
-            k++;
-        if (k == n)
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (word_is(key, (size_t)(we - key), words[i]))
             return true;
-    }
     return false;
+}
+
+/* "[N]" or "[ I/T]", blanks allowed inside, and after the count a share
+ * in parentheses ("[  50/1251 (  4%)]"); *total is NaN without "/T". */
+static const char *count_bracket(const char *p, const char *end, double *n, double *total)
+{
+    if (p >= end || *p != '[')
+        return NULL;
+    p++;
+    while (p < end && is_blank(*p))
+        p++;
+    size_t k = md_num_scan(p, end, n);
+    if (!k || !is_integral_text(p, k))
+        return NULL;
+    p += k;
+    *total = NAN;
+    if (p < end && *p == '/') {
+        p++;
+        k = md_num_scan(p, end, total);
+        if (!k || !is_integral_text(p, k))
+            return NULL;
+        p += k;
+    }
+    while (p < end && is_blank(*p))
+        p++;
+    if (p < end && *p == '(') {
+        const char *close = memchr(p, ')', (size_t)(end - p));
+        if (!close)
+            return NULL;
+        p = close + 1;
+    }
+    return p < end && *p == ']' ? p + 1 : NULL;
+}
+
+/* timm: "Train: 3 [  50/1251 (  4%)]" is the epoch, then the batch within
+ * it. */
+static bool on_epoch_batch(scan *s, const value *v)
+{
+    if (s->words != 1 || !word_is(s->key, (size_t)(s->key_end - s->key), "train") ||
+        !(v->flags & MD_KV_INTEGRAL) || !isnan(v->total))
+        return false;
+    const char *q = v->end;
+    while (q < s->end && is_blank(*q))
+        q++;
+    double batch, total;
+    const char *after = count_bracket(q, s->end, &batch, &total);
+    if (!after || isnan(total))
+        return false;
+    emit(s, "epoch", 5, &(value){v->v, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN, v->end}, false);
+    emit(s, "iter", 4, &(value){batch, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL, total, after}, false);
+    s->p = after;
+    clear_key(s);
+    return true;
 }
 
 static void on_separator(scan *s)
@@ -398,6 +447,8 @@ static void on_separator(scan *s)
             q++;
         value v;
         if (parse_value(s->units, q, s->end, &v)) {
+            if (on_epoch_batch(s, &v))
+                return;
             emit(s, s->key, (size_t)(s->key_end - s->key), &v, s->ns && (*s->p == '=' || s->ns_eval));
             s->p = v.end;
             clear_key(s);
@@ -463,29 +514,6 @@ static void on_quote(scan *s)
     s->p = close + 1;
 }
 
-/* "[N]" or "[ I/T]", blanks allowed inside; *total is NaN without "/T". */
-static const char *mm_bracket(const char *p, const char *end, double *n, double *total)
-{
-    if (p >= end || *p != '[')
-        return NULL;
-    p++;
-    while (p < end && is_blank(*p))
-        p++;
-    size_t k = md_num_scan(p, end, n);
-    if (!k || !is_integral_text(p, k))
-        return NULL;
-    p += k;
-    *total = NAN;
-    if (p < end && *p == '/') {
-        p++;
-        k = md_num_scan(p, end, total);
-        if (!k || !is_integral_text(p, k))
-            return NULL;
-        p += k;
-    }
-    return p < end && *p == ']' ? p + 1 : NULL;
-}
-
 /* OpenMMLab's mmengine: "Epoch(train) [3][ 50/500]" (the epoch, then the
  * iteration within it), "Iter(train) [ 50/90000]". A "(val)" or "(test)"
  * line measures the evaluation: its pairs go under it, and its brackets
@@ -505,10 +533,10 @@ static bool on_mm_phase(scan *s)
     while (q < s->end && is_blank(*q))
         q++;
     double a, a_total, b, b_total;
-    const char *after = mm_bracket(q, s->end, &a, &a_total);
+    const char *after = count_bracket(q, s->end, &a, &a_total);
     if (!after)
         return false;
-    const char *after2 = mm_bracket(after, s->end, &b, &b_total);
+    const char *after2 = count_bracket(after, s->end, &b, &b_total);
     size_t keylen = (size_t)(s->key_end - s->key);
     bool epoch = keylen == 5 && (s->key[0] | 0x20) == 'e';
     if (i == 0 && epoch && after2 && isnan(a_total)) {
