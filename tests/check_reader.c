@@ -1107,6 +1107,26 @@ START_TEST(test_jsonl_bad_lines)
 }
 END_TEST
 
+START_TEST(test_json_nested_objects)
+{
+    /* A logger's nested metrics read under "outer/inner" keys; W&B's typed
+     * values (a histogram) are no metrics. */
+    md_store *st = load_text("metrics.jsonl",
+                             "{\"step\": 10, \"metrics\": {\"train\": {\"loss\": 2.5}, \"lr\": 0.001}, "
+                             "\"grads\": {\"_type\": \"histogram\", \"bins\": [0, 1], \"size\": 3}}\n"
+                             "{\"step\": 20, \"metrics\": {\"train\": {\"loss\": 2.25}, \"lr\": 0.001}}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 20);
+    ck_assert(loss->last == 2.25);
+    ck_assert_str_eq(loss->sources[0], "metrics/train/loss");
+    ck_assert_uint_eq(series(st, "lr")->count, 2);
+    ck_assert_uint_eq(md_store_nseries(st), 2);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_json_wandb_summary)
 {
     md_store *st = load_text("wandb-summary.json",
@@ -1985,6 +2005,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_json_truncated_trainer_state);
     tcase_add_test(tables, test_json_invalid_document);
     tcase_add_test(tables, test_jsonl_bad_lines);
+    tcase_add_test(tables, test_json_nested_objects);
     tcase_add_test(tables, test_json_wandb_summary);
     tcase_add_test(tables, test_json_two_spellings_stay_apart);
     tcase_add_test(tables, test_json_megatron_golden_values);

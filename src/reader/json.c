@@ -86,20 +86,42 @@ static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
     md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, flags, NAN);
 }
 
-/* One flat object as one record. Keys starting with '_' are W&B's
- * bookkeeping (_runtime, _timestamp, _wandb), except _step. */
-static void object_record(json_reader *r, const cJSON *obj, unsigned long index)
+/* The numbers of an object, nested objects' under "outer/inner" keys (a
+ * logger's {"metrics": {"train": {"loss": 2.3}}} is metrics/train/loss).
+ * Keys starting with '_' are W&B's bookkeeping (_runtime, _timestamp,
+ * _wandb), except _step. */
+#define NESTED_DEPTH 4
+#define NESTED_KEY_MAX 256
+
+static void object_values(json_reader *r, const cJSON *obj, char *key, size_t keylen, int depth)
 {
-    md_feed_record_begin(r->feed, index);
     const cJSON *item;
     cJSON_ArrayForEach(item, obj)
     {
         double v;
         if (!item->string || (item->string[0] == '_' && strcmp(item->string, "_step") != 0))
             continue;
-        if (number_of(item, &v))
-            put_kv(r, item->string, strlen(item->string), v);
+        size_t n = strlen(item->string);
+        if (keylen + n + 1 >= NESTED_KEY_MAX)
+            continue;
+        memcpy(key + keylen, item->string, n + 1);
+        if (number_of(item, &v)) {
+            put_kv(r, key, keylen + n, v);
+        } else if (cJSON_IsObject(item) && depth < NESTED_DEPTH &&
+                   !cJSON_GetObjectItemCaseSensitive(item, "_type")) {
+            /* W&B's typed values (images, tables, histograms) carry a _type. */
+            key[keylen + n] = '/';
+            object_values(r, item, key, keylen + n + 1, depth + 1);
+        }
     }
+}
+
+/* One object as one record. */
+static void object_record(json_reader *r, const cJSON *obj, unsigned long index)
+{
+    char key[NESTED_KEY_MAX];
+    md_feed_record_begin(r->feed, index);
+    object_values(r, obj, key, 0, 1);
     md_feed_record_end(r->feed);
 }
 
