@@ -793,6 +793,27 @@ START_TEST(test_text_column_tables)
 }
 END_TEST
 
+START_TEST(test_text_keras_backspace_redraws)
+{
+    /* Keras on Linux redraws its bar with backspaces, even into a file. */
+    md_store *st = load_text("keras.log",
+                             "Epoch 1/2\n"
+                             "\r1/2 [==>...] - ETA: 0s - loss: 0.9000 - accuracy: 0.5000\b\b\b\b\b\b\b\b"
+                             "\r2/2 [=====] - 1s 3ms/step - loss: 0.8000 - accuracy: 0.6000 - val_loss: 0.8500\n"
+                             "Epoch 2/2\n"
+                             "\r2/2 [=====] - 1s 3ms/step - loss: 0.7000 - accuracy: 0.7000 - val_loss: 0.7500\n",
+                             NULL);
+    const md_series *acc = series(st, "accuracy");
+    ck_assert_uint_eq(acc->count, 3);
+    ck_assert(acc->first == 0.5);
+    ck_assert(acc->last == 0.7);
+    ck_assert_int_eq(acc->last_step, 2);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -1987,6 +2008,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
+    tcase_add_test(text, test_text_keras_backspace_redraws);
     tcase_add_test(text, test_text_hf_dicts_are_entries);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);

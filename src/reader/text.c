@@ -1,5 +1,5 @@
-/* The console-log reader. Per line: strip ANSI escapes, split on '\r'
- * (progress bars redraw with it), then per segment: timestamp, traceback
+/* The console-log reader. Per line: strip ANSI escapes, split on '\r' and
+ * '\b' (progress bars redraw with them), then per segment: timestamp, traceback
  * tracking, event signatures, and the metric values, from a markdown table
  * row, a tqdm bar or key/value pairs. */
 #include <math.h>
@@ -551,14 +551,25 @@ static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
     read_segment(r, (md_str){start, (size_t)(end - start)}, line);
 }
 
+static const char *redraw_at(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (*p == '\r' || *p == '\b')
+            return p;
+    return NULL;
+}
+
 static void read_line(text_reader *r, md_str raw, unsigned long line)
 {
     md_str clean = raw;
     if (memchr(raw.p, 0x1b, raw.n))
         clean = strip_ansi(&r->clean, raw);
     const char *p = clean.p, *end = clean.p + clean.n;
+    /* Keras redraws its bar with backspaces before the '\r', even into a
+     * file: a backspace ends what was drawn as '\r' does. */
+    bool backspaces = memchr(clean.p, '\b', clean.n) != NULL;
     while (p <= end) {
-        const char *cr = memchr(p, '\r', (size_t)(end - p));
+        const char *cr = backspaces ? redraw_at(p, end) : memchr(p, '\r', (size_t)(end - p));
         const char *seg_end = cr ? cr : end;
         if (seg_end > p)
             read_ranked_segments(r, (md_str){p, (size_t)(seg_end - p)}, line);
