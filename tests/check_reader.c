@@ -716,6 +716,17 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(map->last_step, 200);
     md_store_free(st);
 
+    /* OpenNMT-py: "xent" is the cross-entropy loss. */
+    st = load_text("onmt.log",
+                   "[2026-01-01 12:00:00,000 INFO] Step 100/10000; acc: 20.1; ppl: 298.0; xent: 5.68; lr: 0.0001\n"
+                   "[2026-01-01 12:01:00,000 INFO] Validation xent: 4.1\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->last_step, 100);
+    ck_assert(loss->last == 5.68);
+    ck_assert(series(st, "val_loss")->last == 4.1);
+    md_store_free(st);
+
     /* timm: "Train: E [ b/T (p%)]", the batch counted within the epoch. */
     st = load_text("timm.log",
                    "Train: 0 [   0/1251 (  0%)]  Loss: 6.912 (6.91)  Time: 0.512s,  500.12/s  LR: 1.000e-05\n"
