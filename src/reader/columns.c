@@ -113,9 +113,12 @@ static bool read_header(md_columns *t, const md_str *cells, size_t n, md_kv_know
     return true;
 }
 
-/* Most log lines hold a ':' or '=' and are no header: they cost one pass. */
+/* Most log lines start with no letter or hold a ':' or '=': no header. */
 static bool may_be_header(md_str line)
 {
+    char c = line.n ? line.p[0] : 0;
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+        return false;
     for (size_t i = 0; i < line.n; i++)
         if (line.p[i] == ':' || line.p[i] == '=' || line.p[i] == '|' || line.p[i] == '{')
             return false;
