@@ -1018,6 +1018,16 @@ START_TEST(test_csv_tsv)
     ck_assert(loss->last == 1.5);
     ck_assert_uint_eq(series(st, "val_loss")->count, 1);
     md_store_free(st);
+
+    /* A spreadsheet export in a decimal-comma locale separates with ';'. */
+    st = load_text("metrics.csv", "step;loss;val_loss\n1;2.0;\n2;1.5;1.7\n3;1.25;\n", NULL);
+    ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_CSV);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert(loss->last == 1.25);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 1);
+    md_store_free(st);
 }
 END_TEST
 

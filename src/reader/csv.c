@@ -106,16 +106,21 @@ static void on_row(int c, void *data)
     take_row(data);
 }
 
+/* The header's most frequent of ',', '\t' and ';' (spreadsheets in
+ * locales with a decimal comma write ';'); ',' on a tie. */
 static unsigned char pick_delimiter(md_str head)
 {
     const char *nl = memchr(head.p, '\n', head.n);
     size_t n = nl ? (size_t)(nl - head.p) : head.n;
-    size_t commas = 0, tabs = 0;
+    size_t commas = 0, tabs = 0, semicolons = 0;
     for (size_t i = 0; i < n; i++) {
         commas += head.p[i] == ',';
         tabs += head.p[i] == '\t';
+        semicolons += head.p[i] == ';';
     }
-    return tabs > commas ? '\t' : ',';
+    if (tabs > commas && tabs >= semicolons)
+        return '\t';
+    return semicolons > commas ? ';' : ',';
 }
 
 static bool between_rows(const csv_reader *r)

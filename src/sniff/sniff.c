@@ -279,7 +279,7 @@ md_format md_sniff(md_str head, bool complete, const char *path)
         return sniff_json(head, start);
     if (looks_mlflow(head))
         return MD_FMT_MLFLOW;
-    if (looks_delimited(head, ',') || looks_delimited(head, '\t'))
+    if (looks_delimited(head, ',') || looks_delimited(head, '\t') || looks_delimited(head, ';'))
         return MD_FMT_CSV;
     /* A name-only tiebreak: a header-only CSV file (no rows yet). */
     if (path) {
