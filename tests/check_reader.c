@@ -716,6 +716,20 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(map->last_step, 200);
     md_store_free(st);
 
+    /* PyTorch's examples count samples in the bracket: the points are
+     * entries, not a whole epoch's points at one step. */
+    st = load_text("mnist.log",
+                   "Train Epoch: 1 [0/60000 (0%)]\tLoss: 2.300000\n"
+                   "Train Epoch: 1 [640/60000 (1%)]\tLoss: 2.100000\n"
+                   "Train Epoch: 2 [0/60000 (0%)]\tLoss: 0.500000\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(loss->ordinal);
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    md_store_free(st);
+
     /* OpenNMT-py: "xent" is the cross-entropy loss. */
     st = load_text("onmt.log",
                    "[2026-01-01 12:00:00,000 INFO] Step 100/10000; acc: 20.1; ppl: 298.0; xent: 5.68; lr: 0.0001\n"

@@ -419,11 +419,15 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
 }
 
 /* timm: "Train: 3 [  50/1251 (  4%)]" is the epoch, then the batch within
- * it. */
+ * it. PyTorch's examples print "Train Epoch: 3 [640/60000 (1%)]", counting
+ * samples, not steps: neither places the values, which count as entries
+ * (placed by the epoch, a whole epoch's points would share one step). */
 static bool on_epoch_batch(scan *s, const value *v)
 {
-    if (s->words != 1 || !word_is(s->key, (size_t)(s->key_end - s->key), "train") ||
-        !(v->flags & MD_KV_INTEGRAL) || !isnan(v->total))
+    size_t keylen = (size_t)(s->key_end - s->key);
+    bool timm = s->words == 1 && word_is(s->key, keylen, "train");
+    bool samples = s->words == 2 && word_is(s->key, keylen, "train epoch");
+    if (!(timm || samples) || !(v->flags & MD_KV_INTEGRAL) || !isnan(v->total))
         return false;
     const char *q = v->end;
     while (q < s->end && is_blank(*q))
@@ -432,8 +436,10 @@ static bool on_epoch_batch(scan *s, const value *v)
     const char *after = count_bracket(q, s->end, &batch, &total);
     if (!after || isnan(total))
         return false;
-    emit(s, "epoch", 5, &(value){v->v, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN, v->end}, false);
-    emit(s, "iter", 4, &(value){batch, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL, total, after}, false);
+    if (timm) {
+        emit(s, "epoch", 5, &(value){v->v, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN, v->end}, false);
+        emit(s, "iter", 4, &(value){batch, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL, total, after}, false);
+    }
     s->p = after;
     clear_key(s);
     return true;
