@@ -248,6 +248,21 @@ START_TEST(test_kv_mmengine)
 }
 END_TEST
 
+START_TEST(test_kv_rich_bar)
+{
+    md_kv kv[32];
+    /* Lightning's RichProgressBar: the count after the bar is the batch. */
+    CHECK_LINE("Epoch 3/9  \xe2\x94\x81\xe2\x94\x81\xe2\x95\xb8\xe2\x94\x81 450/1000 0:00:10 \xe2\x80\xa2 "
+               "0:00:12 40.10it/s v_num: 0 train_loss: 0.123",
+               {"Epoch", 3, MD_UNIT_NONE}, {"iter", 450, MD_UNIT_NONE}, {"v_num", 0, MD_UNIT_NONE},
+               {"train_loss", 0.123, MD_UNIT_NONE});
+    ck_assert(kv[1].total == 1000);
+    /* A bar after no epoch (validation) places nothing. */
+    CHECK_LINE("Validation \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 50/100 0:00:02 val_loss: 0.5",
+               {"val_loss", 0.5, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -902,6 +917,22 @@ END_TEST
 
 /* A dict line printed before the bar's newline ends up glued to the bar:
  * its values are read too. */
+START_TEST(test_text_steps_bar)
+{
+    /* diffusers' training scripts: the bar described "Steps" counts steps. */
+    md_store *st = load_text("train.log",
+                             "\rSteps:   1%|          | 5/500 [00:04<06:40,  1.23it/s, step_loss=0.2, lr=1e-05]"
+                             "\rSteps:   2%|          | 10/500 [00:08<06:40,  1.23it/s, step_loss=0.18, lr=1e-05]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 5);
+    ck_assert_int_eq(loss->last_step, 10);
+    ck_assert_uint_eq(series(st, "it_per_s")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_dict_after_bar)
 {
     md_store *st = load_text("output.log",
@@ -2014,6 +2045,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);
     tcase_add_test(kv, test_kv_mmengine);
+    tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
     suite_add_tcase(s, kv);
@@ -2047,6 +2079,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_hf_dicts_are_entries);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
+    tcase_add_test(text, test_text_steps_bar);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_sb3_boxes);

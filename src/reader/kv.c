@@ -564,6 +564,40 @@ static bool on_mm_phase(scan *s)
     return true;
 }
 
+/* The cells of a rich progress bar: U+2501 (drawn), U+2578 and U+257A
+ * (its ends), U+2500. */
+static size_t rich_cell(const char *p, const char *end)
+{
+    if (end - p < 3 || (unsigned char)p[0] != 0xE2)
+        return 0;
+    unsigned char b = (unsigned char)p[1], c = (unsigned char)p[2];
+    return (b == 0x94 && (c == 0x81 || c == 0x80)) || (b == 0x95 && (c == 0xB8 || c == 0xBA)) ? 3 : 0;
+}
+
+/* Lightning's RichProgressBar: "Epoch 3/9 ━━━━━━━━╺━━━ 450/1000 0:00:10 ...":
+ * after the epoch, the count under the bar is the batch within it. */
+static bool on_rich_bar(scan *s)
+{
+    const char *q = s->p;
+    size_t k;
+    while ((k = rich_cell(q, s->end)) != 0)
+        q += k;
+    if (q == s->p)
+        return false;
+    s->p = q;
+    clear_key(s);
+    if (s->n == 0 || !word_is(s->out[s->n - 1].key, s->out[s->n - 1].keylen, "epoch"))
+        return true;
+    while (q < s->end && is_blank(*q))
+        q++;
+    value v;
+    if (q < s->end && is_digit(*q) && parse_value(s->units, q, s->end, &v) && (v.flags & MD_KV_TOTAL)) {
+        emit(s, "iter", 4, &v, false);
+        s->p = v.end;
+    }
+    return true;
+}
+
 static bool starts_number(const char *p, const char *end)
 {
     if (is_digit(*p))
@@ -598,6 +632,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && extend_with_paren(&s)) {
             continue;
         } else if (c == '(' && s.key && s.p == s.key_end && on_mm_phase(&s)) {
+            continue;
+        } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */

@@ -400,11 +400,22 @@ static bool epoch_bar(const char *desc, size_t n)
     return i > 6 && (i == d.n || d.p[i] == ':' || d.p[i] == ' ');
 }
 
-/* Whether a bar's description names some work other than "Epoch N". */
+/* "Steps: 45%| 225/500", as diffusers' and accelerate's training scripts
+ * describe their bar: the counter is the optimizer step. */
+static bool steps_bar(const char *desc, size_t n)
+{
+    md_str d = md_str_trim((md_str){desc, n});
+    if (d.n && d.p[d.n - 1] == ':')
+        d.n--;
+    return d.n == 5 && (d.p[0] == 'S' || d.p[0] == 's') && memcmp(d.p + 1, "teps", 4) == 0;
+}
+
+/* Whether a bar's description names some work other than the training
+ * loop's ("Epoch N", "Steps"). */
 static bool described(const char *desc, size_t n)
 {
     md_str d = md_str_trim((md_str){desc, n});
-    if (d.n >= 5 && (strncmp(d.p, "Epoch", 5) == 0 || strncmp(d.p, "epoch", 5) == 0))
+    if ((d.n >= 5 && (strncmp(d.p, "Epoch", 5) == 0 || strncmp(d.p, "epoch", 5) == 0)) || steps_bar(desc, n))
         return false;
     for (size_t i = 0; i < d.n; i++)
         if ((d.p[i] >= 'a' && d.p[i] <= 'z') || (d.p[i] >= 'A' && d.p[i] <= 'Z'))
@@ -434,9 +445,9 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
         emit_pairs(r, r->kv, n);
     }
     /* "Epoch 3: 45%| 450/1000": the counter is the batch within the epoch
-     * (the store turns it into a step); a global_step in the postfix, read
-     * above, wins. */
-    if (epoch_bar(seg.p, bar->desc_end) && bar->n >= 0)
+     * (the store turns it into a step); "Steps: 45%| 225/500" counts steps.
+     * A global_step in the postfix, read above, wins. */
+    if ((epoch_bar(seg.p, bar->desc_end) || steps_bar(seg.p, bar->desc_end)) && bar->n >= 0)
         md_feed_kv(r->feed, "step", 4, bar->n, MD_UNIT_NONE, MD_KV_INTEGRAL | (bar->total > 0 ? MD_KV_TOTAL : 0),
                    bar->total > 0 ? bar->total : NAN);
     /* A bar redraws many times per step: one point per counter value. Bars
