@@ -148,7 +148,10 @@ fuzz-run: fuzz
 
 # The end-to-end tests with the binary under valgrind (no error, no leak).
 valgrind: $(BUILD)/mldiag
-	MLDIAG=tests/valgrind-mldiag.sh MLDIAG_BIN=$(BUILD)/mldiag tests/run_golden.sh
+	MLDIAG=tests/valgrind-mldiag.sh MLDIAG_BIN=$(BUILD)/mldiag tests/run_golden.sh --part 1/2 & \
+	first=$$!; \
+	MLDIAG=tests/valgrind-mldiag.sh MLDIAG_BIN=$(BUILD)/mldiag tests/run_golden.sh --part 2/2; \
+	second=$$?; wait $$first && [ $$second = 0 ]
 	MLDIAG=tests/valgrind-mldiag.sh MLDIAG_BIN=$(BUILD)/mldiag tests/slurm_epilog.sh
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
