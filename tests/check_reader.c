@@ -263,6 +263,21 @@ START_TEST(test_kv_rich_bar)
 }
 END_TEST
 
+START_TEST(test_kv_printed_tensors)
+{
+    md_kv kv[32];
+    CHECK_LINE("step 3 loss: tensor(2.3456, device='cuda:0', grad_fn=<NllLossBackward0>) lr: 0.1",
+               {"step", 3, MD_UNIT_NONE}, {"loss", 2.3456, MD_UNIT_NONE}, {"lr", 0.1, MD_UNIT_NONE});
+    CHECK_LINE("loss = tensor([nan], grad_fn=<MeanBackward0>), acc = 0.5", {"loss", NAN, MD_UNIT_NONE},
+               {"acc", 0.5, MD_UNIT_NONE});
+    CHECK_LINE("loss: np.float32(0.25) grad_norm: Array(1.5, dtype=float32)", {"loss", 0.25, MD_UNIT_NONE},
+               {"grad_norm", 1.5, MD_UNIT_NONE});
+    /* Not one number: a tensor of several, a call cut short. */
+    CHECK_LINE("loss: tensor([2.3, 1.2]) lr: 0.1", {"lr", 0.1, MD_UNIT_NONE});
+    CHECK_LINE("lr: 0.1 loss: tensor(2.3", {"lr", 0.1, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -2046,6 +2061,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_thousands_groups);
     tcase_add_test(kv, test_kv_mmengine);
     tcase_add_test(kv, test_kv_rich_bar);
+    tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
     suite_add_tcase(s, kv);

@@ -233,11 +233,51 @@ static size_t scan_grouped(const char *p, const char *end, size_t k, double *v)
     return (size_t)(q - p);
 }
 
+/* A scalar as PyTorch, NumPy or JAX print it: "tensor(2.3456,
+ * device='cuda:0', grad_fn=<NllLossBackward0>)", "tensor([2.3456])",
+ * "np.float32(2.3456)", "Array(2.3456, dtype=float32)". The number inside
+ * is the value, which ends with the call. */
+static bool parse_wrapped(const char *p, const char *end, value *out)
+{
+    static const char *const calls[] = {"tensor(", "np.float16(", "np.float32(", "np.float64(", "array(",
+                                        "Array(", "DeviceArray("};
+    size_t len = 0;
+    size_t i = 0;
+    for (; i < MD_COUNT(calls); i++) {
+        len = strlen(calls[i]);
+        if ((size_t)(end - p) > len && memcmp(p, calls[i], len) == 0)
+            break;
+    }
+    if (i == MD_COUNT(calls))
+        return false;
+    const char *q = p + len;
+    bool list = *q == '[';
+    q += list;
+    size_t k = md_num_scan(q, end, &out->v);
+    if (!k)
+        return false;
+    out->flags = (is_integral_text(q, k) ? MD_KV_INTEGRAL : 0) | print_decimals(q, k);
+    q += k;
+    if (list && (q >= end || *q++ != ']'))
+        return false;
+    if (q >= end || (*q != ')' && *q != ','))
+        return false;
+    const char *close = memchr(q, ')', (size_t)(end - q));
+    if (!close || !is_value_end(close + 1, end))
+        return false;
+    out->unit = MD_UNIT_NONE;
+    out->total = NAN;
+    out->end = close + 1;
+    return true;
+}
+
 /* A value: number, optional unit, optional "/ total", then a delimiter. */
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
     if (p < end && *p == '[')
         return parse_bracket_fraction(p, end, out);
+    if (p < end && (*p == 't' || *p == 'n' || *p == 'a' || *p == 'A' || *p == 'D') && parse_wrapped(p, end, out))
+        return true;
     double v;
     size_t k = md_num_scan(p, end, &v);
     if (!k)
