@@ -196,6 +196,8 @@ START_TEST(test_kv_units_and_specials)
 {
     md_kv kv[32];
     CHECK_LINE("acc: 85.3%", {"acc", 85.3, MD_UNIT_PERCENT});
+    CHECK_LINE("tps: 12.3k mem: 2.1G params: 124M", {"tps", 12.3, MD_UNIT_KILO}, {"mem", 2.1, MD_UNIT_GIGA},
+               {"params", 124, MD_UNIT_MEGA});
     CHECK_LINE("loss: -inf", {"loss", -INFINITY, MD_UNIT_NONE});
     CHECK_LINE("loss=NaN", {"loss", NAN, MD_UNIT_NONE});
     CHECK_LINE("mem: 12.5 GiB, data_time: 3.4 s", {"mem", 12.5, MD_UNIT_GIB},

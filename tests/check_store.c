@@ -230,6 +230,20 @@ START_TEST(test_unit_conversion)
     ck_assert_int_eq(series(st, "step_time")->kind, MD_KIND_TIME);
     md_store_free(st);
 
+    /* K, M, G: a memory series counts bytes ("2.1G" of GPU memory), any
+     * other a number ("1.2M" tokens a second). */
+    st = new_store();
+    md_store_record_begin(st, 1);
+    put(st, "step", 1, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "GPU_mem", 2.5, MD_UNIT_GIGA, 0);
+    put(st, "tokens_per_s", 1.2, MD_UNIT_MEGA, 0);
+    put(st, "samples_per_s", 980.5, MD_UNIT_KILO, 0);
+    md_store_record_end(st, NULL);
+    ck_assert(T_CLOSE(series(st, "memory")->last, 2.5e9 / (1024.0 * 1024 * 1024)));
+    ck_assert(T_CLOSE(series(st, "tokens_per_s")->last, 1.2e6));
+    ck_assert(T_CLOSE(series(st, "samples_per_s")->last, 980500));
+    md_store_free(st);
+
     /* A unit named by the key itself. */
     st = new_store();
     record(st, 1, "time_ms", 250);

@@ -109,16 +109,21 @@ typedef enum {
     MD_UNIT_GIB,
     MD_UNIT_TIB,
     MD_UNIT_IT_PER_S,
-    MD_UNIT_S_PER_IT
+    MD_UNIT_S_PER_IT,
+    MD_UNIT_KILO, /* "12.3k tok/s", "123.59M" parameters, "2.1G" of memory */
+    MD_UNIT_MEGA,
+    MD_UNIT_GIGA,
+    MD_UNIT_TERA
 } md_unit;
 
-typedef enum { MD_DIM_NONE, MD_DIM_PERCENT, MD_DIM_TIME, MD_DIM_BYTES, MD_DIM_RATE } md_dim;
+typedef enum { MD_DIM_NONE, MD_DIM_PERCENT, MD_DIM_TIME, MD_DIM_BYTES, MD_DIM_RATE, MD_DIM_SCALE } md_dim;
 
 /* Reads a unit at s (case as logs write them). Returns the bytes consumed
  * and sets *unit, or returns 0. */
 size_t md_unit_scan(const char *s, const char *end, md_unit *unit);
 md_dim md_unit_dim(md_unit unit);
-/* Seconds for time units, bytes for size units, 1 otherwise. */
+/* Seconds for time units, bytes for size units, the multiple for K, M, G
+ * and T, 1 otherwise. */
 double md_unit_factor(md_unit unit);
 
 /* Levenshtein distance, capped; used for "did you mean" suggestions. */

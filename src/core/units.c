@@ -31,6 +31,11 @@ static const unit_name names[] = {
     {"h", MD_UNIT_H},
     {"B", MD_UNIT_B},
     {"%", MD_UNIT_PERCENT},
+    {"K", MD_UNIT_KILO},
+    {"k", MD_UNIT_KILO},
+    {"M", MD_UNIT_MEGA},
+    {"G", MD_UNIT_GIGA},
+    {"T", MD_UNIT_TERA},
 };
 
 size_t md_unit_scan(const char *s, const char *end, md_unit *unit)
@@ -72,6 +77,11 @@ md_dim md_unit_dim(md_unit unit)
         return MD_DIM_BYTES;
     case MD_UNIT_IT_PER_S:
         return MD_DIM_RATE;
+    case MD_UNIT_KILO:
+    case MD_UNIT_MEGA:
+    case MD_UNIT_GIGA:
+    case MD_UNIT_TERA:
+        return MD_DIM_SCALE;
     }
     return MD_DIM_NONE;
 }
@@ -90,12 +100,16 @@ double md_unit_factor(md_unit unit)
     case MD_UNIT_H:
         return 3600;
     case MD_UNIT_KB:
+    case MD_UNIT_KILO:
         return 1e3;
     case MD_UNIT_MB:
+    case MD_UNIT_MEGA:
         return 1e6;
     case MD_UNIT_GB:
+    case MD_UNIT_GIGA:
         return 1e9;
     case MD_UNIT_TB:
+    case MD_UNIT_TERA:
         return 1e12;
     case MD_UNIT_KIB:
         return 1024.0;

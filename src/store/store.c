@@ -141,6 +141,10 @@ static double convert(md_kind kind, double v, md_unit unit)
         return kind == MD_KIND_MEMORY ? v * md_unit_factor(unit) / (1024.0 * 1024 * 1024) : v;
     case MD_DIM_RATE:
         return kind == MD_KIND_TIME && v != 0 ? 1 / v : v;
+    case MD_DIM_SCALE:
+        /* A memory series' "2.1G" counts bytes; any other's "1.2M" a number. */
+        return kind == MD_KIND_MEMORY ? v * md_unit_factor(unit) / (1024.0 * 1024 * 1024)
+                                      : v * md_unit_factor(unit);
     case MD_DIM_NONE:
         break;
     }
