@@ -838,6 +838,18 @@ START_TEST(test_text_column_tables)
     ck_assert(box->last == 1.801);
     md_store_free(st);
 
+    /* A header with no row for many lines has expired. */
+    md_buf log = {0};
+    md_buf_printf(&log, "epoch train_loss valid_loss\n");
+    for (int i = 0; i < 100; i++)
+        md_buf_printf(&log, "step %d loss %g\n", i, 2.0 - i / 100.0);
+    md_buf_printf(&log, "1 0.5 0.25\n");
+    st = load_text("stale.log", md_buf_cstr(&log), NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 100);
+    ck_assert_ptr_null(md_store_find(st, "val_loss"));
+    md_store_free(st);
+    md_buf_free(&log);
+
     /* Prose is no header, and numbers under no header are no row. */
     st = load_text("prose.log",
                    "We train the model for three epochs\n"

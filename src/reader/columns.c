@@ -15,6 +15,8 @@
 
 #include "reader/reader_int.h"
 
+#define COLUMNS_GAP_LINES 64
+
 static bool is_blank(char c)
 {
     return c == ' ' || c == '\t';
@@ -151,18 +153,27 @@ static bool read_row(const md_columns *t, const md_str *cells, size_t n, md_feed
 bool md_columns_line(md_columns *t, md_str line, md_feed *feed, unsigned long lineno, md_kv_known_fn known,
                      const void *ctx)
 {
+    /* A table's rows follow its header closely (YOLO prints it again each
+     * epoch); a header with no row for many lines is something else. */
+    if (t->n && lineno > t->last_line + COLUMNS_GAP_LINES)
+        t->n = 0;
     if (!t->n && !may_be_header(line))
         return false;
-    /* A YOLO row ends in its epoch's progress bar: the cells come before it. */
-    md_tqdm bar = t->n ? md_tqdm_scan(line.p, line.n) : (md_tqdm){0};
-    md_str body = bar.found ? (md_str){line.p, bar.desc_end} : line;
     md_str cells[MD_COLUMNS_MAX + 1];
-    size_t n = split_cells(body, cells, MD_COLUMNS_MAX + 1);
+    size_t n = split_cells(line, cells, MD_COLUMNS_MAX + 1);
+    if (t->n && n != t->n && memchr(line.p, '|', line.n)) {
+        /* A YOLO row ends in its epoch's progress bar: the cells come before it. */
+        md_tqdm bar = md_tqdm_scan(line.p, line.n);
+        if (bar.found)
+            n = split_cells((md_str){line.p, bar.desc_end}, cells, MD_COLUMNS_MAX + 1);
+    }
     if (n == SIZE_MAX || n == 0)
         return false;
-    if (t->n && n == t->n && read_row(t, cells, n, feed, lineno))
+    if (t->n && n == t->n && read_row(t, cells, n, feed, lineno)) {
+        t->last_line = lineno;
         return true;
-    if (may_be_header(body))
-        read_header(t, cells, n, known, ctx);
+    }
+    if (may_be_header(line) && read_header(t, cells, n, known, ctx))
+        t->last_line = lineno;
     return false;
 }

@@ -89,6 +89,7 @@ bool md_box_line(md_box *b, md_str line, md_feed *feed, unsigned long lineno);
 #define MD_COLUMNS_MAX 16
 typedef struct md_columns {
     size_t n; /* columns of the current header; 0 for none */
+    unsigned long last_line; /* of the header or the latest row */
     char names[MD_COLUMNS_MAX][48];
 } md_columns;
 
