@@ -280,6 +280,18 @@ START_TEST(test_kv_printed_tensors)
 }
 END_TEST
 
+START_TEST(test_kv_clu_step)
+{
+    md_kv kv[32];
+    /* Google's CLU LoggingWriter behind an absl prefix. */
+    CHECK_LINE("I0101 12:00:00.123456 140000 train.py:123] [1000] loss=2.3, learning_rate=0.001",
+               {"step", 1000, MD_UNIT_NONE}, {"loss", 2.3, MD_UNIT_NONE}, {"learning_rate", 0.001, MD_UNIT_NONE});
+    /* NCCL's "[1]" counts a GPU: no pair follows it. */
+    CHECK_LINE("node-b05:31877:32011 [1] NCCL WARN NET/IB : Got completion with status=12",
+               {"Got completion with status", 12, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -2076,6 +2088,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_mmengine);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
+    tcase_add_test(kv, test_kv_clu_step);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
     suite_add_tcase(s, kv);

@@ -638,6 +638,27 @@ static bool on_rich_bar(scan *s)
     return true;
 }
 
+/* Google's CLU writes "[1000] loss=2.3, learning_rate=0.001" (behind an
+ * absl prefix): a bracketed count right before the first pair is the step.
+ * Only right before a pair: NCCL's "host:pid:tid [1] NCCL WARN" counts a
+ * GPU. */
+static bool on_clu_step(scan *s)
+{
+    const char *q = s->p + 1, *digits = q;
+    while (q < s->end && is_digit(*q))
+        q++;
+    if (q == digits || q - digits > 15 || q + 2 >= s->end || q[0] != ']' || q[1] != ' ' || !is_alpha(q[2]))
+        return false;
+    const char *key_end = word_end(q + 2, s->end);
+    if (key_end >= s->end || *key_end != '=')
+        return false;
+    double step;
+    md_num_scan(digits, q, &step);
+    emit(s, "step", 4, &(value){step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN, q + 1}, false);
+    s->p = q + 1;
+    return true;
+}
+
 static bool starts_number(const char *p, const char *end)
 {
     if (is_digit(*p))
@@ -674,6 +695,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '(' && s.key && s.p == s.key_end && on_mm_phase(&s)) {
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
+            continue;
+        } else if (c == '[' && !s.key && s.n == 0 && on_clu_step(&s)) {
             continue;
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
