@@ -895,6 +895,37 @@ START_TEST(test_text_keras_backspace_redraws)
 }
 END_TEST
 
+START_TEST(test_text_hf_bar_places_dicts)
+{
+    /* HF Trainer: a bare bar of the planned steps; tqdm.write clears it,
+     * prints the dict and redraws it, and the redraw shows the dict's
+     * step (the bar drawn before it may be stale: tqdm redraws at most
+     * every 0.1 s). An evaluation's bar has its own total. */
+    md_store *st = load_text("train.log",
+                             "  Total optimization steps = 1,000\n"
+                             "  0%|          | 0/1000 [00:00<?, ?it/s]\r  1%|          | 8/1000 [00:01<02:00, 8.0it/s]"
+                             "\r                    \r{'loss': 2.5, 'learning_rate': 1e-05, 'epoch': 0.01}\n"
+                             "\r  1%|          | 10/1000 [00:01<02:00, 8.0it/s]\r  2%|          | 19/1000 [00:02<02:00, 8.0it/s]"
+                             "\r 50%|#####     | 5/10 [00:00<00:00, 50.0it/s]\r                    \r"
+                             "{'eval_loss': 2.4, 'epoch': 0.02}\n"
+                             "\r  2%|          | 20/1000 [00:03<02:00, 8.0it/s]\r                    \r"
+                             "{'loss': 2.25, 'learning_rate': 1e-05, 'epoch': 0.02}\n"
+                             "\r  2%|          | 20/1000 [00:03<02:00, 8.0it/s]\n"
+                             "{'train_runtime': 3.1, 'train_loss': 2.4, 'epoch': 0.02}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 10);
+    ck_assert_int_eq(loss->last_step, 20);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 1);
+    ck_assert_int_eq(val->last_step, 20);
+    ck_assert_int_eq(series(st, "train_loss")->last_step, 20);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -2119,6 +2150,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
     tcase_add_test(text, test_text_keras_backspace_redraws);
+    tcase_add_test(text, test_text_hf_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);

@@ -59,6 +59,11 @@ struct md_text_reader {
     md_box box;
     md_columns cols;
     double last_bar_n, last_bar_total;
+    double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
+    bool train_bar_seen;  /* a bar of the planned steps was drawn */
+    md_buf pending;       /* a log dict waiting for the bar drawn after it */
+    unsigned long pending_line;
+    bool pending_set;
     char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
     int bar_key_len;
     bool bar_key_named;
@@ -126,6 +131,15 @@ static void step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
     md_role role = idx >= 0 ? md_catalog_series(r->cat, (size_t)idx)->role : MD_ROLE_SERIES;
     if (role == MD_ROLE_STEP || role == MD_ROLE_EPOCH)
         md_feed_context_step(r->feed, (int64_t)kv->value);
+}
+
+/* HF Trainer's header says how many steps the run plans: "  Total
+ * optimization steps = 4,096". Its training bar has that total. */
+static void planned_steps(text_reader *r, const md_kv *kv, size_t n)
+{
+    static const char key[] = "Total optimization steps";
+    if (n == 1 && kv->keylen == sizeof key - 1 && memcmp(kv->key, key, sizeof key - 1) == 0 && kv->value > 0)
+        r->planned_steps = kv->value;
 }
 
 /* Removes CSI ("\x1b[1;31m"), OSC ("\x1b]...\x07") and two-byte escapes. */
@@ -435,6 +449,36 @@ static void bar_key(text_reader *r, bool named, double total)
     r->bar_key_total = total;
 }
 
+/* HF Trainer prints its log dicts with tqdm.write between redraws of a
+ * bare bar of the planned steps; other bars (an evaluation's) have other
+ * totals. The redraw right after a dict shows its step, which the redraw
+ * before may not (tqdm redraws at most every 0.1 s), so a dict waits for
+ * the next redraw (read_segment). */
+static bool training_bar(text_reader *r, md_str seg, const md_tqdm *bar)
+{
+    if (r->planned_steps <= 0 || bar->total != r->planned_steps || bar->n < 0 || described(seg.p, bar->desc_end))
+        return false;
+    r->train_bar_seen = true;
+    return true;
+}
+
+static void read_pairs(text_reader *r, md_str body, unsigned long line)
+{
+    md_feed_record_begin(r->feed, line);
+    md_feed_need_known(r->feed);
+    size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
+    emit_pairs(r, r->kv, n);
+    md_feed_record_end(r->feed);
+}
+
+static void flush_pending(text_reader *r)
+{
+    if (!r->pending_set)
+        return;
+    r->pending_set = false;
+    read_pairs(r, (md_str){r->pending.p, r->pending.n}, r->pending_line);
+}
+
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     size_t n = md_kv_scan_memo(seg.p, bar->desc_end, r->kv, KV_MAX, known_key, &r->index, &r->units);
@@ -450,6 +494,8 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     if ((epoch_bar(seg.p, bar->desc_end) || steps_bar(seg.p, bar->desc_end)) && bar->n >= 0)
         md_feed_kv(r->feed, "step", 4, bar->n, MD_UNIT_NONE, MD_KV_INTEGRAL | (bar->total > 0 ? MD_KV_TOTAL : 0),
                    bar->total > 0 ? bar->total : NAN);
+    else if (training_bar(r, seg, bar))
+        md_feed_context_step(r->feed, (int64_t)bar->n);
     /* A bar redraws many times per step: one point per counter value. Bars
      * of other loops (evaluation, tokenising) have other totals and get
      * series of their own, so the first bar's total names it_per_s. A
@@ -515,6 +561,19 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     md_str trimmed = md_str_trim(seg);
     if (starts_with(trimmed, "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
+    if (r->pending_set && trimmed.n) {
+        md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
+        if (bar.found && training_bar(r, seg, &bar))
+            md_feed_context_step(r->feed, (int64_t)bar.n);
+        flush_pending(r);
+    }
+    if (r->train_bar_seen && trimmed.n > 1 && trimmed.p[0] == '{' && trimmed.p[trimmed.n - 1] == '}') {
+        md_buf_reset(&r->pending);
+        md_buf_put(&r->pending, trimmed.p, trimmed.n);
+        r->pending_line = line;
+        r->pending_set = true;
+        return;
+    }
     if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
         md_columns_line(&r->cols, trimmed, r->feed, line, known_key, &r->index))
         return;
@@ -537,6 +596,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
             size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
             emit_ranked(r, r->kv, n, rank);
             step_header(r, body, r->kv, n);
+            planned_steps(r, r->kv, n);
             if (n == 0)
                 find_repetition(r, body, line);
         }
@@ -623,11 +683,13 @@ void md_text_reader_free(md_text_reader *r)
 {
     if (!r)
         return;
+    flush_pending(r);
     md_feed_close(r->feed);
     md_map_free(&r->index_cache);
     md_event_matcher_free(r->events);
     md_buf_free(&r->clean);
     md_buf_free(&r->keys);
+    md_buf_free(&r->pending);
     table_reset(&r->tab);
     free(r);
 }
