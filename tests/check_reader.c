@@ -850,6 +850,17 @@ START_TEST(test_text_column_tables)
     ck_assert(box->last == 1.801);
     md_store_free(st);
 
+    /* A notebook's table pasted into a log: tabs between cells, spaces
+     * inside names. */
+    st = load_text("notebook.log",
+                   "***** Running training *****\nStep\tTraining Loss\tValidation Loss\n500\t0.234500\t0.345600\n1000\t0.123400\t0.234500\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 1000);
+    ck_assert(series(st, "val_loss")->last == 0.2345);
+    md_store_free(st);
+
     /* A header with no row for many lines has expired. */
     md_buf log = {0};
     md_buf_printf(&log, "epoch train_loss valid_loss\n");

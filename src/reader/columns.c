@@ -22,19 +22,25 @@ static bool is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
-/* The line's cells, split at runs of blanks; SIZE_MAX when over cap. */
+/* The line's cells, split at runs of blanks, or of tabs where the line has
+ * any (a table copied from a notebook: "Step\tTraining Loss\tValidation
+ * Loss"); SIZE_MAX when over cap. */
 static size_t split_cells(md_str s, md_str *cells, size_t cap)
 {
     size_t n = 0;
     const char *p = s.p, *end = s.p + s.n;
+    bool tabs = memchr(s.p, '\t', s.n) != NULL;
     while (p < end) {
         while (p < end && is_blank(*p))
             p++;
         if (p == end)
             break;
         const char *start = p;
-        while (p < end && !is_blank(*p))
+        while (p < end && (tabs ? *p != '\t' : !is_blank(*p)))
             p++;
+        if (tabs)
+            while (p > start && p[-1] == ' ')
+                p--; /* the cell without trailing spaces */
         if (n == cap)
             return SIZE_MAX;
         cells[n++] = (md_str){start, (size_t)(p - start)};
