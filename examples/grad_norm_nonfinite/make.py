@@ -23,7 +23,10 @@ from tqdm import tqdm
 
 import os
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from hf_trainer import hf_bar, hf_header, hf_log  # noqa: E402
 from toy_gpt import GPT  # noqa: E402
+
+
 # ---- SFT data: "question: ... answer: ..." pairs; the loss covers the answer only ----
 def make_pairs(n, seed, long_frac):
     rng = random.Random(seed)
@@ -51,25 +54,6 @@ def encode(pair, max_len):
     labels = [-100] * len(q) + [STOI[c] for c in a]
     ids, labels = ids[:max_len + 1], labels[:max_len + 1]
     return torch.tensor(ids[:-1]), torch.tensor(labels[1:])
-# ---- console output in the shape transformers.Trainer prints it ----
-def hf_header(num_examples, epochs, batch, total_steps, n_params):
-    print("***** Running training *****")
-    print(f"  Num examples = {num_examples:,}")
-    print(f"  Num Epochs = {epochs:,}")
-    print(f"  Instantaneous batch size per device = {batch:,}")
-    print(f"  Total train batch size (w. parallel, distributed & accumulation) = {batch:,}")
-    print("  Gradient Accumulation steps = 1")
-    print(f"  Total optimization steps = {total_steps:,}")
-    print(f"  Number of trainable parameters = {n_params:,}")
-
-
-def hf_bar(total_steps):
-    return tqdm(total=total_steps, file=sys.stdout, ncols=120)
-
-
-def hf_log(bar, logs):
-    # ProgressCallback.on_log: the dict is written above the bar
-    bar.write(str(logs), file=sys.stdout)
 
 
 torch.manual_seed(0)

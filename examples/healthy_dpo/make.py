@@ -18,8 +18,10 @@ import time
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from dpo_toy import CHARS, dpo_step, hf_bar, hf_header, hf_log, make_problems, sft, window_mean  # noqa: E402
+from dpo_toy import CHARS, dpo_step, make_problems, sft, window_mean  # noqa: E402
+from hf_trainer import hf_bar, hf_header, hf_log  # noqa: E402
 from toy_gpt import GPT  # noqa: E402
+
 
 SFT_FIELD, SFT_STEPS = "correct", 100
 SEED, N_PAIRS, MAX_LEN, BETA, BATCH, EPOCHS, LOG_STEPS = 0, 400, 80, 0.1, 4, 1, 5

@@ -15,26 +15,9 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 from tqdm import tqdm
-
-# ---- console output in the shape transformers.Trainer prints it ----
-def hf_header(num_examples, epochs, batch, total_steps, n_params):
-    print("***** Running training *****")
-    print(f"  Num examples = {num_examples:,}")
-    print(f"  Num Epochs = {epochs:,}")
-    print(f"  Instantaneous batch size per device = {batch:,}")
-    print(f"  Total train batch size (w. parallel, distributed & accumulation) = {batch:,}")
-    print("  Gradient Accumulation steps = 1")
-    print(f"  Total optimization steps = {total_steps:,}")
-    print(f"  Number of trainable parameters = {n_params:,}")
-
-
-def hf_bar(total_steps):
-    return tqdm(total=total_steps, file=sys.stdout, ncols=120)
-
-
-def hf_log(bar, logs):
-    # ProgressCallback.on_log: the dict is written above the bar
-    bar.write(str(logs), file=sys.stdout)
+import os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from hf_trainer import hf_bar, hf_header, hf_log  # noqa: E402
 
 
 torch.manual_seed(0)

@@ -54,27 +54,6 @@ class GPT(nn.Module):
         return logits, F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1))
 
 
-# ---- console output in the shape transformers.Trainer prints it ----
-def hf_header(num_examples, epochs, batch, total_steps, n_params):
-    print("***** Running training *****")
-    print(f"  Num examples = {num_examples:,}")
-    print(f"  Num Epochs = {epochs:,}")
-    print(f"  Instantaneous batch size per device = {batch:,}")
-    print(f"  Total train batch size (w. parallel, distributed & accumulation) = {batch:,}")
-    print("  Gradient Accumulation steps = 1")
-    print(f"  Total optimization steps = {total_steps:,}")
-    print(f"  Number of trainable parameters = {n_params:,}")
-
-
-def hf_bar(total_steps):
-    return tqdm(total=total_steps, file=sys.stdout, ncols=120)
-
-
-def hf_log(bar, logs):
-    # ProgressCallback.on_log: the dict is written above the bar
-    bar.write(str(logs), file=sys.stdout)
-
-
 random.seed(0)
 torch.manual_seed(0)
 OPENERS = ["the film", "this movie", "the story", "the cast", "the ending", "the music"]

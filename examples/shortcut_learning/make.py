@@ -12,22 +12,11 @@ import json
 import torch
 from torch import nn
 from torch.nn import functional as F
+import os
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from hf_trainer import print_trainer_state  # noqa: E402
 
-# ---- transformers.TrainerState, saved the way Trainer saves it ----
-def print_trainer_state(log_history, global_step, max_steps, epochs, logging_steps, eval_steps,
-                        train_batch_size, save_steps=500):
-    state = {
-        "best_metric": None, "best_model_checkpoint": None, "epoch": log_history[-1]["epoch"],
-        "eval_steps": eval_steps, "global_step": global_step, "is_hyper_param_search": False,
-        "is_local_process_zero": True, "is_world_process_zero": True, "log_history": log_history,
-        "logging_steps": logging_steps, "max_steps": max_steps, "num_input_tokens_seen": 0,
-        "num_train_epochs": epochs, "save_steps": save_steps,
-        "stateful_callbacks": {"TrainerControl": {"args": {
-            "should_epoch_stop": False, "should_evaluate": False, "should_log": False,
-            "should_save": True, "should_training_stop": True}, "attributes": {}}},
-        "total_flos": 0.0, "train_batch_size": train_batch_size, "trial_name": None, "trial_params": None,
-    }
-    print(json.dumps(state, indent=2, sort_keys=True))  # NaN is written bare, as Trainer writes it
 
 torch.manual_seed(0)
 # Ten classes of noisy 64-feature prototypes (the task of the overfitting example).
