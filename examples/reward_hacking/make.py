@@ -19,39 +19,9 @@ from torch import nn
 from torch.nn import functional as F
 from tqdm import tqdm
 
-# ---- model: a two-layer GPT in the spirit of nanoGPT, small enough for a CPU ----
-class Block(nn.Module):
-    def __init__(self, d, n_head, block_size):
-        super().__init__()
-        self.ln1, self.ln2 = nn.LayerNorm(d), nn.LayerNorm(d)
-        self.attn = nn.MultiheadAttention(d, n_head, batch_first=True)
-        self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
-        self.register_buffer("mask", torch.triu(torch.ones(block_size, block_size, dtype=torch.bool), 1))
-
-    def forward(self, x):
-        t = x.size(1)
-        h = self.ln1(x)
-        x = x + self.attn(h, h, h, attn_mask=self.mask[:t, :t], need_weights=False)[0]
-        return x + self.mlp(self.ln2(x))
-
-
-class GPT(nn.Module):
-    def __init__(self, vocab_size, d=32, n_layer=2, n_head=4, block_size=32):
-        super().__init__()
-        self.block_size = block_size
-        self.tok = nn.Embedding(vocab_size, d)
-        self.pos = nn.Embedding(block_size, d)
-        self.blocks = nn.Sequential(*[Block(d, n_head, block_size) for _ in range(n_layer)])
-        self.ln_f = nn.LayerNorm(d)
-        self.head = nn.Linear(d, vocab_size, bias=False)
-
-    def forward(self, idx, targets=None):
-        t = idx.size(1)
-        x = self.tok(idx) + self.pos(torch.arange(t))
-        logits = self.head(self.ln_f(self.blocks(x)))
-        if targets is None:
-            return logits, None
-        return logits, F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1))
+import os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from toy_gpt import GPT  # noqa: E402
 
 
 random.seed(0)
