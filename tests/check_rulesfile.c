@@ -126,6 +126,15 @@ START_TEST(test_bad_values)
 }
 END_TEST
 
+START_TEST(test_cause_text_twice_after_bad_text)
+{
+    /* The first text fails to parse; the second is still a second. */
+    free(expect_error("[rule r]\ntitle = T\nsymptom = S\nseverity = info\nwhen = loss.count > 0\n\n"
+                      "[cause r.c]\ntext = broken {\ntext = again\nscore = 1\n",
+                      false, "'text' is given twice", 9, 1));
+}
+END_TEST
+
 START_TEST(test_bad_regex)
 {
     free(expect_error("[event foo]\nliteral = foo\npattern = foo(bar\n", false, "bad regular expression", 3,
@@ -341,6 +350,7 @@ Suite *suite_rulesfile(void)
     tcase_add_test(tc, test_entry_missing_equals);
     tcase_add_test(tc, test_unknown_key_did_you_mean);
     tcase_add_test(tc, test_bad_values);
+    tcase_add_test(tc, test_cause_text_twice_after_bad_text);
     tcase_add_test(tc, test_bad_regex);
     tcase_add_test(tc, test_field_needs_group);
     tcase_add_test(tc, test_event_structure);

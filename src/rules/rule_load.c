@@ -199,7 +199,9 @@ size_t cause_load(cause *c, const rf_section *s, const md_catalog *cat, md_diags
     for (size_t i = 0; i < s->nentries; i++) {
         const rf_entry *e = &s->entries[i];
         if (strcmp(e->key, "text") == 0) {
-            if (c->text) {
+            /* text_src, not text: a first text that failed to parse is still
+             * the one given. */
+            if (c->text_src) {
                 twice(s, e, diags, &errors);
                 continue;
             }
