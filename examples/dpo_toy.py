@@ -1,16 +1,11 @@
 """Shared by the DPO examples' make.py: arithmetic preference pairs, SFT and
 one DPO step (for the GPT of toy_gpt.py) with the metrics TRL's DPOTrainer
 logs."""
-import copy
-import json
-import math
 import random
-import sys
 import time
+
 import torch
-from torch import nn
 from torch.nn import functional as F
-from tqdm import tqdm
 
 
 # ---- preference data: arithmetic word problems, answered well or badly ----
@@ -100,3 +95,50 @@ def dpo_step(policy, reference, prompts, chosen, rejected, beta, max_len, averag
 
 def window_mean(rows):
     return {k: sum(r[k] for r in rows) / len(rows) for k in rows[0]}
+
+
+# ---- the training loop, as TRL's DPOTrainer runs it ----
+def train_dpo(policy, reference, problems, make_pair, lr, beta, batch, epochs, max_len, log_steps, on_log,
+              constant_lr=False, on_step=None):
+    """AdamW without weight decay, a linear schedule with 10% warm-up (or, with
+    constant_lr, lr_scheduler_type="constant"), gradients clipped at 1.0, the
+    pairs of a shuffled epoch `batch` at a time. Every log_steps steps
+    on_log(step, steps_per_epoch, grad_norm, learning_rate, loss, means) gets
+    the window's mean loss, rounded as Trainer rounds it, and its other mean
+    metrics; on_step() runs after every step. Returns the steps taken, the
+    steps planned, the sum of the losses and the wall time."""
+    opt = torch.optim.AdamW(policy.parameters(), lr=lr, weight_decay=0.0)
+    steps_per_epoch = len(problems) // batch
+    total = epochs * steps_per_epoch
+    warmup = max(1, total // 10)
+    if constant_lr:
+        sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 1.0)
+    else:
+        sched = torch.optim.lr_scheduler.LambdaLR(
+            opt, lambda s: s / warmup if s < warmup else max(0.0, (total - s) / (total - warmup)))
+    rng = random.Random(4)
+    step, rows, sum_loss, t_start = 0, [], 0.0, time.time()
+    for epoch in range(epochs):
+        order = list(range(len(problems)))
+        rng.shuffle(order)
+        for b in range(steps_per_epoch):
+            ex = [problems[i] for i in order[b * batch:(b + 1) * batch]]
+            chosen, rejected = zip(*(make_pair(e) for e in ex))
+            loss, metrics = dpo_step(policy, reference, [e["prompt"] for e in ex], list(chosen), list(rejected),
+                                     beta, max_len)
+            opt.zero_grad()
+            loss.backward()
+            grad_norm = torch.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
+            opt.step()
+            sched.step()
+            step += 1
+            rows.append({"loss": loss.item(), **metrics})
+            sum_loss += loss.item()
+            if on_step:
+                on_step()
+            if step % log_steps == 0:
+                mean = window_mean(rows)
+                loss_mean = round(mean.pop("loss"), 4)
+                on_log(step, steps_per_epoch, grad_norm.item(), sched.get_last_lr()[0], loss_mean, mean)
+                rows = []
+    return step, total, sum_loss, time.time() - t_start

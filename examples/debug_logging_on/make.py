@@ -6,16 +6,12 @@ prints it (a loss line per step, the debug block before it).
 
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
-import math
 import os
-import random
+import sys
 import time
 
 import torch
-from torch import nn
-from torch.nn import functional as F
 
-import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from toy_gpt import get_batch, GPT, make_corpus  # noqa: E402
 

@@ -7,15 +7,12 @@ forward pass mixes precisions. Training itself goes on.
 
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
-import math
-import random
-
-import torch
-from torch import nn
-from torch.nn import functional as F
-
 import os
 import sys
+
+import torch
+from torch.nn import functional as F
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from toy_gpt import get_batch, GPT, make_corpus  # noqa: E402
 

@@ -7,13 +7,13 @@ the model learns. Saved as transformers.Trainer saves trainer_state.json.
 
 Regenerate:  /usr/bin/python3 make.py > trainer_state.json
 """
-import json
+import os
+import sys
 
 import torch
 from torch import nn
 from torch.nn import functional as F
-import os
-import sys
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from hf_trainer import print_trainer_state  # noqa: E402
 

@@ -8,16 +8,11 @@ trainer_state.json with logging_steps=1 (grad_norm before clipping).
 
 Regenerate:  /usr/bin/python3 make.py > trainer_state.json
 """
-import json
-import math
-import random
-
-import torch
-from torch import nn
-from torch.nn import functional as F
-
 import os
 import sys
+
+import torch
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from hf_trainer import print_trainer_state  # noqa: E402
 from toy_gpt import get_batch, GPT, make_corpus  # noqa: E402

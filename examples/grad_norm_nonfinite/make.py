@@ -12,16 +12,14 @@ nan whenever a logging window ends on such an example.
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
 import math
+import os
 import random
 import sys
 import time
 
 import torch
-from torch import nn
 from torch.nn import functional as F
-from tqdm import tqdm
 
-import os
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from hf_trainer import hf_bar, hf_header, hf_log  # noqa: E402
 from toy_gpt import GPT  # noqa: E402

@@ -6,15 +6,18 @@ accuracy. Printed the way tf.keras model.fit(..., validation_data=...) prints
 with verbose=1.
 
 Regenerate:  /usr/bin/python3 make.py > train.log
+(An argument sets the number of epochs; insufficient_data runs this with 3.)
 """
 import math
+import sys
 import time
 
 import torch
 from torch import nn
 from torch.nn import functional as F
 
-SEED, N_TRAIN, EPOCHS, BATCH, HIDDEN, DROPOUT, WEIGHT_DECAY = 0, 20000, 15, 128, 64, 0.2, 0.05
+SEED, N_TRAIN, BATCH, HIDDEN, DROPOUT, WEIGHT_DECAY = 0, 20000, 128, 64, 0.2, 0.05
+EPOCHS = int(sys.argv[1]) if len(sys.argv) > 1 else 15
 torch.manual_seed(SEED)
 # Ten classes of 64-feature vectors: noisy prototypes, 8% of the labels wrong.
 prototypes = torch.randn(10, 64)

@@ -7,14 +7,11 @@ ln(vocab) to about 1.0 nats per character and validation follows.
 Regenerate:  /usr/bin/python3 make.py > main.log
 """
 import math
-import random
-
-import torch
-from torch import nn
-from torch.nn import functional as F
-
 import os
 import sys
+
+import torch
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from toy_gpt import get_batch, GPT, make_corpus  # noqa: E402
 

@@ -12,7 +12,6 @@ import math
 
 import torch
 from torch import nn
-from torch.nn import functional as F
 
 N_LAYER, D, VOCAB = 4, 128, 512
 

@@ -6,16 +6,12 @@ NaN). Printed in the format of Karpathy's build-nanogpt train_gpt2.py.
 
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
-import math
-import random
+import os
+import sys
 import time
 
 import torch
-from torch import nn
-from torch.nn import functional as F
 
-import os
-import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from toy_gpt import get_batch, GPT, make_corpus  # noqa: E402
 

@@ -8,7 +8,6 @@ steps. Printed through Python's logging module, one line every 20 steps.
 Regenerate:  /usr/bin/python3 make.py > train.log 2>&1
 """
 import logging
-import sys
 
 import torch
 from torch import nn

@@ -10,15 +10,12 @@ Regenerate:  /usr/bin/python3 make.py > train.log
 """
 import datetime
 import math
-import random
+import os
+import sys
 import time
 
 import torch
-from torch import nn
-from torch.nn import functional as F
 
-import os
-import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from toy_gpt import get_batch, GPT, make_corpus  # noqa: E402
 

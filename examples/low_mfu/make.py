@@ -10,16 +10,12 @@ starts at iteration 5).
 
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
-import math
 import os
-import random
+import sys
 import time
 
 import torch
-from torch import nn
-from torch.nn import functional as F
 
-import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from toy_gpt import get_batch, GPT, make_corpus  # noqa: E402
 

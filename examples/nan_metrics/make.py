@@ -8,17 +8,14 @@ trainer_state.json (bare NaN included).
 
 Regenerate:  /usr/bin/python3 make.py > trainer_state.json
 """
-import json
-import math
+import os
 import random
+import sys
 import time
 
 import torch
-from torch import nn
 from torch.nn import functional as F
 
-import os
-import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from hf_trainer import print_trainer_state  # noqa: E402
 from toy_gpt import GPT  # noqa: E402

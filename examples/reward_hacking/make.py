@@ -10,16 +10,14 @@ objective/entropy, ...), printed the way transformers prints them to a file.
 
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
+import os
 import random
 import sys
 import time
 
 import torch
-from torch import nn
-from torch.nn import functional as F
 from tqdm import tqdm
 
-import os
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from toy_gpt import GPT  # noqa: E402
 

@@ -8,16 +8,12 @@ Regenerate:  /usr/bin/python3 make.py > train.log 2>&1     (exits with status 1)
 """
 import math
 import os
-import random
 import signal
 import sys
 import threading
 import time
 
 import torch
-from torch import nn
-from torch.nn import functional as F
-from tqdm import tqdm
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from hf_trainer import hf_bar, hf_header, hf_log  # noqa: E402

@@ -9,17 +9,13 @@ script) delivers the SIGKILL after step 310 has been printed.
 
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
-import math
 import os
-import random
 import signal
 import subprocess
 import sys
 import time
 
 import torch
-from torch import nn
-from torch.nn import functional as F
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from toy_gpt import get_batch, GPT, make_corpus  # noqa: E402

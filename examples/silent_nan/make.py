@@ -14,18 +14,14 @@ TRL/transformers print to a file.
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
 import copy
-import json
 import math
+import os
 import random
 import sys
 import time
 
 import torch
-from torch import nn
-from torch.nn import functional as F
-from tqdm import tqdm
 
-import os
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from dpo_toy import batch_logps, CHARS, encode_batch, make_problems, sft, window_mean  # noqa: E402
 from hf_trainer import hf_bar, hf_header, hf_log  # noqa: E402

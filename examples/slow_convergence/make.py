@@ -9,15 +9,11 @@ each 20-step logging interval, val_loss every 100 steps).
 Regenerate:  /usr/bin/python3 make.py > metrics.csv
 """
 import csv
-import math
-import random
+import os
 import sys
 
 import torch
-from torch import nn
-from torch.nn import functional as F
 
-import os
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from toy_gpt import get_batch, GPT, make_corpus  # noqa: E402
 

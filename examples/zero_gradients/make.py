@@ -8,6 +8,7 @@ the loss never moves. Printed the way transformers.Trainer prints to a file
 
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
+import os
 import random
 import sys
 import time
@@ -15,8 +16,7 @@ import time
 import torch
 from torch import nn
 from torch.nn import functional as F
-from tqdm import tqdm
-import os
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from hf_trainer import hf_bar, hf_header, hf_log  # noqa: E402
 
