@@ -114,13 +114,10 @@ static int parse_options(int argc, char **argv, analyze_opts *o)
         case OPT_BASELINE:
             o->baseline = optarg;
             break;
-        case OPT_TOLERANCE: {
-            char *end;
-            o->tolerance = strtod(optarg, &end);
-            if (*end || !(o->tolerance >= 0))
-                return cli_usage_error(o->cmd, "--tolerance takes a fraction such as 0.02, not '%s'", optarg);
+        case OPT_TOLERANCE:
+            if (!cli_parse_tolerance(o->cmd, optarg, &o->tolerance))
+                return EXIT_USAGE;
             break;
-        }
         case 'j': {
             char *end;
             long jobs = strtol(optarg, &end, 10);
@@ -154,9 +151,8 @@ static int parse_options(int argc, char **argv, analyze_opts *o)
             break;
         case OPT_FAIL_ON: {
             md_severity sev;
-            if (!md_severity_parse(optarg, &sev))
-                return cli_usage_error(o->cmd, "--fail-on takes critical, error, warning or info, not '%s'",
-                                       optarg);
+            if (!cli_parse_severity(o->cmd, "fail-on", optarg, &sev))
+                return EXIT_USAGE;
             o->fail_on = (int)sev;
             break;
         }

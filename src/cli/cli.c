@@ -94,6 +94,26 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+bool cli_parse_tolerance(const char *cmd, const char *arg, double *out)
+{
+    char *end;
+    *out = strtod(arg, &end);
+    if (*end || !(*out >= 0)) {
+        cli_usage_error(cmd, "--tolerance takes a fraction such as 0.02, not '%s'", arg);
+        return false;
+    }
+    return true;
+}
+
+bool cli_parse_severity(const char *cmd, const char *opt, const char *arg, md_severity *out)
+{
+    if (!md_severity_parse(arg, out)) {
+        cli_usage_error(cmd, "--%s takes critical, error, warning or info, not '%s'", opt, arg);
+        return false;
+    }
+    return true;
+}
+
 int cli_exit_for(md_err err)
 {
     switch (err) {

@@ -54,6 +54,11 @@ int cli_many_runs(const char *const *paths, size_t n, const md_ruleset *rs, cons
 /* Prints "mldiag: message" (when fmt is not NULL: getopt has already
  * described a bad option) and the pointer to --help; returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) MD_PRINTF(2, 3);
+/* Option values the subcommands share: --tolerance (a fraction, 0 or more)
+ * and --fail-on or --exit-on (a severity, named by opt). Return true, or
+ * false with cli_usage_error's message printed. */
+bool cli_parse_tolerance(const char *cmd, const char *arg, double *out);
+bool cli_parse_severity(const char *cmd, const char *opt, const char *arg, md_severity *out);
 int cli_exit_for(md_err err);
 
 int cmd_series(int argc, char **argv);

@@ -61,16 +61,13 @@ static int parse(int argc, char **argv, compare_opts *o)
         case 'o':
             o->output = optarg;
             break;
-        case OPT_TOLERANCE: {
-            char *end;
-            o->tolerance = strtod(optarg, &end);
-            if (*end || !(o->tolerance >= 0))
-                return cli_usage_error("compare", "--tolerance takes a fraction such as 0.02, not '%s'", optarg);
+        case OPT_TOLERANCE:
+            if (!cli_parse_tolerance("compare", optarg, &o->tolerance))
+                return EXIT_USAGE;
             break;
-        }
         case OPT_FAIL_ON:
-            if (!md_severity_parse(optarg, &o->fail_on))
-                return cli_usage_error("compare", "--fail-on takes critical, error, warning or info");
+            if (!cli_parse_severity("compare", "fail-on", optarg, &o->fail_on))
+                return EXIT_USAGE;
             break;
         case OPT_EXIT_STATUS:
             o->exit_status = true;

@@ -191,8 +191,8 @@ static int parse(int argc, char **argv, watch_opts *o)
         md_severity sev;
         switch (c) {
         case 'e':
-            if (!md_severity_parse(optarg, &sev))
-                return cli_usage_error("watch", "--exit-on takes critical, error, warning or info");
+            if (!cli_parse_severity("watch", "exit-on", optarg, &sev))
+                return EXIT_USAGE;
             o->exit_on = (int)sev;
             break;
         case 'i':
