@@ -438,6 +438,21 @@ START_TEST(test_no_timestamp)
 }
 END_TEST
 
+/* A layout could hold a stamp when some digits in place of its digits make
+ * one: a bad month or hour still could, a progress bar's clocks cannot. */
+START_TEST(test_timestamp_possible)
+{
+    static const char *const could[] = {"2024-13-01 02:07:08 bad month", "2024-03-21 25:07:08 bad hour",
+                                        "0000-00-00 00:00:00", "[9999/99/99 99:99:99] x", "I9999 99:99:99.1 x"};
+    for (size_t i = 0; i < MD_COUNT(could); i++)
+        ck_assert_msg(md_timestamp_possible(could[i], strlen(could[i])), "\"%s\" could hold no stamp", could[i]);
+    static const char *const never[] = {" 45%|\xe2\x96\x88| 450/1000 [00:10<00:12, 43.20it/s]", "Epoch 12:30:00",
+                                        "2024-03-21x02:07:08", "I0321_02:07:08", "loss: 2.0", ""};
+    for (size_t i = 0; i < MD_COUNT(never); i++)
+        ck_assert_msg(!md_timestamp_possible(never[i], strlen(never[i])), "\"%s\" could hold a stamp", never[i]);
+}
+END_TEST
+
 /* ---- whole inputs -------------------------------------------------------- */
 
 static md_store *load_path(const char *path, md_err want, md_diags *diags)
@@ -2144,6 +2159,7 @@ Suite *suite_reader(void)
     tcase_add_test(lines, test_tqdm_not_a_bar);
     tcase_add_test(lines, test_timestamps);
     tcase_add_test(lines, test_timestamp_glog);
+    tcase_add_test(lines, test_timestamp_possible);
     tcase_add_test(lines, test_no_timestamp);
     suite_add_tcase(s, lines);
 

@@ -15,7 +15,44 @@ struct md_event_matcher {
     md_litset *literals; /* every line event's literals, with the event's index as id */
     uint64_t *hits;
     char *scratch; /* NUL-terminated copy of the line for regexec */
+    /* For md_event_matcher_silent, on the reader's thread: hits of its
+     * own, and the longest run without digits of each literal that has a
+     * digit ("exit code 137": "exit code "). */
+    uint64_t *silent_hits;
+    md_str *fragments;
+    size_t nfragments, capfragments;
+    bool never_silent; /* a literal is all digits */
 };
+
+/* The longest run of the literal without a digit. */
+static md_str digit_free_run(const char *s)
+{
+    md_str best = {s, 0};
+    const char *run = s;
+    for (const char *p = s;; p++) {
+        if (*p == '\0' || (*p >= '0' && *p <= '9')) {
+            if ((size_t)(p - run) > best.n)
+                best = (md_str){run, (size_t)(p - run)};
+            if (*p == '\0')
+                break;
+            run = p + 1;
+        }
+    }
+    return best;
+}
+
+static void note_digits(md_event_matcher *m, const char *lit)
+{
+    if (!strpbrk(lit, "0123456789"))
+        return;
+    md_str run = digit_free_run(lit);
+    if (!run.n) {
+        m->never_silent = true;
+        return;
+    }
+    MD_GROW(m->fragments, m->nfragments, m->capfragments);
+    m->fragments[m->nfragments++] = run;
+}
 
 md_event_matcher *md_event_matcher_new(const md_catalog *cat)
 {
@@ -26,10 +63,14 @@ md_event_matcher *md_event_matcher_new(const md_catalog *cat)
         const md_event_spec *e = md_catalog_event(cat, i);
         if (e->source != MD_SOURCE_LINE)
             continue;
-        for (size_t k = 0; k < e->nliterals; k++)
+        for (size_t k = 0; k < e->nliterals; k++) {
             md_litset_add(m->literals, e->literals[k], strlen(e->literals[k]), (unsigned)i);
+            note_digits(m, e->literals[k]);
+        }
     }
     m->hits = md_xcalloc(md_litset_words(m->literals), sizeof *m->hits);
+    m->silent_hits = md_xcalloc(md_litset_words(m->literals), sizeof *m->silent_hits);
+    md_litset_find(m->literals, "", 0, m->hits); /* builds the set: later finds only read it */
     m->scratch = md_xmalloc(MATCH_LINE_MAX + 1);
     return m;
 }
@@ -40,6 +81,8 @@ void md_event_matcher_free(md_event_matcher *m)
         return;
     md_litset_free(m->literals);
     free(m->hits);
+    free(m->silent_hits);
+    free(m->fragments);
     free(m->scratch);
     free(m);
 }
@@ -106,6 +149,16 @@ static void run_event(md_event_matcher *m, const md_event_spec *e, md_store *st,
     for (size_t f = 0; f < e->nfields; f++)
         fields[f] = field_value(&e->fields[f], m->scratch);
     md_store_event(st, e, line, md_store_current_step(st), text, n, fields);
+}
+
+bool md_event_matcher_silent(md_event_matcher *m, const char *text, size_t n)
+{
+    if (m->never_silent || md_litset_find(m->literals, text, n, m->silent_hits))
+        return false;
+    for (size_t i = 0; i < m->nfragments; i++)
+        if (md_memmem(text, n, m->fragments[i].p, m->fragments[i].n))
+            return false;
+    return true;
 }
 
 void md_event_matcher_apply(md_event_matcher *m, md_store *st, unsigned long line, const char *text, size_t n)

@@ -30,6 +30,7 @@ enum {
     OP_KV_COLUMN,
     OP_CELL,
     OP_KV_NUMBER,
+    OP_KV_TEXT,
     OP_END,
     OP_CONTEXT,
     OP_EVENT,
@@ -132,6 +133,7 @@ md_feed *md_feed_new(md_store *st, bool threaded)
         f->empty[f->nempty++] = &f->pool[i];
     }
     f->cur = f->empty[--f->nempty];
+    f->defer = true; /* the feed's thread has nothing to do yet */
     pthread_mutex_init(&f->mu, NULL);
     pthread_cond_init(&f->changed, NULL);
     f->threaded = pthread_create(&f->thread, NULL, drain, f) == 0;
@@ -320,6 +322,38 @@ void md_feed_kv_number(md_feed *f, const char *key, size_t keylen, const char *t
     put(b, text, n);
 }
 
+static void kv_text(md_store *st, const char *key, size_t keylen, const char *text, size_t n, md_unit unit,
+                    unsigned flags, double total)
+{
+    double v;
+    md_num_scan(text, text + n, &v);
+    md_store_record_kv(st, key, keylen, v, unit, flags | md_kv_decimals(text, n), total);
+}
+
+void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *text, size_t n, md_unit unit,
+                     unsigned flags, double total)
+{
+    if (!f->threaded) {
+        kv_text(f->st, key, keylen, text, n, unit, flags, total);
+        return;
+    }
+    if (!f->defer) {
+        double v;
+        md_num_scan(text, text + n, &v);
+        md_feed_kv(f, key, keylen, v, unit, flags | md_kv_decimals(text, n), total);
+        return;
+    }
+    batch *b = room(f, 35 + keylen + n);
+    put_u8(b, OP_KV_TEXT);
+    put_u8(b, unit);
+    put_u8(b, flags);
+    put_f64(b, total);
+    put_u64(b, keylen);
+    put(b, key, keylen);
+    put_u64(b, n);
+    put(b, text, n);
+}
+
 void md_feed_line_events(md_feed *f, md_event_matcher *m, unsigned long line, const char *text,
                          size_t n)
 {
@@ -450,6 +484,15 @@ static const unsigned char *apply_text_op(md_feed *f, unsigned op, const unsigne
         p = get_text(p, &text, &n);
         kv_number(f->st, key, keylen, text, n);
         break;
+    case OP_KV_TEXT: {
+        unsigned char unit = p[0], flags = p[1];
+        double total;
+        p = get(p + 2, &total, sizeof total);
+        p = get_text(p, &key, &keylen);
+        p = get_text(p, &text, &n);
+        kv_text(f->st, key, keylen, text, n, (md_unit)unit, flags, total);
+        break;
+    }
     case OP_LINE_EVENTS:
         p = get(p, &m, sizeof m);
         p = get(p, &line, sizeof line);
@@ -490,6 +533,7 @@ static void apply(md_feed *f, const batch *b)
         }
         case OP_CELL:
         case OP_KV_NUMBER:
+        case OP_KV_TEXT:
         case OP_LINE_EVENTS:
             p = apply_text_op(f, p[-1], p);
             break;

@@ -76,9 +76,7 @@ static bool is_value_end(const char *p, const char *end)
     }
 }
 
-/* A word: letters, digits, '_' and inner '/', '.', '-' ("train/loss",
- * "lr-AdamW", "metrics/mAP_0.5"). */
-static const char *word_end(const char *p, const char *end)
+const char *md_kv_word_end(const char *p, const char *end)
 {
     while (p < end) {
         if (is_alnum(*p))
@@ -109,13 +107,26 @@ typedef struct value {
     unsigned flags;
     double total;
     const char *end;
+    const char *num, *tot; /* see md_kv */
+    size_t numlen, totlen;
 } value;
 
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     if (s->n < s->cap && key_acceptable(key, keylen))
-        s->out[s->n++] = (md_kv){key, keylen, v->v, v->unit, v->flags, v->total, v->end,
-                                 in_ns ? s->ns : NULL, in_ns ? s->nslen : 0};
+        s->out[s->n++] = (md_kv){.key = key,
+                                 .keylen = keylen,
+                                 .value = v->v,
+                                 .unit = v->unit,
+                                 .flags = v->flags,
+                                 .total = v->total,
+                                 .end = v->end,
+                                 .ns = in_ns ? s->ns : NULL,
+                                 .nslen = in_ns ? s->nslen : 0,
+                                 .num = v->num,
+                                 .tot = v->tot,
+                                 .numlen = v->numlen,
+                                 .totlen = v->totlen};
 }
 
 /* Units are spelled with letters, '/', '%' and non-ASCII bytes ("\xc2\xb5s")
@@ -170,8 +181,7 @@ static bool is_integral_text(const char *p, size_t n)
     return n > 0;
 }
 
-/* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
-static unsigned print_decimals(const char *p, size_t n)
+unsigned md_kv_decimals(const char *p, size_t n)
 {
     const char *point = memchr(p, '.', n);
     for (size_t i = 0; i < n; i++)
@@ -195,7 +205,11 @@ static bool parse_bracket_fraction(const char *p, const char *end, value *out)
     k = md_num_scan(q, end, &t);
     if (!k || q + k >= end || q[k] != ']')
         return false;
-    *out = (value){n, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL, t, q + k + 1};
+    *out = (value){.v = n,
+                   .unit = MD_UNIT_NONE,
+                   .flags = MD_KV_INTEGRAL | MD_KV_TOTAL,
+                   .total = t,
+                   .end = q + k + 1};
     return true;
 }
 
@@ -256,7 +270,7 @@ static bool parse_wrapped(const char *p, const char *end, value *out)
     size_t k = md_num_scan(q, end, &out->v);
     if (!k)
         return false;
-    out->flags = (is_integral_text(q, k) ? MD_KV_INTEGRAL : 0) | print_decimals(q, k);
+    out->flags = (is_integral_text(q, k) ? MD_KV_INTEGRAL : 0) | md_kv_decimals(q, k);
     q += k;
     if (list && (q >= end || *q++ != ']'))
         return false;
@@ -274,6 +288,7 @@ static bool parse_wrapped(const char *p, const char *end, value *out)
 /* A value: number, optional unit, optional "/ total", then a delimiter. */
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
+    *out = (value){0};
     if (p < end && *p == '[')
         return parse_bracket_fraction(p, end, out);
     if (p < end && (*p == 't' || *p == 'n' || *p == 'a' || *p == 'A' || *p == 'D') && parse_wrapped(p, end, out))
@@ -283,14 +298,19 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     if (!k)
         return false;
     bool integral = is_integral_text(p, k);
+    size_t plain = k;
     if (integral && p + k < end && p[k] == ',') {
         size_t g = scan_grouped(p, end, k, &v);
         integral = g == k || memchr(p + k, '.', g - k) == NULL;
         k = g;
     }
+    if (plain == k) {
+        out->num = p;
+        out->numlen = k;
+    }
     out->v = v;
     out->unit = MD_UNIT_NONE;
-    out->flags = (integral ? MD_KV_INTEGRAL : 0) | print_decimals(p, k);
+    out->flags = (integral ? MD_KV_INTEGRAL : 0) | md_kv_decimals(p, k);
     out->total = NAN;
     const char *q = p + k;
     md_unit u;
@@ -311,6 +331,8 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
         if (tk && is_integral_text(r, tk) && is_value_end(r + tk, end)) {
             out->total = t;
             out->flags |= MD_KV_TOTAL;
+            out->tot = r;
+            out->totlen = tk;
             q = r + tk;
         }
     }
@@ -381,7 +403,12 @@ static void on_word(scan *s, const char *w, const char *we)
     double nf;
     if (s->key && w == s->key_end + 1 && *s->key_end == ' ' && is_value_end(we, s->end) &&
         nonfinite_word(w, we, &nf) && s->known(s->ctx, s->key, (size_t)(s->key_end - s->key))) {
-        value v = {nf, MD_UNIT_NONE, 0, NAN, we};
+        value v = {.v = nf, .unit = MD_UNIT_NONE, .flags = 0, .total = NAN, .end = we};
+        double again;
+        if (md_num_scan(w, we, &again) == (size_t)(we - w)) {
+            v.num = w; /* the same value, read by md_num_scan */
+            v.numlen = (size_t)(we - w);
+        }
         emit(s, s->key, (size_t)(s->key_end - s->key), &v, false);
         s->p = we;
         clear_key(s);
@@ -477,8 +504,20 @@ static bool on_epoch_batch(scan *s, const value *v)
     if (!after || isnan(total))
         return false;
     if (timm) {
-        emit(s, "epoch", 5, &(value){v->v, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN, v->end}, false);
-        emit(s, "iter", 4, &(value){batch, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL, total, after}, false);
+        emit(s, "epoch", 5,
+             &(value){.v = v->v,
+                      .unit = MD_UNIT_NONE,
+                      .flags = MD_KV_INTEGRAL,
+                      .total = NAN,
+                      .end = v->end},
+             false);
+        emit(s, "iter", 4,
+             &(value){.v = batch,
+                      .unit = MD_UNIT_NONE,
+                      .flags = MD_KV_INTEGRAL | MD_KV_TOTAL,
+                      .total = total,
+                      .end = after},
+             false);
     }
     s->p = after;
     clear_key(s);
@@ -586,15 +625,34 @@ static bool on_mm_phase(scan *s)
     size_t keylen = (size_t)(s->key_end - s->key);
     bool epoch = keylen == 5 && (s->key[0] | 0x20) == 'e';
     if (i == 0 && epoch && after2 && isnan(a_total)) {
-        emit(s, s->key, keylen, &(value){a, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN, after}, false);
-        emit(s, "iter", 4, &(value){b, MD_UNIT_NONE, MD_KV_INTEGRAL | (isnan(b_total) ? 0 : MD_KV_TOTAL), b_total, after2},
+        emit(s, s->key, keylen,
+             &(value){
+                 .v = a, .unit = MD_UNIT_NONE, .flags = MD_KV_INTEGRAL, .total = NAN, .end = after},
+             false);
+        emit(s, "iter", 4,
+             &(value){.v = b,
+                      .unit = MD_UNIT_NONE,
+                      .flags = MD_KV_INTEGRAL | (isnan(b_total) ? 0 : MD_KV_TOTAL),
+                      .total = b_total,
+                      .end = after2},
              false);
     } else if (i == 0 && !epoch && !after2) {
-        emit(s, s->key, keylen, &(value){a, MD_UNIT_NONE, MD_KV_INTEGRAL | (isnan(a_total) ? 0 : MD_KV_TOTAL), a_total, after},
+        emit(s, s->key, keylen,
+             &(value){.v = a,
+                      .unit = MD_UNIT_NONE,
+                      .flags = MD_KV_INTEGRAL | (isnan(a_total) ? 0 : MD_KV_TOTAL),
+                      .total = a_total,
+                      .end = after},
              false);
     } else if (i > 0) {
         if (epoch && after2 && isnan(a_total))
-            emit(s, s->key, keylen, &(value){a, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN, after}, false);
+            emit(s, s->key, keylen,
+                 &(value){.v = a,
+                          .unit = MD_UNIT_NONE,
+                          .flags = MD_KV_INTEGRAL,
+                          .total = NAN,
+                          .end = after},
+                 false);
         s->ns = "eval";
         s->nslen = 4;
         s->ns_eval = true;
@@ -649,12 +707,15 @@ static bool on_clu_step(scan *s)
         q++;
     if (q == digits || q - digits > 15 || q + 2 >= s->end || q[0] != ']' || q[1] != ' ' || !is_alpha(q[2]))
         return false;
-    const char *key_end = word_end(q + 2, s->end);
+    const char *key_end = md_kv_word_end(q + 2, s->end);
     if (key_end >= s->end || *key_end != '=')
         return false;
     double step;
     md_num_scan(digits, q, &step);
-    emit(s, "step", 4, &(value){step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN, q + 1}, false);
+    emit(s, "step", 4,
+         &(value){
+             .v = step, .unit = MD_UNIT_NONE, .flags = MD_KV_INTEGRAL, .total = NAN, .end = q + 1},
+         false);
     s->p = q + 1;
     return true;
 }
@@ -683,7 +744,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         if (is_blank(c)) {
             s.p++;
         } else if (is_alpha(c)) {
-            on_word(&s, s.p, word_end(s.p, s.end));
+            on_word(&s, s.p, md_kv_word_end(s.p, s.end));
         } else if (c == ':' || c == '=') {
             on_separator(&s);
         } else if (starts_number(s.p, s.end)) {

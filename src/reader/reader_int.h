@@ -20,6 +20,14 @@ typedef struct md_kv {
      * max=6.1" gives min and max under "Hidden states stats". */
     const char *ns;
     size_t nslen;
+    /* The text the value and the total were read from by md_num_scan alone
+     * (no thousands groups, no wrapper): NULL when read otherwise or from
+     * no text of the line. Line shapes (shape.c) read new values there. */
+    const char *num, *tot;
+    size_t numlen, totlen;
+    /* From a line shape: value and its MD_KV_DECIMALS are still to be read
+     * from num (md_feed_kv_text). */
+    bool unread;
 } md_kv;
 
 /* Decides whether a key may take a value separated only by spaces
@@ -48,9 +56,30 @@ typedef struct md_unit_memo {
     } slot[MD_UNIT_MEMO];
 } md_unit_memo;
 
+/* The end of a word that starts at p: letters, digits, '_' and inner '/',
+ * '.', '-' ("train/loss", "lr-AdamW", "metrics/mAP_0.5"). */
+const char *md_kv_word_end(const char *p, const char *end);
+/* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
+unsigned md_kv_decimals(const char *p, size_t n);
+
 /* md_kv_scan with a unit memo (same pairs). */
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        const void *ctx, md_unit_memo *units);
+
+/* Shapes of lines read before (shape.c): a line that differs from one of
+ * them only in its numbers' digits has its pairs with the new values. */
+typedef struct md_shapes md_shapes;
+md_shapes *md_shapes_new(void);
+void md_shapes_free(md_shapes *sh);
+/* Learns the shape of a line whose pairs md_kv_scan found (none for a
+ * line whose values are read another way: a progress bar's), with traits:
+ * the caller's bits for what holds of every line of the shape. Lines whose
+ * pairs are not all read from their numbers' text make no shape. */
+void md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, unsigned traits);
+/* Whether the line is of a learnt shape; then its pairs with their new
+ * values are in out[0, *nkv) (room for 48) and the shape's traits in
+ * *traits. */
+bool md_shapes_match(md_shapes *sh, const char *line, size_t n, md_kv *out, size_t *nkv, unsigned *traits);
 
 /* A tqdm progress bar in a line segment. */
 typedef struct md_tqdm {
@@ -105,6 +134,9 @@ bool md_columns_line(md_columns *t, md_str line, md_feed *feed, unsigned long li
  * between stamps of one kind. */
 typedef enum { MD_STAMP_NONE, MD_STAMP_ISO, MD_STAMP_GLOG } md_stamp_kind;
 double md_timestamp_scan(const char *line, size_t n, md_stamp_kind *kind);
+/* Whether a line with the same bytes but other digits in place of its
+ * digits could start with a timestamp. */
+bool md_timestamp_possible(const char *line, size_t n);
 
 /* A phrase of one to four words repeated back to back, as looping
  * generated text does; repeats is 0 when the line has none. */
@@ -129,6 +161,11 @@ bool md_litset_find(md_litset *ls, const char *text, size_t n, uint64_t *hits);
 typedef struct md_event_matcher md_event_matcher;
 md_event_matcher *md_event_matcher_new(const md_catalog *cat);
 void md_event_matcher_free(md_event_matcher *m);
+/* Whether no event can match a line that differs from this one only in
+ * digits: none of the literals occurs in it, nor, of a literal with
+ * digits, its longest run without. Safe on the reader's thread while the
+ * feed's thread applies the matcher. */
+bool md_event_matcher_silent(md_event_matcher *m, const char *text, size_t n);
 /* Matches one line against every event and records the matches in the
  * store, at its current step. */
 void md_event_matcher_apply(md_event_matcher *m, md_store *st, unsigned long line, const char *text, size_t n);
@@ -145,6 +182,10 @@ void md_feed_record_begin(md_feed *f, unsigned long line);
 void md_feed_need_known(md_feed *f);
 void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_unit unit, unsigned flags,
                 double total);
+/* A pair whose number is still text: its value and MD_KV_DECIMALS are
+ * read from it (on the feed's thread while it keeps up). */
+void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *text, size_t n, md_unit unit,
+                     unsigned flags, double total);
 /* Names a key once (a CSV column) for md_feed_cell; returns its number. */
 unsigned md_feed_column(md_feed *f, const char *key, size_t keylen);
 void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags);
@@ -175,11 +216,12 @@ md_err md_read_jsonl(md_store *st, md_source *src, const md_catalog *cat, md_dia
 md_err md_read_mlflow(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 
-/* The readers with their feed threaded or not, and the CSV and JSON Lines
- * readers with their fast paths on or off: off, every row goes through
- * libcsv and every object through cJSON. The differential tests require
+/* The readers with their feed threaded or not, and with their fast paths
+ * on or off: off, every row goes through libcsv, every object through
+ * cJSON and every text line through the key/value scan (no shapes). The differential tests require
  * every combination to fill the store identically. */
-md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, bool threaded);
+md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, bool fast,
+                         bool threaded);
 md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded);
 md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded);
 

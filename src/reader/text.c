@@ -73,6 +73,7 @@ struct md_text_reader {
     recent_key recent[RECENT_KEYS];
     md_unit_memo units;
     key_index index;
+    md_shapes *shapes; /* NULL: every line is scanned */
 };
 
 typedef md_text_reader text_reader;
@@ -117,29 +118,33 @@ static bool known_key(const void *ctx, const char *key, size_t n)
 
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
  * 2]") places the metric lines after it, as Keras prints them. */
-static void step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
+static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
 {
     if (n != 1 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
-        return;
+        return false;
     md_str t = md_str_trim(seg);
     const char *end = t.p + t.n;
     while (end > kv->end && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' '))
         end--;
     if (t.p + 1 < kv->key || end != kv->end)
-        return;
+        return false;
     int idx = catalog_index(&r->index, kv->key, kv->keylen);
     md_role role = idx >= 0 ? md_catalog_series(r->cat, (size_t)idx)->role : MD_ROLE_SERIES;
-    if (role == MD_ROLE_STEP || role == MD_ROLE_EPOCH)
-        md_feed_context_step(r->feed, (int64_t)kv->value);
+    if (role != MD_ROLE_STEP && role != MD_ROLE_EPOCH)
+        return false;
+    md_feed_context_step(r->feed, (int64_t)kv->value);
+    return true;
 }
 
 /* HF Trainer's header says how many steps the run plans: "  Total
  * optimization steps = 4,096". Its training bar has that total. */
-static void planned_steps(text_reader *r, const md_kv *kv, size_t n)
+static bool planned_steps(text_reader *r, const md_kv *kv, size_t n)
 {
     static const char key[] = "Total optimization steps";
-    if (n == 1 && kv->keylen == sizeof key - 1 && memcmp(kv->key, key, sizeof key - 1) == 0 && kv->value > 0)
-        r->planned_steps = kv->value;
+    if (n != 1 || kv->keylen != sizeof key - 1 || memcmp(kv->key, key, sizeof key - 1) != 0 || kv->value <= 0)
+        return false;
+    r->planned_steps = kv->value;
+    return true;
 }
 
 /* Removes CSI ("\x1b[1;31m"), OSC ("\x1b]...\x07") and two-byte escapes. */
@@ -273,16 +278,24 @@ static bool traceback_body(const text_reader *r, md_str seg)
     return r->in_traceback && (s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t');
 }
 
+static void emit_pair(text_reader *r, const md_kv *kv, const char *key, size_t keylen)
+{
+    if (kv->unread)
+        md_feed_kv_text(r->feed, key, keylen, kv->num, kv->numlen, kv->unit, kv->flags, kv->total);
+    else
+        md_feed_kv(r->feed, key, keylen, kv->value, kv->unit, kv->flags, kv->total);
+}
+
 static void emit_pairs(text_reader *r, const md_kv *kv, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (!kv[i].ns) {
-            md_feed_kv(r->feed, kv[i].key, kv[i].keylen, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+            emit_pair(r, &kv[i], kv[i].key, kv[i].keylen);
             continue;
         }
         md_buf_reset(&r->keys);
         md_buf_printf(&r->keys, "%.*s %.*s", (int)kv[i].nslen, kv[i].ns, (int)kv[i].keylen, kv[i].key);
-        md_feed_kv(r->feed, r->keys.p, r->keys.n, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+        emit_pair(r, &kv[i], r->keys.p, r->keys.n);
     }
 }
 
@@ -546,7 +559,50 @@ static bool scheduler_line(text_reader *r, md_str t)
            starts_with(t, "PBS:");
 }
 
-static void read_segment(text_reader *r, md_str seg, unsigned long line)
+/* HF Trainer's log dict, once its training bar was drawn, waits for the
+ * next redraw (training_bar). */
+static bool waiting_dict(const text_reader *r, md_str seg)
+{
+    if (!r->train_bar_seen)
+        return false;
+    md_str t = md_str_trim(seg);
+    return t.n > 1 && t.p[0] == '{' && t.p[t.n - 1] == '}';
+}
+
+/* No construct of several lines (traceback, table, box, scheduler report,
+ * a dict waiting for its bar) is open: a line is read on its own. */
+static bool reading_plain_lines(const text_reader *r)
+{
+    return !r->in_traceback && !r->pending_set && !r->in_lsf_report && !r->box.open && !r->cols.n &&
+           !r->tab.ncells;
+}
+
+/* What holds of every line of a shape (md_shapes_learn): no event can
+ * match (md_event_matcher_silent), no timestamp can start it, it is a
+ * progress bar and nothing after it (read_bar reads its values). */
+enum { SHAPE_SILENT = 1, SHAPE_STAMPLESS = 2, SHAPE_BAR = 4 };
+
+/* A clock needs two colons, and a shape's colons stay; in a shape without
+ * pairs (a bar's) every byte also stays where it is, so a layout that no
+ * digits make a stamp of has none. */
+static bool stampless(md_str seg, bool stamped, bool pairs)
+{
+    if (stamped)
+        return false;
+    if (!pairs)
+        return !md_timestamp_possible(seg.p, seg.n);
+    const char *colon = memchr(seg.p, ':', seg.n);
+    return !colon || !memchr(colon + 1, ':', seg.n - (size_t)(colon + 1 - seg.p));
+}
+
+static unsigned shape_traits(text_reader *r, md_str seg, bool stamped, bool pairs)
+{
+    return (md_event_matcher_silent(r->events, seg.p, seg.n) ? SHAPE_SILENT : 0) |
+           (stampless(seg, stamped, pairs) ? SHAPE_STAMPLESS : 0) | (pairs ? 0 : SHAPE_BAR);
+}
+
+/* Whether the line starts with a timestamp. */
+static bool read_stamp(text_reader *r, md_str seg, unsigned long line)
 {
     md_stamp_kind kind;
     double stamp = md_timestamp_scan(seg.p, seg.n, &kind);
@@ -554,6 +610,48 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         r->stamp_kind = kind;
         md_feed_timestamp(r->feed, line, stamp);
     }
+    return !isnan(stamp);
+}
+
+/* A line of a shape learnt before (shape.c): its pairs without a scan, its
+ * timestamp and events only when the shape's line could have had them.
+ * What else read_segment does to a line depends on bytes a shape keeps, so
+ * it comes out as it did for the learnt line: nothing. */
+static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
+{
+    if (!r->shapes || !reading_plain_lines(r) || waiting_dict(r, seg))
+        return false;
+    size_t n;
+    unsigned traits;
+    if (!md_shapes_match(r->shapes, seg.p, seg.n, r->kv, &n, &traits))
+        return false;
+    md_tqdm bar = {0};
+    if (traits & SHAPE_BAR) {
+        bar = md_tqdm_scan(seg.p, seg.n);
+        if (!bar.found || bar.end != seg.n)
+            return false;
+    }
+    if (!(traits & SHAPE_STAMPLESS))
+        read_stamp(r, seg, line);
+    if (!(traits & SHAPE_SILENT))
+        md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
+    md_feed_record_begin(r->feed, line);
+    md_feed_need_known(r->feed);
+    if (traits & SHAPE_BAR)
+        read_bar(r, seg, &bar);
+    else
+        emit_pairs(r, r->kv, n);
+    md_feed_record_end(r->feed);
+    return true;
+}
+
+static void read_segment(text_reader *r, md_str seg, unsigned long line)
+{
+    if (read_shaped(r, seg, line))
+        return;
+    bool stamped = read_stamp(r, seg, line);
+    bool plain = reading_plain_lines(r);
+    unsigned long ignored_line = r->ignored_line;
     track_traceback(r, seg, line);
     md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || config_line(seg))
@@ -567,7 +665,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
             md_feed_context_step(r->feed, (int64_t)bar.n);
         flush_pending(r);
     }
-    if (r->train_bar_seen && trimmed.n > 1 && trimmed.p[0] == '{' && trimmed.p[trimmed.n - 1] == '}') {
+    if (waiting_dict(r, trimmed)) {
         md_buf_reset(&r->pending);
         md_buf_put(&r->pending, trimmed.p, trimmed.n);
         r->pending_line = line;
@@ -583,6 +681,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
         if (bar.found) {
             read_bar(r, seg, &bar);
+            if (r->shapes && plain && reading_plain_lines(r) && r->ignored_line == ignored_line && bar.end == seg.n)
+                md_shapes_learn(r->shapes, seg.p, seg.n, NULL, 0, shape_traits(r, seg, stamped, false));
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
             if (bar.end < seg.n) {
@@ -595,10 +695,13 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
             md_str body = rank_prefix(seg, &rank);
             size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
             emit_ranked(r, r->kv, n, rank);
-            step_header(r, body, r->kv, n);
-            planned_steps(r, r->kv, n);
+            bool header = step_header(r, body, r->kv, n);
+            bool planned = planned_steps(r, r->kv, n);
             if (n == 0)
                 find_repetition(r, body, line);
+            else if (r->shapes && plain && reading_plain_lines(r) && r->ignored_line == ignored_line && rank < 0 &&
+                     !header && !planned)
+                md_shapes_learn(r->shapes, seg.p, seg.n, r->kv, n, shape_traits(r, seg, stamped, true));
         }
     }
     md_feed_record_end(r->feed);
@@ -650,9 +753,10 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
     }
 }
 
-static md_text_reader *reader_new(md_store *st, const md_catalog *cat, bool threaded)
+static md_text_reader *reader_new(md_store *st, const md_catalog *cat, bool fast, bool threaded)
 {
     md_text_reader *r = md_xcalloc(1, sizeof *r);
+    r->shapes = fast ? md_shapes_new() : NULL;
     r->feed = md_feed_new(st, threaded);
     r->index = (key_index){cat, &r->index_cache, r->recent};
     r->cat = cat;
@@ -671,7 +775,7 @@ static md_text_reader *reader_new(md_store *st, const md_catalog *cat, bool thre
 
 md_text_reader *md_text_reader_new(md_store *st, const md_catalog *cat)
 {
-    return reader_new(st, cat, false);
+    return reader_new(st, cat, true, false);
 }
 
 void md_text_reader_line(md_text_reader *r, md_str line, unsigned long lineno)
@@ -687,6 +791,7 @@ void md_text_reader_free(md_text_reader *r)
     md_feed_close(r->feed);
     md_map_free(&r->index_cache);
     md_event_matcher_free(r->events);
+    md_shapes_free(r->shapes);
     md_buf_free(&r->clean);
     md_buf_free(&r->keys);
     md_buf_free(&r->pending);
@@ -696,12 +801,13 @@ void md_text_reader_free(md_text_reader *r)
 
 md_err md_read_text(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
-    return md_read_text_with(st, src, cat, diags, md_reader_threaded(src));
+    return md_read_text_with(st, src, cat, diags, true, md_reader_threaded(src));
 }
 
-md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, bool threaded)
+md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, bool fast,
+                         bool threaded)
 {
-    md_text_reader *r = reader_new(st, cat, threaded);
+    md_text_reader *r = reader_new(st, cat, fast, threaded);
     md_lines lines;
     md_lines_init(&lines, src);
     md_str line;

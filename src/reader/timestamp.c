@@ -31,11 +31,19 @@ static long days_from_civil(long y, unsigned m, unsigned d)
     return era * 146097 + (long)doe - 719468;
 }
 
+/* The parsers below check the digits' values unless any is set: then they
+ * only check where digits and separators stand, which tells whether a
+ * line of that layout could hold a stamp for some digits (and return 0). */
+
 /* "HH:MM:SS" with an optional ".123" or ",123" fraction. */
-static double clock_at(const char *p, const char *end)
+static double clock_at(const char *p, const char *end, bool any)
 {
     int h = digits(p, end, 2), m = digits(p + 3, end, 2), s = digits(p + 6, end, 2);
-    if (h < 0 || m < 0 || s < 0 || p[2] != ':' || p[5] != ':' || h > 23 || m > 59 || s > 60)
+    if (h < 0 || m < 0 || s < 0 || p[2] != ':' || p[5] != ':')
+        return NAN;
+    if (any)
+        return 0;
+    if (h > 23 || m > 59 || s > 60)
         return NAN;
     double t = h * 3600.0 + m * 60.0 + s;
     const char *q = p + 8;
@@ -48,34 +56,34 @@ static double clock_at(const char *p, const char *end)
 }
 
 /* "YYYY-MM-DD[ T_]HH:MM:SS" or "YYYY/MM/DD HH:MM:SS". */
-static double iso_at(const char *p, const char *end)
+static double iso_at(const char *p, const char *end, bool any)
 {
     if (end - p < 19)
         return NAN;
     int y = digits(p, end, 4), mo = digits(p + 5, end, 2), d = digits(p + 8, end, 2);
-    if (y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31)
+    if (any ? y < 0 || mo < 0 || d < 0 : y < 1970 || mo < 1 || mo > 12 || d < 1 || d > 31)
         return NAN;
     if (!((p[4] == '-' && p[7] == '-') || (p[4] == '/' && p[7] == '/')))
         return NAN;
     if (p[10] != ' ' && p[10] != 'T' && p[10] != '_')
         return NAN;
-    double t = clock_at(p + 11, end);
-    if (isnan(t))
-        return NAN;
+    double t = clock_at(p + 11, end, any);
+    if (isnan(t) || any)
+        return t;
     return (double)days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400.0 + t;
 }
 
 /* glog: "I0321 02:07:08.408271" (no year: only gaps matter). */
-static double glog_at(const char *p, const char *end)
+static double glog_at(const char *p, const char *end, bool any)
 {
     if (end - p < 14 || !strchr("IWEF", *p))
         return NAN;
     int mo = digits(p + 1, end, 2), d = digits(p + 3, end, 2);
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || p[5] != ' ')
+    if ((any ? mo < 0 || d < 0 : mo < 1 || mo > 12 || d < 1 || d > 31) || p[5] != ' ')
         return NAN;
-    double t = clock_at(p + 6, end);
-    if (isnan(t))
-        return NAN;
+    double t = clock_at(p + 6, end, any);
+    if (isnan(t) || any)
+        return t;
     return (double)days_from_civil(2000, (unsigned)mo, (unsigned)d) * 86400.0 + t;
 }
 
@@ -87,9 +95,9 @@ static double glog_at(const char *p, const char *end)
 #define ISO_CLOCK 11
 #define GLOG_CLOCK 6
 
-static bool iso_start(const char *line, const char *p)
+static bool iso_start(const char *line, const char *p, bool any)
 {
-    return *p >= '1' && *p <= '2' && (p == line || p[-1] < '0' || p[-1] > '9');
+    return *p >= (any ? '0' : '1') && *p <= (any ? '9' : '2') && (p == line || p[-1] < '0' || p[-1] > '9');
 }
 
 static bool glog_start(const char *line, const char *p)
@@ -138,7 +146,7 @@ static unsigned lowest_bit(uint64_t v)
 #endif
 }
 
-double md_timestamp_scan(const char *line, size_t n, md_stamp_kind *kind)
+static double scan(const char *line, size_t n, md_stamp_kind *kind, bool any)
 {
     *kind = MD_STAMP_NONE;
     const char *end = line + n;
@@ -152,14 +160,25 @@ double md_timestamp_scan(const char *line, size_t n, md_stamp_kind *kind)
         unsigned i = lowest_bit(cand);
         const char *p = line + i;
         double t;
-        if ((iso >> i & 1) && iso_start(line, p) && !isnan(t = iso_at(p, end))) {
+        if ((iso >> i & 1) && iso_start(line, p, any) && !isnan(t = iso_at(p, end, any))) {
             *kind = MD_STAMP_ISO;
             return t;
         }
-        if ((glog >> i & 1) && glog_start(line, p) && !isnan(t = glog_at(p, end))) {
+        if ((glog >> i & 1) && glog_start(line, p) && !isnan(t = glog_at(p, end, any))) {
             *kind = MD_STAMP_GLOG;
             return t;
         }
     }
     return NAN;
+}
+
+double md_timestamp_scan(const char *line, size_t n, md_stamp_kind *kind)
+{
+    return scan(line, n, kind, false);
+}
+
+bool md_timestamp_possible(const char *line, size_t n)
+{
+    md_stamp_kind kind;
+    return !isnan(scan(line, n, &kind, true));
 }

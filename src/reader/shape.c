@@ -1,0 +1,346 @@
+/* Line shapes: a log repeats a few kinds of line that differ only in their
+ * numbers ("iter 412: loss 3.2512, time 241.02ms, mfu 39.12%"). Once the
+ * key/value scan has read a line, a later line that differs from it only
+ * in digits, where digits may differ, holds the same pairs with new
+ * values: it is read by comparing it with the learnt line, not scanned.
+ *
+ * A shape is the learnt line's text, in which
+ *  - each value's and total's number text (md_kv.num, .tot) may hold
+ *    other digits and more or fewer of them (the other bytes of it, such
+ *    as '.', 'e' and '-', stay);
+ *  - other digits may differ one for one (a clock, a date, a counter the
+ *    scan skipped), except inside words and keys: "top1" and "top5" are
+ *    different keys, and whether a word is a known key decides pairs;
+ *  - every other byte is the same.
+ * The scan decides on which bytes are digits and on the bytes that are not;
+ * digits' values and counts matter only to the number that holds them,
+ * and that is read again. The exceptions are kept out: a number followed
+ * by ",ddd" (a thousands group, decided by digit counts) makes no shape,
+ * and so do pairs read other than by md_num_scan on their text (groups,
+ * tensors, counts in brackets). tests/check_fastpath.c holds the text
+ * reader with and without shapes to the same store. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader/reader_int.h"
+
+#define SHAPES 8        /* a log interleaves a few kinds of line */
+#define SHAPE_TEXT 1024 /* longer lines are scanned each time */
+#define SHAPE_PAIRS 48
+#define SHAPE_NAMES 256 /* keys and namespaces not in the line ("iter", "eval") */
+#define SPAN_DIGITS 40  /* longer runs in a number make no match */
+#define SPAN_TOKENS 12  /* "-1.5e-05" is 6: runs of digits and the bytes between */
+
+typedef struct span {
+    uint16_t start, end; /* in the shape's text */
+    uint16_t pair;
+    bool total;
+    bool digits; /* "nan" has none: its value and flags stay */
+    uint8_t ntokens;
+    char tokens[SPAN_TOKENS]; /* the number's bytes, '\0' for each run of digits */
+} span;
+
+typedef struct shape {
+    size_t n;                  /* 0: an empty slot */
+    char text[SHAPE_TEXT + 8]; /* padded as varies is */
+    /* 0xff over a digit outside spans that may differ, else 0; padded so
+     * that it is read 8 bytes at a time */
+    unsigned char varies[SHAPE_TEXT + 8];
+    span spans[2 * SHAPE_PAIRS];
+    size_t nspans;
+    md_kv pairs[SHAPE_PAIRS]; /* keys and namespaces point into text or names */
+    size_t npairs;
+    char names[SHAPE_NAMES];
+    size_t nnames;
+    unsigned traits;
+} shape;
+
+struct md_shapes {
+    shape slot[SHAPES];
+    unsigned order[SHAPES]; /* most recently matched or learnt first */
+};
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static bool is_word_start(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+md_shapes *md_shapes_new(void)
+{
+    md_shapes *sh = md_xcalloc(1, sizeof *sh);
+    for (unsigned i = 0; i < SHAPES; i++)
+        sh->order[i] = i;
+    return sh;
+}
+
+void md_shapes_free(md_shapes *sh)
+{
+    free(sh);
+}
+
+static void promote(md_shapes *sh, size_t rank)
+{
+    unsigned slot = sh->order[rank];
+    memmove(sh->order + 1, sh->order, rank * sizeof *sh->order);
+    sh->order[0] = slot;
+}
+
+static bool inside(const char *line, size_t n, const char *p, size_t len)
+{
+    uintptr_t a = (uintptr_t)line, b = (uintptr_t)p;
+    return b >= a && b + len <= a + n;
+}
+
+/* Where text a pair refers to lives in the shape: at its offset in the
+ * copy of the line, or copied into names. NULL when names is full. */
+static const char *rebase(shape *s, const char *line, size_t n, const char *p, size_t len)
+{
+    if (inside(line, n, p, len)) return s->text + (p - line);
+    if (s->nnames + len > SHAPE_NAMES) return NULL;
+    char *copy = s->names + s->nnames;
+    memcpy(copy, p, len);
+    s->nnames += len;
+    return copy;
+}
+
+/* A number's bytes as tokens: each run of digits one, the rest as they are. */
+static bool tokenise(span *sp, const char *p, size_t n)
+{
+    sp->ntokens = 0;
+    sp->digits = false;
+    for (size_t i = 0; i < n;) {
+        if (sp->ntokens == SPAN_TOKENS) return false;
+        if (is_digit(p[i])) {
+            while (i < n && is_digit(p[i]))
+                i++;
+            sp->tokens[sp->ntokens++] = '\0';
+            sp->digits = true;
+        } else {
+            sp->tokens[sp->ntokens++] = p[i++];
+        }
+    }
+    return true;
+}
+
+/* The number texts of the pairs, in the order of the line; false when a
+ * pair was not read from one or they overlap. */
+static bool find_spans(shape *s, const char *line, size_t n, const md_kv *kv, size_t nkv)
+{
+    s->nspans = 0;
+    for (size_t i = 0; i < nkv; i++) {
+        const char *texts[2] = {kv[i].num, kv[i].flags & MD_KV_TOTAL ? kv[i].tot : NULL};
+        size_t lens[2] = {kv[i].numlen, kv[i].totlen};
+        for (int t = 0; t < 2; t++) {
+            if (t == 1 && !(kv[i].flags & MD_KV_TOTAL)) break;
+            if (!texts[t] || !lens[t] || !inside(line, n, texts[t], lens[t])) return false;
+            size_t start = (size_t)(texts[t] - line), end = start + lens[t];
+            if (start && is_digit(line[start - 1])) return false;
+            if (end + 1 < n && line[end] == ',' && is_digit(line[end + 1]))
+                return false; /* "1234,567" and "0,123" are no thousands; "1,234" is */
+            size_t k = s->nspans++;
+            while (k && s->spans[k - 1].start > start) {
+                s->spans[k] = s->spans[k - 1];
+                k--;
+            }
+            if (!tokenise(&s->spans[k], texts[t], lens[t])) return false;
+            s->spans[k].start = (uint16_t)start;
+            s->spans[k].end = (uint16_t)end;
+            s->spans[k].pair = (uint16_t)i;
+            s->spans[k].total = t == 1;
+        }
+    }
+    for (size_t k = 1; k < s->nspans; k++)
+        if (s->spans[k].start < s->spans[k - 1].end) return false;
+    return true;
+}
+
+/* Digits outside words and keys may differ. */
+static void mark_varying(shape *s, const md_kv *kv, size_t nkv)
+{
+    const char *t = s->text, *end = s->text + s->n;
+    size_t i = 0;
+    while (i < s->n) {
+        if (is_word_start(t[i])) {
+            size_t e = (size_t)(md_kv_word_end(t + i, end) - t);
+            memset(s->varies + i, 0, e - i);
+            i = e;
+        } else {
+            s->varies[i] = is_digit(t[i]) ? 0xff : 0;
+            i++;
+        }
+    }
+    for (size_t k = 0; k < nkv; k++) {
+        if (inside(t, s->n, kv[k].key, kv[k].keylen))
+            memset(s->varies + (kv[k].key - t), 0, kv[k].keylen);
+        if (kv[k].ns && inside(t, s->n, kv[k].ns, kv[k].nslen))
+            memset(s->varies + (kv[k].ns - t), 0, kv[k].nslen);
+    }
+}
+
+void md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv,
+                     unsigned traits)
+{
+    if (!n || n > SHAPE_TEXT || nkv > SHAPE_PAIRS) return;
+    unsigned slot = sh->order[SHAPES - 1];
+    shape *s = &sh->slot[slot];
+    s->n = 0;
+    if (!find_spans(s, line, n, kv, nkv)) return;
+    memcpy(s->text, line, n);
+    s->nnames = 0;
+    for (size_t i = 0; i < nkv; i++) {
+        md_kv p = kv[i];
+        p.key = rebase(s, line, n, kv[i].key, kv[i].keylen);
+        p.ns = kv[i].ns ? rebase(s, line, n, kv[i].ns, kv[i].nslen) : NULL;
+        if (!p.key || (kv[i].ns && !p.ns)) return;
+        p.num = p.tot = p.end = NULL;
+        s->pairs[i] = p;
+    }
+    s->n = n;
+    s->npairs = nkv;
+    s->traits = traits;
+    mark_varying(s, s->pairs, nkv);
+    promote(sh, SHAPES - 1);
+}
+
+static uint64_t load64(const void *p)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+#define ONES UINT64_C(0x0101010101010101)
+
+/* Whether each of the 8 bytes is an ASCII digit: below 0x80, at least '0'
+ * (adding 0x50 reaches 0x80) and at most '9' (adding 0x46 does not). No
+ * sum carries into the next byte below 0x80. */
+static bool all_digits(uint64_t x)
+{
+    uint64_t high = 0x80 * ONES;
+    return !(x & high) && ((x + 0x50 * ONES) & high) == high && !((x + 0x46 * ONES) & high);
+}
+
+/* Eight bytes of the line against the shape's, those of keep only. */
+static bool same_word(const char *t, const unsigned char *m, const char *p, uint64_t keep)
+{
+    uint64_t want = load64(t), got = load64(p), mask = load64(m) & keep;
+    return !((want ^ got) & keep & ~mask) && all_digits((got & mask) | ('0' * ONES & ~mask));
+}
+
+/* The bytes of a line outside numbers: the same as the shape's, but for
+ * digits that may differ. Eight bytes at a time: where the mask allows,
+ * the line's byte must be a digit, elsewhere equal to the shape's. The
+ * line has avail bytes from p; the shape's arrays are padded. */
+static bool same_outside(const shape *s, size_t at, const char *p, size_t len, size_t avail)
+{
+    const char *t = s->text + at;
+    const unsigned char *m = s->varies + at;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8)
+        if (!same_word(t + i, m + i, p + i, ~UINT64_C(0))) return false;
+    if (i == len) return true;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (avail - i >= 8) return same_word(t + i, m + i, p + i, (UINT64_C(1) << 8 * (len - i)) - 1);
+#else
+    (void)avail;
+#endif
+    for (; i < len; i++)
+        if (t[i] != p[i] && !(m[i] && is_digit(p[i]))) return false;
+    return true;
+}
+
+/* The length of the run of digits at p, at most max. Eight bytes at a
+ * time where the line has them: a byte y = b ^ '0' is a digit's when it is
+ * below 10, which adding 0x76 to its low 7 bits tells by bit 7. */
+static size_t digit_run(const char *p, size_t max)
+{
+    size_t run = 0;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; run + 8 <= max; run += 8) {
+        uint64_t y = load64(p + run) ^ ('0' * ONES);
+        uint64_t other = (((y & 0x7f * ONES) + 0x76 * ONES) | y) & 0x80 * ONES;
+        if (other) return run + (size_t)(__builtin_ctzll(other) >> 3);
+    }
+#endif
+    while (run < max && is_digit(p[run]))
+        run++;
+    return run;
+}
+
+/* Reads a span's number from *pos in the line: the span's bytes, each run
+ * of digits replaced by a run of any length. */
+static bool read_span(const span *sp, const char *line, size_t n, size_t *pos)
+{
+    size_t j = *pos;
+    for (size_t t = 0; t < sp->ntokens; t++) {
+        if (sp->tokens[t] == '\0') {
+            size_t max = n - j < SPAN_DIGITS + 1 ? n - j : SPAN_DIGITS + 1;
+            size_t run = digit_run(line + j, max);
+            if (run == 0 || run > SPAN_DIGITS) return false;
+            j += run;
+        } else {
+            if (j >= n || line[j] != sp->tokens[t]) return false;
+            j++;
+        }
+    }
+    *pos = j;
+    return true;
+}
+
+/* On a match, a value's number is left unread in the pair (the feed may
+ * read it on its own thread); a total is read here. A number without
+ * digits ("nan") is the shape's. */
+static bool match(const shape *s, const char *line, size_t n, md_kv *out)
+{
+    size_t starts[2 * SHAPE_PAIRS], ends[2 * SHAPE_PAIRS];
+    size_t at = 0, j = 0;
+    for (size_t k = 0; k <= s->nspans; k++) {
+        size_t stop = k < s->nspans ? s->spans[k].start : s->n;
+        size_t len = stop - at;
+        if (n - j < len || !same_outside(s, at, line + j, len, n - j)) return false;
+        j += len;
+        if (k == s->nspans) break;
+        starts[k] = j;
+        if (!read_span(&s->spans[k], line, n, &j)) return false;
+        ends[k] = j;
+        at = s->spans[k].end;
+    }
+    if (j != n) return false;
+    memcpy(out, s->pairs, s->npairs * sizeof *out);
+    for (size_t k = 0; k < s->nspans; k++) {
+        md_kv *p = &out[s->spans[k].pair];
+        const char *text = line + starts[k];
+        size_t len = ends[k] - starts[k];
+        if (s->spans[k].total) {
+            md_num_scan(text, text + len, &p->total);
+        } else if (s->spans[k].digits) {
+            p->num = text;
+            p->numlen = len;
+            p->unread = true;
+            p->flags &= MD_KV_INTEGRAL | MD_KV_TOTAL;
+        }
+    }
+    return true;
+}
+
+bool md_shapes_match(md_shapes *sh, const char *line, size_t n, md_kv *out, size_t *nkv,
+                     unsigned *traits)
+{
+    for (size_t rank = 0; rank < SHAPES; rank++) {
+        const shape *s = &sh->slot[sh->order[rank]];
+        if (!s->n) break;
+        if (match(s, line, n, out)) {
+            *nkv = s->npairs;
+            *traits = s->traits;
+            if (rank) promote(sh, rank);
+            return true;
+        }
+    }
+    return false;
+}

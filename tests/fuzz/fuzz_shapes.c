@@ -1,0 +1,66 @@
+/* The text reader with line shapes and without, on arbitrary bytes: both
+ * must fill the store alike, to the bit; a difference aborts. */
+#include <string.h>
+
+#include "fuzz.h"
+#include "mldiag/reader.h"
+#include "reader/reader_int.h"
+
+static md_store *read_text(const uint8_t *data, size_t size, bool shapes)
+{
+    const md_catalog *cat = md_ruleset_catalog(fuzz_rules());
+    md_source *src = md_source_memory(data, size, "fuzz");
+    if (!src)
+        return NULL;
+    md_store *st = md_store_new(cat);
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store_begin_input(st, "fuzz", MD_FMT_TEXT);
+    md_read_text_with(st, src, cat, &diags, shapes, false);
+    md_source_close(src);
+    md_diags_free(&diags);
+    return st;
+}
+
+#define SAME(a, b) (memcmp(&(a), &(b), sizeof(a)) == 0)
+
+static void same_series(const md_series *a, const md_series *b)
+{
+    bool same = strcmp(a->name, b->name) == 0 && a->count == b->count && a->finite == b->finite &&
+                a->nan == b->nan && a->inf == b->inf && a->zeros == b->zeros && a->first_step == b->first_step &&
+                a->last_step == b->last_step && a->min_step == b->min_step && a->max_step == b->max_step &&
+                a->restarts == b->restarts && SAME(a->first, b->first) && SAME(a->last, b->last) &&
+                SAME(a->last_raw, b->last_raw) && SAME(a->min, b->min) && SAME(a->max, b->max) &&
+                SAME(a->mean, b->mean) && SAME(a->m2, b->m2) && SAME(a->printed_decimals, b->printed_decimals) &&
+                a->nbuckets == b->nbuckets && a->width == b->width &&
+                memcmp(a->buckets, b->buckets, a->nbuckets * sizeof *a->buckets) == 0 &&
+                a->spike_count == b->spike_count;
+    if (!same)
+        abort();
+}
+
+static void same_event(const md_event *a, const md_event *b)
+{
+    if (strcmp(a->id, b->id) != 0 || a->count != b->count || a->first_line != b->first_line ||
+        a->last_line != b->last_line || a->first_step != b->first_step || a->last_step != b->last_step)
+        abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    md_store *scanned = read_text(data, size, false), *shaped = read_text(data, size, true);
+    if (!scanned || !shaped)
+        abort();
+    if (md_store_nseries(scanned) != md_store_nseries(shaped) || md_store_nevents(scanned) != md_store_nevents(shaped))
+        abort();
+    for (size_t i = 0; i < md_store_nseries(scanned); i++)
+        same_series(md_store_series(scanned, i), md_store_series(shaped, i));
+    for (size_t i = 0; i < md_store_nevents(scanned); i++)
+        same_event(md_store_event_at(scanned, i), md_store_event_at(shaped, i));
+    const md_timeline *ta = &md_store_input(scanned, 0)->time, *tb = &md_store_input(shaped, 0)->time;
+    if (ta->stamps != tb->stamps || !SAME(ta->first, tb->first) || !SAME(ta->last, tb->last))
+        abort();
+    md_store_free(scanned);
+    md_store_free(shaped);
+    return 0;
+}
