@@ -390,6 +390,74 @@ START_TEST(test_tqdm_not_a_bar)
 }
 END_TEST
 
+/* ---- line shapes --------------------------------------------------------- */
+
+static md_shapes *shapes_of(const char *line)
+{
+    md_shapes *sh = md_shapes_new();
+    md_kv kv[32];
+    size_t n = md_kv_scan(line, strlen(line), kv, 32, known, t_catalog());
+    md_shapes_learn(sh, line, strlen(line), kv, n, 7);
+    return sh;
+}
+
+static bool shaped(md_shapes *sh, const char *line, md_kv *kv, size_t *n)
+{
+    unsigned traits = 0;
+    bool hit = md_shapes_match(sh, line, strlen(line), kv, n, &traits);
+    ck_assert(!hit || traits == 7);
+    return hit;
+}
+
+static bool text_is(const char *p, size_t n, const char *want)
+{
+    return n == strlen(want) && memcmp(p, want, n) == 0;
+}
+
+START_TEST(test_shapes)
+{
+    md_shapes *sh = shapes_of("iter 100: loss 4.2345, time 12.34ms, mfu 38.12%");
+    md_kv kv[48];
+    size_t n;
+    ck_assert(shaped(sh, "iter 1001: loss 10.5, time 9.99ms, mfu 7.0%", kv, &n));
+    ck_assert_uint_eq(n, 4);
+    static const char *const keys[] = {"iter", "loss", "time", "mfu"}, *const nums[] = {"1001", "10.5", "9.99", "7.0"};
+    for (size_t i = 0; i < n; i++) {
+        ck_assert(text_is(kv[i].key, kv[i].keylen, keys[i]));
+        ck_assert(kv[i].unread && text_is(kv[i].num, kv[i].numlen, nums[i]));
+    }
+    ck_assert_int_eq(kv[2].unit, MD_UNIT_MS);
+    ck_assert_int_eq(kv[3].unit, MD_UNIT_PERCENT);
+    /* Other units, another number layout, other words: other shapes. */
+    ck_assert(!shaped(sh, "iter 1001: loss 10.5, time 9.99s, mfu 7.0%", kv, &n));
+    ck_assert(!shaped(sh, "iter 1001: loss 1e-3, time 9.99ms, mfu 7.0%", kv, &n));
+    ck_assert(!shaped(sh, "iter 1001: loss 10.5, time 9.99ms, mfu 7.0% ", kv, &n));
+    ck_assert(!shaped(sh, "iter 1001: loss nan, time 9.99ms, mfu 7.0%", kv, &n));
+    md_shapes_free(sh);
+
+    /* Digits in keys stay ("top1" and "top5" are different keys); a clock
+     * that is no pair's may change digit for digit, not in length. */
+    sh = shapes_of("[12:00:01] top1: 0.5");
+    ck_assert(shaped(sh, "[13:59:07] top1: 0.75", kv, &n));
+    ck_assert(!shaped(sh, "[13:59:07] top5: 0.75", kv, &n));
+    ck_assert(!shaped(sh, "[3:59:07] top1: 0.75", kv, &n));
+    md_shapes_free(sh);
+
+    /* A number a thousands group could follow makes no shape. */
+    sh = shapes_of("tps: 1234,567");
+    ck_assert(!shaped(sh, "tps: 1234,567", kv, &n));
+    md_shapes_free(sh);
+
+    /* A line without pairs (a bar's) matches on its layout alone. */
+    sh = md_shapes_new();
+    const char *bar = " 10%|#| 10/100 [00:01<00:09, 9.9it/s]";
+    md_shapes_learn(sh, bar, strlen(bar), NULL, 0, 7);
+    ck_assert(shaped(sh, " 20%|#| 20/100 [00:02<00:08, 9.8it/s]", kv, &n));
+    ck_assert_uint_eq(n, 0);
+    md_shapes_free(sh);
+}
+END_TEST
+
 /* ---- md_timestamp_scan --------------------------------------------------- */
 
 static md_stamp_kind last_kind;
@@ -2160,6 +2228,7 @@ Suite *suite_reader(void)
     tcase_add_test(lines, test_timestamps);
     tcase_add_test(lines, test_timestamp_glog);
     tcase_add_test(lines, test_timestamp_possible);
+    tcase_add_test(lines, test_shapes);
     tcase_add_test(lines, test_no_timestamp);
     suite_add_tcase(s, lines);
 
