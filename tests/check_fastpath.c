@@ -716,6 +716,14 @@ static const char *const text_lines[] = {
     "   ",
 };
 
+/* Reads generated text input number i every way. */
+static void check_text(const md_buf *b, const char *what, int i)
+{
+    char name[48];
+    snprintf(name, sizeof name, "%s #%d", what, i);
+    check_every_way(b->p ? b->p : "", b->n, MD_FMT_TEXT, name);
+}
+
 START_TEST(test_text_threaded)
 {
     rng r = {6};
@@ -727,9 +735,7 @@ START_TEST(test_text_threaded)
             md_buf_puts(&b, PICK(&r, text_lines));
             md_buf_puts(&b, below(&r, 5) ? "\n" : "\r");
         }
-        char name[32];
-        snprintf(name, sizeof name, "text #%d", i);
-        check_every_way(b.p ? b.p : "", b.n, MD_FMT_TEXT, name);
+        check_text(&b, "text", i);
     }
     md_buf_free(&b);
 }
@@ -838,9 +844,7 @@ START_TEST(test_text_shapes)
             }
             md_buf_puts(&b, below(&r, 8) ? "\n" : "\r");
         }
-        char name[32];
-        snprintf(name, sizeof name, "shaped text #%d", i);
-        check_every_way(b.p ? b.p : "", b.n, MD_FMT_TEXT, name);
+        check_text(&b, "shaped text", i);
     }
     md_buf_free(&b);
 }

@@ -31,6 +31,8 @@ enum {
     OP_CELL,
     OP_KV_NUMBER,
     OP_KV_TEXT,
+    OP_SHAPE,
+    OP_SHAPED,
     OP_END,
     OP_CONTEXT,
     OP_EVENT,
@@ -47,6 +49,14 @@ typedef struct feed_column {
     char *key;
     size_t len;
 } feed_column;
+
+/* A line shape's pairs: their full keys ("ns key") and units. */
+typedef struct feed_shape {
+    size_t n, used;
+    uint16_t off[MD_SHAPE_PAIRS], len[MD_SHAPE_PAIRS];
+    unsigned char unit[MD_SHAPE_PAIRS];
+    char keys[MD_SHAPE_KEYS];
+} feed_shape;
 
 struct md_feed {
     md_store *st;
@@ -69,6 +79,7 @@ struct md_feed {
     feed_column *columns;
     size_t ncolumns, capcolumns;
     unsigned named;
+    feed_shape *shapes; /* MD_SHAPES, from the first; owned as columns are */
 };
 
 static void put(batch *b, const void *data, size_t n)
@@ -189,6 +200,7 @@ void md_feed_close(md_feed *f)
     for (size_t i = 0; i < f->ncolumns; i++)
         free(f->columns[i].key);
     free(f->columns);
+    free(f->shapes);
     free(f);
 }
 
@@ -352,6 +364,156 @@ void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *tex
     put(b, key, keylen);
     put_u64(b, n);
     put(b, text, n);
+}
+
+static size_t full_key_len(const md_kv *kv)
+{
+    return kv->ns ? kv->nslen + 1 + kv->keylen : kv->keylen;
+}
+
+static void shape_start(md_feed *f, unsigned slot)
+{
+    if (!f->shapes)
+        f->shapes = md_xcalloc(MD_SHAPES, sizeof *f->shapes);
+    f->shapes[slot].n = f->shapes[slot].used = 0;
+}
+
+/* Appends a pair to a shape: its key is ns, a space and key when ns is
+ * set, as the text reader names namespaced pairs. */
+static void shape_pair(feed_shape *fs, unsigned char unit, const char *ns, size_t nslen, const char *key,
+                       size_t keylen)
+{
+    char *out = fs->keys + fs->used;
+    if (ns) {
+        memcpy(out, ns, nslen);
+        out[nslen] = ' ';
+        out += nslen + 1;
+    }
+    memcpy(out, key, keylen);
+    fs->off[fs->n] = (uint16_t)fs->used;
+    fs->len[fs->n] = (uint16_t)(out + keylen - (fs->keys + fs->used));
+    fs->unit[fs->n++] = unit;
+    fs->used += fs->len[fs->n - 1];
+}
+
+bool md_feed_shape(md_feed *f, unsigned slot, const md_kv *kv, size_t n)
+{
+    size_t bytes = 0;
+    for (size_t i = 0; i < n; i++)
+        bytes += full_key_len(&kv[i]);
+    if (bytes > MD_SHAPE_KEYS || n > MD_SHAPE_PAIRS)
+        return false;
+    if (!f->threaded) {
+        shape_start(f, slot);
+        for (size_t i = 0; i < n; i++)
+            shape_pair(&f->shapes[slot], kv[i].unit, kv[i].ns, kv[i].nslen, kv[i].key, kv[i].keylen);
+        return true;
+    }
+    batch *b = room(f, 10 + 3 * n + bytes);
+    put_u8(b, OP_SHAPE);
+    put_u8(b, slot);
+    put_u64(b, n);
+    for (size_t i = 0; i < n; i++) {
+        uint16_t len = (uint16_t)full_key_len(&kv[i]);
+        put_u8(b, kv[i].unit);
+        put(b, &len, sizeof len);
+        if (kv[i].ns) {
+            put(b, kv[i].ns, kv[i].nslen);
+            put_u8(b, ' ');
+        }
+        put(b, kv[i].key, kv[i].keylen);
+    }
+    return true;
+}
+
+static const unsigned char *apply_shape(md_feed *f, const unsigned char *p)
+{
+    unsigned slot = *p++;
+    uint64_t n;
+    p = get(p, &n, sizeof n);
+    shape_start(f, slot);
+    for (uint64_t i = 0; i < n; i++) {
+        unsigned char unit = *p++;
+        uint16_t len;
+        p = get(p, &len, sizeof len);
+        shape_pair(&f->shapes[slot], unit, NULL, 0, (const char *)p, len);
+        p += len;
+    }
+    return p;
+}
+
+/* A pair of a shaped record: its value, or its text to read it from. */
+static void shaped_kv(md_store *st, const feed_shape *fs, size_t i, const char *text, size_t len, double value,
+                      unsigned flags, double total)
+{
+    if (text) {
+        md_num_scan(text, text + len, &value);
+        flags |= md_kv_decimals(text, len);
+    }
+    md_store_record_kv(st, fs->keys + fs->off[i], fs->len[i], value, (md_unit)fs->unit[i], flags, total);
+}
+
+void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const md_kv *kv, size_t n)
+{
+    if (!f->threaded) {
+        md_store_record_begin(f->st, line);
+        md_store_record_need_known(f->st);
+        for (size_t i = 0; i < n; i++)
+            shaped_kv(f->st, &f->shapes[slot], i, kv[i].unread ? kv[i].num : NULL, kv[i].numlen, kv[i].value,
+                      kv[i].flags, kv[i].flags & MD_KV_TOTAL ? kv[i].total : NAN);
+        md_store_record_end(f->st, NULL);
+        return;
+    }
+    size_t bytes = 10;
+    for (size_t i = 0; i < n; i++)
+        bytes += 19 + (kv[i].unread ? kv[i].numlen : 0);
+    batch *b = room(f, bytes);
+    put_u8(b, OP_SHAPED);
+    put_u8(b, slot);
+    put_u64(b, line);
+    for (size_t i = 0; i < n; i++) {
+        unsigned flags = kv[i].flags;
+        uint16_t len = kv[i].unread && f->defer ? (uint16_t)kv[i].numlen : 0;
+        double value = kv[i].value;
+        if (kv[i].unread && !len) {
+            md_num_scan(kv[i].num, kv[i].num + kv[i].numlen, &value);
+            flags |= md_kv_decimals(kv[i].num, kv[i].numlen);
+        }
+        put_u8(b, flags);
+        put(b, &len, sizeof len);
+        if (len)
+            put(b, kv[i].num, len);
+        else
+            put_f64(b, value);
+        if (flags & MD_KV_TOTAL)
+            put_f64(b, kv[i].total);
+    }
+}
+
+static const unsigned char *apply_shaped(md_feed *f, const unsigned char *p)
+{
+    unsigned slot = *p++;
+    uint64_t line;
+    p = get(p, &line, sizeof line);
+    const feed_shape *fs = &f->shapes[slot];
+    md_store_record_begin(f->st, (unsigned long)line);
+    md_store_record_need_known(f->st);
+    for (size_t i = 0; i < fs->n; i++) {
+        unsigned flags = *p++;
+        uint16_t len;
+        p = get(p, &len, sizeof len);
+        const char *text = len ? (const char *)p : NULL;
+        double value = 0, total = NAN;
+        if (len)
+            p += len;
+        else
+            p = get(p, &value, sizeof value);
+        if (flags & MD_KV_TOTAL)
+            p = get(p, &total, sizeof total);
+        shaped_kv(f->st, fs, i, text, len, value, flags, total);
+    }
+    md_store_record_end(f->st, NULL);
+    return p;
 }
 
 void md_feed_line_events(md_feed *f, md_event_matcher *m, unsigned long line, const char *text,
@@ -522,6 +684,12 @@ static void apply(md_feed *f, const batch *b)
             break;
         case OP_COLUMN:
             p = apply_column(f, p);
+            break;
+        case OP_SHAPE:
+            p = apply_shape(f, p);
+            break;
+        case OP_SHAPED:
+            p = apply_shaped(f, p);
             break;
         case OP_KV_COLUMN: {
             unsigned flags = *p++, col;

@@ -67,19 +67,23 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
                        const void *ctx, md_unit_memo *units);
 
 /* Shapes of lines read before (shape.c): a line that differs from one of
- * them only in its numbers' digits has its pairs with the new values. */
+ * them only in its numbers' digits has its pairs with the new values. A
+ * shape lives in one of MD_SHAPES slots until a new one takes its place. */
+#define MD_SHAPES 8 /* a log interleaves a few kinds of line */
+#define MD_SHAPE_PAIRS 48
 typedef struct md_shapes md_shapes;
 md_shapes *md_shapes_new(void);
 void md_shapes_free(md_shapes *sh);
 /* Learns the shape of a line whose pairs md_kv_scan found (none for a
  * line whose values are read another way: a progress bar's), with traits:
- * the caller's bits for what holds of every line of the shape. Lines whose
- * pairs are not all read from their numbers' text make no shape. */
-void md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, unsigned traits);
-/* Whether the line is of a learnt shape; then its pairs with their new
- * values are in out[0, *nkv) (room for 48) and the shape's traits in
- * *traits. */
-bool md_shapes_match(md_shapes *sh, const char *line, size_t n, md_kv *out, size_t *nkv, unsigned *traits);
+ * the caller's bits for what holds of every line of the shape. Returns
+ * its slot, or -1: lines whose pairs are not all read from their numbers'
+ * text make no shape. */
+int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, unsigned traits);
+/* The slot of the learnt shape the line is of, or -1; then its pairs with
+ * their new values are in out[0, *nkv) (room for MD_SHAPE_PAIRS) and the
+ * shape's traits in *traits. */
+int md_shapes_match(md_shapes *sh, const char *line, size_t n, md_kv *out, size_t *nkv, unsigned *traits);
 
 /* A tqdm progress bar in a line segment. */
 typedef struct md_tqdm {
@@ -186,6 +190,14 @@ void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_uni
  * read from it (on the feed's thread while it keeps up). */
 void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *text, size_t n, md_unit unit,
                      unsigned flags, double total);
+/* Records of a line shape: md_feed_shape names the keys and units of the
+ * pairs of a slot (replacing what the slot held), md_feed_shaped makes a
+ * whole record of the slot's pairs from their values or, where a pair is
+ * md_kv.unread, their text (read on the feed's thread while it keeps up).
+ * False when the keys do not fit: the slot then holds nothing. */
+#define MD_SHAPE_KEYS 8192
+bool md_feed_shape(md_feed *f, unsigned slot, const md_kv *kv, size_t n);
+void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const md_kv *kv, size_t n);
 /* Names a key once (a CSV column) for md_feed_cell; returns its number. */
 unsigned md_feed_column(md_feed *f, const char *key, size_t keylen);
 void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags);

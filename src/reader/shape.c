@@ -25,9 +25,9 @@
 
 #include "reader/reader_int.h"
 
-#define SHAPES 8        /* a log interleaves a few kinds of line */
+#define SHAPES MD_SHAPES
 #define SHAPE_TEXT 1024 /* longer lines are scanned each time */
-#define SHAPE_PAIRS 48
+#define SHAPE_PAIRS MD_SHAPE_PAIRS
 #define SHAPE_NAMES 256 /* keys and namespaces not in the line ("iter", "eval") */
 #define SPAN_DIGITS 40  /* longer runs in a number make no match */
 #define SPAN_TOKENS 12  /* "-1.5e-05" is 6: runs of digits and the bytes between */
@@ -183,21 +183,21 @@ static void mark_varying(shape *s, const md_kv *kv, size_t nkv)
     }
 }
 
-void md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv,
-                     unsigned traits)
+int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv,
+                    unsigned traits)
 {
-    if (!n || n > SHAPE_TEXT || nkv > SHAPE_PAIRS) return;
+    if (!n || n > SHAPE_TEXT || nkv > SHAPE_PAIRS) return -1;
     unsigned slot = sh->order[SHAPES - 1];
     shape *s = &sh->slot[slot];
     s->n = 0;
-    if (!find_spans(s, line, n, kv, nkv)) return;
+    if (!find_spans(s, line, n, kv, nkv)) return -1;
     memcpy(s->text, line, n);
     s->nnames = 0;
     for (size_t i = 0; i < nkv; i++) {
         md_kv p = kv[i];
         p.key = rebase(s, line, n, kv[i].key, kv[i].keylen);
         p.ns = kv[i].ns ? rebase(s, line, n, kv[i].ns, kv[i].nslen) : NULL;
-        if (!p.key || (kv[i].ns && !p.ns)) return;
+        if (!p.key || (kv[i].ns && !p.ns)) return -1;
         p.num = p.tot = p.end = NULL;
         s->pairs[i] = p;
     }
@@ -206,6 +206,7 @@ void md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv,
     s->traits = traits;
     mark_varying(s, s->pairs, nkv);
     promote(sh, SHAPES - 1);
+    return (int)slot;
 }
 
 static uint64_t load64(const void *p)
@@ -329,18 +330,19 @@ static bool match(const shape *s, const char *line, size_t n, md_kv *out)
     return true;
 }
 
-bool md_shapes_match(md_shapes *sh, const char *line, size_t n, md_kv *out, size_t *nkv,
-                     unsigned *traits)
+int md_shapes_match(md_shapes *sh, const char *line, size_t n, md_kv *out, size_t *nkv,
+                    unsigned *traits)
 {
     for (size_t rank = 0; rank < SHAPES; rank++) {
-        const shape *s = &sh->slot[sh->order[rank]];
+        unsigned slot = sh->order[rank];
+        const shape *s = &sh->slot[slot];
         if (!s->n) break;
         if (match(s, line, n, out)) {
             *nkv = s->npairs;
             *traits = s->traits;
             if (rank) promote(sh, rank);
-            return true;
+            return (int)slot;
         }
     }
-    return false;
+    return -1;
 }

@@ -74,6 +74,7 @@ struct md_text_reader {
     md_unit_memo units;
     key_index index;
     md_shapes *shapes; /* NULL: every line is scanned */
+    bool fed_shape[MD_SHAPES]; /* the feed holds the keys of the slot's shape */
 };
 
 typedef md_text_reader text_reader;
@@ -623,7 +624,8 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
         return false;
     size_t n;
     unsigned traits;
-    if (!md_shapes_match(r->shapes, seg.p, seg.n, r->kv, &n, &traits))
+    int slot = md_shapes_match(r->shapes, seg.p, seg.n, r->kv, &n, &traits);
+    if (slot < 0)
         return false;
     md_tqdm bar = {0};
     if (traits & SHAPE_BAR) {
@@ -635,6 +637,10 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
         read_stamp(r, seg, line);
     if (!(traits & SHAPE_SILENT))
         md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
+    if (!(traits & SHAPE_BAR) && r->fed_shape[slot]) {
+        md_feed_shaped(r->feed, (unsigned)slot, line, r->kv, n);
+        return true;
+    }
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
     if (traits & SHAPE_BAR)
@@ -643,6 +649,13 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
         emit_pairs(r, r->kv, n);
     md_feed_record_end(r->feed);
     return true;
+}
+
+static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, bool stamped)
+{
+    int slot = md_shapes_learn(r->shapes, seg.p, seg.n, kv, n, shape_traits(r, seg, stamped, n > 0));
+    if (slot >= 0)
+        r->fed_shape[slot] = n > 0 && md_feed_shape(r->feed, (unsigned)slot, kv, n);
 }
 
 static void read_segment(text_reader *r, md_str seg, unsigned long line)
@@ -682,7 +695,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         if (bar.found) {
             read_bar(r, seg, &bar);
             if (r->shapes && plain && reading_plain_lines(r) && r->ignored_line == ignored_line && bar.end == seg.n)
-                md_shapes_learn(r->shapes, seg.p, seg.n, NULL, 0, shape_traits(r, seg, stamped, false));
+                learn_shape(r, seg, NULL, 0, stamped);
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
             if (bar.end < seg.n) {
@@ -701,7 +714,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
                 find_repetition(r, body, line);
             else if (r->shapes && plain && reading_plain_lines(r) && r->ignored_line == ignored_line && rank < 0 &&
                      !header && !planned)
-                md_shapes_learn(r->shapes, seg.p, seg.n, r->kv, n, shape_traits(r, seg, stamped, true));
+                learn_shape(r, seg, r->kv, n, stamped);
         }
     }
     md_feed_record_end(r->feed);
