@@ -1,12 +1,13 @@
 /* The text reader with line shapes and without, on arbitrary bytes: both
- * must fill the store alike, to the bit; a difference aborts. */
+ * must fill the store alike, to the bit, and so must shapes on two
+ * threads (the feed's records of a shape); a difference aborts. */
 #include <string.h>
 
 #include "fuzz.h"
 #include "mldiag/reader.h"
 #include "reader/reader_int.h"
 
-static md_store *read_text(const uint8_t *data, size_t size, bool shapes)
+static md_store *read_text(const uint8_t *data, size_t size, bool shapes, bool threaded)
 {
     const md_catalog *cat = md_ruleset_catalog(fuzz_rules());
     md_source *src = md_source_memory(data, size, "fuzz");
@@ -16,7 +17,7 @@ static md_store *read_text(const uint8_t *data, size_t size, bool shapes)
     md_diags diags;
     md_diags_init(&diags);
     md_store_begin_input(st, "fuzz", MD_FMT_TEXT);
-    md_read_text_with(st, src, cat, &diags, shapes, false);
+    md_read_text_with(st, src, cat, &diags, shapes, threaded);
     md_source_close(src);
     md_diags_free(&diags);
     return st;
@@ -46,21 +47,30 @@ static void same_event(const md_event *a, const md_event *b)
         abort();
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void same_store(md_store *a, md_store *b)
 {
-    md_store *scanned = read_text(data, size, false), *shaped = read_text(data, size, true);
-    if (!scanned || !shaped)
+    if (md_store_nseries(a) != md_store_nseries(b) || md_store_nevents(a) != md_store_nevents(b))
         abort();
-    if (md_store_nseries(scanned) != md_store_nseries(shaped) || md_store_nevents(scanned) != md_store_nevents(shaped))
-        abort();
-    for (size_t i = 0; i < md_store_nseries(scanned); i++)
-        same_series(md_store_series(scanned, i), md_store_series(shaped, i));
-    for (size_t i = 0; i < md_store_nevents(scanned); i++)
-        same_event(md_store_event_at(scanned, i), md_store_event_at(shaped, i));
-    const md_timeline *ta = &md_store_input(scanned, 0)->time, *tb = &md_store_input(shaped, 0)->time;
+    for (size_t i = 0; i < md_store_nseries(a); i++)
+        same_series(md_store_series(a, i), md_store_series(b, i));
+    for (size_t i = 0; i < md_store_nevents(a); i++)
+        same_event(md_store_event_at(a, i), md_store_event_at(b, i));
+    const md_timeline *ta = &md_store_input(a, 0)->time, *tb = &md_store_input(b, 0)->time;
     if (ta->stamps != tb->stamps || !SAME(ta->first, tb->first) || !SAME(ta->last, tb->last))
         abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    md_store *scanned = read_text(data, size, false, false);
+    md_store *shaped = read_text(data, size, true, false);
+    md_store *threaded = read_text(data, size, true, true);
+    if (!scanned || !shaped || !threaded)
+        abort();
+    same_store(scanned, shaped);
+    same_store(scanned, threaded);
     md_store_free(scanned);
     md_store_free(shaped);
+    md_store_free(threaded);
     return 0;
 }
