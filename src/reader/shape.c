@@ -17,8 +17,9 @@
  * and that is read again. The exceptions are kept out: a number followed
  * by ",ddd" (a thousands group, decided by digit counts) makes no shape,
  * and so do pairs read other than by md_num_scan on their text (groups,
- * tensors, counts in brackets). tests/check_fastpath.c holds the text
- * reader with and without shapes to the same store. */
+ * tensors, counts in brackets). tests/check_fastpath.c and
+ * tests/fuzz/fuzz_shapes.c hold the text reader with and without shapes to
+ * the same store. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,7 @@
 #define SHAPE_PAIRS MD_SHAPE_PAIRS
 #define SHAPE_NAMES 256 /* keys and namespaces not in the line ("iter", "eval") */
 #define SPAN_DIGITS 40  /* longer runs in a number make no match */
-#define SPAN_TOKENS 12  /* "-1.5e-05" is 6: runs of digits and the bytes between */
+#define SPAN_TOKENS 12  /* "-1.5e-05" is 7: runs of digits and the bytes between */
 
 typedef struct span {
     uint16_t start, end; /* in the shape's text */
