@@ -334,12 +334,20 @@ void md_feed_kv_number(md_feed *f, const char *key, size_t keylen, const char *t
     put(b, text, n);
 }
 
-static void kv_text(md_store *st, const char *key, size_t keylen, const char *text, size_t n, md_unit unit,
-                    unsigned flags, double total)
+/* A text pair's number: its value, and its decimals added to *flags. */
+static double text_value(const char *text, size_t n, unsigned *flags)
 {
     double v;
     md_num_scan(text, text + n, &v);
-    md_store_record_kv(st, key, keylen, v, unit, flags | md_kv_decimals(text, n), total);
+    *flags |= md_kv_decimals(text, n);
+    return v;
+}
+
+static void kv_text(md_store *st, const char *key, size_t keylen, const char *text, size_t n, md_unit unit,
+                    unsigned flags, double total)
+{
+    double v = text_value(text, n, &flags);
+    md_store_record_kv(st, key, keylen, v, unit, flags, total);
 }
 
 void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *text, size_t n, md_unit unit,
@@ -350,9 +358,8 @@ void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *tex
         return;
     }
     if (!f->defer) {
-        double v;
-        md_num_scan(text, text + n, &v);
-        md_feed_kv(f, key, keylen, v, unit, flags | md_kv_decimals(text, n), total);
+        double v = text_value(text, n, &flags);
+        md_feed_kv(f, key, keylen, v, unit, flags, total);
         return;
     }
     batch *b = room(f, 35 + keylen + n);
@@ -446,10 +453,8 @@ static const unsigned char *apply_shape(md_feed *f, const unsigned char *p)
 static void shaped_kv(md_store *st, const feed_shape *fs, size_t i, const char *text, size_t len, double value,
                       unsigned flags, double total)
 {
-    if (text) {
-        md_num_scan(text, text + len, &value);
-        flags |= md_kv_decimals(text, len);
-    }
+    if (text)
+        value = text_value(text, len, &flags);
     md_store_record_kv(st, fs->keys + fs->off[i], fs->len[i], value, (md_unit)fs->unit[i], flags, total);
 }
 
@@ -475,10 +480,8 @@ void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const md_kv *
         unsigned flags = kv[i].flags;
         uint16_t len = kv[i].unread && f->defer ? (uint16_t)kv[i].numlen : 0;
         double value = kv[i].value;
-        if (kv[i].unread && !len) {
-            md_num_scan(kv[i].num, kv[i].num + kv[i].numlen, &value);
-            flags |= md_kv_decimals(kv[i].num, kv[i].numlen);
-        }
+        if (kv[i].unread && !len)
+            value = text_value(kv[i].num, kv[i].numlen, &flags);
         put_u8(b, flags);
         put(b, &len, sizeof len);
         if (len)
