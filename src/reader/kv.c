@@ -129,6 +129,19 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
                                  .totlen = v->totlen};
 }
 
+/* A count read from brackets or a prefix ("[3][ 50/500]", "[1000]"):
+ * integral, with its total when it has one. Not md_num_scan's reading of
+ * one text, so no line shape reads it again (num stays NULL). */
+static void emit_count(scan *s, const char *key, size_t keylen, double v, double total, const char *end)
+{
+    value c = {.v = v,
+               .unit = MD_UNIT_NONE,
+               .flags = MD_KV_INTEGRAL | (isnan(total) ? 0 : MD_KV_TOTAL),
+               .total = total,
+               .end = end};
+    emit(s, key, keylen, &c, false);
+}
+
 /* Units are spelled with letters, '/', '%' and non-ASCII bytes ("\xc2\xb5s")
  * and start with one of those but '/' (tests/check_fastpath.c checks the
  * table for both). So md_unit_scan is asked only after such a byte, and
@@ -504,20 +517,8 @@ static bool on_epoch_batch(scan *s, const value *v)
     if (!after || isnan(total))
         return false;
     if (timm) {
-        emit(s, "epoch", 5,
-             &(value){.v = v->v,
-                      .unit = MD_UNIT_NONE,
-                      .flags = MD_KV_INTEGRAL,
-                      .total = NAN,
-                      .end = v->end},
-             false);
-        emit(s, "iter", 4,
-             &(value){.v = batch,
-                      .unit = MD_UNIT_NONE,
-                      .flags = MD_KV_INTEGRAL | MD_KV_TOTAL,
-                      .total = total,
-                      .end = after},
-             false);
+        emit_count(s, "epoch", 5, v->v, NAN, v->end);
+        emit_count(s, "iter", 4, batch, total, after);
     }
     s->p = after;
     clear_key(s);
@@ -625,34 +626,13 @@ static bool on_mm_phase(scan *s)
     size_t keylen = (size_t)(s->key_end - s->key);
     bool epoch = keylen == 5 && (s->key[0] | 0x20) == 'e';
     if (i == 0 && epoch && after2 && isnan(a_total)) {
-        emit(s, s->key, keylen,
-             &(value){
-                 .v = a, .unit = MD_UNIT_NONE, .flags = MD_KV_INTEGRAL, .total = NAN, .end = after},
-             false);
-        emit(s, "iter", 4,
-             &(value){.v = b,
-                      .unit = MD_UNIT_NONE,
-                      .flags = MD_KV_INTEGRAL | (isnan(b_total) ? 0 : MD_KV_TOTAL),
-                      .total = b_total,
-                      .end = after2},
-             false);
+        emit_count(s, s->key, keylen, a, NAN, after);
+        emit_count(s, "iter", 4, b, b_total, after2);
     } else if (i == 0 && !epoch && !after2) {
-        emit(s, s->key, keylen,
-             &(value){.v = a,
-                      .unit = MD_UNIT_NONE,
-                      .flags = MD_KV_INTEGRAL | (isnan(a_total) ? 0 : MD_KV_TOTAL),
-                      .total = a_total,
-                      .end = after},
-             false);
+        emit_count(s, s->key, keylen, a, a_total, after);
     } else if (i > 0) {
         if (epoch && after2 && isnan(a_total))
-            emit(s, s->key, keylen,
-                 &(value){.v = a,
-                          .unit = MD_UNIT_NONE,
-                          .flags = MD_KV_INTEGRAL,
-                          .total = NAN,
-                          .end = after},
-                 false);
+            emit_count(s, s->key, keylen, a, NAN, after);
         s->ns = "eval";
         s->nslen = 4;
         s->ns_eval = true;
@@ -712,10 +692,7 @@ static bool on_clu_step(scan *s)
         return false;
     double step;
     md_num_scan(digits, q, &step);
-    emit(s, "step", 4,
-         &(value){
-             .v = step, .unit = MD_UNIT_NONE, .flags = MD_KV_INTEGRAL, .total = NAN, .end = q + 1},
-         false);
+    emit_count(s, "step", 4, step, NAN, q + 1);
     s->p = q + 1;
     return true;
 }
