@@ -30,7 +30,6 @@ enum {
     OP_KV_COLUMN,
     OP_CELL,
     OP_KV_NUMBER,
-    OP_KV_TEXT,
     OP_SHAPE,
     OP_SHAPED,
     OP_END,
@@ -343,34 +342,11 @@ static double text_value(const char *text, size_t n, unsigned *flags)
     return v;
 }
 
-static void kv_text(md_store *st, const char *key, size_t keylen, const char *text, size_t n, md_unit unit,
-                    unsigned flags, double total)
-{
-    double v = text_value(text, n, &flags);
-    md_store_record_kv(st, key, keylen, v, unit, flags, total);
-}
-
 void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *text, size_t n, md_unit unit,
                      unsigned flags, double total)
 {
-    if (!f->threaded) {
-        kv_text(f->st, key, keylen, text, n, unit, flags, total);
-        return;
-    }
-    if (!f->defer) {
-        double v = text_value(text, n, &flags);
-        md_feed_kv(f, key, keylen, v, unit, flags, total);
-        return;
-    }
-    batch *b = room(f, 35 + keylen + n);
-    put_u8(b, OP_KV_TEXT);
-    put_u8(b, unit);
-    put_u8(b, flags);
-    put_f64(b, total);
-    put_u64(b, keylen);
-    put(b, key, keylen);
-    put_u64(b, n);
-    put(b, text, n);
+    double v = text_value(text, n, &flags);
+    md_feed_kv(f, key, keylen, v, unit, flags, total);
 }
 
 static size_t full_key_len(const md_kv *kv)
@@ -649,15 +625,6 @@ static const unsigned char *apply_text_op(md_feed *f, unsigned op, const unsigne
         p = get_text(p, &text, &n);
         kv_number(f->st, key, keylen, text, n);
         break;
-    case OP_KV_TEXT: {
-        unsigned char unit = p[0], flags = p[1];
-        double total;
-        p = get(p + 2, &total, sizeof total);
-        p = get_text(p, &key, &keylen);
-        p = get_text(p, &text, &n);
-        kv_text(f->st, key, keylen, text, n, (md_unit)unit, flags, total);
-        break;
-    }
     case OP_LINE_EVENTS:
         p = get(p, &m, sizeof m);
         p = get(p, &line, sizeof line);
@@ -704,7 +671,6 @@ static void apply(md_feed *f, const batch *b)
         }
         case OP_CELL:
         case OP_KV_NUMBER:
-        case OP_KV_TEXT:
         case OP_LINE_EVENTS:
             p = apply_text_op(f, p[-1], p);
             break;

@@ -187,7 +187,7 @@ void md_feed_need_known(md_feed *f);
 void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_unit unit, unsigned flags,
                 double total);
 /* A pair whose number is still text: its value and MD_KV_DECIMALS are
- * read from it (on the feed's thread while it keeps up). */
+ * read from it (for a shape whose keys the feed could not hold). */
 void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *text, size_t n, md_unit unit,
                      unsigned flags, double total);
 /* Records of a line shape: md_feed_shape names the keys and units of the

@@ -26,9 +26,7 @@
 
 #include "reader/reader_int.h"
 
-#define SHAPES MD_SHAPES
 #define SHAPE_TEXT 1024 /* longer lines are scanned each time */
-#define SHAPE_PAIRS MD_SHAPE_PAIRS
 #define SHAPE_NAMES 256 /* keys and namespaces not in the line ("iter", "eval") */
 #define SPAN_DIGITS 40  /* longer runs in a number make no match */
 #define SPAN_TOKENS 12  /* "-1.5e-05" is 7: runs of digits and the bytes between */
@@ -48,9 +46,9 @@ typedef struct shape {
     /* 0xff over a digit outside spans that may differ, else 0; padded so
      * that it is read 8 bytes at a time */
     unsigned char varies[SHAPE_TEXT + 8];
-    span spans[2 * SHAPE_PAIRS];
+    span spans[2 * MD_SHAPE_PAIRS];
     size_t nspans;
-    md_kv pairs[SHAPE_PAIRS]; /* keys and namespaces point into text or names */
+    md_kv pairs[MD_SHAPE_PAIRS]; /* keys and namespaces point into text or names */
     size_t npairs;
     char names[SHAPE_NAMES];
     size_t nnames;
@@ -58,8 +56,8 @@ typedef struct shape {
 } shape;
 
 struct md_shapes {
-    shape slot[SHAPES];
-    unsigned order[SHAPES]; /* most recently matched or learnt first */
+    shape slot[MD_SHAPES];
+    unsigned order[MD_SHAPES]; /* most recently matched or learnt first */
 };
 
 static bool is_digit(char c)
@@ -75,7 +73,7 @@ static bool is_word_start(char c)
 md_shapes *md_shapes_new(void)
 {
     md_shapes *sh = md_xcalloc(1, sizeof *sh);
-    for (unsigned i = 0; i < SHAPES; i++)
+    for (unsigned i = 0; i < MD_SHAPES; i++)
         sh->order[i] = i;
     return sh;
 }
@@ -187,8 +185,8 @@ static void mark_varying(shape *s, const md_kv *kv, size_t nkv)
 int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv,
                     unsigned traits)
 {
-    if (!n || n > SHAPE_TEXT || nkv > SHAPE_PAIRS) return -1;
-    unsigned slot = sh->order[SHAPES - 1];
+    if (!n || n > SHAPE_TEXT || nkv > MD_SHAPE_PAIRS) return -1;
+    unsigned slot = sh->order[MD_SHAPES - 1];
     shape *s = &sh->slot[slot];
     s->n = 0;
     if (!find_spans(s, line, n, kv, nkv)) return -1;
@@ -206,7 +204,7 @@ int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, 
     s->npairs = nkv;
     s->traits = traits;
     mark_varying(s, s->pairs, nkv);
-    promote(sh, SHAPES - 1);
+    promote(sh, MD_SHAPES - 1);
     return (int)slot;
 }
 
@@ -300,7 +298,7 @@ static bool read_span(const span *sp, const char *line, size_t n, size_t *pos)
  * digits ("nan") is the shape's. */
 static bool match(const shape *s, const char *line, size_t n, md_kv *out)
 {
-    size_t starts[2 * SHAPE_PAIRS], ends[2 * SHAPE_PAIRS];
+    size_t starts[2 * MD_SHAPE_PAIRS], ends[2 * MD_SHAPE_PAIRS];
     size_t at = 0, j = 0;
     for (size_t k = 0; k <= s->nspans; k++) {
         size_t stop = k < s->nspans ? s->spans[k].start : s->n;
@@ -334,7 +332,7 @@ static bool match(const shape *s, const char *line, size_t n, md_kv *out)
 int md_shapes_match(md_shapes *sh, const char *line, size_t n, md_kv *out, size_t *nkv,
                     unsigned *traits)
 {
-    for (size_t rank = 0; rank < SHAPES; rank++) {
+    for (size_t rank = 0; rank < MD_SHAPES; rank++) {
         unsigned slot = sh->order[rank];
         const shape *s = &sh->slot[slot];
         if (!s->n) break;
