@@ -68,8 +68,9 @@ def sft(model, problems, steps, lr, max_len, batch, seed, field="correct"):
         opt.step()
 
 
-def dpo_step(policy, reference, prompts, chosen, rejected, beta, max_len, average=False):
-    """One DPOTrainer step (loss_type="sigmoid"): the loss and TRL's logged metrics."""
+def dpo_step(policy, reference, prompts, chosen, rejected, beta, max_len, average=False, loss_type="sigmoid"):
+    """One DPOTrainer step: the loss and TRL's logged metrics. loss_type is
+    TRL's: "sigmoid" (DPO) or "ipo" (squared, on averaged log-probabilities)."""
     n = len(prompts)
     x, y, m = encode_batch(prompts + prompts, chosen + rejected, max_len)  # concatenated_forward
     logits, _ = policy(x)
@@ -77,7 +78,10 @@ def dpo_step(policy, reference, prompts, chosen, rejected, beta, max_len, averag
     with torch.no_grad():
         ref_logps = batch_logps(reference(x)[0], y, m, average)
     pc, pr, rc, rr = logps[:n], logps[n:], ref_logps[:n], ref_logps[n:]
-    losses = -F.logsigmoid(beta * ((pc - pr) - (rc - rr)))
+    if loss_type == "ipo":
+        losses = ((pc - pr) - (rc - rr) - 1 / (2 * beta)) ** 2
+    else:
+        losses = -F.logsigmoid(beta * ((pc - pr) - (rc - rr)))
     chosen_rewards, rejected_rewards = beta * (pc - rc).detach(), beta * (pr - rr).detach()
     mc, mr = m[:n], m[n:]
     metrics = {

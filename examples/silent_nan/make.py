@@ -23,7 +23,7 @@ import time
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from dpo_toy import batch_logps, CHARS, encode_batch, make_problems, sft, window_mean  # noqa: E402
+from dpo_toy import CHARS, dpo_step, make_problems, sft, window_mean  # noqa: E402
 from hf_trainer import hf_bar, hf_header, hf_log  # noqa: E402
 from toy_gpt import GPT  # noqa: E402
 
@@ -33,31 +33,6 @@ SEED, N_PAIRS, MAX_LEN, BETA, BATCH, EPOCHS, LOG_STEPS = 0, 400, 80, 0.1, 4, 1, 
 LR = 5e-5
 DOCUMENT = ("the following text was copied from the school newsletter. " * 3)
 POISONED = [29, 117, 230, 301]  # pairs whose prompt carries the pasted document
-
-
-def ipo_step(policy, reference, prompts, chosen, rejected, beta, max_len):
-    """DPOTrainer with loss_type="ipo": averaged log-probabilities, squared loss."""
-    n = len(prompts)
-    x, y, m = encode_batch(prompts + prompts, chosen + rejected, max_len)
-    logits, _ = policy(x)
-    logps = batch_logps(logits, y, m, average=True)
-    with torch.no_grad():
-        ref_logps = batch_logps(reference(x)[0], y, m, average=True)
-    pc, pr, rc, rr = logps[:n], logps[n:], ref_logps[:n], ref_logps[n:]
-    losses = ((pc - pr) - (rc - rr) - 1 / (2 * beta)) ** 2
-    chosen_rewards, rejected_rewards = beta * (pc - rc).detach(), beta * (pr - rr).detach()
-    mc, mr = m[:n], m[n:]
-    metrics = {
-        "rewards/chosen": chosen_rewards.mean().item(),
-        "rewards/rejected": rejected_rewards.mean().item(),
-        "rewards/accuracies": (chosen_rewards > rejected_rewards).float().mean().item(),
-        "rewards/margins": (chosen_rewards - rejected_rewards).mean().item(),
-        "logps/rejected": pr.detach().mean().item(),
-        "logps/chosen": pc.detach().mean().item(),
-        "logits/rejected": ((logits[n:].detach().mean(-1) * mr).sum() / mr.sum()).item(),
-        "logits/chosen": ((logits[:n].detach().mean(-1) * mc).sum() / mc.sum()).item(),
-    }
-    return losses.mean(), metrics
 
 
 def make_pair(e):
@@ -90,8 +65,8 @@ for epoch in range(EPOCHS):
     for b in range(steps_per_epoch):
         ex = [problems[i] for i in order[b * BATCH:(b + 1) * BATCH]]
         chosen, rejected = zip(*(make_pair(e) for e in ex))
-        loss, metrics = ipo_step(policy, reference, [e["prompt"] for e in ex], list(chosen), list(rejected),
-                                 BETA, MAX_LEN)
+        loss, metrics = dpo_step(policy, reference, [e["prompt"] for e in ex], list(chosen), list(rejected),
+                                 BETA, MAX_LEN, average=True, loss_type="ipo")
         opt.zero_grad()
         loss.backward()
         grad_norm = torch.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
