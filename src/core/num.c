@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/swar.h"
 #include "mldiag/base.h"
 
 /* Powers of ten that a double holds exactly: a mantissa below 2^53 times or
@@ -310,33 +311,14 @@ static bool eisel_lemire(uint64_t man, int e10, bool neg, double *out)
     return true;
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SWAR_DIGITS 1
-#else
-#define SWAR_DIGITS 0
-#endif
-
 static bool is_digit(char c)
 {
     return c >= '0' && c <= '9';
 }
 
-#if SWAR_DIGITS
-/* Eight ASCII digits in one little-endian word: the checks and the
- * conversion of Lemire's fast_float. */
-static uint64_t load8(const char *p)
-{
-    uint64_t w;
-    memcpy(&w, p, sizeof w);
-    return w;
-}
-
-static bool eight_digits(uint64_t w)
-{
-    uint64_t above = w + UINT64_C(0x4646464646464646), below = w - UINT64_C(0x3030303030303030);
-    return !((above | below) & UINT64_C(0x8080808080808080));
-}
-
+#if MD_SWAR
+/* Eight ASCII digits in one little-endian word: the conversion of Lemire's
+ * fast_float. */
 static uint64_t eight_digits_value(uint64_t w)
 {
     const uint64_t mask = UINT64_C(0x000000ff000000ff);
@@ -353,10 +335,10 @@ static uint64_t eight_digits_value(uint64_t w)
 static const char *read_digits(const char *p, const char *end, uint64_t *mant)
 {
     uint64_t m = *mant;
-#if SWAR_DIGITS
+#if MD_SWAR
     while (end - p >= 8) {
-        uint64_t w = load8(p);
-        if (!eight_digits(w))
+        uint64_t w = md_load64(p);
+        if (md_swar_non_digits(w))
             break;
         m = m * 100000000 + eight_digits_value(w);
         p += 8;

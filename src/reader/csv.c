@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/swar.h"
 #include "reader/reader_int.h"
 
 #define CSV_BLOCK (1u << 18)
@@ -152,36 +153,20 @@ static bool blank_line(const csv_reader *r, const char *p, size_t n)
     return true;
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define SWAR_SPLIT 1
-/* 0x80 in each byte of w equal to c (bytes spread over a word), 0 elsewhere. */
-static uint64_t bytes_equal(uint64_t w, uint64_t c)
-{
-    const uint64_t lows = UINT64_C(0x7f7f7f7f7f7f7f7f);
-    uint64_t x = w ^ c;
-    return ~(((x & lows) + lows) | x | lows);
-}
-#else
-#define SWAR_SPLIT 0
-#endif
-
 /* Where the delimiters are in a line, into cuts; false when the line holds
  * a quote or a carriage return, or too many fields. */
 static bool split_plain(const char *p, size_t n, char delim, size_t *cuts, size_t *ncuts)
 {
     size_t i = 0, k = 0;
-#if SWAR_SPLIT
-    const uint64_t ones = UINT64_C(0x0101010101010101);
-    uint64_t d = ones * (unsigned char)delim, q = ones * '"', cr = ones * '\r';
+#if MD_SWAR
     for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, sizeof w);
-        if (bytes_equal(w, q) | bytes_equal(w, cr))
+        uint64_t w = md_load64(p + i);
+        if (md_swar_equal(w, '"') | md_swar_equal(w, '\r'))
             return false;
-        for (uint64_t m = bytes_equal(w, d); m; m &= m - 1) {
+        for (uint64_t m = md_swar_equal(w, (unsigned char)delim); m; m &= m - 1) {
             if (k == FAST_FIELDS)
                 return false;
-            cuts[k++] = i + (size_t)__builtin_ctzll(m) / 8;
+            cuts[k++] = i + md_swar_first(m);
         }
     }
 #endif

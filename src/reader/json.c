@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/swar.h"
 #include "mldiag/reader.h"
 #include "reader/reader_int.h"
 
@@ -389,6 +390,15 @@ static bool ends_value(const char *p, const char *end)
 static bool plain_string(const char **p, const char *end, md_str *out)
 {
     const char *start = *p + 1, *q = start;
+#if MD_SWAR
+    for (; end - q >= 8; q += 8) {
+        uint64_t w = md_load64(q), stop = md_swar_equal(w, '"') | md_swar_equal(w, '\\');
+        if (stop) {
+            q += md_swar_first(stop);
+            break;
+        }
+    }
+#endif
     while (q < end && *q != '"' && *q != '\\')
         q++;
     if (q == end || *q != '"')
@@ -398,29 +408,29 @@ static bool plain_string(const char **p, const char *end, md_str *out)
     return true;
 }
 
+/* Past one or more digits at *q; false for none. */
+static bool digits(const char **q, const char *end)
+{
+    size_t run = md_digit_run(*q, (size_t)(end - *q));
+    *q += run;
+    return run > 0;
+}
+
 static bool strict_number(const char *p, const char *end, size_t *len)
 {
     const char *q = p;
     q += q < end && *q == '-';
-    const char *d = q;
-    while (q < end && *q >= '0' && *q <= '9')
-        q++;
-    if (q == d)
+    if (!digits(&q, end))
         return false;
     if (q < end && *q == '.') {
-        d = ++q;
-        while (q < end && *q >= '0' && *q <= '9')
-            q++;
-        if (q == d)
+        q++;
+        if (!digits(&q, end))
             return false;
     }
     if (q < end && (*q == 'e' || *q == 'E')) {
         q++;
         q += q < end && (*q == '+' || *q == '-');
-        d = q;
-        while (q < end && *q >= '0' && *q <= '9')
-            q++;
-        if (q == d)
+        if (!digits(&q, end))
             return false;
     }
     *len = (size_t)(q - p);

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/swar.h"
 #include "reader/reader_int.h"
 
 #define SHAPE_TEXT 1024 /* longer lines are scanned each time */
@@ -208,29 +209,11 @@ int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, 
     return (int)slot;
 }
 
-static uint64_t load64(const void *p)
-{
-    uint64_t v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-#define ONES UINT64_C(0x0101010101010101)
-
-/* Whether each of the 8 bytes is an ASCII digit: below 0x80, at least '0'
- * (adding 0x50 reaches 0x80) and at most '9' (adding 0x46 does not). No
- * sum carries into the next byte below 0x80. */
-static bool all_digits(uint64_t x)
-{
-    uint64_t high = 0x80 * ONES;
-    return !(x & high) && ((x + 0x50 * ONES) & high) == high && !((x + 0x46 * ONES) & high);
-}
-
 /* Eight bytes of the line against the shape's, those of keep only. */
 static bool same_word(const char *t, const unsigned char *m, const char *p, uint64_t keep)
 {
-    uint64_t want = load64(t), got = load64(p), mask = load64(m) & keep;
-    return !((want ^ got) & keep & ~mask) && all_digits((got & mask) | ('0' * ONES & ~mask));
+    uint64_t want = md_load64(t), got = md_load64(p), mask = md_load64(m) & keep;
+    return !((want ^ got) & keep & ~mask) && !md_swar_non_digits((got & mask) | ('0' * MD_SWAR_ONES & ~mask));
 }
 
 /* The bytes of a line outside numbers: the same as the shape's, but for
@@ -245,7 +228,7 @@ static bool same_outside(const shape *s, size_t at, const char *p, size_t len, s
     for (; i + 8 <= len; i += 8)
         if (!same_word(t + i, m + i, p + i, ~UINT64_C(0))) return false;
     if (i == len) return true;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if MD_SWAR
     if (avail - i >= 8) return same_word(t + i, m + i, p + i, (UINT64_C(1) << 8 * (len - i)) - 1);
 #else
     (void)avail;
@@ -255,23 +238,6 @@ static bool same_outside(const shape *s, size_t at, const char *p, size_t len, s
     return true;
 }
 
-/* The length of the run of digits at p, at most max. Eight bytes at a
- * time where the line has them: a byte y = b ^ '0' is a digit's when it is
- * below 10, which adding 0x76 to its low 7 bits tells by bit 7. */
-static size_t digit_run(const char *p, size_t max)
-{
-    size_t run = 0;
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; run + 8 <= max; run += 8) {
-        uint64_t y = load64(p + run) ^ ('0' * ONES);
-        uint64_t other = (((y & 0x7f * ONES) + 0x76 * ONES) | y) & 0x80 * ONES;
-        if (other) return run + (size_t)(__builtin_ctzll(other) >> 3);
-    }
-#endif
-    while (run < max && is_digit(p[run]))
-        run++;
-    return run;
-}
 
 /* Reads a span's number from *pos in the line: the span's bytes, each run
  * of digits replaced by a run of any length. */
@@ -281,7 +247,7 @@ static bool read_span(const span *sp, const char *line, size_t n, size_t *pos)
     for (size_t t = 0; t < sp->ntokens; t++) {
         if (sp->tokens[t] == '\0') {
             size_t max = n - j < SPAN_DIGITS + 1 ? n - j : SPAN_DIGITS + 1;
-            size_t run = digit_run(line + j, max);
+            size_t run = md_digit_run(line + j, max);
             if (run == 0 || run > SPAN_DIGITS) return false;
             j += run;
         } else {

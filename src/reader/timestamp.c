@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/swar.h"
 #include "reader/reader_int.h"
 
 #define STAMP_WINDOW 48
@@ -116,15 +117,11 @@ static uint64_t colon_mask(const char *line, size_t n)
         head = copy;
     }
     uint64_t mask = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* Eight bytes at a time: a byte equal to ':' becomes 0x80, every other
-     * byte 0, then the eight high bits are gathered into one byte. */
-    const uint64_t lows = UINT64_C(0x7f7f7f7f7f7f7f7f);
+#if MD_SWAR
+    /* Eight bytes at a time: the high bits of the bytes equal to ':' are
+     * gathered into one byte. */
     for (size_t i = 0; i < sizeof copy; i += 8) {
-        uint64_t w;
-        memcpy(&w, head + i, sizeof w);
-        w ^= UINT64_C(0x3a3a3a3a3a3a3a3a);
-        uint64_t z = ~(((w & lows) + lows) | w | lows);
+        uint64_t z = md_swar_equal(md_load64(head + i), ':');
         mask |= ((z >> 7) * UINT64_C(0x0102040810204080) >> 56) << i;
     }
 #else

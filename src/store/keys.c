@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/swar.h"
 #include "store/store_int.h"
 
 #define NORM_MAX 128
@@ -92,24 +93,14 @@ static int resolve(md_store *st, const char *key, size_t keylen)
     return (int)idx;
 }
 
-/* The key cache maps a key's first spelling (raw) to the key and no other
- * key has that spelling, so a guessed key whose raw equals the bytes is the
- * one the cache would give. */
-static uint64_t load8(const char *p)
-{
-    uint64_t w;
-    memcpy(&w, p, sizeof w);
-    return w;
-}
-
 /* Eight bytes at a time; names are a few words long. */
 static bool same_bytes(const char *a, const char *b, size_t n)
 {
     if (n >= 8) {
         for (size_t i = 0; i + 8 < n; i += 8)
-            if (load8(a + i) != load8(b + i))
+            if (md_load64(a + i) != md_load64(b + i))
                 return false;
-        return load8(a + n - 8) == load8(b + n - 8);
+        return md_load64(a + n - 8) == md_load64(b + n - 8);
     }
     for (size_t i = 0; i < n; i++)
         if (a[i] != b[i])

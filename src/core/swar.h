@@ -1,0 +1,77 @@
+/* Eight bytes at a time: a 64-bit word loaded from text and tested byte by
+ * byte without a loop. A test gives 0x80 in each byte that passes and 0
+ * elsewhere, with no carry between bytes, so the lowest set bit names the
+ * first byte that passes. Byte i of the text is byte i of the word only on
+ * little-endian machines: callers scan by word where MD_SWAR is 1 and
+ * byte by byte elsewhere. */
+#ifndef MD_SWAR_H
+#define MD_SWAR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define MD_SWAR 1
+#else
+#define MD_SWAR 0
+#endif
+
+#define MD_SWAR_ONES UINT64_C(0x0101010101010101)
+#define MD_SWAR_HIGHS (0x80 * MD_SWAR_ONES)
+
+static inline uint64_t md_load64(const void *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/* Bytes equal to c. */
+static inline uint64_t md_swar_equal(uint64_t w, unsigned char c)
+{
+    const uint64_t lows = 0x7f * MD_SWAR_ONES;
+    uint64_t x = w ^ (c * MD_SWAR_ONES);
+    return ~(((x & lows) + lows) | x | lows);
+}
+
+/* Bytes that are not ASCII digits: y = byte ^ '0' is a digit's when below
+ * 10, which adding 0x76 to its low 7 bits tells by bit 7 (at most 0xf5: no
+ * carry). */
+static inline uint64_t md_swar_non_digits(uint64_t w)
+{
+    uint64_t y = w ^ ('0' * MD_SWAR_ONES);
+    return (((y & 0x7f * MD_SWAR_ONES) + 0x76 * MD_SWAR_ONES) | y) & MD_SWAR_HIGHS;
+}
+
+/* The index of the first byte a nonzero test result marks. */
+static inline size_t md_swar_first(uint64_t mask)
+{
+#if defined(__GNUC__)
+    return (size_t)__builtin_ctzll(mask) >> 3;
+#else
+    size_t i = 0;
+    while (!(mask & 0x80))
+        mask >>= 8, i++;
+    return i;
+#endif
+}
+
+/* The length of the run of ASCII digits at p, at most max. */
+static inline size_t md_digit_run(const char *p, size_t max)
+{
+    size_t run = 0;
+#if MD_SWAR
+    for (; run + 8 <= max; run += 8) {
+        uint64_t other = md_swar_non_digits(md_load64(p + run));
+        if (other)
+            return run + md_swar_first(other);
+    }
+#endif
+    while (run < max && p[run] >= '0' && p[run] <= '9')
+        run++;
+    return run;
+}
+
+#endif
