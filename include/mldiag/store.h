@@ -162,6 +162,13 @@ void md_store_record_begin(md_store *st, unsigned long line);
 void md_store_record_need_known(md_store *st);
 void md_store_record_kv(md_store *st, const char *key, size_t keylen, double value, md_unit unit,
                         unsigned flags, double total);
+/* For a key a reader names again and again (a CSV column, a pair of a
+ * repeated line): its number, for md_store_record_key to take instead of
+ * its text, or -1 when the text must go to md_store_record_kv each time (a
+ * second spelling of a key may name it or a key of its own). A number
+ * holds until the next input begins. */
+int md_store_key(md_store *st, const char *key, size_t keylen);
+void md_store_record_key(md_store *st, int k, double value, md_unit unit, unsigned flags, double total);
 /* Sets the step that later records without a step key are placed at (an
  * "Epoch 3/10" line before Keras' metrics line); -1 clears it. */
 void md_store_context_step(md_store *st, int64_t step);

@@ -44,15 +44,21 @@ typedef struct batch {
     size_t n, cap;
 } batch;
 
+/* The store's number for a key the feed names again and again, resolved
+ * by the thread that makes the calls when first used (md_store_key). */
+#define KEY_UNRESOLVED (-2)
+
 typedef struct feed_column {
     char *key;
     size_t len;
+    int id;
 } feed_column;
 
 /* A line shape's pairs: their full keys ("ns key") and units. */
 typedef struct feed_shape {
     size_t n, used;
     uint16_t off[MD_SHAPE_PAIRS], len[MD_SHAPE_PAIRS];
+    int id[MD_SHAPE_PAIRS];
     unsigned char unit[MD_SHAPE_PAIRS];
     char keys[MD_SHAPE_KEYS];
 } feed_shape;
@@ -106,6 +112,22 @@ static const unsigned char *get(const unsigned char *p, void *out, size_t n)
 {
     memcpy(out, p, n);
     return p + n;
+}
+
+static void record_named(md_store *st, int *id, const char *key, size_t keylen, double value, md_unit unit,
+                         unsigned flags, double total)
+{
+    if (*id == KEY_UNRESOLVED)
+        *id = md_store_key(st, key, keylen);
+    if (*id >= 0)
+        md_store_record_key(st, *id, value, unit, flags, total);
+    else
+        md_store_record_kv(st, key, keylen, value, unit, flags, total);
+}
+
+static void record_column(md_store *st, feed_column *c, double value, unsigned flags)
+{
+    record_named(st, &c->id, c->key, c->len, value, MD_UNIT_NONE, flags, NAN);
 }
 
 /* The feed's thread: applies full batches until the feed closes. */
@@ -243,7 +265,7 @@ void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_uni
 static void add_column(md_feed *f, const char *key, size_t keylen)
 {
     MD_GROW(f->columns, f->ncolumns, f->capcolumns);
-    f->columns[f->ncolumns++] = (feed_column){md_xstrndup(key, keylen), keylen};
+    f->columns[f->ncolumns++] = (feed_column){md_xstrndup(key, keylen), keylen, KEY_UNRESOLVED};
 }
 
 unsigned md_feed_column(md_feed *f, const char *key, size_t keylen)
@@ -267,8 +289,7 @@ bool md_feed_defers(const md_feed *f)
 void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags)
 {
     if (!f->threaded) {
-        md_store_record_kv(f->st, f->columns[column].key, f->columns[column].len, value,
-                           MD_UNIT_NONE, flags, NAN);
+        record_column(f->st, &f->columns[column], value, flags);
         return;
     }
     batch *b = room(f, 2 + sizeof column + 8);
@@ -283,18 +304,16 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
 {
     if (!n || md_num_scan(p, p + n, v) != n) return false;
-    *flags = MD_KV_INTEGRAL;
-    for (size_t i = 0; i < n; i++)
-        if (p[i] == '.' || p[i] == 'e') *flags = 0;
+    *flags = memchr(p, '.', n) || memchr(p, 'e', n) ? 0 : MD_KV_INTEGRAL;
     return true;
 }
 
-static void cell(md_store *st, const feed_column *c, const char *p, size_t n)
+static void cell(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;
     unsigned flags;
     if (md_cell_number(p, n, &v, &flags))
-        md_store_record_kv(st, c->key, c->len, v, MD_UNIT_NONE, flags, NAN);
+        record_column(st, c, v, flags);
 }
 
 void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n)
@@ -375,6 +394,7 @@ static void shape_pair(feed_shape *fs, unsigned char unit, const char *ns, size_
     memcpy(out, key, keylen);
     fs->off[fs->n] = (uint16_t)fs->used;
     fs->len[fs->n] = (uint16_t)(out + keylen - (fs->keys + fs->used));
+    fs->id[fs->n] = KEY_UNRESOLVED;
     fs->unit[fs->n++] = unit;
     fs->used += fs->len[fs->n - 1];
 }
@@ -426,12 +446,12 @@ static const unsigned char *apply_shape(md_feed *f, const unsigned char *p)
 }
 
 /* A pair of a shaped record: its value, or its text to read it from. */
-static void shaped_kv(md_store *st, const feed_shape *fs, size_t i, const char *text, size_t len, double value,
+static void shaped_kv(md_store *st, feed_shape *fs, size_t i, const char *text, size_t len, double value,
                       unsigned flags, double total)
 {
     if (text)
         value = text_value(text, len, &flags);
-    md_store_record_kv(st, fs->keys + fs->off[i], fs->len[i], value, (md_unit)fs->unit[i], flags, total);
+    record_named(st, &fs->id[i], fs->keys + fs->off[i], fs->len[i], value, (md_unit)fs->unit[i], flags, total);
 }
 
 void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const md_kv *kv, size_t n)
@@ -474,7 +494,7 @@ static const unsigned char *apply_shaped(md_feed *f, const unsigned char *p)
     unsigned slot = *p++;
     uint64_t line;
     p = get(p, &line, sizeof line);
-    const feed_shape *fs = &f->shapes[slot];
+    feed_shape *fs = &f->shapes[slot];
     md_store_record_begin(f->st, (unsigned long)line);
     md_store_record_need_known(f->st);
     for (size_t i = 0; i < fs->n; i++) {
@@ -665,8 +685,7 @@ static void apply(md_feed *f, const batch *b)
             unsigned flags = *p++, col;
             p = get(p, &col, sizeof col);
             p = get(p, &d, sizeof d);
-            md_store_record_kv(f->st, f->columns[col].key, f->columns[col].len, d, MD_UNIT_NONE,
-                               flags, NAN);
+            record_column(f->st, &f->columns[col], d, flags);
             break;
         }
         case OP_CELL:

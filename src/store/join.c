@@ -153,6 +153,7 @@ static void join_buckets(md_series *a, const kept_part *k, md_series *b)
     }
     b->nbuckets = n;
     b->width = width;
+    series_buckets_changed(b);
 }
 
 md_series *series_join(md_series *a, md_series *b)

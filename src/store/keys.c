@@ -108,14 +108,16 @@ static bool same_bytes(const char *a, const char *b, size_t n)
     return true;
 }
 
+bool keys_spelled(const key_info *ki, const char *key, size_t keylen)
+{
+    return ki->rawlen == keylen && same_bytes(ki->raw, key, keylen);
+}
+
 int keys_resolve(md_store *st, const char *key, size_t keylen)
 {
     int *guess = st->nkv < KEY_GUESSES ? &st->guess[st->nkv] : NULL;
-    if (guess && *guess >= 0 && (size_t)*guess < st->nkeys) {
-        const key_info *ki = &st->keys[*guess];
-        if (ki->rawlen == keylen && same_bytes(ki->raw, key, keylen))
-            return *guess;
-    }
+    if (guess && *guess >= 0 && (size_t)*guess < st->nkeys && keys_spelled(&st->keys[*guess], key, keylen))
+        return *guess;
     int k = resolve(st, key, keylen);
     if (guess)
         *guess = k;

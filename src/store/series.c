@@ -25,6 +25,7 @@
 struct md_series_state {
     double level, trend, dev;
     double warm_first; /* the first point, for the trend the warm-up ends with */
+    double bucket_mean; /* the last bucket's sum / n, as last divided */
     uint64_t nbase;
     bool in_spike;
     md_spike cur;
@@ -133,13 +134,14 @@ static void bucket_add(md_series *s, int64_t step, double v)
         b->nonfinite++;
         return;
     }
+    /* Welford's update; m2 holds the squared deviations from the mean. The
+     * mean before this point is the one the last point divided out: the
+     * same sum over the same count, so the same double as dividing again. */
+    double next_mean = (b->sum + v) / (b->n + 1);
     if (b->n == 0) {
         b->min = b->max = b->first = v;
     } else {
-        /* Welford's update; m2 holds the squared deviations from the mean. */
-        double mean = b->sum / b->n;
-        double next_mean = (b->sum + v) / (b->n + 1);
-        b->m2 += (v - mean) * (v - next_mean);
+        b->m2 += (v - s->state->bucket_mean) * (v - next_mean);
         if (v < b->min)
             b->min = v;
         if (v > b->max)
@@ -148,6 +150,13 @@ static void bucket_add(md_series *s, int64_t step, double v)
     b->n++;
     b->sum += v;
     b->last = v;
+    s->state->bucket_mean = next_mean;
+}
+
+void series_buckets_changed(md_series *s)
+{
+    const md_bucket *b = s->nbuckets ? &s->buckets[s->nbuckets - 1] : NULL;
+    s->state->bucket_mean = b && b->n ? b->sum / b->n : 0;
 }
 
 void series_keep_spike(md_series *s, const md_spike *sp)

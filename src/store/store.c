@@ -100,12 +100,9 @@ void md_store_record_need_known(md_store *st)
     st->rec_need_known = true;
 }
 
-void md_store_record_kv(md_store *st, const char *key, size_t keylen, double value, md_unit unit,
-                        unsigned flags, double total)
+static void record(md_store *st, int k, const char *key, size_t keylen, double value, md_unit unit,
+                   unsigned flags, double total)
 {
-    if (st->cur < 0 || keylen == 0)
-        return;
-    int k = keys_resolve(st, key, keylen);
     if (st->keys[k].role == MD_ROLE_IGNORE || st->keys[k].dropped)
         return;
     if (st->keys[k].role == MD_ROLE_SERIES && st->keys[k].record == st->records) {
@@ -121,6 +118,26 @@ void md_store_record_kv(md_store *st, const char *key, size_t keylen, double val
     st->kv[st->nkv++] = (record_kv){k, value, unit, flags, total};
     st->keys[k].record = st->records;
     st->rec_total |= st->keys[k].total;
+}
+
+void md_store_record_kv(md_store *st, const char *key, size_t keylen, double value, md_unit unit,
+                        unsigned flags, double total)
+{
+    if (st->cur >= 0 && keylen)
+        record(st, keys_resolve(st, key, keylen), key, keylen, value, unit, flags, total);
+}
+
+int md_store_key(md_store *st, const char *key, size_t keylen)
+{
+    if (st->cur < 0 || keylen == 0)
+        return -1;
+    int k = keys_resolve(st, key, keylen);
+    return keys_spelled(&st->keys[k], key, keylen) ? k : -1;
+}
+
+void md_store_record_key(md_store *st, int k, double value, md_unit unit, unsigned flags, double total)
+{
+    record(st, k, st->keys[k].raw, st->keys[k].rawlen, value, unit, flags, total);
 }
 
 void md_store_context_step(md_store *st, int64_t step)

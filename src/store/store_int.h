@@ -85,6 +85,8 @@ md_series *series_new(const char *name, md_kind kind, md_better better, int inpu
 void series_free(md_series *s);
 void series_add_source(md_series *s, const char *name, size_t n);
 void series_add(md_series *s, int64_t step, double v);
+/* After its buckets were rewritten other than by series_add. */
+void series_buckets_changed(md_series *s);
 /* How a nonzero value was written: its digits after the point. */
 void series_note_print(md_series *s, double v, unsigned flags);
 void series_finish(md_series *s);
@@ -105,6 +107,11 @@ md_series *series_join(md_series *earlier, md_series *later);
 
 /* keys.c */
 int keys_resolve(md_store *st, const char *key, size_t keylen);
+/* The key cache maps a key's first spelling (raw) to the key, and no other
+ * key has that spelling (keys_split gives a second spelling a key of its
+ * own): a key whose raw equals the bytes is the one the cache gives, now
+ * and for the rest of the input. */
+bool keys_spelled(const key_info *ki, const char *key, size_t keylen);
 /* The series a key's points go to, created on first use; -1 when over the
  * series limit. */
 int keys_series(md_store *st, int key);
