@@ -94,9 +94,19 @@ typedef struct md_tqdm {
     double rate;                /* iterations per second; NaN when unknown */
     bool per_item;              /* rate counts items (examples/s), not steps */
     size_t end;                 /* the bar is line[0, end): text may follow */
+    /* Where n, total and the rate were read: offset and length, length 0
+     * for a number not read; the rate is seconds per iteration. */
+    struct md_tqdm_num {
+        uint32_t at, len;
+    } n_text, total_text, rate_text;
+    bool rate_inverse;
 } md_tqdm;
 
 md_tqdm md_tqdm_scan(const char *line, size_t n);
+/* A bar of a line that differs from the one bar was scanned from only in
+ * digits, each replaced by a digit (a line of the same shape): its
+ * numbers read where bar's were, all else as it is. */
+md_tqdm md_tqdm_reread(const md_tqdm *bar, const char *line);
 
 /* A box of "| key | value |" rows between two rules of dashes, as
  * Stable-Baselines3 prints each update (box.c). */

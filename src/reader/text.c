@@ -75,6 +75,7 @@ struct md_text_reader {
     key_index index;
     md_shapes *shapes; /* NULL: every line is scanned */
     bool fed_shape[MD_SHAPES]; /* the feed holds the keys of the slot's shape */
+    md_tqdm shape_bar[MD_SHAPES]; /* the bar of a bar's shape, as scanned */
 };
 
 typedef md_text_reader text_reader;
@@ -628,11 +629,8 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
     if (slot < 0)
         return false;
     md_tqdm bar = {0};
-    if (traits & SHAPE_BAR) {
-        bar = md_tqdm_scan(seg.p, seg.n);
-        if (!bar.found || bar.end != seg.n)
-            return false;
-    }
+    if (traits & SHAPE_BAR)
+        bar = md_tqdm_reread(&r->shape_bar[slot], seg.p);
     if (!(traits & SHAPE_STAMPLESS))
         read_stamp(r, seg, line);
     if (!(traits & SHAPE_SILENT))
@@ -651,11 +649,15 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
     return true;
 }
 
-static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, bool stamped)
+/* A line as a shape: its pairs, or the bar it is (then n is 0). */
+static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, const md_tqdm *bar, bool stamped)
 {
     int slot = md_shapes_learn(r->shapes, seg.p, seg.n, kv, n, shape_traits(r, seg, stamped, n > 0));
-    if (slot >= 0)
-        r->fed_shape[slot] = n > 0 && md_feed_shape(r->feed, (unsigned)slot, kv, n);
+    if (slot < 0)
+        return;
+    r->fed_shape[slot] = n > 0 && md_feed_shape(r->feed, (unsigned)slot, kv, n);
+    if (bar)
+        r->shape_bar[slot] = *bar;
 }
 
 static void read_segment(text_reader *r, md_str seg, unsigned long line)
@@ -695,7 +697,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         if (bar.found) {
             read_bar(r, seg, &bar);
             if (r->shapes && plain && reading_plain_lines(r) && r->ignored_line == ignored_line && bar.end == seg.n)
-                learn_shape(r, seg, NULL, 0, stamped);
+                learn_shape(r, seg, NULL, 0, &bar, stamped);
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
             if (bar.end < seg.n) {
@@ -714,7 +716,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
                 find_repetition(r, body, line);
             else if (r->shapes && plain && reading_plain_lines(r) && r->ignored_line == ignored_line && rank < 0 &&
                      !header && !planned)
-                learn_shape(r, seg, r->kv, n, stamped);
+                learn_shape(r, seg, r->kv, n, NULL, stamped);
         }
     }
     md_feed_record_end(r->feed);

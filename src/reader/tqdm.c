@@ -18,6 +18,11 @@ static const char *skip_blanks(const char *p, const char *end)
     return p;
 }
 
+static void note_text(struct md_tqdm_num *at, const char *line, const char *p, size_t k)
+{
+    *at = (struct md_tqdm_num){(uint32_t)(p - line), (uint32_t)k};
+}
+
 /* Parses "[elapsed<remaining, RATE, postfix]" starting at '['. */
 static void parse_bracket(const char *line, const char *p, const char *end, md_tqdm *t)
 {
@@ -39,8 +44,11 @@ static void parse_bracket(const char *line, const char *p, const char *end, md_t
     md_str u = md_str_trim((md_str){unit, (size_t)(unit_end - unit)});
     if (u.n == 4 && memcmp(u.p, "it/s", 4) == 0) {
         t->rate = k ? rate : NAN;
+        note_text(&t->rate_text, line, r, k);
     } else if (u.n == 4 && memcmp(u.p, "s/it", 4) == 0) {
         t->rate = k && rate > 0 ? 1 / rate : NAN;
+        note_text(&t->rate_text, line, r, k);
+        t->rate_inverse = true;
     } else {
         t->per_item = true;
     }
@@ -71,10 +79,12 @@ static md_tqdm scan_with_total(const char *line, const char *bar, const char *en
     size_t k = md_num_scan(p, end, &t.n);
     if (!k || p + k >= end || p[k] != '/')
         return t;
+    note_text(&t.n_text, line, p, k);
     p += k + 1;
     k = md_num_scan(p, end, &t.total);
     if (!k)
         return t;
+    note_text(&t.total_text, line, p, k);
     p = skip_blanks(p + k, end);
     t.found = true;
     t.desc_end = (size_t)(d - line);
@@ -95,6 +105,7 @@ static md_tqdm scan_without_total(const char *line, const char *it, const char *
         d--;
     if (d == it || md_num_scan(d, it, &t.n) != (size_t)(it - d))
         return t;
+    note_text(&t.n_text, line, d, (size_t)(it - d));
     t.found = true;
     t.desc_end = (size_t)(d - line);
     t.end = (size_t)(it + 3 - line);
@@ -127,4 +138,27 @@ md_tqdm md_tqdm_scan(const char *line, size_t n)
     md_tqdm none = {0};
     none.rate = NAN;
     return none;
+}
+
+/* Digits for digits keep every byte md_tqdm_scan looks for where it was
+ * and every number as long as it was (md_num_scan stops at the same
+ * non-digit), so only the values can differ. */
+static double reread(const char *line, struct md_tqdm_num at, double was)
+{
+    double v = was;
+    if (at.len)
+        md_num_scan(line + at.at, line + at.at + at.len, &v);
+    return v;
+}
+
+md_tqdm md_tqdm_reread(const md_tqdm *bar, const char *line)
+{
+    md_tqdm t = *bar;
+    t.n = reread(line, bar->n_text, bar->n);
+    t.total = reread(line, bar->total_text, bar->total);
+    if (bar->rate_text.len) {
+        double rate = reread(line, bar->rate_text, NAN);
+        t.rate = !bar->rate_inverse ? rate : rate > 0 ? 1 / rate : NAN;
+    }
+    return t;
 }
