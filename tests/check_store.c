@@ -492,6 +492,48 @@ START_TEST(test_bucket_merging)
 END_TEST
 
 /* The buckets' (n, mean, m2) combine to the exact variance of the points. */
+/* A key resolved once and recorded by its number reads as its text does;
+ * a second spelling of it gets no number until it has a key of its own. */
+START_TEST(test_record_by_key)
+{
+    md_store *by_text = new_store(), *by_key = new_store();
+    int loss = md_store_key(by_key, "loss", 4), step = md_store_key(by_key, "step", 4);
+    ck_assert(loss >= 0 && step >= 0 && loss != step);
+    ck_assert_int_eq(md_store_key(by_key, "loss", 4), loss);
+    for (int i = 0; i < 3000; i++) {
+        double v = 2.0 + noise((uint64_t)i) - i * 1e-4;
+        record(by_text, i, "loss", v);
+        md_store_record_begin(by_key, 1);
+        md_store_record_key(by_key, step, i, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+        md_store_record_key(by_key, loss, v, MD_UNIT_NONE, 0, NAN);
+        md_store_record_end(by_key, NULL);
+    }
+    const md_series *a = series(by_text, "loss"), *b = series(by_key, "loss");
+    ck_assert(a->count == b->count && a->mean == b->mean && a->m2 == b->m2 && a->last == b->last);
+    ck_assert(a->nbuckets == b->nbuckets && memcmp(a->buckets, b->buckets, a->nbuckets * sizeof *a->buckets) == 0);
+    md_store_free(by_text);
+    md_store_free(by_key);
+
+    md_store *st = new_store();
+    int first = md_store_key(st, "train_loss", 10);
+    ck_assert(first >= 0);
+    ck_assert_int_eq(md_store_key(st, "train/loss", 10), -1);
+    /* A W&B summary: the run's mean and the last step's loss, one record. */
+    md_store_record_begin(st, 1);
+    md_store_record_key(st, first, 1.9, MD_UNIT_NONE, 0, NAN);
+    put(st, "train/loss", 1.7, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    int second = md_store_key(st, "train/loss", 10);
+    ck_assert(second >= 0 && second != first);
+    ck_assert_uint_eq(md_store_nseries(st), 2);
+    md_store_free(st);
+
+    st = md_store_new(t_catalog()); /* no input begun */
+    ck_assert_int_eq(md_store_key(st, "loss", 4), -1);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_bucket_variance)
 {
     md_store *st = new_store();
@@ -974,6 +1016,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_unit_conversion);
     tcase_add_test(rec, test_canonical_binding);
     tcase_add_test(rec, test_component_totals);
+    tcase_add_test(rec, test_record_by_key);
     tcase_add_test(rec, test_unknown_records_dropped);
     tcase_add_test(rec, test_nonfinite_points);
     tcase_add_test(rec, test_series_limit);
