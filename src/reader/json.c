@@ -455,6 +455,9 @@ static bool flat_value(const char **p, const char *end, flat_item *it)
             return false;
         it->number = false;
         len = (size_t)(q - *p);
+    } else if (strict_number(q, end, &len)) { /* the words hold no digit */
+        it->text = q;
+        it->len = len;
     } else if (word_at(q, end, "NaN", 3)) {
         it->value = NAN, len = 3;
     } else if (word_at(q, end, "Infinity", 8)) {
@@ -464,9 +467,6 @@ static bool flat_value(const char **p, const char *end, flat_item *it)
     } else if (word_at(q, end, "true", 4) || word_at(q, end, "null", 4) || word_at(q, end, "false", 5)) {
         it->number = false;
         len = *q == 'f' ? 5 : 4;
-    } else if (strict_number(q, end, &len)) {
-        it->text = q;
-        it->len = len;
     } else {
         return false;
     }
