@@ -45,17 +45,23 @@ static inline uint64_t md_swar_non_digits(uint64_t w)
     return (((y & 0x7f * MD_SWAR_ONES) + 0x76 * MD_SWAR_ONES) | y) & MD_SWAR_HIGHS;
 }
 
+/* The index of the lowest set bit of v, which is not 0. */
+static inline unsigned md_lowest_bit(uint64_t v)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(v);
+#else
+    unsigned i = 0;
+    while (!(v & 1))
+        v >>= 1, i++;
+    return i;
+#endif
+}
+
 /* The index of the first byte a nonzero test result marks. */
 static inline size_t md_swar_first(uint64_t mask)
 {
-#if defined(__GNUC__)
-    return (size_t)__builtin_ctzll(mask) >> 3;
-#else
-    size_t i = 0;
-    while (!(mask & 0x80))
-        mask >>= 8, i++;
-    return i;
-#endif
+    return md_lowest_bit(mask) >> 3;
 }
 
 /* The length of the run of ASCII digits at p, at most max. */

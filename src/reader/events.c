@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/swar.h"
 #include "reader/reader_int.h"
 
 #define MATCH_LINE_MAX 4096
@@ -87,18 +88,6 @@ void md_event_matcher_free(md_event_matcher *m)
     free(m);
 }
 
-static unsigned lowest_bit(uint64_t v)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(v);
-#else
-    unsigned i = 0;
-    while (!(v & 1))
-        v >>= 1, i++;
-    return i;
-#endif
-}
-
 /* The field's number, converted to the unit its name promises when the
  * pattern's second group captured a unit ("12.50 MiB" into tried_gib). */
 static double field_value(const md_field_spec *f, const char *s)
@@ -169,7 +158,7 @@ void md_event_matcher_apply(md_event_matcher *m, md_store *st, unsigned long lin
     size_t words = md_litset_words(m->literals);
     for (size_t w = 0; w < words; w++) {
         for (uint64_t bits = m->hits[w]; bits; bits &= bits - 1) {
-            size_t i = w * 64 + lowest_bit(bits);
+            size_t i = w * 64 + md_lowest_bit(bits);
             run_event(m, md_catalog_event(m->cat, i), st, line, text, n, &copied);
         }
     }

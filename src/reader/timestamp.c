@@ -131,18 +131,6 @@ static uint64_t colon_mask(const char *line, size_t n)
     return mask;
 }
 
-static unsigned lowest_bit(uint64_t v)
-{
-#if defined(__GNUC__)
-    return (unsigned)__builtin_ctzll(v);
-#else
-    unsigned i = 0;
-    while (!(v >> i & 1))
-        i++;
-    return i;
-#endif
-}
-
 static double scan(const char *line, size_t n, md_stamp_kind *kind, bool any)
 {
     *kind = MD_STAMP_NONE;
@@ -154,7 +142,7 @@ static double scan(const char *line, size_t n, md_stamp_kind *kind, bool any)
     uint64_t iso = pairs >> (ISO_CLOCK + 2) & in_window; /* bit i: a stamp may start at line + i */
     uint64_t glog = pairs >> (GLOG_CLOCK + 2) & in_window;
     for (uint64_t cand = iso | glog; cand; cand &= cand - 1) {
-        unsigned i = lowest_bit(cand);
+        unsigned i = md_lowest_bit(cand);
         const char *p = line + i;
         double t;
         if ((iso >> i & 1) && iso_start(line, p, any) && !isnan(t = iso_at(p, end, any))) {
