@@ -634,7 +634,7 @@ static const char *const json_values[] = {
 static const char *const json_keys[] = {
     "loss",      "step",           "iteration",      "_step",      "_runtime", "lr",
     "eval_loss", "train/box_loss", "train/cls_loss", "k\xc3\xa9y", "k\\u0041", "grad_norm",
-    "",          "a\\\"b",         "time",
+    "",          "a\\\"b",         "time",           "los",        "loss2",    "loss\\n",
 };
 
 static void random_jsonl(rng *r, md_buf *b)
@@ -642,6 +642,11 @@ static void random_jsonl(rng *r, md_buf *b)
     static const char *const seps[] = {",", ", ", " , ", ",\t", "\x01,"};
     static const char *const colons[] = {":", ": ", " :", " : ", ":\t"};
     md_buf_reset(b);
+    /* Most lines of a log repeat one list of keys, in one order. */
+    const char *usual[8];
+    size_t nusual = below(r, 9);
+    for (size_t k = 0; k < nusual; k++)
+        usual[k] = PICK(r, json_keys);
     size_t lines = below(r, 200);
     for (size_t i = 0; i < lines; i++) {
         size_t kind = below(r, 40);
@@ -652,10 +657,11 @@ static void random_jsonl(rng *r, md_buf *b)
         } else {
             if (kind == 2) md_buf_puts(b, "\xef\xbb\xbf");
             md_buf_printf(b, "%s{\"iteration\"%s%zu", kind == 3 ? "  " : "", PICK(r, colons), i);
-            size_t items = below(r, 8);
+            bool as_usual = below(r, 3) > 0;
+            size_t items = as_usual ? nusual : below(r, 8);
             for (size_t k = 0; k < items; k++)
                 md_buf_printf(b, "%s\"%s\"%s%s", PICK(r, seps),
-                              below(r, 3) ? json_keys[below(r, 4)] : PICK(r, json_keys),
+                              as_usual ? usual[k] : below(r, 3) ? json_keys[below(r, 4)] : PICK(r, json_keys),
                               PICK(r, colons),
                               below(r, 3) ? json_values[below(r, 10)] : PICK(r, json_values));
             md_buf_puts(b, kind == 4 ? "} junk" : kind == 5 ? "" : kind == 6 ? ",}" : "}");

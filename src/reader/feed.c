@@ -29,7 +29,7 @@ enum {
     OP_COLUMN,
     OP_KV_COLUMN,
     OP_CELL,
-    OP_KV_NUMBER,
+    OP_COLUMN_NUMBER,
     OP_SHAPE,
     OP_SHAPED,
     OP_END,
@@ -330,24 +330,22 @@ void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n)
 }
 
 /* A JSON number: integral when finite and whole. */
-static void kv_number(md_store *st, const char *key, size_t keylen, const char *p, size_t n)
+static void column_number(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;
     md_num_scan(p, p + n, &v);
-    unsigned flags = isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
-    md_store_record_kv(st, key, keylen, v, MD_UNIT_NONE, flags, NAN);
+    record_column(st, c, v, isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0);
 }
 
-void md_feed_kv_number(md_feed *f, const char *key, size_t keylen, const char *text, size_t n)
+void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n)
 {
     if (!f->threaded) {
-        kv_number(f->st, key, keylen, text, n);
+        column_number(f->st, &f->columns[column], text, n);
         return;
     }
-    batch *b = room(f, 17 + keylen + n);
-    put_u8(b, OP_KV_NUMBER);
-    put_u64(b, keylen);
-    put(b, key, keylen);
+    batch *b = room(f, 1 + sizeof column + 8 + n);
+    put_u8(b, OP_COLUMN_NUMBER);
+    put(b, &column, sizeof column);
     put_u64(b, n);
     put(b, text, n);
 }
@@ -629,8 +627,8 @@ static const unsigned char *get_text(const unsigned char *p, const char **text, 
 
 static const unsigned char *apply_text_op(md_feed *f, unsigned op, const unsigned char *p)
 {
-    const char *key, *text;
-    size_t keylen, n;
+    const char *text;
+    size_t n;
     uint64_t line;
     unsigned col;
     md_event_matcher *m;
@@ -640,10 +638,10 @@ static const unsigned char *apply_text_op(md_feed *f, unsigned op, const unsigne
         p = get_text(p, &text, &n);
         cell(f->st, &f->columns[col], text, n);
         break;
-    case OP_KV_NUMBER:
-        p = get_text(p, &key, &keylen);
+    case OP_COLUMN_NUMBER:
+        p = get(p, &col, sizeof col);
         p = get_text(p, &text, &n);
-        kv_number(f->st, key, keylen, text, n);
+        column_number(f->st, &f->columns[col], text, n);
         break;
     case OP_LINE_EVENTS:
         p = get(p, &m, sizeof m);
@@ -689,7 +687,7 @@ static void apply(md_feed *f, const batch *b)
             break;
         }
         case OP_CELL:
-        case OP_KV_NUMBER:
+        case OP_COLUMN_NUMBER:
         case OP_LINE_EVENTS:
             p = apply_text_op(f, p[-1], p);
             break;

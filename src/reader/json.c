@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/map.h"
 #include "core/swar.h"
 #include "mldiag/reader.h"
 #include "reader/reader_int.h"
@@ -81,10 +82,15 @@ static bool number_of(const cJSON *item, double *v)
     return tagged_nonfinite(item, v);
 }
 
+/* A JSON number is integral when finite and whole. */
+static unsigned json_flags(double v)
+{
+    return isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
+}
+
 static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
 {
-    unsigned flags = isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
-    md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, flags, NAN);
+    md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, json_flags(v), NAN);
 }
 
 /* The numbers of an object, nested objects' under "outer/inner" keys (a
@@ -367,6 +373,7 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
 typedef struct flat_item {
     const char *key;
     size_t keylen;
+    int column; /* the feed's column for the key, NO_COLUMN, or COLUMN_UNKNOWN */
     double value;   /* NaN and the infinities */
     const char *text; /* a number's text, NULL for the words */
     size_t len;
@@ -474,8 +481,70 @@ static bool flat_value(const char **p, const char *end, flat_item *it)
     return true;
 }
 
+/* A log writes the same keys line after line: each key is named to the
+ * feed once, as a column, and sent by number. The keys of the last flat
+ * line are compared first, in order, which also spares scanning them. */
+#define KEY_COLUMNS 4096 /* distinct keys past this many go as text */
+#define NO_COLUMN (-1)
+#define COLUMN_UNKNOWN (-2)
+
+typedef struct key_columns {
+    md_map by_key;
+    size_t named;
+    md_buf last; /* the last flat line's keys, one after another */
+    size_t off[FLAT_MAX], len[FLAT_MAX];
+    int column[FLAT_MAX];
+    size_t nlast;
+} key_columns;
+
+/* Whether the key at p (its opening quote) is the last line's i-th; then
+ * it is plain (no escape, no NUL) as that one was. */
+static bool same_key(const key_columns *kc, size_t i, const char *p, const char *end)
+{
+    if (i >= kc->nlast)
+        return false;
+    size_t len = kc->len[i];
+    return (size_t)(end - p) > len + 1 && p[len + 1] == '"' && memcmp(p + 1, kc->last.p + kc->off[i], len) == 0;
+}
+
+static int column_of(md_feed *feed, key_columns *kc, const char *key, size_t keylen)
+{
+    intptr_t col;
+    if (md_map_get(&kc->by_key, key, keylen, &col))
+        return (int)col;
+    if (kc->named == KEY_COLUMNS)
+        return NO_COLUMN;
+    kc->named++;
+    col = (intptr_t)md_feed_column(feed, key, keylen);
+    md_map_put(&kc->by_key, key, keylen, col);
+    return (int)col;
+}
+
+/* Columns for the keys not seen at their place on the last line, and
+ * this line's keys kept for the next when any was new there. */
+static void resolve_columns(md_feed *feed, key_columns *kc, flat_item *items, size_t n)
+{
+    bool changed = n != kc->nlast;
+    for (size_t i = 0; i < n; i++) {
+        if (items[i].column == COLUMN_UNKNOWN) {
+            items[i].column = column_of(feed, kc, items[i].key, items[i].keylen);
+            changed = true;
+        }
+    }
+    if (!changed)
+        return;
+    md_buf_reset(&kc->last);
+    for (size_t i = 0; i < n; i++) {
+        kc->off[i] = kc->last.n;
+        kc->len[i] = items[i].keylen;
+        kc->column[i] = items[i].column;
+        md_buf_put(&kc->last, items[i].key, items[i].keylen);
+    }
+    kc->nlast = n;
+}
+
 /* Parses a flat object into items; false when cJSON must decide. */
-static bool flat_object(const char *s, size_t n, flat_item *items, size_t *nitems)
+static bool flat_object(const key_columns *kc, const char *s, size_t n, flat_item *items, size_t *nitems)
 {
     const char *p = s, *end = s + n;
     size_t count = 0;
@@ -487,9 +556,16 @@ static bool flat_object(const char *s, size_t n, flat_item *items, size_t *nitem
     } else {
         for (;;) {
             md_str key;
-            if (count == FLAT_MAX || p == end || *p != '"' || !plain_string(&p, end, &key) ||
-                memchr(key.p, '\0', key.n))
+            int column = COLUMN_UNKNOWN;
+            if (count == FLAT_MAX || p == end || *p != '"')
                 return false;
+            if (same_key(kc, count, p, end)) {
+                key = (md_str){p + 1, kc->len[count]};
+                column = kc->column[count];
+                p += key.n + 2;
+            } else if (!plain_string(&p, end, &key) || memchr(key.p, '\0', key.n)) {
+                return false;
+            }
             p = skip_ws(p, end);
             if (p == end || *p != ':')
                 return false;
@@ -497,6 +573,7 @@ static bool flat_object(const char *s, size_t n, flat_item *items, size_t *nitem
             flat_item *it = &items[count++];
             it->key = key.p;
             it->keylen = key.n;
+            it->column = column;
             if (p == end || !flat_value(&p, end, it))
                 return false;
             p = skip_ws(p, end);
@@ -526,14 +603,17 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
                            !(it->keylen == 5 && memcmp(it->key, "_step", 5) == 0);
         if (!it->number || bookkeeping)
             continue;
-        if (it->text && md_feed_defers(r->feed)) {
-            md_feed_kv_number(r->feed, it->key, it->keylen, it->text, it->len);
+        if (it->text && it->column >= 0 && md_feed_defers(r->feed)) {
+            md_feed_column_number(r->feed, (unsigned)it->column, it->text, it->len);
             continue;
         }
         double v = it->value;
         if (it->text)
             md_num_scan(it->text, it->text + it->len, &v);
-        put_kv(r, it->key, it->keylen, v);
+        if (it->column >= 0)
+            md_feed_kv_column(r->feed, (unsigned)it->column, v, json_flags(v));
+        else
+            put_kv(r, it->key, it->keylen, v);
     }
     md_feed_record_end(r->feed);
 }
@@ -562,6 +642,7 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
     md_lines_init(&lines, src);
     md_buf text = {0};
     flat_item *items = md_xmalloc(FLAT_MAX * sizeof *items);
+    key_columns *kc = md_xcalloc(1, sizeof *kc);
     unsigned long bad = 0;
     md_str line;
     while (md_lines_next(&lines, &line)) {
@@ -569,10 +650,12 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
         size_t n;
         if (!s.n)
             continue;
-        if (fast && flat_object(s.p, s.n, items, &n))
+        if (fast && flat_object(kc, s.p, s.n, items, &n)) {
+            resolve_columns(r.feed, kc, items, n);
             flat_record(&r, items, n, lines.lineno);
-        else if (!cjson_line(&r, s, lines.lineno, &text))
+        } else if (!cjson_line(&r, s, lines.lineno, &text)) {
             bad++;
+        }
     }
     md_feed_close(r.feed);
     md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
@@ -582,6 +665,9 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
     md_lines_fini(&lines);
     md_buf_free(&text);
     free(items);
+    md_map_free(&kc->by_key);
+    md_buf_free(&kc->last);
+    free(kc);
     return error ? MD_ERR_IO : MD_OK;
 }
 

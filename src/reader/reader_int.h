@@ -208,19 +208,20 @@ void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *tex
 #define MD_SHAPE_KEYS 8192
 bool md_feed_shape(md_feed *f, unsigned slot, const md_kv *kv, size_t n);
 void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const md_kv *kv, size_t n);
-/* Names a key once (a CSV column) for md_feed_cell; returns its number. */
+/* Names a key once (a CSV column, a JSON Lines key) for the calls that
+ * take a column; returns its number. */
 unsigned md_feed_column(md_feed *f, const char *key, size_t keylen);
 void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags);
 /* Whether the reader should leave conversions to the feed's thread (it
- * keeps up), by md_feed_cell and md_feed_kv_number, rather than convert
- * and call md_feed_kv_column or md_feed_kv itself. */
+ * keeps up), by md_feed_cell and md_feed_column_number, rather than
+ * convert and call md_feed_kv_column itself. */
 bool md_feed_defers(const md_feed *f);
 /* A CSV cell (trimmed) of a column: a value when it is a number all
  * through (md_cell_number), integral unless written with a point or an 'e'. */
 void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n);
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags);
 /* A JSON number's text (strict JSON grammar): its value, integral when whole. */
-void md_feed_kv_number(md_feed *f, const char *key, size_t keylen, const char *text, size_t n);
+void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n);
 /* Matches the line's event signatures (md_event_matcher_apply) in turn. */
 void md_feed_line_events(md_feed *f, md_event_matcher *m, unsigned long line, const char *text, size_t n);
 void md_feed_record_end(md_feed *f);
