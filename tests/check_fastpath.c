@@ -831,6 +831,19 @@ static void shaped_number(rng *r, md_buf *b)
         md_buf_putc(b, (char)('0' + below(r, 10)));
 }
 
+/* A line of shaped_lines with its '#' and '~' filled in. */
+static void shaped_line(rng *r, md_buf *b, const char *t)
+{
+    for (; *t; t++) {
+        if (*t == '#')
+            shaped_number(r, b);
+        else if (*t == '~')
+            md_buf_putc(b, (char)('0' + below(r, 3)));
+        else
+            md_buf_putc(b, *t);
+    }
+}
+
 START_TEST(test_text_shapes)
 {
     rng r = {7};
@@ -845,17 +858,41 @@ START_TEST(test_text_shapes)
         for (size_t k = 0; k < lines; k++) {
             const char *t = below(&r, 10) ? kinds[below(&r, MD_COUNT(kinds))] : below(&r, 2) ? PICK(&r, shaped_lines)
                                                                                         : PICK(&r, text_lines);
-            for (; *t; t++) {
-                if (*t == '#')
-                    shaped_number(&r, &b);
-                else if (*t == '~')
-                    md_buf_putc(&b, (char)('0' + below(&r, 3)));
-                else
-                    md_buf_putc(&b, *t);
-            }
+            shaped_line(&r, &b, t);
             md_buf_puts(&b, below(&r, 8) ? "\n" : "\r");
         }
         check_text(&b, "shaped text", i);
+    }
+    md_buf_free(&b);
+}
+END_TEST
+
+/* HF Trainer's console: once the training bar is drawn, each log dict
+ * waits for the next redraw, and dicts of a few kinds take turns. */
+START_TEST(test_text_waiting_dicts)
+{
+    static const char *const dicts[] = {
+        "{'loss': #, 'grad_norm': #, 'learning_rate': #, 'epoch': #}",
+        "{'eval_loss': #, 'eval_runtime': #, 'epoch': #}",
+        "{'loss': #, 'learning_rate': #, 'epoch': #}",
+        "{'train_runtime': #, 'train_loss': #, 'epoch': #}",
+    };
+    rng r = {11};
+    md_buf b = {0};
+    for (int i = 0; i < 60; i++) {
+        md_buf_reset(&b);
+        md_buf_puts(&b, "  Total optimization steps = 90\n");
+        size_t steps = below(&r, 90);
+        for (size_t k = 1; k <= steps; k++) {
+            shaped_line(&r, &b, "\r  ~~%|\xe2\x96\x88| ");
+            md_buf_printf(&b, "%zu/90 [00:0~<0~:~~, #it/s]", k);
+            if (below(&r, 3) == 0) {
+                md_buf_putc(&b, '\n');
+                shaped_line(&r, &b, dicts[below(&r, below(&r, 4) ? 2 : MD_COUNT(dicts))]);
+                md_buf_putc(&b, '\n');
+            }
+        }
+        check_text(&b, "waiting dicts", i);
     }
     md_buf_free(&b);
 }
@@ -945,6 +982,7 @@ Suite *suite_fastpath(void)
     tcase_add_test(readers, test_jsonl_generated);
     tcase_add_test(readers, test_text_threaded);
     tcase_add_test(readers, test_text_shapes);
+    tcase_add_test(readers, test_text_waiting_dicts);
     tcase_add_test(readers, test_corpus_every_way);
     suite_add_tcase(s, readers);
     return s;

@@ -84,7 +84,7 @@ struct md_feed {
     feed_column *columns;
     size_t ncolumns, capcolumns;
     unsigned named;
-    feed_shape *shapes; /* MD_SHAPES, from the first; owned as columns are */
+    feed_shape *shapes; /* MD_FEED_SHAPES, from the first; owned as columns are */
 };
 
 static void put(batch *b, const void *data, size_t n)
@@ -374,7 +374,7 @@ static size_t full_key_len(const md_kv *kv)
 static void shape_start(md_feed *f, unsigned slot)
 {
     if (!f->shapes)
-        f->shapes = md_xcalloc(MD_SHAPES, sizeof *f->shapes);
+        f->shapes = md_xcalloc(MD_FEED_SHAPES, sizeof *f->shapes);
     f->shapes[slot].n = f->shapes[slot].used = 0;
 }
 

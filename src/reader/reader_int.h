@@ -206,6 +206,7 @@ void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *tex
  * md_kv.unread, their text (read on the feed's thread while it keeps up).
  * False when the keys do not fit: the slot then holds nothing. */
 #define MD_SHAPE_KEYS 8192
+#define MD_FEED_SHAPES (2 * MD_SHAPES) /* slots: a text reader's two sets */
 bool md_feed_shape(md_feed *f, unsigned slot, const md_kv *kv, size_t n);
 void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const md_kv *kv, size_t n);
 /* Names a key once (a CSV column, a JSON Lines key) for the calls that

@@ -76,6 +76,11 @@ struct md_text_reader {
     md_shapes *shapes; /* NULL: every line is scanned */
     bool fed_shape[MD_SHAPES]; /* the feed holds the keys of the slot's shape */
     md_tqdm shape_bar[MD_SHAPES]; /* the bar of a bar's shape, as scanned */
+    /* Shapes of the dicts that waited for their bar, a set of their own:
+     * such a dict is only read for its pairs, so its shape says nothing
+     * of what else a line of it would have done. Feed slots MD_SHAPES on. */
+    md_shapes *dict_shapes;
+    bool fed_dict_shape[MD_SHAPES];
 };
 
 typedef md_text_reader text_reader;
@@ -477,13 +482,32 @@ static bool training_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     return true;
 }
 
-static void read_pairs(text_reader *r, md_str body, unsigned long line)
+/* A record of the pairs of body; returns how many, left in r->kv. */
+static size_t read_pairs(text_reader *r, md_str body, unsigned long line)
 {
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
     size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
     emit_pairs(r, r->kv, n);
     md_feed_record_end(r->feed);
+    return n;
+}
+
+static void read_dict(text_reader *r, md_str dict, unsigned long line)
+{
+    size_t n;
+    unsigned traits;
+    int slot = r->dict_shapes ? md_shapes_match(r->dict_shapes, dict.p, dict.n, r->kv, &n, &traits) : -1;
+    if (slot >= 0 && r->fed_dict_shape[slot]) {
+        md_feed_shaped(r->feed, MD_SHAPES + (unsigned)slot, line, r->kv, n);
+        return;
+    }
+    n = read_pairs(r, dict, line);
+    if (r->dict_shapes && slot < 0 && n > 0) {
+        slot = md_shapes_learn(r->dict_shapes, dict.p, dict.n, r->kv, n, 0);
+        if (slot >= 0)
+            r->fed_dict_shape[slot] = md_feed_shape(r->feed, MD_SHAPES + (unsigned)slot, r->kv, n);
+    }
 }
 
 static void flush_pending(text_reader *r)
@@ -491,7 +515,7 @@ static void flush_pending(text_reader *r)
     if (!r->pending_set)
         return;
     r->pending_set = false;
-    read_pairs(r, (md_str){r->pending.p, r->pending.n}, r->pending_line);
+    read_dict(r, (md_str){r->pending.p, r->pending.n}, r->pending_line);
 }
 
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
@@ -772,6 +796,7 @@ static md_text_reader *reader_new(md_store *st, const md_catalog *cat, bool fast
 {
     md_text_reader *r = md_xcalloc(1, sizeof *r);
     r->shapes = fast ? md_shapes_new() : NULL;
+    r->dict_shapes = fast ? md_shapes_new() : NULL;
     r->feed = md_feed_new(st, threaded);
     r->index = (key_index){cat, &r->index_cache, r->recent};
     r->cat = cat;
@@ -807,6 +832,7 @@ void md_text_reader_free(md_text_reader *r)
     md_map_free(&r->index_cache);
     md_event_matcher_free(r->events);
     md_shapes_free(r->shapes);
+    md_shapes_free(r->dict_shapes);
     md_buf_free(&r->clean);
     md_buf_free(&r->keys);
     md_buf_free(&r->pending);
