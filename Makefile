@@ -104,7 +104,7 @@ scripts: $(BUILD)/mldiag
 # Fuzzing. Each harness in tests/fuzz/ feeds arbitrary bytes to one stage;
 # readers share fuzz_reader.c with the format chosen at build time.
 FUZZ_READERS := text csv json jsonl tfevents mlflow
-FUZZ_TARGETS := $(FUZZ_READERS) pipeline rules expr shapes
+FUZZ_TARGETS := $(FUZZ_READERS) pipeline rules expr fastpath
 fuzz_src = $(if $(filter $(1),$(FUZZ_READERS)),tests/fuzz/fuzz_reader.c,tests/fuzz/fuzz_$(1).c)
 fuzz_def = $(if $(filter $(1),$(FUZZ_READERS)),-DFUZZ_FORMAT=MD_FMT_$(shell echo $(1) | tr a-z A-Z))
 FUZZ_SECONDS ?= 30
@@ -115,7 +115,7 @@ FUZZ_JOBS ?= 2
 REPLAY_BIN := $(FUZZ_TARGETS:%=$(BUILD)/replay/%)
 
 $(BUILD)/replay/%: tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/fuzz_reader.c tests/fuzz/fuzz_pipeline.c \
-		tests/fuzz/fuzz_rules.c tests/fuzz/fuzz_expr.c tests/fuzz/fuzz_shapes.c $(BUILD)/libmldiag.a
+		tests/fuzz/fuzz_rules.c tests/fuzz/fuzz_expr.c tests/fuzz/fuzz_fastpath.c $(BUILD)/libmldiag.a
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  LD      $@")
 	$(Q)$(CC) $(MD_CPPFLAGS) $(CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) $(call fuzz_def,$*) -Itests/fuzz \

@@ -18,7 +18,7 @@
  * by ",ddd" (a thousands group, decided by digit counts) makes no shape,
  * and so do pairs read other than by md_num_scan on their text (groups,
  * tensors, counts in brackets). tests/check_fastpath.c and
- * tests/fuzz/fuzz_shapes.c hold the text reader with and without shapes to
+ * tests/fuzz/fuzz_fastpath.c hold the text reader with and without shapes to
  * the same store. */
 #include <stdint.h>
 #include <stdlib.h>

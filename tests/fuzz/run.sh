@@ -7,7 +7,7 @@
 set -u
 SECONDS_EACH=${1:-30}
 JOBS=${2:-2}
-TARGETS="text csv json jsonl tfevents mlflow pipeline rules expr shapes"
+TARGETS="text csv json jsonl tfevents mlflow pipeline rules expr fastpath"
 mkdir -p tests/fuzz/crashes
 
 fuzz_one() {

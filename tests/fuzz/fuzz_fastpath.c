@@ -1,13 +1,16 @@
-/* The text reader with line shapes and without, on arbitrary bytes: both
- * must fill the store alike, to the bit, and so must shapes on two
- * threads (the feed's records of a shape); a difference aborts. */
+/* The fast paths against what they stand in for, on arbitrary bytes: the
+ * text reader with line shapes and without, the CSV reader splitting rows
+ * itself and leaving all to libcsv, the JSON Lines reader parsing flat
+ * objects itself (keys as feed columns) and leaving all to cJSON. Each
+ * pair must fill the store alike, to the bit, and so must the fast path
+ * on two threads; a difference aborts. */
 #include <string.h>
 
 #include "fuzz.h"
 #include "mldiag/reader.h"
 #include "reader/reader_int.h"
 
-static md_store *read_text(const uint8_t *data, size_t size, bool shapes, bool threaded)
+static md_store *read_as(md_format fmt, const uint8_t *data, size_t size, bool fast, bool threaded)
 {
     const md_catalog *cat = md_ruleset_catalog(fuzz_rules());
     md_source *src = md_source_memory(data, size, "fuzz");
@@ -16,8 +19,13 @@ static md_store *read_text(const uint8_t *data, size_t size, bool shapes, bool t
     md_store *st = md_store_new(cat);
     md_diags diags;
     md_diags_init(&diags);
-    md_store_begin_input(st, "fuzz", MD_FMT_TEXT);
-    md_read_text_with(st, src, cat, &diags, shapes, threaded);
+    md_store_begin_input(st, "fuzz", fmt);
+    if (fmt == MD_FMT_CSV)
+        md_read_csv_with(st, src, &diags, fast, threaded);
+    else if (fmt == MD_FMT_JSONL)
+        md_read_jsonl_with(st, src, &diags, fast, threaded);
+    else
+        md_read_text_with(st, src, cat, &diags, fast, threaded);
     md_source_close(src);
     md_diags_free(&diags);
     return st;
@@ -60,17 +68,24 @@ static void same_store(md_store *a, md_store *b)
         abort();
 }
 
+static void same_every_way(md_format fmt, const uint8_t *data, size_t size)
+{
+    md_store *slow = read_as(fmt, data, size, false, false);
+    md_store *fast = read_as(fmt, data, size, true, false);
+    md_store *threaded = read_as(fmt, data, size, true, true);
+    if (!slow || !fast || !threaded)
+        abort();
+    same_store(slow, fast);
+    same_store(slow, threaded);
+    md_store_free(slow);
+    md_store_free(fast);
+    md_store_free(threaded);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    md_store *scanned = read_text(data, size, false, false);
-    md_store *shaped = read_text(data, size, true, false);
-    md_store *threaded = read_text(data, size, true, true);
-    if (!scanned || !shaped || !threaded)
-        abort();
-    same_store(scanned, shaped);
-    same_store(scanned, threaded);
-    md_store_free(scanned);
-    md_store_free(shaped);
-    md_store_free(threaded);
+    same_every_way(MD_FMT_TEXT, data, size);
+    same_every_way(MD_FMT_CSV, data, size);
+    same_every_way(MD_FMT_JSONL, data, size);
     return 0;
 }
