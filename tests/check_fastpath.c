@@ -671,6 +671,19 @@ static void random_jsonl(rng *r, md_buf *b)
     }
 }
 
+/* More distinct keys than the reader names as feed columns: the rest go
+ * as text, and the store must not tell. */
+START_TEST(test_jsonl_many_keys)
+{
+    md_buf b = {0};
+    for (int i = 0; i < 1500; i++)
+        md_buf_printf(&b, "{\"step\": %d, \"loss\": %d.5, \"k%d\": 1, \"m%d\": %d, \"n%d\": 2}\n", i, i % 7, i,
+                      i, i, i);
+    check_every_way(b.p, b.n, MD_FMT_JSONL, "jsonl of 4502 keys");
+    md_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_jsonl_generated)
 {
     rng r = {5};
@@ -980,6 +993,7 @@ Suite *suite_fastpath(void)
     tcase_set_timeout(readers, 600);
     tcase_add_test(readers, test_csv_generated);
     tcase_add_test(readers, test_jsonl_generated);
+    tcase_add_test(readers, test_jsonl_many_keys);
     tcase_add_test(readers, test_text_threaded);
     tcase_add_test(readers, test_text_shapes);
     tcase_add_test(readers, test_text_waiting_dicts);
