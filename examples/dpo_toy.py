@@ -1,6 +1,7 @@
 """Shared by the DPO examples' make.py: arithmetic preference pairs, SFT and
 one DPO step (for the GPT of toy_gpt.py) with the metrics TRL's DPOTrainer
 logs."""
+import math
 import random
 import time
 
@@ -103,12 +104,13 @@ def window_mean(rows):
 
 # ---- the training loop, as TRL's DPOTrainer runs it ----
 def train_dpo(policy, reference, problems, make_pair, lr, beta, batch, epochs, max_len, log_steps, on_log,
-              constant_lr=False, on_step=None):
+              constant_lr=False, on_step=None, average=False, loss_type="sigmoid"):
     """AdamW without weight decay, a linear schedule with 10% warm-up (or, with
     constant_lr, lr_scheduler_type="constant"), gradients clipped at 1.0, the
-    pairs of a shuffled epoch `batch` at a time. Every log_steps steps
-    on_log(step, steps_per_epoch, grad_norm, learning_rate, loss, means) gets
-    the window's mean loss, rounded as Trainer rounds it, and its other mean
+    pairs of a shuffled epoch `batch` at a time, each step dpo_step with
+    average and loss_type. Every log_steps steps on_log(step,
+    steps_per_epoch, grad_norm, learning_rate, loss, means) gets the window's
+    mean loss, rounded and NaN/inf-filtered as Trainer logs it, and its mean
     metrics; on_step() runs after every step. Returns the steps taken, the
     steps planned, the sum of the losses and the wall time."""
     opt = torch.optim.AdamW(policy.parameters(), lr=lr, weight_decay=0.0)
@@ -122,6 +124,7 @@ def train_dpo(policy, reference, problems, make_pair, lr, beta, batch, epochs, m
             opt, lambda s: s / warmup if s < warmup else max(0.0, (total - s) / (total - warmup)))
     rng = random.Random(4)
     step, rows, sum_loss, t_start = 0, [], 0.0, time.time()
+    tr_loss, last_logged = 0.0, 0
     for epoch in range(epochs):
         order = list(range(len(problems)))
         rng.shuffle(order)
@@ -129,20 +132,26 @@ def train_dpo(policy, reference, problems, make_pair, lr, beta, batch, epochs, m
             ex = [problems[i] for i in order[b * batch:(b + 1) * batch]]
             chosen, rejected = zip(*(make_pair(e) for e in ex))
             loss, metrics = dpo_step(policy, reference, [e["prompt"] for e in ex], list(chosen), list(rejected),
-                                     beta, max_len)
+                                     beta, max_len, average=average, loss_type=loss_type)
             opt.zero_grad()
             loss.backward()
             grad_norm = torch.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
             opt.step()
             sched.step()
             step += 1
-            rows.append({"loss": loss.item(), **metrics})
+            # Trainer's logging_nan_inf_filter: a NaN or inf loss counts as
+            # the mean of the window so far.
+            if math.isnan(loss.item()) or math.isinf(loss.item()):
+                tr_loss = tr_loss + tr_loss / (1 + step - last_logged)
+            else:
+                tr_loss += loss.item()
+            rows.append(metrics)
             sum_loss += loss.item()
             if on_step:
                 on_step()
             if step % log_steps == 0:
-                mean = window_mean(rows)
-                loss_mean = round(mean.pop("loss"), 4)
-                on_log(step, steps_per_epoch, grad_norm.item(), sched.get_last_lr()[0], loss_mean, mean)
+                loss_mean = round(tr_loss / (step - last_logged), 4)
+                on_log(step, steps_per_epoch, grad_norm.item(), sched.get_last_lr()[0], loss_mean, window_mean(rows))
                 rows = []
+                tr_loss, last_logged = 0.0, step
     return step, total, sum_loss, time.time() - t_start
