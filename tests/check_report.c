@@ -444,6 +444,85 @@ START_TEST(test_text_sparkline)
 }
 END_TEST
 
+static bool has_evidence(const md_finding *f, const char *text)
+{
+    for (size_t i = 0; i < f->evidence.n; i++)
+        if (strstr(f->evidence.v[i], text))
+            return true;
+    return false;
+}
+
+static const char *top_cause(const md_finding *f)
+{
+    const md_cause *top = NULL;
+    for (size_t i = 0; i < f->ncauses; i++)
+        if (!top || f->causes[i].share > top->share)
+            top = &f->causes[i];
+    return top ? top->id : "";
+}
+
+/* NaNs that run to the end of a falling loss: the last finite loss is the
+ * one before them, the loss fell (never "-x% above"), and bad samples are
+ * not the first suspect. NaNs that come and go with finite losses between
+ * them point at bad samples, and the run's last loss came after them. */
+START_TEST(test_nan_loss_evidence_follows_the_nans)
+{
+    md_store *st = nan_run();
+    md_findings f;
+    evaluate(st, &f);
+    const md_finding *nan = find(&f, "nan_loss");
+    ck_assert_ptr_nonnull(nan);
+    ck_assert(has_evidence(nan, "the last finite loss before it was"));
+    ck_assert(has_evidence(nan, "below its earlier level"));
+    ck_assert(!has_evidence(nan, "above its earlier level"));
+    ck_assert_str_ne(top_cause(nan), "nan_loss.bad_data");
+    md_findings_free(&f);
+    md_store_free(st);
+
+    st = md_store_new(md_ruleset_catalog(rules()));
+    md_store_begin_input(st, "runs/bad_batches.log", MD_FMT_TEXT);
+    for (int64_t s = 0; s < 300; s++)
+        record(st, s, "loss", s % 50 == 25 ? NAN : 3.0 * exp(-(double)s / 100) + 0.5);
+    evaluate(st, &f);
+    nan = find(&f, "nan_loss");
+    ck_assert_ptr_nonnull(nan);
+    ck_assert(!has_evidence(nan, "the last finite loss before it was"));
+    ck_assert_str_eq(top_cause(nan), "nan_loss.bad_data");
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+/* A constant series draws flat: cells average different counts of the
+ * same value, whose means can differ from it in the last bit. */
+START_TEST(test_text_sparkline_constant)
+{
+    md_store *st = md_store_new(md_ruleset_catalog(rules()));
+    md_store_begin_input(st, "runs/constant_lr.log", MD_FMT_TEXT);
+    for (int64_t s = 0; s < 997; s++) {
+        record(st, s, "loss", 3.0 * exp(-(double)s / 300) + 0.5);
+        record(st, s, "lr", 1e-4);
+    }
+    md_findings f;
+    evaluate(st, &f);
+    md_report_opts o = {false, 80, false, false};
+    md_buf out = {0};
+    md_render_text(st, &f, &o, &out);
+    const char *lr = strstr(out.p, "\n  lr ");
+    ck_assert_ptr_nonnull(lr);
+    const char *bar = lr + strlen("\n  lr ");
+    bar += strspn(bar, " ");
+    size_t glyphs = 0;
+    for (const char *p = bar; *p != ' '; p += strlen("▄"), glyphs++)
+        ck_assert_msg(strncmp(p, "▄", strlen("▄")) == 0, "lr line is not flat: %.*s", (int)strcspn(lr + 1, "\n"),
+                      lr + 1);
+    ck_assert_uint_gt(glyphs, 10);
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
 /* Every line of out is at most width columns, unless it holds only the
  * unbreakable word after its indent and a short prefix ("- "); every word
  * of text appears whole. */
@@ -626,6 +705,8 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_github_annotations);
     tcase_add_test(tc, test_svg_marks_finding);
     tcase_add_test(tc, test_text_sparkline);
+    tcase_add_test(tc, test_text_sparkline_constant);
+    tcase_add_test(tc, test_nan_loss_evidence_follows_the_nans);
     tcase_add_test(tc, test_text_wrap_keeps_words);
     tcase_add_test(tc, test_plain_numbers);
     tcase_add_test(tc, test_rank_suppression);

@@ -246,7 +246,8 @@ static void check_table(run *r, const char *series, const expect *e, size_t n, c
 /* ---- exact figures ------------------------------------------------------ */
 
 /* Counts, extremes, moments and non-finite figures over NaN, +Inf, -Inf and
- * a zero, at steps 10..70: only the four finite points enter the moments. */
+ * a zero, at steps 10..70: only the four finite points enter the moments,
+ * and only the -Inf at the end trails them. */
 START_TEST(test_exact_figures)
 {
     run r = run_new();
@@ -264,7 +265,7 @@ START_TEST(test_exact_figures)
         IS("last_step", 70),      IS("steps", 60),               IS("ordinal", 0),
         IS("restarts", 0),        IS("nonfinite", 3),            IS("nan", 1),
         IS("inf", 2),             IS("nonfinite_frac", 3.0 / 7), IS("first_nonfinite_step", 30),
-        IS("last_nonfinite_step", 70),
+        IS("last_nonfinite_step", 70), IS("trailing_nonfinite", 1),
         IS("zero_frac", 0.25),    IS("best", 0),                 IS("best_step", 40),
     };
     check_table(&r, "loss", e, MD_COUNT(e), "mixed points");
@@ -1161,7 +1162,7 @@ START_TEST(test_all_nan_series)
     static const char *const known_names[] = {
         "count",      "finite",    "nonfinite", "nan",     "inf",      "nonfinite_frac",
         "first_step", "last_step", "steps",     "ordinal", "restarts", "first_nonfinite_step",
-        "last_nonfinite_step",
+        "last_nonfinite_step", "trailing_nonfinite",
     };
     for (size_t i = 0; i < n; i++) {
         bool want = false;
@@ -1175,6 +1176,7 @@ START_TEST(test_all_nan_series)
     T_IS(&r, "loss", "finite", 0);
     T_IS(&r, "loss", "nonfinite_frac", 1);
     T_IS(&r, "loss", "first_nonfinite_step", 0);
+    T_IS(&r, "loss", "trailing_nonfinite", 10);
     run_free(&r);
 }
 END_TEST
@@ -1501,7 +1503,8 @@ START_TEST(test_every_feature_is_tested)
     static const char *const tested[] = {
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "nonfinite", "nan",
-        "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "zero_frac", "resolution", "best",
+        "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "zero_frac",
+        "resolution", "best",
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z",

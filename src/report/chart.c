@@ -44,7 +44,12 @@ size_t chart_columns(const md_series *s, chart_col *cols, size_t max)
 
 double chart_mean(const chart_col *c)
 {
-    return c->n ? c->sum / (double)c->n : NAN;
+    if (!c->n)
+        return NAN;
+    /* The sum of n equal values divided by n can miss the value by an ulp,
+     * which a chart scaled to the cells' spread would show as a step. */
+    double mean = c->sum / (double)c->n;
+    return mean < c->min ? c->min : mean > c->max ? c->max : mean;
 }
 
 long chart_column_of(const chart_col *cols, size_t n, double step)

@@ -29,6 +29,7 @@ static const md_feature series_features[] = {
     F(nonfinite_frac, "share of points that are NaN or Inf"),
     F(first_nonfinite_step, "step of the first NaN or Inf"),
     F(last_nonfinite_step, "step of the last NaN or Inf"),
+    F(trailing_nonfinite, "NaN or Inf points at the end of the series, in a row"),
     F(zero_frac, "share of finite points exactly 0"),
     F(resolution, "print precision when the log writes 9 in 10 nonzero values with the same "
                   "digits after the point (\"%.6f\": 0.000001); unknown otherwise"),
