@@ -480,6 +480,30 @@ START_TEST(test_rise_after_min)
 }
 END_TEST
 
+/* A falling loss with a sawtooth of +-40% over each 24-step epoch (data
+ * sorted by length, no shuffling): its lowest segment is a trough of the
+ * sawtooth. Point noise is small (the sawtooth is smooth from one step to
+ * the next), so only the segments' own wobble keeps rise_z below 3; the
+ * same curve without the sawtooth that turns up by 50% stays far above. */
+START_TEST(test_sawtooth_is_not_a_rise)
+{
+    double v[600];
+    for (size_t i = 0; i < MD_COUNT(v); i++)
+        v[i] = (0.35 + 0.9 * exp(-(double)i / 180)) * (0.6 + 0.8 * (double)(i % 24) / 23);
+    run r = values_run("loss", v, MD_COUNT(v));
+    T_IN(&r, "loss", "rise_from_min", 0.2, INFINITY);
+    T_IN(&r, "loss", "rise_z", -INFINITY, 3);
+    run_free(&r);
+
+    for (size_t i = 0; i < MD_COUNT(v); i++)
+        v[i] = (i < 300 ? 0.35 + 0.9 * exp(-(double)i / 60) : 0.35 + 0.35 * 0.5 * (double)(i - 300) / 300) *
+               (1 + 0.02 * ((double)(i % 7) - 3) / 3);
+    r = values_run("loss", v, MD_COUNT(v));
+    T_IN(&r, "loss", "rise_z", 8, INFINITY);
+    run_free(&r);
+}
+END_TEST
+
 /* rise_z follows the direction of improvement: an accuracy that peaks at 0.9
  * and falls to 0.6 got worse (rise_z large), and fall_from_max is
  * (0.9 - 0.6) / 0.9 less what averaging the peak segment costs (0.008). */
@@ -1551,6 +1575,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_rise_after_min);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_short_bounce_is_not_a_rise);
+    tcase_add_test(trend, test_sawtooth_is_not_a_rise);
     tcase_add_test(trend, test_converge_frac);
     tcase_add_test(trend, test_increasing_frac);
     suite_add_tcase(s, trend);

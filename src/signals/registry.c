@@ -48,8 +48,9 @@ static const md_feature series_features[] = {
     F(rise_from_min, "(end_level - best) / |best|, best being the lowest segment mean before "
                      "the last tenth: how far the series climbed back from its best stretch"),
     F(rise_z, "how far the series got worse from that best stretch to the end, in standard "
-              "errors of point noise, less the sqrt(2 ln n) that picking the best of n "
-              "stretches gains from noise alone (below 3: noise could draw it)"),
+              "errors of point noise (or of the segment means' own wobble, when larger: a "
+              "periodic swing), less the sqrt(2 ln n) that picking the best of n stretches "
+              "gains from noise alone (below 3: noise could draw it)"),
     F(fall_from_max, "(max of segment means before the last tenth - end_level) / |that max|"),
     F(converge_frac, "share of the run it took to cover 90% of the way from the start "
                      "(start_level, or the first segment when worse) to the best stretch "

@@ -213,12 +213,33 @@ MD_FEATURE(rise_from_min)
     return md_known((end - segs[j].mean) / fabs(segs[j].mean));
 }
 
+/* How far segment means stray from their neighbours' line, as a standard
+ * deviation: second differences cancel a linear trend and, for independent
+ * errors of spread sigma, spread by sigma * sqrt(6); the median absolute
+ * one is 0.6745 of that spread. Point noise alone predicts this wobble
+ * when points are independent; a loss that swings with a period of a few
+ * segments (an unshuffled epoch, a cyclic schedule) wobbles far more, and
+ * its lowest segment is a trough of the swing, not a best stretch. NaN
+ * below five segments. */
+static double segment_wobble(const seg *segs, size_t n)
+{
+    if (n < 5)
+        return NAN;
+    double d[MD_TREND_SEGMENTS];
+    for (size_t j = 1; j + 1 < n; j++)
+        d[j - 1] = fabs(segs[j - 1].mean - 2 * segs[j].mean + segs[j + 1].mean);
+    return md_median(d, n - 2) / (0.6745 * sqrt(6.0));
+}
+
 /* The climb from the best stretch to the end, in standard errors of point
  * noise: below 3 the "rise" is what noise alone would draw. The best of n
  * stretches is lower than a typical one by about sqrt(2 ln n) standard
  * errors when noise alone sets it (the expected minimum of n normal
  * draws), so that much is taken off: on a short run whose segments are
- * single batches, the luckiest batch is not a best stretch to climb from. */
+ * single batches, the luckiest batch is not a best stretch to climb from.
+ * The error is at least what the segments' own wobble gives: the best
+ * segment strays by one wobble, the end level by one over the square root
+ * of the segments it averages. */
 MD_FEATURE(rise_z)
 {
     (void)sig;
@@ -233,6 +254,10 @@ MD_FEATURE(rise_z)
     if (j < 0 || !isfinite(noise))
         return md_unknown();
     double se = noise * sqrt(1 / segs[j].n + 1 / end_points);
+    double wobble = segment_wobble(segs, n);
+    double end_segments = end_points / ((double)s->finite / (double)n);
+    if (isfinite(wobble) && end_segments > 0)
+        se = fmax(se, wobble * sqrt(1 + 1 / end_segments));
     double gap = md_improve_sign(s) * (end - segs[j].mean);
     if (se == 0)
         return md_known(gap > 0 ? 1e9 : 0);

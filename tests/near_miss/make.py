@@ -563,6 +563,27 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "unshuffled_epochs_sawtooth.log")
+def _(r):
+    out = [note("A custom loop fine-tuning on 768 examples sorted by length, shuffle=False, batch 32:",
+                "every epoch walks the same 24 batches from short to long, so the per-step loss climbs",
+                "through each epoch and drops at the next one (a sawtooth of +-40% of the level) while",
+                "the epoch averages fall steadily. A trough of the sawtooth is not a best stretch.")]
+    out.append("config: {'model': 'bert-base-uncased', 'lr': 3e-05, 'batch_size': 32, 'epochs': 25, 'shuffle': False}")
+    per_epoch = 24
+    step = 0
+    for ep in range(1, 26):
+        total = 0.0
+        for b in range(per_epoch):
+            step += 1
+            level = 0.35 + 0.9 * math.exp(-step / 180.0)
+            loss = level * (0.6 + 0.8 * b / (per_epoch - 1)) * (1 + r.gauss(0, 0.03))
+            total += loss
+            out.append("epoch %d step %d/%d loss %.4f lr %.2e" % (ep, step, 25 * per_epoch, loss, 3e-5))
+        out.append("epoch %d done: mean train loss %.4f" % (ep, total / per_epoch))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_oscillation", "hf_logging_steps_1_small_batch.log")
 def _(r):
     out = [note("HF Trainer fine-tune of a sentiment classifier from a strong checkpoint with",
