@@ -1784,6 +1784,10 @@ static const struct {
                    "error."},
     {"fp16_overflow", "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768"},
     {"fp16_overflow", "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0"},
+    {"fp16_overflow", "[2023-11-06 11:54:09,446] [INFO] [logging.py:96:log_dist] [Rank 0] Overflow detected. "
+                      "Skipping step. Attempted loss scale: 65536, reducing to 32768.0"},
+    {"fp16_overflow", "[2024-03-08 16:33:21,416] [INFO] [unfused_optimizer.py:207:step] [deepspeed] fp16 dynamic "
+                      "loss scale overflow! Skipping step. Attempted loss scale: 65536.0, reducing to 32768.0"},
     {"loss_scale_min", "Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting "
                        "run."},
     {"nan_message", "RuntimeError: Function 'LogSoftmaxBackward0' returned nan values in its 0th output."},
@@ -1926,6 +1930,8 @@ static const struct {
     {"segfault", "faulthandler enabled: a segmentation fault prints a traceback"},
     {"job_completed", "Training successfully completed in 3h."},
     {"fp16_overflow", "fp16: dynamic loss scale 65536, overflow checks on"},
+    {"fp16_overflow", "[2023-11-06 11:54:09,446] [INFO] [fused_optimizer.py:347:_update_scale] Grad overflow on "
+                      "iteration 0"},
     {"dtype_fp32", "hidden_states dtype: torch.float32 (upcast from torch.bfloat16 for the norm)"},
     {"dtype_fp32_upcast", "hidden states dtype: torch.float32"},
     {"disk_full", "checkpoint saved; 412 GB left on device"},
