@@ -493,6 +493,31 @@ START_TEST(test_nan_loss_evidence_follows_the_nans)
 }
 END_TEST
 
+/* A gradient norm that falls from 1 to 3e-6 vanished while the loss sat
+ * near its start, though it never went below 1e-6; the same fall while
+ * the loss went to ~0 is a converged model, and no finding. */
+START_TEST(test_vanishing_gradients_relative)
+{
+    for (int converged = 0; converged < 2; converged++) {
+        md_store *st = md_store_new(md_ruleset_catalog(rules()));
+        md_store_begin_input(st, "runs/vanish.log", MD_FMT_TEXT);
+        for (int64_t s = 1; s < 400; s++) {
+            double loss = converged ? 2.3 * exp(-(double)s / 40) : 2.3 - 1e-4 * (double)s;
+            record(st, s, "loss", loss);
+            record(st, s, "grad_norm", exp(-(double)s / 30) + 1e-9);
+        }
+        md_findings f;
+        evaluate(st, &f);
+        if (converged)
+            ck_assert_ptr_null(find(&f, "vanishing_gradients"));
+        else
+            ck_assert_ptr_nonnull(find(&f, "vanishing_gradients"));
+        md_findings_free(&f);
+        md_store_free(st);
+    }
+}
+END_TEST
+
 /* A constant series draws flat: cells average different counts of the
  * same value, whose means can differ from it in the last bit. */
 START_TEST(test_text_sparkline_constant)
@@ -706,6 +731,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_svg_marks_finding);
     tcase_add_test(tc, test_text_sparkline);
     tcase_add_test(tc, test_text_sparkline_constant);
+    tcase_add_test(tc, test_vanishing_gradients_relative);
     tcase_add_test(tc, test_nan_loss_evidence_follows_the_nans);
     tcase_add_test(tc, test_text_wrap_keeps_words);
     tcase_add_test(tc, test_plain_numbers);
