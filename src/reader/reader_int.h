@@ -100,7 +100,17 @@ typedef struct md_tqdm {
         uint32_t at, len;
     } n_text, total_text, rate_text;
     bool rate_inverse;
+    unsigned desc; /* MD_TQDM_* flags: what the description says */
 } md_tqdm;
+
+/* "Epoch 3:" (Lightning's training bar: the counter is the batch within
+ * the epoch), "Steps:" (diffusers', accelerate's: the counter is the
+ * step), or a description of other work ("Loading checkpoint shards"). A
+ * line of the same shape has the same flags: they read letters, blanks and
+ * whether a byte is a digit. */
+#define MD_TQDM_EPOCH 1u
+#define MD_TQDM_STEPS 2u
+#define MD_TQDM_DESCRIBED 4u
 
 md_tqdm md_tqdm_scan(const char *line, size_t n);
 /* A bar of a line that differs from the one bar was scanned from only in

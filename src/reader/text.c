@@ -422,41 +422,6 @@ static bool read_table_row(text_reader *r, md_str seg)
     return false;
 }
 
-/* A description "Epoch N:" (Lightning's training bar). */
-static bool epoch_bar(const char *desc, size_t n)
-{
-    md_str d = md_str_trim((md_str){desc, n});
-    if (d.n < 7 || (strncmp(d.p, "Epoch ", 6) != 0 && strncmp(d.p, "epoch ", 6) != 0))
-        return false;
-    size_t i = 6;
-    while (i < d.n && d.p[i] >= '0' && d.p[i] <= '9')
-        i++;
-    return i > 6 && (i == d.n || d.p[i] == ':' || d.p[i] == ' ');
-}
-
-/* "Steps: 45%| 225/500", as diffusers' and accelerate's training scripts
- * describe their bar: the counter is the optimizer step. */
-static bool steps_bar(const char *desc, size_t n)
-{
-    md_str d = md_str_trim((md_str){desc, n});
-    if (d.n && d.p[d.n - 1] == ':')
-        d.n--;
-    return d.n == 5 && (d.p[0] == 'S' || d.p[0] == 's') && memcmp(d.p + 1, "teps", 4) == 0;
-}
-
-/* Whether a bar's description names some work other than the training
- * loop's ("Epoch N", "Steps"). */
-static bool described(const char *desc, size_t n)
-{
-    md_str d = md_str_trim((md_str){desc, n});
-    if ((d.n >= 5 && (strncmp(d.p, "Epoch", 5) == 0 || strncmp(d.p, "epoch", 5) == 0)) || steps_bar(desc, n))
-        return false;
-    for (size_t i = 0; i < d.n; i++)
-        if ((d.p[i] >= 'a' && d.p[i] <= 'z') || (d.p[i] >= 'A' && d.p[i] <= 'Z'))
-            return true;
-    return false;
-}
-
 static void bar_key(text_reader *r, bool named, double total)
 {
     char *key = r->bar_key;
@@ -474,9 +439,9 @@ static void bar_key(text_reader *r, bool named, double total)
  * totals. The redraw right after a dict shows its step, which the redraw
  * before may not (tqdm redraws at most every 0.1 s), so a dict waits for
  * the next redraw (read_segment). */
-static bool training_bar(text_reader *r, md_str seg, const md_tqdm *bar)
+static bool training_bar(text_reader *r, const md_tqdm *bar)
 {
-    if (r->planned_steps <= 0 || bar->total != r->planned_steps || bar->n < 0 || described(seg.p, bar->desc_end))
+    if (r->planned_steps <= 0 || bar->total != r->planned_steps || bar->n < 0 || (bar->desc & MD_TQDM_DESCRIBED))
         return false;
     r->train_bar_seen = true;
     return true;
@@ -530,10 +495,10 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     /* "Epoch 3: 45%| 450/1000": the counter is the batch within the epoch
      * (the store turns it into a step); "Steps: 45%| 225/500" counts steps.
      * A global_step in the postfix, read above, wins. */
-    if ((epoch_bar(seg.p, bar->desc_end) || steps_bar(seg.p, bar->desc_end)) && bar->n >= 0)
+    if ((bar->desc & (MD_TQDM_EPOCH | MD_TQDM_STEPS)) && bar->n >= 0)
         md_feed_kv(r->feed, "step", 4, bar->n, MD_UNIT_NONE, MD_KV_INTEGRAL | (bar->total > 0 ? MD_KV_TOTAL : 0),
                    bar->total > 0 ? bar->total : NAN);
-    else if (training_bar(r, seg, bar))
+    else if (training_bar(r, bar))
         md_feed_context_step(r->feed, (int64_t)bar->n);
     /* A bar redraws many times per step: one point per counter value. Bars
      * of other loops (evaluation, tokenising) have other totals and get
@@ -541,7 +506,7 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
      * bar that says what it does ("Loading checkpoint shards") is not the
      * training loop, whose bar is bare or says "Epoch N". */
     if (!bar->per_item && !isnan(bar->rate) && (bar->n != r->last_bar_n || bar->total != r->last_bar_total)) {
-        bool named = described(seg.p, bar->desc_end);
+        bool named = bar->desc & MD_TQDM_DESCRIBED;
         if (!r->bar_key_len || named != r->bar_key_named || bar->total != r->bar_key_total)
             bar_key(r, named, bar->total);
         md_feed_kv(r->feed, r->bar_key, (size_t)r->bar_key_len, bar->rate, MD_UNIT_NONE, 0, NAN);
@@ -700,7 +665,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         return; /* W&B's end-of-run summary repeats final values out of order */
     if (r->pending_set && trimmed.n) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
-        if (bar.found && training_bar(r, seg, &bar))
+        if (bar.found && training_bar(r, &bar))
             md_feed_context_step(r->feed, (int64_t)bar.n);
         flush_pending(r);
     }

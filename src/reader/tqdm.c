@@ -23,6 +23,47 @@ static void note_text(struct md_tqdm_num *at, const char *line, const char *p, s
     *at = (struct md_tqdm_num){(uint32_t)(p - line), (uint32_t)k};
 }
 
+/* "Epoch N:" (Lightning's training bar). */
+static bool epoch_bar(const char *desc, size_t n)
+{
+    md_str d = md_str_trim((md_str){desc, n});
+    if (d.n < 7 || (strncmp(d.p, "Epoch ", 6) != 0 && strncmp(d.p, "epoch ", 6) != 0))
+        return false;
+    size_t i = 6;
+    while (i < d.n && d.p[i] >= '0' && d.p[i] <= '9')
+        i++;
+    return i > 6 && (i == d.n || d.p[i] == ':' || d.p[i] == ' ');
+}
+
+/* "Steps: 45%| 225/500", as diffusers' and accelerate's training scripts
+ * describe their bar: the counter is the optimizer step. */
+static bool steps_bar(const char *desc, size_t n)
+{
+    md_str d = md_str_trim((md_str){desc, n});
+    if (d.n && d.p[d.n - 1] == ':')
+        d.n--;
+    return d.n == 5 && (d.p[0] == 'S' || d.p[0] == 's') && memcmp(d.p + 1, "teps", 4) == 0;
+}
+
+/* Whether a bar's description names some work other than the training
+ * loop's ("Epoch N", "Steps"). */
+static bool described(const char *desc, size_t n)
+{
+    md_str d = md_str_trim((md_str){desc, n});
+    if ((d.n >= 5 && (strncmp(d.p, "Epoch", 5) == 0 || strncmp(d.p, "epoch", 5) == 0)) || steps_bar(desc, n))
+        return false;
+    for (size_t i = 0; i < d.n; i++)
+        if ((d.p[i] >= 'a' && d.p[i] <= 'z') || (d.p[i] >= 'A' && d.p[i] <= 'Z'))
+            return true;
+    return false;
+}
+
+static unsigned describe(const char *desc, size_t n)
+{
+    return (epoch_bar(desc, n) ? MD_TQDM_EPOCH : 0) | (steps_bar(desc, n) ? MD_TQDM_STEPS : 0) |
+           (described(desc, n) ? MD_TQDM_DESCRIBED : 0);
+}
+
 /* Parses "[elapsed<remaining, RATE, postfix]" starting at '['. */
 static void parse_bracket(const char *line, const char *p, const char *end, md_tqdm *t)
 {
@@ -88,6 +129,7 @@ static md_tqdm scan_with_total(const char *line, const char *bar, const char *en
     p = skip_blanks(p + k, end);
     t.found = true;
     t.desc_end = (size_t)(d - line);
+    t.desc = describe(line, t.desc_end);
     t.end = (size_t)(p - line);
     if (p < end && *p == '[')
         parse_bracket(line, p, end, &t);
@@ -108,6 +150,7 @@ static md_tqdm scan_without_total(const char *line, const char *it, const char *
     note_text(&t.n_text, line, d, (size_t)(it - d));
     t.found = true;
     t.desc_end = (size_t)(d - line);
+    t.desc = describe(line, t.desc_end);
     t.end = (size_t)(it + 3 - line);
     parse_bracket(line, it + 3, end, &t);
     return t;
