@@ -84,6 +84,26 @@ START_TEST(test_ordinal_steps)
 }
 END_TEST
 
+/* Without steps, a point's place is its record's among the input's: a
+ * validation loss after every fourth training record sits at records 5,
+ * 10 and 15, where it was logged, not at 1, 2 and 3. */
+START_TEST(test_ordinal_steps_shared)
+{
+    md_store *st = new_store();
+    for (int i = 1; i <= 15; i++)
+        record(st, -1, i % 5 ? "loss" : "val_loss", 1.0 / i);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert(loss->ordinal && val->ordinal);
+    ck_assert_uint_eq(val->count, 3);
+    ck_assert_int_eq(val->first_step, 5);
+    ck_assert_int_eq(val->last_step, 15);
+    ck_assert_uint_eq(loss->count, 12);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 14);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_epoch_as_step)
 {
     md_store *st = new_store();
@@ -108,7 +128,8 @@ START_TEST(test_epoch_as_step)
     md_store_record_end(st, NULL);
     const md_series *loss = series(st, "loss");
     ck_assert(loss->ordinal);
-    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert_int_eq(loss->first_step, 2); /* the input's second record */
+    ck_assert_int_eq(loss->last_step, 3);
 
     /* A step key wins over an epoch. */
     md_store_record_begin(st, 4);
@@ -1009,6 +1030,7 @@ Suite *suite_store(void)
     TCase *rec = tcase_create("records");
     tcase_add_test(rec, test_step_keys);
     tcase_add_test(rec, test_ordinal_steps);
+    tcase_add_test(rec, test_ordinal_steps_shared);
     tcase_add_test(rec, test_epoch_as_step);
     tcase_add_test(rec, test_steps_within_epochs);
     tcase_add_test(rec, test_context_step);

@@ -348,8 +348,11 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         int64_t at = step;
         if (s->count == 0)
             s->ordinal = step < 0;
+        /* Without steps, a point's place is its record's among the input's
+         * records, so a validation loss logged every tenth record lines up
+         * with the training loss rather than crowding its first tenth. */
         if (s->ordinal)
-            at = (int64_t)s->count + 1;
+            at = (int64_t)in->records + 1;
         else if (step < 0)
             at = s->last_step;
         series_add(s, at, v);
