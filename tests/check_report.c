@@ -518,6 +518,37 @@ START_TEST(test_vanishing_gradients_relative)
 }
 END_TEST
 
+/* Dicts without a step: the validation loss every tenth entry turns up
+ * while the training loss falls. The finding's step comes from a run
+ * signal (run.worst_val_best_step) and is a log entry, among the
+ * training loss's entries rather than in their first tenth. */
+START_TEST(test_overfitting_without_steps)
+{
+    md_store *st = md_store_new(md_ruleset_catalog(rules()));
+    md_store_begin_input(st, "runs/no_steps.log", MD_FMT_TEXT);
+    for (int i = 1; i <= 110; i++) {
+        md_store_record_begin(st, (unsigned long)i);
+        if (i % 11) {
+            md_store_record_kv(st, "loss", 4, 2.0 * exp(-i / 20.0) + 0.2, MD_UNIT_NONE, 0, NAN);
+        } else {
+            double k = i / 11;
+            md_store_record_kv(st, "eval_loss", 9, 1.2 * exp(-k / 1.5) + 0.6 + (k > 4 ? 0.06 * (k - 4) : 0),
+                               MD_UNIT_NONE, 0, NAN);
+        }
+        md_store_record_end(st, NULL);
+    }
+    md_findings f;
+    evaluate(st, &f);
+    const md_finding *over = find(&f, "overfitting");
+    ck_assert_ptr_nonnull(over);
+    ck_assert(over->ordinal_step);
+    ck_assert_double_ge(over->step, 33);
+    ck_assert_double_le(over->step, 66);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
 /* A constant series draws flat: cells average different counts of the
  * same value, whose means can differ from it in the last bit. */
 START_TEST(test_text_sparkline_constant)
@@ -731,6 +762,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_svg_marks_finding);
     tcase_add_test(tc, test_text_sparkline);
     tcase_add_test(tc, test_text_sparkline_constant);
+    tcase_add_test(tc, test_overfitting_without_steps);
     tcase_add_test(tc, test_vanishing_gradients_relative);
     tcase_add_test(tc, test_nan_loss_evidence_follows_the_nans);
     tcase_add_test(tc, test_text_wrap_keeps_words);
