@@ -37,12 +37,19 @@ static void record(md_store *st, int64_t step, const char *key, double v)
     md_store_record_end(st, NULL);
 }
 
+/* An empty store over the built-in catalog, reading one text input. */
+static md_store *new_run(const char *path)
+{
+    md_store *st = md_store_new(md_ruleset_catalog(rules()));
+    md_store_begin_input(st, path, MD_FMT_TEXT);
+    return st;
+}
+
 /* A run whose loss falls from 3.5 and turns NaN at step 200 (of 0..290),
  * with a grad_norm that is flat until then. */
 static md_store *nan_run(void)
 {
-    md_store *st = md_store_new(md_ruleset_catalog(rules()));
-    md_store_begin_input(st, "runs/nan.log", MD_FMT_TEXT);
+    md_store *st = new_run("runs/nan.log");
     for (int64_t s = 0; s < 300; s += 10) {
         record(st, s, "loss", s < 200 ? 3.0 * exp(-(double)s / 100) + 0.5 : NAN);
         record(st, s, "grad_norm", 1.0);
@@ -52,8 +59,7 @@ static md_store *nan_run(void)
 
 static md_store *healthy_run(void)
 {
-    md_store *st = md_store_new(md_ruleset_catalog(rules()));
-    md_store_begin_input(st, "runs/ok.log", MD_FMT_TEXT);
+    md_store *st = new_run("runs/ok.log");
     for (int64_t s = 0; s < 300; s += 10)
         record(st, s, "loss", 3.0 * exp(-(double)s / 100) + 0.5);
     return st;
@@ -479,8 +485,7 @@ START_TEST(test_nan_loss_evidence_follows_the_nans)
     md_findings_free(&f);
     md_store_free(st);
 
-    st = md_store_new(md_ruleset_catalog(rules()));
-    md_store_begin_input(st, "runs/bad_batches.log", MD_FMT_TEXT);
+    st = new_run("runs/bad_batches.log");
     for (int64_t s = 0; s < 300; s++)
         record(st, s, "loss", s % 50 == 25 ? NAN : 3.0 * exp(-(double)s / 100) + 0.5);
     evaluate(st, &f);
@@ -499,8 +504,7 @@ END_TEST
 START_TEST(test_vanishing_gradients_relative)
 {
     for (int converged = 0; converged < 2; converged++) {
-        md_store *st = md_store_new(md_ruleset_catalog(rules()));
-        md_store_begin_input(st, "runs/vanish.log", MD_FMT_TEXT);
+        md_store *st = new_run("runs/vanish.log");
         for (int64_t s = 1; s < 400; s++) {
             double loss = converged ? 2.3 * exp(-(double)s / 40) : 2.3 - 1e-4 * (double)s;
             record(st, s, "loss", loss);
@@ -524,8 +528,7 @@ END_TEST
  * training loss's entries rather than in their first tenth. */
 START_TEST(test_overfitting_without_steps)
 {
-    md_store *st = md_store_new(md_ruleset_catalog(rules()));
-    md_store_begin_input(st, "runs/no_steps.log", MD_FMT_TEXT);
+    md_store *st = new_run("runs/no_steps.log");
     for (int i = 1; i <= 110; i++) {
         md_store_record_begin(st, (unsigned long)i);
         if (i % 11) {
@@ -553,8 +556,7 @@ END_TEST
  * same value, whose means can differ from it in the last bit. */
 START_TEST(test_text_sparkline_constant)
 {
-    md_store *st = md_store_new(md_ruleset_catalog(rules()));
-    md_store_begin_input(st, "runs/constant_lr.log", MD_FMT_TEXT);
+    md_store *st = new_run("runs/constant_lr.log");
     for (int64_t s = 0; s < 997; s++) {
         record(st, s, "loss", 3.0 * exp(-(double)s / 300) + 0.5);
         record(st, s, "lr", 1e-4);
