@@ -329,12 +329,16 @@ void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n)
     put(b, text, n);
 }
 
-/* A JSON number: integral when finite and whole. */
+unsigned md_json_number_flags(double v)
+{
+    return isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
+}
+
 static void column_number(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;
     md_num_scan(p, p + n, &v);
-    record_column(st, c, v, isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0);
+    record_column(st, c, v, md_json_number_flags(v));
 }
 
 void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n)

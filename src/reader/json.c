@@ -82,15 +82,9 @@ static bool number_of(const cJSON *item, double *v)
     return tagged_nonfinite(item, v);
 }
 
-/* A JSON number is integral when finite and whole. */
-static unsigned json_flags(double v)
-{
-    return isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
-}
-
 static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
 {
-    md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, json_flags(v), NAN);
+    md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
 }
 
 /* The numbers of an object, nested objects' under "outer/inner" keys (a
@@ -611,7 +605,7 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
         if (it->text)
             md_num_scan(it->text, it->text + it->len, &v);
         if (it->column >= 0)
-            md_feed_kv_column(r->feed, (unsigned)it->column, v, json_flags(v));
+            md_feed_kv_column(r->feed, (unsigned)it->column, v, md_json_number_flags(v));
         else
             put_kv(r, it->key, it->keylen, v);
     }

@@ -233,6 +233,8 @@ void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n);
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags);
 /* A JSON number's text (strict JSON grammar): its value, integral when whole. */
 void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n);
+/* A JSON number's flags: integral when finite and whole. */
+unsigned md_json_number_flags(double v);
 /* Matches the line's event signatures (md_event_matcher_apply) in turn. */
 void md_feed_line_events(md_feed *f, md_event_matcher *m, unsigned long line, const char *text, size_t n);
 void md_feed_record_end(md_feed *f);

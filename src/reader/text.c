@@ -649,6 +649,14 @@ static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, c
         r->shape_bar[slot] = *bar;
 }
 
+/* Whether a line read now may become a shape: shapes are on, no construct
+ * of several lines was open before it or is open after it, and it was not
+ * ignored (ignored_line as it was before the line). */
+static bool may_learn(const text_reader *r, bool plain_before, unsigned long ignored_line)
+{
+    return r->shapes && plain_before && reading_plain_lines(r) && r->ignored_line == ignored_line;
+}
+
 static void read_segment(text_reader *r, md_str seg, unsigned long line)
 {
     if (read_shaped(r, seg, line))
@@ -685,7 +693,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
         if (bar.found) {
             read_bar(r, seg, &bar);
-            if (r->shapes && plain && reading_plain_lines(r) && r->ignored_line == ignored_line && bar.end == seg.n)
+            if (may_learn(r, plain, ignored_line) && bar.end == seg.n)
                 learn_shape(r, seg, NULL, 0, &bar, stamped);
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
@@ -703,8 +711,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
             bool planned = planned_steps(r, r->kv, n);
             if (n == 0)
                 find_repetition(r, body, line);
-            else if (r->shapes && plain && reading_plain_lines(r) && r->ignored_line == ignored_line && rank < 0 &&
-                     !header && !planned)
+            else if (may_learn(r, plain, ignored_line) && rank < 0 && !header && !planned)
                 learn_shape(r, seg, r->kv, n, NULL, stamped);
         }
     }
