@@ -988,6 +988,7 @@ START_TEST(test_healthy_loss_is_quiet)
         IS("at_min_frac", 1.0 / n),
         UNKNOWN("growth_before_nonfinite"),
         UNKNOWN("rise_before_nonfinite"),
+        IS("trailing_nonfinite", 0),
     };
     check_table(&r, "loss", e, MD_COUNT(e), "healthy loss");
     run_free(&r);
