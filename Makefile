@@ -144,7 +144,7 @@ fuzz:
 	done
 
 fuzz-run: fuzz
-	tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_JOBS)
+	tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_JOBS) $(FUZZ_TARGETS)
 
 # The end-to-end tests with the binary under valgrind (no error, no leak).
 valgrind: $(BUILD)/mldiag
