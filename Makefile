@@ -114,7 +114,7 @@ FUZZ_JOBS ?= 2
 # built without libFuzzer: part of make check, so fixed bugs stay fixed.
 REPLAY_BIN := $(FUZZ_TARGETS:%=$(BUILD)/replay/%)
 
-$(BUILD)/replay/%: tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/fuzz_reader.c tests/fuzz/fuzz_pipeline.c \
+$(BUILD)/replay/%: tests/fuzz/replay.c tests/fuzz/fuzz.h tests/fuzz/same_store.h tests/fuzz/fuzz_reader.c tests/fuzz/fuzz_pipeline.c \
 		tests/fuzz/fuzz_rules.c tests/fuzz/fuzz_expr.c tests/fuzz/fuzz_fastpath.c $(BUILD)/libmldiag.a
 	@mkdir -p $(dir $@)
 	@$(if $(V),,echo "  LD      $@")

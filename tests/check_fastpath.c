@@ -13,6 +13,7 @@
 
 #include "mldiag/reader.h"
 #include "mldiag/source.h"
+#include "fuzz/same_store.h"
 #include "reader/reader_int.h"
 #include "tests.h"
 
@@ -41,11 +42,6 @@ static const char *pick(rng *r, const char *const *v, size_t n)
 }
 
 #define PICK(r, v) pick(r, v, MD_COUNT(v))
-
-static bool same_bits(double a, double b)
-{
-    return memcmp(&a, &b, sizeof a) == 0;
-}
 
 /* ---- numbers ------------------------------------------------------------- */
 
@@ -303,181 +299,17 @@ START_TEST(test_unit_first_bytes)
 }
 END_TEST
 
-/* ---- comparing stores ---------------------------------------------------- */
-
-#define SAME_INT(a, b, what) ck_assert_msg((a) == (b), "%s: %s differs", label, what)
-#define SAME_F64(a, b, what)                                                                       \
-    ck_assert_msg(same_bits((a), (b)), "%s: %s differs: %.17g %.17g", label, what, (double)(a),    \
-                  (double)(b))
-
-static void same_series(const md_series *a, const md_series *b, const char *label)
-{
-    ck_assert_msg(strcmp(a->name, b->name) == 0, "%s: series %s and %s", label, a->name, b->name);
-    SAME_INT(a->nsources, b->nsources, "sources");
-    for (size_t i = 0; i < a->nsources; i++)
-        ck_assert_msg(strcmp(a->sources[i], b->sources[i]) == 0, "%s: %s: source names differ",
-                      label, a->name);
-    SAME_INT(a->input, b->input, "input");
-    SAME_INT(a->kind, b->kind, "kind");
-    SAME_INT(a->ordinal, b->ordinal, "ordinal");
-    SAME_INT(a->count, b->count, "count");
-    SAME_INT(a->finite, b->finite, "finite");
-    SAME_INT(a->nan, b->nan, "nan");
-    SAME_INT(a->inf, b->inf, "inf");
-    SAME_INT(a->zeros, b->zeros, "zeros");
-    SAME_INT(a->first_step, b->first_step, "first_step");
-    SAME_INT(a->last_step, b->last_step, "last_step");
-    SAME_INT(a->first_nonfinite_step, b->first_nonfinite_step, "first_nonfinite_step");
-    SAME_INT(a->last_nonfinite_step, b->last_nonfinite_step, "last_nonfinite_step");
-    SAME_INT(a->trailing_nonfinite, b->trailing_nonfinite, "trailing_nonfinite");
-    SAME_INT(a->at_min, b->at_min, "at_min");
-    SAME_INT(a->at_max, b->at_max, "at_max");
-    SAME_INT(a->better, b->better, "better");
-    for (size_t i = 0; i < MD_PRINT_SLOTS; i++)
-        SAME_INT(a->printed_decimals[i], b->printed_decimals[i], "printed decimals");
-    SAME_INT(a->min_step, b->min_step, "min_step");
-    SAME_INT(a->max_step, b->max_step, "max_step");
-    SAME_INT(a->restarts, b->restarts, "restarts");
-    SAME_F64(a->first, b->first, "first");
-    SAME_F64(a->last, b->last, "last");
-    SAME_F64(a->last_raw, b->last_raw, "last_raw");
-    SAME_F64(a->min, b->min, "min");
-    SAME_F64(a->max, b->max, "max");
-    SAME_F64(a->mean, b->mean, "mean");
-    SAME_F64(a->m2, b->m2, "m2");
-    SAME_INT(a->nbuckets, b->nbuckets, "nbuckets");
-    SAME_INT(a->width, b->width, "bucket width");
-    ck_assert_msg(memcmp(a->buckets, b->buckets, a->nbuckets * sizeof *a->buckets) == 0,
-                  "%s: %s: buckets differ", label, a->name);
-    SAME_INT(a->nspikes, b->nspikes, "spikes");
-    for (size_t i = 0; i < a->nspikes; i++) {
-        const md_spike *x = &a->spikes[i], *y = &b->spikes[i];
-        SAME_INT(x->step, y->step, "spike step");
-        SAME_INT(x->peak_step, y->peak_step, "spike peak step");
-        SAME_INT(x->length, y->length, "spike length");
-        SAME_INT(x->recovered, y->recovered, "spike recovery");
-        SAME_F64(x->peak, y->peak, "spike peak");
-        SAME_F64(x->level, y->level, "spike level");
-        SAME_F64(x->ratio, y->ratio, "spike ratio");
-    }
-    SAME_INT(a->spike_count, b->spike_count, "spike count");
-    SAME_INT(a->spike_points, b->spike_points, "spike points");
-    SAME_INT(a->spikes_fast + 2 * a->spikes_slow + 3 * a->spikes_open,
-             b->spikes_fast + 2 * b->spikes_slow + 3 * b->spikes_open, "spike recoveries");
-}
-
-static bool same_text(const char *a, const char *b)
-{
-    return (!a && !b) || (a && b && strcmp(a, b) == 0);
-}
-
-static void same_event(const md_event *a, const md_event *b, const char *label)
-{
-    ck_assert_msg(strcmp(a->id, b->id) == 0, "%s: events %s and %s", label, a->id, b->id);
-    SAME_INT(a->count, b->count, "event count");
-    SAME_INT(a->first_line, b->first_line, "event first line");
-    SAME_INT(a->last_line, b->last_line, "event last line");
-    SAME_INT(a->first_step, b->first_step, "event first step");
-    SAME_INT(a->last_step, b->last_step, "event last step");
-    ck_assert_msg(same_text(a->first_text, b->first_text) && same_text(a->last_text, b->last_text),
-                  "%s: %s: event text differs", label, a->id);
-    SAME_INT(a->nfields, b->nfields, "event fields");
-    for (size_t i = 0; i < a->nfields; i++) {
-        SAME_INT(a->fields[i].n, b->fields[i].n, "event field count");
-        SAME_F64(a->fields[i].first, b->fields[i].first, "event field first");
-        SAME_F64(a->fields[i].last, b->fields[i].last, "event field last");
-        SAME_F64(a->fields[i].min, b->fields[i].min, "event field min");
-        SAME_F64(a->fields[i].max, b->fields[i].max, "event field max");
-    }
-}
-
-static void same_input(const md_input *a, const md_input *b, const char *label)
-{
-    SAME_INT(a->format, b->format, "format");
-    SAME_INT(a->bytes, b->bytes, "bytes");
-    SAME_INT(a->lines, b->lines, "lines");
-    SAME_INT(a->records, b->records, "records");
-    SAME_INT(a->points, b->points, "points");
-    SAME_INT(a->events, b->events, "events");
-    SAME_INT(a->cut_lines, b->cut_lines, "cut lines");
-    SAME_INT(a->bad_records, b->bad_records, "bad records");
-    SAME_INT(a->cut_short, b->cut_short, "cut short");
-    SAME_INT(a->declared_total, b->declared_total, "declared total");
-    SAME_INT(a->last_step_seen, b->last_step_seen, "last step seen");
-    SAME_INT(a->time.stamps, b->time.stamps, "stamps");
-    SAME_F64(a->time.first, b->time.first, "first stamp");
-    SAME_F64(a->time.last, b->time.last, "last stamp");
-    SAME_F64(a->time.max_gap, b->time.max_gap, "max gap");
-    SAME_INT(a->time.max_gap_line, b->time.max_gap_line, "max gap line");
-    ck_assert_msg(memcmp(a->time.gap_hist, b->time.gap_hist, sizeof a->time.gap_hist) == 0,
-                  "%s: gaps differ", label);
-}
-
-static void same_diags(const md_diags *a, const md_diags *b, const char *label)
-{
-    SAME_INT(a->n, b->n, "diagnostics");
-    SAME_INT(a->warnings, b->warnings, "warnings");
-    for (size_t i = 0; i < a->n; i++) {
-        SAME_INT(a->v[i].level, b->v[i].level, "diagnostic level");
-        SAME_INT(a->v[i].line, b->v[i].line, "diagnostic line");
-        SAME_INT(a->v[i].col, b->v[i].col, "diagnostic column");
-        ck_assert_msg(strcmp(a->v[i].msg, b->v[i].msg) == 0, "%s: \"%s\" and \"%s\"", label,
-                      a->v[i].msg, b->v[i].msg);
-    }
-}
-
-static void same_store(md_store *a, md_store *b, const char *label)
-{
-    md_store_sort(a);
-    md_store_sort(b);
-    SAME_INT(md_store_nseries(a), md_store_nseries(b), "number of series");
-    for (size_t i = 0; i < md_store_nseries(a); i++)
-        same_series(md_store_series(a, i), md_store_series(b, i), label);
-    SAME_INT(md_store_nevents(a), md_store_nevents(b), "number of events");
-    for (size_t i = 0; i < md_store_nevents(a); i++)
-        same_event(md_store_event_at(a, i), md_store_event_at(b, i), label);
-    SAME_INT(md_store_ninputs(a), md_store_ninputs(b), "inputs");
-    for (size_t i = 0; i < md_store_ninputs(a); i++)
-        same_input(md_store_input(a, i), md_store_input(b, i), label);
-    SAME_INT(md_store_dropped_series(a), md_store_dropped_series(b), "dropped series");
-    SAME_INT(md_store_total_points(a), md_store_total_points(b), "total points");
-}
-
 /* ---- reading one input every way ----------------------------------------- */
 
 typedef enum { WAY_SLOW, WAY_FAST, WAY_FAST_THREADED, WAY_SLOW_THREADED, WAYS } way;
 
-typedef struct reading {
-    md_store *st;
-    md_diags diags;
-    md_err err;
-} reading;
-
 static reading read_way(const void *data, size_t n, md_format fmt, way w)
 {
-    reading out;
-    md_diags_init(&out.diags);
-    out.st = md_store_new(t_catalog());
-    md_source *src = md_source_memory(data, n, "input");
-    ck_assert(src != NULL);
-    md_store_begin_input(out.st, "input", fmt);
     bool fast = w == WAY_FAST || w == WAY_FAST_THREADED;
     bool threaded = w == WAY_FAST_THREADED || w == WAY_SLOW_THREADED;
-    if (fmt == MD_FMT_CSV)
-        out.err = md_read_csv_with(out.st, src, &out.diags, fast, threaded);
-    else if (fmt == MD_FMT_JSONL)
-        out.err = md_read_jsonl_with(out.st, src, &out.diags, fast, threaded);
-    else
-        out.err = md_read_text_with(out.st, src, t_catalog(), &out.diags, fast, threaded);
-    md_store_input_mut(out.st, 0)->bytes = md_source_bytes(src);
-    md_source_close(src);
-    return out;
-}
-
-static void reading_free(reading *r)
-{
-    md_store_free(r->st);
-    md_diags_free(&r->diags);
+    reading r = read_input(t_catalog(), data, n, fmt, fast, threaded);
+    ck_assert(md_store_ninputs(r.st) == 1); /* the source opened */
+    return r;
 }
 
 /* Reads data every way and requires the same store each time. */
@@ -485,13 +317,11 @@ static void check_every_way(const void *data, size_t n, md_format fmt, const cha
 {
     reading ref = read_way(data, n, fmt, WAY_SLOW);
     for (way w = WAY_FAST; w < WAYS; w++) {
-        char label[256];
+        char label[256], why[512];
         snprintf(label, sizeof label, "%s (%s%s)", name, w == WAY_SLOW_THREADED ? "slow" : "fast",
                  w == WAY_FAST ? "" : ", threaded");
         reading got = read_way(data, n, fmt, w);
-        ck_assert_msg(got.err == ref.err, "%s: error %d, want %d", label, got.err, ref.err);
-        same_diags(&ref.diags, &got.diags, label);
-        same_store(ref.st, got.st, label);
+        ck_assert_msg(!readings_differ(&ref, &got, why, sizeof why), "%s: %s", label, why);
         reading_free(&got);
     }
     reading_free(&ref);
