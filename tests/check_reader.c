@@ -1409,6 +1409,29 @@ START_TEST(test_json_wandb_summary)
 }
 END_TEST
 
+/* LLaMA-Factory's trainer_log.jsonl places each entry by current_steps;
+ * its training and evaluation entries share that step. */
+START_TEST(test_jsonl_llamafactory)
+{
+    md_store *st = load_text("trainer_log.jsonl",
+                             "{\"current_steps\": 5, \"total_steps\": 20, \"loss\": 2.1, \"lr\": 5e-05, "
+                             "\"epoch\": 0.25, \"percentage\": 25.0, \"elapsed_time\": \"0:00:10\"}\n"
+                             "{\"current_steps\": 10, \"total_steps\": 20, \"loss\": 1.8, \"lr\": 4e-05, "
+                             "\"epoch\": 0.5, \"percentage\": 50.0, \"elapsed_time\": \"0:00:20\"}\n"
+                             "{\"current_steps\": 10, \"total_steps\": 20, \"eval_loss\": 1.9, \"epoch\": 0.5}\n"
+                             "{\"current_steps\": 15, \"total_steps\": 20, \"loss\": 1.6, \"lr\": 3e-05, "
+                             "\"epoch\": 0.75, \"percentage\": 75.0, \"elapsed_time\": \"0:00:30\"}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_msg(!loss->ordinal, "current_steps was not read as the step");
+    ck_assert_int_eq(loss->first_step, 5);
+    ck_assert_int_eq(loss->last_step, 15);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 10);
+    ck_assert_ptr_null(md_store_find(st, "current_steps"));
+    md_store_free(st);
+}
+END_TEST
+
 /* W&B summaries of HF runs hold "train/loss" (the last logged loss) and
  * "train_loss" (the run's mean loss): two quantities, two series. */
 START_TEST(test_json_two_spellings_stay_apart)
@@ -1529,6 +1552,82 @@ START_TEST(test_utf8_bom)
     loss = series(st, "loss");
     ck_assert_int_eq(loss->first_step, 10);
     ck_assert_int_eq(loss->last_step, 20);
+    md_store_free(st);
+}
+END_TEST
+
+/* UTF-8 text as UTF-16 with a byte order mark, the way PowerShell's `>`
+ * writes a log (big-endian when be). */
+static md_buf utf16_of(const char *utf8, bool be)
+{
+    md_buf out = {0};
+    md_buf_put(&out, be ? "\xfe\xff" : "\xff\xfe", 2);
+    const unsigned char *p = (const unsigned char *)utf8;
+    while (*p) {
+        uint32_t c;
+        int extra = *p >= 0xf0 ? 3 : *p >= 0xe0 ? 2 : *p >= 0xc0 ? 1 : 0;
+        c = extra ? (uint32_t)(*p & (0x3f >> extra)) : *p;
+        for (p++; extra--; p++)
+            c = c << 6 | (uint32_t)(*p & 0x3f);
+        uint16_t units[2] = {(uint16_t)c, 0};
+        int n = 1;
+        if (c >= 0x10000) {
+            units[0] = (uint16_t)(0xd800 | (c - 0x10000) >> 10);
+            units[1] = (uint16_t)(0xdc00 | (c & 0x3ff));
+            n = 2;
+        }
+        for (int i = 0; i < n; i++) {
+            char b[2] = {(char)(be ? units[i] >> 8 : units[i] & 0xff), (char)(be ? units[i] & 0xff : units[i] >> 8)};
+            md_buf_put(&out, b, 2);
+        }
+    }
+    return out;
+}
+
+static void assert_same_series(const md_store *want, const md_store *got)
+{
+    ck_assert_uint_eq(md_store_nseries(got), md_store_nseries(want));
+    for (size_t i = 0; i < md_store_nseries(want); i++) {
+        const md_series *w = md_store_series(want, i), *g = series(got, w->name);
+        ck_assert_uint_eq(g->count, w->count);
+        ck_assert_int_eq(g->first_step, w->first_step);
+        ck_assert_int_eq(g->last_step, w->last_step);
+        ck_assert(g->first == w->first && g->last == w->last && g->min == w->min && g->max == w->max);
+    }
+}
+
+/* A log in UTF-16 reads as the same log in UTF-8: both byte orders, bars
+ * drawn with U+2588, characters outside the BMP (surrogate pairs), and
+ * enough text that blocks of it are decoded one after another. */
+START_TEST(test_utf16_log)
+{
+    md_buf text = {0};
+    for (int step = 1; step <= 3000; step++) {
+        md_buf_printf(&text, "%3d%%|\xe2\x96\x88\xe2\x96\x88   | %d/3000 [00:%02d<00:10, 4.%02dit/s]\r", step / 30, step,
+                      step % 60, step % 100);
+        if (step % 10 == 0)
+            md_buf_printf(&text, "\xf0\x9f\x94\xa5 {'loss': %.4f, 'grad_norm': %.3f, 'epoch': %.2f}\n",
+                          2.0 / (1 + step / 300.0), 1.0 + step % 7 / 10.0, step / 1000.0);
+    }
+    md_store *want = load_text("train.log", md_buf_cstr(&text), NULL);
+    ck_assert_uint_eq(series(want, "loss")->count, 300);
+    for (int be = 0; be <= 1; be++) {
+        md_buf wide = utf16_of(md_buf_cstr(&text), be);
+        ck_assert_uint_gt(wide.n, 2 * 65536);
+        md_store *got = load_bytes("train.log", wide.p, wide.n, MD_OK, NULL);
+        assert_same_series(want, got);
+        md_store_free(got);
+        md_buf_free(&wide);
+    }
+    md_store_free(want);
+    md_buf_free(&text);
+
+    /* An unpaired surrogate is one replacement character; an odd last byte
+     * is dropped. The lines around them still count. */
+    static const char bad[] = "\xff\xfel\0o\0s\0s\0=\0" "1\0\n\0\x00\xd8x\0\n\0l\0o\0s\0s\0=\0" "2\0\n\0l";
+    md_store *st = load_bytes("train.log", bad, sizeof bad - 1, MD_OK, NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "loss")->last == 2.0);
     md_store_free(st);
 }
 END_TEST
@@ -2283,6 +2382,8 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_json_arrays_of_records);
     tcase_add_test(tables, test_mlflow_metric_file);
     tcase_add_test(tables, test_utf8_bom);
+    tcase_add_test(tables, test_utf16_log);
+    tcase_add_test(tables, test_jsonl_llamafactory);
     suite_add_tcase(s, tables);
 
     TCase *files = tcase_create("sources");

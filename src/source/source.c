@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -9,6 +10,10 @@
 #include "mldiag/source.h"
 
 #define RAW_BLOCK (1u << 18)
+/* UTF-16 is decoded a block at a time; two bytes of it become at most three
+ * of UTF-8 (a surrogate pair's four become four). */
+#define WIDE_BLOCK MD_SOURCE_PEEK
+#define UTF8_BLOCK (WIDE_BLOCK / 2 * 3)
 
 struct md_source {
     char *path;
@@ -20,6 +25,12 @@ struct md_source {
     z_stream zs;
     unsigned char *raw; /* compressed input block */
     bool raw_eof;
+    iconv_t utf16; /* (iconv_t)-1 unless the stream is UTF-16 */
+    char *wide; /* UTF-16 bytes not yet decoded */
+    size_t wide_len;
+    bool wide_eof;
+    char *utf8; /* decoded bytes not yet handed out */
+    size_t utf8_len, utf8_pos;
     char *peek; /* bytes read ahead for sniffing, handed out first */
     size_t peek_len, peek_pos;
     uint64_t bytes;
@@ -84,11 +95,64 @@ static long read_gzip(md_source *src, unsigned char *dst, size_t n)
     return (long)(n - src->zs.avail_out);
 }
 
-static long read_raw(md_source *src, void *dst, size_t n)
+static long read_encoded(md_source *src, void *dst, size_t n)
 {
     if (src->gzip)
         return read_gzip(src, dst, n);
     return read_fd(src, dst, n);
+}
+
+/* Decodes the next block of UTF-16 into src->utf8. Returns its length, 0 at
+ * the end (an odd byte left over is dropped) or -1 on a read error. An
+ * unpaired surrogate becomes U+FFFD, as invalid UTF-8 is read elsewhere. */
+static long decode_utf16(md_source *src)
+{
+    for (;;) {
+        if (!src->wide_eof && src->wide_len < WIDE_BLOCK) {
+            long r = read_encoded(src, src->wide + src->wide_len, WIDE_BLOCK - src->wide_len);
+            if (r < 0)
+                return -1;
+            if (r == 0)
+                src->wide_eof = true;
+            src->wide_len += (size_t)r;
+        }
+        char *in = src->wide, *out = src->utf8;
+        size_t in_left = src->wide_len, out_left = UTF8_BLOCK;
+        while (in_left >= 2 && iconv(src->utf16, &in, &in_left, &out, &out_left) == (size_t)-1) {
+            /* Stop at an odd last byte or where the rest of a surrogate
+             * pair is still to come; replace what can never be decoded. */
+            if (in_left < 2 || (errno != EILSEQ && !(errno == EINVAL && src->wide_eof)))
+                break;
+            iconv(src->utf16, NULL, NULL, NULL, NULL);
+            memcpy(out, "\xef\xbf\xbd", 3);
+            out += 3;
+            out_left -= 3;
+            in += 2;
+            in_left -= 2;
+        }
+        memmove(src->wide, in, in_left);
+        src->wide_len = in_left;
+        src->utf8_len = (size_t)(out - src->utf8);
+        src->utf8_pos = 0;
+        if (src->utf8_len || src->wide_eof)
+            return (long)src->utf8_len;
+    }
+}
+
+static long read_raw(md_source *src, void *dst, size_t n)
+{
+    if (src->utf16 == (iconv_t)-1)
+        return read_encoded(src, dst, n);
+    if (src->utf8_pos == src->utf8_len) {
+        long r = decode_utf16(src);
+        if (r <= 0)
+            return r;
+    }
+    size_t avail = src->utf8_len - src->utf8_pos;
+    size_t take = avail < n ? avail : n;
+    memcpy(dst, src->utf8 + src->utf8_pos, take);
+    src->utf8_pos += take;
+    return (long)take;
 }
 
 static bool start_gzip(md_source *src, const unsigned char *head, size_t n)
@@ -101,6 +165,27 @@ static bool start_gzip(md_source *src, const unsigned char *head, size_t n)
     src->zs.next_in = src->raw;
     src->zs.avail_in = (uInt)n;
     src->gzip = true;
+    return true;
+}
+
+/* A UTF-16 byte order mark (PowerShell's `>` and Out-File write UTF-16LE)
+ * switches the stream to decoding: the bytes peeked so far are its first
+ * UTF-16 input. Returns false if the C library cannot decode UTF-16. */
+static bool start_utf16(md_source *src)
+{
+    md_str head = md_source_peek(src);
+    bool le = head.n >= 2 && memcmp(head.p, "\xff\xfe", 2) == 0;
+    bool be = head.n >= 2 && memcmp(head.p, "\xfe\xff", 2) == 0;
+    if (!le && !be)
+        return true;
+    src->utf16 = iconv_open("UTF-8", le ? "UTF-16LE" : "UTF-16BE");
+    if (src->utf16 == (iconv_t)-1)
+        return false;
+    src->wide = md_xmalloc(WIDE_BLOCK);
+    src->utf8 = md_xmalloc(UTF8_BLOCK);
+    src->wide_len = head.n - 2;
+    memcpy(src->wide, head.p + 2, src->wide_len);
+    src->peek_len = src->peek_pos = 0;
     return true;
 }
 
@@ -136,6 +221,7 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
         }
     }
     md_source *src = md_xcalloc(1, sizeof *src);
+    src->utf16 = (iconv_t)-1;
     src->path = md_xstrdup(stdin_src ? "<stdin>" : path);
     src->fd = fd;
     src->own_fd = !stdin_src;
@@ -145,6 +231,7 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
 md_source *md_source_memory(const void *data, size_t n, const char *name)
 {
     md_source *src = md_xcalloc(1, sizeof *src);
+    src->utf16 = (iconv_t)-1;
     src->path = md_xstrdup(name);
     src->fd = -1;
     src->mem = data;
@@ -183,6 +270,11 @@ static bool start(md_source *src, md_err *err, int *sys_errno)
         memcpy(src->peek, head, (size_t)got);
         src->peek_len = (size_t)got;
     }
+    if (!start_utf16(src)) {
+        *err = MD_ERR_INTERNAL;
+        md_source_close(src);
+        return false;
+    }
     skip_bom(src);
     *err = MD_OK;
     return true;
@@ -194,9 +286,13 @@ void md_source_close(md_source *src)
         return;
     if (src->gzip)
         inflateEnd(&src->zs);
+    if (src->utf16 != (iconv_t)-1)
+        iconv_close(src->utf16);
     if (src->own_fd && src->fd >= 0)
         close(src->fd);
     free(src->raw);
+    free(src->wide);
+    free(src->utf8);
     free(src->peek);
     free(src->path);
     free(src);
