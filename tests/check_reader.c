@@ -1432,6 +1432,35 @@ START_TEST(test_jsonl_llamafactory)
 }
 END_TEST
 
+/* PaddlePaddle's suites (PaddleOCR, PaddleDetection) time the data
+ * reader and the whole batch: the data wait and the step time. MaxText
+ * counts tokens and TFLOP/s per device. */
+START_TEST(test_paddle_maxtext_timings)
+{
+    md_store *st = load_text("train.log",
+                             "[2024/01/01 12:00:10] ppocr INFO: epoch: [1/500], global_step: 10, lr: 0.001000, "
+                             "loss: 2.300000, avg_reader_cost: 0.80000 s, avg_batch_cost: 1.00000 s, "
+                             "avg_samples: 8.0, ips: 8.00000 samples/s, eta: 1 day, 2:03:04\n"
+                             "[2024/01/01 12:00:20] ppocr INFO: epoch: [1/500], global_step: 20, lr: 0.001000, "
+                             "loss: 2.100000, avg_reader_cost: 0.70000 s, avg_batch_cost: 0.90000 s, "
+                             "avg_samples: 8.0, ips: 8.88889 samples/s, eta: 1 day, 2:03:00\n",
+                             NULL);
+    ck_assert(series(st, "data_time")->last == 0.7);
+    ck_assert(series(st, "step_time")->last == 0.9);
+    ck_assert_int_eq(series(st, "loss")->last_step, 20);
+    md_store_free(st);
+
+    st = load_text("train.log",
+                   "completed step: 7, seconds: 1.234, TFLOP/s/device: 120.500, Tokens/s/device: 4500.125, "
+                   "total_weights: 65536, loss: 10.234\n",
+                   NULL);
+    ck_assert(series(st, "tokens_per_s")->last == 4500.125);
+    ck_assert(series(st, "tflops")->last == 120.5);
+    ck_assert_int_eq(series(st, "loss")->last_step, 7);
+    md_store_free(st);
+}
+END_TEST
+
 /* W&B summaries of HF runs hold "train/loss" (the last logged loss) and
  * "train_loss" (the run's mean loss): two quantities, two series. */
 START_TEST(test_json_two_spellings_stay_apart)
@@ -2384,6 +2413,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_utf8_bom);
     tcase_add_test(tables, test_utf16_log);
     tcase_add_test(tables, test_jsonl_llamafactory);
+    tcase_add_test(tables, test_paddle_maxtext_timings);
     suite_add_tcase(s, tables);
 
     TCase *files = tcase_create("sources");
