@@ -42,6 +42,12 @@ typedef struct md_expr_why {
 /* Evaluates e; why may be NULL. */
 md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why);
 
+/* Whether a step expression gives log entry numbers, not steps: it names a
+ * series whose steps are entry numbers, or it names no series (a run
+ * signal such as run.worst_val_best_step) and the run gave no step at all.
+ * e may be NULL. */
+bool md_expr_counts_entries(const md_expr *e, md_sigset *sig);
+
 /* Whether the expression is only numbers and operators (no signal). */
 bool md_expr_is_constant(const md_expr *e);
 

@@ -34,30 +34,6 @@ static double eval_or(const md_expr *e, md_sigset *sig, double fallback)
     return v.known ? v.v : fallback;
 }
 
-/* A step expression over a series whose steps are entry numbers gives an
- * entry number: the report says so. */
-static bool step_is_ordinal(const md_expr *e, md_sigset *sig)
-{
-    const md_store *st = md_sigset_store(sig);
-    bool named = false;
-    for (size_t i = 0; e && i < e->n; i++) {
-        if (e->ops[i].code != OP_SERIES)
-            continue;
-        const md_series *s = md_store_find(st, e->ops[i].name);
-        if (s && s->ordinal)
-            return true;
-        named |= s != NULL;
-    }
-    if (named || !e)
-        return false;
-    /* A run signal's step (run.worst_val_best_step) is an entry when the
-     * run gave no step at all. */
-    size_t n = md_store_nseries(st), ordinal = 0;
-    for (size_t i = 0; i < n; i++)
-        ordinal += md_store_series(st, i)->ordinal;
-    return n > 0 && ordinal == n;
-}
-
 /* The input holding the event a line expression refers to. */
 static int line_input(const md_expr *e, md_sigset *sig)
 {
@@ -132,7 +108,7 @@ static void make_finding(md_findings *out, const rule *r, md_sigset *sig)
     double c = eval_or(r->confidence, sig, DEFAULT_CONFIDENCE);
     f->confidence = c < 0 ? 0 : c > 1 ? 1 : c;
     f->step = eval_or(r->step, sig, NAN);
-    f->ordinal_step = step_is_ordinal(r->step, sig);
+    f->ordinal_step = md_expr_counts_entries(r->step, sig);
     f->line = eval_or(r->line, sig, NAN);
     f->input = line_input(r->line, sig);
     for (size_t i = 0; i < r->ntags; i++)

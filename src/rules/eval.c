@@ -191,3 +191,25 @@ md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why)
     }
     return sp == 1 ? stack[0] : md_unknown();
 }
+
+bool md_expr_counts_entries(const md_expr *e, md_sigset *sig)
+{
+    const md_store *st = md_sigset_store(sig);
+    bool named = false;
+    for (size_t i = 0; e && i < e->n; i++) {
+        if (e->ops[i].code != OP_SERIES)
+            continue;
+        const md_series *s = md_store_find(st, e->ops[i].name);
+        if (s && s->ordinal)
+            return true;
+        named |= s != NULL;
+    }
+    if (named || !e)
+        return false;
+    /* A run signal's step (run.worst_val_best_step) is an entry when the
+     * run gave no step at all. */
+    size_t n = md_store_nseries(st), ordinal = 0;
+    for (size_t i = 0; i < n; i++)
+        ordinal += md_store_series(st, i)->ordinal;
+    return n > 0 && ordinal == n;
+}

@@ -5,7 +5,7 @@
 
 #include "rules/template.h"
 
-typedef enum { FMT_PLAIN, FMT_PERCENT, FMT_RATIO, FMT_INT, FMT_DURATION, FMT_IF } fmt;
+typedef enum { FMT_PLAIN, FMT_PERCENT, FMT_RATIO, FMT_INT, FMT_DURATION, FMT_IF, FMT_STEP } fmt;
 
 typedef struct part {
     char *literal; /* text before the value */
@@ -53,7 +53,7 @@ static bool parse_format(const char *spec, size_t n, fmt *f)
     static const struct {
         const char *name;
         fmt f;
-    } formats[] = {{"%", FMT_PERCENT}, {"x", FMT_RATIO}, {"int", FMT_INT}, {"dur", FMT_DURATION}, {"if", FMT_IF}};
+    } formats[] = {{"%", FMT_PERCENT}, {"x", FMT_RATIO}, {"int", FMT_INT}, {"dur", FMT_DURATION}, {"if", FMT_IF}, {"step", FMT_STEP}};
     for (size_t i = 0; i < MD_COUNT(formats); i++) {
         if (strlen(formats[i].name) == n && strncmp(formats[i].name, spec, n) == 0) {
             *f = formats[i].f;
@@ -82,7 +82,7 @@ static bool compile_field(md_template *t, md_buf *lit, const char *text, size_t 
             err->offset = (size_t)(colon + 1 - text);
             err->width = n - expr_len - 1;
             snprintf(err->msg, sizeof err->msg, "unknown format '%.*s'", (int)(n - expr_len - 1), colon + 1);
-            snprintf(err->help, sizeof err->help, "formats are %%, x, int, dur and if");
+            snprintf(err->help, sizeof err->help, "formats are %%, x, int, dur, step and if");
             return false;
         }
     }
@@ -198,6 +198,7 @@ static void put_value(md_buf *out, double v, fmt f)
         break;
     case FMT_PLAIN:
     case FMT_IF:
+    case FMT_STEP:
         md_buf_puts(out, md_num_fmt(v, b, sizeof b));
         break;
     }
@@ -218,6 +219,8 @@ bool md_template_render(const md_template *t, md_sigset *sig, md_buf *out)
             all &= v.known && v.v != 0;
         } else if (p->expr) {
             md_value v = md_expr_eval(p->expr, sig, NULL);
+            if (v.known && p->format == FMT_STEP)
+                md_buf_puts(out, md_expr_counts_entries(p->expr, sig) ? "log entry " : "step ");
             if (v.known)
                 put_value(out, v.v, p->format);
             else

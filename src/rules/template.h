@@ -1,7 +1,8 @@
 /* Evidence, check and fix texts with {expression} interpolation:
  * "first NaN at step {loss.first_nonfinite_step}", "{loss.plateau_frac:%}
  * of the run", "{event.exception.text}". Formats after ':' are % (a share
- * as a percentage), x (a ratio, "3.2x"), int, and dur (seconds as "2h 5m").
+ * as a percentage), x (a ratio, "3.2x"), int, dur (seconds as "2h 5m") and
+ * step ("step 120", or "log entry 120" when the run's steps are entries).
  * "{{" and "}}" are literal braces. */
 #ifndef MLDIAG_RULES_TEMPLATE_H
 #define MLDIAG_RULES_TEMPLATE_H
