@@ -186,6 +186,31 @@ static double claim(const md_store *st, int series, size_t cat)
     return (double)st->series[series]->count * (whole ? 2 : 1);
 }
 
+static bool name_taken(const md_store *st, const char *name)
+{
+    for (size_t i = 0; i < st->nseries; i++)
+        if (strcmp(st->series[i]->name, name) == 0)
+            return true;
+    return false;
+}
+
+/* A series that gave up its canonical name is named by its own key
+ * ("train_loss"), not by the numbered name it was handed ("loss_2"), when
+ * no other series has that name. */
+static void rename_as_spelled(md_store *st, int series)
+{
+    for (size_t i = 0; i < st->nkeys; i++) {
+        const key_info *ki = &st->keys[i];
+        if (ki->series != series || !ki->norm)
+            continue;
+        if (!name_taken(st, ki->norm)) {
+            free(st->series[series]->name);
+            st->series[series]->name = md_xstrdup(ki->norm);
+        }
+        return;
+    }
+}
+
 /* The first spelling to reach a canonical name took it; the name moves to
  * the series with the strongest claim: nanoGPT's loss of every iteration
  * over the "train loss" estimated every 250, the rate a log prints every
@@ -215,6 +240,7 @@ void keys_settle_names(md_store *st)
         st->series[bound]->name = st->series[best]->name;
         st->series[best]->name = name;
         st->bound[c] = best;
+        rename_as_spelled(st, bound);
         moved = true;
     }
     if (!moved)
