@@ -1461,6 +1461,23 @@ START_TEST(test_paddle_maxtext_timings)
 }
 END_TEST
 
+/* XGBoost's verbose evaluation: "[iteration]" then tab-separated
+ * DATASET-METRIC:VALUE; an "eval" dataset is the validation loss. */
+START_TEST(test_xgboost_eval_lines)
+{
+    md_store *st = load_text("train.log",
+                             "[0]\ttrain-logloss:0.66103\teval-logloss:0.66530\n"
+                             "[1]\ttrain-logloss:0.63182\teval-logloss:0.64021\n"
+                             "[2]\ttrain-logloss:0.60499\teval-logloss:0.61873\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert(series(st, "loss")->last == 0.60499);
+    ck_assert(series(st, "val_loss")->last == 0.61873);
+    ck_assert_uint_eq(md_store_nseries(st), 2);
+    md_store_free(st);
+}
+END_TEST
+
 /* W&B summaries of HF runs hold "train/loss" (the last logged loss) and
  * "train_loss" (the run's mean loss): two quantities, two series. */
 START_TEST(test_json_two_spellings_stay_apart)
@@ -2414,6 +2431,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_utf16_log);
     tcase_add_test(tables, test_jsonl_llamafactory);
     tcase_add_test(tables, test_paddle_maxtext_timings);
+    tcase_add_test(tables, test_xgboost_eval_lines);
     suite_add_tcase(s, tables);
 
     TCase *files = tcase_create("sources");

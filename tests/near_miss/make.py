@@ -776,6 +776,19 @@ def _(r):
     return "\n".join(rows) + "\n", sidecar
 
 
+@near_miss("overfitting", "xgboost_gap_widens_eval_flat.log")
+def _(r):
+    out = []
+    for i in range(400):
+        train = 0.08 + 0.58 * math.exp(-i / 60.0) - 0.00004 * i + r.gauss(0, 0.0008)
+        val = 0.27 + 0.42 * math.exp(-i / 45.0) + r.gauss(0, 0.0015)
+        out.append("[%d]\ttrain-logloss:%.5f\teval-logloss:%.5f" % (i, train, val))
+    sidecar = ("xgb.train(..., evals=[(dtrain, 'train'), (deval, 'eval')]) with verbose_eval: the training\n"
+               "logloss keeps falling while the eval logloss levels off at 0.27; the gap widens, but\n"
+               "the eval loss never turns up.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
 @near_miss("overfitting", "hf_small_eval_set_noise.log")
 def _(r):
     out = [note("HF fine-tune evaluated every 200 steps on a 150-example eval set: eval_loss",
