@@ -1678,6 +1678,72 @@ START_TEST(test_utf16_log)
 }
 END_TEST
 
+/* Runs of 16 NUL bytes and more are holes a crash left: counted, with the
+ * line that holds the last one and whether the input ends in it; shorter
+ * runs are stray bytes. A hole longer than one read is one hole. */
+START_TEST(test_nul_holes)
+{
+    md_buf text = {0};
+    for (int step = 1; step <= 50; step++)
+        md_buf_printf(&text, "step %d loss %.3f\n", step, 3.0 - step / 50.0);
+    md_buf_put(&text, "step 51 lo", 10);
+    for (int i = 0; i < 300000; i++)
+        md_buf_putc(&text, '\0');
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_bytes("train.log", text.p, text.n, MD_OK, &diags);
+    const md_input *in = md_store_input(st, 0);
+    ck_assert_uint_eq(in->hole_bytes, 300000);
+    ck_assert_uint_eq(in->hole_line, 51);
+    ck_assert(in->hole_at_end);
+    ck_assert_uint_eq(series(st, "loss")->count, 50);
+    const md_diag *d = t_find_diag(&diags, MD_DIAG_WARNING, "300000 NUL bytes end the file");
+    ck_assert_ptr_nonnull(d);
+    ck_assert_uint_eq(d->line, 51);
+    md_store_free(st);
+    md_diags_free(&diags);
+
+    /* The job restarted and appended to the same log: the hole is inside. */
+    md_buf_puts(&text, "\nstep 51 loss 1.980\nstep 52 loss 1.960\n");
+    st = load_bytes("train.log", text.p, text.n, MD_OK, NULL);
+    in = md_store_input(st, 0);
+    ck_assert_uint_eq(in->hole_bytes, 300000);
+    ck_assert_uint_eq(in->hole_line, 51);
+    ck_assert(!in->hole_at_end);
+    ck_assert_uint_eq(series(st, "loss")->count, 52);
+    md_store_free(st);
+    md_buf_free(&text);
+
+    /* A Lightning metrics.csv cut off the same way. */
+    md_buf csv = {0};
+    md_buf_puts(&csv, "epoch,step,train_loss\n");
+    for (int step = 0; step < 40; step++)
+        md_buf_printf(&csv, "0,%d,%.3f\n", step, 3.0 - step / 40.0);
+    for (int i = 0; i < 4096; i++)
+        md_buf_putc(&csv, '\0');
+    st = load_bytes("metrics.csv", csv.p, csv.n, MD_OK, NULL);
+    in = md_store_input(st, 0);
+    ck_assert_int_eq(in->format, MD_FMT_CSV);
+    ck_assert_uint_eq(in->hole_bytes, 4096);
+    ck_assert_uint_eq(in->hole_line, 42);
+    ck_assert(in->hole_at_end);
+    ck_assert_uint_eq(series(st, "loss")->count, 40);
+    md_store_free(st);
+    md_buf_free(&csv);
+
+    md_buf stray = {0};
+    for (int step = 1; step <= 50; step++)
+        md_buf_printf(&stray, "step %d loss %.3f\n", step, 3.0 - step / 50.0);
+    md_buf_put(&stray, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 15);
+    md_buf_puts(&stray, "step 51 loss 1.970\n");
+    st = load_bytes("train.log", stray.p, stray.n, MD_OK, NULL);
+    md_buf_free(&stray);
+    ck_assert_uint_eq(md_store_input(st, 0)->hole_bytes, 0);
+    ck_assert_uint_eq(md_store_input(st, 0)->hole_line, 0);
+    md_store_free(st);
+}
+END_TEST
+
 /* ---- gzip ---------------------------------------------------------------- */
 
 static char *write_gz(const char *dir, const char *name, const char *mode, const char *text)
@@ -2429,6 +2495,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_mlflow_metric_file);
     tcase_add_test(tables, test_utf8_bom);
     tcase_add_test(tables, test_utf16_log);
+    tcase_add_test(tables, test_nul_holes);
     tcase_add_test(tables, test_jsonl_llamafactory);
     tcase_add_test(tables, test_paddle_maxtext_timings);
     tcase_add_test(tables, test_xgboost_eval_lines);

@@ -522,6 +522,47 @@ START_TEST(test_evidence_names_steps_or_entries)
 }
 END_TEST
 
+/* A log that ends in a hole of NUL bytes was cut off by a machine that
+ * went down: the run is truncated, and that is the first suspect. The same
+ * hole inside a log that goes on (the job was requeued and appended to it)
+ * is no truncation. */
+START_TEST(test_log_ending_in_a_hole)
+{
+    md_buf text = {0};
+    for (int step = 1; step <= 60; step++)
+        md_buf_printf(&text, "step %d loss %.3f\n", step, 3.0 * exp(-step / 20.0) + 0.5);
+    for (int i = 0; i < 8192; i++)
+        md_buf_putc(&text, '\0');
+    char *dir = t_tmpdir();
+    char *path = t_write(dir, "train.log", text.p, text.n);
+    md_store *st = NULL;
+    ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+    md_findings f;
+    evaluate(st, &f);
+    const md_finding *cut = find(&f, "run_truncated");
+    ck_assert_ptr_nonnull(cut);
+    ck_assert(!cut->benign);
+    ck_assert(has_evidence(cut, "the log ends in 8192 NUL bytes from line 61"));
+    ck_assert_str_eq(cut->causes[0].id, "run_truncated.machine_down");
+    md_findings_free(&f);
+    md_store_free(st);
+    free(path);
+
+    for (int step = 61; step <= 120; step++)
+        md_buf_printf(&text, "step %d loss %.3f\n", step, 3.0 * exp(-step / 20.0) + 0.5);
+    path = t_write(dir, "train.log", text.p, text.n);
+    ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+    evaluate(st, &f);
+    ck_assert_ptr_null(find(&f, "run_truncated"));
+    md_findings_free(&f);
+    md_store_free(st);
+    free(path);
+    t_rmtree(dir);
+    free(dir);
+    md_buf_free(&text);
+}
+END_TEST
+
 /* A gradient norm that falls from 1 to 3e-6 vanished while the loss sat
  * near its start, though it never went below 1e-6; the same fall while
  * the loss went to ~0 is a converged model, and no finding. */
@@ -792,6 +833,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_vanishing_gradients_relative);
     tcase_add_test(tc, test_nan_loss_evidence_follows_the_nans);
     tcase_add_test(tc, test_evidence_names_steps_or_entries);
+    tcase_add_test(tc, test_log_ending_in_a_hole);
     tcase_add_test(tc, test_text_wrap_keeps_words);
     tcase_add_test(tc, test_plain_numbers);
     tcase_add_test(tc, test_rank_suppression);

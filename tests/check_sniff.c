@@ -65,6 +65,33 @@ START_TEST(test_nul_inside_text_log)
 }
 END_TEST
 
+/* A log whose last blocks were never written reads as text followed by
+ * zeros: the zeros are a hole, not binary data, however many. A head of
+ * nothing but zeros has no text in it, and random bytes with zeros between
+ * them are still binary. */
+START_TEST(test_nul_hole_after_text_log)
+{
+    md_buf b = console_log();
+    size_t text = b.n;
+    for (size_t i = 0; i < 20 * text; i++)
+        md_buf_putc(&b, '\0');
+    ck_assert_format(sniff_n(b.p, b.n), MD_FMT_TEXT);
+    ck_assert_format(sniff_n(b.p + text, b.n - text), MD_FMT_BINARY);
+
+    unsigned char data[4096] = {0};
+    uint64_t x = 88172645463325252ULL;
+    for (size_t i = 0; i < sizeof data; i += 64)
+        for (size_t k = 0; k < 32; k++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            data[i + k] = (unsigned char)x;
+        }
+    ck_assert_format(sniff_n(data, sizeof data), MD_FMT_BINARY);
+    md_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_invalid_utf8_text)
 {
     md_buf b = console_log();
@@ -182,6 +209,7 @@ Suite *suite_sniff(void)
     tcase_add_test(tc, test_empty);
     tcase_add_test(tc, test_binary_garbage);
     tcase_add_test(tc, test_nul_inside_text_log);
+    tcase_add_test(tc, test_nul_hole_after_text_log);
     tcase_add_test(tc, test_invalid_utf8_text);
     tcase_add_test(tc, test_json_document);
     tcase_add_test(tc, test_jsonl);

@@ -40,6 +40,34 @@ md_err md_source_slurp(md_source *src, size_t max, char **data, size_t *n);
  * that length and the rest of it skipped; cut lines are counted. */
 #define MD_LINE_MAX (1u << 20)
 
+/* A run of NUL bytes this long is a hole, not data: a node that crashes
+ * while a log grows leaves the file's last blocks unwritten, and they read
+ * as zeros (a job that appends to the same log after a restart leaves the
+ * hole in the middle). Binary formats hold such runs too, but never
+ * without other control bytes around them. */
+#define MD_NUL_HOLE 16
+
+/* The holes of one input, found block by block as it is read. */
+typedef struct md_holes {
+    uint64_t bytes;     /* NUL bytes in holes */
+    unsigned long line; /* the line holding the last hole; 0 for none */
+    bool at_end;        /* nothing but NUL bytes after the last hole */
+    uint64_t run, run_start, last; /* the NUL run being read; the last hole's offset */
+    bool pending;       /* last lies in a line not handed out yet */
+} md_holes;
+
+/* Scans n bytes read at input offset at; md_holes_end at the end of input. */
+void md_holes_scan(md_holes *h, const char *p, size_t n, uint64_t at);
+void md_holes_end(md_holes *h);
+/* Tells the holes that line number lineno ends at input offset end. */
+static inline void md_holes_line(md_holes *h, uint64_t end, unsigned long lineno)
+{
+    if (h->pending && h->last <= end) {
+        h->line = lineno;
+        h->pending = false;
+    }
+}
+
 typedef struct md_lines {
     md_source *src;
     char *buf;
@@ -47,6 +75,8 @@ typedef struct md_lines {
     unsigned long lineno;
     unsigned long cut_lines;
     bool eof, error, pending_skip;
+    md_holes holes;
+    uint64_t base; /* input offset of buf[0] */
 } md_lines;
 
 void md_lines_init(md_lines *ls, md_source *src);

@@ -121,6 +121,9 @@ typedef struct md_input {
     unsigned long cut_lines;   /* lines cut at MD_LINE_MAX */
     unsigned long bad_records; /* lines/rows/objects that failed to parse */
     bool cut_short;            /* the input ended mid-record or mid-stream */
+    uint64_t hole_bytes;       /* NUL bytes in holes (see MD_NUL_HOLE) */
+    unsigned long hole_line;   /* the line holding the last hole; 0 for none */
+    bool hole_at_end;          /* the input ends in a hole */
     bool snapshot;             /* a trainer_state.json: rewritten at every checkpoint */
     int64_t declared_total;    /* "step 5/100": the run's planned length, or -1 */
     int64_t last_step_seen;

@@ -213,35 +213,44 @@ static void take_line(csv_reader *r, const char *p, size_t n, bool nl, bool fast
 
 /* Splits the input into lines; a line longer than the buffer goes to
  * libcsv in pieces, which leaves libcsv inside that row until its end. */
-static md_err read_lines(csv_reader *r, md_source *src, bool fast)
+static md_err read_lines(csv_reader *r, md_source *src, md_holes *holes, bool fast)
 {
     char *buf = md_xmalloc(CSV_BUF);
     size_t start = 0, end = 0;
+    uint64_t base = 0; /* input offset of buf[0] */
+    unsigned long lineno = 0;
     md_err err = MD_OK;
     while (!r->failed) {
         char *nl = memchr(buf + start, '\n', end - start);
         if (nl) {
+            md_holes_line(holes, base + (uint64_t)(nl - buf), ++lineno);
             take_line(r, buf + start, (size_t)(nl - (buf + start)), true, fast);
             start = (size_t)(nl - buf) + 1;
             continue;
         }
         if (start > 0) {
             memmove(buf, buf + start, end - start);
+            base += start;
             end -= start;
             start = 0;
         }
         if (end == CSV_BUF) {
             to_libcsv(r, buf, end);
+            base += end;
             end = 0;
         }
         size_t want = CSV_BUF - end < CSV_BLOCK ? CSV_BUF - end : CSV_BLOCK;
         long got = md_source_read(src, buf + end, want);
         if (got <= 0) {
             err = got < 0 ? MD_ERR_IO : MD_OK;
-            if (end > start)
+            md_holes_end(holes);
+            if (end > start) {
+                md_holes_line(holes, base + end, ++lineno);
                 take_line(r, buf + start, end - start, false, fast);
+            }
             break;
         }
+        md_holes_scan(holes, buf + end, (size_t)got, base + end);
         end += (size_t)got;
     }
     free(buf);
@@ -259,7 +268,8 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
     r.row_start_state = r.parser.pstate;
     r.delim = pick_delimiter(md_source_peek(src));
     csv_set_delim(&r.parser, r.delim);
-    md_err err = read_lines(&r, src, fast);
+    md_holes holes = {0};
+    md_err err = read_lines(&r, src, &holes, fast);
     csv_fini(&r.parser, on_field, on_row, &r);
     csv_free(&r.parser);
     md_feed_close(r.feed);
@@ -270,6 +280,7 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
         md_diags_add(diags, MD_DIAG_WARNING, r.path, 0, 0,
                      "%lu row%s more fields than the header; the extra fields were ignored", r.ragged,
                      r.ragged == 1 ? " has" : "s have");
+    md_reader_holes_done(st, &holes, diags, r.path);
     for (size_t i = 0; i < r.nnames; i++)
         free(r.names[i]);
     free(r.names);

@@ -642,7 +642,7 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
     while (md_lines_next(&lines, &line)) {
         md_str s = md_str_trim(line);
         size_t n;
-        if (!s.n)
+        if (!s.n || s.p[0] == '\0') /* nothing, or a hole md_lines counts */
             continue;
         if (fast && flat_object(kc, s.p, s.n, items, &n)) {
             resolve_columns(r.feed, kc, items, n);
@@ -654,7 +654,7 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
     md_feed_close(r.feed);
     md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
     in->bad_records += bad;
-    in->lines = lines.lineno;
+    md_reader_lines_done(st, &lines, diags, r.path);
     bool error = lines.error;
     md_lines_fini(&lines);
     md_buf_free(&text);

@@ -17,7 +17,7 @@ md_err md_read_mlflow(md_store *st, md_source *src, const md_catalog *cat, md_di
     md_str line;
     while (md_lines_next(&lines, &line)) {
         md_str s = md_str_trim(line);
-        if (!s.n)
+        if (!s.n || s.p[0] == '\0') /* nothing, or a hole md_lines counts */
             continue;
         const char *p = s.p, *end = s.p + s.n;
         double v[3];
@@ -43,7 +43,7 @@ md_err md_read_mlflow(md_store *st, md_source *src, const md_catalog *cat, md_di
             md_store_record_kv(st, "step", 4, v[2], MD_UNIT_NONE, MD_KV_INTEGRAL, 0);
         md_store_record_end(st, NULL);
     }
-    in->lines = lines.lineno;
+    md_reader_lines_done(st, &lines, diags, path);
     bool error = lines.error;
     md_lines_fini(&lines);
     return error ? MD_ERR_IO : MD_OK;

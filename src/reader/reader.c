@@ -6,6 +6,29 @@ bool md_reader_threaded(md_source *src)
     return md_source_peek(src).n >= MD_SOURCE_PEEK;
 }
 
+void md_reader_holes_done(md_store *st, const md_holes *h, md_diags *diags, const char *path)
+{
+    md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
+    in->hole_bytes = h->bytes;
+    in->hole_line = h->line;
+    in->hole_at_end = h->at_end;
+    if (h->bytes)
+        md_diags_add(diags, MD_DIAG_WARNING, path, h->line, 0,
+                     "%llu NUL bytes %s: blocks of the file were never written (did the machine go down?)",
+                     (unsigned long long)h->bytes, h->at_end ? "end the file" : "in the file");
+}
+
+void md_reader_lines_done(md_store *st, const md_lines *ls, md_diags *diags, const char *path)
+{
+    md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
+    in->lines = ls->lineno;
+    in->cut_lines = ls->cut_lines;
+    if (ls->cut_lines)
+        md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0, "%lu line%s longer than %u MiB; only the start of each was read",
+                     ls->cut_lines, ls->cut_lines == 1 ? "" : "s", MD_LINE_MAX >> 20);
+    md_reader_holes_done(st, &ls->holes, diags, path);
+}
+
 md_err md_read(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags, md_format *fmt)
 {
     md_str head = md_source_peek(src);

@@ -828,13 +828,7 @@ md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md
         read_line(r, line, lines.lineno);
     md_text_reader_free(r);
 
-    md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
-    in->lines = lines.lineno;
-    in->cut_lines = lines.cut_lines;
-    if (lines.cut_lines)
-        md_diags_add(diags, MD_DIAG_WARNING, md_source_path(src), 0, 0,
-                     "%lu line%s longer than %u MiB; only the start of each was read", lines.cut_lines,
-                     lines.cut_lines == 1 ? "" : "s", MD_LINE_MAX >> 20);
+    md_reader_lines_done(st, &lines, diags, md_source_path(src));
     bool error = lines.error;
     md_lines_fini(&lines);
     return error ? MD_ERR_IO : MD_OK;

@@ -116,6 +116,9 @@ static const md_named log_features[] = {
     {"max_gap_line", "line that ended the longest silence"},
     {"max_gap_step", "training step before the longest silence"},
     {"typical_gap_s", "median gap between timestamped lines, in seconds"},
+    {"hole_bytes", "NUL bytes in holes: runs of 16 and more, blocks the file system never wrote"},
+    {"hole_line", "line holding the last hole, or unknown"},
+    {"hole_at_end", "1 when an input ends in a hole (the machine went down while the log grew)"},
 };
 
 static const md_named run_features[] = {

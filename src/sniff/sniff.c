@@ -2,6 +2,7 @@
 
 #include "core/crc32c.h"
 #include "mldiag/sniff.h"
+#include "mldiag/source.h"
 
 const char *md_format_name(md_format fmt)
 {
@@ -83,16 +84,28 @@ static size_t invalid_utf8(const unsigned char *p, size_t n)
     return bad;
 }
 
-/* Binary when control bytes pass 5% or broken UTF-8 passes 25% of the head:
- * random bytes score about 10% and 45%; a log with a stray NUL or some
- * Latin-1 bytes stays far below both. */
+/* Binary when control bytes pass 5% or broken UTF-8 passes 25% of the head
+ * outside NUL holes: random bytes score about 10% and 45%; a log with a
+ * stray NUL or some Latin-1 bytes stays far below both. A head that is all
+ * hole is binary too: there is no text in it. */
 static bool looks_binary(md_str head)
 {
     const unsigned char *p = (const unsigned char *)head.p;
-    size_t ctrl = 0;
-    for (size_t i = 0; i < head.n; i++)
+    size_t ctrl = 0, text = 0;
+    for (size_t i = 0; i < head.n; i++) {
+        if (p[i] == 0) {
+            size_t run = 1;
+            while (i + run < head.n && p[i + run] == 0)
+                run++;
+            if (run >= MD_NUL_HOLE) {
+                i += run - 1;
+                continue;
+            }
+        }
         ctrl += is_binary_byte(p[i]);
-    return ctrl * 20 > head.n || invalid_utf8(p, head.n) * 4 > head.n;
+        text++;
+    }
+    return text == 0 || ctrl * 20 > text || invalid_utf8(p, head.n) * 4 > text;
 }
 
 const char *md_sniff_binary_kind(md_str head)

@@ -23,6 +23,47 @@ void md_lines_fini(md_lines *ls)
     ls->buf = NULL;
 }
 
+/* Ends the NUL run being read: a hole when it is long enough. */
+static void end_nul_run(md_holes *h)
+{
+    if (h->run >= MD_NUL_HOLE) {
+        h->bytes += h->run;
+        h->last = h->run_start;
+        h->pending = true;
+        h->at_end = true;
+    }
+    h->run = 0;
+}
+
+void md_holes_end(md_holes *h)
+{
+    end_nul_run(h);
+}
+
+/* A log holds no NUL byte, so this is one memchr over the block. */
+void md_holes_scan(md_holes *h, const char *p, size_t n, uint64_t at)
+{
+    const char *q = p, *end = p + n;
+    while (q < end) {
+        if (h->run == 0) {
+            const char *z = memchr(q, 0, (size_t)(end - q));
+            if (z != q)
+                h->at_end = false;
+            if (!z)
+                return;
+            q = z;
+            h->run_start = at + (uint64_t)(q - p);
+        }
+        const char *r = q;
+        while (r < end && *r == 0)
+            r++;
+        h->run += (uint64_t)(r - q);
+        q = r;
+        if (q < end)
+            end_nul_run(h);
+    }
+}
+
 /* Moves the unread tail to the front and reads more behind it. Returns false
  * when nothing more could be read. */
 static bool fill(md_lines *ls)
@@ -31,6 +72,7 @@ static bool fill(md_lines *ls)
         return false;
     if (ls->start > 0) {
         memmove(ls->buf, ls->buf + ls->start, ls->end - ls->start);
+        ls->base += ls->start;
         ls->end -= ls->start;
         ls->start = 0;
     }
@@ -43,9 +85,11 @@ static bool fill(md_lines *ls)
     if (r < 0)
         ls->error = true;
     if (r <= 0) {
+        md_holes_end(&ls->holes);
         ls->eof = true;
         return false;
     }
+    md_holes_scan(&ls->holes, ls->buf + ls->end, (size_t)r, ls->base + ls->end);
     ls->end += (size_t)r;
     return true;
 }
@@ -65,6 +109,17 @@ static void skip_rest_of_line(md_lines *ls)
     }
 }
 
+/* Hands out the line at [start, start + n) and moves past its end (skip
+ * bytes more: its '\n'). */
+static void hand_out(md_lines *ls, md_str *line, size_t n, size_t skip)
+{
+    line->p = ls->buf + ls->start;
+    line->n = n;
+    ls->lineno++;
+    md_holes_line(&ls->holes, ls->base + ls->start + n, ls->lineno);
+    ls->start += n + skip;
+}
+
 bool md_lines_next(md_lines *ls, md_str *line)
 {
     if (ls->pending_skip) {
@@ -76,20 +131,14 @@ bool md_lines_next(md_lines *ls, md_str *line)
         size_t avail = ls->end - ls->start;
         char *nl = memchr(ls->buf + ls->start + scanned, '\n', avail - scanned);
         if (nl && (size_t)(nl - (ls->buf + ls->start)) <= MD_LINE_MAX) {
-            line->p = ls->buf + ls->start;
-            line->n = (size_t)(nl - line->p);
-            ls->start += line->n + 1;
-            ls->lineno++;
+            hand_out(ls, line, (size_t)(nl - (ls->buf + ls->start)), 1);
             return true;
         }
         scanned = avail;
         if (avail >= MD_LINE_MAX) {
             /* Hand out the first MD_LINE_MAX bytes; the rest of the line is
              * dropped on the next call so that *line stays valid until then. */
-            line->p = ls->buf + ls->start;
-            line->n = MD_LINE_MAX;
-            ls->start += MD_LINE_MAX;
-            ls->lineno++;
+            hand_out(ls, line, MD_LINE_MAX, 0);
             ls->cut_lines++;
             ls->pending_skip = true;
             return true;
@@ -97,10 +146,7 @@ bool md_lines_next(md_lines *ls, md_str *line)
         if (!fill(ls)) {
             if (ls->end == ls->start)
                 return false;
-            line->p = ls->buf + ls->start;
-            line->n = ls->end - ls->start;
-            ls->start = ls->end;
-            ls->lineno++;
+            hand_out(ls, line, ls->end - ls->start, 0);
             return true;
         }
     }

@@ -1434,6 +1434,26 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("run_truncated", "requeued_after_crash_hole_inside.log")
+def _(r):
+    out = []
+    total = 2000
+    for it in range(10, 1201, 10):
+        out.append("iter %d/%d: loss %.4f, time %.1fms" % (it, total, 2.2 + 2.5 * math.exp(-it / 300.0) + r.gauss(0, 0.03), 310 + r.gauss(0, 4)))
+    # The node went down mid-line: 12 KiB that never reached the disk. The
+    # requeued job resumed from the checkpoint at 1000 and appended to the
+    # same file (>>), so the hole sits inside the log.
+    text = "\n".join(out) + "\niter 1210/2000: lo" + "\0" * 12288 + "\n"
+    out = ["resuming from checkpoint out/ckpt_1000.pt"]
+    for it in range(1010, total + 1, 10):
+        out.append("iter %d/%d: loss %.4f, time %.1fms" % (it, total, 2.2 + 2.5 * math.exp(-it / 300.0) + r.gauss(0, 0.03), 310 + r.gauss(0, 4)))
+    out.append("training done: %d iterations" % total)
+    sidecar = ("A nanoGPT-style log whose node crashed at iteration 1210: the file holds 12 KiB of NUL\n"
+               "bytes where its last blocks were never written. The requeued job resumed from the\n"
+               "checkpoint at 1000, appended to the same log and reached all 2000 iterations.\n")
+    return text + "\n".join(out) + "\n", sidecar
+
+
 @near_miss("run_truncated", "keras_early_stopping.log")
 def _(r):
     out = [note("Keras fit(epochs=100) with EarlyStopping(patience=5, restore_best_weights=True):",
