@@ -32,11 +32,6 @@ typedef struct md_kv {
 
 /* Decides whether a key may take a value separated only by spaces
  * ("step 500", "loss 4.23"); keys followed by ':' or '=' need no check. */
-/* Records what reading the input's lines found (line count, cut lines,
- * NUL holes) in its md_input, with a warning for each kind of damage. */
-void md_reader_lines_done(md_store *st, const md_lines *ls, md_diags *diags, const char *path);
-void md_reader_holes_done(md_store *st, const md_holes *h, md_diags *diags, const char *path);
-
 typedef bool (*md_kv_known_fn)(const void *ctx, const char *key, size_t n);
 
 /* Finds the key/value pairs of one line (ANSI escapes already removed, no
@@ -268,5 +263,10 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
 
 /* Whether src is large enough (more than its peek) to read on two threads. */
 bool md_reader_threaded(md_source *src);
+
+/* Records what reading the input's lines found (line count, cut lines,
+ * NUL holes) in its md_input, with a warning for each kind of damage. */
+void md_reader_lines_done(md_store *st, const md_lines *ls, md_diags *diags, const char *path);
+void md_reader_holes_done(md_store *st, const md_holes *h, md_diags *diags, const char *path);
 
 #endif

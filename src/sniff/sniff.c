@@ -91,20 +91,15 @@ static size_t invalid_utf8(const unsigned char *p, size_t n)
 static bool looks_binary(md_str head)
 {
     const unsigned char *p = (const unsigned char *)head.p;
-    size_t ctrl = 0, text = 0;
-    for (size_t i = 0; i < head.n; i++) {
-        if (p[i] == 0) {
-            size_t run = 1;
-            while (i + run < head.n && p[i + run] == 0)
-                run++;
-            if (run >= MD_NUL_HOLE) {
-                i += run - 1;
-                continue;
-            }
-        }
+    md_holes holes = {0};
+    md_holes_scan(&holes, head.p, head.n, 0);
+    md_holes_end(&holes);
+    size_t ctrl = 0;
+    for (size_t i = 0; i < head.n; i++)
         ctrl += is_binary_byte(p[i]);
-        text++;
-    }
+    /* A hole's bytes are NULs, each counted as a control byte above. */
+    size_t text = head.n - (size_t)holes.bytes;
+    ctrl -= (size_t)holes.bytes;
     return text == 0 || ctrl * 20 > text || invalid_utf8(p, head.n) * 4 > text;
 }
 
