@@ -1473,7 +1473,50 @@ START_TEST(test_xgboost_eval_lines)
     ck_assert_uint_eq(series(st, "loss")->count, 3);
     ck_assert(series(st, "loss")->last == 0.60499);
     ck_assert(series(st, "val_loss")->last == 0.61873);
+    ck_assert_int_eq(series(st, "loss")->first_step, 0);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 2);
     ck_assert_uint_eq(md_store_nseries(st), 2);
+    md_store_free(st);
+}
+END_TEST
+
+/* LightGBM's log_evaluation: "[round]\tSET's METRIC: VALUE"; the set owns
+ * the metric. Early stopping ends with the best round's line again, under
+ * "Early stopping, best iteration is:": a repeat, not a step back. */
+START_TEST(test_lightgbm_eval_lines)
+{
+    md_store *st = load_text("train.log",
+                             "[LightGBM] [Info] Number of positive: 4120, number of negative: 5880\n"
+                             "[1]\ttraining's binary_logloss: 0.661\tvalid_1's binary_logloss: 0.665\n"
+                             "[2]\ttraining's binary_logloss: 0.632\tvalid_1's binary_logloss: 0.640\n"
+                             "[3]\ttraining's binary_logloss: 0.605\tvalid_1's binary_logloss: 0.648\n"
+                             "Early stopping, best iteration is:\n"
+                             "[2]\ttraining's binary_logloss: 0.632\tvalid_1's binary_logloss: 0.640\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_uint_eq(val->count, 3);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(val->last_step, 3);
+    ck_assert(loss->last == 0.605);
+    ck_assert(val->last == 0.648);
+    ck_assert_uint_eq(loss->restarts, 0);
+    ck_assert_uint_eq(md_store_nseries(st), 2);
+    md_store_free(st);
+}
+END_TEST
+
+/* A count in brackets places the pairs after it only where a tool is known
+ * to write it so: "[1000] loss=" (CLU) and "[12]\tkey:" (the boosting
+ * libraries). A script's "[3] loss: 0.5" may count epochs or ranks. */
+START_TEST(test_bracket_count_is_a_step_only_as_tools_write_it)
+{
+    md_store *st = load_text("train.log", "[3] loss: 0.5\n[3] loss: 0.4\n[4] loss: 0.3\n", NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert(series(st, "loss")->ordinal);
+    md_store_free(st);
+    st = load_text("train.log", "[3]\ttrain-rmse:0.5\n[4]\ttrain-rmse:0.4\n", NULL);
+    ck_assert_int_eq(md_store_series(st, 0)->last_step, 4);
     md_store_free(st);
 }
 END_TEST
@@ -2499,6 +2542,8 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_jsonl_llamafactory);
     tcase_add_test(tables, test_paddle_maxtext_timings);
     tcase_add_test(tables, test_xgboost_eval_lines);
+    tcase_add_test(tables, test_lightgbm_eval_lines);
+    tcase_add_test(tables, test_bracket_count_is_a_step_only_as_tools_write_it);
     suite_add_tcase(s, tables);
 
     TCase *files = tcase_create("sources");

@@ -27,6 +27,9 @@ typedef struct scan {
     const char *ns; /* namespace for "name: k=v, k=v" */
     size_t nslen;
     bool ns_eval; /* "Test set: Average loss: 0.03": the namespace holds every pair */
+    const char *owner; /* "training" in "training's binary_logloss: 0.5" */
+    size_t ownerlen;
+    const char *owned; /* the key the owner names ("binary_logloss") */
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -121,8 +124,8 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
                                  .flags = v->flags,
                                  .total = v->total,
                                  .end = v->end,
-                                 .ns = in_ns ? s->ns : NULL,
-                                 .nslen = in_ns ? s->nslen : 0,
+                                 .ns = in_ns ? s->ns : key == s->owned ? s->owner : NULL,
+                                 .nslen = in_ns ? s->nslen : key == s->owned ? s->ownerlen : 0,
                                  .num = v->num,
                                  .tot = v->tot,
                                  .numlen = v->numlen,
@@ -676,19 +679,49 @@ static bool on_rich_bar(scan *s)
     return true;
 }
 
-/* Google's CLU writes "[1000] loss=2.3, learning_rate=0.001" (behind an
- * absl prefix): a bracketed count right before the first pair is the step.
- * Only right before a pair: NCCL's "host:pid:tid [1] NCCL WARN" counts a
- * GPU. */
-static bool on_clu_step(scan *s)
+/* "training's binary_logloss" (LightGBM): the word before "'s" owns the
+ * key after it, as a namespace does. Returns where that key starts, or
+ * NULL. */
+static const char *possessive(const char *p, const char *end)
+{
+    if (end - p < 4 || p[0] != '\'' || p[1] != 's' || !is_blank(p[2]))
+        return NULL;
+    p += 2;
+    while (p < end && is_blank(*p))
+        p++;
+    return p < end && is_alpha(*p) ? p : NULL;
+}
+
+static bool on_possessive(scan *s)
+{
+    const char *owned = possessive(s->p, s->end);
+    if (!owned)
+        return false;
+    s->owner = s->key;
+    s->ownerlen = (size_t)(s->key_end - s->key);
+    s->owned = owned;
+    clear_key(s);
+    s->p = owned;
+    return true;
+}
+
+/* A bracketed count right before the first pair is the step: Google's CLU
+ * writes "[1000] loss=2.3, learning_rate=0.001" (behind an absl prefix),
+ * XGBoost "[12]\ttrain-logloss:0.41" and LightGBM "[12]\ttraining's l2:
+ * 0.3". Only right before a pair, and a ':' pair only after a tab, as both
+ * boosting libraries write it: NCCL's "host:pid:tid [1] NCCL WARN" counts a
+ * GPU, and "[1] loss: 0.5" in a script's own print may count epochs. */
+static bool on_bracket_step(scan *s)
 {
     const char *q = s->p + 1, *digits = q;
     while (q < s->end && is_digit(*q))
         q++;
-    if (q == digits || q - digits > 15 || q + 2 >= s->end || q[0] != ']' || q[1] != ' ' || !is_alpha(q[2]))
+    if (q == digits || q - digits > 15 || q + 2 >= s->end || q[0] != ']' || (q[1] != ' ' && q[1] != '\t') ||
+        !is_alpha(q[2]))
         return false;
     const char *key_end = md_kv_word_end(q + 2, s->end);
-    if (key_end >= s->end || *key_end != '=')
+    bool tab = q[1] == '\t';
+    if (key_end >= s->end || !(*key_end == '=' || (tab && (*key_end == ':' || possessive(key_end, s->end)))))
         return false;
     double step;
     md_num_scan(digits, q, &step);
@@ -715,7 +748,7 @@ size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_know
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        const void *ctx, md_unit_memo *units)
 {
-    scan s = {line, line + n, out, cap, 0, known, ctx, NULL, NULL, 0, NULL, 0, false, units};
+    scan s = {.p = line, .end = line + n, .out = out, .cap = cap, .known = known, .ctx = ctx, .units = units};
     while (s.p < s.end && s.n < s.cap) {
         char c = *s.p;
         if (is_blank(c)) {
@@ -726,6 +759,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             on_separator(&s);
         } else if (starts_number(s.p, s.end)) {
             on_number(&s);
+        } else if (c == '\'' && s.key && s.p == s.key_end && on_possessive(&s)) {
+            continue;
         } else if (c == '\'' || c == '"') {
             on_quote(&s);
         } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && extend_with_paren(&s)) {
@@ -734,7 +769,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
-        } else if (c == '[' && !s.key && s.n == 0 && on_clu_step(&s)) {
+        } else if (c == '[' && !s.key && s.n == 0 && on_bracket_step(&s)) {
             continue;
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */

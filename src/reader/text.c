@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/map.h"
 #include "mldiag/reader.h"
@@ -55,6 +56,7 @@ struct md_text_reader {
     bool in_lsf_report;     /* between LSF's job report and the job's output */
     unsigned long traceback_line;
     unsigned long ignored_line; /* of the last "Exception ignored in" */
+    unsigned long best_round_line; /* of the last "best iteration is:" */
     table tab;
     md_box box;
     md_columns cols;
@@ -657,8 +659,24 @@ static bool may_learn(const text_reader *r, bool plain_before, unsigned long ign
     return r->shapes && plain_before && reading_plain_lines(r) && r->ignored_line == ignored_line;
 }
 
+/* Early stopping in LightGBM ("Early stopping, best iteration is:") and
+ * XGBoost ("Stopping. Best iteration:") prints the best round's line again
+ * under this header: a repeat, out of order. */
+static bool best_round_header(md_str s)
+{
+    static const char *const tails[] = {"best iteration is:", "best iteration:"};
+    for (size_t i = 0; i < MD_COUNT(tails); i++) {
+        size_t n = strlen(tails[i]);
+        if (s.n >= n && strncasecmp(s.p + s.n - n, tails[i], n) == 0)
+            return true;
+    }
+    return false;
+}
+
 static void read_segment(text_reader *r, md_str seg, unsigned long line)
 {
+    if (r->best_round_line && line == r->best_round_line + 1)
+        return;
     if (read_shaped(r, seg, line))
         return;
     bool stamped = read_stamp(r, seg, line);
@@ -671,6 +689,10 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     md_str trimmed = md_str_trim(seg);
     if (starts_with(trimmed, "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
+    if (best_round_header(trimmed)) {
+        r->best_round_line = line;
+        return;
+    }
     if (r->pending_set && trimmed.n) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
         if (bar.found && training_bar(r, &bar))
