@@ -888,6 +888,27 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_ptr_null(md_store_find(st, "train"));
     md_store_free(st);
 
+    /* torchvision's MetricLogger (DETR, DeiT, MAE): "Epoch: [E]  [ b/T]",
+     * after the arguments; "data" is the wait for the batch. */
+    st = load_text("metric_logger.log",
+                   "Namespace(data_path='/datasets01/imagenet', model='resnet50', epochs=90, lr=0.5)\n"
+                   "Epoch: [0]  [   0/1000]  eta: 0:10:00  lr: 0.1  loss: 6.9820 (6.9820)  time: 2.5012  data: "
+                   "2.3021  max mem: 10000\n"
+                   "Epoch: [0]  [ 990/1000]  eta: 0:00:02  lr: 0.1  loss: 5.1000 (6.1000)  time: 0.2012  data: "
+                   "0.0021  max mem: 10000\n"
+                   "Epoch: [1]  [  10/1000]  eta: 0:10:00  lr: 0.09  loss: 4.9000 (4.9000)  time: 0.2012  data: "
+                   "0.0021  max mem: 10000\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 1000 + 10);
+    ck_assert(series(st, "data_time")->last == 0.0021);
+    const md_series *lr = series(st, "lr");
+    ck_assert_msg(!lr->ordinal && lr->count == 3 && lr->max == 0.1,
+                  "lr=0.5 of the arguments is a setting, not the first of the run's learning rates");
+    md_store_free(st);
+
     /* "Epoch 1 Batch 100 Loss 3.5": the batch counts within the epoch. */
     st = load_text("tf.log",
                    "Epoch 1 Batch 0 Loss 4.5000\nEpoch 1 Batch 100 Loss 3.5000\n"

@@ -84,6 +84,31 @@ START_TEST(test_ordinal_steps)
 }
 END_TEST
 
+/* A setting printed before the first step ("lr=0.5" with the arguments)
+ * is dropped once the key comes with steps; a series logged without steps
+ * for longer keeps its entries. */
+START_TEST(test_setting_before_steps_is_dropped)
+{
+    md_store *st = new_store();
+    record(st, -1, "lr", 0.5);
+    for (int i = 0; i < 6; i++)
+        record(st, -1, "loss", 3.0 - 0.1 * i);
+    for (int i = 1; i <= 3; i++) {
+        record(st, 10 * i, "lr", 0.1 * i);
+        record(st, 10 * i, "loss", 2.0 - 0.1 * i);
+    }
+    const md_series *lr = series(st, "lr"), *loss = series(st, "loss");
+    ck_assert(!lr->ordinal);
+    ck_assert_uint_eq(lr->count, 3);
+    ck_assert_int_eq(lr->first_step, 10);
+    ck_assert(lr->first == 0.1 && lr->max == 0.1 * 3);
+    ck_assert_uint_eq(lr->nbuckets, 3);
+    ck_assert(loss->ordinal);
+    ck_assert_uint_eq(loss->count, 9);
+    md_store_free(st);
+}
+END_TEST
+
 /* Without steps, a point's place is its record's among the input's: a
  * validation loss after every fourth training record sits at records 5,
  * 10 and 15, where it was logged, not at 1, 2 and 3. */
@@ -1033,6 +1058,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_step_keys);
     tcase_add_test(rec, test_ordinal_steps);
     tcase_add_test(rec, test_ordinal_steps_shared);
+    tcase_add_test(rec, test_setting_before_steps_is_dropped);
     tcase_add_test(rec, test_epoch_as_step);
     tcase_add_test(rec, test_steps_within_epochs);
     tcase_add_test(rec, test_context_step);

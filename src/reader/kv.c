@@ -528,12 +528,37 @@ static bool on_epoch_batch(scan *s, const value *v)
     return true;
 }
 
+/* torchvision's MetricLogger, which its reference scripts, DETR, DeiT, MAE
+ * and DINO print with: "Epoch: [3]  [ 50/1251]" is the epoch, then the
+ * batch within it. */
+static bool on_logger_epoch(scan *s, const char *q)
+{
+    double epoch, none, batch, total;
+    if (s->words != 1 || !word_is(s->key, (size_t)(s->key_end - s->key), "epoch"))
+        return false;
+    const char *after = count_bracket(q, s->end, &epoch, &none);
+    if (!after || !isnan(none))
+        return false;
+    while (after < s->end && is_blank(*after))
+        after++;
+    const char *after2 = count_bracket(after, s->end, &batch, &total);
+    if (!after2 || isnan(total))
+        return false;
+    emit_count(s, "epoch", 5, epoch, NAN, after);
+    emit_count(s, "iter", 4, batch, total, after2);
+    s->p = after2;
+    clear_key(s);
+    return true;
+}
+
 static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
     if (s->key) {
         while (q < s->end && is_blank(*q))
             q++;
+        if (*s->p == ':' && q < s->end && *q == '[' && on_logger_epoch(s, q))
+            return;
         value v;
         if (parse_value(s->units, q, s->end, &v)) {
             if (on_epoch_batch(s, &v))

@@ -32,6 +32,28 @@ struct md_series_state {
     double cur_peak_y;
 };
 
+/* The fields of a series with no points. */
+static void series_clear(md_series *s)
+{
+    s->ordinal = false;
+    s->count = s->finite = s->nan = s->inf = s->zeros = 0;
+    s->first_step = s->last_step = s->min_step = s->max_step = 0;
+    s->first_nonfinite_step = s->last_nonfinite_step = -1;
+    s->trailing_nonfinite = 0;
+    s->min = INFINITY;
+    s->max = -INFINITY;
+    s->first = s->last = s->last_raw = NAN;
+    s->at_min = s->at_max = 0;
+    memset(s->printed_decimals, 0, sizeof s->printed_decimals);
+    s->mean = s->m2 = 0;
+    s->restarts = 0;
+    s->nbuckets = 0;
+    s->width = 1;
+    s->nspikes = 0;
+    s->spike_count = s->spike_points = s->spikes_fast = s->spikes_slow = s->spikes_open = 0;
+    memset(s->state, 0, sizeof *s->state);
+}
+
 md_series *series_new(const char *name, md_kind kind, md_better better, int input)
 {
     md_series *s = md_xcalloc(1, sizeof *s);
@@ -39,12 +61,8 @@ md_series *series_new(const char *name, md_kind kind, md_better better, int inpu
     s->kind = kind;
     s->better = better;
     s->input = input;
-    s->first_nonfinite_step = s->last_nonfinite_step = -1;
-    s->min = INFINITY;
-    s->max = -INFINITY;
-    s->first = s->last = s->last_raw = NAN;
-    s->width = 1;
     s->state = md_xcalloc(1, sizeof *s->state);
+    series_clear(s);
     return s;
 }
 
@@ -245,6 +263,23 @@ static void spike_track(md_series *s, int64_t step, double v)
     st->trend = beta * (level - st->level) + (1 - beta) * TREND_DAMPING * st->trend;
     st->level = level;
     st->nbase++;
+}
+
+/* A setting printed with the run's arguments ("Namespace(..., lr=0.1)",
+ * "num_train=3200 lr=0.001") comes before the first step: the configured
+ * value, not a measurement. When the same key is then logged at every
+ * step, those few points are dropped and the series is placed by steps,
+ * its schedule starting where the run's did (a warm-up from 0, not the
+ * configured peak). More points than that were a series logged without
+ * steps, which keeps its entry numbers. */
+#define EARLY_POINTS_MAX 4
+
+bool series_drop_early_points(md_series *s)
+{
+    if (!s->ordinal || s->count > EARLY_POINTS_MAX || s->finite != s->count)
+        return false;
+    series_clear(s);
+    return true;
 }
 
 void series_add(md_series *s, int64_t step, double v)

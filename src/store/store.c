@@ -346,6 +346,9 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
             kv->total > 0 && v <= kv->total)
             v /= kv->total;
         int64_t at = step;
+        if (s->ordinal && step >= 0 &&
+            (in->first_stepped_record == 0 || (uint64_t)s->last_step < in->first_stepped_record))
+            series_drop_early_points(s);
         if (s->count == 0)
             s->ordinal = step < 0;
         /* Without steps, a point's place is its record's among the input's
@@ -363,6 +366,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     in->points += values;
     st->total_points += values;
     if (step >= 0) {
+        if (in->first_stepped_record == 0)
+            in->first_stepped_record = in->records;
         st->current_step = step;
         if (step > in->last_step_seen)
             in->last_step_seen = step;

@@ -85,6 +85,9 @@ md_series *series_new(const char *name, md_kind kind, md_better better, int inpu
 void series_free(md_series *s);
 void series_add_source(md_series *s, const char *name, size_t n);
 void series_add(md_series *s, int64_t step, double v);
+/* Drops the few points a series got before its input's first step; true
+ * when it did (see EARLY_POINTS_MAX). */
+bool series_drop_early_points(md_series *s);
 /* After its buckets were rewritten other than by series_add. */
 void series_buckets_changed(md_series *s);
 /* How a nonzero value was written: its digits after the point. */
