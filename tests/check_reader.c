@@ -818,6 +818,28 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(loss->last_step, 20);
     md_store_free(st);
 
+    /* DeepSpeed's log_dist and timer lines: the learning rate of each
+     * parameter group in a list, pairs joined by '/'. */
+    st = load_text("ds.log",
+                   "[Rank 0] step=10, skipped=0, lr=[2.5e-06, 1.0e-06], mom=[(0.9, 0.999)]\n"
+                   "[timer.py:260:stop] epoch=0/micro_step=40/global_step=10, RunningAvgSamplesPerSec=30.5, "
+                   "CurrSamplesPerSec=31.25, MemAllocated=4.5GB, MaxMemAllocated=6.1GB\n"
+                   "[Rank 0] step=20, skipped=0, lr=[5.0e-06, 2.0e-06], mom=[(0.9, 0.999)]\n"
+                   "[timer.py:260:stop] epoch=0/micro_step=80/global_step=20, RunningAvgSamplesPerSec=30.6, "
+                   "CurrSamplesPerSec=30.75, MemAllocated=4.5GB, MaxMemAllocated=6.1GB\n",
+                   NULL);
+    const md_series *ds_lr = series(st, "lr");
+    ck_assert_uint_eq(ds_lr->count, 2);
+    ck_assert(ds_lr->first == 2.5e-06 && ds_lr->last == 5.0e-06);
+    ck_assert_int_eq(ds_lr->last_step, 20);
+    const md_series *rate = series(st, "samples_per_s");
+    ck_assert(rate->first == 31.25 && rate->last == 30.75);
+    ck_assert_int_eq(rate->last_step, 20);
+    ck_assert_uint_eq(series(st, "memory")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "micro_step"));
+    ck_assert_ptr_null(md_store_find(st, "mom"));
+    md_store_free(st);
+
     /* MosaicML Composer: a "[batch=N/T]:" header, then one metric a line. */
     st = load_text("composer.log",
                    "[batch=1/200]:\n\t Train time/batch: 0\n\t Train loss/train/total: 9.8000\n"

@@ -54,6 +54,8 @@ static bool is_blank(char c)
 }
 
 /* Characters that may end a value. */
+static bool key_pair_at(const char *p, const char *end);
+
 static bool is_value_end(const char *p, const char *end)
 {
     if (p == end)
@@ -72,6 +74,8 @@ static bool is_value_end(const char *p, const char *end)
         return true;
     case ':':
         return p + 1 == end || !is_digit(p[1]); /* "12:00:00" is a clock */
+    case '/': /* "epoch=0/micro_step=10/global_step=10" (DeepSpeed's timer) */
+        return key_pair_at(p + 1, end);
     case '.':
         return p + 1 == end || p[1] == ' ' || p[1] == '\t'; /* the end of a sentence */
     default:
@@ -90,6 +94,15 @@ const char *md_kv_word_end(const char *p, const char *end)
             break;
     }
     return p;
+}
+
+/* "micro_step=": a word and '='. */
+static bool key_pair_at(const char *p, const char *end)
+{
+    if (p >= end || !is_alpha(*p))
+        return false;
+    const char *w = md_kv_word_end(p, end);
+    return w < end && *w == '=';
 }
 
 /* Module paths and file names ("modeling_utils.py:3729",
@@ -206,6 +219,33 @@ unsigned md_kv_decimals(const char *p, size_t n)
     return MD_KV_DECIMALS(point ? (size_t)(p + n - point - 1) : 0);
 }
 
+/* DeepSpeed's "lr=[1.000000e-05, 1.000000e-05]", one number per parameter
+ * group: the first group's. Only lists of fractions: integers in brackets
+ * are coordinates ("block: [218,0,0]") or counts. */
+static bool parse_first_of_list(const char *p, const char *end, value *out)
+{
+    const char *q = p + 1;
+    size_t k = md_num_scan(q, end, &out->v);
+    if (!k || is_integral_text(q, k))
+        return false;
+    *out = (value){.v = out->v, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(q, k), .total = NAN,
+                   .num = q, .numlen = k};
+    double next;
+    for (q += k; q < end && *q == ',';) {
+        q++;
+        while (q < end && *q == ' ')
+            q++;
+        size_t n = md_num_scan(q, end, &next);
+        if (!n)
+            return false;
+        q += n;
+    }
+    if (q >= end || *q != ']' || !is_value_end(q + 1, end))
+        return false;
+    out->end = q + 1;
+    return true;
+}
+
 /* Reads "[N/T]" ("Epoch [5/650]"). */
 static bool parse_bracket_fraction(const char *p, const char *end, value *out)
 {
@@ -306,7 +346,7 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
 {
     *out = (value){0};
     if (p < end && *p == '[')
-        return parse_bracket_fraction(p, end, out);
+        return parse_bracket_fraction(p, end, out) || parse_first_of_list(p, end, out);
     if (p < end && (*p == 't' || *p == 'n' || *p == 'a' || *p == 'A' || *p == 'D') && parse_wrapped(p, end, out))
         return true;
     double v;
