@@ -883,6 +883,27 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_uint_eq(md_store_nseries(st), 1);
     md_store_free(st);
 
+    /* fairseq's --log-format json writes each statistic as a string; a
+     * quoted version or date is no number. */
+    st = load_text("fairseq.log",
+                   "2024-01-01 10:00:00 | INFO | train_inner | {\"epoch\": 1, \"update\": 0.02, \"loss\": "
+                   "\"9.234\", \"ppl\": \"602.1\", \"num_updates\": \"100\", \"lr\": \"0.0005\", "
+                   "\"fairseq\": \"0.12.2\", \"date\": \"2024-01-01\"}\n"
+                   "2024-01-01 10:00:30 | INFO | train_inner | {\"epoch\": 1, \"update\": 0.04, \"loss\": "
+                   "\"8.5\", \"ppl\": \"362.0\", \"num_updates\": \"200\", \"lr\": \"0.0005\", "
+                   "\"fairseq\": \"0.12.2\", \"date\": \"2024-01-01\"}\n"
+                   "2024-01-01 10:01:00 | INFO | valid | {\"epoch\": 1, \"valid_loss\": \"8.1\", "
+                   "\"valid_num_updates\": \"200\"}\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 200);
+    ck_assert(loss->last == 8.5);
+    ck_assert(series(st, "val_loss")->last == 8.1);
+    ck_assert_ptr_null(md_store_find(st, "fairseq"));
+    ck_assert_ptr_null(md_store_find(st, "date"));
+    md_store_free(st);
+
     /* OpenNMT-py: "xent" is the cross-entropy loss. */
     st = load_text("onmt.log",
                    "[2026-01-01 12:00:00,000 INFO] Step 100/10000; acc: 20.1; ppl: 298.0; xent: 5.68; lr: 0.0001\n"

@@ -398,6 +398,18 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     return true;
 }
 
+/* A number in quotes, and nothing else in them: fairseq's JSON log writes
+ * every statistic as a string ("loss": "9.123"). */
+static bool parse_quoted(md_unit_memo *memo, const char *p, const char *end, value *out)
+{
+    if (p >= end || (*p != '"' && *p != '\''))
+        return false;
+    if (!parse_value(memo, p + 1, end, out) || out->end >= end || *out->end != *p)
+        return false;
+    out->end++;
+    return is_value_end(out->end, end);
+}
+
 static void clear_key(scan *s)
 {
     s->key = NULL;
@@ -600,7 +612,7 @@ static void on_separator(scan *s)
         if (*s->p == ':' && q < s->end && *q == '[' && on_logger_epoch(s, q))
             return;
         value v;
-        if (parse_value(s->units, q, s->end, &v)) {
+        if (parse_value(s->units, q, s->end, &v) || parse_quoted(s->units, q, s->end, &v)) {
             if (on_epoch_batch(s, &v))
                 return;
             emit(s, s->key, (size_t)(s->key_end - s->key), &v, s->ns && (*s->p == '=' || s->ns_eval));
