@@ -1164,6 +1164,20 @@ START_TEST(test_text_steps_bar)
     ck_assert_int_eq(loss->last_step, 10);
     ck_assert_uint_eq(series(st, "it_per_s")->count, 2);
     md_store_free(st);
+
+    /* torchtune: "EPOCH|STEP|Loss: X" describes the bar, whose own count
+     * starts again each epoch. */
+    st = load_text("train.log",
+                   "1|807|Loss: 0.9958670735359192:  100%|##########| 807/808 [10:00<00:01,  1.24s/it]"
+                   "\r2|809|Loss: 0.95:   0%|          | 1/808 [00:01<16:23,  1.24s/it]"
+                   "\r2|810|Loss: nan:   0%|          | 2/808 [00:02<16:23,  1.24s/it]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 807);
+    ck_assert_int_eq(loss->first_nonfinite_step, 810);
+    md_store_free(st);
 }
 END_TEST
 
