@@ -904,6 +904,20 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_ptr_null(md_store_find(st, "date"));
     md_store_free(st);
 
+    /* Flax's examples: a line that begins "test epoch: N" holds the test
+     * set's loss and accuracy. */
+    st = load_text("flax.log",
+                   "train epoch: 1, loss: 0.4294, accuracy: 78.53\ntest epoch: 1, loss: 0.4694, accuracy: 71.84\n"
+                   "train epoch: 2, loss: 0.3512, accuracy: 82.44\ntest epoch: 2, loss: 0.4012, accuracy: 75.93\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 0.3512);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert(series(st, "val_loss")->last == 0.4012);
+    ck_assert_uint_eq(series(st, "accuracy")->count, 2);
+    md_store_free(st);
+
     /* OpenNMT-py: "xent" is the cross-entropy loss. */
     st = load_text("onmt.log",
                    "[2026-01-01 12:00:00,000 INFO] Step 100/10000; acc: 20.1; ppl: 298.0; xent: 5.68; lr: 0.0001\n"

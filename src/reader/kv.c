@@ -616,6 +616,13 @@ static void on_separator(scan *s)
             if (on_epoch_batch(s, &v))
                 return;
             emit(s, s->key, (size_t)(s->key_end - s->key), &v, s->ns && (*s->p == '=' || s->ns_eval));
+            /* "test epoch: 3, loss: 0.2" (Flax's examples): a line that
+             * begins with an evaluation's count measures the evaluation. */
+            if (s->n == 1 && s->words == 2 && !s->ns && *s->p == ':' && evaluation_key(s->key, s->key_end)) {
+                s->ns = s->key;
+                s->nslen = (size_t)(md_kv_word_end(s->key, s->key_end) - s->key);
+                s->ns_eval = true;
+            }
             s->p = v.end;
             clear_key(s);
             return;
