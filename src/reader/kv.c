@@ -212,11 +212,14 @@ static bool is_integral_text(const char *p, size_t n)
 
 unsigned md_kv_decimals(const char *p, size_t n)
 {
-    const char *point = memchr(p, '.', n);
-    for (size_t i = 0; i < n; i++)
-        if (p[i] == 'e' || p[i] == 'E')
+    size_t after_point = n; /* numbers are short: one pass, no memchr call */
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] == '.')
+            after_point = i + 1;
+        else if ((p[i] | 0x20) == 'e')
             return 0;
-    return MD_KV_DECIMALS(point ? (size_t)(p + n - point - 1) : 0);
+    }
+    return MD_KV_DECIMALS(n - after_point);
 }
 
 /* DeepSpeed's "lr=[1.000000e-05, 1.000000e-05]", one number per parameter
