@@ -53,9 +53,9 @@ static bool is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
-/* Characters that may end a value. */
 static bool key_pair_at(const char *p, const char *end);
 
+/* Characters that may end a value. */
 static bool is_value_end(const char *p, const char *end)
 {
     if (p == end)
@@ -228,12 +228,12 @@ unsigned md_kv_decimals(const char *p, size_t n)
 static bool parse_first_of_list(const char *p, const char *end, value *out)
 {
     const char *q = p + 1;
-    size_t k = md_num_scan(q, end, &out->v);
+    double first, next;
+    size_t k = md_num_scan(q, end, &first);
     if (!k || is_integral_text(q, k))
         return false;
-    *out = (value){.v = out->v, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(q, k), .total = NAN,
+    *out = (value){.v = first, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(q, k), .total = NAN,
                    .num = q, .numlen = k};
-    double next;
     for (q += k; q < end && *q == ',';) {
         q++;
         while (q < end && *q == ' ')

@@ -486,7 +486,7 @@ static void flush_pending(text_reader *r)
 }
 
 /* torchtune describes its bar as "EPOCH|STEP|Loss: 0.99": the second
- * count is the global step (the bar's counts the epoch's batches). */
+ * number is the global step (the bar itself counts the epoch's batches). */
 static bool epoch_step_desc(const char *p, size_t n, double *step)
 {
     size_t i = 0, mark = 0;
