@@ -945,6 +945,20 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_ptr_null(md_store_find(st, "train"));
     md_store_free(st);
 
+    /* The PyTorch CIFAR-10 tutorial: "[epoch, batch] loss: X", the batch
+     * counted within the epoch; no step without a pair after it. */
+    st = load_text("cifar.log",
+                   "[1,  2000] loss: 2.180\n[1,  4000] loss: 1.850\n[2,  2000] loss: 1.520\n"
+                   "[2,  4000] loss: 1.470\n[3, 7] NCCL INFO\nFinished Training\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->first_step, 2000);
+    ck_assert_int_eq(loss->last_step, 4000 + 4000);
+    ck_assert_int_eq(loss->restarts, 0);
+    md_store_free(st);
+
     /* torchvision's MetricLogger (DETR, DeiT, MAE): "Epoch: [E]  [ b/T]",
      * after the arguments; "data" is the wait for the batch. */
     st = load_text("metric_logger.log",

@@ -53,7 +53,7 @@ static bool is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
-static bool key_pair_at(const char *p, const char *end);
+static bool key_pair_at(const char *p, const char *end, char sep);
 
 /* Characters that may end a value. */
 static bool is_value_end(const char *p, const char *end)
@@ -75,7 +75,7 @@ static bool is_value_end(const char *p, const char *end)
     case ':':
         return p + 1 == end || !is_digit(p[1]); /* "12:00:00" is a clock */
     case '/': /* "epoch=0/micro_step=10/global_step=10" (DeepSpeed's timer) */
-        return key_pair_at(p + 1, end);
+        return key_pair_at(p + 1, end, '=');
     case '.':
         return p + 1 == end || p[1] == ' ' || p[1] == '\t'; /* the end of a sentence */
     default:
@@ -96,13 +96,13 @@ const char *md_kv_word_end(const char *p, const char *end)
     return p;
 }
 
-/* "micro_step=": a word and '='. */
-static bool key_pair_at(const char *p, const char *end)
+/* A key and its separator at p: "micro_step=", "loss:". */
+static bool key_pair_at(const char *p, const char *end, char sep)
 {
     if (p >= end || !is_alpha(*p))
         return false;
     const char *w = md_kv_word_end(p, end);
-    return w < end && *w == '=';
+    return w < end && *w == sep;
 }
 
 /* Module paths and file names ("modeling_utils.py:3729",
@@ -817,6 +817,30 @@ static bool on_bracket_step(scan *s)
     return true;
 }
 
+/* The PyTorch CIFAR-10 tutorial prints "[1,  2000] loss: 2.180": the
+ * epoch, then the batch within it, right before the first pair. */
+static bool on_epoch_batch_pair(scan *s)
+{
+    double epoch, batch;
+    const char *q = s->p + 1;
+    size_t k = md_num_scan(q, s->end, &epoch);
+    if (!k || !is_integral_text(q, k) || q + k >= s->end || q[k] != ',')
+        return false;
+    q += k + 1;
+    while (q < s->end && is_blank(*q))
+        q++;
+    k = md_num_scan(q, s->end, &batch);
+    if (!k || !is_integral_text(q, k))
+        return false;
+    const char *close = q + k;
+    if (close + 2 >= s->end || close[0] != ']' || close[1] != ' ' || !key_pair_at(close + 2, s->end, ':'))
+        return false;
+    emit_count(s, "epoch", 5, epoch, NAN, close);
+    emit_count(s, "iter", 4, batch, NAN, close + 1);
+    s->p = close + 1;
+    return true;
+}
+
 static bool starts_number(const char *p, const char *end)
 {
     if (is_digit(*p))
@@ -856,7 +880,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
-        } else if (c == '[' && !s.key && s.n == 0 && on_bracket_step(&s)) {
+        } else if (c == '[' && !s.key && s.n == 0 && (on_bracket_step(&s) || on_epoch_batch_pair(&s))) {
             continue;
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
