@@ -98,9 +98,10 @@ typedef struct md_tqdm {
      * for a number not read; the rate is seconds per iteration. */
     struct md_tqdm_num {
         uint32_t at, len;
-    } n_text, total_text, rate_text;
+    } n_text, total_text, rate_text, step_text;
     bool rate_inverse;
     unsigned desc; /* MD_TQDM_* flags: what the description says */
+    double step;   /* the global step the description holds (MD_TQDM_GLOBAL_STEP) */
 } md_tqdm;
 
 /* "Epoch 3:" (Lightning's training bar: the counter is the batch within
@@ -111,6 +112,9 @@ typedef struct md_tqdm {
 #define MD_TQDM_EPOCH 1u
 #define MD_TQDM_STEPS 2u
 #define MD_TQDM_DESCRIBED 4u
+/* "1|15|Loss: 0.99" (torchtune): the epoch, then the global step; the
+ * bar itself counts the epoch's batches. */
+#define MD_TQDM_GLOBAL_STEP 8u
 
 md_tqdm md_tqdm_scan(const char *line, size_t n);
 /* A bar of a line that differs from the one bar was scanned from only in

@@ -485,23 +485,6 @@ static void flush_pending(text_reader *r)
     read_dict(r, (md_str){r->pending.p, r->pending.n}, r->pending_line);
 }
 
-/* torchtune describes its bar as "EPOCH|STEP|Loss: 0.99": the second
- * number is the global step (the bar itself counts the epoch's batches). */
-static bool epoch_step_desc(const char *p, size_t n, double *step)
-{
-    size_t i = 0, mark = 0;
-    for (int field = 0; field < 2; field++) {
-        mark = i;
-        while (i < n && p[i] >= '0' && p[i] <= '9')
-            i++;
-        if (i == mark || i - mark > 15 || i >= n || p[i] != '|')
-            return false;
-        i++;
-    }
-    md_num_scan(p + mark, p + i - 1, step);
-    return true;
-}
-
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     size_t n = md_kv_scan_memo(seg.p, bar->desc_end, r->kv, KV_MAX, known_key, &r->index, &r->units);
@@ -511,12 +494,12 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
                             known_key, &r->index, &r->units);
         emit_pairs(r, r->kv, n);
     }
-    /* "Epoch 3: 45%| 450/1000": the counter is the batch within the epoch
-     * (the store turns it into a step); "Steps: 45%| 225/500" counts steps.
-     * A global_step in the postfix, read above, wins. */
-    double step;
-    if (epoch_step_desc(seg.p, bar->desc_end, &step))
-        md_feed_kv(r->feed, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    /* torchtune's "1|15|Loss: 0.99" holds the step itself. "Epoch 3: 45%|
+     * 450/1000": the counter is the batch within the epoch (the store turns
+     * it into a step); "Steps: 45%| 225/500" counts steps. A global_step in
+     * the postfix, read above, wins. */
+    if (bar->desc & MD_TQDM_GLOBAL_STEP)
+        md_feed_kv(r->feed, "step", 4, bar->step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
     else if ((bar->desc & (MD_TQDM_EPOCH | MD_TQDM_STEPS)) && bar->n >= 0)
         md_feed_kv(r->feed, "step", 4, bar->n, MD_UNIT_NONE, MD_KV_INTEGRAL | (bar->total > 0 ? MD_KV_TOTAL : 0),
                    bar->total > 0 ? bar->total : NAN);

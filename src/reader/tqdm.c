@@ -58,10 +58,35 @@ static bool described(const char *desc, size_t n)
     return false;
 }
 
-static unsigned describe(const char *desc, size_t n)
+/* torchtune: "EPOCH|STEP|Loss: 0.99". Returns where the step's digits
+ * start and sets *len, or returns 0 with *len 0. */
+static size_t global_step_text(const char *desc, size_t n, size_t *len)
 {
-    return (epoch_bar(desc, n) ? MD_TQDM_EPOCH : 0) | (steps_bar(desc, n) ? MD_TQDM_STEPS : 0) |
-           (described(desc, n) ? MD_TQDM_DESCRIBED : 0);
+    size_t i = 0, mark = 0;
+    *len = 0;
+    for (int field = 0; field < 2; field++) {
+        mark = i;
+        while (i < n && is_digit(desc[i]))
+            i++;
+        if (i == mark || i - mark > 15 || i >= n || desc[i] != '|')
+            return 0;
+        i++;
+    }
+    *len = i - 1 - mark;
+    return mark;
+}
+
+/* What the description line[0, t->desc_end) says, and the global step it
+ * holds. */
+static void describe(md_tqdm *t, const char *line)
+{
+    size_t n = t->desc_end, len, at = global_step_text(line, n, &len);
+    t->desc = (epoch_bar(line, n) ? MD_TQDM_EPOCH : 0) | (steps_bar(line, n) ? MD_TQDM_STEPS : 0) |
+              (described(line, n) ? MD_TQDM_DESCRIBED : 0) | (len ? MD_TQDM_GLOBAL_STEP : 0);
+    if (len) {
+        md_num_scan(line + at, line + at + len, &t->step);
+        note_text(&t->step_text, line, line + at, len);
+    }
 }
 
 /* Parses "[elapsed<remaining, RATE, postfix]" starting at '['. */
@@ -129,7 +154,7 @@ static md_tqdm scan_with_total(const char *line, const char *bar, const char *en
     p = skip_blanks(p + k, end);
     t.found = true;
     t.desc_end = (size_t)(d - line);
-    t.desc = describe(line, t.desc_end);
+    describe(&t, line);
     t.end = (size_t)(p - line);
     if (p < end && *p == '[')
         parse_bracket(line, p, end, &t);
@@ -150,7 +175,7 @@ static md_tqdm scan_without_total(const char *line, const char *it, const char *
     note_text(&t.n_text, line, d, (size_t)(it - d));
     t.found = true;
     t.desc_end = (size_t)(d - line);
-    t.desc = describe(line, t.desc_end);
+    describe(&t, line);
     t.end = (size_t)(it + 3 - line);
     parse_bracket(line, it + 3, end, &t);
     return t;
@@ -199,6 +224,7 @@ md_tqdm md_tqdm_reread(const md_tqdm *bar, const char *line)
     md_tqdm t = *bar;
     t.n = reread(line, bar->n_text, bar->n);
     t.total = reread(line, bar->total_text, bar->total);
+    t.step = reread(line, bar->step_text, bar->step);
     if (bar->rate_text.len) {
         double rate = reread(line, bar->rate_text, NAN);
         t.rate = !bar->rate_inverse ? rate : rate > 0 ? 1 / rate : NAN;
