@@ -841,6 +841,44 @@ START_TEST(test_resolution)
 }
 END_TEST
 
+/* zero_resolution: zeros padded by a fixed-point print ("0.000") are only
+ * below its precision; "0.0" and "0" are the shortest print of an exact
+ * zero. */
+START_TEST(test_zero_resolution)
+{
+    static const struct {
+        const char *texts[4];
+        double want; /* NaN: unknown */
+    } cases[] = {
+        {{"0.000", "0.000", "0.000", "0.000"}, 1e-3},
+        {{"0.001", "0.000", "0.000", "0.000"}, 1e-3},
+        {{"0.0", "0.0", "0.0", "0.0"}, 0},
+        {{"0", "0", "0", "0"}, 0},
+        {{"0.000", "0.0", "0.000000", "0.0"}, NAN},
+        {{"1e-06", "2e-06", "0.0", "3e-06"}, NAN},
+    };
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        run r = run_new();
+        for (int64_t k = 0; k < 4; k++) {
+            char line[64];
+            snprintf(line, sizeof line, "actor/lr:%s", cases[i].texts[k]);
+            md_kv kv[4];
+            ck_assert_uint_eq(md_kv_scan(line, strlen(line), kv, 4, any_key, NULL), 1);
+            md_store_record_begin(r.st, 1);
+            md_store_record_kv(r.st, "step", 4, (double)k, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+            md_store_record_kv(r.st, "lr", 2, kv[0].value, MD_UNIT_NONE, kv[0].flags, NAN);
+            md_store_record_end(r.st, NULL);
+        }
+        run_done(&r);
+        if (isnan(cases[i].want))
+            T_UNKNOWN(&r, "lr", "zero_resolution");
+        else
+            T_NEAR(&r, "lr", "zero_resolution", cases[i].want, cases[i].want * 1e-9);
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* ---- before the first NaN ----------------------------------------------- */
 
 /* Over n steps: a loss flat at 2 that climbs to 3.2 over the 2% of the run
@@ -1530,7 +1568,7 @@ START_TEST(test_every_feature_is_tested)
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "nonfinite", "nan",
         "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "zero_frac",
-        "resolution", "best",
+        "resolution", "zero_resolution", "best",
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z",
@@ -1598,6 +1636,7 @@ Suite *suite_signals(void)
     tcase_add_test(spike, test_pinned_at_bounds);
     tcase_add_test(spike, test_zero_frac);
     tcase_add_test(spike, test_resolution);
+    tcase_add_test(spike, test_zero_resolution);
     suite_add_tcase(s, spike);
 
     TCase *nonfinite = tcase_create("nonfinite");

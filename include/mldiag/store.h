@@ -69,6 +69,7 @@ typedef struct md_series {
     /* How nonzero values were written: counts by digits after the point
      * (the last slot: with an exponent, or 15 digits and more). */
     uint32_t printed_decimals[MD_PRINT_SLOTS];
+    uint32_t printed_zero_decimals[MD_PRINT_SLOTS]; /* the same, for zeros */
     double mean, m2;              /* Welford, finite values */
     uint64_t restarts;            /* times the step went backwards */
 

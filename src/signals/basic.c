@@ -122,21 +122,38 @@ MD_FEATURE(nonfinite_frac)
  * same digits after the point ("%.6f"): values below half of it print as
  * 0. Nine in ten nonzero values, at least three, must agree (a settings
  * line may echo the rate as 1e-06 once). */
-MD_FEATURE(resolution)
+static int common_decimals(const uint32_t *printed)
 {
-    (void)sig;
     double total = 0, most = 0;
     int mode = -1;
     for (int d = 0; d < MD_PRINT_SLOTS; d++) {
-        total += s->printed_decimals[d];
-        if (d < MD_PRINT_SLOTS - 1 && s->printed_decimals[d] > most) {
-            most = s->printed_decimals[d];
+        total += printed[d];
+        if (d < MD_PRINT_SLOTS - 1 && printed[d] > most) {
+            most = printed[d];
             mode = d;
         }
     }
-    if (mode < 0 || most < 3 || most < 0.9 * total)
+    return mode < 0 || most < 3 || most < 0.9 * total ? -1 : mode;
+}
+
+MD_FEATURE(resolution)
+{
+    (void)sig;
+    int d = common_decimals(s->printed_decimals);
+    return d < 0 ? md_unknown() : md_known(pow(10, -d));
+}
+
+/* The same for the zeros. "0" and "0.0" are how a shortest print (%g,
+ * Python's repr) writes an exact zero: 0. Fixed-point prints pad a
+ * rate of 3e-5 to "0.000" (verl's "%.3f"): that zero is only below half
+ * of 0.001. */
+MD_FEATURE(zero_resolution)
+{
+    (void)sig;
+    int d = common_decimals(s->printed_zero_decimals);
+    if (d < 0)
         return md_unknown();
-    return md_known(pow(10, -mode));
+    return md_known(d <= 1 ? 0 : pow(10, -d));
 }
 
 MD_FEATURE(last_nonfinite_step)

@@ -33,6 +33,8 @@ static const md_feature series_features[] = {
     F(zero_frac, "share of finite points exactly 0"),
     F(resolution, "print precision when the log writes 9 in 10 nonzero values with the same "
                   "digits after the point (\"%.6f\": 0.000001); unknown otherwise"),
+    F(zero_resolution, "the same for the zeros: 0.001 when they print as \"0.000\", 0 when as \"0\" or "
+                       "\"0.0\" (an exact zero)"),
     F(best, "min, or max for higher-is-better series"),
     F(best_step, "step of best"),
     F(start_level, "median of bucket means over the first 10% of points"),

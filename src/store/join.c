@@ -156,6 +156,14 @@ static void join_buckets(md_series *a, const kept_part *k, md_series *b)
     series_buckets_changed(b);
 }
 
+static void add_print_counts(const uint32_t *from, uint32_t *to)
+{
+    for (size_t i = 0; i < MD_PRINT_SLOTS; i++) {
+        uint64_t sum = (uint64_t)from[i] + to[i];
+        to[i] = sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
+    }
+}
+
 md_series *series_join(md_series *a, md_series *b)
 {
     kept_part k = keep_before(a, b->first_step);
@@ -202,10 +210,8 @@ md_series *series_join(md_series *a, md_series *b)
     b->inf += nonfinite - nan;
     b->zeros += zeros;
     b->first_step = a->first_step;
-    for (size_t i = 0; i < MD_PRINT_SLOTS; i++) {
-        uint64_t sum = (uint64_t)a->printed_decimals[i] + b->printed_decimals[i];
-        b->printed_decimals[i] = sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
-    }
+    add_print_counts(a->printed_decimals, b->printed_decimals);
+    add_print_counts(a->printed_zero_decimals, b->printed_zero_decimals);
     join_buckets(a, &k, b);
     series_free(a);
     return b;

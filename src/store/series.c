@@ -45,6 +45,7 @@ static void series_clear(md_series *s)
     s->first = s->last = s->last_raw = NAN;
     s->at_min = s->at_max = 0;
     memset(s->printed_decimals, 0, sizeof s->printed_decimals);
+    memset(s->printed_zero_decimals, 0, sizeof s->printed_zero_decimals);
     s->mean = s->m2 = 0;
     s->restarts = 0;
     s->nbuckets = 0;
@@ -336,13 +337,14 @@ void series_add(md_series *s, int64_t step, double v)
 
 void series_note_print(md_series *s, double v, unsigned flags)
 {
-    if (v == 0 || !isfinite(v))
+    if (!isfinite(v))
         return;
     int d = MD_KV_DECIMALS_OF(flags);
     if (d < 0 || d >= MD_PRINT_SLOTS - 1)
         d = MD_PRINT_SLOTS - 1;
-    if (s->printed_decimals[d] < UINT32_MAX)
-        s->printed_decimals[d]++;
+    uint32_t *slots = v == 0 ? s->printed_zero_decimals : s->printed_decimals;
+    if (slots[d] < UINT32_MAX)
+        slots[d]++;
 }
 
 void series_finish(md_series *s)

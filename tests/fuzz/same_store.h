@@ -103,6 +103,8 @@ static inline bool series_differ(const md_series *a, const md_series *b, char *w
     DIFF_INT(a->better, b->better, "better");
     for (size_t i = 0; i < MD_PRINT_SLOTS; i++)
         DIFF_INT(a->printed_decimals[i], b->printed_decimals[i], "printed decimals");
+    for (size_t i = 0; i < MD_PRINT_SLOTS; i++)
+        DIFF_INT(a->printed_zero_decimals[i], b->printed_zero_decimals[i], "printed zero decimals");
     DIFF_INT(a->min_step, b->min_step, "min_step");
     DIFF_INT(a->max_step, b->max_step, "max_step");
     DIFF_INT(a->restarts, b->restarts, "restarts");

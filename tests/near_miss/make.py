@@ -660,6 +660,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("lr_schedule", "verl_grpo_lr_printed_3dp.log")
+def _(r):
+    out = [note("verl GRPO run: its console prints every metric with '%.3f', so the actor's",
+                "constant rate of 1e-6 prints as actor/lr:0.000 at every step. Not a zero rate.")]
+    for s in range(1, 201):
+        score = min(0.95, 0.45 + 0.4 * (1 - math.exp(-s / 60.0)) + r.gauss(0, 0.02))
+        out.append("(TaskRunner pid=87031) step:%d - actor/entropy:%.3f - actor/kl_loss:%.3f - actor/pg_loss:%.3f"
+                   " - actor/grad_norm:%.3f - actor/lr:%.3f - training/global_step:%d.000 - critic/score/mean:%.3f"
+                   " - response_length/mean:%.3f - timing_s/step:%.3f"
+                   % (s, 0.35 - 0.1 * s / 200, 0.001 * s / 20, r.gauss(0, 0.01), 0.2 + abs(r.gauss(0, 0.03)),
+                      1e-6, s, score, 280 + r.gauss(0, 10), 45 + r.gauss(0, 2)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("lr_schedule", "wsd_linear_cooldown_to_zero.log")
 def _(r):
     out = [note("Warmup-stable-decay schedule: 1% warm-up, constant rate, then a linear cool-down",
