@@ -904,6 +904,27 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_ptr_null(md_store_find(st, "date"));
     md_store_free(st);
 
+    /* ms-swift writes its step as "'global_step/max_steps': '78/176'": the
+     * first name's count. A namespace over a count stays one name. */
+    st = load_text("swift.log",
+                   "{'loss': 0.2193, 'learning_rate': 6.8e-07, 'memory(GiB)': 63.16, 'epoch': 0.89, "
+                   "'global_step/max_steps': '78/176', 'percentage': '44.32%', 'elapsed_time': '1h 54m 53s'}\n"
+                   "{'loss': 0.2194, 'learning_rate': 6.7e-07, 'memory(GiB)': 73.75, 'epoch': 0.9, "
+                   "'global_step/max_steps': '80/176', 'percentage': '45.45%', 'elapsed_time': '1h 56m 20s'}\n"
+                   "{'eval_loss': 0.31, 'epoch': 0.9, 'global_step/max_steps': '80/176'}\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 78);
+    ck_assert_int_eq(loss->last_step, 80);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 80);
+    ck_assert_ptr_null(md_store_find(st, "global_step_max_steps"));
+    md_store_free(st);
+    st = load_text("shards.log", "{'loss': 0.5, 'data/shards': '3/10'}\n{'loss': 0.4, 'data/shards': '4/10'}\n", NULL);
+    ck_assert_ptr_nonnull(md_store_find(st, "data_shards"));
+    ck_assert_ptr_null(md_store_find(st, "data"));
+    md_store_free(st);
+
     /* Flax's examples: a line that begins "test epoch: N" holds the test
      * set's loss and accuracy. */
     st = load_text("flax.log",

@@ -606,6 +606,25 @@ static bool on_logger_epoch(scan *s, const char *q)
     return true;
 }
 
+/* ms-swift's "'global_step/max_steps': '78/176'": two names over a count
+ * and its total; the count is the first name's. Only a total's name
+ * (max_, total_, num_) after the slash: "train/step: 3/10" is a namespace. */
+static size_t count_key_length(const char *key, const char *end, const value *v)
+{
+    size_t n = (size_t)(end - key);
+    const char *slash = (v->flags & MD_KV_TOTAL) ? memchr(key, '/', n) : NULL;
+    if (!slash || slash == key)
+        return n;
+    size_t rest = (size_t)(end - slash - 1);
+    static const char *const totals[] = {"max_", "total_", "num_"};
+    for (size_t i = 0; i < sizeof totals / sizeof *totals; i++) {
+        size_t k = strlen(totals[i]);
+        if (rest > k && memcmp(slash + 1, totals[i], k) == 0)
+            return (size_t)(slash - key);
+    }
+    return n;
+}
+
 static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
@@ -618,7 +637,7 @@ static void on_separator(scan *s)
         if (parse_value(s->units, q, s->end, &v) || parse_quoted(s->units, q, s->end, &v)) {
             if (on_epoch_batch(s, &v))
                 return;
-            emit(s, s->key, (size_t)(s->key_end - s->key), &v, s->ns && (*s->p == '=' || s->ns_eval));
+            emit(s, s->key, count_key_length(s->key, s->key_end, &v), &v, s->ns && (*s->p == '=' || s->ns_eval));
             /* "test epoch: 3, loss: 0.2" (Flax's examples): a line that
              * begins with an evaluation's count measures the evaluation. */
             if (s->n == 1 && s->words == 2 && !s->ns && *s->p == ':' && evaluation_key(s->key, s->key_end)) {
