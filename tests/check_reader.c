@@ -925,6 +925,22 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_ptr_null(md_store_find(st, "data"));
     md_store_free(st);
 
+    /* litgpt: "loss train: 2.846, val: n/a | iter time: 112.20 ms"; the
+     * validation line ends at the '|'. */
+    st = load_text("litgpt.log",
+                   "Epoch 1 | iter 5 step 1 | loss train: 3.100, val: n/a | iter time: 112.20 ms (step)\n"
+                   "Epoch 1 | iter 10 step 2 | loss train: 3.000, val: n/a | iter time: 111.80 ms (step)\n"
+                   "iter 10: val loss 2.9000, val time: 3778.02 ms\n"
+                   "Epoch 1 | iter 15 step 3 | loss train: 2.900, val: 2.900 | iter time: 112.00 ms (step)\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(loss->last == 2.9);
+    ck_assert(series(st, "val_loss")->last == 2.9);
+    ck_assert_uint_eq(series(st, "step_time")->count, 3);
+    ck_assert_ptr_null(md_store_find(st, "val_iter_time"));
+    md_store_free(st);
+
     /* Flax's examples: a line that begins "test epoch: N" holds the test
      * set's loss and accuracy. */
     st = load_text("flax.log",

@@ -904,6 +904,13 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
         } else {
+            /* '|' separates fields: litgpt's "val: n/a | iter time: 112 ms"
+             * is no validation time. */
+            if (c == '|') {
+                s.ns = NULL;
+                s.nslen = 0;
+                s.ns_eval = false;
+            }
             clear_key(&s);
             s.p++;
         }
