@@ -941,6 +941,25 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_ptr_null(md_store_find(st, "val_iter_time"));
     md_store_free(st);
 
+    /* icefall (k2): "loss[loss=..., over N frames. ]" is the batch's loss,
+     * "tot_loss[loss=...]" the running one; a bracket's other pairs are
+     * named under it. */
+    st = load_text("icefall.log",
+                   "2023-01-01 10:00:00,000 INFO [train.py:895] (0/4) Epoch 1, batch 50, loss[loss=0.5012, "
+                   "simple_loss=0.3, over 6000.00 frames. ], tot_loss[loss=0.6, simple_loss=0.31, over 1200000.00 "
+                   "frames. ], batch size: 50, lr: 1.2e-03, grad_scale: 8.0\n"
+                   "2023-01-01 10:00:10,000 INFO [train.py:895] (0/4) Epoch 1, batch 100, loss[loss=0.4, "
+                   "simple_loss=0.3, over 6000.00 frames. ], tot_loss[loss=0.55, simple_loss=0.31, over 1200000.00 "
+                   "frames. ], batch size: 50, lr: 1.2e-03, grad_scale: 8.0\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->first == 0.5012 && loss->last == 0.4);
+    ck_assert(series(st, "tot_loss")->last == 0.55);
+    ck_assert_uint_eq(series(st, "tot_loss_simple_loss")->count, 2);
+    ck_assert_uint_eq(series(st, "lr")->count, 2);
+    md_store_free(st);
+
     /* Flax's examples: a line that begins "test epoch: N" holds the test
      * set's loss and accuracy. */
     st = load_text("flax.log",

@@ -27,6 +27,7 @@ typedef struct scan {
     const char *ns; /* namespace for "name: k=v, k=v" */
     size_t nslen;
     bool ns_eval; /* "Test set: Average loss: 0.03": the namespace holds every pair */
+    bool ns_bracket; /* "tot_loss[loss=0.6, ...]": the namespace ends at ']' */
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
@@ -625,6 +626,44 @@ static size_t count_key_length(const char *key, const char *end, const value *v)
     return n;
 }
 
+/* In "tot_loss[loss=0.6, simple_loss=0.3]" (icefall), the key that the
+ * bracket's name ends with is the bracket's own value: tot_loss. */
+static bool names_bracket(const scan *s)
+{
+    size_t k = (size_t)(s->key_end - s->key);
+    if (k > s->nslen || memcmp(s->ns + s->nslen - k, s->key, k) != 0)
+        return false;
+    char before = k < s->nslen ? s->ns[s->nslen - k - 1] : ' ';
+    return before == '_' || !is_alnum(before);
+}
+
+static void end_namespace(scan *s)
+{
+    s->ns = NULL;
+    s->nslen = 0;
+    s->ns_eval = s->ns_bracket = false;
+}
+
+/* "loss[loss=0.5, over 6000 frames. ]": a name glued to a bracket of pairs
+ * is their namespace. */
+static bool on_bracket_group(scan *s)
+{
+    const char *q = s->p + 1;
+    if (q >= s->end || !is_alpha(*q))
+        return false;
+    while (q < s->end && is_alnum(*q))
+        q++;
+    if (q >= s->end || *q != '=')
+        return false;
+    s->ns = s->key;
+    s->nslen = (size_t)(s->key_end - s->key);
+    s->ns_eval = false;
+    s->ns_bracket = true;
+    clear_key(s);
+    s->p++;
+    return true;
+}
+
 static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
@@ -637,7 +676,11 @@ static void on_separator(scan *s)
         if (parse_value(s->units, q, s->end, &v) || parse_quoted(s->units, q, s->end, &v)) {
             if (on_epoch_batch(s, &v))
                 return;
-            emit(s, s->key, count_key_length(s->key, s->key_end, &v), &v, s->ns && (*s->p == '=' || s->ns_eval));
+            if (s->ns_bracket && names_bracket(s))
+                emit(s, s->ns, s->nslen, &v, false);
+            else
+                emit(s, s->key, count_key_length(s->key, s->key_end, &v), &v,
+                     s->ns && (*s->p == '=' || s->ns_eval));
             /* "test epoch: 3, loss: 0.2" (Flax's examples): a line that
              * begins with an evaluation's count measures the evaluation. */
             if (s->n == 1 && s->words == 2 && !s->ns && *s->p == ':' && evaluation_key(s->key, s->key_end)) {
@@ -901,16 +944,15 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '[' && !s.key && s.n == 0 && (on_bracket_step(&s) || on_epoch_batch_pair(&s))) {
             continue;
+        } else if (c == '[' && s.key && s.p == s.key_end && on_bracket_group(&s)) {
+            continue;
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
         } else {
             /* '|' separates fields: litgpt's "val: n/a | iter time: 112 ms"
              * is no validation time. */
-            if (c == '|') {
-                s.ns = NULL;
-                s.nslen = 0;
-                s.ns_eval = false;
-            }
+            if (c == '|' || (c == ']' && s.ns_bracket))
+                end_namespace(&s);
             clear_key(&s);
             s.p++;
         }
