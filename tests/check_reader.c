@@ -1725,6 +1725,55 @@ START_TEST(test_json_megatron_golden_values)
 }
 END_TEST
 
+/* Metrics stored by column: Keras's History.history (a point's place is
+ * its position), Sacred's metrics.json (steps beside values), pandas'
+ * to_json (steps as keys). */
+START_TEST(test_json_columns)
+{
+    md_store *st = load_text("history.json",
+                             "{\"loss\": [2.5, 1.5, 1.0, NaN], \"val_loss\": [2.6, 1.7, 1.4], "
+                             "\"accuracy\": [0.5, null, 0.7, 0.8]}",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->ordinal);
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_uint_eq(loss->nan, 1);
+    ck_assert_int_eq(loss->first_nonfinite_step, 4);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 3);
+    const md_series *acc = series(st, "accuracy");
+    ck_assert_uint_eq(acc->count, 3);
+    ck_assert_int_eq(acc->last_step, 4);
+    md_store_free(st);
+
+    st = load_text("metrics.json",
+                   "{\"train.loss\": {\"steps\": [0, 10, 20], \"timestamps\": [\"2024-01-01T10:00:00\", "
+                   "\"2024-01-01T10:00:10\", \"2024-01-01T10:00:20\"], \"values\": [2.3, 2.0, NaN]}, "
+                   "\"val.loss\": {\"steps\": [10, 20], \"values\": [2.1, 1.9]}}",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_nonfinite_step, 20);
+    ck_assert(series(st, "val_loss")->last == 1.9);
+    md_store_free(st);
+
+    st = load_text("frame.json", "{\"loss\": {\"100\": 2.3, \"200\": 2.1}, \"lr\": {\"100\": 0.001, \"200\": 0.001}}",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 100);
+    ck_assert_int_eq(loss->last_step, 200);
+    md_store_free(st);
+
+    /* An object with other members is one record: a summary's lists of
+     * settings are no columns. */
+    st = load_text("summary.json", "{\"betas\": [0.9, 0.999], \"optim\": \"adamw\", \"loss\": 2.3}", NULL);
+    ck_assert_ptr_null(md_store_find(st, "betas"));
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_json_arrays_of_records)
 {
     md_store *st =
@@ -2696,6 +2745,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_json_wandb_summary);
     tcase_add_test(tables, test_json_two_spellings_stay_apart);
     tcase_add_test(tables, test_json_megatron_golden_values);
+    tcase_add_test(tables, test_json_columns);
     tcase_add_test(tables, test_json_arrays_of_records);
     tcase_add_test(tables, test_mlflow_metric_file);
     tcase_add_test(tables, test_utf8_bom);

@@ -138,41 +138,144 @@ static void array_records(json_reader *r, const cJSON *arr)
     }
 }
 
-/* Megatron-LM golden values: {"lm loss": {"values": {"1": 12.6, ...}}}. */
-static bool is_golden_values(const cJSON *root)
+/* Metrics stored by column, one member a metric:
+ * - Megatron-LM's golden values, {"lm loss": {"values": {"1": 12.6, ...}}};
+ * - pandas' DataFrame.to_json(), {"loss": {"0": 2.3, "1": 2.1}};
+ * - Sacred's metrics.json, {"loss": {"steps": [0, 10], "values": [2.3, 2.1]}};
+ * - Keras's History.history as json.dump writes it, {"loss": [2.3, 2.1]},
+ *   a point's place its position (a log entry).
+ * A column's null is a hole. */
+typedef enum { NOT_COLUMNS, COLUMNS_BY_STEP, COLUMNS_IN_ORDER } column_kind;
+
+static bool is_integer_key(const char *key)
 {
-    const cJSON *item;
-    size_t n = 0;
-    cJSON_ArrayForEach(item, root)
-    {
-        if (!cJSON_IsObject(item) || !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(item, "values")))
-            return false;
-        n++;
-    }
-    return n > 0;
+    double v;
+    size_t n = strlen(key);
+    return n > 0 && md_num_scan(key, key + n, &v) == n && v == floor(v);
 }
 
-static void golden_values(json_reader *r, const cJSON *root)
+/* Numbers and nulls; at least one number. Object members: their keys
+ * must be steps. */
+static bool is_column(const cJSON *c, bool keyed)
 {
-    const cJSON *metric;
+    const cJSON *item;
+    bool any = false;
+    cJSON_ArrayForEach(item, c)
+    {
+        double v;
+        if (keyed && (!item->string || !is_integer_key(item->string)))
+            return false;
+        if (number_of(item, &v))
+            any = true;
+        else if (!cJSON_IsNull(item) && !cJSON_IsString(item))
+            return false;
+    }
+    return any;
+}
+
+/* The member of a metric that maps steps to values, and its steps when
+ * they are a list of their own. */
+static const cJSON *metric_values(const cJSON *metric, const cJSON **steps)
+{
+    *steps = NULL;
+    if (cJSON_IsArray(metric))
+        return is_column(metric, false) ? metric : NULL;
+    if (!cJSON_IsObject(metric))
+        return NULL;
+    const cJSON *values = cJSON_GetObjectItemCaseSensitive(metric, "values");
+    if (cJSON_IsObject(values))
+        return is_column(values, true) ? values : NULL;
+    if (cJSON_IsArray(values)) {
+        *steps = cJSON_GetObjectItemCaseSensitive(metric, "steps");
+        return cJSON_IsArray(*steps) && is_column(values, false) ? values : NULL;
+    }
+    return is_column(metric, true) ? metric : NULL;
+}
+
+static column_kind columns_of(const cJSON *root)
+{
+    const cJSON *metric, *steps;
+    column_kind kind = NOT_COLUMNS;
     cJSON_ArrayForEach(metric, root)
     {
-        const cJSON *values = cJSON_GetObjectItemCaseSensitive(metric, "values");
-        const cJSON *point;
+        if (!metric_values(metric, &steps))
+            return NOT_COLUMNS;
+        column_kind k = cJSON_IsArray(metric) ? COLUMNS_IN_ORDER : COLUMNS_BY_STEP;
+        if (kind != NOT_COLUMNS && k != kind)
+            return NOT_COLUMNS;
+        kind = k;
+    }
+    return kind;
+}
+
+static void put_point(json_reader *r, unsigned long index, const char *name, double v, double step)
+{
+    md_feed_record_begin(r->feed, index);
+    put_kv(r, name, strlen(name), v);
+    md_feed_kv(r->feed, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    md_feed_record_end(r->feed);
+}
+
+static void columns_by_step(json_reader *r, const cJSON *root)
+{
+    const cJSON *metric, *steps;
+    cJSON_ArrayForEach(metric, root)
+    {
+        const cJSON *values = metric_values(metric, &steps);
+        const cJSON *point, *step = steps ? steps->child : NULL;
         unsigned long index = 0;
         cJSON_ArrayForEach(point, values)
         {
-            double v, step;
+            double v, at;
             index++;
-            const char *key = point->string;
-            if (!key || !number_of(point, &v) || md_num_scan(key, key + strlen(key), &step) != strlen(key))
+            const cJSON *here = step;
+            if (step)
+                step = step->next;
+            if (!number_of(point, &v))
                 continue;
-            md_feed_record_begin(r->feed, index);
-            put_kv(r, metric->string, strlen(metric->string), v);
-            md_feed_kv(r->feed, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
-            md_feed_record_end(r->feed);
+            if (steps) {
+                if (!here || !cJSON_IsNumber(here))
+                    break;
+                at = here->valuedouble;
+            } else if (md_num_scan(point->string, point->string + strlen(point->string), &at) == 0) {
+                continue;
+            }
+            put_point(r, index, metric->string, v, at);
         }
     }
+}
+
+/* Row by row, a cursor a column: cJSON's arrays are lists. */
+static void columns_in_order(json_reader *r, const cJSON *root)
+{
+    int ncols = cJSON_GetArraySize(root);
+    const cJSON **cursor = md_xcalloc((size_t)ncols, sizeof *cursor);
+    const cJSON *metric;
+    int c = 0;
+    cJSON_ArrayForEach(metric, root)
+        cursor[c++] = metric->child;
+    for (unsigned long index = 1;; index++) {
+        bool more = false;
+        for (c = 0; c < ncols; c++)
+            more |= cursor[c] != NULL;
+        if (!more)
+            break;
+        md_feed_record_begin(r->feed, index);
+        c = 0;
+        cJSON_ArrayForEach(metric, root)
+        {
+            const cJSON *point = cursor[c];
+            double v;
+            if (point) {
+                if (number_of(point, &v))
+                    put_kv(r, metric->string, strlen(metric->string), v);
+                cursor[c] = point->next;
+            }
+            c++;
+        }
+        md_feed_record_end(r->feed);
+    }
+    free(cursor);
 }
 
 static const cJSON *largest_object_array(const cJSON *root)
@@ -200,6 +303,7 @@ static void read_document(json_reader *r, const cJSON *root)
     }
     if (!cJSON_IsObject(root))
         return;
+    column_kind kind;
     const cJSON *history = cJSON_GetObjectItemCaseSensitive(root, "log_history");
     if (cJSON_IsArray(history)) {
         /* HF's planned length: a run that stopped early ends before it. */
@@ -208,8 +312,10 @@ static void read_document(json_reader *r, const cJSON *root)
             r->in->declared_total = (int64_t)max_steps->valuedouble;
         r->in->snapshot = true;
         array_records(r, history);
-    } else if (is_golden_values(root)) {
-        golden_values(r, root);
+    } else if ((kind = columns_of(root)) == COLUMNS_BY_STEP) {
+        columns_by_step(r, root);
+    } else if (kind == COLUMNS_IN_ORDER) {
+        columns_in_order(r, root);
     } else if ((history = largest_object_array(root)) != NULL) {
         array_records(r, history);
     } else {
