@@ -189,6 +189,11 @@ START_TEST(test_kv_python_logging)
     md_kv kv[32];
     CHECK_LINE("2024-01-01 12:00:00,123 - INFO - Step 100: loss=2.3", {"Step", 100, MD_UNIT_NONE},
                {"loss", 2.3, MD_UNIT_NONE});
+    /* ESPnet's "(module:lineno)" is where the line was logged; a step in
+     * brackets is still a step. */
+    CHECK_LINE("[host] 2024-01-01 10:00:00,000 (trainer:732) INFO: 3epoch:train:1-100batch: loss=65.3",
+               {"loss", 65.3, MD_UNIT_NONE});
+    CHECK_LINE("[iter:100] loss: 0.5", {"iter", 100, MD_UNIT_NONE}, {"loss", 0.5, MD_UNIT_NONE});
 }
 END_TEST
 

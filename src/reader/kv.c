@@ -16,7 +16,7 @@
 #define KEY_MAX_LEN 80
 
 typedef struct scan {
-    const char *p, *end;
+    const char *line, *p, *end;
     md_kv *out;
     size_t cap, n;
     md_kv_known_fn known;
@@ -626,6 +626,18 @@ static size_t count_key_length(const char *key, const char *end, const value *v)
     return n;
 }
 
+/* "(trainer:732)" in ESPnet's logging prefix is a module and a line
+ * number: an integer glued in brackets to a key no catalog knows. */
+static bool is_source_location(const scan *s, const value *v)
+{
+    if (!(v->flags & MD_KV_INTEGRAL) || s->key == s->line || v->end >= s->end || s->key_end != s->p ||
+        v->num != s->p + 1)
+        return false;
+    char open = s->key[-1], close = *v->end;
+    return ((open == '(' && close == ')') || (open == '[' && close == ']')) &&
+           !s->known(s->ctx, s->key, (size_t)(s->key_end - s->key));
+}
+
 /* In "tot_loss[loss=0.6, simple_loss=0.3]" (icefall), the key that the
  * bracket's name ends with is the bracket's own value: tot_loss. */
 static bool names_bracket(const scan *s)
@@ -678,7 +690,7 @@ static void on_separator(scan *s)
                 return;
             if (s->ns_bracket && names_bracket(s))
                 emit(s, s->ns, s->nslen, &v, false);
-            else
+            else if (!is_source_location(s, &v))
                 emit(s, s->key, count_key_length(s->key, s->key_end, &v), &v,
                      s->ns && (*s->p == '=' || s->ns_eval));
             /* "test epoch: 3, loss: 0.2" (Flax's examples): a line that
@@ -921,7 +933,7 @@ size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_know
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        const void *ctx, md_unit_memo *units)
 {
-    scan s = {.p = line, .end = line + n, .out = out, .cap = cap, .known = known, .ctx = ctx, .units = units};
+    scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .known = known, .ctx = ctx, .units = units};
     while (s.p < s.end && s.n < s.cap) {
         char c = *s.p;
         if (is_blank(c)) {
