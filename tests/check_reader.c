@@ -1501,6 +1501,29 @@ START_TEST(test_json_invalid_document)
 }
 END_TEST
 
+/* A first line longer than the sniffer's window (W&B history rows carry
+ * histograms) is still JSON Lines. */
+START_TEST(test_jsonl_long_first_line)
+{
+    md_buf text = {0};
+    for (int row = 1; row <= 3; row++) {
+        md_buf_printf(&text, "{\"_step\": %d, \"loss\": %d.5, \"hist\": [", row, 4 - row);
+        for (int i = 0; i < 20000; i++)
+            md_buf_printf(&text, "%s%d", i ? ", " : "", i);
+        md_buf_printf(&text, "]}\n");
+    }
+    ck_assert_uint_gt(text.n, 2 * MD_SOURCE_PEEK);
+    md_store *st = load_text("history.jsonl", md_buf_cstr(&text), NULL);
+    ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_JSONL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert(loss->last == 1.5);
+    md_store_free(st);
+    md_buf_free(&text);
+}
+END_TEST
+
 START_TEST(test_jsonl_bad_lines)
 {
     md_diags diags;
@@ -2751,6 +2774,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_json_two_spellings_stay_apart);
     tcase_add_test(tables, test_json_megatron_golden_values);
     tcase_add_test(tables, test_json_columns);
+    tcase_add_test(tables, test_jsonl_long_first_line);
     tcase_add_test(tables, test_json_arrays_of_records);
     tcase_add_test(tables, test_mlflow_metric_file);
     tcase_add_test(tables, test_utf8_bom);

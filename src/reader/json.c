@@ -430,6 +430,26 @@ static cJSON *parse_or_salvage(json_reader *r, md_buf *text)
     return root;
 }
 
+/* JSON Lines whose first line outgrew the sniffer's window (a W&B history
+ * row with its histograms): a whole object on the first line, and another
+ * object opening the next. */
+static bool is_json_lines(const md_buf *text)
+{
+    const char *nl = memchr(text->p, '\n', text->n);
+    if (!nl)
+        return false;
+    size_t first = (size_t)(nl - text->p), rest = first;
+    while (rest < text->n && (text->p[rest] == '\n' || text->p[rest] == '\r' || text->p[rest] == ' ' ||
+                              text->p[rest] == '\t'))
+        rest++;
+    if (rest >= text->n || text->p[rest] != '{' || text->p[0] != '{')
+        return false;
+    size_t error_at;
+    cJSON *one = parse(text->p, first, &error_at);
+    cJSON_Delete(one);
+    return one != NULL;
+}
+
 md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
     (void)cat;
@@ -446,6 +466,15 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
         return err;
     md_buf text = {0};
     rewrite_nonfinite(data, n, &text);
+    if (is_json_lines(&text)) {
+        md_buf_free(&text);
+        md_source *lines = md_source_memory(data, n, r.path);
+        r.in->format = MD_FMT_JSONL;
+        err = md_read_jsonl_with(st, lines, diags, true, false);
+        md_source_close(lines);
+        free(data);
+        return err;
+    }
     free(data);
     r.in->lines = 1;
     for (size_t i = 0; i < text.n; i++)
