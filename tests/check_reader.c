@@ -197,6 +197,18 @@ START_TEST(test_kv_python_logging)
 }
 END_TEST
 
+/* Darknet writes values before their names; its loss is the average. */
+START_TEST(test_kv_darknet)
+{
+    md_kv kv[32];
+    CHECK_LINE(" 1000: 2.345678, 2.456789 avg loss, 0.001000 rate, 3.456789 seconds, 64000 images",
+               {"iter", 1000, MD_UNIT_NONE}, {"loss", 2.456789, MD_UNIT_NONE}, {"lr", 0.001, MD_UNIT_NONE});
+    CHECK_LINE("1010: -nan, -nan avg loss, 0.001000 rate, 3.2 seconds, 64640 images", {"iter", 1010, MD_UNIT_NONE},
+               {"loss", NAN, MD_UNIT_NONE}, {"lr", 0.001, MD_UNIT_NONE});
+    check_no_pairs("2024-01-01 10:00:00: 5, 6 were read");
+}
+END_TEST
+
 START_TEST(test_kv_units_and_specials)
 {
     md_kv kv[32];
@@ -2711,6 +2723,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_space_separated);
     tcase_add_test(kv, test_kv_custom_console);
     tcase_add_test(kv, test_kv_python_logging);
+    tcase_add_test(kv, test_kv_darknet);
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);
     tcase_add_test(kv, test_kv_mmengine);

@@ -915,6 +915,51 @@ static bool on_epoch_batch_pair(scan *s)
     return true;
 }
 
+static const char *skip_blanks(const char *p, const char *end)
+{
+    while (p < end && is_blank(*p))
+        p++;
+    return p;
+}
+
+static bool text_at(const char *p, const char *end, const char *text)
+{
+    size_t n = strlen(text);
+    return (size_t)(end - p) >= n && memcmp(p, text, n) == 0;
+}
+
+/* Darknet (YOLO v2-v4): " 1000: 2.345678, 2.456789 avg loss, 0.001000
+ * rate, 3.4 seconds, 64000 images". The iteration, the batch's loss, and
+ * the running average it plots as the loss; values before their names. */
+static bool on_darknet(scan *s)
+{
+    const char *p = s->p;
+    double it, batch_loss, avg, rate;
+    size_t k = md_num_scan(p, s->end, &it);
+    if (!k || !is_integral_text(p, k) || p + k >= s->end || p[k] != ':')
+        return false;
+    p = skip_blanks(p + k + 1, s->end);
+    if (!(k = md_num_scan(p, s->end, &batch_loss)) || p + k >= s->end || p[k] != ',')
+        return false;
+    const char *avg_text = skip_blanks(p + k + 1, s->end);
+    if (!(k = md_num_scan(avg_text, s->end, &avg)) || !text_at(avg_text + k, s->end, " avg loss"))
+        return false;
+    p = avg_text + k + strlen(" avg loss");
+    emit_count(s, "iter", 4, it, NAN, p);
+    value v = {.v = avg, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(avg_text, k), .total = NAN, .end = p};
+    emit(s, "loss", 4, &v, false);
+    if (p < s->end && *p == ',') {
+        const char *r = skip_blanks(p + 1, s->end);
+        if ((k = md_num_scan(r, s->end, &rate)) && text_at(r + k, s->end, " rate")) {
+            v = (value){.v = rate, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(r, k), .total = NAN, .end = r + k};
+            emit(s, "lr", 2, &v, false);
+            p = r + k + strlen(" rate");
+        }
+    }
+    s->p = p;
+    return true;
+}
+
 static bool starts_number(const char *p, const char *end)
 {
     if (is_digit(*p))
@@ -943,6 +988,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == ':' || c == '=') {
             on_separator(&s);
         } else if (starts_number(s.p, s.end)) {
+            if (s.n == 0 && !s.key && is_digit(c) && on_darknet(&s))
+                continue;
             on_number(&s);
         } else if (c == '\'' && s.key && s.p == s.key_end && on_possessive(&s)) {
             continue;
