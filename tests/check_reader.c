@@ -977,6 +977,24 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_uint_eq(series(st, "lr")->count, 2);
     md_store_free(st);
 
+    /* nnU-Net: a timestamped "Epoch N" line places the lines after it;
+     * its losses (Dice plus cross-entropy) are negative. */
+    st = load_text("nnunet.log",
+                   "2024-01-01 10:00:00.000000: \n2024-01-01 10:00:00.000000: Epoch 7\n"
+                   "2024-01-01 10:00:00.000000: Current learning rate: 0.00994\n"
+                   "2024-01-01 10:02:00.000000: train_loss -0.4012\n2024-01-01 10:02:00.000000: val_loss -0.3512\n"
+                   "2024-01-01 10:02:00.000000: Epoch time: 120.53 s\n"
+                   "2024-01-01 10:02:00.000000: \n2024-01-01 10:02:00.000000: Epoch 8\n"
+                   "2024-01-01 10:04:00.000000: train_loss -0.4511\n2024-01-01 10:04:00.000000: val_loss -0.3811\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 7);
+    ck_assert_int_eq(loss->last_step, 8);
+    ck_assert(loss->last == -0.4511);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 8);
+    md_store_free(st);
+
     /* Flax's examples: a line that begins "test epoch: N" holds the test
      * set's loss and accuracy. */
     st = load_text("flax.log",

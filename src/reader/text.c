@@ -125,8 +125,23 @@ static bool known_key(const void *ctx, const char *key, size_t n)
     return catalog_index(ctx, key, n) >= 0;
 }
 
+/* What a timestamp leaves before a line's text: digits, punctuation, and
+ * ISO's T ("2024-01-01 10:00:00.000000: Epoch 5", nnU-Net's log). */
+#define STAMP_PREFIX_MAX 40
+
+static bool stamp_prefix(const char *p, const char *end)
+{
+    if (end - p > STAMP_PREFIX_MAX)
+        return false;
+    for (; p < end; p++)
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z' && *p != 'T'))
+            return false;
+    return true;
+}
+
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
- * 2]") places the metric lines after it, as Keras prints them. */
+ * 2]"), after a timestamp or not, places the metric lines after it, as
+ * Keras and nnU-Net print them. */
 static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
 {
     if (n != 1 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
@@ -135,7 +150,7 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
     const char *end = t.p + t.n;
     while (end > kv->end && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' '))
         end--;
-    if (t.p + 1 < kv->key || end != kv->end)
+    if ((t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key)) || end != kv->end)
         return false;
     int idx = catalog_index(&r->index, kv->key, kv->keylen);
     md_role role = idx >= 0 ? md_catalog_series(r->cat, (size_t)idx)->role : MD_ROLE_SERIES;
