@@ -1422,6 +1422,43 @@ START_TEST(test_csv_ragged_rows)
 }
 END_TEST
 
+/* W&B's panel export: "<run> - <metric>" beside its bucket bounds. The
+ * metric is read under its own name however long the run's name; a
+ * second run is not mixed in. */
+START_TEST(test_csv_wandb_panel_export)
+{
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_text("panel.csv",
+                             "Step,qwen2.5-7b-sft-lr1e-5-bs64 - train/loss,qwen2.5-7b-sft-lr1e-5-bs64 - train/loss__MIN,"
+                             "qwen2.5-7b-sft-lr1e-5-bs64 - train/loss__MAX\n"
+                             "10,2.5,2.4,2.6\n20,2.1,2.0,2.2\n30,1.9,1.8,2.0\n",
+                             &diags);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 30);
+    ck_assert(loss->min == 1.9 && loss->max == 2.5);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    ck_assert_ptr_null(t_find_diag(&diags, MD_DIAG_WARNING, "W&B export"));
+    md_store_free(st);
+    md_diags_free(&diags);
+
+    md_diags_init(&diags);
+    st = load_text("panel2.csv",
+                   "Step,brisk-sun-12 - train/loss,brisk-sun-12 - train/loss__MIN,brisk-sun-12 - train/loss__MAX,"
+                   "calm-river-13 - train/loss,calm-river-13 - train/loss__MIN,calm-river-13 - train/loss__MAX\n"
+                   "10,2.5,2.5,2.5,2.6,2.6,2.6\n20,2.1,2.1,2.1,nan,nan,nan\n",
+                   &diags);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_uint_eq(loss->nan, 0);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "W&B export of 2 runs; read the first, brisk-sun-12"));
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
 START_TEST(test_csv_tsv)
 {
     md_store *st = load_text("metrics.tsv", "step\tloss\tval_loss\n1\t2.0\t\n2\t1.5\t1.7\n", NULL);
@@ -2805,6 +2842,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_json_two_spellings_stay_apart);
     tcase_add_test(tables, test_json_megatron_golden_values);
     tcase_add_test(tables, test_json_columns);
+    tcase_add_test(tables, test_csv_wandb_panel_export);
     tcase_add_test(tables, test_jsonl_long_first_line);
     tcase_add_test(tables, test_json_arrays_of_records);
     tcase_add_test(tables, test_mlflow_metric_file);

@@ -33,6 +33,7 @@ typedef struct csv_reader {
     unsigned long ragged;
     bool header_done;
     unsigned char delim;
+    bool *skip;        /* columns not read: a W&B export's other runs */
     struct csv_parser parser;
     int row_start_state; /* libcsv's state between rows */
     bool failed;         /* libcsv reported an error */
@@ -71,6 +72,8 @@ static void take_field(csv_reader *r, const char *p, size_t n)
             r->ragged++;
         return;
     }
+    if (r->skip && r->skip[col])
+        return;
     double v;
     unsigned flags;
     if (!f.n)
@@ -81,13 +84,78 @@ static void take_field(csv_reader *r, const char *p, size_t n)
         md_feed_kv_column(r->feed, r->columns[col], v, flags);
 }
 
+static bool ends_with(const char *s, size_t n, const char *tail)
+{
+    size_t k = strlen(tail);
+    return n >= k && memcmp(s + n - k, tail, k) == 0;
+}
+
+/* The last " - " in a name: W&B's panel export names its columns
+ * "<run> - <metric>", with "<run> - <metric>__MIN" and "__MAX" beside. */
+static const char *run_separator(const char *name, size_t n)
+{
+    for (size_t i = n; i >= 3; i--)
+        if (memcmp(name + i - 3, " - ", 3) == 0)
+            return name + i - 3;
+    return NULL;
+}
+
+static bool is_panel_export(const csv_reader *r)
+{
+    for (size_t i = 0; i < r->nnames; i++)
+        if (ends_with(r->names[i], r->name_lens[i], "__MIN") && run_separator(r->names[i], r->name_lens[i]))
+            return true;
+    return false;
+}
+
+/* A panel export holds one column a run and metric: the first run's are
+ * read under the metric's own name (a long run name would bury it), the
+ * bucket bounds and the other runs' columns are not. */
+static void name_panel_columns(csv_reader *r)
+{
+    r->skip = md_xcalloc(r->nnames, sizeof *r->skip);
+    const char *run = NULL, *other = NULL;
+    size_t runlen = 0, otherlen = 0;
+    unsigned long others = 0;
+    for (size_t i = 0; i < r->nnames; i++) {
+        const char *name = r->names[i];
+        size_t n = r->name_lens[i];
+        const char *sep = run_separator(name, n);
+        if (!sep) {
+            r->columns[i] = md_feed_column(r->feed, name, n);
+            continue;
+        }
+        size_t len = (size_t)(sep - name);
+        if (ends_with(name, n, "__MIN") || ends_with(name, n, "__MAX")) {
+            r->skip[i] = true;
+        } else if (run && (len != runlen || memcmp(name, run, len) != 0)) {
+            r->skip[i] = true;
+            if (!other || len != otherlen || memcmp(name, other, len) != 0)
+                others++;
+            other = name;
+            otherlen = len;
+        } else {
+            run = name;
+            runlen = len;
+            r->columns[i] = md_feed_column(r->feed, sep + 3, n - len - 3);
+        }
+    }
+    if (others)
+        md_diags_add(r->diags, MD_DIAG_WARNING, r->path, 1, 0,
+                     "a W&B export of %lu runs; read the first, %.*s (export one run a file to analyse each)",
+                     others + 1, (int)runlen, run);
+}
+
 static void take_row(csv_reader *r)
 {
     if (!r->header_done) {
         r->header_done = true;
         r->row++;
-        for (size_t i = 0; i < r->nnames; i++)
-            r->columns[i] = md_feed_column(r->feed, r->names[i], r->name_lens[i]);
+        if (is_panel_export(r))
+            name_panel_columns(r);
+        else
+            for (size_t i = 0; i < r->nnames; i++)
+                r->columns[i] = md_feed_column(r->feed, r->names[i], r->name_lens[i]);
         return;
     }
     if (r->col > 0)
@@ -286,6 +354,7 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
     free(r.names);
     free(r.name_lens);
     free(r.columns);
+    free(r.skip);
     return err;
 }
 
