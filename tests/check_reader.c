@@ -1284,6 +1284,17 @@ START_TEST(test_text_steps_bar)
     ck_assert_uint_eq(series(st, "it_per_s")->count, 2);
     md_store_free(st);
 
+    /* kohya's sd-scripts spell the running loss "avr_loss". */
+    st = load_text("kohya.log",
+                   "steps:   0%|          | 0/400 [00:00<?, ?it/s]"
+                   "\rsteps:   0%|          | 1/400 [00:01<09:00,  1.67it/s, avr_loss=0.123]"
+                   "\rsteps:   0%|          | 2/400 [00:02<09:00,  1.67it/s, avr_loss=nan]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->first_nonfinite_step, 2);
+    md_store_free(st);
+
     /* torchtune: "EPOCH|STEP|Loss: X" describes the bar, whose own count
      * starts again each epoch. */
     st = load_text("train.log",
