@@ -267,6 +267,29 @@ START_TEST(test_markdown_no_findings)
 }
 END_TEST
 
+/* A log of series no rule names (a GAN's d_loss and g_loss) still says
+ * what was read. */
+START_TEST(test_no_findings_lists_unknown_series)
+{
+    md_store *st = new_run("runs/gan.log");
+    for (int64_t s = 0; s < 100; s += 10) {
+        record(st, s, "D loss", 0.6);
+        record(st, s, "G loss", 1.2);
+    }
+    md_findings f = {0};
+    md_report_opts o = {false, 80, false, false};
+    md_buf out = {0};
+    md_render_text(st, &f, &o, &out);
+    ck_assert_ptr_nonnull(strstr(md_buf_cstr(&out), "No problems found. Checked: d_loss (10 points, 0.6 -> 0.6)"));
+    md_buf_reset(&out);
+    md_render_markdown(st, &f, NULL, &out);
+    ck_assert_ptr_nonnull(strstr(md_buf_cstr(&out), "- `g_loss`: 10 points"));
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
 static const char *tag_of(const void *ctx, const char *id)
 {
     (void)ctx;
@@ -815,6 +838,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_markdown_nan_run);
     tcase_add_test(tc, test_markdown_escaping_and_fixes);
     tcase_add_test(tc, test_markdown_no_findings);
+    tcase_add_test(tc, test_no_findings_lists_unknown_series);
     tcase_add_test(tc, test_junit_cases_and_levels);
     tcase_add_test(tc, test_junit_escaping);
     tcase_add_test(tc, test_github_annotations);

@@ -8,6 +8,7 @@
 #include "mldiag/report.h"
 #include "report/chart_int.h"
 #include "report/mdtext_int.h"
+#include "report/plain_int.h"
 
 #define CHART_POINTS 60
 #define CHART_LINES 2
@@ -313,9 +314,10 @@ static void all_clear(const md_store *st, const md_findings *f, md_buf *out)
 {
     md_buf_printf(out, "## No problems found\n\n%zu rule%s checked against:\n\n", f->evaluated,
                   f->evaluated == 1 ? "" : "s");
+    bool all = plain_checks_all(st);
     for (size_t i = 0; i < md_store_nseries(st); i++) {
         const md_series *s = md_store_series(st, i);
-        if (!s->finite || md_catalog_find_series(md_store_catalog(st), s->name) < 0)
+        if (!plain_checked(st, s, all))
             continue;
         char a[32], b[32], c[32];
         md_buf_puts(out, "- ");

@@ -40,3 +40,16 @@ const char *plain_input(const md_store *st, const md_finding *x)
         return NULL;
     return md_store_input(st, (size_t)x->input)->path;
 }
+
+bool plain_checked(const md_store *st, const md_series *s, bool all)
+{
+    return s->finite && (all || md_catalog_find_series(md_store_catalog(st), s->name) >= 0);
+}
+
+bool plain_checks_all(const md_store *st)
+{
+    for (size_t i = 0; i < md_store_nseries(st); i++)
+        if (plain_checked(st, md_store_series(st, i), false))
+            return false;
+    return true;
+}

@@ -15,4 +15,10 @@ void plain_body(md_buf *out, const md_finding *x);
 /* The input path of a finding's evidence, or NULL when unknown. */
 const char *plain_input(const md_store *st, const md_finding *x);
 
+/* Whether the "no problems" list shows s: a finite series the catalog
+ * knows, or any finite one when the log has none the catalog knows (a
+ * GAN's d_loss and g_loss). all is plain_checks_all(st). */
+bool plain_checks_all(const md_store *st);
+bool plain_checked(const md_store *st, const md_series *s, bool all);
+
 #endif

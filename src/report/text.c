@@ -6,6 +6,7 @@
 
 #include "mldiag/report.h"
 #include "report/chart_int.h"
+#include "report/plain_int.h"
 #include "report/text_int.h"
 
 static void colour(md_buf *out, const md_report_opts *o, const char *code)
@@ -131,9 +132,10 @@ static void all_clear(const md_store *st, md_buf *out, const md_report_opts *o)
     md_buf line = {0};
     md_buf_puts(&line, "No problems found. Checked:");
     size_t shown = 0;
+    bool all = plain_checks_all(st);
     for (size_t i = 0; i < md_store_nseries(st) && shown < 6; i++) {
         const md_series *s = md_store_series(st, i);
-        if (!s->finite || md_catalog_find_series(md_store_catalog(st), s->name) < 0)
+        if (!plain_checked(st, s, all))
             continue;
         char a[32], b[32];
         md_buf_printf(&line, "%s %s (%llu points, %s -> %s)", shown ? "," : "", s->name,
