@@ -14,86 +14,13 @@
 #include <string.h>
 
 #include "core/crc32c.h"
+#include "reader/protobuf.h"
 #include "reader/reader_int.h"
 
 #define RECORD_MAX ((uint64_t)64 << 20)
 
-/* Protobuf wire types. */
-enum { WT_VARINT = 0, WT_I64 = 1, WT_LEN = 2, WT_I32 = 5 };
-
 /* DataType values of numeric scalars. */
 enum { DT_FLOAT = 1, DT_DOUBLE = 2, DT_INT32 = 3, DT_INT64 = 9, DT_HALF = 19, DT_BFLOAT16 = 14 };
-
-typedef struct pb {
-    const unsigned char *p, *end;
-    bool bad;
-} pb;
-
-static uint64_t pb_varint(pb *b)
-{
-    uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-        if (b->p >= b->end) {
-            b->bad = true;
-            return 0;
-        }
-        unsigned char c = *b->p++;
-        v |= (uint64_t)(c & 0x7f) << shift;
-        if (!(c & 0x80))
-            return v;
-    }
-    b->bad = true;
-    return 0;
-}
-
-static uint64_t pb_fixed(pb *b, int bytes)
-{
-    if (b->end - b->p < bytes) {
-        b->bad = true;
-        b->p = b->end;
-        return 0;
-    }
-    uint64_t v = 0;
-    for (int i = bytes - 1; i >= 0; i--)
-        v = v << 8 | b->p[i];
-    b->p += bytes;
-    return v;
-}
-
-static pb pb_sub(pb *b)
-{
-    uint64_t len = pb_varint(b);
-    pb sub = {b->p, b->p, true};
-    if (b->bad || len > (uint64_t)(b->end - b->p)) {
-        b->bad = true;
-        b->p = b->end;
-        return sub;
-    }
-    sub = (pb){b->p, b->p + len, false};
-    b->p += len;
-    return sub;
-}
-
-static void pb_skip(pb *b, unsigned wire)
-{
-    switch (wire) {
-    case WT_VARINT:
-        pb_varint(b);
-        break;
-    case WT_I64:
-        pb_fixed(b, 8);
-        break;
-    case WT_LEN:
-        pb_sub(b);
-        break;
-    case WT_I32:
-        pb_fixed(b, 4);
-        break;
-    default:
-        b->bad = true;
-        b->p = b->end;
-    }
-}
 
 static double f32(uint32_t bits)
 {
@@ -123,63 +50,63 @@ static double half_value(uint32_t bits, int dtype)
     return sign * ldexp(mant + 1024, exp - 25);
 }
 
-static bool content_value(pb c, int dtype, double *out)
+static bool content_value(md_pb c, int dtype, double *out)
 {
     size_t n = (size_t)(c.end - c.p);
     if (dtype == DT_FLOAT && n == 4)
-        *out = f32((uint32_t)pb_fixed(&c, 4));
+        *out = f32((uint32_t)md_pb_fixed(&c, 4));
     else if (dtype == DT_DOUBLE && n == 8)
-        *out = f64(pb_fixed(&c, 8));
+        *out = f64(md_pb_fixed(&c, 8));
     else if (dtype == DT_INT32 && n == 4)
-        *out = (int32_t)(uint32_t)pb_fixed(&c, 4);
+        *out = (int32_t)(uint32_t)md_pb_fixed(&c, 4);
     else if (dtype == DT_INT64 && n == 8)
-        *out = (double)(int64_t)pb_fixed(&c, 8);
+        *out = (double)(int64_t)md_pb_fixed(&c, 8);
     else if ((dtype == DT_HALF || dtype == DT_BFLOAT16) && n == 2)
-        *out = half_value((uint32_t)pb_fixed(&c, 2), dtype);
+        *out = half_value((uint32_t)md_pb_fixed(&c, 2), dtype);
     else
         return false;
     return true;
 }
 
 /* The single number a scalar TensorProto holds, if it is one. */
-static bool tensor_scalar(pb t, double *out)
+static bool tensor_scalar(md_pb t, double *out)
 {
     int dtype = 0;
     bool have = false;
-    pb content = {0};
+    md_pb content = {0};
     bool has_content = false;
     while (t.p < t.end && !t.bad) {
-        uint64_t key = pb_varint(&t);
+        uint64_t key = md_pb_varint(&t);
         unsigned field = (unsigned)(key >> 3), wire = key & 7;
-        if (field == 1 && wire == WT_VARINT) {
-            dtype = (int)pb_varint(&t);
-        } else if (field == 4 && wire == WT_LEN) {
-            content = pb_sub(&t);
+        if (field == 1 && wire == MD_PB_VARINT) {
+            dtype = (int)md_pb_varint(&t);
+        } else if (field == 4 && wire == MD_PB_LEN) {
+            content = md_pb_sub(&t);
             has_content = true;
-        } else if (field == 5 && wire == WT_LEN) { /* packed float_val */
-            pb v = pb_sub(&t);
+        } else if (field == 5 && wire == MD_PB_LEN) { /* packed float_val */
+            md_pb v = md_pb_sub(&t);
             if (v.end - v.p == 4) {
-                *out = f32((uint32_t)pb_fixed(&v, 4));
+                *out = f32((uint32_t)md_pb_fixed(&v, 4));
                 have = true;
             }
-        } else if (field == 5 && wire == WT_I32) {
-            *out = f32((uint32_t)pb_fixed(&t, 4));
+        } else if (field == 5 && wire == MD_PB_I32) {
+            *out = f32((uint32_t)md_pb_fixed(&t, 4));
             have = true;
-        } else if (field == 6 && wire == WT_LEN) { /* packed double_val */
-            pb v = pb_sub(&t);
+        } else if (field == 6 && wire == MD_PB_LEN) { /* packed double_val */
+            md_pb v = md_pb_sub(&t);
             if (v.end - v.p == 8) {
-                *out = f64(pb_fixed(&v, 8));
+                *out = f64(md_pb_fixed(&v, 8));
                 have = true;
             }
-        } else if ((field == 7 || field == 10) && wire == WT_LEN) {
-            pb v = pb_sub(&t);
-            uint64_t x = pb_varint(&v);
+        } else if ((field == 7 || field == 10) && wire == MD_PB_LEN) {
+            md_pb v = md_pb_sub(&t);
+            uint64_t x = md_pb_varint(&v);
             if (!v.bad && v.p == v.end) {
                 *out = field == 7 ? (double)(int32_t)x : (double)(int64_t)x;
                 have = true;
             }
         } else {
-            pb_skip(&t, wire);
+            md_pb_skip(&t, wire);
         }
     }
     if (!have && has_content && !t.bad)
@@ -199,24 +126,24 @@ static bool validation_path(const char *path)
     return false;
 }
 
-static void summary_value(md_store *st, pb v, bool validation)
+static void summary_value(md_store *st, md_pb v, bool validation)
 {
     md_str tag = {NULL, 0};
     double value = NAN;
     bool have = false;
     while (v.p < v.end && !v.bad) {
-        uint64_t key = pb_varint(&v);
+        uint64_t key = md_pb_varint(&v);
         unsigned field = (unsigned)(key >> 3), wire = key & 7;
-        if (field == 1 && wire == WT_LEN) {
-            pb s = pb_sub(&v);
+        if (field == 1 && wire == MD_PB_LEN) {
+            md_pb s = md_pb_sub(&v);
             tag = (md_str){(const char *)s.p, (size_t)(s.end - s.p)};
-        } else if (field == 2 && wire == WT_I32) {
-            value = f32((uint32_t)pb_fixed(&v, 4));
+        } else if (field == 2 && wire == MD_PB_I32) {
+            value = f32((uint32_t)md_pb_fixed(&v, 4));
             have = true;
-        } else if (field == 8 && wire == WT_LEN) {
-            have = tensor_scalar(pb_sub(&v), &value);
+        } else if (field == 8 && wire == MD_PB_LEN) {
+            have = tensor_scalar(md_pb_sub(&v), &value);
         } else {
-            pb_skip(&v, wire);
+            md_pb_skip(&v, wire);
         }
     }
     if (!have || !tag.n || v.bad)
@@ -234,23 +161,23 @@ static void summary_value(md_store *st, pb v, bool validation)
 static bool read_event(md_store *st, const unsigned char *data, size_t n, unsigned long index, bool validation,
                        int64_t *open_step)
 {
-    pb e = {data, data + n, false};
+    md_pb e = {data, data + n, false};
     double wall = NAN;
     int64_t step = 0; /* proto3 leaves a zero step out */
-    pb summary = {0};
+    md_pb summary = {0};
     bool has_summary = false;
     while (e.p < e.end && !e.bad) {
-        uint64_t key = pb_varint(&e);
+        uint64_t key = md_pb_varint(&e);
         unsigned field = (unsigned)(key >> 3), wire = key & 7;
-        if (field == 1 && wire == WT_I64)
-            wall = f64(pb_fixed(&e, 8));
-        else if (field == 2 && wire == WT_VARINT)
-            step = (int64_t)pb_varint(&e);
-        else if (field == 5 && wire == WT_LEN) {
-            summary = pb_sub(&e);
+        if (field == 1 && wire == MD_PB_I64)
+            wall = f64(md_pb_fixed(&e, 8));
+        else if (field == 2 && wire == MD_PB_VARINT)
+            step = (int64_t)md_pb_varint(&e);
+        else if (field == 5 && wire == MD_PB_LEN) {
+            summary = md_pb_sub(&e);
             has_summary = true;
         } else
-            pb_skip(&e, wire);
+            md_pb_skip(&e, wire);
     }
     if (e.bad)
         return false;
@@ -267,12 +194,12 @@ static bool read_event(md_store *st, const unsigned char *data, size_t n, unsign
         *open_step = step;
     }
     while (summary.p < summary.end && !summary.bad) {
-        uint64_t key = pb_varint(&summary);
+        uint64_t key = md_pb_varint(&summary);
         unsigned field = (unsigned)(key >> 3), wire = key & 7;
-        if (field == 1 && wire == WT_LEN)
-            summary_value(st, pb_sub(&summary), validation);
+        if (field == 1 && wire == MD_PB_LEN)
+            summary_value(st, md_pb_sub(&summary), validation);
         else
-            pb_skip(&summary, wire);
+            md_pb_skip(&summary, wire);
     }
     return true;
 }
