@@ -103,7 +103,7 @@ scripts: $(BUILD)/mldiag
 
 # Fuzzing. Each harness in tests/fuzz/ feeds arbitrary bytes to one stage;
 # readers share fuzz_reader.c with the format chosen at build time.
-FUZZ_READERS := text csv json jsonl tfevents mlflow
+FUZZ_READERS := text csv json jsonl tfevents mlflow wandb
 FUZZ_TARGETS := $(FUZZ_READERS) pipeline rules expr fastpath
 fuzz_src = $(if $(filter $(1),$(FUZZ_READERS)),tests/fuzz/fuzz_reader.c,tests/fuzz/fuzz_$(1).c)
 fuzz_def = $(if $(filter $(1),$(FUZZ_READERS)),-DFUZZ_FORMAT=MD_FMT_$(shell echo $(1) | tr a-z A-Z))

@@ -121,7 +121,12 @@ static const corpus_case cases[] = {
     {"wandb/reward_model_xmayk974_wandb-summary.json", MD_OK,
      {COUNT("loss", 1), LAST("grad_norm", 1, 0.7347202301025391)}, {0}, {{0}}, {0}},
     {"wandb/reward_model_k5u8xpy9_interrupted_wandb-summary.json", MD_ERR_NODATA, {{0}}, {0}, {{0}}, {0}},
-    {"wandb/run-wvk49vqj.wandb", MD_ERR_FORMAT, {{0}}, {0}, {{0}}, {0}},
+    /* The same run's history, placed by HF's train/global_step: the loss
+     * the console printed, at steps 30..480. */
+    {"wandb/run-wvk49vqj.wandb", MD_OK,
+     {LAST_AT("loss", 16, 0.1726, 480), LAST_AT("grad_norm", 16, 0.8108744025230408, 480),
+      LAST("lr", 16, 1.8404907975460124e-08)},
+     {"val_loss"}, {{0}}, {0}},
     {"custom_console/loss_plateau_mwq_transformer_500steps.log", MD_OK,
      {LAST_AT("loss", 500, 2.5995609760284424, 499), LAST("accuracy", 500, 0.12646484375),
       LAST("val_accuracy", 500, 0.10546875)},

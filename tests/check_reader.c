@@ -2755,6 +2755,154 @@ START_TEST(test_tfevents_cut_short)
 }
 END_TEST
 
+/* ---- W&B run files -------------------------------------------------- */
+
+/* A record in chunks as wandb's datastore writes them: none crosses a
+ * 32 KiB block, and a block's tail under 7 bytes is zeros. */
+static void wb_record(md_buf *file, const md_buf *rec)
+{
+    size_t done = 0;
+    do {
+        size_t left = 32768 - file->n % 32768;
+        if (left < 7) {
+            put_le(file, 0, (int)left);
+            left = 32768;
+        }
+        size_t n = rec->n - done < left - 7 ? rec->n - done : left - 7;
+        bool first = done == 0, last = done + n == rec->n;
+        unsigned char type = first && last ? 1 : first ? 2 : last ? 4 : 3;
+        uLong crc = crc32(crc32(0L, Z_NULL, 0), &type, 1);
+        crc = crc32(crc, (const Bytef *)rec->p + done, (uInt)n);
+        put_le(file, crc, 4);
+        put_le(file, n, 2);
+        md_buf_putc(file, (char)type);
+        md_buf_put(file, rec->p + done, n);
+        done += n;
+    } while (done < rec->n);
+}
+
+/* A HistoryItem: a key, or its parts as nested_key ("a/b" as "a", "b"). */
+static void wb_item(md_buf *history, const char *key, bool nested, const char *json)
+{
+    md_buf item = {0};
+    if (nested) {
+        for (const char *p = key, *slash; *p; p = slash ? slash + 1 : p + strlen(p)) {
+            slash = strchr(p, '/');
+            pb_bytes(&item, 2, p, slash ? (size_t)(slash - p) : strlen(p));
+        }
+    } else {
+        pb_bytes(&item, 1, key, strlen(key));
+    }
+    pb_bytes(&item, 16, json, strlen(json));
+    pb_bytes(history, 1, item.p, item.n);
+    md_buf_free(&item);
+}
+
+/* 40 wandb.log() calls of an HF run: _step first, as W&B orders it, then
+ * train/global_step 10, 20, ... (nested keys, as wandb 0.18 writes them),
+ * the loss, which is NaN from the 31st call, and a histogram. Between
+ * them, console output and, after the 20th, a table large enough to span
+ * three blocks. starts[k] receives the offset of call k's record. */
+static md_buf wandb_file(size_t starts[40])
+{
+    md_buf file = {0}, rec = {0}, history = {0};
+    md_buf_put(&file, ":W&B\xe1\xbe\x00", 7);
+    for (int k = 0; k < 40; k++) {
+        char step[32], loss[32], stamp[32];
+        snprintf(step, sizeof step, "%d", 10 * (k + 1));
+        snprintf(loss, sizeof loss, k >= 30 ? "NaN" : "%.4f", 2.0 - 0.03 * k);
+        snprintf(stamp, sizeof stamp, "%.3f", 1.7e9 + 60.0 * k);
+        md_buf_reset(&history);
+        snprintf(loss + 16, 16, "%d", k);
+        wb_item(&history, "_step", false, loss + 16);
+        wb_item(&history, "train/global_step", true, step);
+        wb_item(&history, "train/loss", k % 2 == 0, loss);
+        wb_item(&history, "_timestamp", false, stamp);
+        wb_item(&history, "_runtime", false, "61.5");
+        wb_item(&history, "train/grads", false, "{\"_type\": \"histogram\", \"values\": [1, 2]}");
+        md_buf_reset(&rec);
+        pb_key(&rec, 1, 0);
+        pb_varint(&rec, (uint64_t)k + 1);
+        pb_bytes(&rec, 2, history.p, history.n);
+        starts[k] = file.n;
+        wb_record(&file, &rec);
+
+        md_buf_reset(&rec);
+        pb_bytes(&rec, 13, "\x08\x01\x1a\x0floss: 9.9 eaten", 19); /* output_raw: not read */
+        wb_record(&file, &rec);
+        if (k == 20) {
+            md_buf big = {0};
+            for (int i = 0; i < 12000; i++)
+                md_buf_puts(&big, "7.25, ");
+            md_buf_reset(&history);
+            wb_item(&history, "samples", false, md_buf_cstr(&big));
+            md_buf_reset(&rec);
+            pb_bytes(&rec, 2, history.p, history.n);
+            wb_record(&file, &rec);
+            md_buf_free(&big);
+        }
+    }
+    md_buf_free(&rec);
+    md_buf_free(&history);
+    return file;
+}
+
+static md_store *load_wandb(const md_buf *file, md_diags *diags)
+{
+    return load_bytes("run-abc123.wandb", file->p, file->n, MD_OK, diags);
+}
+
+START_TEST(test_wandb_history)
+{
+    size_t starts[40];
+    md_buf file = wandb_file(starts);
+    ck_assert_uint_gt(file.n, 2 * 32768);
+    md_store *st = load_wandb(&file, NULL);
+    const md_input *in = md_store_input(st, 0);
+    ck_assert_int_eq(in->format, MD_FMT_WANDB);
+    ck_assert_uint_eq(in->lines, 81);
+    ck_assert_uint_eq(in->bad_records, 0);
+    ck_assert(!in->cut_short);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 40);
+    ck_assert_int_eq(loss->first_step, 10);
+    ck_assert_int_eq(loss->last_step, 400);
+    ck_assert_uint_eq(loss->nan, 10);
+    ck_assert_int_eq(loss->first_nonfinite_step, 310);
+    ck_assert(fabs(loss->first - 2.0) < 1e-12);
+    ck_assert_uint_eq(in->time.stamps, 40);
+    ck_assert_ptr_null(md_store_find(st, "runtime"));
+    ck_assert_ptr_null(md_store_find(st, "train_grads"));
+    ck_assert_ptr_null(md_store_find(st, "samples"));
+    md_store_free(st);
+    md_buf_free(&file);
+}
+END_TEST
+
+START_TEST(test_wandb_corrupt_and_cut_short)
+{
+    size_t starts[40];
+    md_buf file = wandb_file(starts);
+    file.p[starts[5] + 12] ^= 0x40; /* inside the 6th call's data */
+    file.n = starts[39] + 20;        /* inside the last call's record */
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_wandb(&file, &diags);
+    const md_input *in = md_store_input(st, 0);
+    ck_assert_uint_eq(in->bad_records, 1);
+    ck_assert(in->cut_short);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "1 corrupt record skipped"));
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "cut short"));
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 38);
+    ck_assert_int_eq(loss->last_step, 390);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&file);
+}
+END_TEST
+
 START_TEST(test_tfevents_gzip)
 {
     size_t starts[5];
@@ -2890,6 +3038,8 @@ Suite *suite_reader(void)
     tcase_add_test(tf, test_tfevents_corrupt_length);
     tcase_add_test(tf, test_tfevents_cut_short);
     tcase_add_test(tf, test_tfevents_gzip);
+    tcase_add_test(tf, test_wandb_history);
+    tcase_add_test(tf, test_wandb_corrupt_and_cut_short);
     suite_add_tcase(s, tf);
     return s;
 }

@@ -47,6 +47,10 @@ START_TEST(test_binary_garbage)
     }
     ck_assert_format(sniff_n(data, sizeof data), MD_FMT_BINARY);
 
+    /* W&B's run file of the known version is read; another is named. */
+    ck_assert_format(sniff_n(":W&B\xe1\xbe\x00\x71\x9a\x07\x13\x61\x00\x01\x08\x01", 15), MD_FMT_WANDB);
+    ck_assert_format(sniff_n(":W&B\xe1\xbe\x01\x71\x9a\x07\x13\x61\x00\x01\x08\x01", 15), MD_FMT_BINARY);
+
     /* Known binary kinds are named. */
     ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind(md_str_c(":W&B\x00\x01rest")), "W&B"));
     ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"PK\003\004....", 8}), "zip"));

@@ -74,5 +74,12 @@ for block in "$TMP"/*.error; do
         fail=1
     fi
 done
+# The near-miss count README states is the number of runs in the tree.
+runs=$(find tests/near_miss -mindepth 2 -type f ! -name '*.txt' | wc -l)
+rules=$(find tests/near_miss -mindepth 1 -maxdepth 1 -type d | wc -l)
+if ! tr '\n' ' ' < README.md | grep -q "$runs runs over $rules rules"; then
+    echo "FAIL: README.md does not say '$runs runs over $rules rules' of tests/near_miss"
+    fail=1
+fi
 [ "$fail" = 0 ] && echo "docs: README.md and rules/README.md agree with the binary"
 exit "$fail"

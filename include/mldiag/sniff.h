@@ -13,7 +13,8 @@ typedef enum {
     MD_FMT_JSON,     /* one JSON document */
     MD_FMT_JSONL,    /* one JSON object per line */
     MD_FMT_TFEVENTS, /* TensorBoard event file (TFRecord framing) */
-    MD_FMT_MLFLOW    /* MLflow file-store metric: "timestamp value step" lines */
+    MD_FMT_MLFLOW,   /* MLflow file-store metric: "timestamp value step" lines */
+    MD_FMT_WANDB     /* W&B run file (.wandb): LevelDB log of Record protobufs */
 } md_format;
 
 const char *md_format_name(md_format fmt);

@@ -28,7 +28,7 @@ static bool skipped_in_dir(const char *path)
     static const char *const exts[] = {
         ".bin", ".safetensors", ".pt", ".pth", ".ckpt", ".npy", ".npz", ".pkl", ".pickle", ".h5",
         ".hdf5", ".onnx", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".mp4", ".wav", ".pdf", ".zip",
-        ".tar", ".py", ".pyc", ".sh", ".ipynb", ".yaml", ".yml", ".toml", ".cfg", ".ini", ".wandb",
+        ".tar", ".py", ".pyc", ".sh", ".ipynb", ".yaml", ".yml", ".toml", ".cfg", ".ini",
         ".lock", ".model", ".spm", ".tiktoken", ".parquet", ".arrow", ".html", ".css", ".js"};
     static const char *const names[] = {
         "config.json", "generation_config.json", "tokenizer.json", "tokenizer_config.json",

@@ -69,6 +69,9 @@ md_err md_read_as(md_store *st, md_source *src, md_format fmt, const md_catalog 
     case MD_FMT_TFEVENTS:
         err = md_read_tfevents(st, src, cat, diags);
         break;
+    case MD_FMT_WANDB:
+        err = md_read_wandb(st, src, cat, diags);
+        break;
     }
     md_input *in = md_store_input_mut(st, input);
     in->bytes = md_source_bytes(src);

@@ -255,6 +255,7 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
 md_err md_read_jsonl(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 md_err md_read_mlflow(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
+md_err md_read_wandb(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 
 /* The readers with their feed threaded or not, and with their fast paths
  * on or off: off, every row goes through libcsv, every object through

@@ -55,7 +55,7 @@ static void inputs(const md_store *st, md_buf *out)
         code(out, in->path);
         md_buf_printf(out, ": %s, %llu %s, %llu event%s%s\n", md_format_name(in->format),
                       (unsigned long long)in->lines,
-                      in->format == MD_FMT_TFEVENTS ? "records" : "lines",
+                      in->format == MD_FMT_TFEVENTS || in->format == MD_FMT_WANDB ? "records" : "lines",
                       (unsigned long long)in->events, in->events == 1 ? "" : "s",
                       in->cut_short ? " (cut short: the findings cover what was read)" : "");
     }

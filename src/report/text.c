@@ -49,7 +49,7 @@ static void header(const md_store *st, const md_findings *f, md_buf *out, const 
         md_buf line = {0};
         md_buf_printf(&line, "%s: %s, %llu %s, %zu series, %llu event%s", in->path,
                       md_format_name(in->format), (unsigned long long)in->lines,
-                      in->format == MD_FMT_TFEVENTS ? "records" : "lines", nseries,
+                      in->format == MD_FMT_TFEVENTS || in->format == MD_FMT_WANDB ? "records" : "lines", nseries,
                       (unsigned long long)in->events, in->events == 1 ? "" : "s");
         if (in->cut_short)
             md_buf_puts(&line, " (input cut short: the findings cover what was read)");

@@ -51,7 +51,7 @@ bool md_sniff_own_report(md_str head)
     if (starts_with(head, "::error file=") || starts_with(head, "::warning file=") ||
         starts_with(head, "::notice file="))
         return true;
-    if (first_line_matches(head, ": (text|csv|json|jsonl|tfevents|mlflow), [0-9]+ (lines|records)(, |$)") &&
+    if (first_line_matches(head, ": (text|csv|json|jsonl|tfevents|mlflow|wandb), [0-9]+ (lines|records)(, |$)") &&
         (contains(head, 4096, "\nRun: ") || contains(head, 4096, "No problems found") ||
          contains(head, 4096, "\n1. ")))
         return true;

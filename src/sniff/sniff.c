@@ -23,6 +23,8 @@ const char *md_format_name(md_format fmt)
         return "tfevents";
     case MD_FMT_MLFLOW:
         return "mlflow";
+    case MD_FMT_WANDB:
+        return "wandb";
     }
     return "unknown";
 }
@@ -103,10 +105,16 @@ static bool looks_binary(md_str head)
     return text == 0 || ctrl * 20 > text || invalid_utf8(p, head.n) * 4 > text;
 }
 
+/* W&B's run file: ":W&B", 0xBEE1 little-endian, version 0. */
+static bool is_wandb(md_str head)
+{
+    return head.n >= 7 && memcmp(head.p, ":W&B\xe1\xbe\x00", 7) == 0;
+}
+
 const char *md_sniff_binary_kind(md_str head)
 {
     if (head.n >= 4 && memcmp(head.p, ":W&B", 4) == 0)
-        return "W&B binary run file (.wandb); read the run's files/output.log or "
+        return "W&B run file of an unknown version (.wandb); read the run's files/output.log or "
                "wandb-summary.json instead";
     if (head.n >= 4 && memcmp(head.p, "PK\003\004", 4) == 0)
         return "zip archive (a PyTorch checkpoint?)";
@@ -281,6 +289,8 @@ md_format md_sniff(md_str head, bool complete, const char *path)
         return MD_FMT_EMPTY;
     if (is_tfrecord(head))
         return MD_FMT_TFEVENTS;
+    if (is_wandb(head))
+        return MD_FMT_WANDB;
     if (looks_binary(head))
         return MD_FMT_BINARY;
     if (json_start(head, start))

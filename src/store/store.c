@@ -561,8 +561,10 @@ void md_store_merge(md_store *st, md_store *src)
                 st->series[have] = series_join(old, s);
             } else if (series_continues(s, old)) {
                 st->series[have] = series_join(s, old);
-            } else if (s->count > old->count) {
-                /* A copy of the same points, or another run: the fuller one. */
+            } else if (s->count > old->count || (s->count == old->count && old->ordinal && !s->ordinal)) {
+                /* A copy of the same points, or another run: the fuller
+                 * one; of two as full, the one placed by steps (a W&B
+                 * run's history beside the console that printed it). */
                 series_free(old);
                 st->series[have] = s;
             } else {

@@ -1,0 +1,239 @@
+/* W&B's run file (run-<id>.wandb), the one record of a run that an offline
+ * run ("wandb offline") keeps whole: every wandb.log() call, whether or not
+ * the script printed it.
+ *
+ * A 7-byte header (":W&B", 0xBEE1 little-endian, version 0), then LevelDB's
+ * log format: 32 KiB blocks of chunks, each a 7-byte header (the CRC-32 of
+ * the type byte and the data, as zlib computes it; the data's length,
+ * little-endian; the type: full, first, middle or last piece of a record)
+ * and its data. A block's tail too short for a chunk header is padding.
+ * A record is a wandb_internal.Record protobuf; only history (field 2) is
+ * read: items of a key (1, or the parts of nested_key, 2, joined by '/')
+ * and value_json (16). Console output is in the run's files/output.log,
+ * which a run directory's analysis reads. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "reader/protobuf.h"
+#include "reader/reader_int.h"
+
+#define WANDB_HEADER 7
+#define BLOCK 32768
+#define CHUNK_HEADER 7
+#define RECORD_MAX ((size_t)64 << 20)
+#define KEY_MAX 256
+
+enum { CHUNK_FULL = 1, CHUNK_FIRST = 2, CHUNK_MIDDLE = 3, CHUNK_LAST = 4 };
+
+typedef struct wandb_reader {
+    md_store *st;
+    md_input *in;
+    unsigned long records, bad;
+    unsigned char *record; /* the pieces of a record so far */
+    size_t len, cap;
+    bool open;   /* a first piece came, its last not yet */
+    bool broken; /* a piece of the open record was lost */
+} wandb_reader;
+
+/* value_json: a number, NaN or an infinity as Python's json writes them.
+ * Strings, tables and histograms are no points. */
+static bool json_number(md_pb s, double *v)
+{
+    size_t n = (size_t)(s.end - s.p);
+    return n > 0 && n < 64 && md_num_scan((const char *)s.p, (const char *)s.end, v) == n;
+}
+
+/* A HistoryItem as a pair: W&B's own keys (_runtime, _timestamp, _wandb)
+ * are not metrics; _timestamp is the time, and _step, W&B's count of
+ * wandb.log() calls, is kept for after the items (*wandb_step): a
+ * trainer's own step (HF's train/global_step) places the record first. */
+static void history_item(wandb_reader *r, md_pb item, double *wandb_step)
+{
+    char key[KEY_MAX];
+    size_t keylen = 0;
+    md_pb value = {0};
+    bool have = false;
+    unsigned field, wire;
+    while (md_pb_field(&item, &field, &wire)) {
+        if ((field == 1 || field == 2) && wire == MD_PB_LEN) {
+            md_pb part = md_pb_sub(&item);
+            size_t n = (size_t)(part.end - part.p);
+            if (keylen + n + 1 >= KEY_MAX)
+                return;
+            if (keylen && field == 2)
+                key[keylen++] = '/';
+            memcpy(key + keylen, part.p, n);
+            keylen += n;
+        } else if (field == 16 && wire == MD_PB_LEN) {
+            value = md_pb_sub(&item);
+            have = true;
+        } else {
+            md_pb_skip(&item, wire);
+        }
+    }
+    double v;
+    if (item.bad || !have || !keylen || !json_number(value, &v))
+        return;
+    if (keylen == 10 && memcmp(key, "_timestamp", 10) == 0)
+        md_store_timestamp(r->st, r->records, v);
+    else if (keylen == 5 && memcmp(key, "_step", 5) == 0)
+        *wandb_step = v;
+    else if (key[0] != '_')
+        md_store_record_kv(r->st, key, keylen, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
+}
+
+static void history(wandb_reader *r, md_pb h)
+{
+    double wandb_step = NAN;
+    md_store_record_begin(r->st, r->records);
+    unsigned field, wire;
+    while (md_pb_field(&h, &field, &wire)) {
+        if (field == 1 && wire == MD_PB_LEN)
+            history_item(r, md_pb_sub(&h), &wandb_step);
+        else
+            md_pb_skip(&h, wire);
+    }
+    if (!isnan(wandb_step))
+        md_store_record_kv(r->st, "_step", 5, wandb_step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    md_store_record_end(r->st, NULL);
+}
+
+static void record(wandb_reader *r, const unsigned char *data, size_t n)
+{
+    r->records++;
+    md_pb rec = {data, data + n, false};
+    unsigned field, wire;
+    while (md_pb_field(&rec, &field, &wire)) {
+        if (field == 2 && wire == MD_PB_LEN)
+            history(r, md_pb_sub(&rec));
+        else
+            md_pb_skip(&rec, wire);
+    }
+    if (rec.bad)
+        r->bad++;
+}
+
+static void keep_piece(wandb_reader *r, const unsigned char *data, size_t n)
+{
+    if (r->len + n > RECORD_MAX) {
+        r->broken = true;
+        return;
+    }
+    if (r->len + n > r->cap) {
+        r->cap = r->len + n > 2 * r->cap ? r->len + n : 2 * r->cap;
+        r->record = md_xrealloc(r->record, r->cap);
+    }
+    memcpy(r->record + r->len, data, n);
+    r->len += n;
+}
+
+static void chunk(wandb_reader *r, unsigned type, const unsigned char *data, size_t n)
+{
+    switch (type) {
+    case CHUNK_FULL:
+        r->bad += r->open;
+        r->open = false;
+        record(r, data, n);
+        break;
+    case CHUNK_FIRST:
+        r->bad += r->open;
+        r->open = true;
+        r->broken = false;
+        r->len = 0;
+        keep_piece(r, data, n);
+        break;
+    case CHUNK_MIDDLE:
+    case CHUNK_LAST:
+        if (!r->open) {
+            r->bad++;
+            break;
+        }
+        keep_piece(r, data, n);
+        if (type == CHUNK_LAST) {
+            r->open = false;
+            if (r->broken)
+                r->bad++;
+            else
+                record(r, r->record, r->len);
+        }
+        break;
+    default:
+        r->bad++;
+    }
+}
+
+/* The chunks of one block (the first starts after the file's header). A
+ * chunk whose CRC fails is lost, and with it the record it belongs to. */
+static void block(wandb_reader *r, const unsigned char *b, size_t n, size_t start)
+{
+    size_t at = start;
+    while (n - at >= CHUNK_HEADER) {
+        const unsigned char *h = b + at;
+        uint32_t crc = (uint32_t)h[0] | (uint32_t)h[1] << 8 | (uint32_t)h[2] << 16 | (uint32_t)h[3] << 24;
+        size_t len = (size_t)h[4] | (size_t)h[5] << 8;
+        unsigned type = h[6];
+        if (len == 0 && type == 0 && crc == 0)
+            return; /* the writer's padding to the block's end */
+        if (len > n - at - CHUNK_HEADER) {
+            r->in->cut_short = true; /* cut mid-chunk: a run still writing */
+            return;
+        }
+        const unsigned char *data = h + CHUNK_HEADER;
+        uLong want = crc32(crc32(0L, Z_NULL, 0), h + 6, 1);
+        want = crc32(want, data, (uInt)len);
+        if ((uint32_t)want == crc) {
+            chunk(r, type, data, len);
+        } else {
+            r->bad++;
+            r->broken = true;
+        }
+        at += CHUNK_HEADER + len;
+    }
+}
+
+static size_t read_full(md_source *src, unsigned char *dst, size_t n, bool *error)
+{
+    size_t got = 0;
+    while (got < n) {
+        long k = md_source_read(src, dst + got, n - got);
+        if (k < 0)
+            *error = true;
+        if (k <= 0)
+            break;
+        got += (size_t)k;
+    }
+    return got;
+}
+
+md_err md_read_wandb(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
+{
+    (void)cat;
+    const char *path = md_source_path(src);
+    wandb_reader r = {st, md_store_input_mut(st, (int)md_store_ninputs(st) - 1), 0, 0, NULL, 0, 0, false, false};
+    unsigned char *buf = md_xmalloc(BLOCK);
+    bool error = false;
+    size_t start = WANDB_HEADER;
+    for (;;) {
+        size_t got = read_full(src, buf, BLOCK, &error);
+        if (got > start)
+            block(&r, buf, got, start);
+        if (got < BLOCK)
+            break;
+        start = 0;
+    }
+    if (r.open)
+        r.in->cut_short = true;
+    free(buf);
+    free(r.record);
+    r.in->lines = r.records;
+    r.in->bad_records = r.bad;
+    if (r.bad)
+        md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0, "%lu corrupt record%s skipped", r.bad,
+                     r.bad == 1 ? "" : "s");
+    if (r.in->cut_short)
+        md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
+                     "the last record is cut short (is the run still writing?)");
+    return error ? MD_ERR_IO : MD_OK;
+}
