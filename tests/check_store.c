@@ -848,6 +848,30 @@ START_TEST(test_merge_keeps_longer_series)
 }
 END_TEST
 
+/* A W&B run directory: the console printed the loss without steps, the
+ * run file holds the same points with them. The stepped copy is kept,
+ * whichever file came first. */
+START_TEST(test_merge_prefers_stepped_copy)
+{
+    for (int order = 0; order < 2; order++) {
+        md_store *console = md_store_new(t_catalog());
+        md_store_begin_input(console, "files/output.log", MD_FMT_TEXT);
+        md_store *history = md_store_new(t_catalog());
+        md_store_begin_input(history, "run-abc.wandb", MD_FMT_WANDB);
+        for (int i = 0; i < 3; i++) {
+            record(console, -1, "loss", 3.0 - i);
+            record(history, 30 * (i + 1), "loss", 3.0 - i);
+        }
+        md_store *run = order ? history : console;
+        md_store_merge(run, order ? console : history);
+        const md_series *loss = series(run, "loss");
+        ck_assert(!loss->ordinal);
+        ck_assert_int_eq(loss->last_step, 90);
+        md_store_free(run);
+    }
+}
+END_TEST
+
 /* A noisy falling loss, the same in every part of a run. */
 static double loss_at(int64_t step)
 {
@@ -1085,6 +1109,7 @@ Suite *suite_store(void)
     tcase_add_test(sum, test_event_fields);
     tcase_add_test(sum, test_timestamps_and_gaps);
     tcase_add_test(sum, test_merge_keeps_longer_series);
+    tcase_add_test(sum, test_merge_prefers_stepped_copy);
     tcase_add_test(sum, test_merge_joins_resumed_run);
     tcase_add_test(sum, test_merge_joins_rotated_log);
     tcase_add_test(sum, test_merge_keeps_copy_once);
