@@ -1602,6 +1602,23 @@ START_TEST(test_jsonl_long_first_line)
 }
 END_TEST
 
+/* W&B's history rows put _step, its count of wandb.log() calls, first;
+ * the trainer's own step places the row. */
+START_TEST(test_jsonl_wandb_step_gives_way)
+{
+    md_store *st = load_text("wandb-history.jsonl",
+                             "{\"_step\": 0, \"train/loss\": 0.69, \"train/global_step\": 30}\n"
+                             "{\"_step\": 1, \"train/loss\": 0.65, \"train/global_step\": 60}\n"
+                             "{\"_step\": 2, \"eval/loss\": 0.7, \"train/global_step\": 60}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 30);
+    ck_assert_int_eq(loss->last_step, 60);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 60);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_jsonl_bad_lines)
 {
     md_diags diags;
@@ -3003,6 +3020,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_json_columns);
     tcase_add_test(tables, test_csv_wandb_panel_export);
     tcase_add_test(tables, test_jsonl_long_first_line);
+    tcase_add_test(tables, test_jsonl_wandb_step_gives_way);
     tcase_add_test(tables, test_json_arrays_of_records);
     tcase_add_test(tables, test_mlflow_metric_file);
     tcase_add_test(tables, test_utf8_bom);

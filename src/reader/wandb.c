@@ -46,10 +46,9 @@ static bool json_number(md_pb s, double *v)
 }
 
 /* A HistoryItem as a pair: W&B's own keys (_runtime, _timestamp, _wandb)
- * are not metrics; _timestamp is the time, and _step, W&B's count of
- * wandb.log() calls, is kept for after the items (*wandb_step): a
- * trainer's own step (HF's train/global_step) places the record first. */
-static void history_item(wandb_reader *r, md_pb item, double *wandb_step)
+ * are not metrics but for _step, W&B's count of wandb.log() calls (the
+ * store prefers a trainer's own step), and _timestamp, the time. */
+static void history_item(wandb_reader *r, md_pb item)
 {
     char key[KEY_MAX];
     size_t keylen = 0;
@@ -78,25 +77,20 @@ static void history_item(wandb_reader *r, md_pb item, double *wandb_step)
         return;
     if (keylen == 10 && memcmp(key, "_timestamp", 10) == 0)
         md_store_timestamp(r->st, r->records, v);
-    else if (keylen == 5 && memcmp(key, "_step", 5) == 0)
-        *wandb_step = v;
-    else if (key[0] != '_')
+    else if (key[0] != '_' || (keylen == 5 && memcmp(key, "_step", 5) == 0))
         md_store_record_kv(r->st, key, keylen, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
 }
 
 static void history(wandb_reader *r, md_pb h)
 {
-    double wandb_step = NAN;
     md_store_record_begin(r->st, r->records);
     unsigned field, wire;
     while (md_pb_field(&h, &field, &wire)) {
         if (field == 1 && wire == MD_PB_LEN)
-            history_item(r, md_pb_sub(&h), &wandb_step);
+            history_item(r, md_pb_sub(&h));
         else
             md_pb_skip(&h, wire);
     }
-    if (!isnan(wandb_step))
-        md_store_record_kv(r->st, "_step", 5, wandb_step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
     md_store_record_end(r->st, NULL);
 }
 

@@ -199,16 +199,22 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
 
 /* The record's step: a step key wins, then an epoch written as an integer
  * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
- * then the step an earlier line set. -1 when none. */
+ * then the step an earlier line set. -1 when none. Of two step keys the
+ * first wins, but W&B's _step gives way to the trainer's own
+ * (train/global_step), whatever their order. */
 static int64_t record_step(md_store *st, bool *had_step)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1;
+    bool wandb_step = false;
     md_input *in = &st->inputs[st->cur];
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
-        if (role == MD_ROLE_STEP && step < 0 && usable_step(kv->value)) {
+        bool from_wandb = st->keys[kv->key].total & KEY_WANDB_STEP;
+        if (role == MD_ROLE_STEP && (step < 0 || (wandb_step && !from_wandb)) && usable_step(kv->value)) {
             step = (int64_t)kv->value;
+            wandb_step = from_wandb;
+            total = -1;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
                 total = (int64_t)kv->total;
         } else if (role == MD_ROLE_EPOCH && epoch < 0 && (kv->flags & MD_KV_INTEGRAL) && usable_step(kv->value)) {
@@ -277,6 +283,7 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
     flags |= is_canonical(st, ki, "val_loss") ? KEY_VAL_LOSS : 0;
     flags |= is_loss_component(ki, false) ? KEY_TRAIN_TERM : 0;
     flags |= is_loss_component(ki, true) ? KEY_VAL_TERM : 0;
+    flags |= ki->role == MD_ROLE_STEP && strcmp(ki->raw, "_step") == 0 ? KEY_WANDB_STEP : 0;
     return flags;
 }
 

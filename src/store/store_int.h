@@ -8,13 +8,14 @@
 /* What a key of the current input resolves to, cached by its raw bytes.
  * The series is created with the key's first point, so keys of records
  * that are dropped leave nothing behind. */
-/* What a key adds to a record's loss total (store.c): flags decided once per
- * key rather than per record. */
+/* Flags decided once per key rather than per record (store.c): what a key
+ * adds to a record's loss total, and whether it is W&B's step. */
 enum {
     KEY_LOSS = 1,           /* the canonical loss */
     KEY_VAL_LOSS = 2,       /* the canonical val_loss */
     KEY_TRAIN_TERM = 4,     /* a train_..._loss term */
-    KEY_VAL_TERM = 8        /* an eval_..._loss term */
+    KEY_VAL_TERM = 8,       /* an eval_..._loss term */
+    KEY_WANDB_STEP = 16     /* W&B's "_step", its count of wandb.log() calls */
 };
 
 typedef struct key_info {
