@@ -804,6 +804,33 @@ static bool any_key(const void *ctx, const char *key, size_t n)
     return true;
 }
 
+/* A run whose lr was printed as texts, through format ("lr: %s"). */
+static run printed_rate(const char *format, const char *const texts[4])
+{
+    run r = run_new();
+    for (int64_t k = 0; k < 4; k++) {
+        char line[64];
+        snprintf(line, sizeof line, format, texts[k]);
+        md_kv kv[4];
+        ck_assert_uint_eq(md_kv_scan(line, strlen(line), kv, 4, any_key, NULL), 1);
+        md_store_record_begin(r.st, 1);
+        md_store_record_kv(r.st, "step", 4, (double)k, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+        md_store_record_kv(r.st, "lr", 2, kv[0].value, MD_UNIT_NONE, kv[0].flags, NAN);
+        md_store_record_end(r.st, NULL);
+    }
+    run_done(&r);
+    return r;
+}
+
+/* want: NaN for unknown. */
+static void check_precision(run *r, const char *feature, double want)
+{
+    if (isnan(want))
+        T_UNKNOWN(r, "lr", feature);
+    else
+        T_NEAR(r, "lr", feature, want, want * 1e-9);
+}
+
 /* resolution: a rate written "%.6f" has a print precision of 1e-6; values
  * written with varying digits (Python's shortest repr) or an exponent have
  * none, and zeros say nothing either way. */
@@ -820,22 +847,8 @@ START_TEST(test_resolution)
         {{"0.0", "0.0", "0.0", "0.0"}, NAN},
     };
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
-        run r = run_new();
-        for (int64_t k = 0; k < 4; k++) {
-            char line[64];
-            snprintf(line, sizeof line, "lr: %s", cases[i].texts[k]);
-            md_kv kv[4];
-            ck_assert_uint_eq(md_kv_scan(line, strlen(line), kv, 4, any_key, NULL), 1);
-            md_store_record_begin(r.st, 1);
-            md_store_record_kv(r.st, "step", 4, (double)k, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
-            md_store_record_kv(r.st, "lr", 2, kv[0].value, MD_UNIT_NONE, kv[0].flags, NAN);
-            md_store_record_end(r.st, NULL);
-        }
-        run_done(&r);
-        if (isnan(cases[i].want))
-            T_UNKNOWN(&r, "lr", "resolution");
-        else
-            T_NEAR(&r, "lr", "resolution", cases[i].want, cases[i].want * 1e-9);
+        run r = printed_rate("lr: %s", cases[i].texts);
+        check_precision(&r, "resolution", cases[i].want);
         run_free(&r);
     }
 }
@@ -858,22 +871,8 @@ START_TEST(test_zero_resolution)
         {{"1e-06", "2e-06", "0.0", "3e-06"}, NAN},
     };
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
-        run r = run_new();
-        for (int64_t k = 0; k < 4; k++) {
-            char line[64];
-            snprintf(line, sizeof line, "actor/lr:%s", cases[i].texts[k]);
-            md_kv kv[4];
-            ck_assert_uint_eq(md_kv_scan(line, strlen(line), kv, 4, any_key, NULL), 1);
-            md_store_record_begin(r.st, 1);
-            md_store_record_kv(r.st, "step", 4, (double)k, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
-            md_store_record_kv(r.st, "lr", 2, kv[0].value, MD_UNIT_NONE, kv[0].flags, NAN);
-            md_store_record_end(r.st, NULL);
-        }
-        run_done(&r);
-        if (isnan(cases[i].want))
-            T_UNKNOWN(&r, "lr", "zero_resolution");
-        else
-            T_NEAR(&r, "lr", "zero_resolution", cases[i].want, cases[i].want * 1e-9);
+        run r = printed_rate("actor/lr:%s", cases[i].texts);
+        check_precision(&r, "zero_resolution", cases[i].want);
         run_free(&r);
     }
 }
