@@ -618,7 +618,7 @@ static size_t count_key_length(const char *key, const char *end, const value *v)
         return n;
     size_t rest = (size_t)(end - slash - 1);
     static const char *const totals[] = {"max_", "total_", "num_"};
-    for (size_t i = 0; i < sizeof totals / sizeof *totals; i++) {
+    for (size_t i = 0; i < MD_COUNT(totals); i++) {
         size_t k = strlen(totals[i]);
         if (rest > k && memcmp(slash + 1, totals[i], k) == 0)
             return (size_t)(slash - key);
