@@ -2897,6 +2897,61 @@ START_TEST(test_wandb_history)
 }
 END_TEST
 
+/* The console in a run file comes in pieces of the stream: a traceback's
+ * lines split anywhere still make a crash, at the step the history had
+ * reached; its printed loss is not read again. */
+START_TEST(test_wandb_console_events)
+{
+    size_t starts[40];
+    md_buf file = wandb_file(starts);
+    static const char *const pieces[] = {"{'loss': 5.5}\nTraceback (most recent call last):\n  File \"train.py\", line ",
+                                         "9, in <module>\n    main()\ntorch.OutOfMemoryError: CUDA out of memory. ",
+                                         "Tried to allocate 2.00 GiB\n"};
+    md_buf rec = {0}, out = {0};
+    for (size_t i = 0; i < MD_COUNT(pieces); i++) {
+        md_buf_reset(&out);
+        pb_key(&out, 1, 0);
+        pb_varint(&out, 0); /* stderr */
+        pb_bytes(&out, 3, pieces[i], strlen(pieces[i]));
+        md_buf_reset(&rec);
+        pb_bytes(&rec, 13, out.p, out.n);
+        wb_record(&file, &rec);
+    }
+    md_store *st = load_wandb(&file, NULL);
+    const md_event *crash = event(st, "exception");
+    ck_assert_uint_eq(crash->count, 1);
+    ck_assert_int_eq(crash->last_step, 400);
+    ck_assert_ptr_nonnull(md_store_find_event(st, "cuda_oom"));
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 40);
+    ck_assert_uint_eq(loss->nan, 10);
+    md_store_free(st);
+
+    /* The run's directory: files/output.log holds the same console, and
+     * the crash is counted once. */
+    char *dir = t_tmpdir();
+    md_buf sub = {0};
+    md_buf_printf(&sub, "%s/files", dir);
+    ck_assert_int_eq(mkdir(md_buf_cstr(&sub), 0755), 0);
+    free(t_write(dir, "run-abc123.wandb", file.p, file.n));
+    md_buf text = {0};
+    for (size_t i = 0; i < MD_COUNT(pieces); i++)
+        md_buf_puts(&text, pieces[i]);
+    free(t_write(md_buf_cstr(&sub), "output.log", text.p, text.n));
+    st = load_path(dir, MD_OK, NULL);
+    ck_assert_uint_eq(event(st, "exception")->count, 1);
+    ck_assert_uint_eq(series(st, "loss")->count, 40);
+    md_store_free(st);
+    t_rmtree(dir);
+    free(dir);
+    md_buf_free(&sub);
+    md_buf_free(&text);
+    md_buf_free(&rec);
+    md_buf_free(&out);
+    md_buf_free(&file);
+}
+END_TEST
+
 START_TEST(test_wandb_corrupt_and_cut_short)
 {
     size_t starts[40];
@@ -3058,6 +3113,7 @@ Suite *suite_reader(void)
     tcase_add_test(tf, test_tfevents_gzip);
     tcase_add_test(tf, test_wandb_history);
     tcase_add_test(tf, test_wandb_corrupt_and_cut_short);
+    tcase_add_test(tf, test_wandb_console_events);
     suite_add_tcase(s, tf);
     return s;
 }

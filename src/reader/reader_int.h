@@ -4,6 +4,7 @@
 #define MLDIAG_READER_INT_H
 
 #include "mldiag/catalog.h"
+#include "mldiag/reader.h"
 #include "mldiag/source.h"
 #include "mldiag/store.h"
 
@@ -256,6 +257,9 @@ md_err md_read_jsonl(md_store *st, md_source *src, const md_catalog *cat, md_dia
 md_err md_read_mlflow(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 md_err md_read_wandb(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
+/* md_text_reader_new for a console whose metrics are read from elsewhere
+ * (a W&B run file's history): its events and tracebacks only. */
+md_text_reader *md_text_events_reader_new(md_store *st, const md_catalog *cat);
 
 /* The readers with their feed threaded or not, and with their fast paths
  * on or off: off, every row goes through libcsv, every object through

@@ -51,6 +51,7 @@ struct md_text_reader {
     md_buf keys;     /* other ranks' keys, "rankN/key" */
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
+    bool events_only; /* a console whose metrics another record holds */
     bool in_traceback;
     bool traceback_ignored; /* printed by Python for an exception it ignored */
     bool in_lsf_report;     /* between LSF's job report and the job's output */
@@ -702,6 +703,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     unsigned long ignored_line = r->ignored_line;
     track_traceback(r, seg, line);
     md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
+    if (r->events_only)
+        return;
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || config_line(seg))
         return;
     md_str trimmed = md_str_trim(seg);
@@ -828,6 +831,13 @@ static md_text_reader *reader_new(md_store *st, const md_catalog *cat, bool fast
 md_text_reader *md_text_reader_new(md_store *st, const md_catalog *cat)
 {
     return reader_new(st, cat, true, false);
+}
+
+md_text_reader *md_text_events_reader_new(md_store *st, const md_catalog *cat)
+{
+    md_text_reader *r = reader_new(st, cat, false, false);
+    r->events_only = true;
+    return r;
 }
 
 void md_text_reader_line(md_text_reader *r, md_str line, unsigned long lineno)

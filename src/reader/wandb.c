@@ -7,13 +7,18 @@
  * the type byte and the data, as zlib computes it; the data's length,
  * little-endian; the type: full, first, middle or last piece of a record)
  * and its data. A block's tail too short for a chunk header is padding.
- * A record is a wandb_internal.Record protobuf; only history (field 2) is
- * read: items of a key (1, or the parts of nested_key, 2, joined by '/')
- * and value_json (16). Console output is in the run's files/output.log,
- * which a run directory's analysis reads. */
+ * A record is a wandb_internal.Record protobuf. Read are history (field
+ * 2): items of a key (1, or the parts of nested_key, 2, joined by '/') and
+ * value_json (16); and the console, output (4) and output_raw (13), whose
+ * line (3) is a piece of the stream, for its events and tracebacks. The
+ * console's metrics are the history's. A run directory keeps the console
+ * in files/output.log too: with that file beside it, the run file's
+ * console is left to it, so that an analysis of the directory counts each
+ * event once. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "reader/protobuf.h"
@@ -30,6 +35,9 @@ enum { CHUNK_FULL = 1, CHUNK_FIRST = 2, CHUNK_MIDDLE = 3, CHUNK_LAST = 4 };
 typedef struct wandb_reader {
     md_store *st;
     md_input *in;
+    md_text_reader *console; /* NULL when files/output.log holds it */
+    md_buf line;             /* the console's line so far */
+    unsigned long lines;
     unsigned long records, bad;
     unsigned char *record; /* the pieces of a record so far */
     size_t len, cap;
@@ -94,6 +102,38 @@ static void history(wandb_reader *r, md_pb h)
     md_store_record_end(r->st, NULL);
 }
 
+/* A piece of the console: complete lines go to the events reader; a line
+ * longer than MD_LINE_MAX is cut there, as md_lines cuts one. */
+static void console_text(wandb_reader *r, const unsigned char *p, size_t n)
+{
+    const unsigned char *end = p + n;
+    while (p < end) {
+        const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+        const unsigned char *stop = nl ? nl : end;
+        size_t room = r->line.n < MD_LINE_MAX ? MD_LINE_MAX - r->line.n : 0;
+        md_buf_put(&r->line, p, (size_t)(stop - p) < room ? (size_t)(stop - p) : room);
+        if (!nl)
+            break;
+        md_text_reader_line(r->console, (md_str){md_buf_cstr(&r->line), r->line.n}, ++r->lines);
+        md_buf_reset(&r->line);
+        p = nl + 1;
+    }
+}
+
+static void console(wandb_reader *r, md_pb out)
+{
+    unsigned field, wire;
+    while (md_pb_field(&out, &field, &wire)) {
+        if (field == 3 && wire == MD_PB_LEN) {
+            md_pb text = md_pb_sub(&out);
+            if (!out.bad)
+                console_text(r, text.p, (size_t)(text.end - text.p));
+        } else {
+            md_pb_skip(&out, wire);
+        }
+    }
+}
+
 static void record(wandb_reader *r, const unsigned char *data, size_t n)
 {
     r->records++;
@@ -102,6 +142,8 @@ static void record(wandb_reader *r, const unsigned char *data, size_t n)
     while (md_pb_field(&rec, &field, &wire)) {
         if (field == 2 && wire == MD_PB_LEN)
             history(r, md_pb_sub(&rec));
+        else if ((field == 4 || field == 13) && wire == MD_PB_LEN && r->console)
+            console(r, md_pb_sub(&rec));
         else
             md_pb_skip(&rec, wire);
     }
@@ -201,11 +243,24 @@ static size_t read_full(md_source *src, unsigned char *dst, size_t n, bool *erro
     return got;
 }
 
+/* files/output.log beside the run file: W&B writes the console to both. */
+static bool console_beside(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    md_buf beside = {0};
+    md_buf_printf(&beside, "%.*sfiles/output.log", slash ? (int)(slash - path + 1) : 0, path);
+    struct stat st;
+    bool found = stat(md_buf_cstr(&beside), &st) == 0 && S_ISREG(st.st_mode);
+    md_buf_free(&beside);
+    return found;
+}
+
 md_err md_read_wandb(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
-    (void)cat;
     const char *path = md_source_path(src);
-    wandb_reader r = {st, md_store_input_mut(st, (int)md_store_ninputs(st) - 1), 0, 0, NULL, 0, 0, false, false};
+    wandb_reader r = {.st = st, .in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
+    if (!console_beside(path))
+        r.console = md_text_events_reader_new(st, cat);
     unsigned char *buf = md_xmalloc(BLOCK);
     bool error = false;
     size_t start = WANDB_HEADER;
@@ -219,6 +274,12 @@ md_err md_read_wandb(md_store *st, md_source *src, const md_catalog *cat, md_dia
     }
     if (r.open)
         r.in->cut_short = true;
+    if (r.console) {
+        if (r.line.n)
+            md_text_reader_line(r.console, (md_str){md_buf_cstr(&r.line), r.line.n}, ++r.lines);
+        md_text_reader_free(r.console);
+    }
+    md_buf_free(&r.line);
     free(buf);
     free(r.record);
     r.in->lines = r.records;
