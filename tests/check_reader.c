@@ -228,6 +228,12 @@ START_TEST(test_kv_units_and_specials)
                {"time", 10, MD_UNIT_MS});
     CHECK_LINE("step 2 | loss Infinity | lr 0.1", {"step", 2, MD_UNIT_NONE}, {"loss", INFINITY, MD_UNIT_NONE},
                {"lr", 0.1, MD_UNIT_NONE});
+    /* Columns padded by printf ("%10.4f"), and C's "-nan". */
+    CHECK_LINE("step 1655 - loss        nan - moving ave        nan", {"step", 1655, MD_UNIT_NONE},
+               {"loss", NAN, MD_UNIT_NONE});
+    CHECK_LINE("step 3 loss   -nan lr -inf", {"step", 3, MD_UNIT_NONE}, {"loss", NAN, MD_UNIT_NONE},
+               {"lr", -INFINITY, MD_UNIT_NONE});
+    check_no_pairs("run -inference with --loss-nan-guard");
 }
 END_TEST
 

@@ -468,12 +468,21 @@ static bool nonfinite_word(const char *w, const char *we, double *v)
     return false;
 }
 
+static bool only_blanks(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (!is_blank(*p))
+            return false;
+    return true;
+}
+
 static void on_word(scan *s, const char *w, const char *we)
 {
-    /* "iter 3: loss nan": the word stands where the known key's number
-     * would, as "loss: nan" and "loss=nan" already read. */
+    /* "iter 3: loss nan", "step 1655 - loss        nan": the word stands
+     * where the known key's number would, as "loss: nan" and "loss=nan"
+     * already read. */
     double nf;
-    if (s->key && w == s->key_end + 1 && *s->key_end == ' ' && is_value_end(we, s->end) &&
+    if (s->key && w > s->key_end && only_blanks(s->key_end, w) && is_value_end(we, s->end) &&
         nonfinite_word(w, we, &nf) && s->known(s->ctx, s->key, (size_t)(s->key_end - s->key))) {
         value v = {.v = nf, .unit = MD_UNIT_NONE, .flags = 0, .total = NAN, .end = we};
         double again;
@@ -960,12 +969,18 @@ static bool on_darknet(scan *s)
     return true;
 }
 
+/* A digit, a point or sign before one, or a sign before nan or inf (C's
+ * printf writes "-nan"). */
 static bool starts_number(const char *p, const char *end)
 {
     if (is_digit(*p))
         return true;
-    if ((*p == '.' || *p == '-' || *p == '+') && p + 1 < end)
-        return is_digit(p[1]) || (p[1] == '.' && p + 2 < end && is_digit(p[2]));
+    if ((*p == '.' || *p == '-' || *p == '+') && p + 1 < end) {
+        if (is_digit(p[1]) || (p[1] == '.' && p + 2 < end && is_digit(p[2])))
+            return true;
+        double v;
+        return *p != '.' && nonfinite_word(p + 1, md_kv_word_end(p + 1, end), &v);
+    }
     return false;
 }
 
