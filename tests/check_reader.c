@@ -668,6 +668,35 @@ START_TEST(test_text_long_line_cut)
 }
 END_TEST
 
+/* tqdm into a file redraws with '\r' only: the whole run is one line of
+ * many MiB. It is read in pieces at its redraws, every one of them, and
+ * nothing is cut; the line after it keeps its number. */
+START_TEST(test_text_redraws_only)
+{
+    md_buf b = {0};
+    const int n = 60000; /* about 4 MiB */
+    for (int s = 1; s <= n; s++)
+        md_buf_printf(&b, "\r %d%%|##   | %d/%d [00:10<00:20, 9.9it/s, loss=%.4f]", s * 100 / n, s, n,
+                      s >= n - 10 ? NAN : 2.0 - (double)s / n);
+    md_buf_puts(&b, "\nTraceback (most recent call last):\n  File \"train.py\", line 3, in <module>\n"
+                    "FloatingPointError: loss is nan\n");
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_bytes("bars.log", b.p, b.n, MD_OK, &diags);
+    const md_input *in = md_store_input(st, 0);
+    ck_assert_uint_eq(in->cut_lines, 0);
+    ck_assert_ptr_null(t_find_diag(&diags, MD_DIAG_WARNING, "longer than 1 MiB"));
+    ck_assert_uint_eq(in->lines, 4);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, (uint64_t)n);
+    ck_assert_uint_eq(loss->nan, 11);
+    ck_assert_uint_eq(event(st, "exception")->first_line, 4);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_text_traceback_exception)
 {
     md_store *st = load_text("crash.log",
@@ -3044,6 +3073,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_ansi_bars_and_nan);
     tcase_add_test(text, test_text_crlf);
     tcase_add_test(text, test_text_long_line_cut);
+    tcase_add_test(text, test_text_redraws_only);
     tcase_add_test(text, test_text_traceback_exception);
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
     tcase_add_test(text, test_text_cuda_oom_fields);

@@ -37,7 +37,10 @@ uint64_t md_source_bytes(const md_source *src);
 md_err md_source_slurp(md_source *src, size_t max, char **data, size_t *n);
 
 /* Lines of a source, split on '\n'. A line longer than MD_LINE_MAX is cut at
- * that length and the rest of it skipped; cut lines are counted. */
+ * that length and the rest of it skipped; cut lines are counted. One that
+ * holds a '\r' is handed out in pieces instead, each ending before the last
+ * '\r' within the limit, all with the line's number: a progress bar that
+ * only ever redraws ("\r") fills one line with the whole run. */
 #define MD_LINE_MAX (1u << 20)
 
 /* A run of NUL bytes this long is a hole, not data: a node that crashes
@@ -75,6 +78,7 @@ typedef struct md_lines {
     unsigned long lineno;
     unsigned long cut_lines;
     bool eof, error, pending_skip;
+    bool continued; /* the last line handed out was a piece of a longer one */
     md_holes holes;
     uint64_t base; /* input offset of buf[0] */
 } md_lines;

@@ -115,9 +115,20 @@ static void hand_out(md_lines *ls, md_str *line, size_t n, size_t skip)
 {
     line->p = ls->buf + ls->start;
     line->n = n;
-    ls->lineno++;
+    if (!ls->continued)
+        ls->lineno++;
+    ls->continued = false;
     md_holes_line(&ls->holes, ls->base + ls->start + n, ls->lineno);
     ls->start += n + skip;
+}
+
+/* The last '\r' of p[0, n) but its first byte, or NULL. */
+static const char *last_redraw(const char *p, size_t n)
+{
+    for (const char *q = p + n - 1; q > p; q--)
+        if (*q == '\r')
+            return q;
+    return NULL;
 }
 
 bool md_lines_next(md_lines *ls, md_str *line)
@@ -135,6 +146,12 @@ bool md_lines_next(md_lines *ls, md_str *line)
             return true;
         }
         scanned = avail;
+        const char *cr = avail >= MD_LINE_MAX ? last_redraw(ls->buf + ls->start, MD_LINE_MAX) : NULL;
+        if (cr) {
+            hand_out(ls, line, (size_t)(cr - (ls->buf + ls->start)), 1);
+            ls->continued = true;
+            return true;
+        }
         if (avail >= MD_LINE_MAX) {
             /* Hand out the first MD_LINE_MAX bytes; the rest of the line is
              * dropped on the next call so that *line stays valid until then. */

@@ -210,10 +210,10 @@ static int64_t record_step(md_store *st, bool *had_step)
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
-        bool from_wandb = st->keys[kv->key].total & KEY_WANDB_STEP;
-        if (role == MD_ROLE_STEP && (step < 0 || (wandb_step && !from_wandb)) && usable_step(kv->value)) {
+        if (role == MD_ROLE_STEP && (step < 0 || (wandb_step && !(st->keys[kv->key].total & KEY_WANDB_STEP))) &&
+            usable_step(kv->value)) {
             step = (int64_t)kv->value;
-            wandb_step = from_wandb;
+            wandb_step = st->keys[kv->key].total & KEY_WANDB_STEP;
             total = -1;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
                 total = (int64_t)kv->total;
