@@ -47,6 +47,7 @@ typedef struct follower {
     off_t offset;
     md_buf pending; /* a line not yet ended by '\n' */
     unsigned long lineno;
+    unsigned long pieces; /* lines and redraws read: what evaluation waits for */
     md_text_reader *reader;
 } follower;
 
@@ -91,6 +92,23 @@ static void check_rotation(follower *f)
     }
 }
 
+/* A bar that redraws with '\r' alone never ends its line: the redraws so
+ * far are read now, under the number the line will have; what follows the
+ * last '\r' may still be being drawn. */
+static void read_redraws(follower *f)
+{
+    const char *p = f->pending.p;
+    size_t n = f->pending.n;
+    while (n > 1 && p[n - 1] != '\r')
+        n--;
+    if (n <= 1)
+        return;
+    md_text_reader_line(f->reader, (md_str){p, n - 1}, f->lineno + 1);
+    f->pieces++;
+    memmove(f->pending.p, p + n, f->pending.n - n);
+    f->pending.n -= n;
+}
+
 static void feed(follower *f, const char *data, size_t n)
 {
     const char *p = data, *end = data + n;
@@ -99,9 +117,12 @@ static void feed(follower *f, const char *data, size_t n)
         size_t take = (size_t)((nl ? nl : end) - p);
         if (f->pending.n + take <= MD_LINE_MAX)
             md_buf_put(&f->pending, p, take);
-        if (!nl)
+        if (!nl) {
+            read_redraws(f);
             break;
+        }
         f->lineno++;
+        f->pieces++;
         md_text_reader_line(f->reader, (md_str){f->pending.p ? f->pending.p : "", f->pending.n}, f->lineno);
         md_buf_reset(&f->pending);
         p = nl + 1;
@@ -127,6 +148,7 @@ static long pump(follower *f, double wait)
         return errno == EINTR ? 0 : -1;
     if (r == 0 && f->is_stdin && f->pending.n) {
         f->lineno++;
+        f->pieces++;
         md_text_reader_line(f->reader, (md_str){f->pending.p, f->pending.n}, f->lineno);
         md_buf_reset(&f->pending);
     }
@@ -235,8 +257,8 @@ static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_o
         if (got > 0)
             last_data = now();
         double t = now();
-        if (f->lineno != evaluated_at && (t - last_eval >= o->interval || got == 0 || ended)) {
-            evaluated_at = f->lineno;
+        if (f->pieces != evaluated_at && (t - last_eval >= o->interval || got == 0 || ended)) {
+            evaluated_at = f->pieces;
             last_eval = t;
             if (report_new(rs, st, &ids, &nids, o->exit_on)) {
                 code = EXIT_FINDINGS;
@@ -267,7 +289,7 @@ int cmd_watch(int argc, char **argv)
     cli_rules_free(&o.rules);
     if (!rs)
         return code;
-    follower f = {argv[optind], -1, strcmp(argv[optind], "-") == 0, 0, 0, {0}, 0, NULL};
+    follower f = {.path = argv[optind], .fd = -1, .is_stdin = strcmp(argv[optind], "-") == 0};
     if (!open_file(&f)) {
         fprintf(stderr, "mldiag: %s: cannot open: %s\n", f.path, strerror(errno));
         md_ruleset_free(rs);
