@@ -921,6 +921,19 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(map->last_step, 200);
     md_store_free(st);
 
+    /* MMDetection 2.x: "Epoch [E][I/T]", the iteration within the epoch. */
+    st = load_text("mmdet.log",
+                   "2020-08-01 01:10:31,475 - mmdet - INFO - Epoch [1][50/100]\tlr: 2.000e-02, eta: 0:52:33, time: "
+                   "1.899, loss_cls: 0.2136, loss: 0.7339, grad_norm: 0.0668\n"
+                   "2020-08-01 01:12:05,319 - mmdet - INFO - Epoch [1][100/100]\tlr: 2.000e-02, loss: 0.7\n"
+                   "2020-08-01 01:13:39,160 - mmdet - INFO - Epoch [2][50/100]\tlr: 2.000e-02, loss: nan\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 50);
+    ck_assert_int_eq(loss->first_nonfinite_step, 150);
+    md_store_free(st);
+
     /* PyTorch's examples count samples in the bracket: the points are
      * entries, not a whole epoch's points at one step. */
     st = load_text("mnist.log",

@@ -9,6 +9,7 @@
  * are skipped whole, so "2024-01-01" does not become three numbers. */
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 
 #include "reader/reader_int.h"
 
@@ -902,6 +903,26 @@ static bool on_bracket_step(scan *s)
 
 /* The PyTorch CIFAR-10 tutorial prints "[1,  2000] loss: 2.180": the
  * epoch, then the batch within it, right before the first pair. */
+/* MMDetection 1.x and 2.x: "Epoch [3][50/1749]", the epoch, then the
+ * iteration within it and the epoch's length (mmengine's later form is
+ * on_mm_phase's). */
+static bool on_epoch_brackets(scan *s)
+{
+    size_t keylen = (size_t)(s->key_end - s->key);
+    if (s->words != 1 || keylen != 5 || strncasecmp(s->key, "epoch", 5) != 0)
+        return false;
+    double epoch, epoch_total, iter, iter_total;
+    const char *after = count_bracket(s->p, s->end, &epoch, &epoch_total);
+    const char *after2 = after ? count_bracket(after, s->end, &iter, &iter_total) : NULL;
+    if (!after2 || !isnan(epoch_total) || isnan(iter_total))
+        return false;
+    emit_count(s, s->key, keylen, epoch, NAN, after);
+    emit_count(s, "iter", 4, iter, iter_total, after2);
+    clear_key(s);
+    s->p = after2;
+    return true;
+}
+
 static bool on_epoch_batch_pair(scan *s)
 {
     double epoch, batch;
@@ -1019,6 +1040,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '[' && !s.key && s.n == 0 && (on_bracket_step(&s) || on_epoch_batch_pair(&s))) {
             continue;
         } else if (c == '[' && s.key && s.p == s.key_end && on_bracket_group(&s)) {
+            continue;
+        } else if (c == '[' && s.key && on_epoch_brackets(&s)) {
             continue;
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
