@@ -1161,11 +1161,13 @@ START_TEST(test_text_column_tables)
                    "       2/30      2.1G      1.801      2.700      1.400         32        640: 100%|##########| "
                    "10/10 [00:05<00:00,  1.8it/s]\n",
                    NULL);
-    const md_series *box = series(st, "box_loss");
+    const md_series *box = series(st, "train_box_loss");
     ck_assert_uint_eq(box->count, 2);
     ck_assert_int_eq(box->first_step, 1);
     ck_assert_int_eq(box->last_step, 2);
     ck_assert(box->last == 1.801);
+    /* Its loss terms are those of results.csv: the loss is their sum. */
+    ck_assert(fabs(series(st, "loss")->last - (1.801 + 2.700 + 1.400)) < 1e-12);
     md_store_free(st);
 
     /* A notebook's table pasted into a log: tabs between cells, spaces

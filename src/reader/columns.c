@@ -113,9 +113,20 @@ static bool read_header(md_columns *t, const md_str *cells, size_t n, md_kv_know
     }
     if (!any_known)
         return false;
+    bool yolo = false;
     for (size_t i = 0; i < n; i++) {
         memcpy(t->names[i], cells[i].p, cells[i].n);
         t->names[i][cells[i].n] = '\0';
+        yolo |= strcmp(t->names[i], "GPU_mem") == 0;
+    }
+    /* Ultralytics' training table: its box_loss, cls_loss and dfl_loss are
+     * the terms of the training loss, named as its results.csv names them. */
+    for (size_t i = 0; yolo && i < n; i++) {
+        size_t len = strlen(t->names[i]);
+        if (len > 5 && strcmp(t->names[i] + len - 5, "_loss") == 0 && len + 6 < sizeof t->names[i]) {
+            memmove(t->names[i] + 6, t->names[i], len + 1);
+            memcpy(t->names[i], "train/", 6);
+        }
     }
     t->n = n;
     return true;
