@@ -789,6 +789,28 @@ START_TEST(test_text_glued_rank_lines)
 }
 END_TEST
 
+/* Open MPI's --tag-output (Horovod under mpirun) names the job and rank;
+ * a traceback on rank 1's stderr is still a crash. */
+START_TEST(test_text_mpi_tagged_ranks)
+{
+    md_store *st = load_text("horovod.log",
+                             "[1,0]<stdout>:Epoch 1/3 - loss: 1.0 - accuracy: 0.5\n"
+                             "[1,1]<stdout>:Epoch 1/3 - loss: 2.0 - accuracy: 0.4\n"
+                             "[1,0]<stdout>:Epoch 2/3 - loss: 0.9 - accuracy: 0.6\n"
+                             "[1,1]<stdout>:Epoch 2/3 - loss: 2.1 - accuracy: 0.4\n"
+                             "[1,1]<stderr>:Traceback (most recent call last):\n"
+                             "[1,1]<stderr>:  File \"train.py\", line 3, in <module>\n"
+                             "[1,1]<stderr>:RuntimeError: NCCL error\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 0.9);
+    ck_assert(series(st, "rank1_loss")->last == 2.1);
+    ck_assert_str_eq(event(st, "exception")->first_text, "RuntimeError: NCCL error");
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_cuda_oom_fields)
 {
     md_store *st = load_text("oom.log",
@@ -3089,6 +3111,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_crlf);
     tcase_add_test(text, test_text_long_line_cut);
     tcase_add_test(text, test_text_redraws_only);
+    tcase_add_test(text, test_text_mpi_tagged_ranks);
     tcase_add_test(text, test_text_traceback_exception);
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
     tcase_add_test(text, test_text_cuda_oom_fields);

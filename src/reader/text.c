@@ -200,16 +200,41 @@ static md_str strip_ansi(md_buf *out, md_str line)
     return (md_str){md_buf_cstr(out), out->n};
 }
 
+/* Open MPI's --tag-output (Horovod, mpirun): "[1,3]<stdout>:", the job
+ * and the rank, then the stream. Returns the rank, -1 when not one. */
+static long mpi_rank(const char *open, const char *close, const char *end, const char **after)
+{
+    static const char *const streams[] = {"<stdout>:", "<stderr>:"};
+    const char *comma = memchr(open, ',', (size_t)(close - open));
+    double job, r;
+    if (!comma || md_num_scan(open + 1, comma, &job) != (size_t)(comma - open - 1) ||
+        md_num_scan(comma + 1, close, &r) != (size_t)(close - comma - 1))
+        return -1;
+    for (size_t i = 0; i < MD_COUNT(streams); i++) {
+        size_t n = strlen(streams[i]);
+        if ((size_t)(end - close - 1) >= n && memcmp(close + 1, streams[i], n) == 0) {
+            *after = close + 1 + n;
+            return (long)r;
+        }
+    }
+    return -1;
+}
+
 /* torchrun and DeepSpeed prefix each line with its rank: "[rank3]: ",
- * "[default0]:". Returns the line without it and sets *rank (-1 when the
- * line has none). */
+ * "[default0]:"; Open MPI "[1,3]<stdout>:". Returns the line without it
+ * and sets *rank (-1 when the line has none). */
 static md_str rank_prefix(md_str s, long *rank)
 {
     *rank = -1;
     if (s.n < 4 || s.p[0] != '[')
         return s;
     const char *close = memchr(s.p, ']', s.n < 24 ? s.n : 24);
-    if (!close || (size_t)(close - s.p) + 1 >= s.n || close[1] != ':')
+    if (!close || (size_t)(close - s.p) + 1 >= s.n)
+        return s;
+    const char *after;
+    if (close[1] == '<' && (*rank = mpi_rank(s.p, close, s.p + s.n, &after)) >= 0)
+        return (md_str){after, s.n - (size_t)(after - s.p)};
+    if (close[1] != ':')
         return s;
     size_t word = strncmp(s.p + 1, "rank", 4) == 0 ? 4 : strncmp(s.p + 1, "default", 7) == 0 ? 7 : 0;
     if (!word)
