@@ -811,6 +811,35 @@ START_TEST(test_text_mpi_tagged_ranks)
 }
 END_TEST
 
+/* srun --label puts each task's number before its lines; a script that
+ * prints its epoch first ("3: loss=0.5") counts up, even across a restart,
+ * and keeps its lines. */
+START_TEST(test_text_srun_labels)
+{
+    md_buf b = {0};
+    for (int s = 1; s <= 8; s++)
+        for (int task = 0; task < 2; task++)
+            md_buf_printf(&b, "%d: iter %d: loss %.2f, time 120.00ms\n", task, s, 3.0 - 0.1 * s + task);
+    md_store *st = load_text("slurm-123.out", md_buf_cstr(&b), NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 8);
+    ck_assert(fabs(loss->last - 2.2) < 1e-12);
+    ck_assert(fabs(series(st, "rank1_loss")->last - 3.2) < 1e-12);
+    md_store_free(st);
+
+    md_buf_reset(&b);
+    for (int e = 1; e <= 6; e++)
+        md_buf_printf(&b, "%d: loss=%.2f\n", e, 2.0 - 0.1 * e);
+    for (int e = 4; e <= 8; e++)
+        md_buf_printf(&b, "%d: loss=%.2f\n", e, 1.7 - 0.1 * e);
+    st = load_text("epochs.log", md_buf_cstr(&b), NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 11);
+    ck_assert_ptr_null(md_store_find(st, "rank4_loss"));
+    md_store_free(st);
+    md_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_text_cuda_oom_fields)
 {
     md_store *st = load_text("oom.log",
@@ -3112,6 +3141,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_long_line_cut);
     tcase_add_test(text, test_text_redraws_only);
     tcase_add_test(text, test_text_mpi_tagged_ranks);
+    tcase_add_test(text, test_text_srun_labels);
     tcase_add_test(text, test_text_traceback_exception);
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
     tcase_add_test(text, test_text_cuda_oom_fields);

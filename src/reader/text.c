@@ -48,6 +48,7 @@ struct md_text_reader {
     const md_event_spec *exception;  /* source = traceback */
     const md_event_spec *repetition; /* source = repetition */
     long base_rank;  /* the first rank seen in "[rankN]:" prefixes, -1 before */
+    bool srun_labels; /* each line starts with its Slurm task's number */
     md_buf keys;     /* other ranks' keys, "rankN/key" */
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
@@ -220,12 +221,60 @@ static long mpi_rank(const char *open, const char *close, const char *end, const
     return -1;
 }
 
+/* Slurm's srun --label: the task's number, padded, then ": " (" 3: "). */
+static const char *srun_label(md_str s, long *task)
+{
+    const char *p = s.p, *end = s.p + s.n;
+    while (p < end && *p == ' ')
+        p++;
+    const char *digits = p;
+    long n = 0;
+    for (; p < end && *p >= '0' && *p <= '9' && p - digits < 6; p++)
+        n = n * 10 + (*p - '0');
+    if (p == digits || p - digits >= 6 || end - p < 2 || p[0] != ':' || p[1] != ' ')
+        return NULL;
+    *task = n;
+    return p + 2;
+}
+
+/* A log is labelled by srun when 9 in 10 of its first lines carry a label
+ * and the labels go down (task 1's line after task 3's) at least three
+ * times: a script's own "1: loss=0.5" counts epochs, and only goes up. */
+#define SRUN_DOWNS 3
+
+static bool srun_labelled(md_str head)
+{
+    size_t lines = 0, labelled = 0, downs = 0;
+    long last = -1;
+    const char *p = head.p, *end = head.p + head.n;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            break; /* the last line may be cut */
+        long task;
+        if (nl > p) {
+            lines++;
+            if (srun_label((md_str){p, (size_t)(nl - p)}, &task)) {
+                labelled++;
+                downs += last >= 0 && task < last;
+                last = task;
+            }
+        }
+        p = nl + 1;
+    }
+    return downs >= SRUN_DOWNS && labelled * 10 >= lines * 9;
+}
+
 /* torchrun and DeepSpeed prefix each line with its rank: "[rank3]: ",
- * "[default0]:"; Open MPI "[1,3]<stdout>:". Returns the line without it
- * and sets *rank (-1 when the line has none). */
-static md_str rank_prefix(md_str s, long *rank)
+ * "[default0]:"; Open MPI "[1,3]<stdout>:"; srun --label " 3: " when the
+ * log is labelled. Returns the line without it and sets *rank (-1 when the
+ * line has none). */
+static md_str rank_prefix(const text_reader *r, md_str s, long *rank)
 {
     *rank = -1;
+    const char *body;
+    if (r->srun_labels && (body = srun_label(s, rank)) != NULL)
+        return (md_str){body, s.n - (size_t)(body - s.p)};
     if (s.n < 4 || s.p[0] != '[')
         return s;
     const char *close = memchr(s.p, ']', s.n < 24 ? s.n : 24);
@@ -239,21 +288,21 @@ static md_str rank_prefix(md_str s, long *rank)
     size_t word = strncmp(s.p + 1, "rank", 4) == 0 ? 4 : strncmp(s.p + 1, "default", 7) == 0 ? 7 : 0;
     if (!word)
         return s;
-    double r;
+    double v;
     const char *num = s.p + 1 + word;
-    if (md_num_scan(num, close, &r) != (size_t)(close - num))
+    if (md_num_scan(num, close, &v) != (size_t)(close - num))
         return s;
-    *rank = (long)r;
+    *rank = (long)v;
     const char *p = close + 2;
     if (p < s.p + s.n && *p == ' ')
         p++;
     return (md_str){p, s.n - (size_t)(p - s.p)};
 }
 
-static md_str strip_rank_prefix(md_str s)
+static md_str strip_rank_prefix(const text_reader *r, md_str s)
 {
     long rank;
-    return rank_prefix(s, &rank);
+    return rank_prefix(r, s, &rank);
 }
 
 static bool starts_with(md_str s, const char *prefix)
@@ -293,7 +342,7 @@ static bool exception_line(md_str s)
 
 static void track_traceback(text_reader *r, md_str seg, unsigned long line)
 {
-    md_str s = strip_rank_prefix(seg);
+    md_str s = strip_rank_prefix(r, seg);
     /* Python prints these before the traceback of an exception that did
      * not propagate (in a __del__, a logging handler): no crash. */
     if (starts_with(s, "Exception ignored in") || starts_with(s, "--- Logging error ---")) {
@@ -324,7 +373,7 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
 /* Frames and source lines of a traceback carry no metrics. */
 static bool traceback_body(const text_reader *r, md_str seg)
 {
-    md_str s = strip_rank_prefix(seg);
+    md_str s = strip_rank_prefix(r, seg);
     return r->in_traceback && (s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t');
 }
 
@@ -772,7 +821,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
             }
         } else {
             long rank;
-            md_str body = rank_prefix(seg, &rank);
+            md_str body = rank_prefix(r, seg, &rank);
             size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
             emit_ranked(r, r->kv, n, rank);
             bool header = step_header(r, body, r->kv, n);
@@ -795,7 +844,7 @@ static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
     while (q < end && (q = memchr(q, '[', (size_t)(end - q))) != NULL) {
         long rank;
         md_str rest = {q, (size_t)(end - q)};
-        if (rank_prefix(rest, &rank).p != q) {
+        if (rank_prefix(r, rest, &rank).p != q) {
             read_segment(r, (md_str){start, (size_t)(q - start)}, line);
             start = q;
         }
@@ -896,6 +945,7 @@ md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md
                          bool threaded)
 {
     md_text_reader *r = reader_new(st, cat, fast, threaded);
+    r->srun_labels = srun_labelled(md_source_peek(src));
     md_lines lines;
     md_lines_init(&lines, src);
     md_str line;
