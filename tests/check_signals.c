@@ -334,6 +334,28 @@ START_TEST(test_levels_step_change)
 }
 END_TEST
 
+/* chance_classes: the K whose ln K the loss ends within 0.5% of. 6.905 is
+ * ImageNet's ln 1000 (6.908), 10.825 GPT-2's ln 50257; 2.0 is no
+ * ln K of the list. */
+START_TEST(test_chance_classes)
+{
+    static const struct {
+        double level, want; /* want 0: unknown */
+    } cases[] = {{6.905, 1000}, {10.825, 50257}, {0.6931, 2}, {2.303, 10}, {2.0, 0}, {6.80, 0}, {-0.5, 0}};
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        run r = run_new();
+        for (int64_t s = 0; s < 100; s++)
+            put(&r, "loss", s, cases[i].level);
+        run_done(&r);
+        if (cases[i].want > 0)
+            T_IS(&r, "loss", "chance_classes", cases[i].want);
+        else
+            T_UNKNOWN(&r, "loss", "chance_classes");
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* Levels are medians: a single spike inside the first or last tenth moves
  * neither level nor rel_change. */
 START_TEST(test_levels_ignore_single_spikes)
@@ -1567,7 +1589,7 @@ START_TEST(test_every_feature_is_tested)
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "nonfinite", "nan",
         "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "zero_frac",
-        "resolution", "zero_resolution", "best",
+        "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z",
@@ -1636,6 +1658,7 @@ Suite *suite_signals(void)
     tcase_add_test(spike, test_zero_frac);
     tcase_add_test(spike, test_resolution);
     tcase_add_test(spike, test_zero_resolution);
+    tcase_add_test(spike, test_chance_classes);
     suite_add_tcase(s, spike);
 
     TCase *nonfinite = tcase_create("nonfinite");

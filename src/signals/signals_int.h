@@ -71,6 +71,7 @@ MD_FEATURE(last_nonfinite_step);
 MD_FEATURE(trailing_nonfinite);
 MD_FEATURE(resolution);
 MD_FEATURE(zero_resolution);
+MD_FEATURE(chance_classes);
 MD_FEATURE(zero_frac);
 MD_FEATURE(best);
 MD_FEATURE(best_step);

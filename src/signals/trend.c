@@ -37,6 +37,37 @@ MD_FEATURE(end_level)
     return md_known(md_level_end(s, LEVEL_SHARE, NULL));
 }
 
+/* Label and vocabulary counts K whose uniform guess scores ln K: small
+ * label sets, CIFAR-10 and -100, COCO's 80 and 91, ImageNet's 1000 and
+ * 21843, and the vocabularies of BERT, LLaMA (32000, 32768), GPT-2
+ * (50257, padded 50304), cl100k, Llama 3, Qwen (151936, 152064) and
+ * Gemma. */
+static const double chance_counts[] = {2,     3,     4,     5,      10,     80,     91,     100,    1000,   21843,
+                                       30522, 32000, 32768, 50257, 50304, 100277, 128256, 151936, 152064, 256000};
+
+/* The K of chance_counts whose ln K the loss ends within 0.5% of, the
+ * nearest; unknown when none. The label counts' ln K lie 2% and more
+ * apart, so half a percent names one; the vocabularies crowd together
+ * between 10.3 and 12.5, where the nearest says what any of them would:
+ * the model is no better than a uniform guess over its vocabulary. */
+#define CHANCE_TOL 0.005
+
+MD_FEATURE(chance_classes)
+{
+    md_value end = md_feat_end_level(sig, s);
+    if (!end.known || end.v <= 0)
+        return md_unknown();
+    double best = 0, gap = CHANCE_TOL;
+    for (size_t i = 0; i < MD_COUNT(chance_counts); i++) {
+        double d = fabs(end.v - log(chance_counts[i])) / log(chance_counts[i]);
+        if (d < gap) {
+            gap = d;
+            best = chance_counts[i];
+        }
+    }
+    return best > 0 ? md_known(best) : md_unknown();
+}
+
 MD_FEATURE(median)
 {
     (void)sig;

@@ -898,6 +898,25 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("random_level_loss", "nanogpt_resumed_tail_at_ln10.log")
+def _(r):
+    out = [note("The log of a long pre-training run's last resume: 2000 iterations at a converged",
+                "loss of 2.30, which is ln 10 by coincidence. The log names no class count, the loss",
+                "barely moves, and it is a converged LLM, not a ten-way guess.")]
+    for it in range(400000, 402001, 10):
+        out.append("iter %d: loss %.4f, time 312.45ms, mfu 41.20%%" % (it, 2.3026 - 0.002 * (it - 400000) / 2000 + r.gauss(0, 0.012)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("random_level_loss", "vit_plateau_near_ln80.log")
+def _(r):
+    out = [note("A ViT fine-tune whose loss settles at 4.38 (ln 80 is 4.382): a multi-task sum of",
+                "terms, falling from 9.1, so it moved far more than a uniform guess would.")]
+    for s in range(0, 5000, 25):
+        out.append("step %d | loss %.4f | lr 3.00e-04" % (s, 4.38 + 4.7 * math.exp(-s / 400.0) + r.gauss(0, 0.01)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("eval_metric_degenerate", "hf_langid_small_eval_acc_1.log")
 def _(r):
     out = [note("Language identification (3 well-separated languages) fine-tuned from XLM-R and",
