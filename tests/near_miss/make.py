@@ -908,6 +908,26 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_plateau", "llm_read_during_warmup.log")
+def _(r):
+    out = [note("A GPT-2 pre-training run read 300 steps in, still warming up: the rate rises from 0",
+                "over the whole log and the loss has barely left ln 50257. It has not stopped",
+                "improving; it has not started yet.")]
+    for s in range(0, 301, 10):
+        out.append("step %4d | loss %.4f | lr %.4e | grad_norm %.3f" % (s, 10.825 - 0.0004 * s + r.gauss(0, 0.01), 6e-4 * s / 2000, 1.2 + abs(r.gauss(0, 0.1))))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("random_level_loss", "llm_warmup_at_ln_vocab.log")
+def _(r):
+    out = [note("The first 300 steps of a GPT-2 pre-training run, read while it is still warming up:",
+                "the rate is still rising from 0, and the loss sits at ln 50257 = 10.825 until it has",
+                "grown. Not yet learning is not stuck.")]
+    for s in range(0, 301, 10):
+        out.append("step %4d | loss %.4f | lr %.4e | grad_norm %.3f" % (s, 10.825 + r.gauss(0, 0.01), 6e-4 * s / 2000, 1.2 + abs(r.gauss(0, 0.1))))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("random_level_loss", "vit_plateau_near_ln80.log")
 def _(r):
     out = [note("A ViT fine-tune whose loss settles at 4.38 (ln 80 is 4.382): a multi-task sum of",
