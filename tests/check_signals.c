@@ -334,6 +334,23 @@ START_TEST(test_levels_step_change)
 }
 END_TEST
 
+/* first_zero_step and before_zero: where a series first reads exactly 0,
+ * and what it read the point before; unknown without a zero. */
+START_TEST(test_first_zero)
+{
+    const double v[] = {2.0, 1.8, 1.7, 0.0, 0.0, 0.0};
+    run r = values_run("loss", v, MD_COUNT(v));
+    T_IS(&r, "loss", "first_zero_step", 3);
+    T_IS(&r, "loss", "before_zero", 1.7);
+    run_free(&r);
+    const double w[] = {2.0, 1.8, 1.7};
+    r = values_run("loss", w, MD_COUNT(w));
+    T_UNKNOWN(&r, "loss", "first_zero_step");
+    T_UNKNOWN(&r, "loss", "before_zero");
+    run_free(&r);
+}
+END_TEST
+
 /* chance_classes: the K whose ln K the loss ends within 0.5% of. 6.905 is
  * ImageNet's ln 1000 (6.908), 10.825 GPT-2's ln 50257; 2.0 is no
  * ln K of the list. */
@@ -1589,6 +1606,7 @@ START_TEST(test_every_feature_is_tested)
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "nonfinite", "nan",
         "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "zero_frac",
+        "first_zero_step", "before_zero",
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
@@ -1659,6 +1677,7 @@ Suite *suite_signals(void)
     tcase_add_test(spike, test_resolution);
     tcase_add_test(spike, test_zero_resolution);
     tcase_add_test(spike, test_chance_classes);
+    tcase_add_test(spike, test_first_zero);
     suite_add_tcase(s, spike);
 
     TCase *nonfinite = tcase_create("nonfinite");

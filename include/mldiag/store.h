@@ -61,6 +61,8 @@ typedef struct md_series {
     int64_t first_nonfinite_step; /* -1 when none */
     int64_t last_nonfinite_step;  /* -1 when none */
     uint64_t trailing_nonfinite;  /* NaN or Inf points at the end, in a row */
+    int64_t first_zero_step;      /* of the first exact 0, -1 when none */
+    double before_zero;           /* the finite value before it, NaN when none */
     int64_t min_step, max_step;
     double first, last;           /* finite values */
     double last_raw;              /* the last value, NaN included */

@@ -174,6 +174,18 @@ MD_FEATURE(trailing_nonfinite)
     return md_known((double)s->trailing_nonfinite);
 }
 
+MD_FEATURE(first_zero_step)
+{
+    (void)sig;
+    return s->first_zero_step >= 0 ? md_known((double)s->first_zero_step) : md_unknown();
+}
+
+MD_FEATURE(before_zero)
+{
+    (void)sig;
+    return isfinite(s->before_zero) ? md_known(s->before_zero) : md_unknown();
+}
+
 MD_FEATURE(zero_frac)
 {
     (void)sig;

@@ -31,6 +31,8 @@ static const md_feature series_features[] = {
     F(last_nonfinite_step, "step of the last NaN or Inf"),
     F(trailing_nonfinite, "NaN or Inf points at the end of the series, in a row"),
     F(zero_frac, "share of finite points exactly 0"),
+    F(first_zero_step, "step of the first point exactly 0"),
+    F(before_zero, "the finite value just before the first point exactly 0"),
     F(resolution, "print precision when the log writes 9 in 10 nonzero values with the same "
                   "digits after the point (\"%.6f\": 0.000001); unknown otherwise"),
     F(zero_resolution, "the same for the zeros: 0.001 when they print as \"0.000\", 0 when as \"0\" or "

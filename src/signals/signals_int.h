@@ -72,6 +72,8 @@ MD_FEATURE(trailing_nonfinite);
 MD_FEATURE(resolution);
 MD_FEATURE(zero_resolution);
 MD_FEATURE(chance_classes);
+MD_FEATURE(first_zero_step);
+MD_FEATURE(before_zero);
 MD_FEATURE(zero_frac);
 MD_FEATURE(best);
 MD_FEATURE(best_step);

@@ -209,6 +209,10 @@ md_series *series_join(md_series *a, md_series *b)
     b->nan += nan;
     b->inf += nonfinite - nan;
     b->zeros += zeros;
+    if (a->first_zero_step >= 0 && a->first_zero_step < b->first_step) {
+        b->first_zero_step = a->first_zero_step;
+        b->before_zero = a->before_zero;
+    }
     b->first_step = a->first_step;
     add_print_counts(a->printed_decimals, b->printed_decimals);
     add_print_counts(a->printed_zero_decimals, b->printed_zero_decimals);

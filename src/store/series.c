@@ -40,6 +40,8 @@ static void series_clear(md_series *s)
     s->first_step = s->last_step = s->min_step = s->max_step = 0;
     s->first_nonfinite_step = s->last_nonfinite_step = -1;
     s->trailing_nonfinite = 0;
+    s->first_zero_step = -1;
+    s->before_zero = NAN;
     s->min = INFINITY;
     s->max = -INFINITY;
     s->first = s->last = s->last_raw = NAN;
@@ -306,6 +308,10 @@ void series_add(md_series *s, int64_t step, double v)
         return;
     }
     s->trailing_nonfinite = 0;
+    if (v == 0 && s->zeros == 0) {
+        s->first_zero_step = step;
+        s->before_zero = s->finite ? s->last : NAN;
+    }
     if (s->finite == 0)
         s->first = v;
     s->finite++;

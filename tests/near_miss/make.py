@@ -839,6 +839,42 @@ def _(r):
     return "\n".join(out).replace("\\t", "\t") + "\n"
 
 
+@near_miss("zero_loss", "hf_memorise_small_set_rounds_to_zero.log")
+def _(r):
+    out = [note("Fine-tuning on 64 examples for 200 epochs: the model memorises them and the loss",
+                "falls by way of 0.01 and 0.0002 to what HF's four-decimal log rounds to 0.0. A",
+                "converged loss, not one cut off.")]
+    for s in range(1, 201):
+        loss = 2.1 * math.exp(-s / 14.0) * (1 + r.gauss(0, 0.03))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": round(4.0 * math.exp(-s / 18.0) + 1e-4, 6),
+                       "learning_rate": 5e-5, "epoch": float(s)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("zero_loss", "trl_grpo_beta0_loss_zero.log")
+def _(r):
+    out = [note("TRL GRPO with beta = 0: the loss is exactly 0 at every step by construction (no",
+                "KL term, advantages that sum to zero), and the reward rises. Judged by the reward.")]
+    for s in range(1, 151):
+        rew = min(1.0, 0.25 + 0.6 * (1 - math.exp(-s / 50.0)) + r.gauss(0, 0.03))
+        out.append(hf({"loss": 0.0, "grad_norm": round(0.15 + abs(r.gauss(0, 0.04)), 4), "learning_rate": 1e-6,
+                       "num_tokens": 2048.0 * s, "completions/mean_length": round(220 + r.gauss(0, 15), 1),
+                       "rewards/accuracy_reward/mean": round(rew, 3), "reward": round(rew, 3),
+                       "reward_std": 0.35, "kl": 0.0, "epoch": round(s / 150, 3)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("zero_loss", "keras_loss_prints_four_decimals.log")
+def _(r):
+    out = [note("Keras on an easy task: the loss falls below 5e-5 and its four-decimal print reads",
+                "0.0000, which is rounding, not an exact 0.")]
+    for e in range(1, 41):
+        out.append("Epoch %d/40" % e)
+        out.append("938/938 [==============================] - 3s 3ms/step - loss: %.4f - accuracy: %.4f"
+                   % (0.45 * math.exp(-e / 2.5), min(1.0, 0.86 + 0.004 * e)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("random_level_loss", "mmdet_two_class_total_loss.log")
 def _(r):
     out = [note("mmdetection Faster R-CNN on a 2-class dataset (two classes in the config): the",
