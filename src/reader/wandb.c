@@ -243,9 +243,12 @@ static size_t read_full(md_source *src, unsigned char *dst, size_t n, bool *erro
     return got;
 }
 
-/* files/output.log beside the run file: W&B writes the console to both. */
+/* files/output.log beside the run file: W&B writes the console to both.
+ * Standard input has no place beside it. */
 static bool console_beside(const char *path)
 {
+    if (strcmp(path, "<stdin>") == 0)
+        return false;
     const char *slash = strrchr(path, '/');
     md_buf beside = {0};
     md_buf_printf(&beside, "%.*sfiles/output.log", slash ? (int)(slash - path + 1) : 0, path);
