@@ -9,7 +9,6 @@
  * are skipped whole, so "2024-01-01" does not become three numbers. */
 #include <math.h>
 #include <string.h>
-#include <strings.h>
 
 #include "reader/reader_int.h"
 
@@ -53,6 +52,13 @@ static bool is_alnum(char c)
 static bool is_blank(char c)
 {
     return c == ' ' || c == '\t';
+}
+
+static const char *skip_blanks(const char *p, const char *end)
+{
+    while (p < end && is_blank(*p))
+        p++;
+    return p;
 }
 
 static bool key_pair_at(const char *p, const char *end, char sep);
@@ -437,9 +443,7 @@ static bool extend_with_paren(scan *s)
         q++;
     if (q >= limit || *q != ')' || q == s->p + 1)
         return false;
-    const char *after = q + 1;
-    while (after < s->end && is_blank(*after))
-        after++;
+    const char *after = skip_blanks(q + 1, s->end);
     if (after >= s->end || (*after != ':' && *after != '='))
         return false;
     s->key_end = q + 1;
@@ -541,9 +545,7 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
 {
     if (p >= end || *p != '[')
         return NULL;
-    p++;
-    while (p < end && is_blank(*p))
-        p++;
+    p = skip_blanks(p + 1, end);
     size_t k = md_num_scan(p, end, n);
     if (!k || !is_integral_text(p, k))
         return NULL;
@@ -556,8 +558,7 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
             return NULL;
         p += k;
     }
-    while (p < end && is_blank(*p))
-        p++;
+    p = skip_blanks(p, end);
     if (p < end && *p == '(') {
         const char *close = memchr(p, ')', (size_t)(end - p));
         if (!close)
@@ -578,9 +579,7 @@ static bool on_epoch_batch(scan *s, const value *v)
     bool samples = s->words == 2 && word_is(s->key, keylen, "train epoch");
     if (!(timm || samples) || !(v->flags & MD_KV_INTEGRAL) || !isnan(v->total))
         return false;
-    const char *q = v->end;
-    while (q < s->end && is_blank(*q))
-        q++;
+    const char *q = skip_blanks(v->end, s->end);
     double batch, total;
     const char *after = count_bracket(q, s->end, &batch, &total);
     if (!after || isnan(total))
@@ -594,10 +593,12 @@ static bool on_epoch_batch(scan *s, const value *v)
     return true;
 }
 
-/* torchvision's MetricLogger, which its reference scripts, DETR, DeiT, MAE
- * and DINO print with: "Epoch: [3]  [ 50/1251]" is the epoch, then the
- * batch within it. */
-static bool on_logger_epoch(scan *s, const char *q)
+/* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
+ * reference scripts, DETR, DeiT, MAE and DINO print with) and "Epoch
+ * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
+ * on_mm_phase's): the epoch, then the batch within it and the epoch's
+ * length. q is the first bracket. */
+static bool on_epoch_counts(scan *s, const char *q)
 {
     double epoch, none, batch, total;
     if (s->words != 1 || !word_is(s->key, (size_t)(s->key_end - s->key), "epoch"))
@@ -605,9 +606,7 @@ static bool on_logger_epoch(scan *s, const char *q)
     const char *after = count_bracket(q, s->end, &epoch, &none);
     if (!after || !isnan(none))
         return false;
-    while (after < s->end && is_blank(*after))
-        after++;
-    const char *after2 = count_bracket(after, s->end, &batch, &total);
+    const char *after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total);
     if (!after2 || isnan(total))
         return false;
     emit_count(s, "epoch", 5, epoch, NAN, after);
@@ -690,9 +689,8 @@ static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
     if (s->key) {
-        while (q < s->end && is_blank(*q))
-            q++;
-        if (*s->p == ':' && q < s->end && *q == '[' && on_logger_epoch(s, q))
+        q = skip_blanks(q, s->end);
+        if (*s->p == ':' && q < s->end && *q == '[' && on_epoch_counts(s, q))
             return;
         value v;
         if (parse_value(s->units, q, s->end, &v) || parse_quoted(s->units, q, s->end, &v)) {
@@ -759,9 +757,7 @@ static void on_quote(scan *s)
         s->p = s->end;
         return;
     }
-    const char *q = close + 1;
-    while (q < s->end && is_blank(*q))
-        q++;
+    const char *q = skip_blanks(close + 1, s->end);
     if (q < s->end && *q == ':' && close > start) {
         s->key = start;
         s->key_end = close;
@@ -789,9 +785,7 @@ static bool on_mm_phase(scan *s)
     }
     if (i == MD_COUNT(phases))
         return false;
-    const char *q = s->p + len;
-    while (q < s->end && is_blank(*q))
-        q++;
+    const char *q = skip_blanks(s->p + len, s->end);
     double a, a_total, b, b_total;
     const char *after = count_bracket(q, s->end, &a, &a_total);
     if (!after)
@@ -840,8 +834,7 @@ static bool on_rich_bar(scan *s)
     clear_key(s);
     if (s->n == 0 || !word_is(s->out[s->n - 1].key, s->out[s->n - 1].keylen, "epoch"))
         return true;
-    while (q < s->end && is_blank(*q))
-        q++;
+    q = skip_blanks(q, s->end);
     value v;
     if (q < s->end && is_digit(*q) && parse_value(s->units, q, s->end, &v) && (v.flags & MD_KV_TOTAL)) {
         emit(s, "iter", 4, &v, false);
@@ -857,9 +850,7 @@ static const char *possessive(const char *p, const char *end)
 {
     if (end - p < 4 || p[0] != '\'' || p[1] != 's' || !is_blank(p[2]))
         return NULL;
-    p += 2;
-    while (p < end && is_blank(*p))
-        p++;
+    p = skip_blanks(p + 2, end);
     return p < end && is_alpha(*p) ? p : NULL;
 }
 
@@ -903,26 +894,6 @@ static bool on_bracket_step(scan *s)
 
 /* The PyTorch CIFAR-10 tutorial prints "[1,  2000] loss: 2.180": the
  * epoch, then the batch within it, right before the first pair. */
-/* MMDetection 1.x and 2.x: "Epoch [3][50/1749]", the epoch, then the
- * iteration within it and the epoch's length (mmengine's later form is
- * on_mm_phase's). */
-static bool on_epoch_brackets(scan *s)
-{
-    size_t keylen = (size_t)(s->key_end - s->key);
-    if (s->words != 1 || keylen != 5 || strncasecmp(s->key, "epoch", 5) != 0)
-        return false;
-    double epoch, epoch_total, iter, iter_total;
-    const char *after = count_bracket(s->p, s->end, &epoch, &epoch_total);
-    const char *after2 = after ? count_bracket(after, s->end, &iter, &iter_total) : NULL;
-    if (!after2 || !isnan(epoch_total) || isnan(iter_total))
-        return false;
-    emit_count(s, s->key, keylen, epoch, NAN, after);
-    emit_count(s, "iter", 4, iter, iter_total, after2);
-    clear_key(s);
-    s->p = after2;
-    return true;
-}
-
 static bool on_epoch_batch_pair(scan *s)
 {
     double epoch, batch;
@@ -930,9 +901,7 @@ static bool on_epoch_batch_pair(scan *s)
     size_t k = md_num_scan(q, s->end, &epoch);
     if (!k || !is_integral_text(q, k) || q + k >= s->end || q[k] != ',')
         return false;
-    q += k + 1;
-    while (q < s->end && is_blank(*q))
-        q++;
+    q = skip_blanks(q + k + 1, s->end);
     k = md_num_scan(q, s->end, &batch);
     if (!k || !is_integral_text(q, k))
         return false;
@@ -943,13 +912,6 @@ static bool on_epoch_batch_pair(scan *s)
     emit_count(s, "iter", 4, batch, NAN, close + 1);
     s->p = close + 1;
     return true;
-}
-
-static const char *skip_blanks(const char *p, const char *end)
-{
-    while (p < end && is_blank(*p))
-        p++;
-    return p;
 }
 
 static bool text_at(const char *p, const char *end, const char *text)
@@ -1014,7 +976,8 @@ size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_know
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        const void *ctx, md_unit_memo *units)
 {
-    scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .known = known, .ctx = ctx, .units = units};
+    scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .known = known, .ctx = ctx,
+              .units = units};
     while (s.p < s.end && s.n < s.cap) {
         char c = *s.p;
         if (is_blank(c)) {
@@ -1041,7 +1004,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '[' && s.key && s.p == s.key_end && on_bracket_group(&s)) {
             continue;
-        } else if (c == '[' && s.key && on_epoch_brackets(&s)) {
+        } else if (c == '[' && s.key && on_epoch_counts(&s, s.p)) {
             continue;
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
