@@ -319,6 +319,9 @@ START_TEST(test_str_helpers)
     ck_assert(md_str_eq(t, "loss: 1"));
     ck_assert(!md_str_eq(t, "loss: 12"));
     ck_assert_uint_eq(md_str_trim(md_str_c("   ")).n, 0);
+    ck_assert(md_str_starts_with(t, "loss") && !md_str_starts_with(t, "loss: 12"));
+    ck_assert(md_str_ends_with(t, ": 1") && !md_str_ends_with(t, "x: 1") && md_str_ends_with(t, ""));
+    ck_assert(!md_str_ends_with(md_str_c("ss"), "loss"));
 
     const char *hay = "aaab aab";
     ck_assert(md_memmem(hay, 8, "aab", 3) == hay + 1);

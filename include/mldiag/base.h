@@ -58,6 +58,8 @@ typedef struct md_str {
 
 md_str md_str_c(const char *s);
 bool md_str_eq(md_str a, const char *s);
+bool md_str_starts_with(md_str s, const char *prefix);
+bool md_str_ends_with(md_str s, const char *suffix);
 md_str md_str_trim(md_str s);
 const char *md_memmem(const char *hay, size_t hn, const char *needle, size_t nn);
 

@@ -14,12 +14,6 @@ typedef struct loader {
     size_t files_read;
 } loader;
 
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
 /* Files in a run directory that are never logs: weights, media, code,
  * configs and tokenizer data. Reading them wastes time and, for code, finds
  * "OutOfMemoryError" in an except clause. */
@@ -38,12 +32,12 @@ static bool skipped_in_dir(const char *path)
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     for (size_t i = 0; i < MD_COUNT(exts); i++)
-        if (ends_with(base, exts[i]))
+        if (md_str_ends_with(md_str_c(base), exts[i]))
             return true;
     for (size_t i = 0; i < MD_COUNT(names); i++)
         if (strcmp(base, names[i]) == 0)
             return true;
-    return ends_with(base, ".index.json");
+    return md_str_ends_with(md_str_c(base), ".index.json");
 }
 
 /* Reads one file into a store of its own, then merges it into the run.

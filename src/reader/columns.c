@@ -123,7 +123,7 @@ static bool read_header(md_columns *t, const md_str *cells, size_t n, md_kv_know
      * the terms of the training loss, named as its results.csv names them. */
     for (size_t i = 0; yolo && i < n; i++) {
         size_t len = strlen(t->names[i]);
-        if (len > 5 && strcmp(t->names[i] + len - 5, "_loss") == 0 && len + 6 < sizeof t->names[i]) {
+        if (len > 5 && md_str_ends_with((md_str){t->names[i], len}, "_loss") && len + 6 < sizeof t->names[i]) {
             memmove(t->names[i] + 6, t->names[i], len + 1);
             memcpy(t->names[i], "train/", 6);
         }

@@ -84,12 +84,6 @@ static void take_field(csv_reader *r, const char *p, size_t n)
         md_feed_kv_column(r->feed, r->columns[col], v, flags);
 }
 
-static bool ends_with(const char *s, size_t n, const char *tail)
-{
-    size_t k = strlen(tail);
-    return n >= k && memcmp(s + n - k, tail, k) == 0;
-}
-
 /* The last " - " in a name: W&B's panel export names its columns
  * "<run> - <metric>", with "<run> - <metric>__MIN" and "__MAX" beside. */
 static const char *run_separator(const char *name, size_t n)
@@ -103,7 +97,8 @@ static const char *run_separator(const char *name, size_t n)
 static bool is_panel_export(const csv_reader *r)
 {
     for (size_t i = 0; i < r->nnames; i++)
-        if (ends_with(r->names[i], r->name_lens[i], "__MIN") && run_separator(r->names[i], r->name_lens[i]))
+        if (md_str_ends_with((md_str){r->names[i], r->name_lens[i]}, "__MIN") &&
+            run_separator(r->names[i], r->name_lens[i]))
             return true;
     return false;
 }
@@ -126,7 +121,8 @@ static void name_panel_columns(csv_reader *r)
             continue;
         }
         size_t len = (size_t)(sep - name);
-        if (ends_with(name, n, "__MIN") || ends_with(name, n, "__MAX")) {
+        md_str whole = {name, n};
+        if (md_str_ends_with(whole, "__MIN") || md_str_ends_with(whole, "__MAX")) {
             r->skip[i] = true;
         } else if (run && (len != runlen || memcmp(name, run, len) != 0)) {
             r->skip[i] = true;

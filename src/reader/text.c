@@ -305,12 +305,6 @@ static md_str strip_rank_prefix(const text_reader *r, md_str s)
     return rank_prefix(r, s, &rank);
 }
 
-static bool starts_with(md_str s, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    return s.n >= n && memcmp(s.p, prefix, n) == 0;
-}
-
 /* The line that names a Python exception: a dotted identifier whose last
  * part is capitalised, alone or before ": message" ("KeyboardInterrupt",
  * "torch.OutOfMemoryError: CUDA out of memory"). */
@@ -345,7 +339,7 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
     md_str s = strip_rank_prefix(r, seg);
     /* Python prints these before the traceback of an exception that did
      * not propagate (in a __del__, a logging handler): no crash. */
-    if (starts_with(s, "Exception ignored in") || starts_with(s, "--- Logging error ---")) {
+    if (md_str_starts_with(s, "Exception ignored in") || md_str_starts_with(s, "--- Logging error ---")) {
         r->ignored_line = line;
         return;
     }
@@ -632,17 +626,17 @@ static bool config_line(md_str seg)
  * the job, not a training step. Their messages still count as events. */
 static bool scheduler_line(text_reader *r, md_str t)
 {
-    if (starts_with(t, "Resource usage summary:") || starts_with(t, "Sender: LSF System")) {
+    if (md_str_starts_with(t, "Resource usage summary:") || md_str_starts_with(t, "Sender: LSF System")) {
         r->in_lsf_report = true;
         return true;
     }
     if (r->in_lsf_report) {
-        if (starts_with(t, "The output (if any) follows:"))
+        if (md_str_starts_with(t, "The output (if any) follows:"))
             r->in_lsf_report = false;
         return true;
     }
-    return starts_with(t, "slurmstepd:") || starts_with(t, "srun:") || starts_with(t, "=>> PBS:") ||
-           starts_with(t, "PBS:");
+    return md_str_starts_with(t, "slurmstepd:") || md_str_starts_with(t, "srun:") || md_str_starts_with(t, "=>> PBS:") ||
+           md_str_starts_with(t, "PBS:");
 }
 
 /* HF Trainer's log dict, once its training bar was drawn, waits for the
@@ -782,7 +776,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || config_line(seg))
         return;
     md_str trimmed = md_str_trim(seg);
-    if (starts_with(trimmed, "wandb:"))
+    if (md_str_starts_with(trimmed, "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
     if (best_round_header(trimmed)) {
         r->best_round_line = line;

@@ -8,12 +8,6 @@
 
 #include "mldiag/sniff.h"
 
-static bool starts_with(md_str head, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    return head.n >= n && memcmp(head.p, prefix, n) == 0;
-}
-
 static bool contains(md_str head, size_t within, const char *needle)
 {
     size_t n = strlen(needle), end = head.n < within ? head.n : within;
@@ -42,14 +36,14 @@ static bool first_line_matches(md_str head, const char *pattern)
 
 bool md_sniff_own_report(md_str head)
 {
-    if (starts_with(head, "# mldiag report"))
+    if (md_str_starts_with(head, "# mldiag report"))
         return true;
-    if (starts_with(head, "{\"schema\":") && contains(head, 200, "\"tool\":{\"name\":\"mldiag\""))
+    if (md_str_starts_with(head, "{\"schema\":") && contains(head, 200, "\"tool\":{\"name\":\"mldiag\""))
         return true;
-    if (starts_with(head, "<?xml") && contains(head, 200, "<testsuites name=\"mldiag\""))
+    if (md_str_starts_with(head, "<?xml") && contains(head, 200, "<testsuites name=\"mldiag\""))
         return true;
-    if (starts_with(head, "::error file=") || starts_with(head, "::warning file=") ||
-        starts_with(head, "::notice file="))
+    if (md_str_starts_with(head, "::error file=") || md_str_starts_with(head, "::warning file=") ||
+        md_str_starts_with(head, "::notice file="))
         return true;
     if (first_line_matches(head, ": (text|csv|json|jsonl|tfevents|mlflow|wandb), [0-9]+ (lines|records)(, |$)") &&
         (contains(head, 4096, "\nRun: ") || contains(head, 4096, "No problems found") ||

@@ -263,12 +263,12 @@ static bool is_loss_component(const key_info *ki, bool val)
 {
     if (ki->role != MD_ROLE_SERIES || ki->cat >= 0 || !ki->norm)
         return false;
-    size_t n = strlen(ki->norm);
-    if (n < 5 || strcmp(ki->norm + n - 5, "_loss") != 0)
+    md_str norm = md_str_c(ki->norm);
+    if (!md_str_ends_with(norm, "_loss"))
         return false;
     if (val)
         return md_key_is_eval(ki->norm);
-    return strncmp(ki->norm, "train_", 6) == 0 || strncmp(ki->norm, "training_", 9) == 0;
+    return md_str_starts_with(norm, "train_") || md_str_starts_with(norm, "training_");
 }
 
 static bool is_canonical(const md_store *st, const key_info *ki, const char *name)
