@@ -430,22 +430,26 @@ static cJSON *parse_or_salvage(json_reader *r, md_buf *text)
     return root;
 }
 
+static const char *skip_ws(const char *p, const char *end)
+{
+    while (p < end && (unsigned char)*p <= ' ')
+        p++;
+    return p;
+}
+
 /* JSON Lines whose first line outgrew the sniffer's window (a W&B history
  * row with its histograms): a whole object on the first line, and another
  * object opening the next. */
 static bool is_json_lines(const md_buf *text)
 {
-    const char *nl = memchr(text->p, '\n', text->n);
+    const char *end = text->p + text->n, *nl = memchr(text->p, '\n', text->n);
     if (!nl)
         return false;
-    size_t first = (size_t)(nl - text->p), rest = first;
-    while (rest < text->n && (text->p[rest] == '\n' || text->p[rest] == '\r' || text->p[rest] == ' ' ||
-                              text->p[rest] == '\t'))
-        rest++;
-    if (rest >= text->n || text->p[rest] != '{' || text->p[0] != '{')
+    const char *next = skip_ws(nl, end);
+    if (next >= end || *next != '{' || text->p[0] != '{')
         return false;
     size_t error_at;
-    cJSON *one = parse(text->p, first, &error_at);
+    cJSON *one = parse(text->p, (size_t)(nl - text->p), &error_at);
     cJSON_Delete(one);
     return one != NULL;
 }
@@ -508,13 +512,6 @@ typedef struct flat_item {
     size_t len;
     bool number;
 } flat_item;
-
-static const char *skip_ws(const char *p, const char *end)
-{
-    while (p < end && (unsigned char)*p <= ' ')
-        p++;
-    return p;
-}
 
 static bool ends_value(const char *p, const char *end)
 {
