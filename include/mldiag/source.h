@@ -88,6 +88,9 @@ void md_lines_fini(md_lines *ls);
 /* Sets *line to the next line (without its '\n'), borrowed until the next
  * call. Returns false at the end of input. */
 bool md_lines_next(md_lines *ls, md_str *line);
+/* The last '\r' of p[0, n) but its first byte, or NULL: where a line of
+ * progress-bar redraws ends its latest whole redraw. */
+const char *md_last_redraw(const char *p, size_t n);
 
 /* Walks a run directory: calls fn for every regular file below dir in sorted
  * order, skipping hidden entries, checkpoint folders and directory loops. */

@@ -97,12 +97,10 @@ static void check_rotation(follower *f)
  * last '\r' may still be being drawn. */
 static void read_redraws(follower *f)
 {
-    const char *p = f->pending.p;
-    size_t n = f->pending.n;
-    while (n > 1 && p[n - 1] != '\r')
-        n--;
-    if (n <= 1)
+    const char *p = f->pending.p, *cr = md_last_redraw(p, f->pending.n);
+    if (!cr)
         return;
+    size_t n = (size_t)(cr - p) + 1;
     md_text_reader_line(f->reader, (md_str){p, n - 1}, f->lineno + 1);
     f->pieces++;
     memmove(f->pending.p, p + n, f->pending.n - n);

@@ -122,9 +122,10 @@ static void hand_out(md_lines *ls, md_str *line, size_t n, size_t skip)
     ls->start += n + skip;
 }
 
-/* The last '\r' of p[0, n) but its first byte, or NULL. */
-static const char *last_redraw(const char *p, size_t n)
+const char *md_last_redraw(const char *p, size_t n)
 {
+    if (n < 2)
+        return NULL;
     for (const char *q = p + n - 1; q > p; q--)
         if (*q == '\r')
             return q;
@@ -146,7 +147,7 @@ bool md_lines_next(md_lines *ls, md_str *line)
             return true;
         }
         scanned = avail;
-        const char *cr = avail >= MD_LINE_MAX ? last_redraw(ls->buf + ls->start, MD_LINE_MAX) : NULL;
+        const char *cr = avail >= MD_LINE_MAX ? md_last_redraw(ls->buf + ls->start, MD_LINE_MAX) : NULL;
         if (cr) {
             hand_out(ls, line, (size_t)(cr - (ls->buf + ls->start)), 1);
             ls->continued = true;
