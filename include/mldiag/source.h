@@ -24,6 +24,9 @@ md_str md_source_peek(md_source *src);
 
 /* Reads up to n bytes. Returns the count, 0 at the end, -1 on a read error. */
 long md_source_read(md_source *src, void *dst, size_t n);
+/* Reads n bytes unless the stream ends first; returns how many it read and
+ * sets *error on a read error. For the binary formats' fixed-size pieces. */
+size_t md_source_read_full(md_source *src, void *dst, size_t n, bool *error);
 
 const char *md_source_path(const md_source *src);
 bool md_source_is_gzip(const md_source *src);

@@ -204,20 +204,6 @@ static bool read_event(md_store *st, const unsigned char *data, size_t n, unsign
     return true;
 }
 
-static size_t read_full(md_source *src, void *dst, size_t n, bool *error)
-{
-    size_t got = 0;
-    while (got < n) {
-        long r = md_source_read(src, (char *)dst + got, n - got);
-        if (r < 0)
-            *error = true;
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-    }
-    return got;
-}
-
 static uint32_t le32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -236,7 +222,7 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
     bool validation = validation_path(path);
     int64_t open_step = -1;
     for (;;) {
-        size_t got = read_full(src, head, sizeof head, &error);
+        size_t got = md_source_read_full(src, head, sizeof head, &error);
         if (got == 0)
             break;
         if (got < sizeof head) {
@@ -257,7 +243,7 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
             cap = (size_t)len;
             data = md_xrealloc(data, cap);
         }
-        if (read_full(src, data, (size_t)len, &error) < len || read_full(src, crc, 4, &error) < 4) {
+        if (md_source_read_full(src, data, (size_t)len, &error) < len || md_source_read_full(src, crc, 4, &error) < 4) {
             in->cut_short = true;
             break;
         }

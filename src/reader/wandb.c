@@ -229,20 +229,6 @@ static void block(wandb_reader *r, const unsigned char *b, size_t n, size_t star
     }
 }
 
-static size_t read_full(md_source *src, unsigned char *dst, size_t n, bool *error)
-{
-    size_t got = 0;
-    while (got < n) {
-        long k = md_source_read(src, dst + got, n - got);
-        if (k < 0)
-            *error = true;
-        if (k <= 0)
-            break;
-        got += (size_t)k;
-    }
-    return got;
-}
-
 /* files/output.log beside the run file: W&B writes the console to both.
  * Standard input has no place beside it. */
 static bool console_beside(const char *path)
@@ -268,7 +254,7 @@ md_err md_read_wandb(md_store *st, md_source *src, const md_catalog *cat, md_dia
     bool error = false;
     size_t start = WANDB_HEADER;
     for (;;) {
-        size_t got = read_full(src, buf, BLOCK, &error);
+        size_t got = md_source_read_full(src, buf, BLOCK, &error);
         if (got > start)
             block(&r, buf, got, start);
         if (got < BLOCK)

@@ -339,6 +339,20 @@ long md_source_read(md_source *src, void *dst, size_t n)
     return r;
 }
 
+size_t md_source_read_full(md_source *src, void *dst, size_t n, bool *error)
+{
+    size_t got = 0;
+    while (got < n) {
+        long r = md_source_read(src, (char *)dst + got, n - got);
+        if (r < 0)
+            *error = true;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    return got;
+}
+
 const char *md_source_path(const md_source *src)
 {
     return src->path;
