@@ -207,8 +207,9 @@ static void block(wandb_reader *r, const unsigned char *b, size_t n, size_t star
     size_t at = start;
     while (n - at >= CHUNK_HEADER) {
         const unsigned char *h = b + at;
-        uint32_t crc = (uint32_t)h[0] | (uint32_t)h[1] << 8 | (uint32_t)h[2] << 16 | (uint32_t)h[3] << 24;
-        size_t len = (size_t)h[4] | (size_t)h[5] << 8;
+        md_pb fields = {h, h + CHUNK_HEADER, false}; /* little-endian, as protobuf's fixed fields */
+        uint32_t crc = (uint32_t)md_pb_fixed(&fields, 4);
+        size_t len = (size_t)md_pb_fixed(&fields, 2);
         unsigned type = h[6];
         if (len == 0 && type == 0 && crc == 0)
             return; /* the writer's padding to the block's end */
