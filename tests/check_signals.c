@@ -520,6 +520,25 @@ START_TEST(test_rise_after_min)
 }
 END_TEST
 
+/* best_smooth is the stretch rise_z measures from: the lowest for a loss,
+ * the highest for a reward (higher is better), which rises from 0.2 to 0.6
+ * by step 100 and falls back to 0.1; the end's own tenth is left out. */
+START_TEST(test_best_smooth_follows_direction)
+{
+    run r = curve_run("loss", diverge, 1000, 0.05);
+    T_IN(&r, "loss", "best_smooth", 0.96, 1.01);
+    run_free(&r);
+
+    double v[200];
+    for (size_t i = 0; i < MD_COUNT(v); i++)
+        v[i] = i < 100 ? 0.2 + 0.4 * (double)i / 99 : 0.6 - 0.5 * (double)(i - 100) / 99;
+    r = values_run("reward", v, MD_COUNT(v));
+    T_IN(&r, "reward", "best_smooth", 0.55, 0.6);
+    T_IN(&r, "reward", "rise_z", 3, INFINITY);
+    run_free(&r);
+}
+END_TEST
+
 /* A falling loss with a sawtooth of +-40% over each 24-step epoch (data
  * sorted by length, no shuffling): its lowest segment is a trough of the
  * sawtooth. Point noise is small (the sawtooth is smooth from one step to
@@ -1610,7 +1629,7 @@ START_TEST(test_every_feature_is_tested)
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
-        "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z",
+        "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z", "best_smooth",
         "fall_from_max", "converge_frac", "increasing_frac", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "spike_frac", "spikes_fast",
         "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
@@ -1652,6 +1671,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_min_smooth_ignores_lucky_batch);
     tcase_add_test(trend, test_min_smooth_short_series);
     tcase_add_test(trend, test_rise_after_min);
+    tcase_add_test(trend, test_best_smooth_follows_direction);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_short_bounce_is_not_a_rise);
     tcase_add_test(trend, test_sawtooth_is_not_a_rise);

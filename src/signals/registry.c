@@ -57,6 +57,8 @@ static const md_feature series_features[] = {
               "errors of point noise (or of the segment means' own wobble, when larger: a "
               "periodic swing), less the sqrt(2 ln n) that picking the best of n stretches "
               "gains from noise alone (below 3: noise could draw it)"),
+    F(best_smooth, "best segment mean before the last tenth (lowest, or highest for "
+                   "higher-is-better series): the stretch rise_z measures from"),
     F(fall_from_max, "(max of segment means before the last tenth - end_level) / |that max|"),
     F(converge_frac, "share of the run it took to cover 90% of the way from the start "
                      "(start_level, or the first segment when worse) to the best stretch "

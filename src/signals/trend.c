@@ -296,6 +296,19 @@ MD_FEATURE(rise_z)
     return md_known(gap / se - luck);
 }
 
+/* The stretch rise_z measures from: the best segment mean before the last
+ * tenth (the lowest, or the highest for a higher-is-better series). */
+MD_FEATURE(best_smooth)
+{
+    (void)sig;
+    if (s->finite < 3)
+        return md_unknown();
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n;
+    long j = smooth_min(s, segs, &n, md_improve_sign(s), true);
+    return j < 0 ? md_unknown() : md_known(segs[j].mean);
+}
+
 MD_FEATURE(fall_from_max)
 {
     (void)sig;
