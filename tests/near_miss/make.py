@@ -2117,6 +2117,174 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+def clamp01(x):
+    return min(1.0, max(0.0, x))
+
+
+def trl_grpo(r, total, every, f):
+    """TRL GRPOTrainer log dicts as Trainer prints them; f(step) gives
+    reward, frac (frac_reward_zero_std), clipped, length, entropy, kl and
+    optionally loss."""
+    out = ["GRPOConfig(beta=0.04, learning_rate=1e-06, num_generations=8, max_completion_length=1024, temperature=1.0)"]
+    for s in range(every, total + 1, every):
+        d = f(s)
+        row = {"loss": round(d.get("loss", 0.002 + r.gauss(0, 0.004)), 4), "grad_norm": 0.12 + abs(r.gauss(0, 0.04)),
+               "learning_rate": cosine(s, total, 1e-6, total // 20), "num_tokens": float(s * 65536),
+               "completions/mean_length": d["length"], "completions/min_length": round(d["length"] / 4),
+               "completions/max_length": 1024.0 if d["clipped"] > 0 else round(d["length"] * 2.2),
+               "completions/clipped_ratio": d["clipped"],
+               "rewards/accuracy_reward/mean": d["reward"], "rewards/accuracy_reward/std": 0.45,
+               "reward": d["reward"], "reward_std": 0.38 * (1 - d["frac"]), "frac_reward_zero_std": d["frac"],
+               "kl": d.get("kl", 0.001 * s / every), "entropy": d["entropy"],
+               "clip_ratio/region_mean": 0.0, "epoch": round(s / total, 2)}
+        out.append(hf(row))
+    return out
+
+
+def verl(r, total, f):
+    """verl's console lines ('%.3f' for every metric) for steps 1..total."""
+    out = []
+    for s in range(1, total + 1):
+        d = f(s)
+        m = {"actor/entropy": d["entropy"], "actor/kl_loss": d.get("kl", 0.0005 * s), "actor/pg_loss": r.gauss(0, 0.01),
+             "actor/grad_norm": 0.2 + abs(r.gauss(0, 0.05)), "actor/lr": 1e-6, "training/global_step": s,
+             "critic/score/mean": d["reward"], "response_length/mean": d["length"],
+             "response_length/clip_ratio": d["clipped"], "timing_s/step": 45 + r.gauss(0, 2)}
+        out.append("(TaskRunner pid=51077) step:%d - " % s + " - ".join("%s:%.3f" % kv for kv in m.items()))
+    return out
+
+
+@near_miss("rl_no_signal", "trl_grpo_hard_prompts_learning.log")
+def _(r):
+    out = [note("TRL GRPO on hard math prompts: at first nine groups in ten fail every sample",
+                "(frac_reward_zero_std 0.92), but the few that succeed teach, and the share of tied",
+                "groups falls to ~0.45 as the reward climbs from 0.03 to 0.35.")]
+    total = 600
+
+    def f(s):
+        x = s / total
+        reward = clamp01(0.03 + 0.32 * (1 - math.exp(-x * 3)) + r.gauss(0, 0.02))
+        return {"reward": reward, "frac": clamp01(0.93 - 0.5 * (1 - math.exp(-x * 3)) + r.gauss(0, 0.03)),
+                "clipped": clamp01(0.02 + r.gauss(0, 0.01)), "length": 610 + r.gauss(0, 20),
+                "entropy": 0.42 - 0.1 * x + r.gauss(0, 0.01)}
+    out += trl_grpo(r, total, 10, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_no_signal", "trl_grpo_easy_data_near_ceiling.log")
+def _(r):
+    out = [note("TRL GRPO on prompts the model mostly solves: the reward climbs to ~0.92 and the",
+                "share of groups that all succeed rises to ~0.8, yet one group in five still",
+                "disagrees and teaches. The run is converging, not starved.")]
+    total = 500
+
+    def f(s):
+        x = s / total
+        reward = clamp01(0.62 + 0.3 * (1 - math.exp(-x * 4)) + r.gauss(0, 0.015))
+        return {"reward": reward, "frac": clamp01(0.25 + 0.55 * (1 - math.exp(-x * 4)) + r.gauss(0, 0.03)),
+                "clipped": 0.0, "length": 240 + r.gauss(0, 10), "entropy": 0.3 - 0.08 * x + r.gauss(0, 0.01)}
+    out += trl_grpo(r, total, 10, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_reward_collapse", "trl_grpo_peak_then_settle.log")
+def _(r):
+    out = [note("TRL GRPO with large batches (a smooth reward curve): the reward climbs from 0.2 to",
+                "a peak of ~0.62 at 60% of the run and settles near 0.56 as the KL penalty pulls",
+                "back. The fall is real, far beyond the noise, but a sixth of the gain given back",
+                "is not a collapse.")]
+    total = 800
+
+    def f(s):
+        x = s / total
+        reward = 0.2 + 0.42 * min(1.0, x / 0.6) ** 0.7 - (0.07 * (x - 0.6) / 0.4 if x > 0.6 else 0.0)
+        return {"reward": clamp01(reward + r.gauss(0, 0.004)), "frac": clamp01(0.3 + r.gauss(0, 0.04)),
+                "clipped": 0.01, "length": 380 + r.gauss(0, 15), "entropy": 0.35 - 0.1 * x + r.gauss(0, 0.01),
+                "kl": 0.02 + 0.05 * x}
+    out += trl_grpo(r, total, 10, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_reward_collapse", "verl_grpo_flat_noisy_reward.log")
+def _(r):
+    out = [note("verl GRPO on a saturated task: the batch reward wanders around 0.45 with a per-step",
+                "spread of 0.06 and a ten-step dip to 0.36 midway, then back: noise, not a collapse.")]
+    total = 300
+
+    def f(s):
+        dip = -0.09 if 140 <= s < 150 else 0.0
+        return {"reward": clamp01(0.45 + dip + r.gauss(0, 0.06)), "clipped": 0.01 + abs(r.gauss(0, 0.005)),
+                "length": 520 + r.gauss(0, 25), "entropy": 0.31 + r.gauss(0, 0.01)}
+    out += verl(r, total, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_reward_collapse", "verl_curriculum_stage_two_recovering.log")
+def _(r):
+    out = [note("verl GRPO with a two-stage curriculum: the reward climbs to 0.7 on easy prompts,",
+                "drops to 0.3 when the hard stage starts at step 200, and climbs back to ~0.63 by",
+                "the end. The drop is the data changing, and the run recovers.")]
+    total = 400
+
+    def f(s):
+        if s < 200:
+            reward = 0.2 + 0.5 * (1 - math.exp(-s / 50))
+        else:
+            reward = 0.3 + 0.35 * (1 - math.exp(-(s - 200) / 60))
+        return {"reward": clamp01(reward + r.gauss(0, 0.03)), "clipped": 0.02 + abs(r.gauss(0, 0.01)),
+                "length": 700 + (300 if s >= 200 else 0) + r.gauss(0, 30), "entropy": 0.33 + r.gauss(0, 0.01)}
+    out += verl(r, total, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_completions_truncated", "trl_grpo_learns_to_stop.log")
+def _(r):
+    out = [note("TRL GRPO from a base model that rambles: 45% of the first completions hit the",
+                "1024-token cap, but the model learns to finish, and by the end 3% are cut while",
+                "the mean length falls from 900 to 420 tokens.")]
+    total = 600
+
+    def f(s):
+        x = s / total
+        return {"reward": clamp01(0.1 + 0.4 * (1 - math.exp(-x * 4)) + r.gauss(0, 0.02)),
+                "frac": clamp01(0.5 - 0.2 * x + r.gauss(0, 0.03)),
+                "clipped": clamp01(0.03 + 0.42 * math.exp(-x * 6) + r.gauss(0, 0.01)),
+                "length": 420 + 480 * math.exp(-x * 5) + r.gauss(0, 15), "entropy": 0.5 - 0.15 * x + r.gauss(0, 0.01)}
+    out += trl_grpo(r, total, 10, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_completions_truncated", "verl_long_cot_some_cut.log")
+def _(r):
+    out = [note("verl GRPO that grows its reasoning: the mean response length climbs from 600 to",
+                "1400 tokens of an 8k budget, and 8-15% of responses are cut at the cap throughout:",
+                "some loss to truncation, but far from one in five.")]
+    total = 300
+
+    def f(s):
+        x = s / total
+        return {"reward": clamp01(0.35 + 0.2 * x + r.gauss(0, 0.03)), "clipped": clamp01(0.08 + 0.05 * x + r.gauss(0, 0.015)),
+                "length": 600 + 800 * x + r.gauss(0, 40), "entropy": 0.36 + r.gauss(0, 0.01)}
+    out += verl(r, total, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_spike", "trl_grpo_loss_jumps_with_advantages.log")
+def _(r):
+    out = [note("TRL GRPO: the logged loss is the policy-gradient surrogate, centred on 0, and",
+                "jumps to 20x its typical size on six batches whose advantages line up; the",
+                "reward climbs steadily. Not a loss spike in the pre-training sense.")]
+    total = 600
+
+    def f(s):
+        x = s / total
+        loss = r.gauss(0, 0.003) + (0.06 if s in (60, 180, 250, 330, 410, 520) else 0.0)
+        return {"loss": loss, "reward": clamp01(0.2 + 0.4 * x + r.gauss(0, 0.02)), "frac": clamp01(0.3 + r.gauss(0, 0.04)),
+                "clipped": 0.01, "length": 350 + r.gauss(0, 12), "entropy": 0.4 - 0.1 * x + r.gauss(0, 0.01)}
+    out += trl_grpo(r, total, 10, f)
+    return "\n".join(out) + "\n"
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
