@@ -1165,6 +1165,9 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_uint_eq(loss->count, 3);
     ck_assert_int_eq(loss->last_step, 1000 + 10);
     ck_assert(series(st, "data_time")->last == 0.0021);
+    const md_series *mem = series(st, "memory");
+    ck_assert_msg(T_CLOSE(mem->last, 10000.0 / 1024),
+                  "max mem is torch.cuda.max_memory_allocated() in MiB: 10000 is 9.77 GiB, read %g", mem->last);
     const md_series *lr = series(st, "lr");
     ck_assert_msg(!lr->ordinal && lr->count == 3 && lr->max == 0.1,
                   "lr=0.5 of the arguments is a setting, not the first of the run's learning rates");
