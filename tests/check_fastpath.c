@@ -561,6 +561,9 @@ static const char *const text_lines[] = {
     "OVERFLOW! Rank 0 Skipping step.",
     "exit code 137",
     "loss: 1e400",
+    "0:\tlearn: 0.6805428\ttest: 0.6812735\tbest: 0.6812735 (0)\ttotal: 57.2ms\tremaining: 57.2s",
+    "1:\tlearn: 0.6684131\ttest: 0.6698150\tbest: 0.6698150 (1)\ttotal: 66.1ms\tremaining: 33s",
+    "999:\tlearn: 0.0912345\ttotal: 9.5s\tremaining: 0us",
     "",
     "   ",
 };
@@ -649,6 +652,9 @@ static const char *const shaped_lines[] = {
     "model.layers.#.mlp: #",
     "v#.# loss: #",
     "loss: #.",
+    "#:\tlearn: #\ttest: #\tbest: # (#)\ttotal: #ms\tremaining: #s",
+    "#:\ttest: #\tbest: # (#)\ttotal: #m #s\tremaining: #s",
+    "#:\tlearn: #\ttest: #\ttest1: #\tbest: # (#)\ttotal: #s\tremaining: #us",
 };
 
 static const char *const shaped_numbers[] = {

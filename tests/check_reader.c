@@ -1165,6 +1165,9 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_uint_eq(loss->count, 3);
     ck_assert_int_eq(loss->last_step, 1000 + 10);
     ck_assert(series(st, "data_time")->last == 0.0021);
+    const md_series *mem = series(st, "memory");
+    ck_assert_msg(T_CLOSE(mem->last, 10000.0 / 1024),
+                  "max mem is torch.cuda.max_memory_allocated() in MiB: 10000 is 9.77 GiB, read %g", mem->last);
     const md_series *lr = series(st, "lr");
     ck_assert_msg(!lr->ordinal && lr->count == 3 && lr->max == 0.1,
                   "lr=0.5 of the arguments is a setting, not the first of the run's learning rates");
@@ -1888,6 +1891,106 @@ START_TEST(test_lightgbm_eval_lines)
     ck_assert(val->last == 0.648);
     ck_assert_uint_eq(loss->restarts, 0);
     ck_assert_uint_eq(md_store_nseries(st), 2);
+    md_store_free(st);
+}
+END_TEST
+
+/* CatBoost's verbose training: "N:\tlearn: X\ttest: Y\tbest: B (I)\ttotal:
+ * T\tremaining: R". learn and test are the loss on each set and N the
+ * step; best (a running best), the times and the summary after the last
+ * line make no series. */
+START_TEST(test_catboost_lines)
+{
+    md_store *st = load_text(
+        "train.log",
+        "Learning rate set to 0.0535\n"
+        "0:\tlearn: 0.6805428\ttest: 0.6812735\tbest: 0.6812735 (0)\ttotal: 57.2ms\tremaining: 57.2s\n"
+        "1:\tlearn: 0.6684131\ttest: 0.6698150\tbest: 0.6698150 (1)\ttotal: 66.1ms\tremaining: 33s\n"
+        "2:\tlearn: 0.6570012\ttest: 0.6702113\tbest: 0.6698150 (1)\ttotal: 75.3ms\tremaining: 25s\n"
+        "999:\tlearn: 0.0912345\ttest: 0.2701123\tbest: 0.2650010 (612)\ttotal: 9.5s\tremaining: 0us\n"
+        "\n"
+        "bestTest = 0.2650010028\n"
+        "bestIteration = 612\n"
+        "\n"
+        "Shrink model to first 613 iterations.\n",
+        NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_uint_eq(val->count, 4);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(val->last_step, 999);
+    ck_assert(loss->first == 0.6805428 && loss->last == 0.0912345);
+    ck_assert(val->first == 0.6812735 && val->last == 0.2701123);
+    ck_assert_uint_eq(md_store_nseries(st), 2);
+    md_store_free(st);
+
+    /* Without an eval set, learn alone; a notebook indents its output. */
+    st = load_text("train.log",
+                   "    0:\tlearn: 0.6805428\ttotal: 57.2ms\tremaining: 57.2s\n"
+                   "    1:\tlearn: 0.6684131\ttotal: 1m 2s\tremaining: 2m\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 1);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    md_store_free(st);
+}
+END_TEST
+
+/* An eval_metric that is a score (AUC, Accuracy) improves upwards: the best
+ * column rises, or a test value below it shows it. Read as a loss, its rise
+ * would be overfitting. Lines read before the log tells are placed once it
+ * does, in order. */
+START_TEST(test_catboost_score_metric)
+{
+    /* AUC, not computed on the learning set. */
+    md_store *st = load_text("train.log",
+                             "0:\ttest: 0.7012345\tbest: 0.7012345 (0)\ttotal: 52ms\tremaining: 52s\n"
+                             "1:\ttest: 0.7200000\tbest: 0.7200000 (1)\ttotal: 61ms\tremaining: 30s\n"
+                             "2:\ttest: 0.7100000\tbest: 0.7200000 (1)\ttotal: 70ms\tremaining: 23s\n",
+                             NULL);
+    const md_series *val = series(st, "val_metric");
+    ck_assert_uint_eq(val->count, 3);
+    ck_assert_int_eq(val->first_step, 0);
+    ck_assert(val->first == 0.7012345 && val->last == 0.71);
+    ck_assert_ptr_null(md_store_find(st, "val_loss"));
+    md_store_free(st);
+
+    /* Accuracy whose best never moves: a test value below it tells. */
+    st = load_text("train.log",
+                   "0:\tlearn: 0.8000000\ttest: 0.7500000\tbest: 0.7500000 (0)\ttotal: 5ms\tremaining: 5s\n"
+                   "1:\tlearn: 0.8100000\ttest: 0.7400000\tbest: 0.7500000 (0)\ttotal: 9ms\tremaining: 4s\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "train_metric")->count, 2);
+    ck_assert_uint_eq(series(st, "val_metric")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    md_store_free(st);
+
+    /* A loss whose best never moves: a test value above it tells. */
+    st = load_text("train.log",
+                   "0:\tlearn: 0.60\ttest: 0.50\tbest: 0.50 (0)\ttotal: 5ms\tremaining: 5s\n"
+                   "1:\tlearn: 0.55\ttest: 0.52\tbest: 0.50 (0)\ttotal: 9ms\tremaining: 4s\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    md_store_free(st);
+
+    /* Folds of a cross-validation loop: each fit tells on its own. */
+    st = load_text("train.log",
+                   "0:\ttest: 0.70\tbest: 0.70 (0)\ttotal: 5ms\tremaining: 5s\n"
+                   "1:\ttest: 0.75\tbest: 0.75 (1)\ttotal: 9ms\tremaining: 4s\n"
+                   "0:\tlearn: 0.69\ttest: 0.70\tbest: 0.70 (0)\ttotal: 5ms\tremaining: 5s\n"
+                   "1:\tlearn: 0.60\ttest: 0.65\tbest: 0.65 (1)\ttotal: 9ms\tremaining: 4s\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "val_metric")->count, 2);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    md_store_free(st);
+
+    /* A log that never tells (one line) is read as a loss's. */
+    st = load_text("train.log", "0:\tlearn: 0.69\ttest: 0.70\tbest: 0.70 (0)\ttotal: 5ms\tremaining: 5s\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 1);
     md_store_free(st);
 }
 END_TEST
@@ -3189,6 +3292,8 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_paddle_maxtext_timings);
     tcase_add_test(tables, test_xgboost_eval_lines);
     tcase_add_test(tables, test_lightgbm_eval_lines);
+    tcase_add_test(tables, test_catboost_lines);
+    tcase_add_test(tables, test_catboost_score_metric);
     tcase_add_test(tables, test_bracket_count_is_a_step_only_as_tools_write_it);
     suite_add_tcase(s, tables);
 

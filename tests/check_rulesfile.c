@@ -121,6 +121,9 @@ START_TEST(test_bad_values)
     ck_assert_str_eq(help, "better is lower, higher or none");
     free(help);
     free(expect_error("[series foo]\nrole = boss\n", false, "unknown role 'boss'", 2, 8));
+    help = expect_error("[series foo]\naliases  Mbit = foo_rate\n", false, "unknown unit 'Mbit'", 2, 10);
+    ck_assert_ptr_nonnull(strstr(help, "MiB, GiB"));
+    free(help);
     free(expect_error("[event foo]\nliteral = foo\nsource = stderr\n", false, "unknown source 'stderr'", 3,
                       10));
 }
@@ -238,6 +241,11 @@ START_TEST(test_valid_user_rules)
                        "\n"
                        "    total_tokens\n"
                        "\n"
+                       "[series host_memory]\n"
+                       "kind = memory\n"
+                       "aliases = host_mem\n"
+                       "aliases MiB = rss\n"
+                       "\n"
                        "[event my_abort]\n"
                        "title = Aborted by the watchdog\n"
                        "literal = ABORT\n"
@@ -255,6 +263,14 @@ START_TEST(test_valid_user_rules)
     ck_assert_int_eq(md_catalog_series(cat, (size_t)idx)->kind, MD_KIND_COUNT);
     md_unit unit;
     ck_assert_int_eq(md_catalog_resolve(cat, "seen_tokens", 11, &unit), idx);
+    ck_assert_int_eq(unit, MD_UNIT_NONE);
+    idx = md_catalog_find_series(cat, "host_memory");
+    ck_assert_int_eq(md_catalog_resolve(cat, "rss", 3, &unit), idx);
+    ck_assert_int_eq(unit, MD_UNIT_MIB);
+    ck_assert_int_eq(md_catalog_resolve(cat, "rss_gb", 6, &unit), idx);
+    ck_assert_msg(unit == MD_UNIT_GB, "a unit at the key's end wins over the alias's");
+    ck_assert_int_eq(md_catalog_resolve(cat, "host_mem", 8, &unit), idx);
+    ck_assert_int_eq(unit, MD_UNIT_NONE);
     int ev = md_catalog_find_event(cat, "my_abort");
     ck_assert_int_ge(ev, 0);
     const md_event_spec *spec = md_catalog_event(cat, (size_t)ev);

@@ -76,8 +76,10 @@ int md_catalog_add_series(md_catalog *cat, const md_series_spec *spec);
 /* Adds an alias (any spelling; it is normalised) for series idx. An exact
  * alias names the series only as a whole key, never what is left of a key
  * after leading words are dropped: "time" is step time, "CPU time" is not.
- * Returns false when the alias already names another series. */
-bool md_catalog_add_alias(md_catalog *cat, int idx, const char *alias, bool exact);
+ * unit, unless MD_UNIT_NONE, is the unit of the numbers logged under the
+ * alias without one ("max mem: 10000" is MiB). Returns false when the alias
+ * already names another series. */
+bool md_catalog_add_alias(md_catalog *cat, int idx, const char *alias, bool exact, md_unit unit);
 /* Takes ownership of the spec's strings and compiled regexes. */
 void md_catalog_add_event(md_catalog *cat, md_event_spec *spec);
 
@@ -86,10 +88,14 @@ const md_series_spec *md_catalog_series(const md_catalog *cat, size_t idx);
 /* Index of the series a normalised key names, or -1. *exact (may be NULL)
  * tells whether the alias is an exact one. */
 int md_catalog_lookup(const md_catalog *cat, const char *norm, size_t n, bool *exact);
+/* The unit an alias's numbers are in when the log writes none, or
+ * MD_UNIT_NONE. */
+md_unit md_catalog_alias_unit(const md_catalog *cat, const char *norm, size_t n);
 int md_catalog_find_series(const md_catalog *cat, const char *name);
 /* Index of the series a normalised key names after unit, evaluation-prefix
  * and leading-word rules (see src/rules/resolve.c), or -1. Sets *unit to a
- * unit the key itself named ("time_ms"). */
+ * unit the key itself named ("time_ms") or, failing that, the unit of the
+ * alias it matched. */
 int md_catalog_resolve(const md_catalog *cat, const char *norm, size_t n, md_unit *unit);
 
 size_t md_catalog_nevents(const md_catalog *cat);

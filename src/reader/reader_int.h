@@ -156,6 +156,37 @@ typedef struct md_columns {
 bool md_columns_line(md_columns *t, md_str line, md_feed *feed, unsigned long lineno, md_kv_known_fn known,
                      const void *ctx);
 
+/* CatBoost's iteration lines (catboost.c). */
+#define MD_CATBOOST_HELD 64
+typedef struct md_catboost_value {
+    double v;
+    unsigned flags; /* MD_KV_DECIMALS */
+} md_catboost_value;
+
+typedef struct md_catboost_line {
+    unsigned long lineno;
+    double iter;
+    md_catboost_value learn, test, best;
+    bool has_learn, has_test, has_best;
+    bool other_sets; /* fields of further eval sets ("test1") */
+} md_catboost_line;
+
+typedef struct md_catboost {
+    md_better better; /* of the metric, once the best column told; MD_BETTER_NONE before */
+    double last_iter;
+    double last_best;
+    bool best_seen;
+    md_catboost_line held[MD_CATBOOST_HELD]; /* lines read before it told */
+    size_t nheld;
+} md_catboost;
+
+/* Reads an iteration line into records; true when the line was one. Lines
+ * read before the log tells which way its metric improves are held (at
+ * most MD_CATBOOST_HELD; a metric that long unmoved is read as a loss). */
+bool md_catboost_read(md_catboost *cb, md_str line, md_feed *feed, unsigned long lineno);
+/* Records the lines still held, as a loss's. */
+void md_catboost_finish(md_catboost *cb, md_feed *feed);
+
 /* Seconds since the epoch of a timestamp in the first bytes of a line
  * ("2024-03-21 02:07:08,123", "[2025-04-01 06:58:03]", "2024-03-21T02:07:08Z",
  * glog "I0321 02:07:08.408271"), or NaN when there is none. *kind tells

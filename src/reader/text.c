@@ -62,6 +62,7 @@ struct md_text_reader {
     table tab;
     md_box box;
     md_columns cols;
+    md_catboost catboost;
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
@@ -796,7 +797,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         return;
     }
     if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
-        md_columns_line(&r->cols, trimmed, r->feed, line, known_key, &r->index))
+        md_columns_line(&r->cols, trimmed, r->feed, line, known_key, &r->index) ||
+        md_catboost_read(&r->catboost, trimmed, r->feed, line))
         return;
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
@@ -918,6 +920,7 @@ void md_text_reader_free(md_text_reader *r)
     if (!r)
         return;
     flush_pending(r);
+    md_catboost_finish(&r->catboost, r->feed);
     md_feed_close(r->feed);
     md_map_free(&r->index_cache);
     md_event_matcher_free(r->events);

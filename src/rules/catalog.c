@@ -7,8 +7,9 @@
 struct md_catalog {
     md_series_spec *series;
     size_t nseries, capseries;
-    md_map aliases; /* normalised alias -> series index */
-    md_map names;   /* canonical name -> series index */
+    md_map aliases;     /* normalised alias -> series index */
+    md_map alias_units; /* normalised alias -> md_unit, for aliases that name one */
+    md_map names;       /* canonical name -> series index */
     md_event_spec *events;
     size_t nevents, capevents;
 };
@@ -46,6 +47,7 @@ void md_catalog_free(md_catalog *cat)
         event_spec_fini(&cat->events[i]);
     free(cat->events);
     md_map_free(&cat->aliases);
+    md_map_free(&cat->alias_units);
     md_map_free(&cat->names);
     free(cat);
 }
@@ -86,13 +88,13 @@ int md_catalog_add_series(md_catalog *cat, const md_series_spec *spec)
     s->description = spec->description ? md_xstrdup(spec->description) : NULL;
     md_map_put(&cat->names, s->name, strlen(s->name), (intptr_t)cat->nseries);
     int idx = (int)cat->nseries++;
-    md_catalog_add_alias(cat, idx, s->name, false);
+    md_catalog_add_alias(cat, idx, s->name, false, MD_UNIT_NONE);
     return idx;
 }
 
 /* Alias map values hold the series index shifted left, the exact flag in
  * the low bit. */
-bool md_catalog_add_alias(md_catalog *cat, int idx, const char *alias, bool exact)
+bool md_catalog_add_alias(md_catalog *cat, int idx, const char *alias, bool exact, md_unit unit)
 {
     char norm[128];
     size_t n = md_key_normalise(alias, strlen(alias), norm, sizeof norm);
@@ -102,6 +104,8 @@ bool md_catalog_add_alias(md_catalog *cat, int idx, const char *alias, bool exac
     /* The canonical name is an alias of its own; "exact = loss" makes it
      * an exact one. */
     md_map_put(&cat->aliases, norm, n, (intptr_t)idx << 1 | (exact || (have & 1)));
+    if (unit != MD_UNIT_NONE)
+        md_map_put(&cat->alias_units, norm, n, (intptr_t)unit);
     return true;
 }
 
@@ -130,6 +134,12 @@ int md_catalog_lookup(const md_catalog *cat, const char *norm, size_t n, bool *e
     if (exact)
         *exact = v & 1;
     return (int)(v >> 1);
+}
+
+md_unit md_catalog_alias_unit(const md_catalog *cat, const char *norm, size_t n)
+{
+    intptr_t unit;
+    return md_map_get(&cat->alias_units, norm, n, &unit) ? (md_unit)unit : MD_UNIT_NONE;
 }
 
 int md_catalog_find_series(const md_catalog *cat, const char *name)

@@ -41,9 +41,27 @@ static bool parse_choice(const char *v, const char *const *names, size_t n, int 
     return false;
 }
 
+/* "aliases MiB = max_mem": the unit of the numbers logged under these
+ * aliases without one. */
+static bool alias_unit(const rf_section *s, const rf_entry *e, md_unit *unit, md_diags *diags)
+{
+    *unit = MD_UNIT_NONE;
+    if (!e->arg)
+        return true;
+    size_t n = strlen(e->arg);
+    if (md_unit_scan(e->arg, e->arg + n, unit) == n)
+        return true;
+    md_diag *g = rf_error_at(diags, s, e->line, e->arg_col, n, "unknown unit '%s'", e->arg);
+    md_diag_set_help(g, "a unit as logs write it: MiB, GiB, MB, ms, s, ...");
+    return false;
+}
+
 static size_t add_aliases(md_catalog *cat, int idx, const rf_section *s, const rf_entry *e,
                           bool exact, md_diags *diags)
 {
+    md_unit unit;
+    if (!alias_unit(s, e, &unit, diags))
+        return 1;
     size_t errors = 0;
     const char *v = e->value;
     while (*v) {
@@ -52,7 +70,7 @@ static size_t add_aliases(md_catalog *cat, int idx, const rf_section *s, const r
         md_str alias = md_str_trim((md_str){v, n});
         if (alias.n) {
             char *a = md_xstrndup(alias.p, alias.n);
-            if (!md_catalog_add_alias(cat, idx, a, exact)) {
+            if (!md_catalog_add_alias(cat, idx, a, exact, unit)) {
                 rf_error(diags, s, e, (size_t)(alias.p - e->value), alias.n,
                          "alias '%s' already names another series", a);
                 errors++;

@@ -156,6 +156,7 @@ static void parse_entry(cursor *c, const char *p, const char *ls, size_t len)
     e->value = md_xstrndup(v, (size_t)(end - v));
     e->line = c->line;
     e->col = (unsigned long)(key - ls) + 1;
+    e->arg_col = arg ? (unsigned long)(arg - ls) + 1 : 0;
     add_piece(e, 0, c->line, (unsigned long)(v - ls) + 1);
     c->entry = e;
 }

@@ -7,7 +7,10 @@
  * words are never dropped: "eval_rewards_chosen" must not become the
  * training series rewards_chosen. Nor are words that make the rest a
  * different quantity: max_grad_norm is a setting, best_loss a running
- * minimum, non_score_reward the KL penalty and not the reward. */
+ * minimum, non_score_reward the KL penalty and not the reward.
+ *
+ * A unit at the key's end is the unit of its numbers; failing that, the
+ * unit its alias was given ("aliases MiB = max_mem"). */
 #include <stdio.h>
 #include <string.h>
 
@@ -48,8 +51,10 @@ static int lookup_with_unit(const md_catalog *cat, const char *norm, size_t n, m
 {
     bool exact = false;
     int idx = md_catalog_lookup(cat, norm, n, &exact);
-    if (idx >= 0 && (whole || !exact))
+    if (idx >= 0 && (whole || !exact)) {
+        *unit = md_catalog_alias_unit(cat, norm, n);
         return idx;
+    }
     for (size_t i = 0; i < MD_COUNT(key_units); i++) {
         size_t sn = strlen(key_units[i].suffix);
         if (n > sn && memcmp(norm + n - sn, key_units[i].suffix, sn) == 0) {

@@ -14,9 +14,10 @@ typedef struct rf_piece {
 
 typedef struct rf_entry {
     char *key;
-    char *arg; /* "field NAME = ..." gives arg NAME */
+    char *arg; /* "field NAME = ..." gives arg NAME; "aliases MiB = ..." MiB */
     char *value;
     unsigned long line, col;           /* of the key */
+    unsigned long arg_col;             /* of the arg, when there is one */
     rf_piece *pieces;
     size_t npieces;
 } rf_entry;

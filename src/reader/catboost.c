@@ -1,0 +1,198 @@
+/* CatBoost's console, one line per iteration (or per metric_period):
+ *
+ *   0:	learn: 0.6805428	test: 0.6812735	best: 0.6812735 (0)	total: 57.2ms	remaining: 57.2s
+ *
+ * The iteration, then the metric on the learning set and on the eval set,
+ * the best eval value so far with its iteration, and the times. Without an
+ * eval set only learn, total and remaining follow; with an eval metric not
+ * computed on the learning set (AUC), learn is missing.
+ *
+ * The line does not name its metric. By default it is the loss CatBoost
+ * optimises (Logloss, RMSE, MultiClass: lower is better), but an eval_metric
+ * such as AUC or Accuracy is higher-is-better, and read as a loss its rise
+ * would look like overfitting. The best column tells: it moves down for a
+ * loss and up for a score, and a test value worse than the best lies on
+ * the loss's side or the score's. Lines are held until one tells, then
+ * placed in order: learn and test as the loss and the validation loss, or
+ * as train_metric and val_metric. A run without an eval set has no best
+ * column, and its learn is read as the loss. */
+#include <math.h>
+#include <string.h>
+
+#include "reader/reader_int.h"
+
+typedef struct field {
+    md_str name, value;
+} field;
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static bool named(md_str name, const char *word)
+{
+    return name.n == strlen(word) && memcmp(name.p, word, name.n) == 0;
+}
+
+/* "learn: 0.68", "best: 0.68 (0)": a name of letters and digits, ": ",
+ * then the rest of the tab-separated cell. */
+static bool split_field(md_str cell, field *f)
+{
+    size_t i = 0;
+    while (i < cell.n && (is_digit(cell.p[i]) || (cell.p[i] >= 'a' && cell.p[i] <= 'z') ||
+                          (cell.p[i] >= 'A' && cell.p[i] <= 'Z')))
+        i++;
+    if (i == 0 || i + 2 > cell.n || cell.p[i] != ':' || cell.p[i + 1] != ' ')
+        return false;
+    f->name = (md_str){cell.p, i};
+    f->value = (md_str){cell.p + i + 2, cell.n - i - 2};
+    return true;
+}
+
+/* A value that is one number, or for best one number and " (iteration)". */
+static bool field_number(md_str value, bool best, md_catboost_value *out, bool *has)
+{
+    size_t k = md_num_scan(value.p, value.p + value.n, &out->v);
+    if (!k)
+        return false;
+    out->flags = md_kv_decimals(value.p, k);
+    if (best)
+        *has = value.n >= k + 3 && value.p[k] == ' ' && value.p[k + 1] == '(' && value.p[value.n - 1] == ')';
+    else
+        *has = k == value.n;
+    return *has;
+}
+
+static bool iteration_prefix(md_str *line, double *iter)
+{
+    size_t i = 0;
+    while (i < line->n && is_digit(line->p[i]))
+        i++;
+    if (i == 0 || i + 1 >= line->n || line->p[i] != ':' || line->p[i + 1] != '\t')
+        return false;
+    md_num_scan(line->p, line->p + i, iter);
+    line->p += i + 2;
+    line->n -= i + 2;
+    return true;
+}
+
+/* One field into the line's reading; false when it is none of CatBoost's.
+ * Fields of other eval sets are skipped, and so is the test column's
+ * comparison with best, which may then track another set. */
+static bool read_field(const field *f, md_catboost_line *l, bool *timed)
+{
+    if (named(f->name, "learn"))
+        return field_number(f->value, false, &l->learn, &l->has_learn);
+    if (named(f->name, "test"))
+        return field_number(f->value, false, &l->test, &l->has_test);
+    if (named(f->name, "best"))
+        return field_number(f->value, true, &l->best, &l->has_best);
+    if (named(f->name, "total") || named(f->name, "remaining")) {
+        *timed = true;
+        return true;
+    }
+    bool other_set = f->name.n > 4 && memcmp(f->name.p, "test", 4) == 0 && is_digit(f->name.p[4]);
+    l->other_sets |= other_set;
+    return other_set;
+}
+
+/* The fields of an iteration line: at least learn or test, and the
+ * elapsed time CatBoost always prints. */
+static bool parse_line(md_str s, md_catboost_line *l)
+{
+    *l = (md_catboost_line){0};
+    if (!iteration_prefix(&s, &l->iter))
+        return false;
+    bool timed = false;
+    const char *p = s.p, *end = s.p + s.n;
+    while (p < end) {
+        const char *tab = memchr(p, '\t', (size_t)(end - p));
+        const char *cell_end = tab ? tab : end;
+        field f;
+        if (!split_field((md_str){p, (size_t)(cell_end - p)}, &f) || !read_field(&f, l, &timed))
+            return false;
+        p = tab ? tab + 1 : end;
+    }
+    return timed && (l->has_learn || l->has_test);
+}
+
+/* Which way the metric improves, when the line tells. */
+static md_better direction(const md_catboost *cb, const md_catboost_line *l)
+{
+    if (!isfinite(l->best.v))
+        return MD_BETTER_NONE;
+    if (l->has_test && !l->other_sets && isfinite(l->test.v) && l->test.v != l->best.v)
+        return l->test.v > l->best.v ? MD_BETTER_LOWER : MD_BETTER_HIGHER;
+    if (cb->best_seen && isfinite(cb->last_best) && l->best.v != cb->last_best)
+        return l->best.v < cb->last_best ? MD_BETTER_LOWER : MD_BETTER_HIGHER;
+    return MD_BETTER_NONE;
+}
+
+static void feed_value(md_feed *feed, const char *key, const md_catboost_value *v)
+{
+    md_feed_kv(feed, key, strlen(key), v->v, MD_UNIT_NONE, v->flags, NAN);
+}
+
+static void feed_line(md_feed *feed, const md_catboost_line *l, bool score)
+{
+    md_feed_record_begin(feed, l->lineno);
+    md_feed_kv(feed, "iter", 4, l->iter, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    if (l->has_learn)
+        feed_value(feed, score ? "train_metric" : "loss", &l->learn);
+    if (l->has_test)
+        feed_value(feed, score ? "val_metric" : "val_loss", &l->test);
+    md_feed_record_end(feed);
+}
+
+static void feed_held(md_catboost *cb, md_feed *feed)
+{
+    for (size_t i = 0; i < cb->nheld; i++)
+        feed_line(feed, &cb->held[i], cb->better == MD_BETTER_HIGHER);
+    cb->nheld = 0;
+}
+
+/* Iteration 0 again: another model's training (a fold, a grid point),
+ * whose metric may go the other way. */
+static void start_fit(md_catboost *cb, md_feed *feed)
+{
+    feed_held(cb, feed);
+    cb->better = MD_BETTER_NONE;
+    cb->best_seen = false;
+}
+
+bool md_catboost_read(md_catboost *cb, md_str line, md_feed *feed, unsigned long lineno)
+{
+    md_catboost_line l;
+    if (line.n == 0 || !is_digit(line.p[0]) || !parse_line(line, &l))
+        return false;
+    l.lineno = lineno;
+    if (l.iter <= cb->last_iter)
+        start_fit(cb, feed);
+    cb->last_iter = l.iter;
+    if (l.has_best && cb->better == MD_BETTER_NONE)
+        cb->better = direction(cb, &l);
+    if (l.has_best) {
+        cb->last_best = l.best.v;
+        cb->best_seen = true;
+    }
+    if (!l.has_best || cb->better != MD_BETTER_NONE) {
+        feed_held(cb, feed);
+        feed_line(feed, &l, cb->better == MD_BETTER_HIGHER);
+        return true;
+    }
+    /* A run whose best never moved: whichever way, its curve is flat. */
+    if (cb->nheld == MD_CATBOOST_HELD) {
+        cb->better = MD_BETTER_LOWER;
+        feed_held(cb, feed);
+        feed_line(feed, &l, false);
+        return true;
+    }
+    cb->held[cb->nheld++] = l;
+    return true;
+}
+
+void md_catboost_finish(md_catboost *cb, md_feed *feed)
+{
+    feed_held(cb, feed);
+}
