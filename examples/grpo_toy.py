@@ -10,6 +10,7 @@ import time
 import torch
 from torch.nn import functional as F
 
+from hf_trainer import hf_bar, hf_header, hf_log
 from toy_gpt import GPT
 
 
@@ -212,3 +213,22 @@ def warm_start(sft_steps, seed=0):
     sft(policy, make_sums(2000, seed=2), steps=sft_steps, lr=3e-3, batch=16, seed=3)
     reference = copy.deepcopy(policy).eval().requires_grad_(False)
     return policy, reference, make_sums(2000, seed=1)
+
+
+def print_console_run(reward_fn, sft_steps, lr, beta, batch, steps, num_generations, max_new, log_steps):
+    """A whole run from its warm start, printed the way TRL/transformers
+    print it to a file: the header, the bar and a dict per log."""
+    policy, reference, prompts = warm_start(sft_steps)
+    hf_header(len(prompts), 1, batch, steps, sum(p.numel() for p in policy.parameters()))
+    bar = hf_bar(steps)
+    epoch_of = lambda step: round(step * batch / len(prompts), 2)  # noqa: E731
+
+    def log(step, grad_norm, learning_rate, loss, means):
+        hf_log(bar, {"loss": loss, "grad_norm": grad_norm, "learning_rate": learning_rate, **means,
+                     "epoch": epoch_of(step)})
+
+    runtime = train_grpo(policy, reference, prompts, reward_fn, lr, beta, batch, steps, num_generations, max_new,
+                         1.0, log_steps, log, on_step=lambda: bar.update(1))
+    hf_log(bar, {"train_runtime": round(runtime, 4), "train_samples_per_second": round(steps * batch / runtime, 3),
+                 "train_steps_per_second": round(steps / runtime, 3), "train_loss": 0.0, "epoch": epoch_of(steps)})
+    bar.close()
