@@ -298,6 +298,36 @@ START_TEST(test_unit_conversion)
 }
 END_TEST
 
+/* Reinforcement learning's names: verl's and TRL's reward, the KL to the
+ * reference apart from PPO's KL between the policy before and after an
+ * update, and the GRPO group and length figures. */
+START_TEST(test_rl_names)
+{
+    static const struct {
+        const char *key, *series;
+    } cases[] = {
+        {"critic/score/mean", "reward"},
+        {"reward", "reward"},
+        {"actor/kl_loss", "kl"},
+        {"objective/kl", "kl"},
+        {"actor/ppo_kl", "update_kl"},
+        {"train/approx_kl", "update_kl"},
+        {"frac_reward_zero_std", "frac_reward_zero_std"},
+        {"completions/clipped_ratio", "completion_clipped"},
+        {"response_length/clip_ratio", "completion_clipped"},
+        {"response_length/mean", "completion_length"},
+        {"actor/entropy", "entropy"},
+    };
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        md_store *st = new_store();
+        record(st, 1, cases[i].key, 0.25);
+        const md_series *s = series(st, cases[i].series);
+        ck_assert_msg(s && s->last == 0.25, "%s is not %s", cases[i].key, cases[i].series);
+        md_store_free(st);
+    }
+}
+END_TEST
+
 START_TEST(test_canonical_binding)
 {
     md_store *st = new_store();
@@ -1089,6 +1119,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_declared_total_and_restarts);
     tcase_add_test(rec, test_unit_conversion);
     tcase_add_test(rec, test_canonical_binding);
+    tcase_add_test(rec, test_rl_names);
     tcase_add_test(rec, test_component_totals);
     tcase_add_test(rec, test_record_by_key);
     tcase_add_test(rec, test_unknown_records_dropped);
