@@ -19,6 +19,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/swar.h"
 #include "reader/reader_int.h"
 
 typedef struct field {
@@ -28,11 +29,6 @@ typedef struct field {
 static bool is_digit(char c)
 {
     return c >= '0' && c <= '9';
-}
-
-static bool named(md_str name, const char *word)
-{
-    return name.n == strlen(word) && memcmp(name.p, word, name.n) == 0;
 }
 
 /* "learn: 0.68", "best: 0.68 (0)": a name of letters and digits, ": ",
@@ -66,9 +62,7 @@ static bool field_number(md_str value, bool best, md_catboost_value *out, bool *
 
 static bool iteration_prefix(md_str *line, double *iter)
 {
-    size_t i = 0;
-    while (i < line->n && is_digit(line->p[i]))
-        i++;
+    size_t i = md_digit_run(line->p, line->n);
     if (i == 0 || i + 1 >= line->n || line->p[i] != ':' || line->p[i + 1] != '\t')
         return false;
     md_num_scan(line->p, line->p + i, iter);
@@ -82,17 +76,17 @@ static bool iteration_prefix(md_str *line, double *iter)
  * comparison with best, which may then track another set. */
 static bool read_field(const field *f, md_catboost_line *l, bool *timed)
 {
-    if (named(f->name, "learn"))
+    if (md_str_eq(f->name, "learn"))
         return field_number(f->value, false, &l->learn, &l->has_learn);
-    if (named(f->name, "test"))
+    if (md_str_eq(f->name, "test"))
         return field_number(f->value, false, &l->test, &l->has_test);
-    if (named(f->name, "best"))
+    if (md_str_eq(f->name, "best"))
         return field_number(f->value, true, &l->best, &l->has_best);
-    if (named(f->name, "total") || named(f->name, "remaining")) {
+    if (md_str_eq(f->name, "total") || md_str_eq(f->name, "remaining")) {
         *timed = true;
         return true;
     }
-    bool other_set = f->name.n > 4 && memcmp(f->name.p, "test", 4) == 0 && is_digit(f->name.p[4]);
+    bool other_set = f->name.n > 4 && md_str_starts_with(f->name, "test") && is_digit(f->name.p[4]);
     l->other_sets |= other_set;
     return other_set;
 }
