@@ -10,6 +10,7 @@ import time
 import torch
 from torch.nn import functional as F
 
+from dpo_toy import window_mean
 from hf_trainer import hf_bar, hf_header, hf_log
 from toy_gpt import GPT
 
@@ -159,13 +160,6 @@ def grpo_step(policy, reference, problems, reward_fn, beta, num_generations, max
     metrics.update({"clip_ratio/low_mean": 0.0, "clip_ratio/low_min": 0.0, "clip_ratio/high_mean": 0.0,
                     "clip_ratio/high_max": 0.0, "clip_ratio/region_mean": 0.0})
     return loss, metrics
-
-
-def window_mean(rows):
-    out = {}
-    for k in rows[0]:
-        out[k] = sum(r[k] for r in rows) / len(rows)
-    return out
 
 
 def train_grpo(policy, reference, problems, reward_fn, lr, beta, batch, steps, num_generations, max_new,

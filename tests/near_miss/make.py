@@ -261,7 +261,7 @@ def grpo_lines(r, total, beta, nan_fn_every, loss_zero, every=5):
     out = []
     for s in range(every, total + 1, every):
         reward = 0.35 + 0.4 * (1 - math.exp(-s / 120.0)) + r.gauss(0, 0.06)
-        acc = max(0.0, min(1.0, reward * 0.8 + r.gauss(0, 0.05)))
+        acc = clamp01(reward * 0.8 + r.gauss(0, 0.05))
         fmt = min(1.0, 0.55 + 0.45 * (1 - math.exp(-s / 40.0)) + r.gauss(0, 0.03))
         kl = 0.0004 * s ** 0.9 * (1 + r.gauss(0, 0.08))
         if loss_zero:
