@@ -539,6 +539,32 @@ START_TEST(test_best_smooth_follows_direction)
 }
 END_TEST
 
+/* run.reinforcement: a reward with no DPO margin. A reward series that
+ * holds only NaN does not count, as has() would not count it. */
+START_TEST(test_run_reinforcement)
+{
+    static const struct {
+        const char *keys[2];
+        double v;
+        double want;
+    } cases[] = {
+        {{"reward", NULL}, 0.4, 1},
+        {{"reward", "rewards/margins"}, 0.4, 0},
+        {{"loss", NULL}, 0.4, 0},
+        {{"reward", NULL}, NAN, 0},
+    };
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        run r = run_new();
+        for (size_t k = 0; k < 2 && cases[i].keys[k]; k++)
+            put(&r, cases[i].keys[k], 1, cases[i].v);
+        run_done(&r);
+        md_value v = md_signal_run(r.sig, "reinforcement");
+        ck_assert_msg(v.known && v.v == cases[i].want, "case %zu: %g", i, v.v);
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* A falling loss with a sawtooth of +-40% over each 24-step epoch (data
  * sorted by length, no shuffling): its lowest segment is a trough of the
  * sawtooth. Point noise is small (the sawtooth is smooth from one step to
@@ -1672,6 +1698,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_min_smooth_short_series);
     tcase_add_test(trend, test_rise_after_min);
     tcase_add_test(trend, test_best_smooth_follows_direction);
+    tcase_add_test(trend, test_run_reinforcement);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_short_bounce_is_not_a_rise);
     tcase_add_test(trend, test_sawtooth_is_not_a_rise);

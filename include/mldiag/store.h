@@ -202,6 +202,9 @@ void md_store_merge(md_store *st, md_store *src);
 size_t md_store_nseries(const md_store *st);
 const md_series *md_store_series(const md_store *st, size_t i);
 const md_series *md_store_find(const md_store *st, const char *name);
+/* The series NAME is in the store with at least one finite value: what a
+ * rule's has(NAME) asks. */
+bool md_store_has_points(const md_store *st, const char *name);
 /* Position of a series in the store, or -1. */
 long md_store_find_index(const md_store *st, const char *name);
 size_t md_store_nevents(const md_store *st);

@@ -152,11 +152,9 @@ md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why)
         case OP_RUN:
             stack[sp++] = leaf(o, sig, why);
             break;
-        case OP_HAS: {
-            const md_series *s = md_store_find(md_sigset_store(sig), o->name);
-            stack[sp++] = md_known(s && s->finite > 0);
+        case OP_HAS:
+            stack[sp++] = md_known(md_store_has_points(md_sigset_store(sig), o->name));
             break;
-        }
         case OP_MIN:
         case OP_MAX:
             sp -= o->argc;

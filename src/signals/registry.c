@@ -144,6 +144,8 @@ static const md_named run_features[] = {
                           "are (clocks, rates, memory and counters excluded: their NaN is a "
                           "placeholder)"},
     {"nonfinite_metrics_step", "earliest step at which one of those metrics was NaN or Inf"},
+    {"reinforcement", "1 when a reward is logged and no DPO margin: reinforcement learning, "
+                      "whose loss is a policy-gradient surrogate centred on 0, not a quality measure"},
     {"ranks", "ranks whose loss the log holds (lines prefixed \"[rankN]:\")"},
     {"rank_loss_spread", "largest |other rank's end loss / main end loss - 1|"},
     {"worst_val_rise_from_min", "rise_from_min of the validation loss (any eval set or loss term: "

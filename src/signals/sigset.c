@@ -275,6 +275,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return rank_spread(sig, strcmp(feature, "rank_loss_spread") == 0);
     if (strncmp(feature, "layer_grad", 10) == 0)
         return md_layer_grad_signal(sig, feature);
+    if (strcmp(feature, "reinforcement") == 0)
+        return md_known(md_store_has_points(st, "reward") && !md_store_has_points(st, "reward_margin"));
     if (strcmp(feature, "nonfinite_metrics") == 0)
         return nonfinite_metrics(st, false);
     if (strcmp(feature, "nonfinite_metrics_step") == 0)

@@ -609,6 +609,12 @@ const md_series *md_store_find(const md_store *st, const char *name)
     return idx >= 0 ? st->series[idx] : NULL;
 }
 
+bool md_store_has_points(const md_store *st, const char *name)
+{
+    const md_series *s = md_store_find(st, name);
+    return s && s->finite > 0;
+}
+
 size_t md_store_nevents(const md_store *st)
 {
     return st->nevents;
