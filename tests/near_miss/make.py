@@ -2285,6 +2285,92 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+
+@near_miss("memory_growth", "mmengine_memory_settles_after_first_eval.log")
+def _(r):
+    out = [note("MMEngine detector training: the peak memory it prints (MiB) climbs while the",
+                "allocator warms up, jumps once when the first validation allocates its buffers,",
+                "and stays there for the remaining eleven epochs. It grew, then settled: no leak.")]
+    t, peak = 0.0, 3100.0
+    for ep in range(1, 13):
+        for it in range(50, 501, 50):
+            k = (ep - 1) * 500 + it
+            peak = max(peak, 3900 - 800 * math.exp(-k / 60.0) + r.gauss(0, 5))
+            if ep > 1:
+                peak = max(peak, 4900 + r.gauss(0, 3))
+            loss = 0.9 + 1.2 * math.exp(-k / 1500.0) + r.gauss(0, 0.03)
+            t += 50 * 0.43
+            out.append("%s - mmengine - INFO - Epoch(train)  [%d][%3d/500]  lr: 2.0000e-02  eta: 0:41:12  time: %.4f  "
+                       "data_time: %.4f  memory: %d  grad_norm: %.4f  loss: %.4f"
+                       % (ts((2024, 5, 1, 10, 0, 0), t, "%Y/%m/%d %H:%M:%S"), ep, it, 0.43 + r.gauss(0, 0.01),
+                          0.012 + abs(r.gauss(0, 0.002)), int(peak), 4.0 + r.gauss(0, 0.3), loss))
+        out.append("%s - mmengine - INFO - Epoch(val) [%d][125/125]    coco/bbox_mAP: %.4f"
+                   % (ts((2024, 5, 1, 10, 0, 0), t + 40, "%Y/%m/%d %H:%M:%S"), ep, 0.3 + 0.1 * (1 - math.exp(-ep / 3.0))))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("memory_growth", "metriclogger_peak_memory_new_records.log")
+def _(r):
+    out = [note("torchvision detection reference (MetricLogger): images of varying size, so the",
+                "peak memory ('max mem', MiB) sets a new record whenever a larger batch than any",
+                "before comes along; records grow rarer as the run goes on. A peak counter, not a leak.")]
+    peak, t = 0.0, 0.0
+    for ep in range(26):
+        for it in range(0, 7330, 20):
+            need = 2600 + 450 * max(r.expovariate(1.0), r.expovariate(1.0))  # two images a batch
+            peak = max(peak, need)
+            t += 20 * 0.35
+            loss = 0.6 + 0.8 * math.exp(-(ep * 7330 + it) / 40000.0) + r.gauss(0, 0.05)
+            out.append("Epoch: [%d]  [%4d/7330]  eta: 0:42:10  lr: 0.020000  loss: %.4f (%.4f)  time: %.4f  data: 0.0021  max mem: %d"
+                       % (ep, it, loss, loss + 0.01, 0.35 + r.gauss(0, 0.02), int(peak)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("memory_growth", "deepspeed_memory_wobbles_with_batch_length.log")
+def _(r):
+    out = [note("DeepSpeed SFT with dynamic padding, after 200 steps on 512-token sequences at the",
+                "start: the memory allocated at each report depends on the longest sequence in the",
+                "batch, so it swings by a fifth from report to report around a steady level. It",
+                "stepped up once with the sequence length, and wobbles; it does not grow.")]
+    for step in range(10, 3001, 10):
+        mem = (22.0 + 4.0 * r.random()) if step <= 200 else (38.0 + 8.0 * r.random())
+        loss = 1.1 + 0.6 * math.exp(-step / 400.0) - 0.1 * step / 3000 + r.gauss(0, 0.04)
+        out.append("[Rank 0] epoch=0/micro_step=%d/global_step=%d, RunningAvgSamplesPerSec=31.2, "
+                   "CurrSamplesPerSec=%.1f, MemAllocated=%.2fGB, MaxMemAllocated=%.2fGB"
+                   % (step * 4, step, 31 + r.gauss(0, 1), mem, 47.9))
+        out.append("step=%d loss=%.4f" % (step, loss))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("memory_growth", "epoch_sawtooth_metric_buffers.log")
+def _(r):
+    out = [note("Four epochs; each keeps its predictions (detached, on the host) for the epoch's",
+                "metrics and frees them when the epoch ends. Resident memory climbs within each",
+                "epoch and falls back at its end: a sawtooth, the same every epoch.")]
+    per = 500
+    for ep in range(4):
+        for i in range(10, per + 1, 10):
+            step = ep * per + i
+            mem = 10.0 + 4.0 * i / per + r.gauss(0, 0.03)
+            loss = 0.5 + 1.5 * math.exp(-step / 500.0) + r.gauss(0, 0.03)
+            out.append("epoch %d step %d loss=%.4f lr=0.0003 mem=%.2fGB" % (ep, step, loss, mem))
+        out.append("epoch %d done: val_loss=%.4f" % (ep, 0.55 + 1.2 * math.exp(-ep / 2.0)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("memory_growth", "torchtune_reserved_memory_creeps.log")
+def _(r):
+    out = [note("torchtune LoRA fine-tune on unpacked, variable-length samples: the caching",
+                "allocator keeps blocks of the sizes it meets, so the reserved peak creeps up by",
+                "a tenth over the run: fragmentation, far from the card's limit. Not a leak.")]
+    reserved = 14.1
+    for step in range(1, 2001):
+        reserved += 0.0017 * r.random()
+        loss = 0.95 + 0.9 * math.exp(-step / 300.0) + r.gauss(0, 0.05)
+        out.append("Step %d | loss:%.6f lr:2e-05 tokens_per_second_per_gpu:%.1f peak_memory_active:12.3 "
+                   "peak_memory_alloc:12.3 peak_memory_reserved:%.2f" % (step, loss, 1234.5 + r.gauss(0, 20), reserved))
+    return "\n".join(out) + "\n"
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
