@@ -661,6 +661,39 @@ START_TEST(test_text_sparkline_constant)
 }
 END_TEST
 
+/* The series a finding is about gets a sparkline beside the main ones:
+ * memory that climbs every step (memory_growth) is drawn, the same memory
+ * flat is not (no finding is about it). */
+START_TEST(test_text_sparkline_of_the_finding)
+{
+    for (int leak = 0; leak < 2; leak++) {
+        md_store *st = new_run("runs/memory.log");
+        for (int64_t s = 0; s < 300; s += 10) {
+            record(st, s, "loss", 3.0 * exp(-(double)s / 100) + 0.5);
+            record(st, s, "memory", leak ? 2.0 + 0.02 * (double)s : 2.0);
+        }
+        md_findings f;
+        evaluate(st, &f);
+        md_report_opts o = {false, 80, false, false};
+        md_buf out = {0};
+        md_render_text(st, &f, &o, &out);
+        const char *t = md_buf_cstr(&out);
+        if (leak) {
+            ck_assert_str_eq(f.v[0].id, "memory_growth");
+            ck_assert_str_eq(f.v[0].subject, "memory");
+            const char *row = strstr(t, "\n  memory ");
+            ck_assert_ptr_nonnull(row);
+            ck_assert_ptr_nonnull(strstr(row, "first 2  min 2  last 7.8"));
+        } else {
+            ck_assert_ptr_null(strstr(t, "\n  memory "));
+        }
+        md_buf_free(&out);
+        md_findings_free(&f);
+        md_store_free(st);
+    }
+}
+END_TEST
+
 /* Every line of out is at most width columns, unless it holds only the
  * unbreakable word after its indent and a short prefix ("- "); every word
  * of text appears whole. */
@@ -845,6 +878,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_svg_marks_finding);
     tcase_add_test(tc, test_text_sparkline);
     tcase_add_test(tc, test_text_sparkline_constant);
+    tcase_add_test(tc, test_text_sparkline_of_the_finding);
     tcase_add_test(tc, test_overfitting_without_steps);
     tcase_add_test(tc, test_vanishing_gradients_relative);
     tcase_add_test(tc, test_nan_loss_evidence_follows_the_nans);

@@ -216,21 +216,36 @@ static long mark_of(const axis *ax, const md_findings *f)
     return cell < 0 || cell >= (double)ax->n ? -1 : (long)cell;
 }
 
-/* The series shown: the main ones present, on the first one's kind of
- * step axis. */
-static size_t shown_series(const md_store *st, const md_series **ss, axis *ax)
+#define SPARK_ROWS 8
+
+/* Adds the series called name unless it is missing, empty, already shown,
+ * or on another kind of step axis than the first. */
+static void show(const md_store *st, const char *name, const md_series **ss, size_t *n, axis *ax)
+{
+    const md_series *s = md_store_find(st, name);
+    if (*n == SPARK_ROWS || !s || !s->nbuckets || (*n && s->ordinal != ss[0]->ordinal))
+        return;
+    for (size_t i = 0; i < *n; i++)
+        if (ss[i] == s)
+            return;
+    double lo, hi;
+    chart_step_range(&s, 1, &lo, &hi);
+    ax->lo = *n && ax->lo < lo ? ax->lo : lo;
+    ax->hi = *n && ax->hi > hi ? ax->hi : hi;
+    ss[(*n)++] = s;
+}
+
+/* The series shown: the main ones present, then the series the findings
+ * at warning and above are about (memory for a leak, the reward for a
+ * collapse), on the first one's kind of step axis. */
+static size_t shown_series(const md_store *st, const md_findings *f, const md_series **ss, axis *ax)
 {
     size_t n = 0;
-    for (size_t i = 0; i < chart_nspark_names; i++) {
-        const md_series *s = md_store_find(st, chart_spark_names[i]);
-        if (!s || !s->nbuckets || (n && s->ordinal != ss[0]->ordinal))
-            continue;
-        double lo, hi;
-        chart_step_range(&s, 1, &lo, &hi);
-        ax->lo = n && ax->lo < lo ? ax->lo : lo;
-        ax->hi = n && ax->hi > hi ? ax->hi : hi;
-        ss[n++] = s;
-    }
+    for (size_t i = 0; i < chart_nspark_names; i++)
+        show(st, chart_spark_names[i], ss, &n, ax);
+    for (size_t i = 0; i < f->n; i++)
+        if (f->v[i].subject && f->v[i].severity >= MD_SEV_WARNING)
+            show(st, f->v[i].subject, ss, &n, ax);
     ax->ordinal = n && ss[0]->ordinal;
     return n;
 }
@@ -246,12 +261,12 @@ static size_t most_buckets(const md_series **ss, size_t n)
 
 void text_sparklines(const md_store *st, const md_findings *f, const md_report_opts *o, md_buf *out)
 {
-    const md_series *ss[8];
+    const md_series *ss[SPARK_ROWS];
     axis ax = {0};
-    size_t n = shown_series(st, ss, &ax);
+    size_t n = shown_series(st, f, ss, &ax);
     if (!n)
         return;
-    md_buf fig[8] = {{0}};
+    md_buf fig[SPARK_ROWS] = {{0}};
     int namew = 7, figw = 0;
     for (size_t i = 0; i < n; i++) {
         figures(&fig[i], ss[i]);

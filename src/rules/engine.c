@@ -109,6 +109,7 @@ static void make_finding(md_findings *out, const rule *r, md_sigset *sig)
     f->confidence = c < 0 ? 0 : c > 1 ? 1 : c;
     f->step = eval_or(r->step, sig, NAN);
     f->ordinal_step = md_expr_counts_entries(r->step, sig);
+    f->subject = md_expr_first_series(r->step, sig);
     f->line = eval_or(r->line, sig, NAN);
     f->input = line_input(r->line, sig);
     for (size_t i = 0; i < r->ntags; i++)

@@ -190,6 +190,15 @@ md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why)
     return sp == 1 ? stack[0] : md_unknown();
 }
 
+const char *md_expr_first_series(const md_expr *e, md_sigset *sig)
+{
+    const md_store *st = md_sigset_store(sig);
+    for (size_t i = 0; e && i < e->n; i++)
+        if (e->ops[i].code == OP_SERIES && md_store_find(st, e->ops[i].name))
+            return e->ops[i].name;
+    return NULL;
+}
+
 bool md_expr_counts_entries(const md_expr *e, md_sigset *sig)
 {
     const md_store *st = md_sigset_store(sig);
