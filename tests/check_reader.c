@@ -1016,6 +1016,7 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(loss->last_step, 200);
     ck_assert(loss->last == 8.5);
     ck_assert(series(st, "val_loss")->last == 8.1);
+    ck_assert_int_eq(series(st, "val_loss")->first_step, 200);
     ck_assert_ptr_null(md_store_find(st, "fairseq"));
     ck_assert_ptr_null(md_store_find(st, "date"));
     md_store_free(st);
@@ -1444,6 +1445,60 @@ START_TEST(test_text_test_set_line)
     ck_assert_uint_eq(series(st, "loss")->count, 3);
     ck_assert(series(st, "val_loss")->last == 0.0261);
     ck_assert(T_CLOSE(series(st, "val_accuracy")->last, 0.9919));
+    md_store_free(st);
+}
+END_TEST
+
+/* fairseq's text log names each record's set in a field of its own: the
+ * valid record's metrics are the evaluation's, and the epoch summary of
+ * the train set keeps apart from the per-update train_inner loss. */
+START_TEST(test_text_fairseq_set_fields)
+{
+    md_store *st = load_text(
+        "fairseq.log",
+        "2021-03-01 10:01:00 | INFO | train_inner | epoch 001:    100 / 1124 loss=12.345, nll_loss=12.01, "
+        "ppl=4123.4, wps=12345.6, ups=2.5, wpb=4938.2, bsz=160, num_updates=100, lr=1.25e-05, gnorm=2.345, "
+        "loss_scale=128, train_wall=40, gb_free=10.2, wall=60\n"
+        "2021-03-01 10:02:00 | INFO | train_inner | epoch 001:    200 / 1124 loss=11.345, nll_loss=11.01, "
+        "ppl=2123.4, wps=12345.6, ups=2.5, wpb=4938.2, bsz=160, num_updates=200, lr=2.5e-05, gnorm=2.145, "
+        "loss_scale=128, train_wall=80, gb_free=10.2, wall=120\n"
+        "2021-03-01 10:03:00 | INFO | valid | epoch 001 | valid on 'valid' subset | loss 9.876 | nll_loss 9.5 | "
+        "ppl 724.3 | wps 34567 | wpb 4000 | bsz 150 | num_updates 200 | best_loss 9.876\n"
+        "2021-03-01 10:03:00 | INFO | train | epoch 001 | loss 11.2 | nll_loss 10.9 | ppl 1912.2 | wps 12400 | "
+        "ups 2.5 | wpb 4938 | bsz 160 | num_updates 200 | lr 2.5e-05 | gnorm 2.1 | train_wall 80 | wall 120\n",
+        NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 200);
+    ck_assert(loss->last == 11.345);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 1);
+    ck_assert_int_eq(val->first_step, 200);
+    ck_assert(val->last == 9.876);
+    const md_series *val_ppl = series(st, "val_perplexity");
+    ck_assert_int_eq(val_ppl->first_step, 200);
+    ck_assert(val_ppl->last == 724.3);
+    ck_assert_uint_eq(series(st, "perplexity")->count, 2);
+    const md_series *epoch_loss = series(st, "train_loss");
+    ck_assert_int_eq(epoch_loss->first_step, 200);
+    ck_assert(epoch_loss->last == 11.2);
+    ck_assert(series(st, "tokens_per_s")->max == 12345.6);
+    ck_assert(loss->min == 11.345);
+    ck_assert_ptr_null(md_store_find(st, "best_loss"));
+    ck_assert_ptr_null(md_store_find(st, "valid_best_loss"));
+    md_store_free(st);
+
+    /* A subset named as --valid-subset spells it is an evaluation set too;
+     * a field that only starts like a set's name is none. */
+    st = load_text("fairseq.log",
+                   "2021-03-01 10:01:00 | INFO | train_inner | epoch 001:    100 / 1124 loss=12.3, num_updates=100\n"
+                   "2021-03-01 10:02:00 | INFO | train_inner | epoch 001:    200 / 1124 loss=11.3, num_updates=200\n"
+                   "2021-03-01 10:03:00 | INFO | dev_other | epoch 001 | valid on 'dev_other' subset | loss 9.9 | "
+                   "num_updates 200\n"
+                   "2021-03-01 10:03:00 | INFO | validator | loss 1.5 | num_updates 200\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "dev_other_loss")->count, 1);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
     md_store_free(st);
 }
 END_TEST
@@ -3262,6 +3317,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_steps_bar);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
+    tcase_add_test(text, test_text_fairseq_set_fields);
     tcase_add_test(text, test_text_sb3_boxes);
     suite_add_tcase(s, text);
 

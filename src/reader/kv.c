@@ -9,6 +9,7 @@
  * are skipped whole, so "2024-01-01" does not become three numbers. */
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 
 #include "reader/reader_int.h"
 
@@ -28,6 +29,8 @@ typedef struct scan {
     size_t nslen;
     bool ns_eval; /* "Test set: Average loss: 0.03": the namespace holds every pair */
     bool ns_bracket; /* "tot_loss[loss=0.6, ...]": the namespace ends at ']' */
+    const char *set; /* "| valid |", "[valid]": the data set of the rest of the line */
+    size_t setlen;
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
@@ -135,8 +138,19 @@ typedef struct value {
     size_t numlen, totlen;
 } value;
 
+/* fairseq's JSON log spells the set into its keys ("| valid |
+ * {\"valid_loss\": ...}"): a key that starts with the set's name is not
+ * named again. */
+static bool names_own_set(const scan *s, const char *key, size_t keylen)
+{
+    return s->ns == s->set && keylen > s->setlen && key[s->setlen] == '_' &&
+           strncasecmp(key, s->set, s->setlen) == 0;
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
+    if (in_ns && s->set && names_own_set(s, key, keylen))
+        in_ns = false;
     if (s->n < s->cap && key_acceptable(key, keylen))
         s->out[s->n++] = (md_kv){.key = key,
                                  .keylen = keylen,
@@ -524,19 +538,43 @@ static bool opens_namespace(const char *q, const char *end)
     return q > w && q < end && *q == '=' && is_alpha(*w);
 }
 
+static const char *const evaluation_words[] = {"test", "val", "valid", "validation", "eval", "evaluation", "dev"};
+
+static bool is_evaluation_word(const char *w, size_t n)
+{
+    for (size_t i = 0; i < MD_COUNT(evaluation_words); i++)
+        if (word_is(w, n, evaluation_words[i]))
+            return true;
+    return false;
+}
+
 /* "Test set:", "Validation:", "eval:": the pairs after it on the line
  * measure the evaluation, not training ("Average loss" there is a test
  * loss). */
 static bool evaluation_key(const char *key, const char *end)
 {
-    static const char *const words[] = {"test", "val", "valid", "validation", "eval", "evaluation", "dev"};
     const char *we = key;
     while (we < end && is_alpha(*we))
         we++;
-    for (size_t i = 0; i < MD_COUNT(words); i++)
-        if (word_is(key, (size_t)(we - key), words[i]))
-            return true;
-    return false;
+    return is_evaluation_word(key, (size_t)(we - key));
+}
+
+/* Whether the word names a data set. An evaluation set may carry its own
+ * name or number after the word ("valid1", "dev_other", "test-clean":
+ * fairseq names a record by its subset, as --valid-subset spells it).
+ * The training set is only the bare word: fairseq's "train_inner" is its
+ * per-update record, whose keys are the plain spellings. */
+static bool set_name(const char *w, const char *we)
+{
+    const char *letters = w;
+    while (letters < we && is_alpha(*letters) && *letters != '_')
+        letters++;
+    size_t n = (size_t)(letters - w);
+    if (letters == we && (word_is(w, n, "train") || word_is(w, n, "training")))
+        return true;
+    if (letters < we && !is_digit(*letters) && *letters != '_' && *letters != '-')
+        return false;
+    return is_evaluation_word(w, n);
 }
 
 /* "[N]" or "[ I/T]", blanks allowed inside, and after the count a share
@@ -658,11 +696,62 @@ static bool names_bracket(const scan *s)
     return before == '_' || !is_alnum(before);
 }
 
+/* What a namespace ends in: the line's set, when a field named one. */
 static void end_namespace(scan *s)
 {
-    s->ns = NULL;
-    s->nslen = 0;
-    s->ns_eval = s->ns_bracket = false;
+    s->ns = s->set;
+    s->nslen = s->setlen;
+    s->ns_eval = s->set != NULL;
+    s->ns_bracket = false;
+}
+
+/* A set's name alone in a field of the line, from p up to close or the
+ * line's end: where it starts, or NULL; *after is the close or the end. */
+static const char *lone_set_name(const char *p, const char *end, char close, const char **name_end,
+                                 const char **after)
+{
+    p = skip_blanks(p, end);
+    if (p >= end || !is_alpha(*p))
+        return NULL;
+    const char *we = md_kv_word_end(p, end);
+    *after = skip_blanks(we, end);
+    if ((*after < end && **after != close) || !set_name(p, we))
+        return NULL;
+    *name_end = we;
+    return p;
+}
+
+/* A field that is only a set's name ("... | INFO | valid | epoch 001 |
+ * loss 9.876 | ..." in fairseq's text log, "[valid] Ep. 1 : Up. 1500 :
+ * perplexity : 45.67" in Marian's) says whose the pairs after it are:
+ * they take its name before theirs, as fairseq's JSON log spells them
+ * ("valid_loss"), so an evaluation's loss is val_loss, and the training
+ * set's epoch summary ("train_loss") keeps apart from the per-update
+ * "loss" (the store gives the canonical name to the spelling with the
+ * most points). */
+static void name_set(scan *s, const char *name, const char *name_end)
+{
+    s->set = name;
+    s->setlen = (size_t)(name_end - name);
+    end_namespace(s);
+}
+
+static void on_field(scan *s)
+{
+    const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, '|', &name_end, &after);
+    if (name)
+        name_set(s, name, name_end);
+}
+
+static bool on_set_tag(scan *s)
+{
+    const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, ']', &name_end, &after);
+    if (!name || after == s->end)
+        return false;
+    name_set(s, name, name_end);
+    clear_key(s);
+    s->p = after + 1;
+    return true;
 }
 
 /* "loss[loss=0.5, over 6000 frames. ]": a name glued to a bracket of pairs
@@ -1000,6 +1089,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
+        } else if (c == '[' && !s.key && on_set_tag(&s)) {
+            continue;
         } else if (c == '[' && !s.key && s.n == 0 && (on_bracket_step(&s) || on_epoch_batch_pair(&s))) {
             continue;
         } else if (c == '[' && s.key && s.p == s.key_end && on_bracket_group(&s)) {
@@ -1013,6 +1104,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
              * is no validation time. */
             if (c == '|' || (c == ']' && s.ns_bracket))
                 end_namespace(&s);
+            if (c == '|')
+                on_field(&s);
             clear_key(&s);
             s.p++;
         }
