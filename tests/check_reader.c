@@ -315,6 +315,26 @@ START_TEST(test_kv_clu_step)
 }
 END_TEST
 
+START_TEST(test_kv_marian)
+{
+    md_kv kv[32];
+    /* Keys abbreviated with a point, a rate after its value, and the time
+     * of the display interval, which is no step's time. */
+    CHECK_LINE("[2019-05-13 12:00:00] Ep. 1 : Up. 500 : Sen. 123,456 : Cost 5.12345678 * 1,234,567 after "
+               "12,345,678 : Time 123.45s : 12345.67 words/s : L.r. 3.0000e-04",
+               {"Ep.", 1, MD_UNIT_NONE}, {"Up.", 500, MD_UNIT_NONE}, {"Cost", 5.12345678, MD_UNIT_NONE},
+               {"interval_time", 123.45, MD_UNIT_S}, {"words/s", 12345.67, MD_UNIT_NONE},
+               {"L.r.", 3e-4, MD_UNIT_NONE});
+    /* A set's name in brackets names the pairs after it. */
+    CHECK_LINE("[2019-05-13 12:04:10] [valid] Ep. 1 : Up. 1500 : cross-entropy : 123.456 : new best",
+               {"Ep.", 1, MD_UNIT_NONE}, {"Up.", 1500, MD_UNIT_NONE}, {"cross-entropy", 123.456, MD_UNIT_NONE});
+    ck_assert(kv[2].ns && kv[2].nslen == 5 && memcmp(kv[2].ns, "valid", 5) == 0);
+    /* Without Marian's update count, "Time" is a step's. */
+    CHECK_LINE("iter 100: loss 4.23, Time 0.5s", {"iter", 100, MD_UNIT_NONE}, {"loss", 4.23, MD_UNIT_NONE},
+               {"Time", 0.5, MD_UNIT_S});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -325,6 +345,9 @@ START_TEST(test_kv_prose_is_not_metrics)
                    "a total capacity of 79.15 GiB of which 3.19 MiB is free.");
     check_no_pairs("loaded 338025 tokens");
     check_no_pairs("the loss nan guard is on");
+    check_no_pairs("took 5 s. 3 retries left");
+    check_no_pairs("trained 100 steps");
+    check_no_pairs("[valid");
     check_no_pairs("");
 }
 END_TEST
@@ -1499,6 +1522,61 @@ START_TEST(test_text_fairseq_set_fields)
                    NULL);
     ck_assert_uint_eq(series(st, "dev_other_loss")->count, 1);
     ck_assert_uint_eq(series(st, "loss")->count, 3);
+    md_store_free(st);
+}
+END_TEST
+
+/* Marian: the update count places each line; the cost is the training
+ * loss; the validators' lines are the evaluation's. */
+START_TEST(test_text_marian)
+{
+    md_store *st = load_text(
+        "train.log",
+        "[2019-05-13 12:00:00] Ep. 1 : Up. 500 : Sen. 123,456 : Cost 5.12345678 * 1,234,567 after 12,345,678 : "
+        "Time 123.45s : 12345.67 words/s : L.r. 3.0000e-04\n"
+        "[2019-05-13 12:02:00] Ep. 1 : Up. 1000 : Sen. 246,912 : Cost 4.12345678 * 1,234,567 after 24,691,356 : "
+        "Time 120.00s : 12445.67 words/s : L.r. 3.0000e-04\n"
+        "[2019-05-13 12:04:00] Ep. 1 : Up. 1500 : Sen. 370,368 : Cost 3.82345678 * 1,234,567 after 37,037,034 : "
+        "Time 121.00s : 12545.67 words/s : L.r. 3.0000e-04\n"
+        "[2019-05-13 12:04:10] [valid] Ep. 1 : Up. 1500 : cross-entropy : 123.456 : new best\n"
+        "[2019-05-13 12:04:20] [valid] Ep. 1 : Up. 1500 : perplexity : 45.67 : stalled 1 times (last best: 44.1)\n"
+        "[2019-05-13 12:04:30] [valid] Ep. 1 : Up. 1500 : bleu : 23.4 : new best\n",
+        NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 500);
+    ck_assert_int_eq(loss->last_step, 1500);
+    ck_assert(loss->last == 3.82345678);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 1);
+    ck_assert_int_eq(val->first_step, 1500);
+    ck_assert(val->last == 123.456);
+    ck_assert(series(st, "val_perplexity")->last == 45.67);
+    const md_series *bleu = series(st, "valid_bleu");
+    ck_assert_int_eq(bleu->first_step, 1500);
+    ck_assert(bleu->last == 23.4 && bleu->better == MD_BETTER_HIGHER);
+    ck_assert(series(st, "lr")->last == 3e-4);
+    ck_assert(series(st, "tokens_per_s")->last == 12545.67);
+    const md_series *interval = series(st, "interval_time");
+    ck_assert_uint_eq(interval->count, 3);
+    ck_assert(interval->first == 123.45);
+    ck_assert_ptr_null(md_store_find(st, "step_time"));
+    ck_assert_ptr_null(md_store_find(st, "valid_last_best"));
+    ck_assert_ptr_null(md_store_find(st, "last_best"));
+    md_store_free(st);
+
+    /* Older Marian: no label counts, no thousands groups, the cost of
+     * --cost-type ce-mean-words as the validator. */
+    st = load_text("train.log",
+                   "[2017-11-02 10:00:00] Ep. 1 : Up. 500 : Sen. 123456 : Cost 150.12 : Time 123.45s : 12345.67 words/s\n"
+                   "[2017-11-02 10:02:00] Ep. 1 : Up. 1000 : Sen. 246912 : Cost 120.12 : Time 120.00s : 12445.67 words/s\n"
+                   "[2017-11-02 10:02:10] [valid] Ep. 1 : Up. 1000 : ce-mean-words : 2.345 : new best\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 120.12);
+    ck_assert_int_eq(series(st, "val_loss")->first_step, 1000);
     md_store_free(st);
 }
 END_TEST
@@ -3275,6 +3353,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);
+    tcase_add_test(kv, test_kv_marian);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
     suite_add_tcase(s, kv);
@@ -3318,6 +3397,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);
+    tcase_add_test(text, test_text_marian);
     tcase_add_test(text, test_text_sb3_boxes);
     suite_add_tcase(s, text);
 

@@ -117,7 +117,8 @@ static bool key_pair_at(const char *p, const char *end, char sep)
 }
 
 /* Module paths and file names ("modeling_utils.py:3729",
- * "llamafactory.hparams.parser:373") are not metric names. */
+ * "llamafactory.hparams.parser:373") are not metric names; an abbreviation
+ * ("L.r.", on_abbreviation) ends in its point. */
 static bool key_acceptable(const char *key, size_t n)
 {
     if (n == 0 || n > KEY_MAX_LEN)
@@ -125,7 +126,7 @@ static bool key_acceptable(const char *key, size_t n)
     bool dotted = false;
     for (size_t i = 0; i + 1 < n; i++)
         dotted |= key[i] == '.' && is_alpha(key[i + 1]);
-    return !dotted;
+    return !dotted || key[n - 1] == '.';
 }
 
 typedef struct value {
@@ -814,6 +815,48 @@ static void on_separator(scan *s)
     s->p++;
 }
 
+/* Marian's "Up. 500 : ... : Time 123.45s" is the time since its last
+ * display, --disp-freq updates before, not one step's time (the catalog's
+ * interval_time). Its update count is the key spelled "Up.". */
+static bool marian_display_time(const scan *s, size_t keylen)
+{
+    if (keylen != 4 || !word_is(s->key, 4, "time"))
+        return false;
+    for (size_t i = 0; i < s->n; i++)
+        if (s->out[i].keylen == 3 && memcmp(s->out[i].key, "Up.", 3) == 0)
+            return true;
+    return false;
+}
+
+/* A rate's name after its value: Marian's "12345.67 words/s". Only a name
+ * per second: "trained 100 steps" is no step. */
+static bool rate_name(const char *w, const char *we)
+{
+    static const char *const per_second[] = {"/s", "/sec"};
+    for (size_t i = 0; i < MD_COUNT(per_second); i++) {
+        size_t k = strlen(per_second[i]);
+        if ((size_t)(we - w) > k && memcmp(we - k, per_second[i], k) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* At a number with no key that ends at token_end. */
+static bool on_value_before_rate(scan *s, const char *token_end)
+{
+    const char *w = token_end + 1;
+    if (w >= s->end || *token_end != ' ' || !is_alpha(*w))
+        return false;
+    const char *we = md_kv_word_end(w, s->end);
+    value v;
+    if (!rate_name(w, we) || !is_value_end(we, s->end) || !parse_value(s->units, s->p, s->end, &v) ||
+        v.end != token_end || !s->known(s->ctx, w, (size_t)(we - w)))
+        return false;
+    emit(s, w, (size_t)(we - w), &v, s->ns_eval);
+    s->p = we;
+    return true;
+}
+
 static void on_number(scan *s)
 {
     if (s->key && s->p > s->key_end) {
@@ -826,14 +869,20 @@ static void on_number(scan *s)
             keylen -= 3;
         value v;
         if (blanks && parse_value(s->units, s->p, s->end, &v) && s->known(s->ctx, s->key, keylen)) {
-            emit(s, s->key, keylen, &v, s->ns_eval);
+            if (marian_display_time(s, keylen))
+                emit(s, "interval_time", 13, &v, s->ns_eval);
+            else
+                emit(s, s->key, keylen, &v, s->ns_eval);
             s->p = v.end;
             clear_key(s);
             return;
         }
     }
+    bool keyless = !s->key;
     clear_key(s);
-    s->p = skip_token(s->p + 1, s->end);
+    const char *token_end = skip_token(s->p + 1, s->end);
+    if (!(keyless && on_value_before_rate(s, token_end)))
+        s->p = token_end;
 }
 
 static void on_quote(scan *s)
@@ -941,6 +990,21 @@ static const char *possessive(const char *p, const char *end)
         return NULL;
     p = skip_blanks(p + 2, end);
     return p < end && is_alpha(*p) ? p : NULL;
+}
+
+/* Marian writes its keys short: "Ep. 1 : Up. 500 : Sen. 123,456 : ... :
+ * L.r. 3.0000e-04". A point right after a key that is one capitalised word
+ * of two or three characters, before a blank, abbreviates it; a longer
+ * word before a point ends a sentence, and "took 5 s. 3 left" has no step.
+ * The point stays in the key. */
+static bool on_abbreviation(scan *s)
+{
+    size_t n = (size_t)(s->key_end - s->key);
+    if (s->words != 1 || n < 2 || n > 3 || !(*s->key >= 'A' && *s->key <= 'Z') || s->p + 1 >= s->end ||
+        !is_blank(s->p[1]))
+        return false;
+    s->key_end = ++s->p;
+    return true;
 }
 
 static bool on_possessive(scan *s)
@@ -1079,6 +1143,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             if (s.n == 0 && !s.key && is_digit(c) && on_darknet(&s))
                 continue;
             on_number(&s);
+        } else if (c == '.' && s.key && s.p == s.key_end && on_abbreviation(&s)) {
+            continue;
         } else if (c == '\'' && s.key && s.p == s.key_end && on_possessive(&s)) {
             continue;
         } else if (c == '\'' || c == '"') {
