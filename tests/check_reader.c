@@ -1523,6 +1523,19 @@ START_TEST(test_text_fairseq_set_fields)
     ck_assert_uint_eq(series(st, "dev_other_loss")->count, 1);
     ck_assert_uint_eq(series(st, "loss")->count, 3);
     md_store_free(st);
+
+    /* A logger named "train" prints every line under the training set's
+     * name: a key whose name with it would be another series ("train
+     * time", the run's total) keeps its own. */
+    st = load_text("train.log",
+                   "2026-01-01 10:00:00 | INFO | train | step 20 | loss 0.54 | time 0.31 | norm 1.2\n"
+                   "2026-01-01 10:00:01 | INFO | train | step 40 | loss 0.44 | time 0.30 | norm 1.1\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_uint_eq(series(st, "step_time")->count, 2);
+    ck_assert_uint_eq(series(st, "grad_norm")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "train_time"));
+    md_store_free(st);
 }
 END_TEST
 

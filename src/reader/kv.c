@@ -31,6 +31,7 @@ typedef struct scan {
     bool ns_bracket; /* "tot_loss[loss=0.6, ...]": the namespace ends at ']' */
     const char *set; /* "| valid |", "[valid]": the data set of the rest of the line */
     size_t setlen;
+    bool set_training;
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
@@ -162,6 +163,7 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
                                  .end = v->end,
                                  .ns = in_ns ? s->ns : key == s->owned ? s->owner : NULL,
                                  .nslen = in_ns ? s->nslen : key == s->owned ? s->ownerlen : 0,
+                                 .training_set = in_ns && s->ns == s->set && s->set_training,
                                  .num = v->num,
                                  .tot = v->tot,
                                  .numlen = v->numlen,
@@ -565,13 +567,19 @@ static bool evaluation_key(const char *key, const char *end)
  * fairseq names a record by its subset, as --valid-subset spells it).
  * The training set is only the bare word: fairseq's "train_inner" is its
  * per-update record, whose keys are the plain spellings. */
+static bool training_set_name(const char *w, const char *we)
+{
+    size_t n = (size_t)(we - w);
+    return word_is(w, n, "train") || word_is(w, n, "training");
+}
+
 static bool set_name(const char *w, const char *we)
 {
     const char *letters = w;
     while (letters < we && is_alpha(*letters) && *letters != '_')
         letters++;
     size_t n = (size_t)(letters - w);
-    if (letters == we && (word_is(w, n, "train") || word_is(w, n, "training")))
+    if (training_set_name(w, we))
         return true;
     if (letters < we && !is_digit(*letters) && *letters != '_' && *letters != '-')
         return false;
@@ -726,14 +734,16 @@ static const char *lone_set_name(const char *p, const char *end, char close, con
  * loss 9.876 | ..." in fairseq's text log, "[valid] Ep. 1 : Up. 1500 :
  * perplexity : 45.67" in Marian's) says whose the pairs after it are:
  * they take its name before theirs, as fairseq's JSON log spells them
- * ("valid_loss"), so an evaluation's loss is val_loss, and the training
- * set's epoch summary ("train_loss") keeps apart from the per-update
- * "loss" (the store gives the canonical name to the spelling with the
- * most points). */
+ * ("valid_loss"), so an evaluation's loss is val_loss. Under the training
+ * set's name, fairseq's epoch summary ("train_loss") keeps apart from the
+ * per-update "loss": the store gives the canonical name to the spelling
+ * with the most points (the text reader keeps a key's own spelling where
+ * the set's name would make it another series). */
 static void name_set(scan *s, const char *name, const char *name_end)
 {
     s->set = name;
     s->setlen = (size_t)(name_end - name);
+    s->set_training = training_set_name(name, name_end);
     end_namespace(s);
 }
 

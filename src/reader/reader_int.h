@@ -21,6 +21,7 @@ typedef struct md_kv {
      * max=6.1" gives min and max under "Hidden states stats". */
     const char *ns;
     size_t nslen;
+    bool training_set; /* ns is the training set a field of the line named ("| train |") */
     /* The text the value and the total were read from by md_num_scan alone
      * (no thousands groups, no wrapper): NULL when read otherwise or from
      * no text of the line. Line shapes (shape.c) read new values there. */

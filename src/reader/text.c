@@ -534,12 +534,41 @@ static bool training_bar(text_reader *r, const md_tqdm *bar)
     return true;
 }
 
+/* Under the training set's name ("| train | loss 11.2 | ...", fairseq's
+ * epoch summary, beside its per-update "loss=") a key is spelled with the
+ * name, to keep a series of its own, only where the catalog reads both
+ * spellings as one series: "train time" is the run's total time, not the
+ * step's "time", and "train norm" no series at all. A logger named
+ * "train" prints every line so. */
+static void spell_training_set(text_reader *r, md_kv *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!kv[i].training_set)
+            continue;
+        md_buf_reset(&r->keys);
+        md_buf_printf(&r->keys, "%.*s %.*s", (int)kv[i].nslen, kv[i].ns, (int)kv[i].keylen, kv[i].key);
+        int named = catalog_index(&r->index, r->keys.p, r->keys.n);
+        if (named < 0 || named != catalog_index(&r->index, kv[i].key, kv[i].keylen)) {
+            kv[i].ns = NULL;
+            kv[i].nslen = 0;
+        }
+    }
+}
+
+/* The pairs of the n bytes at p, in r->kv; returns how many. */
+static size_t scan_pairs(text_reader *r, const char *p, size_t n)
+{
+    size_t found = md_kv_scan_memo(p, n, r->kv, KV_MAX, known_key, &r->index, &r->units);
+    spell_training_set(r, r->kv, found);
+    return found;
+}
+
 /* A record of the pairs of body; returns how many, left in r->kv. */
 static size_t read_pairs(text_reader *r, md_str body, unsigned long line)
 {
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
-    size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
+    size_t n = scan_pairs(r, body.p, body.n);
     emit_pairs(r, r->kv, n);
     md_feed_record_end(r->feed);
     return n;
@@ -572,11 +601,10 @@ static void flush_pending(text_reader *r)
 
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
-    size_t n = md_kv_scan_memo(seg.p, bar->desc_end, r->kv, KV_MAX, known_key, &r->index, &r->units);
+    size_t n = scan_pairs(r, seg.p, bar->desc_end);
     emit_pairs(r, r->kv, n);
     if (bar->postfix_end > bar->postfix_start) {
-        n = md_kv_scan_memo(seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start, r->kv, KV_MAX,
-                            known_key, &r->index, &r->units);
+        n = scan_pairs(r, seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start);
         emit_pairs(r, r->kv, n);
     }
     /* torchtune's "1|15|Loss: 0.99" holds the step itself. "Epoch 3: 45%|
@@ -811,14 +839,13 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
             if (bar.end < seg.n) {
-                size_t n = md_kv_scan_memo(seg.p + bar.end, seg.n - bar.end, r->kv, KV_MAX, known_key, &r->index,
-                                           &r->units);
+                size_t n = scan_pairs(r, seg.p + bar.end, seg.n - bar.end);
                 emit_pairs(r, r->kv, n);
             }
         } else {
             long rank;
             md_str body = rank_prefix(r, seg, &rank);
-            size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
+            size_t n = scan_pairs(r, body.p, body.n);
             emit_ranked(r, r->kv, n, rank);
             bool header = step_header(r, body, r->kv, n);
             bool planned = planned_steps(r, r->kv, n);
