@@ -1594,6 +1594,54 @@ START_TEST(test_text_marian)
 }
 END_TEST
 
+/* TF's Object Detection API: a step and its time on one line, then the
+ * step's losses in a dict that pprint wraps one item a line. */
+START_TEST(test_text_tf_object_detection)
+{
+    md_store *st = load_text("train.log",
+                             "I0523 10:11:30.000000 140234 model_lib_v2.py:1100] Starting training\n"
+                             "I0523 10:12:01.123456 140234 model_lib_v2.py:705] Step 100 per-step time 0.347s\n"
+                             "I0523 10:12:01.123789 140234 model_lib_v2.py:708] {'Loss/classification_loss': 0.4213,\n"
+                             " 'Loss/localization_loss': 0.2134,\n"
+                             " 'Loss/regularization_loss': 0.1531,\n"
+                             " 'Loss/total_loss': 0.7878,\n"
+                             " 'learning_rate': 0.0133}\n"
+                             "I0523 10:12:36.123456 140234 model_lib_v2.py:705] Step 200 per-step time 0.350s\n"
+                             "I0523 10:12:36.123789 140234 model_lib_v2.py:708] {'Loss/classification_loss': 0.3213,\n"
+                             " 'Loss/localization_loss': 0.1934,\n"
+                             " 'Loss/regularization_loss': 0.1521,\n"
+                             " 'Loss/total_loss': 0.6668,\n"
+                             " 'learning_rate': np.float32(0.0266)}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 100);
+    ck_assert_int_eq(loss->last_step, 200);
+    ck_assert(loss->first == 0.7878 && loss->last == 0.6668);
+    const md_series *term = series(st, "loss_classification_loss");
+    ck_assert_uint_eq(term->count, 2);
+    ck_assert_int_eq(term->first_step, 100);
+    ck_assert(series(st, "loss_regularization_loss")->last == 0.1521);
+    const md_series *lr = series(st, "lr");
+    ck_assert_int_eq(lr->last_step, 200);
+    ck_assert(lr->last == 0.0266);
+    ck_assert(series(st, "step_time")->last == 0.35);
+    md_store_free(st);
+
+    /* Without a step, a wrapped dict is one log entry. */
+    st = load_text("train.log",
+                   "{'loss': 0.9,\n 'accuracy': 0.5,\n 'learning_rate': 0.001}\n"
+                   "{'loss': 0.8,\n 'accuracy': 0.6,\n 'learning_rate': 0.001}\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(loss->ordinal);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert_int_eq(series(st, "accuracy")->last_step, 2);
+    md_store_free(st);
+}
+END_TEST
+
 /* Stable-Baselines3's boxes: one record per box, sections prefix the keys,
  * total_timesteps places the values. A rule of dashes alone is no box. */
 START_TEST(test_text_sb3_boxes)
@@ -3411,6 +3459,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);
     tcase_add_test(text, test_text_marian);
+    tcase_add_test(text, test_text_tf_object_detection);
     tcase_add_test(text, test_text_sb3_boxes);
     suite_add_tcase(s, text);
 

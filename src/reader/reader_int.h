@@ -143,6 +143,20 @@ typedef struct md_feed md_feed;
  * or a row). A box's rows become one record when its closing rule comes. */
 bool md_box_line(md_box *b, md_str line, md_feed *feed, unsigned long lineno);
 
+/* A dict that pprint wrapped one item a line (wrapped.c). */
+typedef struct md_wrapped_dict {
+    md_buf text; /* its lines so far, joined by a blank */
+    unsigned long lineno; /* of its first line */
+    bool open;
+    bool closed; /* the last line added ends it */
+} md_wrapped_dict;
+
+/* Whether the line (trimmed) opens a wrapped dict; then the dict holds it. */
+bool md_wrapped_dict_begin(md_wrapped_dict *d, md_str line, unsigned long lineno);
+/* Adds a line (trimmed) of the open dict; false when the line is none of it. */
+bool md_wrapped_dict_add(md_wrapped_dict *d, md_str line);
+void md_wrapped_dict_free(md_wrapped_dict *d);
+
 /* A table of whitespace-aligned columns under a header of names, as
  * fastai and Ultralytics YOLO print them (columns.c). */
 #define MD_COLUMNS_MAX 16

@@ -69,6 +69,7 @@ struct md_text_reader {
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
     unsigned long pending_line;
     bool pending_set;
+    md_wrapped_dict wrapped; /* a dict pprint printed over several lines */
     char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
     int bar_key_len;
     bool bar_key_named;
@@ -142,22 +143,51 @@ static bool stamp_prefix(const char *p, const char *end)
     return true;
 }
 
+/* A logger's prefix that ends in ']': absl's "I0523 10:12:01.123456 140234
+ * model_lib_v2.py:705] ", "[INFO] ". */
+static bool logger_prefix(const char *p, const char *key)
+{
+    while (key > p && key[-1] == ' ')
+        key--;
+    return key > p && key[-1] == ']';
+}
+
+static const md_series_spec *key_spec(text_reader *r, const md_kv *kv)
+{
+    int idx = catalog_index(&r->index, kv->key, kv->keylen);
+    return idx >= 0 ? md_catalog_series(r->cat, (size_t)idx) : NULL;
+}
+
+/* A step may come with the time it took: TF's Object Detection API prints
+ * "Step 100 per-step time 0.347s", then the step's losses in a dict of
+ * their own. */
+static bool only_timings(text_reader *r, const md_kv *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const md_series_spec *spec = key_spec(r, &kv[i]);
+        if (!spec || spec->kind != MD_KIND_TIME)
+            return false;
+    }
+    return true;
+}
+
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
- * 2]"), after a timestamp or not, places the metric lines after it, as
- * Keras and nnU-Net print them. */
+ * 2]"), after a timestamp or a logger's prefix or not, places the metric
+ * lines after it, as Keras and nnU-Net print them; so does a step and its
+ * timings (only_timings). */
 static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
 {
-    if (n != 1 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
+    if (n == 0 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
         return false;
     md_str t = md_str_trim(seg);
-    const char *end = t.p + t.n;
-    while (end > kv->end && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' '))
+    const char *end = t.p + t.n, *last = kv[n - 1].end;
+    while (end > last && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' '))
         end--;
-    if ((t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key)) || end != kv->end)
+    if (end != last || (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) && !logger_prefix(t.p, kv->key)))
         return false;
-    int idx = catalog_index(&r->index, kv->key, kv->keylen);
-    md_role role = idx >= 0 ? md_catalog_series(r->cat, (size_t)idx)->role : MD_ROLE_SERIES;
-    if (role != MD_ROLE_STEP && role != MD_ROLE_EPOCH)
+    const md_series_spec *spec = key_spec(r, kv);
+    md_role role = spec ? spec->role : MD_ROLE_SERIES;
+    if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1)) && !(role == MD_ROLE_EPOCH && n == 1))
         return false;
     md_feed_context_step(r->feed, (int64_t)kv->value);
     return true;
@@ -599,6 +629,35 @@ static void flush_pending(text_reader *r)
     read_dict(r, (md_str){r->pending.p, r->pending.n}, r->pending_line);
 }
 
+static void close_wrapped_dict(text_reader *r)
+{
+    if (!r->wrapped.open)
+        return;
+    r->wrapped.open = false;
+    read_dict(r, (md_str){r->wrapped.text.p, r->wrapped.text.n}, r->wrapped.lineno);
+}
+
+/* A line of the open wrapped dict, or the end of it; true when the line
+ * was read. */
+static bool continue_wrapped_dict(text_reader *r, md_str seg)
+{
+    bool part = md_wrapped_dict_add(&r->wrapped, md_str_trim(strip_rank_prefix(r, seg)));
+    if (!part || r->wrapped.closed)
+        close_wrapped_dict(r);
+    return part;
+}
+
+/* The first line of a wrapped dict, unless a rank wrote it: the ranks'
+ * lines may interleave. */
+static bool begin_wrapped_dict(text_reader *r, md_str seg, md_str trimmed, unsigned long line)
+{
+    long rank;
+    if (trimmed.n == 0 || trimmed.p[trimmed.n - 1] != ',')
+        return false;
+    rank_prefix(r, seg, &rank);
+    return rank < 0 && md_wrapped_dict_begin(&r->wrapped, trimmed, line);
+}
+
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     size_t n = scan_pairs(r, seg.p, bar->desc_end);
@@ -683,7 +742,7 @@ static bool waiting_dict(const text_reader *r, md_str seg)
 static bool reading_plain_lines(const text_reader *r)
 {
     return !r->in_traceback && !r->pending_set && !r->in_lsf_report && !r->box.open && !r->cols.n &&
-           !r->tab.ncells;
+           !r->tab.ncells && !r->wrapped.open;
 }
 
 /* What holds of every line of a shape (md_shapes_learn): no event can
@@ -802,6 +861,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
     if (r->events_only)
         return;
+    if (r->wrapped.open && continue_wrapped_dict(r, seg))
+        return;
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || config_line(seg))
         return;
     md_str trimmed = md_str_trim(seg);
@@ -826,7 +887,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     }
     if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
         md_columns_line(&r->cols, trimmed, r->feed, line, known_key, &r->index) ||
-        md_catboost_read(&r->catboost, trimmed, r->feed, line))
+        md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line))
         return;
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
@@ -946,6 +1007,7 @@ void md_text_reader_free(md_text_reader *r)
 {
     if (!r)
         return;
+    close_wrapped_dict(r);
     flush_pending(r);
     md_catboost_finish(&r->catboost, r->feed);
     md_feed_close(r->feed);
@@ -956,6 +1018,7 @@ void md_text_reader_free(md_text_reader *r)
     md_buf_free(&r->clean);
     md_buf_free(&r->keys);
     md_buf_free(&r->pending);
+    md_wrapped_dict_free(&r->wrapped);
     table_reset(&r->tab);
     free(r);
 }
