@@ -21,6 +21,7 @@ typedef struct scan {
     md_kv *out;
     size_t cap, n;
     md_kv_known_fn known;
+    md_kv_same_fn same;
     const void *ctx;
     const char *key; /* pending key, or NULL */
     const char *key_end;
@@ -145,13 +146,24 @@ typedef struct value {
  * named again. */
 static bool names_own_set(const scan *s, const char *key, size_t keylen)
 {
-    return s->ns == s->set && keylen > s->setlen && key[s->setlen] == '_' &&
-           strncasecmp(key, s->set, s->setlen) == 0;
+    return keylen > s->setlen && key[s->setlen] == '_' && strncasecmp(key, s->set, s->setlen) == 0;
+}
+
+/* Under the training set's name ("| train | loss 11.2 | ...", fairseq's
+ * epoch summary, beside its per-update "loss=") a key takes the name, to
+ * keep a series of its own, only where the catalog reads it as the same
+ * series: "train time" is the run's total time, not the step's "time",
+ * and "train norm" no series at all. A logger named "train" prints every
+ * line so. */
+static bool keeps_own_spelling(const scan *s, const char *key, size_t keylen)
+{
+    return s->set_training && (!s->same || !s->same(s->ctx, s->set, s->setlen, key, keylen));
 }
 
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
-    if (in_ns && s->set && names_own_set(s, key, keylen))
+    bool under_set = in_ns && s->set && s->ns == s->set;
+    if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
         in_ns = false;
     if (s->n < s->cap && key_acceptable(key, keylen))
         s->out[s->n++] = (md_kv){.key = key,
@@ -163,7 +175,6 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
                                  .end = v->end,
                                  .ns = in_ns ? s->ns : key == s->owned ? s->owner : NULL,
                                  .nslen = in_ns ? s->nslen : key == s->owned ? s->ownerlen : 0,
-                                 .training_set = in_ns && s->ns == s->set && s->set_training,
                                  .num = v->num,
                                  .tot = v->tot,
                                  .numlen = v->numlen,
@@ -737,8 +748,7 @@ static const char *lone_set_name(const char *p, const char *end, char close, con
  * ("valid_loss"), so an evaluation's loss is val_loss. Under the training
  * set's name, fairseq's epoch summary ("train_loss") keeps apart from the
  * per-update "loss": the store gives the canonical name to the spelling
- * with the most points (the text reader keeps a key's own spelling where
- * the set's name would make it another series). */
+ * with the most points (keeps_own_spelling). */
 static void name_set(scan *s, const char *name, const char *name_end)
 {
     s->set = name;
@@ -1133,14 +1143,14 @@ static bool starts_number(const char *p, const char *end)
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                    const void *ctx)
 {
-    return md_kv_scan_memo(line, n, out, cap, known, ctx, NULL);
+    return md_kv_scan_memo(line, n, out, cap, known, NULL, ctx, NULL);
 }
 
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
-                       const void *ctx, md_unit_memo *units)
+                       md_kv_same_fn same, const void *ctx, md_unit_memo *units)
 {
-    scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .known = known, .ctx = ctx,
-              .units = units};
+    scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .known = known, .same = same,
+              .ctx = ctx, .units = units};
     while (s.p < s.end && s.n < s.cap) {
         char c = *s.p;
         if (is_blank(c)) {

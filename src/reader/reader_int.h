@@ -21,7 +21,6 @@ typedef struct md_kv {
      * max=6.1" gives min and max under "Hidden states stats". */
     const char *ns;
     size_t nslen;
-    bool training_set; /* ns is the training set a field of the line named ("| train |") */
     /* The text the value and the total were read from by md_num_scan alone
      * (no thousands groups, no wrapper): NULL when read otherwise or from
      * no text of the line. Line shapes (shape.c) read new values there. */
@@ -35,6 +34,10 @@ typedef struct md_kv {
 /* Decides whether a key may take a value separated only by spaces
  * ("step 500", "loss 4.23"); keys followed by ':' or '=' need no check. */
 typedef bool (*md_kv_known_fn)(const void *ctx, const char *key, size_t n);
+
+/* Whether a key under the training set's name ("train" and "loss") is the
+ * series the key alone is ("loss"). */
+typedef bool (*md_kv_same_fn)(const void *ctx, const char *set, size_t setlen, const char *key, size_t n);
 
 /* Finds the key/value pairs of one line (ANSI escapes already removed, no
  * '\r' or '\n' inside): "loss: 2.3", "loss=2.3", "'loss': 2.3",
@@ -64,9 +67,10 @@ const char *md_kv_word_end(const char *p, const char *end);
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
 
-/* md_kv_scan with a unit memo (same pairs). */
+/* md_kv_scan with a unit memo (same pairs), and with same to tell where a
+ * key under the training set's name keeps it (md_kv_scan: nowhere). */
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
-                       const void *ctx, md_unit_memo *units);
+                       md_kv_same_fn same, const void *ctx, md_unit_memo *units);
 
 /* Shapes of lines read before (shape.c): a line that differs from one of
  * them only in its numbers' digits has its pairs with the new values. A

@@ -129,6 +129,16 @@ static bool known_key(const void *ctx, const char *key, size_t n)
     return catalog_index(ctx, key, n) >= 0;
 }
 
+static bool same_series(const void *ctx, const char *set, size_t setlen, const char *key, size_t n)
+{
+    char named[160];
+    int len = snprintf(named, sizeof named, "%.*s %.*s", (int)setlen, set, (int)n, key);
+    if (len < 0 || (size_t)len >= sizeof named)
+        return false;
+    int idx = catalog_index(ctx, named, (size_t)len);
+    return idx >= 0 && idx == catalog_index(ctx, key, n);
+}
+
 /* What a timestamp leaves before a line's text: digits, punctuation, and
  * ISO's T ("2024-01-01 10:00:00.000000: Epoch 5", nnU-Net's log). */
 #define STAMP_PREFIX_MAX 40
@@ -564,33 +574,10 @@ static bool training_bar(text_reader *r, const md_tqdm *bar)
     return true;
 }
 
-/* Under the training set's name ("| train | loss 11.2 | ...", fairseq's
- * epoch summary, beside its per-update "loss=") a key is spelled with the
- * name, to keep a series of its own, only where the catalog reads both
- * spellings as one series: "train time" is the run's total time, not the
- * step's "time", and "train norm" no series at all. A logger named
- * "train" prints every line so. */
-static void spell_training_set(text_reader *r, md_kv *kv, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (!kv[i].training_set)
-            continue;
-        md_buf_reset(&r->keys);
-        md_buf_printf(&r->keys, "%.*s %.*s", (int)kv[i].nslen, kv[i].ns, (int)kv[i].keylen, kv[i].key);
-        int named = catalog_index(&r->index, r->keys.p, r->keys.n);
-        if (named < 0 || named != catalog_index(&r->index, kv[i].key, kv[i].keylen)) {
-            kv[i].ns = NULL;
-            kv[i].nslen = 0;
-        }
-    }
-}
-
 /* The pairs of the n bytes at p, in r->kv; returns how many. */
 static size_t scan_pairs(text_reader *r, const char *p, size_t n)
 {
-    size_t found = md_kv_scan_memo(p, n, r->kv, KV_MAX, known_key, &r->index, &r->units);
-    spell_training_set(r, r->kv, found);
-    return found;
+    return md_kv_scan_memo(p, n, r->kv, KV_MAX, known_key, same_series, &r->index, &r->units);
 }
 
 /* A record of the pairs of body; returns how many, left in r->kv. */
@@ -738,8 +725,9 @@ static bool waiting_dict(const text_reader *r, md_str seg)
 }
 
 /* No construct of several lines (traceback, table, box, scheduler report,
- * a dict waiting for its bar) is open: a line is read on its own. */
-static bool reading_plain_lines(const text_reader *r)
+ * a dict waiting for its bar, a wrapped dict) is open: a line is read on
+ * its own. */
+static inline bool reading_plain_lines(const text_reader *r)
 {
     return !r->in_traceback && !r->pending_set && !r->in_lsf_report && !r->box.open && !r->cols.n &&
            !r->tab.ncells && !r->wrapped.open;
