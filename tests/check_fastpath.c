@@ -564,6 +564,14 @@ static const char *const text_lines[] = {
     "0:\tlearn: 0.6805428\ttest: 0.6812735\tbest: 0.6812735 (0)\ttotal: 57.2ms\tremaining: 57.2s",
     "1:\tlearn: 0.6684131\ttest: 0.6698150\tbest: 0.6698150 (1)\ttotal: 66.1ms\tremaining: 33s",
     "999:\tlearn: 0.0912345\ttotal: 9.5s\tremaining: 0us",
+    "2021-03-01 10:03:00 | INFO | valid | epoch 001 | valid on 'valid' subset | loss 9.876 | num_updates 200",
+    "2021-03-01 10:03:00 | INFO | train | epoch 001 | loss 11.2 | time 0.3 | num_updates 200",
+    "[2019-05-13 12:00:00] Ep. 1 : Up. 500 : Cost 5.12 : Time 123.45s : 12345.67 words/s : L.r. 3.0000e-04",
+    "[valid] Ep. 1 : Up. 1500 : cross-entropy : 123.456 : new best",
+    "I0523 10:12:01.123456 140234 model_lib_v2.py:705] Step 100 per-step time 0.347s",
+    "I0523 10:12:01.123789 140234 model_lib_v2.py:708] {'Loss/total_loss': 0.7878,",
+    " 'Loss/localization_loss': 0.2134,",
+    " 'learning_rate': 0.0133}",
     "",
     "   ",
 };
@@ -655,6 +663,11 @@ static const char *const shaped_lines[] = {
     "#:\tlearn: #\ttest: #\tbest: # (#)\ttotal: #ms\tremaining: #s",
     "#:\ttest: #\tbest: # (#)\ttotal: #m #s\tremaining: #s",
     "#:\tlearn: #\ttest: #\ttest1: #\tbest: # (#)\ttotal: #s\tremaining: #us",
+    "2021-0#-01 1#:0#:00 | INFO | valid | epoch # | loss # | num_updates #",
+    "| train | step # | loss # | time #",
+    "Ep. # : Up. # : Sen. # : Cost # : Time #s : # words/s : L.r. #",
+    "[valid] Ep. # : Up. # : perplexity : # : new best",
+    "Step # per-step time #s",
 };
 
 static const char *const shaped_numbers[] = {

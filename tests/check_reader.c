@@ -315,6 +315,26 @@ START_TEST(test_kv_clu_step)
 }
 END_TEST
 
+START_TEST(test_kv_marian)
+{
+    md_kv kv[32];
+    /* Keys abbreviated with a point, a rate after its value, and the time
+     * of the display interval, which is no step's time. */
+    CHECK_LINE("[2019-05-13 12:00:00] Ep. 1 : Up. 500 : Sen. 123,456 : Cost 5.12345678 * 1,234,567 after "
+               "12,345,678 : Time 123.45s : 12345.67 words/s : L.r. 3.0000e-04",
+               {"Ep.", 1, MD_UNIT_NONE}, {"Up.", 500, MD_UNIT_NONE}, {"Cost", 5.12345678, MD_UNIT_NONE},
+               {"interval_time", 123.45, MD_UNIT_S}, {"words/s", 12345.67, MD_UNIT_NONE},
+               {"L.r.", 3e-4, MD_UNIT_NONE});
+    /* A set's name in brackets names the pairs after it. */
+    CHECK_LINE("[2019-05-13 12:04:10] [valid] Ep. 1 : Up. 1500 : cross-entropy : 123.456 : new best",
+               {"Ep.", 1, MD_UNIT_NONE}, {"Up.", 1500, MD_UNIT_NONE}, {"cross-entropy", 123.456, MD_UNIT_NONE});
+    ck_assert(kv[2].ns && kv[2].nslen == 5 && memcmp(kv[2].ns, "valid", 5) == 0);
+    /* Without Marian's update count, "Time" is a step's. */
+    CHECK_LINE("iter 100: loss 4.23, Time 0.5s", {"iter", 100, MD_UNIT_NONE}, {"loss", 4.23, MD_UNIT_NONE},
+               {"Time", 0.5, MD_UNIT_S});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -325,6 +345,9 @@ START_TEST(test_kv_prose_is_not_metrics)
                    "a total capacity of 79.15 GiB of which 3.19 MiB is free.");
     check_no_pairs("loaded 338025 tokens");
     check_no_pairs("the loss nan guard is on");
+    check_no_pairs("took 5 s. 3 retries left");
+    check_no_pairs("trained 100 steps");
+    check_no_pairs("[valid");
     check_no_pairs("");
 }
 END_TEST
@@ -1016,6 +1039,7 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(loss->last_step, 200);
     ck_assert(loss->last == 8.5);
     ck_assert(series(st, "val_loss")->last == 8.1);
+    ck_assert_int_eq(series(st, "val_loss")->first_step, 200);
     ck_assert_ptr_null(md_store_find(st, "fairseq"));
     ck_assert_ptr_null(md_store_find(st, "date"));
     md_store_free(st);
@@ -1444,6 +1468,176 @@ START_TEST(test_text_test_set_line)
     ck_assert_uint_eq(series(st, "loss")->count, 3);
     ck_assert(series(st, "val_loss")->last == 0.0261);
     ck_assert(T_CLOSE(series(st, "val_accuracy")->last, 0.9919));
+    md_store_free(st);
+}
+END_TEST
+
+/* fairseq's text log names each record's set in a field of its own: the
+ * valid record's metrics are the evaluation's, and the epoch summary of
+ * the train set keeps apart from the per-update train_inner loss. */
+START_TEST(test_text_fairseq_set_fields)
+{
+    md_store *st = load_text(
+        "fairseq.log",
+        "2021-03-01 10:01:00 | INFO | train_inner | epoch 001:    100 / 1124 loss=12.345, nll_loss=12.01, "
+        "ppl=4123.4, wps=12345.6, ups=2.5, wpb=4938.2, bsz=160, num_updates=100, lr=1.25e-05, gnorm=2.345, "
+        "loss_scale=128, train_wall=40, gb_free=10.2, wall=60\n"
+        "2021-03-01 10:02:00 | INFO | train_inner | epoch 001:    200 / 1124 loss=11.345, nll_loss=11.01, "
+        "ppl=2123.4, wps=12345.6, ups=2.5, wpb=4938.2, bsz=160, num_updates=200, lr=2.5e-05, gnorm=2.145, "
+        "loss_scale=128, train_wall=80, gb_free=10.2, wall=120\n"
+        "2021-03-01 10:03:00 | INFO | valid | epoch 001 | valid on 'valid' subset | loss 9.876 | nll_loss 9.5 | "
+        "ppl 724.3 | wps 34567 | wpb 4000 | bsz 150 | num_updates 200 | best_loss 9.876\n"
+        "2021-03-01 10:03:00 | INFO | train | epoch 001 | loss 11.2 | nll_loss 10.9 | ppl 1912.2 | wps 12400 | "
+        "ups 2.5 | wpb 4938 | bsz 160 | num_updates 200 | lr 2.5e-05 | gnorm 2.1 | train_wall 80 | wall 120\n",
+        NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 200);
+    ck_assert(loss->last == 11.345);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 1);
+    ck_assert_int_eq(val->first_step, 200);
+    ck_assert(val->last == 9.876);
+    const md_series *val_ppl = series(st, "val_perplexity");
+    ck_assert_int_eq(val_ppl->first_step, 200);
+    ck_assert(val_ppl->last == 724.3);
+    ck_assert_uint_eq(series(st, "perplexity")->count, 2);
+    const md_series *epoch_loss = series(st, "train_loss");
+    ck_assert_int_eq(epoch_loss->first_step, 200);
+    ck_assert(epoch_loss->last == 11.2);
+    ck_assert(series(st, "tokens_per_s")->max == 12345.6);
+    ck_assert(loss->min == 11.345);
+    ck_assert_ptr_null(md_store_find(st, "best_loss"));
+    ck_assert_ptr_null(md_store_find(st, "valid_best_loss"));
+    md_store_free(st);
+
+    /* A subset named as --valid-subset spells it is an evaluation set too;
+     * a field that only starts like a set's name is none. */
+    st = load_text("fairseq.log",
+                   "2021-03-01 10:01:00 | INFO | train_inner | epoch 001:    100 / 1124 loss=12.3, num_updates=100\n"
+                   "2021-03-01 10:02:00 | INFO | train_inner | epoch 001:    200 / 1124 loss=11.3, num_updates=200\n"
+                   "2021-03-01 10:03:00 | INFO | dev_other | epoch 001 | valid on 'dev_other' subset | loss 9.9 | "
+                   "num_updates 200\n"
+                   "2021-03-01 10:03:00 | INFO | validator | loss 1.5 | num_updates 200\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "dev_other_loss")->count, 1);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    md_store_free(st);
+
+    /* A logger named "train" prints every line under the training set's
+     * name: a key whose name with it would be another series ("train
+     * time", the run's total) keeps its own. */
+    st = load_text("train.log",
+                   "2026-01-01 10:00:00 | INFO | train | step 20 | loss 0.54 | time 0.31 | norm 1.2\n"
+                   "2026-01-01 10:00:01 | INFO | train | step 40 | loss 0.44 | time 0.30 | norm 1.1\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_uint_eq(series(st, "step_time")->count, 2);
+    ck_assert_uint_eq(series(st, "grad_norm")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "train_time"));
+    md_store_free(st);
+}
+END_TEST
+
+/* Marian: the update count places each line; the cost is the training
+ * loss; the validators' lines are the evaluation's. */
+START_TEST(test_text_marian)
+{
+    md_store *st = load_text(
+        "train.log",
+        "[2019-05-13 12:00:00] Ep. 1 : Up. 500 : Sen. 123,456 : Cost 5.12345678 * 1,234,567 after 12,345,678 : "
+        "Time 123.45s : 12345.67 words/s : L.r. 3.0000e-04\n"
+        "[2019-05-13 12:02:00] Ep. 1 : Up. 1000 : Sen. 246,912 : Cost 4.12345678 * 1,234,567 after 24,691,356 : "
+        "Time 120.00s : 12445.67 words/s : L.r. 3.0000e-04\n"
+        "[2019-05-13 12:04:00] Ep. 1 : Up. 1500 : Sen. 370,368 : Cost 3.82345678 * 1,234,567 after 37,037,034 : "
+        "Time 121.00s : 12545.67 words/s : L.r. 3.0000e-04\n"
+        "[2019-05-13 12:04:10] [valid] Ep. 1 : Up. 1500 : cross-entropy : 123.456 : new best\n"
+        "[2019-05-13 12:04:20] [valid] Ep. 1 : Up. 1500 : perplexity : 45.67 : stalled 1 times (last best: 44.1)\n"
+        "[2019-05-13 12:04:30] [valid] Ep. 1 : Up. 1500 : bleu : 23.4 : new best\n",
+        NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 500);
+    ck_assert_int_eq(loss->last_step, 1500);
+    ck_assert(loss->last == 3.82345678);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 1);
+    ck_assert_int_eq(val->first_step, 1500);
+    ck_assert(val->last == 123.456);
+    ck_assert(series(st, "val_perplexity")->last == 45.67);
+    const md_series *bleu = series(st, "valid_bleu");
+    ck_assert_int_eq(bleu->first_step, 1500);
+    ck_assert(bleu->last == 23.4 && bleu->better == MD_BETTER_HIGHER);
+    ck_assert(series(st, "lr")->last == 3e-4);
+    ck_assert(series(st, "tokens_per_s")->last == 12545.67);
+    const md_series *interval = series(st, "interval_time");
+    ck_assert_uint_eq(interval->count, 3);
+    ck_assert(interval->first == 123.45);
+    ck_assert_ptr_null(md_store_find(st, "step_time"));
+    ck_assert_ptr_null(md_store_find(st, "valid_last_best"));
+    ck_assert_ptr_null(md_store_find(st, "last_best"));
+    md_store_free(st);
+
+    /* Older Marian: no label counts, no thousands groups, the cost of
+     * --cost-type ce-mean-words as the validator. */
+    st = load_text("train.log",
+                   "[2017-11-02 10:00:00] Ep. 1 : Up. 500 : Sen. 123456 : Cost 150.12 : Time 123.45s : 12345.67 words/s\n"
+                   "[2017-11-02 10:02:00] Ep. 1 : Up. 1000 : Sen. 246912 : Cost 120.12 : Time 120.00s : 12445.67 words/s\n"
+                   "[2017-11-02 10:02:10] [valid] Ep. 1 : Up. 1000 : ce-mean-words : 2.345 : new best\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 120.12);
+    ck_assert_int_eq(series(st, "val_loss")->first_step, 1000);
+    md_store_free(st);
+}
+END_TEST
+
+/* TF's Object Detection API: a step and its time on one line, then the
+ * step's losses in a dict that pprint wraps one item a line. */
+START_TEST(test_text_tf_object_detection)
+{
+    md_store *st = load_text("train.log",
+                             "I0523 10:11:30.000000 140234 model_lib_v2.py:1100] Starting training\n"
+                             "I0523 10:12:01.123456 140234 model_lib_v2.py:705] Step 100 per-step time 0.347s\n"
+                             "I0523 10:12:01.123789 140234 model_lib_v2.py:708] {'Loss/classification_loss': 0.4213,\n"
+                             " 'Loss/localization_loss': 0.2134,\n"
+                             " 'Loss/regularization_loss': 0.1531,\n"
+                             " 'Loss/total_loss': 0.7878,\n"
+                             " 'learning_rate': 0.0133}\n"
+                             "I0523 10:12:36.123456 140234 model_lib_v2.py:705] Step 200 per-step time 0.350s\n"
+                             "I0523 10:12:36.123789 140234 model_lib_v2.py:708] {'Loss/classification_loss': 0.3213,\n"
+                             " 'Loss/localization_loss': 0.1934,\n"
+                             " 'Loss/regularization_loss': 0.1521,\n"
+                             " 'Loss/total_loss': 0.6668,\n"
+                             " 'learning_rate': np.float32(0.0266)}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 100);
+    ck_assert_int_eq(loss->last_step, 200);
+    ck_assert(loss->first == 0.7878 && loss->last == 0.6668);
+    const md_series *term = series(st, "loss_classification_loss");
+    ck_assert_uint_eq(term->count, 2);
+    ck_assert_int_eq(term->first_step, 100);
+    ck_assert(series(st, "loss_regularization_loss")->last == 0.1521);
+    const md_series *lr = series(st, "lr");
+    ck_assert_int_eq(lr->last_step, 200);
+    ck_assert(lr->last == 0.0266);
+    ck_assert(series(st, "step_time")->last == 0.35);
+    md_store_free(st);
+
+    /* Without a step, a wrapped dict is one log entry. */
+    st = load_text("train.log",
+                   "{'loss': 0.9,\n 'accuracy': 0.5,\n 'learning_rate': 0.001}\n"
+                   "{'loss': 0.8,\n 'accuracy': 0.6,\n 'learning_rate': 0.001}\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(loss->ordinal);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert_int_eq(series(st, "accuracy")->last_step, 2);
     md_store_free(st);
 }
 END_TEST
@@ -3220,6 +3414,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);
+    tcase_add_test(kv, test_kv_marian);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
     suite_add_tcase(s, kv);
@@ -3262,6 +3457,9 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_steps_bar);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
+    tcase_add_test(text, test_text_fairseq_set_fields);
+    tcase_add_test(text, test_text_marian);
+    tcase_add_test(text, test_text_tf_object_detection);
     tcase_add_test(text, test_text_sb3_boxes);
     suite_add_tcase(s, text);
 

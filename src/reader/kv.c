@@ -9,6 +9,7 @@
  * are skipped whole, so "2024-01-01" does not become three numbers. */
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 
 #include "reader/reader_int.h"
 
@@ -20,6 +21,7 @@ typedef struct scan {
     md_kv *out;
     size_t cap, n;
     md_kv_known_fn known;
+    md_kv_same_fn same;
     const void *ctx;
     const char *key; /* pending key, or NULL */
     const char *key_end;
@@ -28,6 +30,9 @@ typedef struct scan {
     size_t nslen;
     bool ns_eval; /* "Test set: Average loss: 0.03": the namespace holds every pair */
     bool ns_bracket; /* "tot_loss[loss=0.6, ...]": the namespace ends at ']' */
+    const char *set; /* "| valid |", "[valid]": the data set of the rest of the line */
+    size_t setlen;
+    bool set_training;
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
@@ -114,7 +119,8 @@ static bool key_pair_at(const char *p, const char *end, char sep)
 }
 
 /* Module paths and file names ("modeling_utils.py:3729",
- * "llamafactory.hparams.parser:373") are not metric names. */
+ * "llamafactory.hparams.parser:373") are not metric names; an abbreviation
+ * ("L.r.", on_abbreviation) ends in its point. */
 static bool key_acceptable(const char *key, size_t n)
 {
     if (n == 0 || n > KEY_MAX_LEN)
@@ -122,7 +128,7 @@ static bool key_acceptable(const char *key, size_t n)
     bool dotted = false;
     for (size_t i = 0; i + 1 < n; i++)
         dotted |= key[i] == '.' && is_alpha(key[i + 1]);
-    return !dotted;
+    return !dotted || key[n - 1] == '.';
 }
 
 typedef struct value {
@@ -135,8 +141,30 @@ typedef struct value {
     size_t numlen, totlen;
 } value;
 
+/* fairseq's JSON log spells the set into its keys ("| valid |
+ * {\"valid_loss\": ...}"): a key that starts with the set's name is not
+ * named again. */
+static bool names_own_set(const scan *s, const char *key, size_t keylen)
+{
+    return keylen > s->setlen && key[s->setlen] == '_' && strncasecmp(key, s->set, s->setlen) == 0;
+}
+
+/* Under the training set's name ("| train | loss 11.2 | ...", fairseq's
+ * epoch summary, beside its per-update "loss=") a key takes the name, to
+ * keep a series of its own, only where the catalog reads it as the same
+ * series: "train time" is the run's total time, not the step's "time",
+ * and "train norm" no series at all. A logger named "train" prints every
+ * line so. */
+static bool keeps_own_spelling(const scan *s, const char *key, size_t keylen)
+{
+    return s->set_training && (!s->same || !s->same(s->ctx, s->set, s->setlen, key, keylen));
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
+    bool under_set = in_ns && s->set && s->ns == s->set;
+    if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
+        in_ns = false;
     if (s->n < s->cap && key_acceptable(key, keylen))
         s->out[s->n++] = (md_kv){.key = key,
                                  .keylen = keylen,
@@ -524,19 +552,49 @@ static bool opens_namespace(const char *q, const char *end)
     return q > w && q < end && *q == '=' && is_alpha(*w);
 }
 
+static const char *const evaluation_words[] = {"test", "val", "valid", "validation", "eval", "evaluation", "dev"};
+
+static bool is_evaluation_word(const char *w, size_t n)
+{
+    for (size_t i = 0; i < MD_COUNT(evaluation_words); i++)
+        if (word_is(w, n, evaluation_words[i]))
+            return true;
+    return false;
+}
+
 /* "Test set:", "Validation:", "eval:": the pairs after it on the line
  * measure the evaluation, not training ("Average loss" there is a test
  * loss). */
 static bool evaluation_key(const char *key, const char *end)
 {
-    static const char *const words[] = {"test", "val", "valid", "validation", "eval", "evaluation", "dev"};
     const char *we = key;
     while (we < end && is_alpha(*we))
         we++;
-    for (size_t i = 0; i < MD_COUNT(words); i++)
-        if (word_is(key, (size_t)(we - key), words[i]))
-            return true;
-    return false;
+    return is_evaluation_word(key, (size_t)(we - key));
+}
+
+/* Whether the word names a data set. An evaluation set may carry its own
+ * name or number after the word ("valid1", "dev_other", "test-clean":
+ * fairseq names a record by its subset, as --valid-subset spells it).
+ * The training set is only the bare word: fairseq's "train_inner" is its
+ * per-update record, whose keys are the plain spellings. */
+static bool training_set_name(const char *w, const char *we)
+{
+    size_t n = (size_t)(we - w);
+    return word_is(w, n, "train") || word_is(w, n, "training");
+}
+
+static bool set_name(const char *w, const char *we)
+{
+    const char *letters = w;
+    while (letters < we && is_alpha(*letters) && *letters != '_')
+        letters++;
+    size_t n = (size_t)(letters - w);
+    if (training_set_name(w, we))
+        return true;
+    if (letters < we && !is_digit(*letters) && *letters != '_' && *letters != '-')
+        return false;
+    return is_evaluation_word(w, n);
 }
 
 /* "[N]" or "[ I/T]", blanks allowed inside, and after the count a share
@@ -658,11 +716,63 @@ static bool names_bracket(const scan *s)
     return before == '_' || !is_alnum(before);
 }
 
+/* What a namespace ends in: the line's set, when a field named one. */
 static void end_namespace(scan *s)
 {
-    s->ns = NULL;
-    s->nslen = 0;
-    s->ns_eval = s->ns_bracket = false;
+    s->ns = s->set;
+    s->nslen = s->setlen;
+    s->ns_eval = s->set != NULL;
+    s->ns_bracket = false;
+}
+
+/* A set's name alone in a field of the line, from p up to close or the
+ * line's end: where it starts, or NULL; *after is the close or the end. */
+static const char *lone_set_name(const char *p, const char *end, char close, const char **name_end,
+                                 const char **after)
+{
+    p = skip_blanks(p, end);
+    if (p >= end || !is_alpha(*p))
+        return NULL;
+    const char *we = md_kv_word_end(p, end);
+    *after = skip_blanks(we, end);
+    if ((*after < end && **after != close) || !set_name(p, we))
+        return NULL;
+    *name_end = we;
+    return p;
+}
+
+/* A field that is only a set's name ("... | INFO | valid | epoch 001 |
+ * loss 9.876 | ..." in fairseq's text log, "[valid] Ep. 1 : Up. 1500 :
+ * perplexity : 45.67" in Marian's) says whose the pairs after it are:
+ * they take its name before theirs, as fairseq's JSON log spells them
+ * ("valid_loss"), so an evaluation's loss is val_loss. Under the training
+ * set's name, fairseq's epoch summary ("train_loss") keeps apart from the
+ * per-update "loss": the store gives the canonical name to the spelling
+ * with the most points (keeps_own_spelling). */
+static void name_set(scan *s, const char *name, const char *name_end)
+{
+    s->set = name;
+    s->setlen = (size_t)(name_end - name);
+    s->set_training = training_set_name(name, name_end);
+    end_namespace(s);
+}
+
+static void on_field(scan *s)
+{
+    const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, '|', &name_end, &after);
+    if (name)
+        name_set(s, name, name_end);
+}
+
+static bool on_set_tag(scan *s)
+{
+    const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, ']', &name_end, &after);
+    if (!name || after == s->end)
+        return false;
+    name_set(s, name, name_end);
+    clear_key(s);
+    s->p = after + 1;
+    return true;
 }
 
 /* "loss[loss=0.5, over 6000 frames. ]": a name glued to a bracket of pairs
@@ -725,6 +835,48 @@ static void on_separator(scan *s)
     s->p++;
 }
 
+/* Marian's "Up. 500 : ... : Time 123.45s" is the time since its last
+ * display, --disp-freq updates before, not one step's time (the catalog's
+ * interval_time). Its update count is the key spelled "Up.". */
+static bool marian_display_time(const scan *s, size_t keylen)
+{
+    if (keylen != 4 || !word_is(s->key, 4, "time"))
+        return false;
+    for (size_t i = 0; i < s->n; i++)
+        if (s->out[i].keylen == 3 && memcmp(s->out[i].key, "Up.", 3) == 0)
+            return true;
+    return false;
+}
+
+/* A rate's name after its value: Marian's "12345.67 words/s". Only a name
+ * per second: "trained 100 steps" is no step. */
+static bool rate_name(const char *w, const char *we)
+{
+    static const char *const per_second[] = {"/s", "/sec"};
+    for (size_t i = 0; i < MD_COUNT(per_second); i++) {
+        size_t k = strlen(per_second[i]);
+        if ((size_t)(we - w) > k && memcmp(we - k, per_second[i], k) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* At a number with no key that ends at token_end. */
+static bool on_value_before_rate(scan *s, const char *token_end)
+{
+    const char *w = token_end + 1;
+    if (w >= s->end || *token_end != ' ' || !is_alpha(*w))
+        return false;
+    const char *we = md_kv_word_end(w, s->end);
+    value v;
+    if (!rate_name(w, we) || !is_value_end(we, s->end) || !parse_value(s->units, s->p, s->end, &v) ||
+        v.end != token_end || !s->known(s->ctx, w, (size_t)(we - w)))
+        return false;
+    emit(s, w, (size_t)(we - w), &v, s->ns_eval);
+    s->p = we;
+    return true;
+}
+
 static void on_number(scan *s)
 {
     if (s->key && s->p > s->key_end) {
@@ -737,14 +889,20 @@ static void on_number(scan *s)
             keylen -= 3;
         value v;
         if (blanks && parse_value(s->units, s->p, s->end, &v) && s->known(s->ctx, s->key, keylen)) {
-            emit(s, s->key, keylen, &v, s->ns_eval);
+            if (marian_display_time(s, keylen))
+                emit(s, "interval_time", 13, &v, s->ns_eval);
+            else
+                emit(s, s->key, keylen, &v, s->ns_eval);
             s->p = v.end;
             clear_key(s);
             return;
         }
     }
+    bool keyless = !s->key;
     clear_key(s);
-    s->p = skip_token(s->p + 1, s->end);
+    const char *token_end = skip_token(s->p + 1, s->end);
+    if (!(keyless && on_value_before_rate(s, token_end)))
+        s->p = token_end;
 }
 
 static void on_quote(scan *s)
@@ -852,6 +1010,21 @@ static const char *possessive(const char *p, const char *end)
         return NULL;
     p = skip_blanks(p + 2, end);
     return p < end && is_alpha(*p) ? p : NULL;
+}
+
+/* Marian writes its keys short: "Ep. 1 : Up. 500 : Sen. 123,456 : ... :
+ * L.r. 3.0000e-04". A point right after a key that is one capitalised word
+ * of two or three characters, before a blank, abbreviates it; a longer
+ * word before a point ends a sentence, and "took 5 s. 3 left" has no step.
+ * The point stays in the key. */
+static bool on_abbreviation(scan *s)
+{
+    size_t n = (size_t)(s->key_end - s->key);
+    if (s->words != 1 || n < 2 || n > 3 || !(*s->key >= 'A' && *s->key <= 'Z') || s->p + 1 >= s->end ||
+        !is_blank(s->p[1]))
+        return false;
+    s->key_end = ++s->p;
+    return true;
 }
 
 static bool on_possessive(scan *s)
@@ -970,14 +1143,14 @@ static bool starts_number(const char *p, const char *end)
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                    const void *ctx)
 {
-    return md_kv_scan_memo(line, n, out, cap, known, ctx, NULL);
+    return md_kv_scan_memo(line, n, out, cap, known, NULL, ctx, NULL);
 }
 
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
-                       const void *ctx, md_unit_memo *units)
+                       md_kv_same_fn same, const void *ctx, md_unit_memo *units)
 {
-    scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .known = known, .ctx = ctx,
-              .units = units};
+    scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .known = known, .same = same,
+              .ctx = ctx, .units = units};
     while (s.p < s.end && s.n < s.cap) {
         char c = *s.p;
         if (is_blank(c)) {
@@ -990,6 +1163,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             if (s.n == 0 && !s.key && is_digit(c) && on_darknet(&s))
                 continue;
             on_number(&s);
+        } else if (c == '.' && s.key && s.p == s.key_end && on_abbreviation(&s)) {
+            continue;
         } else if (c == '\'' && s.key && s.p == s.key_end && on_possessive(&s)) {
             continue;
         } else if (c == '\'' || c == '"') {
@@ -999,6 +1174,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '(' && s.key && s.p == s.key_end && on_mm_phase(&s)) {
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
+            continue;
+        } else if (c == '[' && !s.key && on_set_tag(&s)) {
             continue;
         } else if (c == '[' && !s.key && s.n == 0 && (on_bracket_step(&s) || on_epoch_batch_pair(&s))) {
             continue;
@@ -1013,6 +1190,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
              * is no validation time. */
             if (c == '|' || (c == ']' && s.ns_bracket))
                 end_namespace(&s);
+            if (c == '|')
+                on_field(&s);
             clear_key(&s);
             s.p++;
         }

@@ -35,6 +35,10 @@ typedef struct md_kv {
  * ("step 500", "loss 4.23"); keys followed by ':' or '=' need no check. */
 typedef bool (*md_kv_known_fn)(const void *ctx, const char *key, size_t n);
 
+/* Whether a key under the training set's name ("train" and "loss") is the
+ * series the key alone is ("loss"). */
+typedef bool (*md_kv_same_fn)(const void *ctx, const char *set, size_t setlen, const char *key, size_t n);
+
 /* Finds the key/value pairs of one line (ANSI escapes already removed, no
  * '\r' or '\n' inside): "loss: 2.3", "loss=2.3", "'loss': 2.3",
  * "lm loss: 7.2E+00 |", "iter 100: loss 4.23, time 12ms", "s:0 trl:11.0",
@@ -63,9 +67,10 @@ const char *md_kv_word_end(const char *p, const char *end);
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
 
-/* md_kv_scan with a unit memo (same pairs). */
+/* md_kv_scan with a unit memo (same pairs), and with same to tell where a
+ * key under the training set's name keeps it (md_kv_scan: nowhere). */
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
-                       const void *ctx, md_unit_memo *units);
+                       md_kv_same_fn same, const void *ctx, md_unit_memo *units);
 
 /* Shapes of lines read before (shape.c): a line that differs from one of
  * them only in its numbers' digits has its pairs with the new values. A
@@ -141,6 +146,20 @@ typedef struct md_feed md_feed;
 /* Reads one line into the box; true when the line belonged to it (a rule
  * or a row). A box's rows become one record when its closing rule comes. */
 bool md_box_line(md_box *b, md_str line, md_feed *feed, unsigned long lineno);
+
+/* A dict that pprint wrapped one item a line (wrapped.c). */
+typedef struct md_wrapped_dict {
+    md_buf text; /* its lines so far, joined by a blank */
+    unsigned long lineno; /* of its first line */
+    bool open;
+    bool closed; /* the last line added ends it */
+} md_wrapped_dict;
+
+/* Whether the line (trimmed) opens a wrapped dict; then the dict holds it. */
+bool md_wrapped_dict_begin(md_wrapped_dict *d, md_str line, unsigned long lineno);
+/* Adds a line (trimmed) of the open dict; false when the line is none of it. */
+bool md_wrapped_dict_add(md_wrapped_dict *d, md_str line);
+void md_wrapped_dict_free(md_wrapped_dict *d);
 
 /* A table of whitespace-aligned columns under a header of names, as
  * fastai and Ultralytics YOLO print them (columns.c). */

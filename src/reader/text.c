@@ -69,6 +69,7 @@ struct md_text_reader {
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
     unsigned long pending_line;
     bool pending_set;
+    md_wrapped_dict wrapped; /* a dict pprint printed over several lines */
     char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
     int bar_key_len;
     bool bar_key_named;
@@ -128,6 +129,16 @@ static bool known_key(const void *ctx, const char *key, size_t n)
     return catalog_index(ctx, key, n) >= 0;
 }
 
+static bool same_series(const void *ctx, const char *set, size_t setlen, const char *key, size_t n)
+{
+    char named[160];
+    int len = snprintf(named, sizeof named, "%.*s %.*s", (int)setlen, set, (int)n, key);
+    if (len < 0 || (size_t)len >= sizeof named)
+        return false;
+    int idx = catalog_index(ctx, named, (size_t)len);
+    return idx >= 0 && idx == catalog_index(ctx, key, n);
+}
+
 /* What a timestamp leaves before a line's text: digits, punctuation, and
  * ISO's T ("2024-01-01 10:00:00.000000: Epoch 5", nnU-Net's log). */
 #define STAMP_PREFIX_MAX 40
@@ -142,22 +153,51 @@ static bool stamp_prefix(const char *p, const char *end)
     return true;
 }
 
+/* A logger's prefix that ends in ']': absl's "I0523 10:12:01.123456 140234
+ * model_lib_v2.py:705] ", "[INFO] ". */
+static bool logger_prefix(const char *p, const char *key)
+{
+    while (key > p && key[-1] == ' ')
+        key--;
+    return key > p && key[-1] == ']';
+}
+
+static const md_series_spec *key_spec(text_reader *r, const md_kv *kv)
+{
+    int idx = catalog_index(&r->index, kv->key, kv->keylen);
+    return idx >= 0 ? md_catalog_series(r->cat, (size_t)idx) : NULL;
+}
+
+/* A step may come with the time it took: TF's Object Detection API prints
+ * "Step 100 per-step time 0.347s", then the step's losses in a dict of
+ * their own. */
+static bool only_timings(text_reader *r, const md_kv *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const md_series_spec *spec = key_spec(r, &kv[i]);
+        if (!spec || spec->kind != MD_KIND_TIME)
+            return false;
+    }
+    return true;
+}
+
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
- * 2]"), after a timestamp or not, places the metric lines after it, as
- * Keras and nnU-Net print them. */
+ * 2]"), after a timestamp or a logger's prefix or not, places the metric
+ * lines after it, as Keras and nnU-Net print them; so does a step and its
+ * timings (only_timings). */
 static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
 {
-    if (n != 1 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
+    if (n == 0 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
         return false;
     md_str t = md_str_trim(seg);
-    const char *end = t.p + t.n;
-    while (end > kv->end && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' '))
+    const char *end = t.p + t.n, *last = kv[n - 1].end;
+    while (end > last && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' '))
         end--;
-    if ((t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key)) || end != kv->end)
+    if (end != last || (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) && !logger_prefix(t.p, kv->key)))
         return false;
-    int idx = catalog_index(&r->index, kv->key, kv->keylen);
-    md_role role = idx >= 0 ? md_catalog_series(r->cat, (size_t)idx)->role : MD_ROLE_SERIES;
-    if (role != MD_ROLE_STEP && role != MD_ROLE_EPOCH)
+    const md_series_spec *spec = key_spec(r, kv);
+    md_role role = spec ? spec->role : MD_ROLE_SERIES;
+    if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1)) && !(role == MD_ROLE_EPOCH && n == 1))
         return false;
     md_feed_context_step(r->feed, (int64_t)kv->value);
     return true;
@@ -534,12 +574,18 @@ static bool training_bar(text_reader *r, const md_tqdm *bar)
     return true;
 }
 
+/* The pairs of the n bytes at p, in r->kv; returns how many. */
+static size_t scan_pairs(text_reader *r, const char *p, size_t n)
+{
+    return md_kv_scan_memo(p, n, r->kv, KV_MAX, known_key, same_series, &r->index, &r->units);
+}
+
 /* A record of the pairs of body; returns how many, left in r->kv. */
 static size_t read_pairs(text_reader *r, md_str body, unsigned long line)
 {
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
-    size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
+    size_t n = scan_pairs(r, body.p, body.n);
     emit_pairs(r, r->kv, n);
     md_feed_record_end(r->feed);
     return n;
@@ -570,13 +616,41 @@ static void flush_pending(text_reader *r)
     read_dict(r, (md_str){r->pending.p, r->pending.n}, r->pending_line);
 }
 
+static void close_wrapped_dict(text_reader *r)
+{
+    if (!r->wrapped.open)
+        return;
+    r->wrapped.open = false;
+    read_dict(r, (md_str){r->wrapped.text.p, r->wrapped.text.n}, r->wrapped.lineno);
+}
+
+/* A line of the open wrapped dict, or the end of it; true when the line
+ * was read. */
+static bool continue_wrapped_dict(text_reader *r, md_str seg)
+{
+    bool part = md_wrapped_dict_add(&r->wrapped, md_str_trim(strip_rank_prefix(r, seg)));
+    if (!part || r->wrapped.closed)
+        close_wrapped_dict(r);
+    return part;
+}
+
+/* The first line of a wrapped dict, unless a rank wrote it: the ranks'
+ * lines may interleave. */
+static bool begin_wrapped_dict(text_reader *r, md_str seg, md_str trimmed, unsigned long line)
+{
+    long rank;
+    if (trimmed.n == 0 || trimmed.p[trimmed.n - 1] != ',')
+        return false;
+    rank_prefix(r, seg, &rank);
+    return rank < 0 && md_wrapped_dict_begin(&r->wrapped, trimmed, line);
+}
+
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
-    size_t n = md_kv_scan_memo(seg.p, bar->desc_end, r->kv, KV_MAX, known_key, &r->index, &r->units);
+    size_t n = scan_pairs(r, seg.p, bar->desc_end);
     emit_pairs(r, r->kv, n);
     if (bar->postfix_end > bar->postfix_start) {
-        n = md_kv_scan_memo(seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start, r->kv, KV_MAX,
-                            known_key, &r->index, &r->units);
+        n = scan_pairs(r, seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start);
         emit_pairs(r, r->kv, n);
     }
     /* torchtune's "1|15|Loss: 0.99" holds the step itself. "Epoch 3: 45%|
@@ -651,11 +725,12 @@ static bool waiting_dict(const text_reader *r, md_str seg)
 }
 
 /* No construct of several lines (traceback, table, box, scheduler report,
- * a dict waiting for its bar) is open: a line is read on its own. */
-static bool reading_plain_lines(const text_reader *r)
+ * a dict waiting for its bar, a wrapped dict) is open: a line is read on
+ * its own. */
+static inline bool reading_plain_lines(const text_reader *r)
 {
     return !r->in_traceback && !r->pending_set && !r->in_lsf_report && !r->box.open && !r->cols.n &&
-           !r->tab.ncells;
+           !r->tab.ncells && !r->wrapped.open;
 }
 
 /* What holds of every line of a shape (md_shapes_learn): no event can
@@ -774,6 +849,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
     if (r->events_only)
         return;
+    if (r->wrapped.open && continue_wrapped_dict(r, seg))
+        return;
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || config_line(seg))
         return;
     md_str trimmed = md_str_trim(seg);
@@ -798,7 +875,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     }
     if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
         md_columns_line(&r->cols, trimmed, r->feed, line, known_key, &r->index) ||
-        md_catboost_read(&r->catboost, trimmed, r->feed, line))
+        md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line))
         return;
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
@@ -811,14 +888,13 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
             if (bar.end < seg.n) {
-                size_t n = md_kv_scan_memo(seg.p + bar.end, seg.n - bar.end, r->kv, KV_MAX, known_key, &r->index,
-                                           &r->units);
+                size_t n = scan_pairs(r, seg.p + bar.end, seg.n - bar.end);
                 emit_pairs(r, r->kv, n);
             }
         } else {
             long rank;
             md_str body = rank_prefix(r, seg, &rank);
-            size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
+            size_t n = scan_pairs(r, body.p, body.n);
             emit_ranked(r, r->kv, n, rank);
             bool header = step_header(r, body, r->kv, n);
             bool planned = planned_steps(r, r->kv, n);
@@ -919,6 +995,7 @@ void md_text_reader_free(md_text_reader *r)
 {
     if (!r)
         return;
+    close_wrapped_dict(r);
     flush_pending(r);
     md_catboost_finish(&r->catboost, r->feed);
     md_feed_close(r->feed);
@@ -929,6 +1006,7 @@ void md_text_reader_free(md_text_reader *r)
     md_buf_free(&r->clean);
     md_buf_free(&r->keys);
     md_buf_free(&r->pending);
+    md_wrapped_dict_free(&r->wrapped);
     table_reset(&r->tab);
     free(r);
 }

@@ -29,7 +29,7 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
 {
     static const char *const lower[] = {"loss", "error", "err", "wer", "cer", "ppl", "perplexity", "nll"};
     static const char *const higher[] = {"acc", "accuracy", "map", "f1", "precision", "recall",
-                                         "rouge", "rouge1", "rouge2", "rougel", "bleu", "auc", "score"};
+                                         "rouge", "rouge1", "rouge2", "rougel", "bleu", "chrf", "auc", "score"};
     *kind = MD_KIND_OTHER;
     *better = MD_BETTER_NONE;
     for (size_t i = 0; i < MD_COUNT(lower); i++) {
