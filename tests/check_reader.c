@@ -1222,6 +1222,9 @@ START_TEST(test_text_column_tables)
     ck_assert(box->last == 1.801);
     /* Its loss terms are those of results.csv: the loss is their sum. */
     ck_assert(fabs(series(st, "loss")->last - (1.801 + 2.700 + 1.400)) < 1e-12);
+    /* The objects in the batch are a count, the image size a setting. */
+    ck_assert_ptr_null(md_store_find(st, "instances"));
+    ck_assert_int_eq(series(st, "image_size")->kind, MD_KIND_SETTING);
     md_store_free(st);
 
     /* A notebook's table pasted into a log: tabs between cells, spaces
