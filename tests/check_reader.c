@@ -1262,6 +1262,81 @@ START_TEST(test_text_column_tables)
 }
 END_TEST
 
+START_TEST(test_text_ruled_tables)
+{
+    /* spaCy's `spacy train`: names with a blank inside, a rule of dashes
+     * under them giving the columns, E the epoch and # the step, messages
+     * marked with i and a tick around the table. */
+    md_store *st = load_text("spacy.log",
+                             "\xe2\x84\xb9 Pipeline: ['tok2vec', 'ner']\n"
+                             "\xe2\x84\xb9 Initial learn rate: 0.001\n"
+                             "E    #       LOSS TOK2VEC  LOSS NER  ENTS_F  ENTS_P  ENTS_R  SCORE \n"
+                             "---  ------  ------------  --------  ------  ------  ------  ------\n"
+                             "  0       0          0.00     49.29    0.00    0.00    0.00    0.00\n"
+                             "  0     200         25.23   2011.27   45.12   50.23   40.96    0.45\n"
+                             "\xe2\x9c\x94 Saved pipeline to output directory\n"
+                             "  1     400         41.86   1342.47   60.33   62.10   58.66    0.60\n",
+                             NULL);
+    const md_series *ner = series(st, "loss_ner");
+    ck_assert_uint_eq(ner->count, 3);
+    ck_assert(!ner->ordinal);
+    ck_assert_int_eq(ner->first_step, 0);
+    ck_assert_int_eq(ner->last_step, 400);
+    ck_assert(ner->max == 2011.27 && ner->last == 1342.47);
+    ck_assert_int_eq(ner->kind, MD_KIND_LOSS);
+    ck_assert(series(st, "loss_tok2vec")->last == 41.86);
+    /* Each component's loss summed over the updates since the row before
+     * (one update for the first row, 200 after): no loss of the run. */
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    const md_series *ents_f = series(st, "ents_f");
+    ck_assert(ents_f->last == 60.33);
+    ck_assert_int_eq(ents_f->better, MD_BETTER_HIGHER);
+    ck_assert_int_eq(ents_f->last_step, 400);
+    ck_assert(series(st, "ents_r")->last == 58.66);
+    ck_assert(series(st, "score")->last == 0.6);
+    ck_assert_ptr_null(md_store_find(st, "epoch"));
+    md_store_free(st);
+
+    /* A pipeline named in CJK: its characters take more bytes than
+     * columns, so the rule does not line up with the names after it; the
+     * names parted by two blanks are as many as its columns. */
+    st = load_text("spacy-ja.log",
+                   "E    #       LOSS TOK2VEC  LOSS \xe5\x9b\xba\xe6\x9c\x89\xe8\xa1\xa8\xe7\x8f\xbe  ENTS_F  SCORE \n"
+                   "---  ------  ------------  ---------  ------  ------\n"
+                   "  0     200         25.23    2011.27   45.12    0.45\n",
+                   NULL);
+    ck_assert(series(st, "loss_\xe5\x9b\xba\xe6\x9c\x89\xe8\xa1\xa8\xe7\x8f\xbe")->last == 2011.27);
+    ck_assert(series(st, "score")->last == 0.45);
+    ck_assert_int_eq(series(st, "score")->last_step, 200);
+    md_store_free(st);
+
+    /* No rule, and names with blanks inside: the rows have as many cells
+     * as the names that two blanks part. */
+    st = load_text("wide.log",
+                   "Epoch  Train Loss  Valid Loss  Accuracy\n"
+                   "1      0.512       0.498       0.81\n"
+                   "2      0.401       0.455       0.84\n",
+                   NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert(loss->last == 0.401);
+    ck_assert(series(st, "val_loss")->last == 0.455);
+    ck_assert(series(st, "accuracy")->last == 0.84);
+    md_store_free(st);
+
+    /* A line of dashes under prose makes no table. */
+    st = load_text("prose.log",
+                   "We train the model for three epochs\n"
+                   "--  -----  ---  -----  ---  -----  ------\n"
+                   "0 0.5 0.25 0.125 7 1 2\n"
+                   "step 1 loss 2.0\n",
+                   NULL);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_keras_backspace_redraws)
 {
     /* Keras on Linux redraws its bar with backspaces, even into a file. */
@@ -3257,6 +3332,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
+    tcase_add_test(text, test_text_ruled_tables);
     tcase_add_test(text, test_text_keras_backspace_redraws);
     tcase_add_test(text, test_text_hf_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);

@@ -143,18 +143,34 @@ typedef struct md_feed md_feed;
 bool md_box_line(md_box *b, md_str line, md_feed *feed, unsigned long lineno);
 
 /* A table of whitespace-aligned columns under a header of names, as
- * fastai and Ultralytics YOLO print them (columns.c). */
-#define MD_COLUMNS_MAX 16
+ * fastai, spaCy and Ultralytics YOLO print them (columns.c). */
+#define MD_COLUMNS_MAX 40
+#define MD_COLUMNS_NAME 48
+#define MD_COLUMNS_LINE 512
 typedef struct md_columns {
     size_t n; /* columns of the current header; 0 for none */
     unsigned long last_line; /* of the header or the latest row */
-    char names[MD_COLUMNS_MAX][48];
+    char names[MD_COLUMNS_MAX][MD_COLUMNS_NAME];
+    /* The header's names where only gaps of two blanks and more part
+     * them ("LOSS NER"), when that gives other columns; nwide 0 when not. */
+    size_t nwide;
+    char wide[MD_COLUMNS_MAX][MD_COLUMNS_NAME];
+    /* The line before, a header if a rule of dashes comes under it. */
+    char prev[MD_COLUMNS_LINE];
+    size_t prev_len, prev_indent;
+    unsigned long prev_line;
 } md_columns;
 
-/* Reads one line into the table: a header replaces the one before; a row
- * under it becomes a record. True when the line was a row. */
-bool md_columns_line(md_columns *t, md_str line, md_feed *feed, unsigned long lineno, md_kv_known_fn known,
-                     const void *ctx);
+/* Reads one line (trimmed; indent is the blanks it began with, which line
+ * a rule's columns up with the names above) into the table: a header
+ * replaces the one before; a row under it becomes a record. True when the
+ * line was a row or a rule. */
+bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, unsigned long lineno,
+                     md_kv_known_fn known, const void *ctx);
+/* The line just read held key/value pairs, so it is no header for a rule
+ * under it: lines of its shape may be read by their shape, unseen by the
+ * table, and the table must not depend on which. */
+void md_columns_pairs_read(md_columns *t);
 
 /* CatBoost's iteration lines (catboost.c). */
 #define MD_CATBOOST_HELD 64

@@ -797,7 +797,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         return;
     }
     if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
-        md_columns_line(&r->cols, trimmed, r->feed, line, known_key, &r->index) ||
+        md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, known_key, &r->index) ||
         md_catboost_read(&r->catboost, trimmed, r->feed, line))
         return;
     md_feed_record_begin(r->feed, line);
@@ -820,6 +820,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
             md_str body = rank_prefix(r, seg, &rank);
             size_t n = md_kv_scan_memo(body.p, body.n, r->kv, KV_MAX, known_key, &r->index, &r->units);
             emit_ranked(r, r->kv, n, rank);
+            if (n)
+                md_columns_pairs_read(&r->cols);
             bool header = step_header(r, body, r->kv, n);
             bool planned = planned_steps(r, r->kv, n);
             if (n == 0)
