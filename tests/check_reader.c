@@ -1337,6 +1337,65 @@ START_TEST(test_text_ruled_tables)
 }
 END_TEST
 
+START_TEST(test_text_yolo_validation)
+{
+    /* Ultralytics YOLO validates after each epoch: a bar described by the
+     * header, the row of all classes, then a row per class; after the last
+     * epoch the best checkpoint is validated again. */
+    static const char train[] = "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n";
+    static const char val[] = "                 Class     Images  Instances      Box(P          R      mAP50  "
+                              "mAP50-95): 100%|##########| 4/4 [00:00<00:00,  5.12it/s]\n";
+    md_buf log = {0};
+    md_buf_printf(&log, "%s      1/100      2.61G      1.634      2.845      1.456         45        640: 100%%|##########| 8/8 [00:02<00:00,  3.12it/s]\n",
+                  train);
+    md_buf_printf(&log, "%s                   all        128        929      0.543      0.436      0.513      0.356\n",
+                  val);
+    md_buf_printf(&log, "\n%s      2/100      2.61G      1.534      2.345      1.406         51        640: 100%%|##########| 8/8 [00:02<00:00,  3.12it/s]\n",
+                  train);
+    md_buf_printf(&log, "%s                   all        128        929      0.643      0.536      0.613      0.456\n"
+                        "                person        128        254      0.702      0.611      0.688      0.501\n"
+                        "                   car        128        675      0.664      0.541      0.618      0.471\n"
+                        "                     7        128          3      0.112      0.101      0.104      0.051\n",
+                  val);
+    md_buf_printf(&log, "\n2 epochs completed in 0.010 hours.\nValidating runs/detect/train/weights/best.pt...\n"
+                        "%s                   all        128        929      0.701      0.601      0.699      0.512\n",
+                  val);
+    md_store *st = load_text("yolo.log", md_buf_cstr(&log), NULL);
+    md_buf_free(&log);
+    /* As results.csv names them, at the epoch of the training row above. */
+    const md_series *precision = series(st, "metrics_precision_b");
+    ck_assert_uint_eq(precision->count, 2);
+    ck_assert_int_eq(precision->first_step, series(st, "train_box_loss")->first_step);
+    ck_assert_int_eq(precision->last_step, series(st, "train_box_loss")->last_step);
+    ck_assert(precision->first == 0.543 && precision->last == 0.643);
+    ck_assert(series(st, "metrics_recall_b")->last == 0.536);
+    ck_assert(series(st, "metrics_map50_b")->last == 0.613);
+    const md_series *map = series(st, "metrics_map50_95_b");
+    ck_assert(map->last == 0.456 && map->max == 0.456);
+    ck_assert_int_eq(map->better, MD_BETTER_HIGHER);
+    /* Counts of images and objects are no measurements, the image size a
+     * setting; no class's row is the run's. */
+    ck_assert_ptr_null(md_store_find(st, "instances"));
+    ck_assert_ptr_null(md_store_find(st, "metrics_images"));
+    ck_assert_ptr_null(md_store_find(st, "metrics_instances"));
+    ck_assert_int_eq(series(st, "image_size")->kind, MD_KIND_SETTING);
+    ck_assert_uint_eq(md_store_nseries(st), 10);
+    md_store_free(st);
+
+    /* YOLOv5: no group, "P" and "R". */
+    st = load_text("yolov5.log",
+                   "      Epoch    GPU_mem   box_loss   obj_loss   cls_loss  Instances       Size\n"
+                   "      0/299      3.72G    0.04389    0.06614    0.01854        224        640: 100%|##########| 8/8 [00:02<00:00,  3.12it/s]\n"
+                   "                 Class     Images  Instances          P          R      mAP50   mAP50-95: 100%|##########| 4/4 [00:00<00:00,  5.12it/s]\n"
+                   "                   all        128        929      0.712      0.634      0.717      0.474\n",
+                   NULL);
+    ck_assert(series(st, "metrics_precision")->last == 0.712);
+    ck_assert(series(st, "metrics_map50_95")->last == 0.474);
+    ck_assert_int_eq(series(st, "metrics_recall")->last_step, series(st, "loss")->last_step);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_keras_backspace_redraws)
 {
     /* Keras on Linux redraws its bar with backspaces, even into a file. */
@@ -3333,6 +3392,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
     tcase_add_test(text, test_text_ruled_tables);
+    tcase_add_test(text, test_text_yolo_validation);
     tcase_add_test(text, test_text_keras_backspace_redraws);
     tcase_add_test(text, test_text_hf_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);

@@ -128,6 +128,13 @@ static bool known_key(const void *ctx, const char *key, size_t n)
     return catalog_index(ctx, key, n) >= 0;
 }
 
+static int key_role(const void *ctx, const char *key, size_t n)
+{
+    const key_index *ki = ctx;
+    int idx = catalog_index(ki, key, n);
+    return idx < 0 ? -1 : (int)md_catalog_series(ki->cat, (size_t)idx)->role;
+}
+
 /* What a timestamp leaves before a line's text: digits, punctuation, and
  * ISO's T ("2024-01-01 10:00:00.000000: Epoch 5", nnU-Net's log). */
 #define STAMP_PREFIX_MAX 40
@@ -797,7 +804,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         return;
     }
     if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
-        md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, known_key, &r->index) ||
+        md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, key_role, &r->index) ||
         md_catboost_read(&r->catboost, trimmed, r->feed, line))
         return;
     md_feed_record_begin(r->feed, line);
