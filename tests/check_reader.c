@@ -1246,6 +1246,9 @@ START_TEST(test_text_column_tables)
     ck_assert(box->last == 1.801);
     /* Its loss terms are those of results.csv: the loss is their sum. */
     ck_assert(fabs(series(st, "loss")->last - (1.801 + 2.700 + 1.400)) < 1e-12);
+    /* The objects in the batch are a count, the image size a setting. */
+    ck_assert_ptr_null(md_store_find(st, "instances"));
+    ck_assert_int_eq(series(st, "image_size")->kind, MD_KIND_SETTING);
     md_store_free(st);
 
     /* A notebook's table pasted into a log: tabs between cells, spaces
@@ -1279,6 +1282,140 @@ START_TEST(test_text_column_tables)
                    NULL);
     ck_assert_uint_eq(md_store_nseries(st), 1);
     ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_ruled_tables)
+{
+    /* spaCy's `spacy train`: names with a blank inside, a rule of dashes
+     * under them giving the columns, E the epoch and # the step, messages
+     * marked with i and a tick around the table. */
+    md_store *st = load_text("spacy.log",
+                             "\xe2\x84\xb9 Pipeline: ['tok2vec', 'ner']\n"
+                             "\xe2\x84\xb9 Initial learn rate: 0.001\n"
+                             "E    #       LOSS TOK2VEC  LOSS NER  ENTS_F  ENTS_P  ENTS_R  SCORE \n"
+                             "---  ------  ------------  --------  ------  ------  ------  ------\n"
+                             "  0       0          0.00     49.29    0.00    0.00    0.00    0.00\n"
+                             "  0     200         25.23   2011.27   45.12   50.23   40.96    0.45\n"
+                             "\xe2\x9c\x94 Saved pipeline to output directory\n"
+                             "  1     400         41.86   1342.47   60.33   62.10   58.66    0.60\n",
+                             NULL);
+    const md_series *ner = series(st, "loss_ner");
+    ck_assert_uint_eq(ner->count, 3);
+    ck_assert(!ner->ordinal);
+    ck_assert_int_eq(ner->first_step, 0);
+    ck_assert_int_eq(ner->last_step, 400);
+    ck_assert(ner->max == 2011.27 && ner->last == 1342.47);
+    ck_assert_int_eq(ner->kind, MD_KIND_LOSS);
+    ck_assert(series(st, "loss_tok2vec")->last == 41.86);
+    /* Each component's loss summed over the updates since the row before
+     * (one update for the first row, 200 after): no loss of the run. */
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    const md_series *ents_f = series(st, "ents_f");
+    ck_assert(ents_f->last == 60.33);
+    ck_assert_int_eq(ents_f->better, MD_BETTER_HIGHER);
+    ck_assert_int_eq(ents_f->last_step, 400);
+    ck_assert(series(st, "ents_r")->last == 58.66);
+    ck_assert(series(st, "score")->last == 0.6);
+    ck_assert_ptr_null(md_store_find(st, "epoch"));
+    md_store_free(st);
+
+    /* A pipeline named in CJK: its characters take more bytes than
+     * columns, so the rule does not line up with the names after it; the
+     * names parted by two blanks are as many as its columns. */
+    st = load_text("spacy-ja.log",
+                   "E    #       LOSS TOK2VEC  LOSS \xe5\x9b\xba\xe6\x9c\x89\xe8\xa1\xa8\xe7\x8f\xbe  ENTS_F  SCORE \n"
+                   "---  ------  ------------  ---------  ------  ------\n"
+                   "  0     200         25.23    2011.27   45.12    0.45\n",
+                   NULL);
+    ck_assert(series(st, "loss_\xe5\x9b\xba\xe6\x9c\x89\xe8\xa1\xa8\xe7\x8f\xbe")->last == 2011.27);
+    ck_assert(series(st, "score")->last == 0.45);
+    ck_assert_int_eq(series(st, "score")->last_step, 200);
+    md_store_free(st);
+
+    /* No rule, and names with blanks inside: the rows have as many cells
+     * as the names that two blanks part. */
+    st = load_text("wide.log",
+                   "Epoch  Train Loss  Valid Loss  Accuracy\n"
+                   "1      0.512       0.498       0.81\n"
+                   "2      0.401       0.455       0.84\n",
+                   NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert(loss->last == 0.401);
+    ck_assert(series(st, "val_loss")->last == 0.455);
+    ck_assert(series(st, "accuracy")->last == 0.84);
+    md_store_free(st);
+
+    /* A line of dashes under prose makes no table. */
+    st = load_text("prose.log",
+                   "We train the model for three epochs\n"
+                   "--  -----  ---  -----  ---  -----  ------\n"
+                   "0 0.5 0.25 0.125 7 1 2\n"
+                   "step 1 loss 2.0\n",
+                   NULL);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_yolo_validation)
+{
+    /* Ultralytics YOLO validates after each epoch: a bar described by the
+     * header, the row of all classes, then a row per class; after the last
+     * epoch the best checkpoint is validated again. */
+    static const char train[] = "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n";
+    static const char val[] = "                 Class     Images  Instances      Box(P          R      mAP50  "
+                              "mAP50-95): 100%|##########| 4/4 [00:00<00:00,  5.12it/s]\n";
+    md_buf log = {0};
+    md_buf_printf(&log, "%s      1/100      2.61G      1.634      2.845      1.456         45        640: 100%%|##########| 8/8 [00:02<00:00,  3.12it/s]\n",
+                  train);
+    md_buf_printf(&log, "%s                   all        128        929      0.543      0.436      0.513      0.356\n",
+                  val);
+    md_buf_printf(&log, "\n%s      2/100      2.61G      1.534      2.345      1.406         51        640: 100%%|##########| 8/8 [00:02<00:00,  3.12it/s]\n",
+                  train);
+    md_buf_printf(&log, "%s                   all        128        929      0.643      0.536      0.613      0.456\n"
+                        "                person        128        254      0.702      0.611      0.688      0.501\n"
+                        "                   car        128        675      0.664      0.541      0.618      0.471\n"
+                        "                     7        128          3      0.112      0.101      0.104      0.051\n",
+                  val);
+    md_buf_printf(&log, "\n2 epochs completed in 0.010 hours.\nValidating runs/detect/train/weights/best.pt...\n"
+                        "%s                   all        128        929      0.701      0.601      0.699      0.512\n",
+                  val);
+    md_store *st = load_text("yolo.log", md_buf_cstr(&log), NULL);
+    md_buf_free(&log);
+    /* As results.csv names them, at the epoch of the training row above. */
+    const md_series *precision = series(st, "metrics_precision_b");
+    ck_assert_uint_eq(precision->count, 2);
+    ck_assert_int_eq(precision->first_step, series(st, "train_box_loss")->first_step);
+    ck_assert_int_eq(precision->last_step, series(st, "train_box_loss")->last_step);
+    ck_assert(precision->first == 0.543 && precision->last == 0.643);
+    ck_assert(series(st, "metrics_recall_b")->last == 0.536);
+    ck_assert(series(st, "metrics_map50_b")->last == 0.613);
+    const md_series *map = series(st, "metrics_map50_95_b");
+    ck_assert(map->last == 0.456 && map->max == 0.456);
+    ck_assert_int_eq(map->better, MD_BETTER_HIGHER);
+    /* Counts of images and objects are no measurements, the image size a
+     * setting; no class's row is the run's. */
+    ck_assert_ptr_null(md_store_find(st, "instances"));
+    ck_assert_ptr_null(md_store_find(st, "metrics_images"));
+    ck_assert_ptr_null(md_store_find(st, "metrics_instances"));
+    ck_assert_int_eq(series(st, "image_size")->kind, MD_KIND_SETTING);
+    ck_assert_uint_eq(md_store_nseries(st), 10);
+    md_store_free(st);
+
+    /* YOLOv5: no group, "P" and "R". */
+    st = load_text("yolov5.log",
+                   "      Epoch    GPU_mem   box_loss   obj_loss   cls_loss  Instances       Size\n"
+                   "      0/299      3.72G    0.04389    0.06614    0.01854        224        640: 100%|##########| 8/8 [00:02<00:00,  3.12it/s]\n"
+                   "                 Class     Images  Instances          P          R      mAP50   mAP50-95: 100%|##########| 4/4 [00:00<00:00,  5.12it/s]\n"
+                   "                   all        128        929      0.712      0.634      0.717      0.474\n",
+                   NULL);
+    ck_assert(series(st, "metrics_precision")->last == 0.712);
+    ck_assert(series(st, "metrics_map50_95")->last == 0.474);
+    ck_assert_int_eq(series(st, "metrics_recall")->last_step, series(st, "loss")->last_step);
     md_store_free(st);
 }
 END_TEST
@@ -3449,6 +3586,8 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
+    tcase_add_test(text, test_text_ruled_tables);
+    tcase_add_test(text, test_text_yolo_validation);
     tcase_add_test(text, test_text_keras_backspace_redraws);
     tcase_add_test(text, test_text_hf_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);

@@ -429,6 +429,38 @@ START_TEST(test_component_totals)
 }
 END_TEST
 
+START_TEST(test_guessed_kinds)
+{
+    /* Keys no alias names take a kind and a direction from their words:
+     * spaCy's F-score and attachment scores, Ultralytics' mAP at an IoU
+     * threshold ("map" and its digits), and not a single letter that may
+     * be anything (top_p, lora_r). */
+    static const struct {
+        const char *key, *name;
+        md_kind kind;
+        md_better better;
+    } want[] = {
+        {"ENTS_F", "ents_f", MD_KIND_METRIC, MD_BETTER_HIGHER},
+        {"DEP_UAS", "dep_uas", MD_KIND_METRIC, MD_BETTER_HIGHER},
+        {"DEP_LAS", "dep_las", MD_KIND_METRIC, MD_BETTER_HIGHER},
+        {"metrics/mAP50-95(B)", "metrics_map50_95_b", MD_KIND_METRIC, MD_BETTER_HIGHER},
+        {"LOSS NER", "loss_ner", MD_KIND_LOSS, MD_BETTER_LOWER},
+        {"ENTS_P", "ents_p", MD_KIND_OTHER, MD_BETTER_NONE},
+        {"lora_r", "lora_r", MD_KIND_OTHER, MD_BETTER_NONE},
+        {"mapping_time_frac", "mapping_time_frac", MD_KIND_OTHER, MD_BETTER_NONE},
+    };
+    md_store *st = new_store();
+    for (size_t i = 0; i < MD_COUNT(want); i++)
+        record(st, 1, want[i].key, 0.5);
+    for (size_t i = 0; i < MD_COUNT(want); i++) {
+        const md_series *s = series(st, want[i].name);
+        ck_assert_msg(s->kind == want[i].kind && s->better == want[i].better, "%s: kind %d, better %d",
+                      want[i].key, (int)s->kind, (int)s->better);
+    }
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_unknown_records_dropped)
 {
     md_store *st = new_store();
@@ -1121,6 +1153,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_canonical_binding);
     tcase_add_test(rec, test_rl_names);
     tcase_add_test(rec, test_component_totals);
+    tcase_add_test(rec, test_guessed_kinds);
     tcase_add_test(rec, test_record_by_key);
     tcase_add_test(rec, test_unknown_records_dropped);
     tcase_add_test(rec, test_nonfinite_points);

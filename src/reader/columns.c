@@ -4,28 +4,61 @@
  *   epoch     train_loss  valid_loss  accuracy  time
  *   0         0.160734    0.053902    0.983000  00:12
  *
+ * spaCy's `spacy train` (names with a blank inside, a rule of dashes
+ * marking each column)
+ *
+ *   E    #       LOSS TOK2VEC  LOSS NER  ENTS_F  ENTS_P  ENTS_R  SCORE
+ *   ---  ------  ------------  --------  ------  ------  ------  ------
+ *     0     200         25.23   2011.27   45.12   50.23   40.96    0.45
+ *
  * and Ultralytics YOLO its epochs ("Epoch GPU_mem box_loss cls_loss ..."
  * over "1/30 2.1G 1.234 ... 640: 100%|###| 10/10 [...]"; the bar is cut
- * off first). A header is three or more names, none a number, one of them
- * a series or step the catalog knows, so a line of prose is no header. A
- * row has as many cells, the first and at least half of them numbers;
- * a cell that is no number (a clock) is skipped. */
+ * off first), each followed by its validation: a bar described by a
+ * header ("Class Images Instances Box(P R mAP50 mAP50-95): 100%|###|
+ * 4/4"), then a row for all classes ("all 128 929 0.64 ...") and one per
+ * class.
+ *
+ * A header is three or more names, none a number, one of them a series
+ * or step the catalog knows, so a line of prose is no header; a rule of
+ * dashes under it, or a table it follows as a bar's description, is proof
+ * enough. A row has as many cells, the first and at least half of them
+ * numbers; a cell that is no number (a clock) is skipped. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "reader/reader_int.h"
 
 #define COLUMNS_GAP_LINES 64
+#define COLUMNS_MIN 3
 
 static bool is_blank(char c)
 {
     return c == ' ' || c == '\t';
 }
 
-/* The line's cells, split at runs of blanks, or of tabs where the line has
- * any (a table copied from a notebook: "Step\tTraining Loss\tValidation
- * Loss"); SIZE_MAX when over cap. */
-static size_t split_cells(md_str s, md_str *cells, size_t cap)
+static bool is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Where a cell that reaches p ends: at a tab where the line has tabs, at a
+ * blank otherwise, and for wide cells at a run of two blanks or the line's
+ * end (a single blank is inside a name: "LOSS NER"). */
+static bool cell_ends(const char *p, const char *end, bool tabs, bool wide)
+{
+    if (tabs)
+        return *p == '\t';
+    if (!is_blank(*p))
+        return false;
+    return !wide || p + 1 == end || is_blank(p[1]);
+}
+
+/* The line's cells, split at runs of blanks (wide: at runs of two or
+ * more), or at tabs where the line has any (a table copied from a
+ * notebook: "Step\tTraining Loss\tValidation Loss"); SIZE_MAX when over
+ * cap. */
+static size_t split_cells(md_str s, md_str *cells, size_t cap, bool wide)
 {
     size_t n = 0;
     const char *p = s.p, *end = s.p + s.n;
@@ -36,7 +69,7 @@ static size_t split_cells(md_str s, md_str *cells, size_t cap)
         if (p == end)
             break;
         const char *start = p;
-        while (p < end && (tabs ? *p != '\t' : !is_blank(*p)))
+        while (p < end && !cell_ends(p, end, tabs, wide))
             p++;
         if (tabs)
             while (p > start && p[-1] == ' ')
@@ -97,38 +130,151 @@ static bool has_digit(md_str c)
     return false;
 }
 
-static bool read_header(md_columns *t, const md_str *cells, size_t n, md_kv_known_fn known,
-                        const void *ctx)
+/* Names, none a number and each short enough to keep; a header proven by
+ * its layout may also have names that start with no letter (spaCy's "#"). */
+static bool header_names(const md_str *cells, size_t n, bool proven)
 {
-    if (n < 3 || n > MD_COLUMNS_MAX)
+    if (n < COLUMNS_MIN || n > MD_COLUMNS_MAX)
         return false;
-    bool any_known = false;
     for (size_t i = 0; i < n; i++) {
         double v;
-        char c = cells[i].p[0];
-        if (md_num_scan(cells[i].p, cells[i].p + cells[i].n, &v) || cells[i].n >= sizeof t->names[0] ||
-            !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+        if (md_num_scan(cells[i].p, cells[i].p + cells[i].n, &v) || cells[i].n >= MD_COLUMNS_NAME ||
+            (!proven && !is_letter(cells[i].p[0])))
             return false;
-        any_known |= known(ctx, cells[i].p, cells[i].n);
     }
-    if (!any_known)
-        return false;
-    bool yolo = false;
-    for (size_t i = 0; i < n; i++) {
-        memcpy(t->names[i], cells[i].p, cells[i].n);
-        t->names[i][cells[i].n] = '\0';
-        yolo |= strcmp(t->names[i], "GPU_mem") == 0;
-    }
-    /* Ultralytics' training table: its box_loss, cls_loss and dfl_loss are
-     * the terms of the training loss, named as its results.csv names them. */
-    for (size_t i = 0; yolo && i < n; i++) {
+    return true;
+}
+
+static bool any_known(const md_str *cells, size_t n, md_key_role_fn role, const void *ctx)
+{
+    for (size_t i = 0; i < n; i++)
+        if (role(ctx, cells[i].p, cells[i].n) >= 0)
+            return true;
+    return false;
+}
+
+/* The one-character counters spaCy heads its table with: E is the epoch
+ * and # the updates so far, the step. */
+static const char *abbreviation(md_str name)
+{
+    if (md_str_eq(name, "E"))
+        return "epoch";
+    if (md_str_eq(name, "#"))
+        return "step";
+    return NULL;
+}
+
+/* Ultralytics' training table: its box_loss, cls_loss and dfl_loss are the
+ * terms of the training loss, named as its results.csv names them. */
+static void name_yolo_terms(md_columns *t)
+{
+    for (size_t i = 0; i < t->n; i++) {
         size_t len = strlen(t->names[i]);
-        if (len > 5 && md_str_ends_with((md_str){t->names[i], len}, "_loss") && len + 6 < sizeof t->names[i]) {
+        if (len > 5 && md_str_ends_with((md_str){t->names[i], len}, "_loss") && len + 6 < MD_COLUMNS_NAME) {
             memmove(t->names[i] + 6, t->names[i], len + 1);
             memcpy(t->names[i], "train/", 6);
         }
     }
+}
+
+/* Detection tables abbreviate precision and recall. */
+static const char *metric_name(const char *member)
+{
+    if (strcmp(member, "P") == 0)
+        return "precision";
+    if (strcmp(member, "R") == 0)
+        return "recall";
+    return member;
+}
+
+/* The columns of a table of labelled rows are an evaluation's figures,
+ * named as Ultralytics' results.csv names them: "Box(P R mAP50 mAP50-95)"
+ * are metrics/precision(B), metrics/recall(B), metrics/mAP50(B) and
+ * metrics/mAP50-95(B) (a group's initial in brackets: "Mask(P ..." gives
+ * (M)), YOLOv5's ungrouped "P R" metrics/precision and metrics/recall.
+ * Counts the catalog ignores (Images, Instances) keep their names. */
+static void name_evaluation(md_columns *t, md_key_role_fn role, const void *ctx)
+{
+    char group = 0;
+    for (size_t i = 1; i < t->n; i++) {
+        char member[MD_COLUMNS_NAME];
+        const char *name = t->names[i], *open = strchr(name, '(');
+        if (role(ctx, name, strlen(name)) == MD_ROLE_IGNORE)
+            continue;
+        if (open) {
+            group = name[0] >= 'a' && name[0] <= 'z' ? (char)(name[0] - 'a' + 'A') : name[0];
+            name = open + 1;
+        }
+        size_t len = strlen(name);
+        bool closes = len && name[len - 1] == ')';
+        snprintf(member, sizeof member, "%.*s", (int)(len - closes), name);
+        if (group)
+            snprintf(t->names[i], MD_COLUMNS_NAME, "metrics/%.30s(%c)", metric_name(member), group);
+        else
+            snprintf(t->names[i], MD_COLUMNS_NAME, "metrics/%.38s", metric_name(member));
+        if (closes)
+            group = 0;
+    }
+}
+
+/* Makes cells the header's columns. */
+static void set_columns(md_columns *t, const md_str *cells, size_t n, md_key_role_fn role, const void *ctx)
+{
+    bool yolo = false;
+    for (size_t i = 0; i < n; i++) {
+        const char *abbr = abbreviation(cells[i]);
+        md_str name = abbr ? md_str_c(abbr) : cells[i];
+        memcpy(t->names[i], name.p, name.n);
+        t->names[i][name.n] = '\0';
+        int r = role(ctx, name.p, name.n);
+        t->place[i] = r == MD_ROLE_STEP || r == MD_ROLE_EPOCH;
+        yolo |= md_str_eq(name, "GPU_mem");
+        /* A first column the catalog does not name (YOLO's "Class") may
+         * hold the rows' labels. */
+        if (i == 0)
+            t->labelled = r < 0;
+    }
     t->n = n;
+    t->nwide = 0;
+    t->ruled = false;
+    t->evaluation = false;
+    if (yolo)
+        name_yolo_terms(t);
+}
+
+static void keep_wide_names(md_columns *t, const md_str *cells, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        memcpy(t->wide[i], cells[i].p, cells[i].n);
+        t->wide[i][cells[i].n] = '\0';
+    }
+    t->nwide = n;
+}
+
+static void use_wide_names(md_columns *t, md_key_role_fn role, const void *ctx)
+{
+    md_str cells[MD_COLUMNS_MAX];
+    size_t n = t->nwide;
+    for (size_t i = 0; i < n; i++)
+        cells[i] = md_str_c(t->wide[i]);
+    set_columns(t, cells, n, role, ctx);
+}
+
+/* The header's names are also kept as single blanks leave them ("Epoch
+ * Train Loss  Valid Loss"), for rows of that many cells to choose. */
+static bool read_header(md_columns *t, md_str line, const md_str *cells, size_t n, md_key_role_fn role,
+                        const void *ctx)
+{
+    if (!header_names(cells, n, false))
+        return false;
+    md_str wide[MD_COLUMNS_MAX];
+    size_t nwide = split_cells(line, wide, MD_COLUMNS_MAX, true);
+    if (nwide == SIZE_MAX || nwide == n || !header_names(wide, nwide, false))
+        nwide = 0;
+    if (!any_known(cells, n, role, ctx) && !(nwide && any_known(wide, nwide, role, ctx)))
+        return false;
+    set_columns(t, cells, n, role, ctx);
+    keep_wide_names(t, wide, nwide);
     return true;
 }
 
@@ -136,7 +282,7 @@ static bool read_header(md_columns *t, const md_str *cells, size_t n, md_kv_know
 static bool may_be_header(md_str line)
 {
     char c = line.n ? line.p[0] : 0;
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
+    if (!is_letter(c) && c != '#')
         return false;
     for (size_t i = 0; i < line.n; i++)
         if (line.p[i] == ':' || line.p[i] == '=' || line.p[i] == '|' || line.p[i] == '{')
@@ -144,53 +290,246 @@ static bool may_be_header(md_str line)
     return true;
 }
 
+static void feed_cell(md_feed *feed, const char *name, const cell_value *c)
+{
+    md_feed_kv(feed, name, strlen(name), c->v, c->unit, c->flags, c->total);
+}
+
+/* Keeps the row's step and epoch cells for the evaluation after it. */
+static void keep_place(md_columns *t, const cell_value *vals, const bool *ok)
+{
+    t->nat = 0;
+    for (size_t i = 0; i < t->n && t->nat < MD_COLUMNS_PLACE; i++) {
+        if (!t->place[i] || !ok[i])
+            continue;
+        md_columns_cell *c = &t->at[t->nat++];
+        memcpy(c->name, t->names[i], sizeof c->name);
+        c->v = vals[i].v;
+        c->total = vals[i].total;
+        c->flags = vals[i].flags;
+    }
+}
+
+/* Labels of a row that covers the whole evaluated set (YOLO's "all");
+ * other labels name a part of it, a class, and are not the run's figure. */
+static bool overall_label(md_str label)
+{
+    static const char *const labels[] = {"all", "overall", "mean", "average"};
+    for (size_t i = 0; i < MD_COUNT(labels); i++)
+        if (md_str_eq(label, labels[i]))
+            return true;
+    return false;
+}
+
+/* A labelled row: its numbers are the evaluation's, at the step of the row
+ * it follows. The final evaluation of a saved checkpoint comes after no
+ * new row, so it is not read. */
+static bool read_labelled_row(md_columns *t, md_str label, const cell_value *vals, const bool *ok, md_feed *feed,
+                              unsigned long lineno, md_key_role_fn role, const void *ctx)
+{
+    for (size_t i = 1; i < t->n; i++)
+        if (!ok[i])
+            return false;
+    if (!t->evaluation) {
+        name_evaluation(t, role, ctx);
+        t->evaluation = true;
+    }
+    if (!overall_label(label) || !t->nat)
+        return true;
+    md_feed_record_begin(feed, lineno);
+    for (size_t i = 0; i < t->nat; i++) {
+        cell_value c = {t->at[i].v, t->at[i].total, MD_UNIT_NONE, t->at[i].flags};
+        feed_cell(feed, t->at[i].name, &c);
+    }
+    for (size_t i = 1; i < t->n; i++)
+        feed_cell(feed, t->names[i], &vals[i]);
+    md_feed_record_end(feed);
+    t->nat = 0;
+    return true;
+}
+
 /* The row's cells as a record; false when the cells are no row. */
-static bool read_row(const md_columns *t, const md_str *cells, size_t n, md_feed *feed, unsigned long lineno)
+static bool read_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed, unsigned long lineno,
+                     md_key_role_fn role, const void *ctx)
 {
     cell_value vals[MD_COLUMNS_MAX];
     bool ok[MD_COLUMNS_MAX];
     size_t numbers = 0;
+    if (n == 0)
+        return false;
     for (size_t i = 0; i < n; i++) {
         ok[i] = cell_number(cells[i], &vals[i]);
-        if (!ok[i] && !has_digit(cells[i]))
+        if (!ok[i] && !has_digit(cells[i]) && i > 0)
             return false;
         numbers += ok[i];
     }
+    /* Once a table's rows are labelled, a number first is a class's
+     * label too ("0", "1": a dataset's classes named by number). */
+    if (t->labelled && (!ok[0] || t->evaluation))
+        return read_labelled_row(t, cells[0], vals, ok, feed, lineno, role, ctx);
     if (!ok[0] || 2 * numbers < n)
         return false;
     md_feed_record_begin(feed, lineno);
     for (size_t i = 0; i < n; i++)
         if (ok[i])
-            md_feed_kv(feed, t->names[i], strlen(t->names[i]), vals[i].v, vals[i].unit, vals[i].flags,
-                       vals[i].total);
+            feed_cell(feed, t->names[i], &vals[i]);
     md_feed_record_end(feed);
+    keep_place(t, vals, ok);
     return true;
 }
 
-bool md_columns_line(md_columns *t, md_str line, md_feed *feed, unsigned long lineno, md_kv_known_fn known,
-                     const void *ctx)
+/* A row under the header, read by its names or, when only those match its
+ * cells, by the header's names with blanks inside. */
+static bool read_header_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed, unsigned long lineno,
+                            md_key_role_fn role, const void *ctx)
+{
+    if (n != t->n && t->nwide && n == t->nwide) {
+        md_columns wide = *t;
+        use_wide_names(&wide, role, ctx);
+        if (!read_row(&wide, cells, n, feed, lineno, role, ctx))
+            return false;
+        *t = wide;
+        return true;
+    }
+    return n == t->n && read_row(t, cells, n, feed, lineno, role, ctx);
+}
+
+/* spaCy's rule under its header: a run of dashes per column, blanks
+ * between. Returns the runs' extents, counted from where the line began
+ * before its indent, or 0 when it is none. */
+static size_t rule_runs(md_str line, size_t indent, size_t *from, size_t *to)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < line.n;) {
+        if (is_blank(line.p[i])) {
+            i++;
+            continue;
+        }
+        if (line.p[i] != '-' || n == MD_COLUMNS_MAX)
+            return 0;
+        from[n] = indent + i;
+        while (i < line.n && line.p[i] == '-')
+            i++;
+        to[n++] = indent + i;
+    }
+    return n >= COLUMNS_MIN ? n : 0;
+}
+
+/* The header's names by the rule's columns: the words over each run of
+ * dashes, a name. Returns how many, 0 when a word lies over no run or
+ * two, or a run has none. */
+static size_t ruled_names(md_str header, size_t indent, const md_str *words, size_t nwords, const size_t *from,
+                          const size_t *to, size_t runs, md_str *names)
+{
+    for (size_t k = 0; k < runs; k++)
+        names[k] = (md_str){NULL, 0};
+    for (size_t w = 0, k = 0; w < nwords; w++) {
+        size_t start = indent + (size_t)(words[w].p - header.p), end = start + words[w].n;
+        while (k < runs && to[k] <= start)
+            k++;
+        if (k == runs || from[k] >= end || (k + 1 < runs && from[k + 1] < end))
+            return 0;
+        if (!names[k].p)
+            names[k].p = words[w].p;
+        names[k].n = (size_t)(words[w].p + words[w].n - names[k].p);
+    }
+    for (size_t k = 0; k < runs; k++)
+        if (!names[k].p)
+            return 0;
+    return runs;
+}
+
+/* A rule of dashes under the line before makes that line a header, its
+ * columns the rule's, with no name the catalog need know: the layout is
+ * proof of a table. Where the rule does not line up with the names (wide
+ * characters), the names parted by two blanks are taken if as many. */
+static bool read_rule(md_columns *t, md_str line, size_t indent, unsigned long lineno, md_key_role_fn role,
+                      const void *ctx)
+{
+    size_t from[MD_COLUMNS_MAX], to[MD_COLUMNS_MAX];
+    size_t runs = rule_runs(line, indent, from, to);
+    if (!runs)
+        return false;
+    md_str header = {t->prev, t->prev_len}, words[MD_COLUMNS_MAX + 1], names[MD_COLUMNS_MAX + 1];
+    size_t nwords = split_cells(header, words, MD_COLUMNS_MAX + 1, false);
+    if (nwords == SIZE_MAX || !header_names(words, nwords, true))
+        return false;
+    size_t n = ruled_names(header, t->prev_indent, words, nwords, from, to, runs, names);
+    if (n != runs && split_cells(header, names, MD_COLUMNS_MAX + 1, true) != runs)
+        return false;
+    if (!header_names(names, runs, true))
+        return false;
+    set_columns(t, names, runs, role, ctx);
+    t->ruled = true;
+    t->last_line = lineno;
+    return true;
+}
+
+static void keep_line(md_columns *t, md_str line, size_t indent, unsigned long lineno)
+{
+    t->prev_len = line.n <= sizeof t->prev ? line.n : 0;
+    memcpy(t->prev, line.p, t->prev_len);
+    t->prev_indent = indent;
+    t->prev_line = lineno;
+}
+
+/* A header that is the description of a progress bar, under a table (the
+ * validation YOLO runs after each epoch): its last name ends in the bar's
+ * colon. A table under a rule keeps its header: spaCy's bars redraw
+ * between its rows. */
+static void read_described_header(md_columns *t, md_str *cells, size_t n, unsigned long lineno,
+                                  md_key_role_fn role, const void *ctx)
+{
+    if (t->ruled || n < COLUMNS_MIN)
+        return;
+    md_str *last = &cells[n - 1];
+    if (last->n > 1 && last->p[last->n - 1] == ':')
+        last->n--;
+    if (!header_names(cells, n, true))
+        return;
+    set_columns(t, cells, n, role, ctx);
+    t->last_line = lineno;
+}
+
+void md_columns_pairs_read(md_columns *t)
+{
+    t->prev_len = 0;
+}
+
+bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, unsigned long lineno,
+                     md_key_role_fn role, const void *ctx)
 {
     /* A table's rows follow its header closely (YOLO prints it again each
      * epoch); a header with no row for many lines is something else. */
     if (t->n && lineno > t->last_line + COLUMNS_GAP_LINES)
         t->n = 0;
+    if (line.n && line.p[0] == '-' && t->prev_len && lineno == t->prev_line + 1 &&
+        read_rule(t, line, indent, lineno, role, ctx))
+        return true;
     if (!t->n && !may_be_header(line))
         return false;
     md_str cells[MD_COLUMNS_MAX + 1];
-    size_t n = split_cells(line, cells, MD_COLUMNS_MAX + 1);
+    size_t n = split_cells(line, cells, MD_COLUMNS_MAX + 1, false);
+    bool described = false;
     if (t->n && n != t->n && memchr(line.p, '|', line.n)) {
         /* A YOLO row ends in its epoch's progress bar: the cells come before it. */
         md_tqdm bar = md_tqdm_scan(line.p, line.n);
         if (bar.found)
-            n = split_cells((md_str){line.p, bar.desc_end}, cells, MD_COLUMNS_MAX + 1);
+            n = split_cells((md_str){line.p, bar.desc_end}, cells, MD_COLUMNS_MAX + 1, false);
+        described = bar.found;
     }
     if (n == SIZE_MAX || n == 0)
         return false;
-    if (t->n && n == t->n && read_row(t, cells, n, feed, lineno)) {
+    if (t->n && read_header_row(t, cells, n, feed, lineno, role, ctx)) {
         t->last_line = lineno;
         return true;
     }
-    if (may_be_header(line) && read_header(t, cells, n, known, ctx))
-        t->last_line = lineno;
+    if (described) {
+        read_described_header(t, cells, n, lineno, role, ctx);
+    } else if (may_be_header(line)) {
+        keep_line(t, line, indent, lineno);
+        if (read_header(t, line, cells, n, role, ctx))
+            t->last_line = lineno;
+    }
     return false;
 }

@@ -161,19 +161,54 @@ bool md_wrapped_dict_begin(md_wrapped_dict *d, md_str line, unsigned long lineno
 bool md_wrapped_dict_add(md_wrapped_dict *d, md_str line);
 void md_wrapped_dict_free(md_wrapped_dict *d);
 
+/* The role a key has in the catalog (md_role), or -1 for a key it does
+ * not name. */
+typedef int (*md_key_role_fn)(const void *ctx, const char *key, size_t n);
+
 /* A table of whitespace-aligned columns under a header of names, as
- * fastai and Ultralytics YOLO print them (columns.c). */
-#define MD_COLUMNS_MAX 16
+ * fastai, spaCy and Ultralytics YOLO print them (columns.c). */
+#define MD_COLUMNS_MAX 40
+#define MD_COLUMNS_NAME 48
+#define MD_COLUMNS_LINE 512
+#define MD_COLUMNS_PLACE 2
+typedef struct md_columns_cell {
+    char name[MD_COLUMNS_NAME];
+    double v, total;
+    unsigned flags;
+} md_columns_cell;
+
 typedef struct md_columns {
     size_t n; /* columns of the current header; 0 for none */
     unsigned long last_line; /* of the header or the latest row */
-    char names[MD_COLUMNS_MAX][48];
+    bool ruled;      /* a rule of dashes under the header gave its columns */
+    bool labelled;   /* rows may start with a label, not with their step */
+    bool evaluation; /* labelled rows were read: the names are an evaluation's */
+    bool place[MD_COLUMNS_MAX]; /* the column is a step or an epoch */
+    char names[MD_COLUMNS_MAX][MD_COLUMNS_NAME];
+    /* The header's names where only gaps of two blanks and more part
+     * them ("LOSS NER"), when that gives other columns; nwide 0 when not. */
+    size_t nwide;
+    char wide[MD_COLUMNS_MAX][MD_COLUMNS_NAME];
+    /* The line before, a header if a rule of dashes comes under it. */
+    char prev[MD_COLUMNS_LINE];
+    size_t prev_len, prev_indent;
+    unsigned long prev_line;
+    /* The step and epoch cells of the latest row, for the evaluation
+     * printed after it; used once. */
+    md_columns_cell at[MD_COLUMNS_PLACE];
+    size_t nat;
 } md_columns;
 
-/* Reads one line into the table: a header replaces the one before; a row
- * under it becomes a record. True when the line was a row. */
-bool md_columns_line(md_columns *t, md_str line, md_feed *feed, unsigned long lineno, md_kv_known_fn known,
-                     const void *ctx);
+/* Reads one line (trimmed; indent is the blanks it began with, which line
+ * a rule's columns up with the names above) into the table: a header
+ * replaces the one before; a row under it becomes a record. True when the
+ * line was a row or a rule. */
+bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, unsigned long lineno,
+                     md_key_role_fn role, const void *ctx);
+/* The line just read held key/value pairs, so it is no header for a rule
+ * under it: lines of its shape may be read by their shape, unseen by the
+ * table, and the table must not depend on which. */
+void md_columns_pairs_read(md_columns *t);
 
 /* CatBoost's iteration lines (catboost.c). */
 #define MD_CATBOOST_HELD 64

@@ -139,6 +139,13 @@ static bool same_series(const void *ctx, const char *set, size_t setlen, const c
     return idx >= 0 && idx == catalog_index(ctx, key, n);
 }
 
+static int key_role(const void *ctx, const char *key, size_t n)
+{
+    const key_index *ki = ctx;
+    int idx = catalog_index(ki, key, n);
+    return idx < 0 ? -1 : (int)md_catalog_series(ki->cat, (size_t)idx)->role;
+}
+
 /* What a timestamp leaves before a line's text: digits, punctuation, and
  * ISO's T ("2024-01-01 10:00:00.000000: Epoch 5", nnU-Net's log). */
 #define STAMP_PREFIX_MAX 40
@@ -874,7 +881,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         return;
     }
     if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
-        md_columns_line(&r->cols, trimmed, r->feed, line, known_key, &r->index) ||
+        md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, key_role, &r->index) ||
         md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line))
         return;
     md_feed_record_begin(r->feed, line);
@@ -896,6 +903,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
             md_str body = rank_prefix(r, seg, &rank);
             size_t n = scan_pairs(r, body.p, body.n);
             emit_ranked(r, r->kv, n, rank);
+            if (n)
+                md_columns_pairs_read(&r->cols);
             bool header = step_header(r, body, r->kv, n);
             bool planned = planned_steps(r, r->kv, n);
             if (n == 0)

@@ -12,35 +12,43 @@
 
 #define NORM_MAX 128
 
-static bool has_word(const char *norm, const char *word)
+/* Whether norm holds word as a word of its own, or (digits) followed by
+ * digits: "map50" is a mean average precision at IoU 0.5. */
+static bool has_word(const char *norm, const char *word, bool digits)
 {
     size_t wn = strlen(word);
     for (const char *p = norm; (p = strstr(p, word)) != NULL; p += wn) {
+        const char *q = p + wn;
+        while (digits && *q >= '0' && *q <= '9')
+            q++;
         bool start = p == norm || p[-1] == '_';
-        bool end = p[wn] == '\0' || p[wn] == '_';
+        bool end = *q == '\0' || *q == '_';
         if (start && end)
             return true;
     }
     return false;
 }
 
-/* Kind and direction for a series no alias names, from the words in it. */
+/* Kind and direction for a series no alias names, from the words in it.
+ * Among scores, "f" is an F-score (spaCy's ents_f), "uas" and "las" are
+ * parsers' attachment scores. */
 static void guess_kind(const char *norm, md_kind *kind, md_better *better)
 {
     static const char *const lower[] = {"loss", "error", "err", "wer", "cer", "ppl", "perplexity", "nll"};
-    static const char *const higher[] = {"acc", "accuracy", "map", "f1", "precision", "recall",
-                                         "rouge", "rouge1", "rouge2", "rougel", "bleu", "chrf", "auc", "score"};
+    static const char *const higher[] = {"acc",   "accuracy", "map",    "f1",     "precision", "recall",
+                                         "rouge", "rouge1",   "rouge2", "rougel", "bleu",      "chrf",
+                                         "auc",   "score",    "f",      "uas",    "las"};
     *kind = MD_KIND_OTHER;
     *better = MD_BETTER_NONE;
     for (size_t i = 0; i < MD_COUNT(lower); i++) {
-        if (has_word(norm, lower[i])) {
+        if (has_word(norm, lower[i], false)) {
             *kind = MD_KIND_LOSS;
             *better = MD_BETTER_LOWER;
             return;
         }
     }
     for (size_t i = 0; i < MD_COUNT(higher); i++) {
-        if (strstr(norm, higher[i]) && has_word(norm, higher[i])) {
+        if (strstr(norm, higher[i]) && has_word(norm, higher[i], true)) {
             *kind = MD_KIND_METRIC;
             *better = MD_BETTER_HIGHER;
             return;
