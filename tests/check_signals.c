@@ -534,7 +534,49 @@ START_TEST(test_best_smooth_follows_direction)
         v[i] = i < 100 ? 0.2 + 0.4 * (double)i / 99 : 0.6 - 0.5 * (double)(i - 100) / 99;
     r = values_run("reward", v, MD_COUNT(v));
     T_IN(&r, "reward", "best_smooth", 0.55, 0.6);
+    T_IN(&r, "reward", "best_smooth_step", 90, 110);
     T_IN(&r, "reward", "rise_z", 3, INFINITY);
+    run_free(&r);
+}
+END_TEST
+
+/* run.worst_score_*: of the higher-is-better scores measured on held-out
+ * data (val_accuracy, a set-named eval_f1, mAP, BLEU), the one that fell
+ * furthest from its best stretch. Training accuracy is no
+ * such score: it falls further here, and is not chosen. */
+START_TEST(test_run_worst_score)
+{
+    static const struct {
+        const char *key;
+        double peak, end;
+    } series[] = {
+        {"val_accuracy", 0.8, 0.75}, {"eval_f1", 0.7, 0.5}, {"metrics/mAP50(B)", 0.6, 0.55},
+        {"accuracy", 0.9, 0.3},
+    };
+    run r = run_new();
+    for (size_t k = 0; k < MD_COUNT(series); k++)
+        for (int64_t i = 0; i < 40; i++) {
+            double x = (double)i / 39, base = series[k].peak * 0.6;
+            double v = x < 0.5 ? base + (series[k].peak - base) * x / 0.5
+                               : series[k].peak + (series[k].end - series[k].peak) * (x - 0.5) / 0.5;
+            put(&r, series[k].key, i * 10, v);
+        }
+    run_done(&r);
+    ck_assert_str_eq(md_signal_text(r.sig, "run.worst_score_name"), "eval_f1");
+    ck_assert_str_eq(md_signal_run_series(r.sig, "worst_score_fall_from_max"), "eval_f1");
+    md_value fall = md_signal_run(r.sig, "worst_score_fall_from_max");
+    ck_assert(fall.known && fall.v > 0.2 && fall.v < 0.3);
+    md_value best = md_signal_run(r.sig, "worst_score_best_step");
+    ck_assert(best.known && best.v >= 150 && best.v <= 250);
+    ck_assert_ptr_null(md_signal_run_series(r.sig, "progress"));
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t i = 0; i < 40; i++)
+        put(&r, "accuracy", i * 10, 0.9 - 0.01 * (double)i);
+    run_done(&r);
+    ck_assert(!md_signal_run(r.sig, "worst_score_fall_from_max").known);
+    ck_assert_ptr_null(md_signal_text(r.sig, "run.worst_score_name"));
     run_free(&r);
 }
 END_TEST
@@ -1655,7 +1697,7 @@ START_TEST(test_every_feature_is_tested)
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
-        "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z", "best_smooth",
+        "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z", "best_smooth", "best_smooth_step",
         "fall_from_max", "converge_frac", "increasing_frac", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "spike_frac", "spikes_fast",
         "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
@@ -1698,6 +1740,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_min_smooth_short_series);
     tcase_add_test(trend, test_rise_after_min);
     tcase_add_test(trend, test_best_smooth_follows_direction);
+    tcase_add_test(trend, test_run_worst_score);
     tcase_add_test(trend, test_run_reinforcement);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_short_bounce_is_not_a_rise);

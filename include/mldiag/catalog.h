@@ -111,6 +111,11 @@ size_t md_key_normalise(const char *key, size_t n, char *out, size_t cap);
  * valid, validation, test, dev). */
 bool md_key_is_eval(const char *norm);
 
+/* Whether a normalised key holds word as a word of its own ("eval_map"),
+ * or, with digits, followed by digits ("map50": mean average precision at
+ * IoU 0.5). */
+bool md_key_has_word(const char *norm, const char *word, bool digits);
+
 const char *md_kind_name(md_kind kind);
 bool md_kind_parse(const char *s, md_kind *kind);
 

@@ -48,8 +48,10 @@ md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why);
  * e may be NULL. */
 bool md_expr_counts_entries(const md_expr *e, md_sigset *sig);
 
-/* The first series e names that the run holds, or NULL: the series a
- * finding's step expression reads it from. The name is e's. e may be NULL. */
+/* The first series e names that the run holds, directly or through a run
+ * feature that ranks series (run.worst_val_best_step), or NULL: the series
+ * a finding's step expression reads it from. The name is e's or the
+ * store's. e may be NULL. */
 const char *md_expr_first_series(const md_expr *e, md_sigset *sig);
 
 /* Whether the expression is only numbers and operators (no signal). */

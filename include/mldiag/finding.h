@@ -34,7 +34,8 @@ typedef struct md_finding {
     double confidence;    /* 0..1 */
     double step;          /* NaN when unknown */
     bool ordinal_step;    /* step counts log entries, not training steps */
-    const char *subject;  /* the series the step is read from, or NULL; borrowed */
+    const char *subject;  /* the series the step is read from, or NULL; borrowed from
+                             the ruleset or the store */
     double line;          /* log line of the evidence, NaN when unknown */
     int input;            /* input the line is in, -1 when unknown */
     md_strs evidence;

@@ -61,6 +61,10 @@ md_value md_signal_series(md_sigset *sig, const char *series, int feature);
 md_value md_signal_event(md_sigset *sig, const char *id, const char *feature);
 md_value md_signal_log(md_sigset *sig, const char *feature);
 md_value md_signal_run(md_sigset *sig, const char *feature);
+/* The series a run feature is read from: run.worst_val_* the validation
+ * loss that climbed most, run.worst_score_* the score that fell most; NULL
+ * for other features or when there is none. The name is the store's. */
+const char *md_signal_run_series(md_sigset *sig, const char *feature);
 
 /* Evaluates any signal by its full name ("loss.last"); unknown when the
  * name is not a signal. For --expect and tests; rules resolve names once. */

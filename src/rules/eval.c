@@ -193,9 +193,13 @@ md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why)
 const char *md_expr_first_series(const md_expr *e, md_sigset *sig)
 {
     const md_store *st = md_sigset_store(sig);
-    for (size_t i = 0; e && i < e->n; i++)
+    for (size_t i = 0; e && i < e->n; i++) {
         if (e->ops[i].code == OP_SERIES && md_store_find(st, e->ops[i].name))
             return e->ops[i].name;
+        const char *ranked = e->ops[i].code == OP_RUN ? md_signal_run_series(sig, e->ops[i].feat) : NULL;
+        if (ranked)
+            return ranked;
+    }
     return NULL;
 }
 

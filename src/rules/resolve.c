@@ -151,3 +151,18 @@ bool md_key_is_eval(const char *norm)
     const char *us = strchr(norm, '_');
     return us && is_eval_word(norm, (size_t)(us - norm));
 }
+
+bool md_key_has_word(const char *norm, const char *word, bool digits)
+{
+    size_t wn = strlen(word);
+    for (const char *p = norm; (p = strstr(p, word)) != NULL; p += wn) {
+        const char *q = p + wn;
+        while (digits && *q >= '0' && *q <= '9')
+            q++;
+        bool start = p == norm || p[-1] == '_';
+        bool end = *q == '\0' || *q == '_';
+        if (start && end)
+            return true;
+    }
+    return false;
+}

@@ -59,6 +59,7 @@ static const md_feature series_features[] = {
               "gains from noise alone (below 3: noise could draw it)"),
     F(best_smooth, "best segment mean before the last tenth (lowest, or highest for "
                    "higher-is-better series): the stretch rise_z measures from"),
+    F(best_smooth_step, "step of best_smooth"),
     F(fall_from_max, "(max of segment means before the last tenth - end_level) / |that max|"),
     F(converge_frac, "share of the run it took to cover 90% of the way from the start "
                      "(start_level, or the first segment when worse) to the best stretch "
@@ -94,6 +95,7 @@ static const md_named text_signals[] = {
     {"event.ID.text", "the line of an event's first occurrence"},
     {"event.ID.last_text", "the line of its last occurrence"},
     {"run.worst_val_name", "name of the validation loss that climbed the most"},
+    {"run.worst_score_name", "name of the validation score that fell the most"},
     {"run.layer_grad_min_name", "name of the layer gradient norm with the smallest end level"},
 };
 
@@ -154,6 +156,13 @@ static const md_named run_features[] = {
     {"worst_val_best_step", "step of that validation loss's best stretch"},
     {"worst_val_end_level", "end_level of that validation loss"},
     {"worst_val_min_smooth", "min_smooth of that validation loss"},
+    {"worst_score_fall_from_max", "fall_from_max of the validation score (higher is better: "
+                                  "val_accuracy, eval_f1, valid_bleu, mAP) that fell the most"},
+    {"worst_score_rise_z", "rise_z of that score: its fall in standard errors of its noise"},
+    {"worst_score_best_step", "step of that score's best stretch"},
+    {"worst_score_best_smooth", "that score's best stretch (best_smooth)"},
+    {"worst_score_end_level", "end_level of that score"},
+    {"worst_score_finite", "finite points of that score"},
     {"layer_grads", "per-layer gradient norm series (grad_norm/LAYER, grad_2.0_norm/PARAM), not "
                     "counting layers whose gradient is mostly exactly 0 (frozen)"},
     {"layer_grad_min", "smallest end_level among them"},

@@ -87,6 +87,7 @@ MD_FEATURE(rise_from_min);
 MD_FEATURE(min_smooth);
 MD_FEATURE(min_smooth_step);
 MD_FEATURE(best_smooth);
+MD_FEATURE(best_smooth_step);
 MD_FEATURE(fall_from_max);
 MD_FEATURE(rise_z);
 MD_FEATURE(converge_frac);

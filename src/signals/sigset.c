@@ -218,25 +218,55 @@ static bool is_validation_loss(const md_series *s)
            (strcmp(s->name, "val_loss") == 0 || md_key_is_eval(s->name));
 }
 
+/* A score measured on held-out data: a higher-is-better metric named for
+ * an evaluation (val_accuracy, eval_f1, valid_bleu), or a metric only an
+ * evaluation computes (mAP, BLEU, chrF, ROUGE: detection and generation
+ * are scored on held-out data). */
+static bool is_validation_score(const md_series *s)
+{
+    static const char *const evaluation_only[] = {"map", "bleu", "chrf", "rouge", "rougel"};
+    if (s->kind != MD_KIND_METRIC || s->better != MD_BETTER_HIGHER)
+        return false;
+    if (strncmp(s->name, "val_", 4) == 0 || md_key_is_eval(s->name))
+        return true;
+    for (size_t i = 0; i < MD_COUNT(evaluation_only); i++)
+        if (md_key_has_word(s->name, evaluation_only[i], true))
+            return true;
+    return false;
+}
+
+/* Of the series that pass, the one whose feature is largest: the store
+ * index, or -1. */
+static long worst_of(md_sigset *sig, bool (*pass)(const md_series *), const char *feature)
+{
+    int f = md_series_feature_find(feature);
+    long worst = -1;
+    double most = -INFINITY;
+    for (size_t i = 0; i < md_store_nseries(sig->st); i++) {
+        const md_series *s = md_store_series(sig->st, i);
+        if (!pass(s))
+            continue;
+        md_value v = md_signal_series(sig, s->name, f);
+        if (v.known && v.v > most) {
+            most = v.v;
+            worst = (long)i;
+        }
+    }
+    return worst;
+}
+
 /* The validation loss (of several eval sets or loss terms: val_loss,
  * eval_g1_loss, val_box_loss) that climbed furthest from its best stretch.
  * Returns its store index, or -1. */
 static long worst_validation(md_sigset *sig)
 {
-    int rise = md_series_feature_find("rise_from_min");
-    long worst = -1;
-    double worst_rise = -INFINITY;
-    for (size_t i = 0; i < md_store_nseries(sig->st); i++) {
-        const md_series *s = md_store_series(sig->st, i);
-        if (!is_validation_loss(s))
-            continue;
-        md_value v = md_signal_series(sig, s->name, rise);
-        if (v.known && v.v > worst_rise) {
-            worst_rise = v.v;
-            worst = (long)i;
-        }
-    }
-    return worst;
+    return worst_of(sig, is_validation_loss, "rise_from_min");
+}
+
+/* The validation score that fell furthest from its best stretch. */
+static long worst_score(md_sigset *sig)
+{
+    return worst_of(sig, is_validation_score, "fall_from_max");
 }
 
 /* Other ranks' losses ("rankN/loss") against the main loss: the largest
@@ -261,15 +291,38 @@ static md_value rank_spread(md_sigset *sig, bool spread)
     return ranks && base.known ? md_known(worst) : md_unknown();
 }
 
+/* The worst series a run feature ranks and its feature there: "worst_val_"
+ * and "worst_score_" features; -1 for others. */
+static long ranked_series(md_sigset *sig, const char *feature, const char **series_feature)
+{
+    if (strncmp(feature, "worst_val_", 10) == 0) {
+        *series_feature = strcmp(feature + 10, "best_step") == 0 ? "min_smooth_step" : feature + 10;
+        return worst_validation(sig);
+    }
+    if (strncmp(feature, "worst_score_", 12) == 0) {
+        *series_feature = strcmp(feature + 12, "best_step") == 0 ? "best_smooth_step" : feature + 12;
+        return worst_score(sig);
+    }
+    return -1;
+}
+
+const char *md_signal_run_series(md_sigset *sig, const char *feature)
+{
+    const char *f;
+    long w = ranked_series(sig, feature, &f);
+    return w < 0 ? NULL : md_store_series(sig->st, (size_t)w)->name;
+}
+
 md_value md_signal_run(md_sigset *sig, const char *feature)
 {
     const md_store *st = sig->st;
-    if (strncmp(feature, "worst_val_", 10) == 0) {
-        long w = worst_validation(sig);
-        const char *f = strcmp(feature + 10, "best_step") == 0 ? "min_smooth_step" : feature + 10;
-        if (w < 0 || md_series_feature_find(f) < 0)
+    const char *ranked_feature = NULL;
+    long ranked = ranked_series(sig, feature, &ranked_feature);
+    if (ranked_feature) {
+        int f = md_series_feature_find(ranked_feature);
+        if (ranked < 0 || f < 0)
             return md_unknown();
-        return md_signal_series(sig, md_store_series(st, (size_t)w)->name, md_series_feature_find(f));
+        return md_signal_series(sig, md_store_series(st, (size_t)ranked)->name, f);
     }
     if (strcmp(feature, "rank_loss_spread") == 0 || strcmp(feature, "ranks") == 0)
         return rank_spread(sig, strcmp(feature, "rank_loss_spread") == 0);
@@ -345,10 +398,10 @@ md_value md_signal_by_name(md_sigset *sig, const char *name)
 
 const char *md_signal_text(md_sigset *sig, const char *name)
 {
-    if (strcmp(name, "run.worst_val_name") == 0) {
-        long w = worst_validation(sig);
-        return w < 0 ? NULL : md_store_series(sig->st, (size_t)w)->name;
-    }
+    if (strcmp(name, "run.worst_val_name") == 0)
+        return md_signal_run_series(sig, "worst_val_");
+    if (strcmp(name, "run.worst_score_name") == 0)
+        return md_signal_run_series(sig, "worst_score_");
     if (strcmp(name, "run.layer_grad_min_name") == 0)
         return md_layer_grad_weakest(sig);
     if (strncmp(name, "event.", 6) != 0)

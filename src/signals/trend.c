@@ -309,6 +309,17 @@ MD_FEATURE(best_smooth)
     return j < 0 ? md_unknown() : md_known(segs[j].mean);
 }
 
+MD_FEATURE(best_smooth_step)
+{
+    (void)sig;
+    if (s->finite < 3)
+        return md_unknown();
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n;
+    long j = smooth_min(s, segs, &n, md_improve_sign(s), true);
+    return j < 0 ? md_unknown() : md_known((double)(segs[j].lo + (segs[j].hi - segs[j].lo) / 2));
+}
+
 MD_FEATURE(fall_from_max)
 {
     (void)sig;

@@ -12,23 +12,6 @@
 
 #define NORM_MAX 128
 
-/* Whether norm holds word as a word of its own, or (digits) followed by
- * digits: "map50" is a mean average precision at IoU 0.5. */
-static bool has_word(const char *norm, const char *word, bool digits)
-{
-    size_t wn = strlen(word);
-    for (const char *p = norm; (p = strstr(p, word)) != NULL; p += wn) {
-        const char *q = p + wn;
-        while (digits && *q >= '0' && *q <= '9')
-            q++;
-        bool start = p == norm || p[-1] == '_';
-        bool end = *q == '\0' || *q == '_';
-        if (start && end)
-            return true;
-    }
-    return false;
-}
-
 /* Kind and direction for a series no alias names, from the words in it.
  * Among scores, "f" is an F-score (spaCy's ents_f), "uas" and "las" are
  * parsers' attachment scores. */
@@ -41,14 +24,14 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
     *kind = MD_KIND_OTHER;
     *better = MD_BETTER_NONE;
     for (size_t i = 0; i < MD_COUNT(lower); i++) {
-        if (has_word(norm, lower[i], false)) {
+        if (md_key_has_word(norm, lower[i], false)) {
             *kind = MD_KIND_LOSS;
             *better = MD_BETTER_LOWER;
             return;
         }
     }
     for (size_t i = 0; i < MD_COUNT(higher); i++) {
-        if (strstr(norm, higher[i]) && has_word(norm, higher[i], true)) {
+        if (strstr(norm, higher[i]) && md_key_has_word(norm, higher[i], true)) {
             *kind = MD_KIND_METRIC;
             *better = MD_BETTER_HIGHER;
             return;

@@ -2371,6 +2371,71 @@ def _(r):
                    "peak_memory_alloc:12.3 peak_memory_reserved:%.2f" % (step, loss, 1234.5 + r.gauss(0, 20), reserved))
     return "\n".join(out) + "\n"
 
+
+@near_miss("val_score_decline", "hf_accuracy_on_a_small_eval_set.log")
+def _(r):
+    out = [note("HF Trainer evaluated every 100 steps on a 50-example eval split: accuracy moves in",
+                "steps of 0.02 and scatters by 0.07 around a level the run reached early. Its last",
+                "evaluations sit below its luckiest ones, by no more than the scatter.")]
+    out.append("***** Running training *****")
+    out.append("  Num examples = 8,000")
+    out.append("  Total optimization steps = 3,000")
+    for s in range(10, 3001, 10):
+        out.append(hf({"loss": round(0.62 + 0.5 * math.exp(-s / 300.0) + r.gauss(0, 0.05), 4),
+                       "grad_norm": round(3.0 + r.gauss(0, 0.4), 4), "learning_rate": linear(s, 3000, 2e-5, 100),
+                       "epoch": round(s / 250.0, 2)}))
+        if s % 100 == 0:
+            p = 0.6 + 0.08 * (1 - math.exp(-s / 300.0))
+            correct = sum(r.random() < p for _ in range(50))
+            out.append(hf({"eval_loss": round(0.9 - 0.1 * (1 - math.exp(-s / 300.0)) + r.gauss(0, 0.03), 4),
+                           "eval_accuracy": correct / 50, "eval_runtime": 1.2, "eval_samples_per_second": 41.7,
+                           "eval_steps_per_second": 5.2, "epoch": round(s / 250.0, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("val_score_decline", "yolo_map_settles_after_close_mosaic.log")
+def _(r):
+    out = [note("Ultralytics YOLOv8 for 60 epochs: mosaic augmentation stops for the last 10",
+                "(close_mosaic=10), the training loss drops and validation mAP settles about 5%",
+                "under its best: a small, known shift, not a collapse.")]
+    head = "%11s%11s%11s%11s%11s%11s%11s" % ("Epoch", "GPU_mem", "box_loss", "cls_loss", "dfl_loss", "Instances", "Size")
+    val = "%22s%11s%11s%11s%11s%11s%11s" % ("Class", "Images", "Instances", "Box(P", "R", "mAP50", "mAP50-95)")
+    for ep in range(1, 61):
+        late = ep > 50
+        box = 1.1 + 0.5 * math.exp(-ep / 12.0) - (0.12 if late else 0) + r.gauss(0, 0.01)
+        cls = 0.9 + 1.6 * math.exp(-ep / 10.0) - (0.1 if late else 0) + r.gauss(0, 0.01)
+        dfl = 1.05 + 0.3 * math.exp(-ep / 12.0) - (0.03 if late else 0) + r.gauss(0, 0.005)
+        out.append("")
+        out.append(head)
+        out.append("%11s%11s%11.4g%11.4g%11.4g%11d%11d: 100%%|##########| 120/120 [00:41<00:00,  2.91it/s]"
+                   % ("%d/60" % ep, "3.71G", box, cls, dfl, 40 + r.randint(0, 30), 640))
+        m = 0.46 * (1 - math.exp(-ep / 9.0)) * (0.945 if late else 1.0) + r.gauss(0, 0.003)
+        out.append(val + ": 100%|##########| 8/8 [00:03<00:00,  2.40it/s]")
+        out.append("%22s%11d%11d%11.3g%11.3g%11.3g%11.3g" % ("all", 500, 3712, 0.71 + r.gauss(0, 0.01),
+                                                              0.62 + r.gauss(0, 0.01), m * 1.45, m))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("val_score_decline", "marian_bleu_dips_during_rewarmup.log")
+def _(r):
+    out = [note("Marian NMT resumed with a fresh learning-rate warm-up: BLEU on the dev set dips",
+                "for a few validations while the rate climbs again, then recovers and ends at its",
+                "best. It fell, but it did not stay down.")]
+    t = 0
+    for up in range(1000, 60001, 1000):
+        t += 300
+        stamp = ts((2024, 3, 1, 8, 0, 0), t, "[%Y-%m-%d %H:%M:%S]")
+        cost = 2.2 + 2.0 * math.exp(-up / 8000.0) + r.gauss(0, 0.02)
+        out.append("%s Ep. %d : Up. %d : Sen. %s : Cost %.8f * 1,234,567 after %s : Time %.2fs : %.2f words/s : L.r. 3.0000e-04"
+                   % (stamp, 1 + up // 20000, up, "{:,}".format(up * 120), cost, "{:,}".format(up * 1234567),
+                      300 + r.gauss(0, 3), 41000 + r.gauss(0, 300)))
+        if up % 2000 == 0:
+            bleu = 30.0 * (1 - math.exp(-up / 9000.0))
+            if 30000 <= up <= 36000:
+                bleu -= 4.0 * math.sin(math.pi * (up - 30000) / 6000.0)
+            out.append("%s [valid] Ep. %d : Up. %d : bleu : %.4f : new best" % (stamp, 1 + up // 20000, up, bleu + r.gauss(0, 0.1)))
+    return "\n".join(out) + "\n"
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
