@@ -540,6 +540,25 @@ START_TEST(test_best_smooth_follows_direction)
 }
 END_TEST
 
+/* run.nonfinite_loss_terms: training loss terms holding NaN (spaCy's
+ * "LOSS NER"), not the loss itself and not a validation loss term. */
+START_TEST(test_run_nonfinite_loss_terms)
+{
+    run r = run_new();
+    for (int64_t i = 0; i < 10; i++) {
+        put(&r, "LOSS NER", i * 200, i >= 6 ? NAN : 100.0 / (double)(i + 1));
+        put(&r, "LOSS TOK2VEC", i * 200, 30.0);
+        put(&r, "val_box_loss", i * 200, i >= 2 ? NAN : 1.0);
+    }
+    run_done(&r);
+    md_value n = md_signal_run(r.sig, "nonfinite_loss_terms");
+    md_value step = md_signal_run(r.sig, "nonfinite_loss_terms_step");
+    ck_assert(n.known && n.v == 1);
+    ck_assert(step.known && step.v == 1200);
+    run_free(&r);
+}
+END_TEST
+
 /* run.worst_score_*: of the higher-is-better scores measured on held-out
  * data (val_accuracy, a set-named eval_f1, mAP, BLEU), the one that fell
  * furthest from its best stretch. Training accuracy is no
@@ -1741,6 +1760,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_rise_after_min);
     tcase_add_test(trend, test_best_smooth_follows_direction);
     tcase_add_test(trend, test_run_worst_score);
+    tcase_add_test(trend, test_run_nonfinite_loss_terms);
     tcase_add_test(trend, test_run_reinforcement);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_short_bounce_is_not_a_rise);

@@ -146,6 +146,9 @@ static const md_named run_features[] = {
                           "are (clocks, rates, memory and counters excluded: their NaN is a "
                           "placeholder)"},
     {"nonfinite_metrics_step", "earliest step at which one of those metrics was NaN or Inf"},
+    {"nonfinite_loss_terms", "training loss terms (loss-kind series other than the loss and "
+                             "the validation losses: spaCy's LOSS NER) holding NaN or Inf"},
+    {"nonfinite_loss_terms_step", "earliest step at which one of those terms was NaN or Inf"},
     {"reinforcement", "1 when a reward is logged and no DPO margin: reinforcement learning, "
                       "whose loss is a policy-gradient surrogate centred on 0, not a quality measure"},
     {"ranks", "ranks whose loss the log holds (lines prefixed \"[rankN]:\")"},

@@ -218,6 +218,26 @@ static bool is_validation_loss(const md_series *s)
            (strcmp(s->name, "val_loss") == 0 || md_key_is_eval(s->name));
 }
 
+/* Training loss terms (spaCy's "LOSS NER", "LOSS TOK2VEC") holding NaN or
+ * Inf, or the earliest step of one: where no total loss is logged, they
+ * are the loss. */
+static md_value nonfinite_loss_terms(const md_store *st, bool first_step)
+{
+    double n = 0, first = -1;
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        const md_series *s = md_store_series(st, i);
+        if (s->kind != MD_KIND_LOSS || s->nan + s->inf == 0 || strcmp(s->name, "loss") == 0 ||
+            strncmp(s->name, "val_", 4) == 0 || md_key_is_eval(s->name))
+            continue;
+        n++;
+        if (first < 0 || (double)s->first_nonfinite_step < first)
+            first = (double)s->first_nonfinite_step;
+    }
+    if (first_step)
+        return first >= 0 ? md_known(first) : md_unknown();
+    return md_known(n);
+}
+
 /* A score measured on held-out data: a higher-is-better metric named for
  * an evaluation (val_accuracy, eval_f1, valid_bleu), or a metric only an
  * evaluation computes (mAP, BLEU, chrF, ROUGE: detection and generation
@@ -334,6 +354,10 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return nonfinite_metrics(st, false);
     if (strcmp(feature, "nonfinite_metrics_step") == 0)
         return nonfinite_metrics(st, true);
+    if (strcmp(feature, "nonfinite_loss_terms") == 0)
+        return nonfinite_loss_terms(st, false);
+    if (strcmp(feature, "nonfinite_loss_terms_step") == 0)
+        return nonfinite_loss_terms(st, true);
     double cut = 0, declared = -1, last = -1, snapshot = 0;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
