@@ -298,26 +298,28 @@ MD_FEATURE(rise_z)
 
 /* The stretch rise_z measures from: the best segment mean before the last
  * tenth (the lowest, or the highest for a higher-is-better series). */
-MD_FEATURE(best_smooth)
+static md_value best_segment(const md_series *s, bool step)
 {
-    (void)sig;
     if (s->finite < 3)
         return md_unknown();
     seg segs[MD_TREND_SEGMENTS];
     size_t n;
     long j = smooth_min(s, segs, &n, md_improve_sign(s), true);
-    return j < 0 ? md_unknown() : md_known(segs[j].mean);
+    if (j < 0)
+        return md_unknown();
+    return md_known(step ? (double)(segs[j].lo + (segs[j].hi - segs[j].lo) / 2) : segs[j].mean);
+}
+
+MD_FEATURE(best_smooth)
+{
+    (void)sig;
+    return best_segment(s, false);
 }
 
 MD_FEATURE(best_smooth_step)
 {
     (void)sig;
-    if (s->finite < 3)
-        return md_unknown();
-    seg segs[MD_TREND_SEGMENTS];
-    size_t n;
-    long j = smooth_min(s, segs, &n, md_improve_sign(s), true);
-    return j < 0 ? md_unknown() : md_known((double)(segs[j].lo + (segs[j].hi - segs[j].lo) / 2));
+    return best_segment(s, true);
 }
 
 MD_FEATURE(fall_from_max)
