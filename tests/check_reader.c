@@ -1648,8 +1648,9 @@ START_TEST(test_text_fairseq_set_fields)
     ck_assert_ptr_null(md_store_find(st, "valid_best_loss"));
     md_store_free(st);
 
-    /* A subset named as --valid-subset spells it is an evaluation set too;
-     * a field that only starts like a set's name is none. */
+    /* A subset named as --valid-subset spells it is an evaluation set too,
+     * the run's only one here, so its loss is val_loss; a field that only
+     * starts like a set's name is none. */
     st = load_text("fairseq.log",
                    "2021-03-01 10:01:00 | INFO | train_inner | epoch 001:    100 / 1124 loss=12.3, num_updates=100\n"
                    "2021-03-01 10:02:00 | INFO | train_inner | epoch 001:    200 / 1124 loss=11.3, num_updates=200\n"
@@ -1657,8 +1658,30 @@ START_TEST(test_text_fairseq_set_fields)
                    "num_updates 200\n"
                    "2021-03-01 10:03:00 | INFO | validator | loss 1.5 | num_updates 200\n",
                    NULL);
-    ck_assert_uint_eq(series(st, "dev_other_loss")->count, 1);
+    const md_series *dev_other = series(st, "val_loss");
+    ck_assert_uint_eq(dev_other->count, 1);
+    ck_assert_str_eq(dev_other->sources[0], "dev_other loss");
     ck_assert_uint_eq(series(st, "loss")->count, 3);
+    md_store_free(st);
+
+    /* --valid-subset valid,valid1: two sets, each an evaluation with a
+     * series of its own; the second's throughput is not training's. */
+    st = load_text("fairseq.log",
+                   "2021-03-01 10:01:00 | INFO | train_inner | epoch 001:    100 / 1124 loss=12.3, wps=9000, "
+                   "num_updates=100\n"
+                   "2021-03-01 10:02:00 | INFO | valid | epoch 001 | valid on 'valid' subset | loss 9.9 | ppl 955 | "
+                   "num_updates 100\n"
+                   "2021-03-01 10:02:00 | INFO | valid1 | epoch 001 | valid on 'valid1' subset | loss 9.1 | ppl 549 | "
+                   "wps 3000 | num_updates 100\n",
+                   NULL);
+    ck_assert(series(st, "val_loss")->last == 9.9);
+    const md_series *valid1 = series(st, "valid1_loss");
+    ck_assert(valid1->last == 9.1 && valid1->first_step == 100);
+    ck_assert(valid1->kind == MD_KIND_LOSS && valid1->better == MD_BETTER_LOWER);
+    ck_assert(series(st, "val_perplexity")->last == 955);
+    ck_assert(series(st, "valid1_ppl")->last == 549);
+    ck_assert(series(st, "tokens_per_s")->count == 1);
+    ck_assert_int_ne(series(st, "valid1_wps")->kind, MD_KIND_RATE);
     md_store_free(st);
 
     /* A logger named "train" prints every line under the training set's

@@ -212,10 +212,13 @@ static md_value nonfinite_metrics(const md_store *st, bool first_step)
     return md_known(n);
 }
 
-static bool is_validation_loss(const md_series *s)
+/* A loss of an evaluation: val_loss, another set's ("valid1_loss",
+ * "eval_squad_loss", "dev_other_val_loss") or an evaluation's loss term
+ * ("val_box_loss"). */
+static bool is_validation_loss(const md_store *st, const md_series *s)
 {
     return s->kind == MD_KIND_LOSS && s->finite >= 3 &&
-           (strcmp(s->name, "val_loss") == 0 || md_key_is_eval(s->name));
+           (strcmp(s->name, "val_loss") == 0 || md_key_is_validation(md_store_catalog(st), s->name));
 }
 
 /* The validation loss (of several eval sets or loss terms: val_loss,
@@ -228,7 +231,7 @@ static long worst_validation(md_sigset *sig)
     double worst_rise = -INFINITY;
     for (size_t i = 0; i < md_store_nseries(sig->st); i++) {
         const md_series *s = md_store_series(sig->st, i);
-        if (!is_validation_loss(s))
+        if (!is_validation_loss(sig->st, s))
             continue;
         md_value v = md_signal_series(sig, s->name, rise);
         if (v.known && v.v > worst_rise) {
