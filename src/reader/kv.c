@@ -37,6 +37,9 @@ typedef struct scan {
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
     md_unit_memo *units; /* may be NULL */
+    bool quoted_key;     /* the pending key was in quotes ("'model': ...") */
+    unsigned word_values; /* pairs whose value is no number (settings_line) */
+    bool arguments;      /* argparse's "Namespace(" opened the line's pairs */
 } scan;
 
 static bool is_alpha(char c)
@@ -795,6 +798,20 @@ static bool on_bracket_group(scan *s)
     return true;
 }
 
+/* A value that is no number but a word, a path, a quoted string or a
+ * nested mapping: "task=detect", "save=True", "model='gpt2'",
+ * "data=/content/data.yaml", "'name': 'gpt2'", "'optim': {". Settings
+ * have many; a line of measurements next to none ("v_num=a1b2"). Only
+ * '=' pairs and quoted keys: "note: the loss" is prose. */
+static bool word_value(const scan *s, const char *q)
+{
+    if (q >= s->end)
+        return false;
+    if (*s->p == '=')
+        return is_alpha(*q) || *q == '\'' || *q == '"' || *q == '/';
+    return s->quoted_key && (*q == '\'' || *q == '"' || *q == '{');
+}
+
 static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
@@ -822,6 +839,7 @@ static void on_separator(scan *s)
             clear_key(s);
             return;
         }
+        s->word_values += word_value(s, q);
         if (*s->p == ':' && opens_namespace(q, s->end)) {
             s->ns = s->key;
             s->nslen = (size_t)(s->key_end - s->key);
@@ -921,7 +939,9 @@ static void on_quote(scan *s)
         s->key_end = close;
         s->words = 1;
         s->p = q;
+        s->quoted_key = true;
         on_separator(s);
+        s->quoted_key = false;
         return;
     }
     clear_key(s);
@@ -1143,11 +1163,23 @@ static bool starts_number(const char *p, const char *end)
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                    const void *ctx)
 {
-    return md_kv_scan_memo(line, n, out, cap, known, NULL, ctx, NULL);
+    return md_kv_scan_memo(line, n, out, cap, known, NULL, ctx, NULL, NULL);
+}
+
+/* A line of settings: argparse's print of its arguments, or one with at
+ * least three values that are no numbers and at least half as many as
+ * pairs with numbers. Ultralytics' "engine/trainer: task=detect,
+ * mode=train, model=yolo11n.pt, ..., lr0=0.01, ..." holds more words than
+ * numbers, a config dict printed on one line enough. A logfmt record
+ * ("level=info msg=step step=10 loss=2.3") has two, and a line of
+ * measurements at most one (Lightning's "v_num=a1b2"). */
+static bool settings_line(const scan *s)
+{
+    return s->arguments || (s->word_values >= 3 && 2 * s->word_values >= s->n);
 }
 
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
-                       md_kv_same_fn same, const void *ctx, md_unit_memo *units)
+                       md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings)
 {
     scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .known = known, .same = same,
               .ctx = ctx, .units = units};
@@ -1186,6 +1218,10 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
         } else {
+            /* argparse prints its arguments as "Namespace(k=v, ...)". */
+            if (c == '(' && s.key && s.p == s.key_end && s.words == 1 && word_is(s.key, 9, "namespace") &&
+                s.key_end - s.key == 9)
+                s.arguments = true;
             /* '|' separates fields: litgpt's "val: n/a | iter time: 112 ms"
              * is no validation time. */
             if (c == '|' || (c == ']' && s.ns_bracket))
@@ -1196,5 +1232,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             s.p++;
         }
     }
+    if (settings)
+        *settings = settings_line(&s);
     return s.n;
 }
