@@ -30,16 +30,16 @@ typedef struct scan {
     size_t nslen;
     bool ns_eval; /* "Test set: Average loss: 0.03": the namespace holds every pair */
     bool ns_bracket; /* "tot_loss[loss=0.6, ...]": the namespace ends at ']' */
+    bool quoted_key; /* the pending key was in quotes ("'model': ...") */
+    bool arguments;  /* argparse's "Namespace(" opened the line's pairs */
     const char *set; /* "| valid |", "[valid]": the data set of the rest of the line */
     size_t setlen;
     bool set_training;
+    unsigned word_values; /* pairs whose value is no number (settings_line) */
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
     md_unit_memo *units; /* may be NULL */
-    bool quoted_key;     /* the pending key was in quotes ("'model': ...") */
-    unsigned word_values; /* pairs whose value is no number (settings_line) */
-    bool arguments;      /* argparse's "Namespace(" opened the line's pairs */
 } scan;
 
 static bool is_alpha(char c)
@@ -988,6 +988,14 @@ static bool on_mm_phase(scan *s)
     return true;
 }
 
+/* argparse prints its arguments as "Namespace(k=v, ...)": a line of
+ * settings (settings_line). Notes it and reads on; returns false. */
+static bool on_arguments(scan *s)
+{
+    s->arguments |= s->words == 1 && s->key_end - s->key == 9 && word_is(s->key, 9, "namespace");
+    return false;
+}
+
 /* The cells of a rich progress bar: U+2501 (drawn), U+2578 and U+257A
  * (its ends), U+2500. */
 static size_t rich_cell(const char *p, const char *end)
@@ -1203,7 +1211,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             on_quote(&s);
         } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && extend_with_paren(&s)) {
             continue;
-        } else if (c == '(' && s.key && s.p == s.key_end && on_mm_phase(&s)) {
+        } else if (c == '(' && s.key && s.p == s.key_end && (on_mm_phase(&s) || on_arguments(&s))) {
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
@@ -1218,10 +1226,6 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
         } else {
-            /* argparse prints its arguments as "Namespace(k=v, ...)". */
-            if (c == '(' && s.key && s.p == s.key_end && s.words == 1 && word_is(s.key, 9, "namespace") &&
-                s.key_end - s.key == 9)
-                s.arguments = true;
             /* '|' separates fields: litgpt's "val: n/a | iter time: 112 ms"
              * is no validation time. */
             if (c == '|' || (c == ']' && s.ns_bracket))

@@ -51,7 +51,6 @@ struct md_text_reader {
     bool srun_labels; /* each line starts with its Slurm task's number */
     md_buf keys;     /* other ranks' keys, "rankN/key" */
     md_kv kv[KV_MAX];
-    bool settings; /* the last scan_pairs read a line of settings */
     md_buf clean;  /* the line without ANSI escapes */
     bool events_only; /* a console whose metrics another record holds */
     bool in_traceback;
@@ -67,6 +66,7 @@ struct md_text_reader {
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
+    bool settings;        /* the last scan_pairs read a line of settings */
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
     unsigned long pending_line;
     bool pending_set;
@@ -590,7 +590,7 @@ static bool training_bar(text_reader *r, const md_tqdm *bar)
  * they would on a line of settings alone. Its rates, steps and epochs are
  * what was asked for, not measured: Ultralytics' lr0 is the schedule's
  * start, which optimizer=auto even ignores, and batch=16 no step. */
-static size_t keep_settings(text_reader *r, md_kv *kv, size_t n)
+static MD_NOINLINE size_t keep_settings(text_reader *r, md_kv *kv, size_t n)
 {
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
