@@ -342,7 +342,9 @@ void keys_reset(md_store *st)
     st->nkeys = 0;
     for (size_t i = 0; i < st->nsets; i++)
         free(st->eval_sets[i]);
-    st->nsets = 0;
+    free(st->eval_sets);
+    st->eval_sets = NULL;
+    st->nsets = st->capsets = 0;
     md_map_free(&st->key_cache);
     for (size_t i = 0; i < KEY_GUESSES; i++)
         st->guess[i] = -1;

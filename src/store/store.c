@@ -45,7 +45,6 @@ void md_store_free(md_store *st)
         free(st->inputs[i].path);
     free(st->inputs);
     keys_reset(st);
-    free(st->eval_sets);
     free(st->keys);
     free(st->kv);
     free(st);
