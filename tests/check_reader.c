@@ -352,6 +352,45 @@ START_TEST(test_kv_prose_is_not_metrics)
 }
 END_TEST
 
+/* Lines of settings against lines of measurements: what md_kv_scan_memo
+ * says of each (the text reader keeps only a settings line's catalog
+ * settings). */
+START_TEST(test_kv_settings_lines)
+{
+    static const struct {
+        const char *line;
+        bool settings;
+    } cases[] = {
+        /* Ultralytics' arguments, behind its logger's name */
+        {"engine/trainer: task=segment, mode=train, model=yolo11s-seg.pt, data=fields.yaml, epochs=40, "
+         "time=None, patience=50, batch=32, imgsz=512, save=True, cache=ram, device=0, workers=4, "
+         "optimizer=SGD, cos_lr=True, lr0=0.02, lrf=0.05, momentum=0.9, weight_decay=0.001",
+         true},
+        /* argparse, even with numbers only */
+        {"Namespace(batch_size=256, epochs=90, lr=0.1, momentum=0.9, wd=0.0001, seed=7)", true},
+        {"Namespace(arch='vit_b_16', data_dir='/mnt/imagenet', lr=0.003, amp=True, epochs=300)", true},
+        /* a nested config dict printed on one line */
+        {"{'model': {'name': 'llama-7b', 'dtype': 'bf16'}, 'optim': {'lr': 0.0002, 'warmup': 500}}", true},
+        /* logfmt: a level and a message are no settings */
+        {"ts=2024-03-01T10:00:00Z level=info msg=step step=120 loss=2.41 lr=0.0003", false},
+        {"Epoch 2: 100%|##########| 50/50 [00:04<00:00, 11.2it/s, loss=0.42, v_num=x7k2]", false},
+        {"{\"mode\": \"train\", \"epoch\": 3, \"iter\": 150, \"lr\": 0.02, \"loss\": 0.81}", false},
+        {"{'loss': 0.52, 'grad_norm': 1.7, 'learning_rate': 4e-05, 'epoch': 0.4}", false},
+        {"note: model=large, lr=0.1", false},
+    };
+    md_kv kv[64];
+    md_buf b = {0};
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        bool settings = !cases[i].settings;
+        size_t n = md_kv_scan_memo(cases[i].line, strlen(cases[i].line), kv, 64, known, NULL, t_catalog(), NULL,
+                                   &settings);
+        ck_assert_msg(settings == cases[i].settings, "\"%s\": settings %d, pairs%s", cases[i].line, settings,
+                      describe(kv, n, &b));
+    }
+    md_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_kv_respects_cap)
 {
     md_kv kv[2];
@@ -1612,6 +1651,77 @@ END_TEST
 /* fairseq's text log names each record's set in a field of its own: the
  * valid record's metrics are the evaluation's, and the epoch summary of
  * the train set keeps apart from the per-update train_inner loss. */
+/* A line of settings among the log's lines keeps only the settings the
+ * catalog names, under their own names: Ultralytics' arguments behind
+ * "engine/trainer:" give imgsz, no engine_trainer_* series, and lr0 (the
+ * schedule's start, which optimizer=auto ignores) is no learning rate.
+ * The epochs after it are read as before. */
+START_TEST(test_text_settings_lines)
+{
+    md_store *st = load_text(
+        "yolo.log",
+        "Ultralytics 8.3.40 Python-3.11.9 torch-2.4.0+cu121 CUDA:0 (NVIDIA A10G, 22503MiB)\n"
+        "engine/trainer: task=detect, mode=train, model=yolo11s.pt, data=pcb.yaml, epochs=3, time=None, "
+        "patience=100, batch=32, imgsz=800, save=True, save_period=-1, cache=False, device=0, workers=8, "
+        "project=None, name=train7, exist_ok=False, pretrained=True, optimizer=SGD, verbose=True, seed=0, "
+        "deterministic=True, single_cls=False, rect=False, cos_lr=False, close_mosaic=10, resume=False, "
+        "amp=True, fraction=1.0, dropout=0.0, val=True, split=val, iou=0.7, max_det=300, lr0=0.02, "
+        "lrf=0.01, momentum=0.937, weight_decay=0.0005, warmup_epochs=3.0, warmup_momentum=0.8, "
+        "warmup_bias_lr=0.1, box=7.5, cls=0.5, dfl=1.5, hsv_h=0.015, mosaic=1.0, mixup=0.0, "
+        "save_dir=runs/detect/train7\n"
+        "\n"
+        "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n"
+        "        1/3      6.21G      1.402      2.117      1.311         57        800: 100%|##########| "
+        "120/120 [01:02<00:00,  1.93it/s]\n"
+        "        2/3      6.30G      1.288      1.764      1.252         44        800: 100%|##########| "
+        "120/120 [00:59<00:00,  2.02it/s]\n"
+        "        3/3      6.30G      1.201      1.502      1.207         61        800: 100%|##########| "
+        "120/120 [00:59<00:00,  2.02it/s]\n",
+        NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert(T_CLOSE(loss->last, 1.201 + 1.502 + 1.207));
+    ck_assert_uint_eq(series(st, "train_box_loss")->count, 3);
+    ck_assert_uint_eq(series(st, "image_size")->count, 3);
+    const md_series *imgsz = series(st, "imgsz");
+    ck_assert(imgsz->kind == MD_KIND_SETTING && imgsz->count == 1 && imgsz->last == 800);
+    ck_assert_ptr_null(md_store_find(st, "lr"));
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        const char *name = md_store_series(st, i)->name;
+        ck_assert_msg(strncmp(name, "engine", 6) != 0 && strcmp(name, "lr0") != 0 && strcmp(name, "momentum") != 0,
+                      "series '%s' from the settings line", name);
+    }
+    md_store_free(st);
+
+    /* argparse's arguments with numbers only: the batch size stays, as a
+     * setting; the configured rate, the epochs and gamma make nothing. */
+    st = load_text("mnist.log",
+                   "Namespace(batch_size=64, test_batch_size=1000, epochs=2, lr=1.0, gamma=0.7, seed=1, "
+                   "log_interval=10)\n"
+                   "Train Epoch: 1 [0/60000 (0%)]\tLoss: 2.305\n"
+                   "Train Epoch: 1 [640/60000 (1%)]\tLoss: 1.912\n"
+                   "Train Epoch: 1 [1280/60000 (2%)]\tLoss: 1.104\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert(series(st, "batch_size")->last == 64);
+    ck_assert_ptr_null(md_store_find(st, "lr"));
+    ck_assert_ptr_null(md_store_find(st, "epochs"));
+    ck_assert_ptr_null(md_store_find(st, "gamma"));
+    md_store_free(st);
+
+    /* logfmt's level and message words make no line of settings. */
+    st = load_text("logfmt.log",
+                   "ts=2024-03-01T10:00:00Z level=info msg=step step=10 loss=2.41 lr=0.0003\n"
+                   "ts=2024-03-01T10:00:09Z level=info msg=step step=20 loss=2.12 lr=0.0003\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_int_eq(series(st, "lr")->last_step, 20);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_fairseq_set_fields)
 {
     md_store *st = load_text(
@@ -1648,8 +1758,9 @@ START_TEST(test_text_fairseq_set_fields)
     ck_assert_ptr_null(md_store_find(st, "valid_best_loss"));
     md_store_free(st);
 
-    /* A subset named as --valid-subset spells it is an evaluation set too;
-     * a field that only starts like a set's name is none. */
+    /* A subset named as --valid-subset spells it is an evaluation set too,
+     * the run's only one here, so its loss is val_loss; a field that only
+     * starts like a set's name is none. */
     st = load_text("fairseq.log",
                    "2021-03-01 10:01:00 | INFO | train_inner | epoch 001:    100 / 1124 loss=12.3, num_updates=100\n"
                    "2021-03-01 10:02:00 | INFO | train_inner | epoch 001:    200 / 1124 loss=11.3, num_updates=200\n"
@@ -1657,8 +1768,30 @@ START_TEST(test_text_fairseq_set_fields)
                    "num_updates 200\n"
                    "2021-03-01 10:03:00 | INFO | validator | loss 1.5 | num_updates 200\n",
                    NULL);
-    ck_assert_uint_eq(series(st, "dev_other_loss")->count, 1);
+    const md_series *dev_other = series(st, "val_loss");
+    ck_assert_uint_eq(dev_other->count, 1);
+    ck_assert_str_eq(dev_other->sources[0], "dev_other loss");
     ck_assert_uint_eq(series(st, "loss")->count, 3);
+    md_store_free(st);
+
+    /* --valid-subset valid,valid1: two sets, each an evaluation with a
+     * series of its own; the second's throughput is not training's. */
+    st = load_text("fairseq.log",
+                   "2021-03-01 10:01:00 | INFO | train_inner | epoch 001:    100 / 1124 loss=12.3, wps=9000, "
+                   "num_updates=100\n"
+                   "2021-03-01 10:02:00 | INFO | valid | epoch 001 | valid on 'valid' subset | loss 9.9 | ppl 955 | "
+                   "num_updates 100\n"
+                   "2021-03-01 10:02:00 | INFO | valid1 | epoch 001 | valid on 'valid1' subset | loss 9.1 | ppl 549 | "
+                   "wps 3000 | num_updates 100\n",
+                   NULL);
+    ck_assert(series(st, "val_loss")->last == 9.9);
+    const md_series *valid1 = series(st, "valid1_loss");
+    ck_assert(valid1->last == 9.1 && valid1->first_step == 100);
+    ck_assert(valid1->kind == MD_KIND_LOSS && valid1->better == MD_BETTER_LOWER);
+    ck_assert(series(st, "val_perplexity")->last == 955);
+    ck_assert(series(st, "valid1_ppl")->last == 549);
+    ck_assert(series(st, "tokens_per_s")->count == 1);
+    ck_assert_int_ne(series(st, "valid1_wps")->kind, MD_KIND_RATE);
     md_store_free(st);
 
     /* A logger named "train" prints every line under the training set's
@@ -3554,6 +3687,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_marian);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
+    tcase_add_test(kv, test_kv_settings_lines);
     suite_add_tcase(s, kv);
 
     TCase *lines = tcase_create("bars_and_stamps");
@@ -3597,6 +3731,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);
+    tcase_add_test(text, test_text_settings_lines);
     tcase_add_test(text, test_text_marian);
     tcase_add_test(text, test_text_tf_object_detection);
     tcase_add_test(text, test_text_sb3_boxes);

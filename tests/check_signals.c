@@ -626,6 +626,33 @@ START_TEST(test_run_reinforcement)
 }
 END_TEST
 
+/* run.worst_val_*: of several evaluation sets, the loss that climbed the
+ * most, whatever names the set: a number glued to the evaluation word
+ * (fairseq's valid1), Lightning's dataloader index, a set's name before
+ * "val" (NeMo), LibriSpeech's dev_other. A loss that is no evaluation's
+ * (a training loss term) never counts. */
+START_TEST(test_worst_val_over_sets)
+{
+    static const char *const sets[] = {"valid1_loss", "val_loss/dataloader_idx_1", "librispeech_val_loss",
+                                       "dev_other_loss"};
+    for (size_t i = 0; i < MD_COUNT(sets); i++) {
+        run r = run_new();
+        put_curve(&r, "loss", healthy, 200, 0);
+        put_curve(&r, "val_loss", healthy, 200, 0);
+        put_curve(&r, sets[i], diverge, 200, 0);
+        put_curve(&r, "train_aux_loss", diverge, 200, 0);
+        run_done(&r);
+        char norm[64];
+        md_key_normalise(sets[i], strlen(sets[i]), norm, sizeof norm);
+        const char *worst = md_signal_text(r.sig, "run.worst_val_name");
+        ck_assert_msg(worst && strcmp(worst, norm) == 0, "%s: worst is %s", sets[i], worst ? worst : "(none)");
+        md_value rise = md_signal_run(r.sig, "worst_val_rise_from_min");
+        ck_assert_msg(rise.known && rise.v > 0.4, "%s: rise %g", sets[i], rise.v);
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* A falling loss with a sawtooth of +-40% over each 24-step epoch (data
  * sorted by length, no shuffling): its lowest segment is a trough of the
  * sawtooth. Point noise is small (the sawtooth is smooth from one step to
@@ -1762,6 +1789,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_run_worst_score);
     tcase_add_test(trend, test_run_nonfinite_loss_terms);
     tcase_add_test(trend, test_run_reinforcement);
+    tcase_add_test(trend, test_worst_val_over_sets);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_short_bounce_is_not_a_rise);
     tcase_add_test(trend, test_sawtooth_is_not_a_rise);

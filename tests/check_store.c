@@ -429,6 +429,86 @@ START_TEST(test_component_totals)
 }
 END_TEST
 
+/* Several evaluation sets: each keeps a series of its own, never one
+ * merged or summed from two, and each set's loss is the val_ series'
+ * (val_loss goes to the first, as eval_g0_loss takes it over eval_g1_loss;
+ * the others are named as spelled, with val_loss's kind and direction). */
+static void eval_record(md_store *st, int epoch, const char *const *keys, const double *v, size_t n)
+{
+    md_store_record_begin(st, (unsigned long)epoch);
+    put(st, "epoch", epoch, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    for (size_t i = 0; i < n; i++)
+        put(st, keys[i], v[i], MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+}
+
+START_TEST(test_eval_sets)
+{
+    /* LibriSpeech's sets in one record (ESPnet, NeMo): two sets, not two
+     * terms of one loss; their accuracy is val_accuracy's. */
+    static const char *const libri[] = {"loss", "dev_clean_loss", "dev_other_loss", "dev_clean_acc"};
+    md_store *st = new_store();
+    for (int e = 1; e <= 3; e++)
+        eval_record(st, e, libri, (double[]){3.0 - e, 2.0 - 0.1 * e, 3.0 - 0.1 * e, 0.8}, 4);
+    md_store_sort(st);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_str_eq(val->sources[0], "dev_clean_loss");
+    ck_assert(val->count == 3 && T_CLOSE(val->last, 1.7));
+    const md_series *other = series(st, "dev_other_loss");
+    ck_assert(other->kind == MD_KIND_LOSS && other->better == MD_BETTER_LOWER);
+    ck_assert(T_CLOSE(other->last, 2.7));
+    ck_assert_str_eq(series(st, "val_accuracy")->sources[0], "dev_clean_acc");
+    ck_assert_uint_eq(md_store_nseries(st), 4);
+    md_store_free(st);
+
+    /* fairseq's --valid-subset valid,valid1 (its JSON log spells the set
+     * into the key) and a set numbered after the word; "testing_time" and
+     * "validity_loss" name no evaluation. */
+    static const char *const fairseq[] = {"valid_loss",  "valid1_loss", "valid1_ppl",
+                                          "valid_2_loss", "testing_time", "validity_loss"};
+    st = new_store();
+    for (int e = 1; e <= 3; e++)
+        eval_record(st, e, fairseq, (double[]){2.0, 3.0, 20.0, 4.0, 1.0, 0.5}, 6);
+    md_store_sort(st);
+    ck_assert_str_eq(series(st, "val_loss")->sources[0], "valid_loss");
+    const md_series *valid1 = series(st, "valid1_loss");
+    ck_assert(valid1->kind == MD_KIND_LOSS && valid1->better == MD_BETTER_LOWER && valid1->last == 3.0);
+    ck_assert_str_eq(series(st, "val_perplexity")->sources[0], "valid1_ppl");
+    ck_assert(series(st, "valid_2_loss")->last == 4.0);
+    ck_assert_ptr_null(md_store_find(st, "val_step_time"));
+    ck_assert_int_ne(series(st, "testing_time")->kind, MD_KIND_TIME);
+    ck_assert_uint_eq(md_store_nseries(st), 6);
+    md_store_free(st);
+
+    /* HF's Trainer with a dict of eval datasets: any name, since its
+     * evaluation's runtime follows it (here after the loss, as HF's
+     * trainer_state.json sorts the keys). */
+    static const char *const squad[] = {"eval_squad_loss", "eval_squad_runtime", "eval_squad_samples_per_second"};
+    static const char *const en[] = {"eval_en_f1", "eval_en_loss", "eval_en_runtime", "eval_en_steps_per_second"};
+    st = new_store();
+    for (int e = 1; e <= 3; e++) {
+        eval_record(st, e, squad, (double[]){1.0 + e, 3.1, 100}, 3);
+        eval_record(st, e, en, (double[]){0.7, 2.0, 2.0, 12.5}, 4);
+    }
+    md_store_sort(st);
+    ck_assert_str_eq(series(st, "val_loss")->sources[0], "eval_squad_loss");
+    ck_assert(series(st, "val_loss")->last == 4.0);
+    const md_series *en_loss = series(st, "eval_en_loss");
+    ck_assert(en_loss->kind == MD_KIND_LOSS && en_loss->better == MD_BETTER_LOWER && en_loss->last == 2.0);
+    ck_assert_int_eq(series(st, "eval_en_f1")->kind, MD_KIND_METRIC);
+    md_store_free(st);
+
+    /* A loss term has no runtime of its own: YOLO's val/ terms still add
+     * up to the evaluation's loss. */
+    static const char *const yolo[] = {"val/box_loss", "val/cls_loss", "val/dfl_loss"};
+    st = new_store();
+    eval_record(st, 1, yolo, (double[]){0.5, 0.25, 0.125}, 3);
+    md_store_sort(st);
+    ck_assert(series(st, "val_loss")->last == 0.875);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_guessed_kinds)
 {
     /* Keys no alias names take a kind and a direction from their words:
@@ -1153,6 +1233,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_canonical_binding);
     tcase_add_test(rec, test_rl_names);
     tcase_add_test(rec, test_component_totals);
+    tcase_add_test(rec, test_eval_sets);
     tcase_add_test(rec, test_guessed_kinds);
     tcase_add_test(rec, test_record_by_key);
     tcase_add_test(rec, test_unknown_records_dropped);

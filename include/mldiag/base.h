@@ -13,9 +13,11 @@
 #if defined(__GNUC__)
 #define MD_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define MD_NORETURN __attribute__((noreturn))
+#define MD_NOINLINE __attribute__((noinline)) /* a rare path kept out of a hot caller */
 #else
 #define MD_PRINTF(f, a)
 #define MD_NORETURN
+#define MD_NOINLINE
 #endif
 
 /* Internal failures. Problems in the user's input are md_diag records. */

@@ -108,8 +108,13 @@ int md_catalog_find_event(const md_catalog *cat, const char *id);
 size_t md_key_normalise(const char *key, size_t n, char *out, size_t cap);
 
 /* Whether a normalised key starts with an evaluation word (eval, val,
- * valid, validation, test, dev). */
+ * valid, validation, test, dev), alone or with a set's number glued to it
+ * ("valid1"), or ends in Lightning's "_dataloader_idx_N". */
 bool md_key_is_eval(const char *norm);
+/* Whether a normalised key (or a series named by one) measures an
+ * evaluation: md_key_is_eval, or the catalog reads it as a val_ series
+ * ("dev_clean_val_loss", NeMo's set name before the key). */
+bool md_key_is_validation(const md_catalog *cat, const char *norm);
 
 /* Whether a normalised key holds word as a word of its own ("eval_map"),
  * or, with digits, followed by digits ("map50": mean average precision at

@@ -30,9 +30,12 @@ typedef struct scan {
     size_t nslen;
     bool ns_eval; /* "Test set: Average loss: 0.03": the namespace holds every pair */
     bool ns_bracket; /* "tot_loss[loss=0.6, ...]": the namespace ends at ']' */
+    bool quoted_key; /* the pending key was in quotes ("'model': ...") */
+    bool arguments;  /* argparse's "Namespace(" opened the line's pairs */
     const char *set; /* "| valid |", "[valid]": the data set of the rest of the line */
     size_t setlen;
     bool set_training;
+    unsigned word_values; /* pairs whose value is no number (settings_line) */
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
@@ -795,6 +798,20 @@ static bool on_bracket_group(scan *s)
     return true;
 }
 
+/* A value that is no number but a word, a path, a quoted string or a
+ * nested mapping: "task=detect", "save=True", "model='gpt2'",
+ * "data=/content/data.yaml", "'name': 'gpt2'", "'optim': {". Settings
+ * have many; a line of measurements next to none ("v_num=a1b2"). Only
+ * '=' pairs and quoted keys: "note: the loss" is prose. */
+static bool word_value(const scan *s, const char *q)
+{
+    if (q >= s->end)
+        return false;
+    if (*s->p == '=')
+        return is_alpha(*q) || *q == '\'' || *q == '"' || *q == '/';
+    return s->quoted_key && (*q == '\'' || *q == '"' || *q == '{');
+}
+
 static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
@@ -822,6 +839,7 @@ static void on_separator(scan *s)
             clear_key(s);
             return;
         }
+        s->word_values += word_value(s, q);
         if (*s->p == ':' && opens_namespace(q, s->end)) {
             s->ns = s->key;
             s->nslen = (size_t)(s->key_end - s->key);
@@ -921,7 +939,9 @@ static void on_quote(scan *s)
         s->key_end = close;
         s->words = 1;
         s->p = q;
+        s->quoted_key = true;
         on_separator(s);
+        s->quoted_key = false;
         return;
     }
     clear_key(s);
@@ -966,6 +986,14 @@ static bool on_mm_phase(scan *s)
     clear_key(s);
     s->p = after2 ? after2 : after;
     return true;
+}
+
+/* argparse prints its arguments as "Namespace(k=v, ...)": a line of
+ * settings (settings_line). Notes it and reads on; returns false. */
+static bool on_arguments(scan *s)
+{
+    s->arguments |= s->words == 1 && s->key_end - s->key == 9 && word_is(s->key, 9, "namespace");
+    return false;
 }
 
 /* The cells of a rich progress bar: U+2501 (drawn), U+2578 and U+257A
@@ -1143,11 +1171,23 @@ static bool starts_number(const char *p, const char *end)
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                    const void *ctx)
 {
-    return md_kv_scan_memo(line, n, out, cap, known, NULL, ctx, NULL);
+    return md_kv_scan_memo(line, n, out, cap, known, NULL, ctx, NULL, NULL);
+}
+
+/* A line of settings: argparse's print of its arguments, or one with at
+ * least three values that are no numbers and at least half as many as
+ * pairs with numbers. Ultralytics' "engine/trainer: task=detect,
+ * mode=train, model=yolo11n.pt, ..., lr0=0.01, ..." holds more words than
+ * numbers, a config dict printed on one line enough. A logfmt record
+ * ("level=info msg=step step=10 loss=2.3") has two, and a line of
+ * measurements at most one (Lightning's "v_num=a1b2"). */
+static bool settings_line(const scan *s)
+{
+    return s->arguments || (s->word_values >= 3 && 2 * s->word_values >= s->n);
 }
 
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
-                       md_kv_same_fn same, const void *ctx, md_unit_memo *units)
+                       md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings)
 {
     scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .known = known, .same = same,
               .ctx = ctx, .units = units};
@@ -1171,7 +1211,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             on_quote(&s);
         } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && extend_with_paren(&s)) {
             continue;
-        } else if (c == '(' && s.key && s.p == s.key_end && on_mm_phase(&s)) {
+        } else if (c == '(' && s.key && s.p == s.key_end && (on_mm_phase(&s) || on_arguments(&s))) {
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
@@ -1196,5 +1236,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             s.p++;
         }
     }
+    if (settings)
+        *settings = settings_line(&s);
     return s.n;
 }

@@ -68,9 +68,12 @@ const char *md_kv_word_end(const char *p, const char *end);
 unsigned md_kv_decimals(const char *p, size_t n);
 
 /* md_kv_scan with a unit memo (same pairs), and with same to tell where a
- * key under the training set's name keeps it (md_kv_scan: nowhere). */
+ * key under the training set's name keeps it (md_kv_scan: nowhere).
+ * *settings (when not NULL) tells whether the line is one of settings
+ * (configuration: "task=detect, ..., lr0=0.01", "Namespace(...)") rather
+ * than of measurements, by how many of its values are words (kv.c). */
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
-                       md_kv_same_fn same, const void *ctx, md_unit_memo *units);
+                       md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings);
 
 /* Shapes of lines read before (shape.c): a line that differs from one of
  * them only in its numbers' digits has its pairs with the new values. A

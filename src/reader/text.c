@@ -66,6 +66,7 @@ struct md_text_reader {
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
+    bool settings;        /* the last scan_pairs read a line of settings */
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
     unsigned long pending_line;
     bool pending_set;
@@ -581,10 +582,38 @@ static bool training_bar(text_reader *r, const md_tqdm *bar)
     return true;
 }
 
-/* The pairs of the n bytes at p, in r->kv; returns how many. */
+/* A line of settings (Ultralytics' "engine/trainer: task=detect, ...,
+ * imgsz=640, ..., lr0=0.01, ...", argparse's "Namespace(...)") is
+ * configuration: of its pairs only the settings the catalog names stay
+ * (a batch size, an image size, a clipping threshold), under their own
+ * names rather than the logger's ("engine/trainer imgsz" is imgsz), as
+ * they would on a line of settings alone. Its rates, steps and epochs are
+ * what was asked for, not measured: Ultralytics' lr0 is the schedule's
+ * start, which optimizer=auto even ignores, and batch=16 no step. */
+static MD_NOINLINE size_t keep_settings(text_reader *r, md_kv *kv, size_t n)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        int idx = catalog_index(&r->index, kv[i].key, kv[i].keylen);
+        if (idx < 0)
+            continue;
+        const md_series_spec *spec = md_catalog_series(r->cat, (size_t)idx);
+        if (spec->role != MD_ROLE_SERIES || spec->kind != MD_KIND_SETTING)
+            continue;
+        kv[kept] = kv[i];
+        kv[kept].ns = NULL;
+        kv[kept].nslen = 0;
+        kept++;
+    }
+    return kept;
+}
+
+/* The pairs of the n bytes at p, in r->kv; returns how many. Sets
+ * r->settings to whether they were a line of settings. */
 static size_t scan_pairs(text_reader *r, const char *p, size_t n)
 {
-    return md_kv_scan_memo(p, n, r->kv, KV_MAX, known_key, same_series, &r->index, &r->units);
+    size_t got = md_kv_scan_memo(p, n, r->kv, KV_MAX, known_key, same_series, &r->index, &r->units, &r->settings);
+    return r->settings ? keep_settings(r, r->kv, got) : got;
 }
 
 /* A record of the pairs of body; returns how many, left in r->kv. */
@@ -907,9 +936,9 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
                 md_columns_pairs_read(&r->cols);
             bool header = step_header(r, body, r->kv, n);
             bool planned = planned_steps(r, r->kv, n);
-            if (n == 0)
+            if (n == 0 && !r->settings)
                 find_repetition(r, body, line);
-            else if (may_learn(r, plain, ignored_line) && rank < 0 && !header && !planned)
+            else if (may_learn(r, plain, ignored_line) && rank < 0 && !header && !planned && !r->settings)
                 learn_shape(r, seg, r->kv, n, NULL, stamped);
         }
     }

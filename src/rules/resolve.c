@@ -9,6 +9,11 @@
  * different quantity: max_grad_norm is a setting, best_loss a running
  * minimum, non_score_reward the KL penalty and not the reward.
  *
+ * An evaluation may be of one of several held-out sets, named or numbered
+ * (set_words, is_eval_word, without_dataloader_suffix): a set's key maps
+ * to the val_ series as if the set's name were not there, and the store
+ * keeps a series per spelling, so two sets are never merged.
+ *
  * A unit at the key's end is the unit of its numbers; failing that, the
  * unit its alias was given ("aliases MiB = max_mem"). */
 #include <stdio.h>
@@ -22,8 +27,15 @@
 static const char *const eval_prefixes[] = {"eval", "val", "valid", "validation", "test", "dev"};
 
 /* Words that name an evaluation set rather than a quantity ("test set
- * average loss" is the test loss). */
-static const char *const set_words[] = {"set", "split", "data", "dataset"};
+ * average loss" is the test loss). Past the generic ones, the names of the
+ * sets that toolkits evaluate side by side under one prefix: LibriSpeech's
+ * dev_clean, dev_other, test_clean and test_other (ESPnet, NeMo, k2,
+ * SpeechBrain), MNLI's validation_matched and validation_mismatched. Only
+ * names no loss term is called: a word after an evaluation prefix is a
+ * loss term by default ("val_box_loss" is one term of YOLO's loss), and
+ * any other name needs the evidence the store looks for (keys.c). */
+static const char *const set_words[] = {"set",   "split", "data",    "dataset",
+                                        "clean", "other", "matched", "mismatched"};
 
 static const char *const qualifiers[] = {"max", "min", "best", "worst", "std", "var", "non", "neg",
                                          "delta", "diff", "inv", "target", "init", "initial", "prev",
@@ -76,15 +88,42 @@ static bool word_in(const char *w, size_t n, const char *const *words, size_t nw
     return false;
 }
 
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* An evaluation word, or one with the set's number glued to it: fairseq's
+ * --valid-subset valid,valid1 logs "valid1_loss", WSJ recipes dev93 and
+ * eval92, COCO val2017. Only digits: "testing_time", "validity" and
+ * "device" are no evaluation. */
 static bool is_eval_word(const char *w, size_t n)
 {
+    while (n > 1 && is_digit(w[n - 1]))
+        n--;
     return word_in(w, n, eval_prefixes, MD_COUNT(eval_prefixes));
+}
+
+/* Lightning logs the values of several evaluation dataloaders with the
+ * dataloader's index after the name ("val_loss/dataloader_idx_1"), and
+ * only in an evaluation loop. Returns the length of the key without that
+ * suffix, or n when it has none. */
+static size_t without_dataloader_suffix(const char *norm, size_t n)
+{
+    static const char suffix[] = "_dataloader_idx_";
+    size_t k = n;
+    while (k > 0 && is_digit(norm[k - 1]))
+        k--;
+    size_t sn = sizeof suffix - 1;
+    if (k == n || k <= sn || memcmp(norm + k - sn, suffix, sn) != 0)
+        return n;
+    return k - sn;
 }
 
 static bool has_digit(const char *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (p[i] >= '0' && p[i] <= '9')
+        if (is_digit(p[i]))
             return true;
     return false;
 }
@@ -113,26 +152,36 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
     return -1;
 }
 
+/* The evaluation's series of what idx names: val_loss for loss; a step,
+ * an epoch or a val_ series as it is; -1 when the catalog has none. */
+static int evaluation_series(const md_catalog *cat, int idx)
+{
+    if (idx < 0)
+        return -1;
+    const md_series_spec *spec = md_catalog_series(cat, (size_t)idx);
+    if (spec->role != MD_ROLE_SERIES || strncmp(spec->name, "val_", 4) == 0)
+        return idx;
+    char val[NORM_MAX + 8];
+    snprintf(val, sizeof val, "val_%s", spec->name);
+    return md_catalog_find_series(cat, val);
+}
+
 static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
 {
     resolved r = {-1, MD_UNIT_NONE};
     r.cat = lookup_with_unit(cat, norm, n, &r.unit, true);
     if (r.cat >= 0)
         return r;
+    size_t base = without_dataloader_suffix(norm, n);
+    if (base < n) {
+        r = resolve_name(cat, norm, base);
+        r.cat = evaluation_series(cat, r.cat);
+        return r;
+    }
     const char *us = memchr(norm, '_', n);
     if (us && is_eval_word(norm, (size_t)(us - norm))) {
         const char *rest = us + 1;
-        int idx = lookup_stripping(cat, rest, n - (size_t)(rest - norm), &r.unit, true);
-        if (idx < 0)
-            return r;
-        const md_series_spec *spec = md_catalog_series(cat, (size_t)idx);
-        if (spec->role != MD_ROLE_SERIES || strncmp(spec->name, "val_", 4) == 0) {
-            r.cat = idx;
-            return r;
-        }
-        char val[NORM_MAX + 8];
-        snprintf(val, sizeof val, "val_%s", spec->name);
-        r.cat = md_catalog_find_series(cat, val);
+        r.cat = evaluation_series(cat, lookup_stripping(cat, rest, n - (size_t)(rest - norm), &r.unit, true));
         return r;
     }
     r.cat = lookup_stripping(cat, norm, n, &r.unit, false);
@@ -149,7 +198,17 @@ int md_catalog_resolve(const md_catalog *cat, const char *norm, size_t n, md_uni
 bool md_key_is_eval(const char *norm)
 {
     const char *us = strchr(norm, '_');
-    return us && is_eval_word(norm, (size_t)(us - norm));
+    size_t n = strlen(norm);
+    return (us && is_eval_word(norm, (size_t)(us - norm))) || without_dataloader_suffix(norm, n) < n;
+}
+
+bool md_key_is_validation(const md_catalog *cat, const char *norm)
+{
+    if (md_key_is_eval(norm))
+        return true;
+    md_unit unit;
+    int idx = md_catalog_resolve(cat, norm, strlen(norm), &unit);
+    return idx >= 0 && strncmp(md_catalog_series(cat, (size_t)idx)->name, "val_", 4) == 0;
 }
 
 bool md_key_has_word(const char *norm, const char *word, bool digits)

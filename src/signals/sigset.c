@@ -212,10 +212,13 @@ static md_value nonfinite_metrics(const md_store *st, bool first_step)
     return md_known(n);
 }
 
-static bool is_validation_loss(const md_series *s)
+/* A loss of an evaluation: val_loss, another set's ("valid1_loss",
+ * "eval_squad_loss", "dev_other_val_loss") or an evaluation's loss term
+ * ("val_box_loss"). */
+static bool is_validation_loss(const md_store *st, const md_series *s)
 {
     return s->kind == MD_KIND_LOSS && s->finite >= 3 &&
-           (strcmp(s->name, "val_loss") == 0 || md_key_is_eval(s->name));
+           (strcmp(s->name, "val_loss") == 0 || md_key_is_validation(md_store_catalog(st), s->name));
 }
 
 /* Training loss terms (spaCy's "LOSS NER", "LOSS TOK2VEC") holding NaN or
@@ -227,7 +230,7 @@ static md_value nonfinite_loss_terms(const md_store *st, bool first_step)
     for (size_t i = 0; i < md_store_nseries(st); i++) {
         const md_series *s = md_store_series(st, i);
         if (s->kind != MD_KIND_LOSS || s->nan + s->inf == 0 || strcmp(s->name, "loss") == 0 ||
-            strncmp(s->name, "val_", 4) == 0 || md_key_is_eval(s->name))
+            md_key_is_validation(md_store_catalog(st), s->name))
             continue;
         n++;
         if (first < 0 || (double)s->first_nonfinite_step < first)
@@ -242,12 +245,12 @@ static md_value nonfinite_loss_terms(const md_store *st, bool first_step)
  * an evaluation (val_accuracy, eval_f1, valid_bleu), or a metric only an
  * evaluation computes (mAP, BLEU, chrF, ROUGE: detection and generation
  * are scored on held-out data). */
-static bool is_validation_score(const md_series *s)
+static bool is_validation_score(const md_store *st, const md_series *s)
 {
     static const char *const evaluation_only[] = {"map", "bleu", "chrf", "rouge", "rougel"};
     if (s->kind != MD_KIND_METRIC || s->better != MD_BETTER_HIGHER)
         return false;
-    if (strncmp(s->name, "val_", 4) == 0 || md_key_is_eval(s->name))
+    if (md_key_is_validation(md_store_catalog(st), s->name))
         return true;
     for (size_t i = 0; i < MD_COUNT(evaluation_only); i++)
         if (md_key_has_word(s->name, evaluation_only[i], true))
@@ -257,14 +260,14 @@ static bool is_validation_score(const md_series *s)
 
 /* Of the series that pass, the one whose feature is largest: the store
  * index, or -1. */
-static long worst_of(md_sigset *sig, bool (*pass)(const md_series *), const char *feature)
+static long worst_of(md_sigset *sig, bool (*pass)(const md_store *, const md_series *), const char *feature)
 {
     int f = md_series_feature_find(feature);
     long worst = -1;
     double most = -INFINITY;
     for (size_t i = 0; i < md_store_nseries(sig->st); i++) {
         const md_series *s = md_store_series(sig->st, i);
-        if (!pass(s))
+        if (!pass(sig->st, s))
             continue;
         md_value v = md_signal_series(sig, s->name, f);
         if (v.known && v.v > most) {

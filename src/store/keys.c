@@ -60,6 +60,76 @@ static int add_key(md_store *st, md_role role, int cat, md_unit unit, const char
     return (int)st->nkeys++;
 }
 
+/* HF's Trainer, evaluating a dict of data sets, spells each set's name
+ * after "eval_" in every figure of that evaluation: eval_squad_loss,
+ * eval_squad_runtime, eval_squad_samples_per_second. A loss term has no
+ * runtime of its own (YOLO's val/box_loss comes with no val/box_runtime),
+ * so a name followed by its evaluation's runtime or throughput is a data
+ * set's, and the keys under it name the val_ series of the rest, as
+ * eval_g0_loss names val_loss (md_catalog_resolve knows numbered sets and
+ * a few well-known names; this is how any other name becomes one). */
+static const char *const eval_figures[] = {"_runtime", "_samples_per_second", "_steps_per_second"};
+
+/* The length of the set's prefix ("eval_squad_") when norm is a figure of
+ * a named set's evaluation, or 0. */
+static size_t named_set_prefix(const char *norm, size_t n)
+{
+    const char *us = memchr(norm, '_', n);
+    if (!us || !md_key_is_eval(norm))
+        return 0;
+    size_t word = (size_t)(us - norm);
+    for (size_t i = 0; i < MD_COUNT(eval_figures); i++) {
+        size_t fn = strlen(eval_figures[i]);
+        if (n > fn + word + 1 && memcmp(norm + n - fn, eval_figures[i], fn) == 0)
+            return n - fn + 1;
+    }
+    return 0;
+}
+
+/* The catalog series of a key under a named set: the rest after the set's
+ * name, under the evaluation word ("eval_squad_loss" is "eval_loss"). */
+static int in_named_set(const md_store *st, const char *norm, size_t n, md_unit *unit)
+{
+    for (size_t i = 0; i < st->nsets; i++) {
+        const char *set = st->eval_sets[i];
+        size_t sn = strlen(set);
+        if (n <= sn || memcmp(norm, set, sn) != 0)
+            continue;
+        size_t word = (size_t)((const char *)memchr(set, '_', sn) - set) + 1;
+        char key[NORM_MAX + 1];
+        int len = snprintf(key, sizeof key, "%.*s%.*s", (int)word, set, (int)(n - sn), norm + sn);
+        if (len > 0 && (size_t)len < sizeof key)
+            return md_catalog_resolve(st->cat, key, (size_t)len, unit);
+    }
+    return -1;
+}
+
+/* A newly named set: keys already under it that no series holds yet (the
+ * record's eval_squad_loss, read before its eval_squad_runtime) are
+ * resolved again. */
+static void note_named_set(md_store *st, const char *norm, size_t prefix)
+{
+    for (size_t i = 0; i < st->nsets; i++)
+        if (strlen(st->eval_sets[i]) == prefix && memcmp(st->eval_sets[i], norm, prefix) == 0)
+            return;
+    MD_GROW(st->eval_sets, st->nsets, st->capsets);
+    st->eval_sets[st->nsets++] = md_xstrndup(norm, prefix);
+    for (size_t i = 0; i < st->nkeys; i++) {
+        key_info *ki = &st->keys[i];
+        if (ki->cat >= 0 || ki->series >= 0 || ki->dropped || !ki->norm || ki->role != MD_ROLE_SERIES)
+            continue;
+        md_unit unit = MD_UNIT_NONE;
+        int cat = in_named_set(st, ki->norm, strlen(ki->norm), &unit);
+        if (cat < 0)
+            continue;
+        ki->cat = cat;
+        ki->role = md_catalog_series(st->cat, (size_t)cat)->role;
+        if (ki->unit == MD_UNIT_NONE)
+            ki->unit = unit;
+        ki->total = store_total_flags(st, ki);
+    }
+}
+
 static int resolve(md_store *st, const char *key, size_t keylen)
 {
     intptr_t idx;
@@ -76,9 +146,14 @@ static int resolve(md_store *st, const char *key, size_t keylen)
     } else {
         md_unit unit = MD_UNIT_NONE;
         int cat = md_catalog_resolve(st->cat, norm + 1, n, &unit);
+        if (cat < 0 && st->nsets)
+            cat = in_named_set(st, norm + 1, n, &unit);
         md_role role = cat >= 0 ? md_catalog_series(st->cat, (size_t)cat)->role : MD_ROLE_SERIES;
         idx = add_key(st, role, cat, unit, norm + 1, key, keylen);
         md_map_put(&st->key_cache, norm, n + 1, idx);
+        size_t prefix = named_set_prefix(norm + 1, n);
+        if (prefix)
+            note_named_set(st, norm + 1, prefix);
     }
     md_map_put(&st->key_cache, key, keylen, idx);
     return (int)idx;
@@ -248,6 +323,11 @@ void keys_reset(md_store *st)
         free(st->keys[i].raw);
     }
     st->nkeys = 0;
+    for (size_t i = 0; i < st->nsets; i++)
+        free(st->eval_sets[i]);
+    free(st->eval_sets);
+    st->eval_sets = NULL;
+    st->nsets = st->capsets = 0;
     md_map_free(&st->key_cache);
     for (size_t i = 0; i < KEY_GUESSES; i++)
         st->guess[i] = -1;

@@ -64,6 +64,11 @@ struct md_store {
 
     int guess[KEY_GUESSES]; /* key at each position of the last record, -1 for none */
 
+    /* Evaluation sets named in this input's keys ("eval_squad_", see
+     * keys.c): normalised prefixes, each ending in '_'. */
+    char **eval_sets;
+    size_t nsets, capsets;
+
     record_kv *kv;
     size_t nkv, capkv;
     uint64_t records;    /* records begun, to tell a key's repeat within one */

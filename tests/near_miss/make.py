@@ -821,6 +821,80 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("overfitting", "fairseq_valid_subsets_healthy.log")
+def _(r):
+    # fairseq-train --valid-subset valid,valid1: 10 epochs of 500 updates.
+    out = []
+    clock = [10 * 3600]
+
+    def stamp():
+        clock[0] += 61
+        return "2023-05-02 %02d:%02d:%02d" % (clock[0] // 3600, clock[0] // 60 % 60, clock[0] % 60)
+
+    out.append("%s | INFO | fairseq_cli.train | num. shared model params: 39,469,056 (num. trained: 39,469,056)"
+               % stamp())
+    upd, wall, best = 0, 0, None
+    for ep in range(1, 11):
+        out.append("%s | INFO | fairseq.trainer | begin training epoch %d" % (stamp(), ep))
+        for k in range(5):
+            upd += 100
+            wall += 41
+            l = (3.2 + 8.5 * math.exp(-upd / 1200.0)) * (1 + r.gauss(0, 0.01))
+            lr = 5e-4 * min(1.0, upd / 4000.0) if upd <= 4000 else 5e-4 * math.sqrt(4000.0 / upd)
+            out.append("%s | INFO | train_inner | epoch %03d:    %d / 500 loss=%.3f, nll_loss=%.3f, ppl=%.2f, "
+                       "wps=%.1f, ups=2.44, wpb=4096.3, bsz=128.4, num_updates=%d, lr=%.5g, gnorm=%.3f, "
+                       "loss_scale=64, train_wall=41, gb_free=11.2, wall=%d"
+                       % (stamp(), ep, (k + 1) * 100, l, l * 0.93, 2 ** (l * 0.93), 9981.4 + r.gauss(0, 40), upd,
+                          lr, 1.1 + r.gauss(0, 0.05), wall))
+        v = 4.1 + 5.0 * math.exp(-ep / 1.6) + r.gauss(0, 0.01)
+        v1 = 4.6 + 5.0 * math.exp(-ep / 1.6) + r.gauss(0, 0.01)
+        best = v if best is None else min(best, v)
+        for name, val in (("valid", v), ("valid1", v1)):
+            out.append("%s | INFO | %s | epoch %03d | valid on '%s' subset | loss %.3f | nll_loss %.3f | ppl %.2f | "
+                       "wps 28104.5 | wpb 3870.1 | bsz 120 | num_updates %d | best_loss %.3f"
+                       % (stamp(), name, ep, name, val, val * 0.93, 2 ** (val * 0.93), upd, best))
+        out.append("%s | INFO | fairseq_cli.train | end of epoch %d (average epoch stats below)" % (stamp(), ep))
+        el = 3.2 + 8.5 * math.exp(-(upd - 250) / 1200.0)
+        out.append("%s | INFO | train | epoch %03d | loss %.3f | nll_loss %.3f | ppl %.2f | wps 9975.2 | ups 2.44 | "
+                   "wpb 4096.3 | bsz 128.4 | num_updates %d | lr %.5g | gnorm 1.102 | train_wall 205 | wall %d"
+                   % (stamp(), ep, el, el * 0.93, 2 ** (el * 0.93), upd, lr, wall))
+    sidecar = ("fairseq-train --valid-subset valid,valid1 (10 epochs of 500 updates): both subsets'\n"
+               "losses fall and level off, valid1 0.5 nats above valid. Two evaluation sets, neither\n"
+               "turns up: no overfitting. Its twin, tests/golden/data/fairseq_valid_subsets_overfit.log,\n"
+               "has valid1 climbing from epoch 5 on, and overfitting fires there.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("overfitting", "hf_eval_datasets_healthy.json")
+def _(r):
+    # transformers.Trainer with eval_dataset={"squad": ..., "en": ...}: each
+    # evaluation logs eval_<name>_* in a record of its own; the state file
+    # sorts the keys.
+    hist = []
+    for step in range(50, 3001, 50):
+        loss = 0.25 + 2.2 * math.exp(-step / 600.0)
+        hist.append({"epoch": round(step / 1000.0, 2), "grad_norm": round(4.0 + r.gauss(0, 0.4), 4),
+                     "learning_rate": 3e-5 * (1 - step / 3000.0), "loss": round(loss * (1 + r.gauss(0, 0.02)), 4),
+                     "step": step})
+        if step % 250 == 0:
+            k = step / 250
+            for name, v, n in (("squad", 1.1 + 1.2 * math.exp(-k / 2.0), 1200),
+                               ("en", 1.4 + 1.0 * math.exp(-k / 2.5), 800)):
+                rt = n / 150.0 * (1 + r.gauss(0, 0.02))
+                hist.append({"epoch": round(step / 1000.0, 2), "eval_%s_loss" % name: round(v + r.gauss(0, 0.005), 4),
+                             "eval_%s_runtime" % name: round(rt, 4),
+                             "eval_%s_samples_per_second" % name: round(n / rt, 3),
+                             "eval_%s_steps_per_second" % name: round(n / rt / 8, 3), "step": step})
+    state = {"epoch": 3.0, "eval_steps": 250, "global_step": 3000, "log_history": hist, "logging_steps": 50,
+             "max_steps": 3000, "num_train_epochs": 3, "save_steps": 500, "train_batch_size": 16}
+    sidecar = ("transformers.Trainer's trainer_state.json with eval_dataset={\"squad\": ..., \"en\": ...}:\n"
+               "every evaluation logs eval_squad_* and eval_en_* in records of their own, keys sorted.\n"
+               "Both losses fall and level off: no overfitting. Its twin,\n"
+               "tests/golden/data/hf_eval_datasets_overfit.json, has eval_squad_loss climbing after\n"
+               "step 1250, and overfitting fires there.\n")
+    return json.dumps(state, indent=2, sort_keys=True) + "\n", sidecar
+
+
 @near_miss("shortcut_learning", "pytorch_examples_mnist.log")
 def _(r):
     out = [note("pytorch/examples MNIST CNN, 14 epochs: the loss falls from 2.30 to ~0.3 within the",
