@@ -189,19 +189,27 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
  * are NaN, since a NaN among finite values there is a placeholder: a
  * correlation before training (eval_on_start), the mean of a reward
  * function that skipped a batch. */
-static md_value nonfinite_metrics(const md_store *st, bool first_step)
+static bool nonfinite_metric(const md_store *st, const md_series *s)
+{
+    if (strcmp(s->name, "loss") == 0 || s->nan + s->inf == 0)
+        return false;
+    bool stays = s->trailing_nonfinite >= 3 || s->trailing_nonfinite == s->count;
+    if (!stays && md_catalog_find_series(md_store_catalog(st), s->name) < 0)
+        return false;
+    return !(s->kind == MD_KIND_TIME || s->kind == MD_KIND_RATE || s->kind == MD_KIND_MEMORY ||
+             s->kind == MD_KIND_COUNT || s->kind == MD_KIND_LR || s->kind == MD_KIND_SCALE ||
+             s->kind == MD_KIND_GRAD);
+}
+
+/* How many series pass, or the earliest step at which one of them was NaN
+ * or Inf. */
+static md_value count_nonfinite(const md_store *st, bool (*pass)(const md_store *, const md_series *),
+                                bool first_step)
 {
     double n = 0, first = -1;
     for (size_t i = 0; i < md_store_nseries(st); i++) {
         const md_series *s = md_store_series(st, i);
-        if (strcmp(s->name, "loss") == 0 || s->nan + s->inf == 0)
-            continue;
-        bool stays = s->trailing_nonfinite >= 3 || s->trailing_nonfinite == s->count;
-        if (!stays && md_catalog_find_series(md_store_catalog(st), s->name) < 0)
-            continue;
-        if (s->kind == MD_KIND_TIME || s->kind == MD_KIND_RATE || s->kind == MD_KIND_MEMORY ||
-            s->kind == MD_KIND_COUNT || s->kind == MD_KIND_LR || s->kind == MD_KIND_SCALE ||
-            s->kind == MD_KIND_GRAD)
+        if (!pass(st, s))
             continue;
         n++;
         if (first < 0 || (double)s->first_nonfinite_step < first)
@@ -221,24 +229,12 @@ static bool is_validation_loss(const md_store *st, const md_series *s)
            (strcmp(s->name, "val_loss") == 0 || md_key_is_validation(md_store_catalog(st), s->name));
 }
 
-/* Training loss terms (spaCy's "LOSS NER", "LOSS TOK2VEC") holding NaN or
- * Inf, or the earliest step of one: where no total loss is logged, they
- * are the loss. */
-static md_value nonfinite_loss_terms(const md_store *st, bool first_step)
+/* A training loss term (spaCy's "LOSS NER", "LOSS TOK2VEC") holding NaN
+ * or Inf: where no total loss is logged, the terms are the loss. */
+static bool nonfinite_loss_term(const md_store *st, const md_series *s)
 {
-    double n = 0, first = -1;
-    for (size_t i = 0; i < md_store_nseries(st); i++) {
-        const md_series *s = md_store_series(st, i);
-        if (s->kind != MD_KIND_LOSS || s->nan + s->inf == 0 || strcmp(s->name, "loss") == 0 ||
-            md_key_is_validation(md_store_catalog(st), s->name))
-            continue;
-        n++;
-        if (first < 0 || (double)s->first_nonfinite_step < first)
-            first = (double)s->first_nonfinite_step;
-    }
-    if (first_step)
-        return first >= 0 ? md_known(first) : md_unknown();
-    return md_known(n);
+    return s->kind == MD_KIND_LOSS && s->nan + s->inf > 0 && strcmp(s->name, "loss") != 0 &&
+           !md_key_is_validation(md_store_catalog(st), s->name);
 }
 
 /* A score measured on held-out data: a higher-is-better metric named for
@@ -354,13 +350,13 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
     if (strcmp(feature, "reinforcement") == 0)
         return md_known(md_store_has_points(st, "reward") && !md_store_has_points(st, "reward_margin"));
     if (strcmp(feature, "nonfinite_metrics") == 0)
-        return nonfinite_metrics(st, false);
+        return count_nonfinite(st, nonfinite_metric, false);
     if (strcmp(feature, "nonfinite_metrics_step") == 0)
-        return nonfinite_metrics(st, true);
+        return count_nonfinite(st, nonfinite_metric, true);
     if (strcmp(feature, "nonfinite_loss_terms") == 0)
-        return nonfinite_loss_terms(st, false);
+        return count_nonfinite(st, nonfinite_loss_term, false);
     if (strcmp(feature, "nonfinite_loss_terms_step") == 0)
-        return nonfinite_loss_terms(st, true);
+        return count_nonfinite(st, nonfinite_loss_term, true);
     double cut = 0, declared = -1, last = -1, snapshot = 0;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
