@@ -653,6 +653,27 @@ START_TEST(test_worst_val_over_sets)
 }
 END_TEST
 
+/* A validation perplexity is the exponential of the validation loss beside
+ * it and rises further: the loss is the one judged. Alone, the perplexity
+ * is. */
+START_TEST(test_worst_val_prefers_loss_to_perplexity)
+{
+    for (int with_loss = 0; with_loss < 2; with_loss++) {
+        run r = run_new();
+        for (int64_t i = 0; i < 100; i++) {
+            double v = 2.0 + 0.3 * fabs((double)i - 50) / 50;
+            if (with_loss)
+                put(&r, "valid loss", i * 10, v);
+            put(&r, "valid ppl", i * 10, exp(v));
+        }
+        run_done(&r);
+        const char *worst = md_signal_text(r.sig, "run.worst_val_name");
+        ck_assert_str_eq(worst, with_loss ? "val_loss" : "val_perplexity");
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* A falling loss with a sawtooth of +-40% over each 24-step epoch (data
  * sorted by length, no shuffling): its lowest segment is a trough of the
  * sawtooth. Point noise is small (the sawtooth is smooth from one step to
@@ -1790,6 +1811,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_run_nonfinite_loss_terms);
     tcase_add_test(trend, test_run_reinforcement);
     tcase_add_test(trend, test_worst_val_over_sets);
+    tcase_add_test(trend, test_worst_val_prefers_loss_to_perplexity);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_short_bounce_is_not_a_rise);
     tcase_add_test(trend, test_sawtooth_is_not_a_rise);

@@ -154,7 +154,8 @@ static const md_named run_features[] = {
     {"ranks", "ranks whose loss the log holds (lines prefixed \"[rankN]:\")"},
     {"rank_loss_spread", "largest |other rank's end loss / main end loss - 1|"},
     {"worst_val_rise_from_min", "rise_from_min of the validation loss (any eval set or loss term: "
-                                "val_loss, eval_g1_loss, val/box_loss) that climbed the most"},
+                                "val_loss, eval_g1_loss, val/box_loss; a perplexity only where no other "
+                                "is logged) that climbed the most"},
     {"worst_val_rise_z", "rise_z of that validation loss"},
     {"worst_val_best_step", "step of that validation loss's best stretch"},
     {"worst_val_end_level", "end_level of that validation loss"},

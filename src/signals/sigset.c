@@ -277,9 +277,29 @@ static long worst_of(md_sigset *sig, bool (*pass)(const md_store *, const md_ser
 /* The validation loss (of several eval sets or loss terms: val_loss,
  * eval_g1_loss, val_box_loss) that climbed furthest from its best stretch.
  * Returns its store index, or -1. */
+static bool is_perplexity(const md_series *s)
+{
+    return md_key_has_word(s->name, "ppl", false) || md_key_has_word(s->name, "perplexity", false);
+}
+
+static bool is_validation_cross_entropy(const md_store *st, const md_series *s)
+{
+    return is_validation_loss(st, s) && !is_perplexity(s);
+}
+
+static bool is_validation_perplexity(const md_store *st, const md_series *s)
+{
+    return is_validation_loss(st, s) && is_perplexity(s);
+}
+
+/* A perplexity is the exponential of a loss the log often prints beside
+ * it, and exponentiating magnifies a rise (a loss of 2 up 5% is a
+ * perplexity up 10.5%): perplexities count only where no other validation
+ * loss is logged. */
 static long worst_validation(md_sigset *sig)
 {
-    return worst_of(sig, is_validation_loss, "rise_from_min");
+    long w = worst_of(sig, is_validation_cross_entropy, "rise_from_min");
+    return w >= 0 ? w : worst_of(sig, is_validation_perplexity, "rise_from_min");
 }
 
 /* The validation score that fell furthest from its best stretch. */
