@@ -86,10 +86,10 @@ void md_shapes_free(md_shapes *sh);
  * its slot, or -1: lines whose pairs are not all read from their numbers'
  * text make no shape. */
 int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, unsigned traits);
-/* The slot of the learnt shape the line is of, or -1; then its pairs with
- * their new values are in out[0, *nkv) (room for MD_SHAPE_PAIRS) and the
- * shape's traits in *traits. */
-int md_shapes_match(md_shapes *sh, const char *line, size_t n, md_kv *out, size_t *nkv, unsigned *traits);
+/* The slot of the learnt shape the line is of, or -1; then *out points to
+ * its *nkv pairs with the line's values (borrowed: the shape's own, valid
+ * until the next call on sh) and *traits holds the shape's traits. */
+int md_shapes_match(md_shapes *sh, const char *line, size_t n, const md_kv **out, size_t *nkv, unsigned *traits);
 
 /* A tqdm progress bar in a line segment. */
 typedef struct md_tqdm {

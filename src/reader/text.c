@@ -602,9 +602,10 @@ static void read_dict(text_reader *r, md_str dict, unsigned long line)
 {
     size_t n;
     unsigned traits;
-    int slot = r->dict_shapes ? md_shapes_match(r->dict_shapes, dict.p, dict.n, r->kv, &n, &traits) : -1;
+    const md_kv *kv;
+    int slot = r->dict_shapes ? md_shapes_match(r->dict_shapes, dict.p, dict.n, &kv, &n, &traits) : -1;
     if (slot >= 0 && r->fed_dict_shape[slot]) {
-        md_feed_shaped(r->feed, MD_SHAPES + (unsigned)slot, line, r->kv, n);
+        md_feed_shaped(r->feed, MD_SHAPES + (unsigned)slot, line, kv, n);
         return;
     }
     n = read_pairs(r, dict, line);
@@ -786,7 +787,8 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
         return false;
     size_t n;
     unsigned traits;
-    int slot = md_shapes_match(r->shapes, seg.p, seg.n, r->kv, &n, &traits);
+    const md_kv *kv;
+    int slot = md_shapes_match(r->shapes, seg.p, seg.n, &kv, &n, &traits);
     if (slot < 0)
         return false;
     md_tqdm bar = {0};
@@ -797,7 +799,7 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
     if (!(traits & SHAPE_SILENT))
         md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
     if (!(traits & SHAPE_BAR) && r->fed_shape[slot]) {
-        md_feed_shaped(r->feed, (unsigned)slot, line, r->kv, n);
+        md_feed_shaped(r->feed, (unsigned)slot, line, kv, n);
         return true;
     }
     md_feed_record_begin(r->feed, line);
@@ -805,7 +807,7 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
     if (traits & SHAPE_BAR)
         read_bar(r, seg, &bar);
     else
-        emit_pairs(r, r->kv, n);
+        emit_pairs(r, kv, n);
     md_feed_record_end(r->feed);
     return true;
 }
