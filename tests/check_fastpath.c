@@ -53,6 +53,15 @@ static void check_number(const char *s)
     ck_assert_msg(used == (size_t)(end - s), "\"%s\": %zu bytes read, strtod reads %zu", s, used,
                   (size_t)(end - s));
     ck_assert_msg(same_bits(got, want), "\"%s\": %.17g, strtod gives %.17g", s, got, want);
+    /* The form stands in for looking at the text again. */
+    md_num_form form;
+    bool same = md_num_scan_form(s, s + strlen(s), &got, &form) == used &&
+                form.point == (memchr(s, '.', used) != NULL) &&
+                (form.exp == 'e') == (memchr(s, 'e', used) != NULL) &&
+                (form.exp != 0) == (memchr(s, 'e', used) || memchr(s, 'E', used)) &&
+                (!used || md_kv_form_decimals(&form) == md_kv_decimals(s, used));
+    if (!same)
+        ck_abort_msg("\"%s\": the form differs from the text's", s);
 }
 
 /* A decimal in md_num_scan's grammar: sign, digits, point, digits, exponent. */
@@ -144,6 +153,13 @@ START_TEST(test_number_edges)
         "0.000001",
         "1e-7",
         "3.4028235677973366e38",
+        "nan",
+        "NaN",
+        "inf",
+        "-Infinity",
+        "1e",
+        "1.5e+",
+        "2.50E-3",
     };
     for (size_t i = 0; i < MD_COUNT(cases); i++)
         check_number(cases[i]);

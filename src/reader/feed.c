@@ -303,8 +303,9 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
  * it holds a point or a lower-case exponent. */
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
 {
-    if (!n || md_num_scan(p, p + n, v) != n) return false;
-    *flags = memchr(p, '.', n) || memchr(p, 'e', n) ? 0 : MD_KV_INTEGRAL;
+    md_num_form form;
+    if (!n || md_num_scan_form(p, p + n, v, &form) != n) return false;
+    *flags = form.point || form.exp == 'e' ? 0 : MD_KV_INTEGRAL;
     return true;
 }
 
@@ -358,8 +359,9 @@ void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t
 static double text_value(const char *text, size_t n, unsigned *flags)
 {
     double v;
-    md_num_scan(text, text + n, &v);
-    *flags |= md_kv_decimals(text, n);
+    md_num_form form;
+    size_t k = md_num_scan_form(text, text + n, &v, &form);
+    *flags |= k == n ? md_kv_form_decimals(&form) : md_kv_decimals(text, n);
     return v;
 }
 

@@ -66,6 +66,12 @@ typedef struct md_unit_memo {
 const char *md_kv_word_end(const char *p, const char *end);
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
+/* The same of a text md_num_scan_form read whole, from its form: without
+ * an exponent, only the point's digits follow it. */
+static inline unsigned md_kv_form_decimals(const md_num_form *form)
+{
+    return form->exp ? 0 : MD_KV_DECIMALS(form->decimals);
+}
 
 /* md_kv_scan with a unit memo (same pairs), and with same to tell where a
  * key under the training set's name keeps it (md_kv_scan: nowhere). */
