@@ -114,7 +114,7 @@ static const unsigned char *get(const unsigned char *p, void *out, size_t n)
     return p + n;
 }
 
-static void record_named(md_store *st, int *id, const char *key, size_t keylen, double value, md_unit unit,
+static inline void record_named(md_store *st, int *id, const char *key, size_t keylen, double value, md_unit unit,
                          unsigned flags, double total)
 {
     if (*id == KEY_UNRESOLVED)

@@ -100,7 +100,7 @@ void md_store_record_need_known(md_store *st)
     st->rec_need_known = true;
 }
 
-static void record(md_store *st, int k, const char *key, size_t keylen, double value, md_unit unit,
+static inline void record(md_store *st, int k, const char *key, size_t keylen, double value, md_unit unit,
                    unsigned flags, double total)
 {
     if (st->keys[k].role == MD_ROLE_IGNORE || st->keys[k].dropped)
@@ -147,6 +147,8 @@ void md_store_context_step(md_store *st, int64_t step)
 
 static double convert(md_kind kind, double v, md_unit unit)
 {
+    if (unit == MD_UNIT_NONE)
+        return v; /* most points: no call to look the unit up */
     switch (md_unit_dim(unit)) {
     case MD_DIM_PERCENT:
         return v / 100;
