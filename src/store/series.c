@@ -285,7 +285,18 @@ bool series_drop_early_points(md_series *s)
     return true;
 }
 
-void series_add(md_series *s, int64_t step, double v)
+/* How a finite value was written: its digits after the point. */
+static void note_print(md_series *s, double v, unsigned flags)
+{
+    int d = MD_KV_DECIMALS_OF(flags);
+    if (d < 0 || d >= MD_PRINT_SLOTS - 1)
+        d = MD_PRINT_SLOTS - 1;
+    uint32_t *slots = v == 0 ? s->printed_zero_decimals : s->printed_decimals;
+    if (slots[d] < UINT32_MAX)
+        slots[d]++;
+}
+
+void series_add(md_series *s, int64_t step, double v, unsigned flags)
 {
     if (s->count == 0) {
         s->first_step = step;
@@ -339,18 +350,7 @@ void series_add(md_series *s, int64_t step, double v)
     s->mean += delta / (double)s->finite;
     s->m2 += delta * (v - s->mean);
     spike_track(s, step, v);
-}
-
-void series_note_print(md_series *s, double v, unsigned flags)
-{
-    if (!isfinite(v))
-        return;
-    int d = MD_KV_DECIMALS_OF(flags);
-    if (d < 0 || d >= MD_PRINT_SLOTS - 1)
-        d = MD_PRINT_SLOTS - 1;
-    uint32_t *slots = v == 0 ? s->printed_zero_decimals : s->printed_decimals;
-    if (slots[d] < UINT32_MAX)
-        slots[d]++;
+    note_print(s, v, flags);
 }
 
 void series_finish(md_series *s)

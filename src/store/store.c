@@ -367,8 +367,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
             at = (int64_t)in->records + 1;
         else if (step < 0)
             at = s->last_step;
-        series_add(s, at, v);
-        series_note_print(s, v, kv->flags);
+        series_add(s, at, v, kv->flags);
         values++;
     }
     in->records++;
