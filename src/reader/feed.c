@@ -191,7 +191,7 @@ static void flush(md_feed *f)
 }
 
 /* Room for an op of n bytes in the current batch. */
-static batch *room(md_feed *f, size_t n)
+static inline batch *room(md_feed *f, size_t n)
 {
     if (f->cur->n + n > f->cur->cap) {
         flush(f);

@@ -170,9 +170,12 @@ static double convert(md_kind kind, double v, md_unit unit)
     return v;
 }
 
+/* A whole number in [0, 9e15): below 2^53, so truncating it to an integer
+ * and back is exact exactly when it is whole (as v == floor(v), without
+ * the rounding floor costs where the machine has no instruction for it). */
 static bool usable_step(double v)
 {
-    return isfinite(v) && v >= 0 && v < 9e15 && v == floor(v);
+    return v >= 0 && v < 9e15 && v == (double)(int64_t)v;
 }
 
 /* A step counted within its epoch: the count restarts (or stays at the
