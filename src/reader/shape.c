@@ -348,12 +348,26 @@ static void take_numbers(shape *s, const char *line, const size_t *starts, const
     }
 }
 
+/* take_numbers for a line of the last one's layout: its numbers have the
+ * same places and lengths, so only where their text is changes. */
+static void move_numbers(shape *s, const char *line)
+{
+    for (size_t k = 0; k < s->nspans; k++) {
+        md_kv *p = &s->pairs[s->spans[k].pair];
+        const char *text = line + s->last_start[k];
+        if (s->spans[k].total)
+            md_num_scan(text, line + s->last_end[k], &p->total);
+        else if (s->spans[k].digits)
+            p->num = text;
+    }
+}
+
 /* On a match the shape's own pairs hold the line's values: only what
  * depends on the numbers' text is rewritten. */
 static bool match(shape *s, const char *line, size_t n)
 {
     if (same_layout(s, line, n)) {
-        take_numbers(s, line, s->last_start, s->last_end);
+        move_numbers(s, line);
         return true;
     }
     size_t starts[2 * MD_SHAPE_PAIRS], ends[2 * MD_SHAPE_PAIRS];
