@@ -60,6 +60,9 @@ static void check_number(const char *s)
                 (form.exp == 'e') == (memchr(s, 'e', used) != NULL) &&
                 (form.exp != 0) == (memchr(s, 'e', used) || memchr(s, 'E', used)) &&
                 (!used || md_kv_form_decimals(&form) == md_kv_decimals(s, used));
+    double whole;
+    if (md_num_integer(s, strlen(s), &whole) && !(used == strlen(s) && same_bits(whole, want)))
+        ck_abort_msg("\"%s\": md_num_integer gives %.17g", s, whole);
     if (!same)
         ck_abort_msg("\"%s\": the form differs from the text's", s);
 }
@@ -160,6 +163,10 @@ START_TEST(test_number_edges)
         "1e",
         "1.5e+",
         "2.50E-3",
+        "007",
+        "999999999999999",
+        "9999999999999999",
+        "123456789012345",
     };
     for (size_t i = 0; i < MD_COUNT(cases); i++)
         check_number(cases[i]);

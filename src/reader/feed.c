@@ -304,6 +304,10 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
 {
     md_num_form form;
+    if (md_num_integer(p, n, v)) {
+        *flags = MD_KV_INTEGRAL;
+        return true;
+    }
     if (!n || md_num_scan_form(p, p + n, v, &form) != n) return false;
     *flags = form.point || form.exp == 'e' ? 0 : MD_KV_INTEGRAL;
     return true;
@@ -338,7 +342,8 @@ unsigned md_json_number_flags(double v)
 static void column_number(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;
-    md_num_scan(p, p + n, &v);
+    if (!md_num_integer(p, n, &v))
+        md_num_scan(p, p + n, &v);
     record_column(st, c, v, md_json_number_flags(v));
 }
 
@@ -360,6 +365,10 @@ static double text_value(const char *text, size_t n, unsigned *flags)
 {
     double v;
     md_num_form form;
+    if (md_num_integer(text, n, &v)) {
+        *flags |= MD_KV_DECIMALS(0);
+        return v;
+    }
     size_t k = md_num_scan_form(text, text + n, &v, &form);
     *flags |= k == n ? md_kv_form_decimals(&form) : md_kv_decimals(text, n);
     return v;
