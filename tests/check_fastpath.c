@@ -56,13 +56,17 @@ static void check_number(const char *s)
     /* The form stands in for looking at the text again. */
     md_num_form form;
     bool same = md_num_scan_form(s, s + strlen(s), &got, &form) == used &&
-                form.point == (memchr(s, '.', used) != NULL) &&
+                (!used || form.point == (memchr(s, '.', used) != NULL)) &&
                 (form.exp == 'e') == (memchr(s, 'e', used) != NULL) &&
                 (form.exp != 0) == (memchr(s, 'e', used) || memchr(s, 'E', used)) &&
                 (!used || md_kv_form_decimals(&form) == md_kv_decimals(s, used));
-    double whole;
-    if (md_num_integer(s, strlen(s), &whole) && !(used == strlen(s) && same_bits(whole, want)))
-        ck_abort_msg("\"%s\": md_num_integer gives %.17g", s, whole);
+    /* So does a plain decimal read the short way. */
+    double plain;
+    int decimals;
+    if (md_num_plain(s, strlen(s), &plain, &decimals) &&
+        !(used == strlen(s) && same_bits(plain, want) && !form.exp && form.point == (decimals >= 0) &&
+          (decimals < 0 || (unsigned)decimals == form.decimals)))
+        ck_abort_msg("\"%s\": md_num_plain gives %.17g, %d decimals", s, plain, decimals);
     if (!same)
         ck_abort_msg("\"%s\": the form differs from the text's", s);
 }
@@ -167,6 +171,14 @@ START_TEST(test_number_edges)
         "999999999999999",
         "9999999999999999",
         "123456789012345",
+        "-1234567.12345678",
+        "1234567.123456789",
+        "-.5",
+        "-5.",
+        "-0",
+        ".",
+        "-",
+        "1.2.3",
     };
     for (size_t i = 0; i < MD_COUNT(cases); i++)
         check_number(cases[i]);

@@ -97,24 +97,6 @@ typedef struct md_num_form {
 /* md_num_scan, and the form of what it read. */
 size_t md_num_scan_form(const char *s, const char *end, double *out, md_num_form *form);
 
-/* The value of n ASCII digits, 1 to 15 of them: a whole number a double
- * holds exactly, the value md_num_scan gives them. False for any other
- * text. The short way for the counters and steps logs print. */
-static inline bool md_num_integer(const char *p, size_t n, double *out)
-{
-    if (n == 0 || n > 15)
-        return false;
-    uint64_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned d = (unsigned)(unsigned char)p[i] - '0';
-        if (d > 9)
-            return false;
-        m = m * 10 + d;
-    }
-    *out = (double)m;
-    return true;
-}
-
 /* Format a number for people: %.4g-like with trailing zeros trimmed, large
  * steps as integers, nan and inf spelled out. Writes into buf (>= 32 bytes). */
 const char *md_num_fmt(double v, char *buf, size_t size);

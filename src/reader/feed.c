@@ -304,8 +304,9 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
 {
     md_num_form form;
-    if (md_num_integer(p, n, v)) {
-        *flags = MD_KV_INTEGRAL;
+    int decimals;
+    if (md_num_plain(p, n, v, &decimals)) {
+        *flags = decimals < 0 ? MD_KV_INTEGRAL : 0;
         return true;
     }
     if (!n || md_num_scan_form(p, p + n, v, &form) != n) return false;
@@ -342,7 +343,8 @@ unsigned md_json_number_flags(double v)
 static void column_number(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;
-    if (!md_num_integer(p, n, &v))
+    int decimals;
+    if (!md_num_plain(p, n, &v, &decimals))
         md_num_scan(p, p + n, &v);
     record_column(st, c, v, md_json_number_flags(v));
 }
@@ -365,8 +367,9 @@ static double text_value(const char *text, size_t n, unsigned *flags)
 {
     double v;
     md_num_form form;
-    if (md_num_integer(text, n, &v)) {
-        *flags |= MD_KV_DECIMALS(0);
+    int decimals;
+    if (md_num_plain(text, n, &v, &decimals)) {
+        *flags |= MD_KV_DECIMALS(decimals < 0 ? 0 : decimals);
         return v;
     }
     size_t k = md_num_scan_form(text, text + n, &v, &form);

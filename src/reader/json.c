@@ -734,7 +734,8 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
             continue;
         }
         double v = it->value;
-        if (it->text && !md_num_integer(it->text, it->len, &v))
+        int decimals;
+        if (it->text && !md_num_plain(it->text, it->len, &v, &decimals))
             md_num_scan(it->text, it->text + it->len, &v);
         if (it->column >= 0)
             md_feed_kv_column(r->feed, (unsigned)it->column, v, md_json_number_flags(v));

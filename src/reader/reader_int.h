@@ -66,6 +66,44 @@ typedef struct md_unit_memo {
 const char *md_kv_word_end(const char *p, const char *end);
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
+/* A plain decimal read the short way: an optional '-', then 1 to 15
+ * digits with at most one point among them, and nothing else in the n
+ * bytes (a number's text, as readers cut it). Its value is the digits'
+ * integer (exact in a double) divided by an exact power of ten: the one
+ * rounding md_num_scan makes for it too. *decimals is the count of digits
+ * after the point, -1 without a point. False for any other text, which
+ * md_num_scan reads. */
+static inline bool md_num_plain(const char *p, size_t n, double *out, int *decimals)
+{
+    static const double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                   1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    if (n == 0 || n > 17)
+        return false;
+    bool neg = p[0] == '-';
+    uint64_t mant = 0;
+    size_t digits = 0, point = 0; /* the index after the '.', 0 for none */
+    for (size_t i = neg; i < n; i++) {
+        unsigned d = (unsigned)(unsigned char)p[i] - '0';
+        if (d <= 9) {
+            mant = mant * 10 + d;
+            digits++;
+        } else if (p[i] == '.' && !point) {
+            point = i + 1;
+        } else {
+            return false;
+        }
+    }
+    if (digits == 0 || digits > 15)
+        return false;
+    size_t frac = point ? n - point : 0;
+    double v = (double)mant;
+    if (frac)
+        v /= pow10[frac];
+    *out = neg ? -v : v;
+    *decimals = point ? (int)frac : -1;
+    return true;
+}
+
 /* The same of a text md_num_scan_form read whole, from its form: without
  * an exponent, only the point's digits follow it. */
 static inline unsigned md_kv_form_decimals(const md_num_form *form)
