@@ -282,7 +282,10 @@ static bool same_layout(const shape *s, const char *line, size_t n)
     for (; i + 8 <= n; i += 8)
         if (!same_word(s->last + i, s->last_varies + i, line + i, ~UINT64_C(0))) return false;
     if (i == n) return true;
-    if (n >= 8) return same_word(s->last + n - 8, s->last_varies + n - 8, line + n - 8, ~UINT64_C(0));
+    if (n >= 8) {
+        size_t at = n - 8;
+        return same_word(s->last + at, s->last_varies + at, line + at, ~UINT64_C(0));
+    }
     for (; i < n; i++)
         if (s->last[i] != line[i] && !(s->last_varies[i] && is_digit(line[i]))) return false;
     return true;
@@ -309,7 +312,8 @@ static bool find_numbers(const shape *s, const char *line, size_t n, size_t *sta
 
 /* Keeps a matched line as the last (see same_layout); lines longer than a
  * shape's text are matched the long way. */
-static void keep_layout(shape *s, const char *line, size_t n, const size_t *starts, const size_t *ends)
+static void keep_layout(shape *s, const char *line, size_t n, const size_t *starts,
+                        const size_t *ends)
 {
     s->last_n = 0;
     if (n > SHAPE_TEXT) return;

@@ -17,6 +17,7 @@
 #define TABLE_MAX_CELLS 64
 #define INDEX_CACHE_MAX 4096 /* distinct keys remembered; prose has no end of them */
 #define RECENT_KEYS 64
+#define BAR_COLUMNS 8 /* bar keys a log names (training, evaluation, ...) */
 #define RECENT_KEY_MAX 32
 
 typedef struct recent_key {
@@ -74,6 +75,13 @@ struct md_text_reader {
     int bar_key_len;
     bool bar_key_named;
     double bar_key_total;
+    int bar_column; /* the feed's column for bar_key, -1 for none */
+    struct {
+        char key[48];
+        int len;
+        unsigned column;
+    } bar_columns[BAR_COLUMNS]; /* the bar keys named to the feed */
+    size_t nbar_columns;
     md_stamp_kind stamp_kind; /* the first kind of timestamp seen */
     md_map index_cache;
     recent_key recent[RECENT_KEYS];
@@ -556,6 +564,25 @@ static bool read_table_row(text_reader *r, md_str seg)
     return false;
 }
 
+/* The feed's column for the bar key, named to it on first use: a rate
+ * goes to the store's thread by number, its key resolved there once. */
+static int bar_column(text_reader *r)
+{
+    size_t i = 0, len = (size_t)r->bar_key_len;
+    while (i < r->nbar_columns && !(r->bar_columns[i].len == r->bar_key_len &&
+                                    memcmp(r->bar_columns[i].key, r->bar_key, len) == 0))
+        i++;
+    if (i == r->nbar_columns) {
+        if (i == BAR_COLUMNS)
+            return -1;
+        memcpy(r->bar_columns[i].key, r->bar_key, len);
+        r->bar_columns[i].len = r->bar_key_len;
+        r->bar_columns[i].column = md_feed_column(r->feed, r->bar_key, len);
+        r->nbar_columns++;
+    }
+    return (int)r->bar_columns[i].column;
+}
+
 static void bar_key(text_reader *r, bool named, double total)
 {
     char *key = r->bar_key;
@@ -566,6 +593,7 @@ static void bar_key(text_reader *r, bool named, double total)
     r->bar_key_len = len < (int)cap ? len : (int)cap - 1;
     r->bar_key_named = named;
     r->bar_key_total = total;
+    r->bar_column = bar_column(r);
 }
 
 /* HF Trainer prints its log dicts with tqdm.write between redraws of a
@@ -603,7 +631,9 @@ static void read_dict(text_reader *r, md_str dict, unsigned long line)
     size_t n;
     unsigned traits;
     const md_kv *kv;
-    int slot = r->dict_shapes ? md_shapes_match(r->dict_shapes, dict.p, dict.n, &kv, &n, &traits) : -1;
+    int slot = -1;
+    if (r->dict_shapes)
+        slot = md_shapes_match(r->dict_shapes, dict.p, dict.n, &kv, &n, &traits);
     if (slot >= 0 && r->fed_dict_shape[slot]) {
         md_feed_shaped(r->feed, MD_SHAPES + (unsigned)slot, line, kv, n);
         return;
@@ -655,7 +685,8 @@ static bool begin_wrapped_dict(text_reader *r, md_str seg, md_str trimmed, unsig
 
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
-    size_t n = scan_pairs(r, seg.p, bar->desc_end);
+    /* Most bars have no description to scan. */
+    size_t n = bar->desc_end ? scan_pairs(r, seg.p, bar->desc_end) : 0;
     emit_pairs(r, r->kv, n);
     if (bar->postfix_end > bar->postfix_start) {
         n = scan_pairs(r, seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start);
@@ -681,7 +712,10 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
         bool named = bar->desc & MD_TQDM_DESCRIBED;
         if (!r->bar_key_len || named != r->bar_key_named || bar->total != r->bar_key_total)
             bar_key(r, named, bar->total);
-        md_feed_kv(r->feed, r->bar_key, (size_t)r->bar_key_len, bar->rate, MD_UNIT_NONE, 0, NAN);
+        if (r->bar_column >= 0)
+            md_feed_kv_column(r->feed, (unsigned)r->bar_column, bar->rate, 0);
+        else
+            md_feed_kv(r->feed, r->bar_key, (size_t)r->bar_key_len, bar->rate, MD_UNIT_NONE, 0, NAN);
         r->last_bar_n = bar->n;
         r->last_bar_total = bar->total;
     }
