@@ -185,6 +185,45 @@ START_TEST(test_number_edges)
 }
 END_TEST
 
+/* A JSON number is integral when whole, as floor tells. */
+START_TEST(test_json_number_flags)
+{
+    static const double cases[] = {0.0,
+                                   -0.0,
+                                   0.5,
+                                   -0.5,
+                                   1.0,
+                                   -3.0,
+                                   4503599627370495.5,
+                                   -4503599627370495.5,
+                                   4503599627370496.0,
+                                   9007199254740993.0,
+                                   9.2e18,
+                                   -9.3e18,
+                                   1e19,
+                                   1e300,
+                                   -1e300,
+                                   5e-324,
+                                   NAN,
+                                   INFINITY,
+                                   -INFINITY};
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        double v = cases[i];
+        unsigned want = isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
+        ck_assert_msg(md_json_number_flags(v) == want, "%.17g", v);
+    }
+    rng r = {3};
+    for (int i = 0; i < 100000; i++) {
+        uint64_t bits = next(&r);
+        double v;
+        memcpy(&v, &bits, sizeof v);
+        unsigned want = isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
+        if (md_json_number_flags(v) != want)
+            ck_abort_msg("%.17g", v);
+    }
+}
+END_TEST
+
 START_TEST(test_number_random)
 {
     rng r = {1};
@@ -866,6 +905,7 @@ Suite *suite_fastpath(void)
     TCase *num = tcase_create("numbers");
     tcase_add_test(num, test_number_edges);
     tcase_add_test(num, test_number_random);
+    tcase_add_test(num, test_json_number_flags);
     tcase_add_test(num, test_number_printed_doubles);
     suite_add_tcase(s, num);
     TCase *lit = tcase_create("literals");

@@ -335,11 +335,6 @@ void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n)
     put(b, text, n);
 }
 
-unsigned md_json_number_flags(double v)
-{
-    return isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
-}
-
 static void column_number(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;

@@ -3,6 +3,8 @@
 #ifndef MLDIAG_READER_INT_H
 #define MLDIAG_READER_INT_H
 
+#include <math.h>
+
 #include "mldiag/catalog.h"
 #include "mldiag/reader.h"
 #include "mldiag/source.h"
@@ -367,8 +369,14 @@ void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n);
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags);
 /* A JSON number's text (strict JSON grammar): its value, integral when whole. */
 void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n);
-/* A JSON number's flags: integral when finite and whole. */
-unsigned md_json_number_flags(double v);
+/* A JSON number's flags: integral when finite and whole. Past 2^52 every
+ * double is whole; below, truncating to an integer and back is exact and
+ * gives v exactly when it is whole (v == floor(v), without floor's
+ * rounding where the machine has no instruction for it). */
+static inline unsigned md_json_number_flags(double v)
+{
+    return isfinite(v) && (fabs(v) >= 0x1p52 || v == (double)(int64_t)v) ? MD_KV_INTEGRAL : 0;
+}
 /* Matches the line's event signatures (md_event_matcher_apply) in turn. */
 void md_feed_line_events(md_feed *f, md_event_matcher *m, unsigned long line, const char *text, size_t n);
 void md_feed_record_end(md_feed *f);
