@@ -319,15 +319,17 @@ void series_add(md_series *s, int64_t step, double v, unsigned flags)
         return;
     }
     s->trailing_nonfinite = 0;
-    if (v == 0 && s->zeros == 0) {
-        s->first_zero_step = step;
-        s->before_zero = s->finite ? s->last : NAN;
+    if (v == 0) {
+        if (s->zeros == 0) {
+            s->first_zero_step = step;
+            s->before_zero = s->finite ? s->last : NAN;
+        }
+        s->zeros++;
     }
     if (s->finite == 0)
         s->first = v;
     s->finite++;
     s->last = v;
-    s->zeros += v == 0;
     /* Points at the extreme are counted as they come: once buckets merge,
      * a bucket's min and max no longer say how many of its points sat at
      * a clipping value. A new extreme within the tolerance of the old one
@@ -347,7 +349,8 @@ void series_add(md_series *s, int64_t step, double v, unsigned flags)
         s->at_max++;
     }
     double delta = v - s->mean;
-    s->mean += delta / (double)s->finite;
+    /* The count as a signed integer converts to the same double, more cheaply. */
+    s->mean += delta / (double)(int64_t)s->finite;
     s->m2 += delta * (v - s->mean);
     spike_track(s, step, v);
     note_print(s, v, flags);
