@@ -64,8 +64,9 @@ static void take_name(csv_reader *r, md_str f)
 }
 
 /* Whether to leave a row's cells to the feed's thread is asked once a
- * row: either way the store gets the same values. */
-static inline void take_field(csv_reader *r, const char *p, size_t n)
+ * row: either way the store gets the same values. Inlined into the fast
+ * path's loop, where the call per cell showed in profiles. */
+static inline MD_ALWAYS_INLINE void take_field(csv_reader *r, const char *p, size_t n)
 {
     md_str f = trim(p, n);
     if (!r->header_done) {
