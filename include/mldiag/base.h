@@ -13,11 +13,9 @@
 #if defined(__GNUC__)
 #define MD_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define MD_NORETURN __attribute__((noreturn))
-#define MD_ALWAYS_INLINE __attribute__((always_inline))
 #else
 #define MD_PRINTF(f, a)
 #define MD_NORETURN
-#define MD_ALWAYS_INLINE
 #endif
 
 /* Internal failures. Problems in the user's input are md_diag records. */
