@@ -542,7 +542,7 @@ static bool plain_string(const char **p, const char *end, md_str *out)
 }
 
 /* Past one or more digits at *q; false for none. */
-static bool digits(const char **q, const char *end)
+static inline bool digits(const char **q, const char *end)
 {
     size_t run = md_digit_run(*q, (size_t)(end - *q));
     *q += run;
