@@ -53,6 +53,22 @@ static void check_number(const char *s)
     ck_assert_msg(used == (size_t)(end - s), "\"%s\": %zu bytes read, strtod reads %zu", s, used,
                   (size_t)(end - s));
     ck_assert_msg(same_bits(got, want), "\"%s\": %.17g, strtod gives %.17g", s, got, want);
+    /* The form stands in for looking at the text again. */
+    md_num_form form;
+    bool same = md_num_scan_form(s, s + strlen(s), &got, &form) == used &&
+                (!used || form.point == (memchr(s, '.', used) != NULL)) &&
+                (form.exp == 'e') == (memchr(s, 'e', used) != NULL) &&
+                (form.exp != 0) == (memchr(s, 'e', used) || memchr(s, 'E', used)) &&
+                (!used || md_kv_form_decimals(&form) == md_kv_decimals(s, used));
+    /* So does a plain decimal read the short way. */
+    double plain;
+    int decimals;
+    if (md_num_plain(s, strlen(s), &plain, &decimals) &&
+        !(used == strlen(s) && same_bits(plain, want) && !form.exp && form.point == (decimals >= 0) &&
+          (decimals < 0 || (unsigned)decimals == form.decimals)))
+        ck_abort_msg("\"%s\": md_num_plain gives %.17g, %d decimals", s, plain, decimals);
+    if (!same)
+        ck_abort_msg("\"%s\": the form differs from the text's", s);
 }
 
 /* A decimal in md_num_scan's grammar: sign, digits, point, digits, exponent. */
@@ -144,9 +160,67 @@ START_TEST(test_number_edges)
         "0.000001",
         "1e-7",
         "3.4028235677973366e38",
+        "nan",
+        "NaN",
+        "inf",
+        "-Infinity",
+        "1e",
+        "1.5e+",
+        "2.50E-3",
+        "007",
+        "999999999999999",
+        "9999999999999999",
+        "123456789012345",
+        "-1234567.12345678",
+        "1234567.123456789",
+        "-.5",
+        "-5.",
+        "-0",
+        ".",
+        "-",
+        "1.2.3",
     };
     for (size_t i = 0; i < MD_COUNT(cases); i++)
         check_number(cases[i]);
+}
+END_TEST
+
+/* A JSON number is integral when whole, as floor tells. */
+START_TEST(test_json_number_flags)
+{
+    static const double cases[] = {0.0,
+                                   -0.0,
+                                   0.5,
+                                   -0.5,
+                                   1.0,
+                                   -3.0,
+                                   4503599627370495.5,
+                                   -4503599627370495.5,
+                                   4503599627370496.0,
+                                   9007199254740993.0,
+                                   9.2e18,
+                                   -9.3e18,
+                                   1e19,
+                                   1e300,
+                                   -1e300,
+                                   5e-324,
+                                   NAN,
+                                   INFINITY,
+                                   -INFINITY};
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        double v = cases[i];
+        unsigned want = isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
+        ck_assert_msg(md_json_number_flags(v) == want, "%.17g", v);
+    }
+    rng r = {3};
+    for (int i = 0; i < 100000; i++) {
+        uint64_t bits = next(&r);
+        double v;
+        memcpy(&v, &bits, sizeof v);
+        unsigned want = isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
+        if (md_json_number_flags(v) != want)
+            ck_abort_msg("%.17g", v);
+    }
 }
 END_TEST
 
@@ -831,6 +905,7 @@ Suite *suite_fastpath(void)
     TCase *num = tcase_create("numbers");
     tcase_add_test(num, test_number_edges);
     tcase_add_test(num, test_number_random);
+    tcase_add_test(num, test_json_number_flags);
     tcase_add_test(num, test_number_printed_doubles);
     suite_add_tcase(s, num);
     TCase *lit = tcase_create("literals");

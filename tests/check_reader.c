@@ -489,8 +489,11 @@ static md_shapes *shapes_of(const char *line)
 static bool shaped(md_shapes *sh, const char *line, md_kv *kv, size_t *n)
 {
     unsigned traits = 0;
-    bool hit = md_shapes_match(sh, line, strlen(line), kv, n, &traits) >= 0;
+    const md_kv *pairs;
+    bool hit = md_shapes_match(sh, line, strlen(line), &pairs, n, &traits) >= 0;
     ck_assert(!hit || traits == 7);
+    if (hit)
+        memcpy(kv, pairs, *n * sizeof *kv);
     return hit;
 }
 
@@ -518,6 +521,28 @@ START_TEST(test_shapes)
     ck_assert(!shaped(sh, "iter 1001: loss 1e-3, time 9.99ms, mfu 7.0%", kv, &n));
     ck_assert(!shaped(sh, "iter 1001: loss 10.5, time 9.99ms, mfu 7.0% ", kv, &n));
     ck_assert(!shaped(sh, "iter 1001: loss nan, time 9.99ms, mfu 7.0%", kv, &n));
+    md_shapes_free(sh);
+
+    /* A line of the last one's layout, and lines of its length but not of
+     * its layout: the numbers are found again, or the line is no match. */
+    sh = shapes_of("iter 100: loss 4.2345, time 12.34ms");
+    static const char *const same_length[][3] = {
+        {"iter 101: loss 4.2346, time 12.35ms", "101", "4.2346"},
+        {"iter 102: loss 4.2347, time 12.36ms", "102", "4.2347"},
+        {"iter 1023: loss 4.234, time 12.36ms", "1023", "4.234"},
+        {"iter 1024: loss 4.235, time 12.37ms", "1024", "4.235"},
+        {"iter 102: loss 4.2348, time 123.6ms", "102", "4.2348"},
+    };
+    for (size_t i = 0; i < MD_COUNT(same_length); i++) {
+        ck_assert(shaped(sh, same_length[i][0], kv, &n));
+        ck_assert(text_is(kv[0].num, kv[0].numlen, same_length[i][1]));
+        ck_assert(text_is(kv[1].num, kv[1].numlen, same_length[i][2]));
+    }
+    ck_assert(!shaped(sh, "iter 102: loss 4.2348, time 12.3.6ms", kv, &n));
+    ck_assert(!shaped(sh, "iter 102: loss 4.2348, time 1236.ms", kv, &n));
+    ck_assert(!shaped(sh, "iter 102: loss 4.2348, time 12.36ns", kv, &n));
+    ck_assert(!shaped(sh, "iter 10x: loss 4.2348, time 12.36ms", kv, &n));
+    ck_assert(shaped(sh, "iter 103: loss 4.2349, time 12.37ms", kv, &n));
     md_shapes_free(sh);
 
     /* Digits in keys stay ("top1" and "top5" are different keys); a clock

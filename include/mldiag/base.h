@@ -88,6 +88,17 @@ void md_buf_free(md_buf *b);
  * path; anything else falls back to strtod, so results equal strtod's. */
 size_t md_num_scan(const char *s, const char *end, double *out);
 
+/* How the text md_num_scan_form read was written: its digits after the
+ * point (0 without one), whether it has a point, and its exponent's letter
+ * ('e' or 'E', 0 for none). nan and inf have neither. */
+typedef struct md_num_form {
+    unsigned decimals;
+    bool point;
+    char exp;
+} md_num_form;
+/* md_num_scan, and the form of what it read. */
+size_t md_num_scan_form(const char *s, const char *end, double *out, md_num_form *form);
+
 /* Format a number for people: %.4g-like with trailing zeros trimmed, large
  * steps as integers, nan and inf spelled out. Writes into buf (>= 32 bytes). */
 const char *md_num_fmt(double v, char *buf, size_t size);

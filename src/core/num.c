@@ -332,7 +332,7 @@ static uint64_t eight_digits_value(uint64_t w)
 
 /* Reads a run of digits into *mant (mant * 10 + digit for each, wrapping
  * past 19 digits: the caller counts them). */
-static const char *read_digits(const char *p, const char *end, uint64_t *mant)
+static inline const char *read_digits(const char *p, const char *end, uint64_t *mant)
 {
     uint64_t m = *mant;
 #if MD_SWAR
@@ -364,8 +364,15 @@ static size_t significant_digits(const char *a, const char *b, const char *c, co
 
 size_t md_num_scan(const char *s, const char *end, double *out)
 {
+    md_num_form form;
+    return md_num_scan_form(s, end, out, &form);
+}
+
+size_t md_num_scan_form(const char *s, const char *end, double *out, md_num_form *form)
+{
     const char *p = s;
     bool neg = false;
+    *form = (md_num_form){0, false, 0};
     if (p < end && (*p == '-' || *p == '+'))
         neg = *p++ == '-';
     if (p < end && !is_digit(*p) && *p != '.') {
@@ -381,6 +388,8 @@ size_t md_num_scan(const char *s, const char *end, double *out)
         frac_start = p + 1;
         frac_end = read_digits(frac_start, end, &mant);
         p = frac_end;
+        form->point = true;
+        form->decimals = (unsigned)(frac_end - frac_start);
     }
     size_t ndigits = (size_t)(int_end - int_start) + (size_t)(frac_end - frac_start);
     if (ndigits == 0)
@@ -397,6 +406,7 @@ size_t md_num_scan(const char *s, const char *end, double *out)
                 if (exp < 100000)
                     exp = exp * 10 + (*q - '0');
             exp = eneg ? -exp : exp;
+            form->exp = *p;
             p = q;
         }
     }

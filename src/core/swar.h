@@ -80,4 +80,21 @@ static inline size_t md_digit_run(const char *p, size_t max)
     return run;
 }
 
+/* Whether the n bytes at a and b are the same: eight at a time, the last
+ * word overlapping the one before, for the short keys logs repeat (a call
+ * to memcmp costs more than comparing them). */
+static inline bool md_same_bytes(const char *a, const char *b, size_t n)
+{
+    if (n < 8) {
+        for (size_t i = 0; i < n; i++)
+            if (a[i] != b[i])
+                return false;
+        return true;
+    }
+    for (size_t i = 0; i + 8 < n; i += 8)
+        if (md_load64(a + i) != md_load64(b + i))
+            return false;
+    return md_load64(a + n - 8) == md_load64(b + n - 8);
+}
+
 #endif

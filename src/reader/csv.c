@@ -34,13 +34,14 @@ typedef struct csv_reader {
     bool header_done;
     unsigned char delim;
     bool *skip;        /* columns not read: a W&B export's other runs */
+    bool defer;        /* the row's cells go to the feed as text */
     struct csv_parser parser;
     int row_start_state; /* libcsv's state between rows */
     bool failed;         /* libcsv reported an error */
 } csv_reader;
 
 /* md_str_trim, inline: it ran once per cell. */
-static md_str trim(const char *p, size_t n)
+static inline md_str trim(const char *p, size_t n)
 {
     while (n && (*p == ' ' || *p == '\t'))
         p++, n--;
@@ -49,36 +50,43 @@ static md_str trim(const char *p, size_t n)
     return (md_str){p, n};
 }
 
+static void take_name(csv_reader *r, md_str f)
+{
+    if (r->nnames == r->capnames) {
+        r->capnames = r->capnames ? 2 * r->capnames : 8;
+        r->names = md_xrealloc(r->names, r->capnames * sizeof *r->names);
+        r->name_lens = md_xrealloc(r->name_lens, r->capnames * sizeof *r->name_lens);
+    }
+    r->names[r->nnames] = md_xstrndup(f.p, f.n);
+    r->name_lens[r->nnames] = strlen(r->names[r->nnames]);
+    r->nnames++;
+    r->columns = md_xrealloc(r->columns, r->capnames * sizeof *r->columns);
+}
+
+/* Whether to leave a row's cells to the feed's thread is asked once a
+ * row: either way the store gets the same values. */
 static void take_field(csv_reader *r, const char *p, size_t n)
 {
     md_str f = trim(p, n);
     if (!r->header_done) {
-        if (r->nnames == r->capnames) {
-            r->capnames = r->capnames ? 2 * r->capnames : 8;
-            r->names = md_xrealloc(r->names, r->capnames * sizeof *r->names);
-            r->name_lens = md_xrealloc(r->name_lens, r->capnames * sizeof *r->name_lens);
-        }
-        r->names[r->nnames] = md_xstrndup(f.p, f.n);
-        r->name_lens[r->nnames] = strlen(r->names[r->nnames]);
-        r->nnames++;
-        r->columns = md_xrealloc(r->columns, r->capnames * sizeof *r->columns);
+        take_name(r, f);
         return;
     }
-    if (r->col == 0)
+    if (r->col == 0) {
         md_feed_record_begin(r->feed, r->row + 1);
+        r->defer = md_feed_defers(r->feed);
+    }
     size_t col = r->col++;
     if (col >= r->nnames) {
         if (col == r->nnames)
             r->ragged++;
         return;
     }
-    if (r->skip && r->skip[col])
+    if (!f.n || (r->skip && r->skip[col]))
         return;
     double v;
     unsigned flags;
-    if (!f.n)
-        return;
-    if (md_feed_defers(r->feed))
+    if (r->defer)
         md_feed_cell(r->feed, r->columns[col], f.p, f.n);
     else if (md_cell_number(f.p, f.n, &v, &flags))
         md_feed_kv_column(r->feed, r->columns[col], v, flags);
@@ -248,6 +256,36 @@ static bool split_plain(const char *p, size_t n, char delim, size_t *cuts, size_
     return true;
 }
 
+/* The fields of a data row split at cuts: what take_field does with each,
+ * the reader's state held in locals across the row. */
+static void fast_cells(csv_reader *r, const char *p, size_t n, const size_t *cuts, size_t ncuts)
+{
+    md_feed *feed = r->feed;
+    const unsigned *columns = r->columns;
+    const bool *skip = r->skip;
+    size_t names = r->nnames, from = 0, fields = ncuts + 1;
+    md_feed_record_begin(feed, r->row + 1);
+    bool defer = md_feed_defers(feed);
+    for (size_t k = 0; k < fields; k++) {
+        if (k >= names) {
+            r->ragged++;
+            break;
+        }
+        size_t to = k < ncuts ? cuts[k] : n;
+        md_str f = trim(p + from, to - from);
+        from = to + 1;
+        if (!f.n || (skip && skip[k]))
+            continue;
+        double v;
+        unsigned flags;
+        if (defer)
+            md_feed_cell(feed, columns[k], f.p, f.n);
+        else if (md_cell_number(f.p, f.n, &v, &flags))
+            md_feed_kv_column(feed, columns[k], v, flags);
+    }
+    r->col = fields;
+}
+
 static bool fast_row(csv_reader *r, const char *p, size_t n)
 {
     while (n && p[n - 1] == '\r')
@@ -258,12 +296,16 @@ static bool fast_row(csv_reader *r, const char *p, size_t n)
         return false;
     if (!ncuts && blank_line(r, p, n))
         return true;
-    size_t from = 0;
-    for (size_t k = 0; k < ncuts; k++) {
-        take_field(r, p + from, cuts[k] - from);
-        from = cuts[k] + 1;
+    if (r->header_done) {
+        fast_cells(r, p, n, cuts, ncuts);
+    } else {
+        size_t from = 0;
+        for (size_t k = 0; k < ncuts; k++) {
+            take_field(r, p + from, cuts[k] - from);
+            from = cuts[k] + 1;
+        }
+        take_field(r, p + from, n - from);
     }
-    take_field(r, p + from, n - from);
     take_row(r);
     return true;
 }

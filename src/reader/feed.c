@@ -87,25 +87,29 @@ struct md_feed {
     feed_shape *shapes; /* MD_FEED_SHAPES, from the first; owned as columns are */
 };
 
-static void put(batch *b, const void *data, size_t n)
+/* An op is written through a cursor, w, and the batch takes its bytes at
+ * the end (done): a count in the batch would be reloaded after every byte
+ * stored, which may alias it. */
+static unsigned char *put(unsigned char *w, const void *data, size_t n)
 {
-    memcpy(b->p + b->n, data, n);
-    b->n += n;
+    memcpy(w, data, n);
+    return w + n;
 }
 
-static void put_u8(batch *b, unsigned v)
+static unsigned char *put_u8(unsigned char *w, unsigned v)
 {
-    b->p[b->n++] = (unsigned char)v;
+    *w = (unsigned char)v;
+    return w + 1;
 }
 
-static void put_u64(batch *b, uint64_t v)
+static unsigned char *put_u64(unsigned char *w, uint64_t v)
 {
-    put(b, &v, sizeof v);
+    return put(w, &v, sizeof v);
 }
 
-static void put_f64(batch *b, double v)
+static unsigned char *put_f64(unsigned char *w, double v)
 {
-    put(b, &v, sizeof v);
+    return put(w, &v, sizeof v);
 }
 
 static const unsigned char *get(const unsigned char *p, void *out, size_t n)
@@ -114,7 +118,7 @@ static const unsigned char *get(const unsigned char *p, void *out, size_t n)
     return p + n;
 }
 
-static void record_named(md_store *st, int *id, const char *key, size_t keylen, double value, md_unit unit,
+static inline void record_named(md_store *st, int *id, const char *key, size_t keylen, double value, md_unit unit,
                          unsigned flags, double total)
 {
     if (*id == KEY_UNRESOLVED)
@@ -190,8 +194,8 @@ static void flush(md_feed *f)
     pthread_mutex_unlock(&f->mu);
 }
 
-/* Room for an op of n bytes in the current batch. */
-static batch *room(md_feed *f, size_t n)
+/* Room for an op of n bytes in the current batch: where to write it. */
+static inline unsigned char *room(md_feed *f, size_t n)
 {
     if (f->cur->n + n > f->cur->cap) {
         flush(f);
@@ -200,7 +204,13 @@ static batch *room(md_feed *f, size_t n)
             f->cur->p = md_xrealloc(f->cur->p, n);
         }
     }
-    return f->cur;
+    return f->cur->p + f->cur->n;
+}
+
+/* The op written up to w is the batch's. */
+static inline void done(md_feed *f, const unsigned char *w)
+{
+    f->cur->n = (size_t)(w - f->cur->p);
 }
 
 void md_feed_close(md_feed *f)
@@ -231,9 +241,10 @@ void md_feed_record_begin(md_feed *f, unsigned long line)
         md_store_record_begin(f->st, line);
         return;
     }
-    batch *b = room(f, 9);
-    put_u8(b, OP_BEGIN);
-    put_u64(b, line);
+    unsigned char *w = room(f, 9);
+    w = put_u8(w, OP_BEGIN);
+    w = put_u64(w, line);
+    done(f, w);
 }
 
 void md_feed_need_known(md_feed *f)
@@ -242,7 +253,7 @@ void md_feed_need_known(md_feed *f)
         md_store_record_need_known(f->st);
         return;
     }
-    put_u8(room(f, 1), OP_NEED_KNOWN);
+    done(f, put_u8(room(f, 1), OP_NEED_KNOWN));
 }
 
 void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_unit unit,
@@ -252,14 +263,15 @@ void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_uni
         md_store_record_kv(f->st, key, keylen, value, unit, flags, total);
         return;
     }
-    batch *b = room(f, 27 + keylen);
-    put_u8(b, OP_KV);
-    put_u8(b, unit);
-    put_u8(b, flags);
-    put_f64(b, value);
-    put_f64(b, total);
-    put_u64(b, keylen);
-    put(b, key, keylen);
+    unsigned char *w = room(f, 27 + keylen);
+    w = put_u8(w, OP_KV);
+    w = put_u8(w, unit);
+    w = put_u8(w, flags);
+    w = put_f64(w, value);
+    w = put_f64(w, total);
+    w = put_u64(w, keylen);
+    w = put(w, key, keylen);
+    done(f, w);
 }
 
 static void add_column(md_feed *f, const char *key, size_t keylen)
@@ -274,10 +286,11 @@ unsigned md_feed_column(md_feed *f, const char *key, size_t keylen)
         add_column(f, key, keylen);
         return f->named++;
     }
-    batch *b = room(f, 9 + keylen);
-    put_u8(b, OP_COLUMN);
-    put_u64(b, keylen);
-    put(b, key, keylen);
+    unsigned char *w = room(f, 9 + keylen);
+    w = put_u8(w, OP_COLUMN);
+    w = put_u64(w, keylen);
+    w = put(w, key, keylen);
+    done(f, w);
     return f->named++;
 }
 
@@ -292,19 +305,26 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
         record_column(f->st, &f->columns[column], value, flags);
         return;
     }
-    batch *b = room(f, 2 + sizeof column + 8);
-    put_u8(b, OP_KV_COLUMN);
-    put_u8(b, flags);
-    put(b, &column, sizeof column);
-    put_f64(b, value);
+    unsigned char *w = room(f, 2 + sizeof column + 8);
+    w = put_u8(w, OP_KV_COLUMN);
+    w = put_u8(w, flags);
+    w = put(w, &column, sizeof column);
+    w = put_f64(w, value);
+    done(f, w);
 }
 
 /* A CSV cell: a number when md_num_scan reads all of it, integral unless
  * it holds a point or a lower-case exponent. */
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
 {
-    if (!n || md_num_scan(p, p + n, v) != n) return false;
-    *flags = memchr(p, '.', n) || memchr(p, 'e', n) ? 0 : MD_KV_INTEGRAL;
+    md_num_form form;
+    int decimals;
+    if (md_num_plain(p, n, v, &decimals)) {
+        *flags = decimals < 0 ? MD_KV_INTEGRAL : 0;
+        return true;
+    }
+    if (!n || md_num_scan_form(p, p + n, v, &form) != n) return false;
+    *flags = form.point || form.exp == 'e' ? 0 : MD_KV_INTEGRAL;
     return true;
 }
 
@@ -322,22 +342,20 @@ void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n)
         cell(f->st, &f->columns[column], text, n);
         return;
     }
-    batch *b = room(f, 1 + sizeof column + 8 + n);
-    put_u8(b, OP_CELL);
-    put(b, &column, sizeof column);
-    put_u64(b, n);
-    put(b, text, n);
-}
-
-unsigned md_json_number_flags(double v)
-{
-    return isfinite(v) && v == floor(v) ? MD_KV_INTEGRAL : 0;
+    unsigned char *w = room(f, 1 + sizeof column + 8 + n);
+    w = put_u8(w, OP_CELL);
+    w = put(w, &column, sizeof column);
+    w = put_u64(w, n);
+    w = put(w, text, n);
+    done(f, w);
 }
 
 static void column_number(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;
-    md_num_scan(p, p + n, &v);
+    int decimals;
+    if (!md_num_plain(p, n, &v, &decimals))
+        md_num_scan(p, p + n, &v);
     record_column(st, c, v, md_json_number_flags(v));
 }
 
@@ -347,19 +365,26 @@ void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t
         column_number(f->st, &f->columns[column], text, n);
         return;
     }
-    batch *b = room(f, 1 + sizeof column + 8 + n);
-    put_u8(b, OP_COLUMN_NUMBER);
-    put(b, &column, sizeof column);
-    put_u64(b, n);
-    put(b, text, n);
+    unsigned char *w = room(f, 1 + sizeof column + 8 + n);
+    w = put_u8(w, OP_COLUMN_NUMBER);
+    w = put(w, &column, sizeof column);
+    w = put_u64(w, n);
+    w = put(w, text, n);
+    done(f, w);
 }
 
 /* A text pair's number: its value, and its decimals added to *flags. */
 static double text_value(const char *text, size_t n, unsigned *flags)
 {
     double v;
-    md_num_scan(text, text + n, &v);
-    *flags |= md_kv_decimals(text, n);
+    md_num_form form;
+    int decimals;
+    if (md_num_plain(text, n, &v, &decimals)) {
+        *flags |= MD_KV_DECIMALS(decimals < 0 ? 0 : decimals);
+        return v;
+    }
+    size_t k = md_num_scan_form(text, text + n, &v, &form);
+    *flags |= k == n ? md_kv_form_decimals(&form) : md_kv_decimals(text, n);
     return v;
 }
 
@@ -414,20 +439,21 @@ bool md_feed_shape(md_feed *f, unsigned slot, const md_kv *kv, size_t n)
             shape_pair(&f->shapes[slot], kv[i].unit, kv[i].ns, kv[i].nslen, kv[i].key, kv[i].keylen);
         return true;
     }
-    batch *b = room(f, 10 + 3 * n + bytes);
-    put_u8(b, OP_SHAPE);
-    put_u8(b, slot);
-    put_u64(b, n);
+    unsigned char *w = room(f, 10 + 3 * n + bytes);
+    w = put_u8(w, OP_SHAPE);
+    w = put_u8(w, slot);
+    w = put_u64(w, n);
     for (size_t i = 0; i < n; i++) {
         uint16_t len = (uint16_t)full_key_len(&kv[i]);
-        put_u8(b, kv[i].unit);
-        put(b, &len, sizeof len);
+        w = put_u8(w, kv[i].unit);
+        w = put(w, &len, sizeof len);
         if (kv[i].ns) {
-            put(b, kv[i].ns, kv[i].nslen);
-            put_u8(b, ' ');
+            w = put(w, kv[i].ns, kv[i].nslen);
+            w = put_u8(w, ' ');
         }
-        put(b, kv[i].key, kv[i].keylen);
+        w = put(w, kv[i].key, kv[i].keylen);
     }
+    done(f, w);
     return true;
 }
 
@@ -470,25 +496,26 @@ void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const md_kv *
     size_t bytes = 10;
     for (size_t i = 0; i < n; i++)
         bytes += 19 + (kv[i].unread ? kv[i].numlen : 0);
-    batch *b = room(f, bytes);
-    put_u8(b, OP_SHAPED);
-    put_u8(b, slot);
-    put_u64(b, line);
+    unsigned char *w = room(f, bytes);
+    w = put_u8(w, OP_SHAPED);
+    w = put_u8(w, slot);
+    w = put_u64(w, line);
     for (size_t i = 0; i < n; i++) {
         unsigned flags = kv[i].flags;
         uint16_t len = kv[i].unread && f->defer ? (uint16_t)kv[i].numlen : 0;
         double value = kv[i].value;
         if (kv[i].unread && !len)
             value = text_value(kv[i].num, kv[i].numlen, &flags);
-        put_u8(b, flags);
-        put(b, &len, sizeof len);
+        w = put_u8(w, flags);
+        w = put(w, &len, sizeof len);
         if (len)
-            put(b, kv[i].num, len);
+            w = put(w, kv[i].num, len);
         else
-            put_f64(b, value);
+            w = put_f64(w, value);
         if (flags & MD_KV_TOTAL)
-            put_f64(b, kv[i].total);
+            w = put_f64(w, kv[i].total);
     }
+    done(f, w);
 }
 
 static const unsigned char *apply_shaped(md_feed *f, const unsigned char *p)
@@ -524,12 +551,13 @@ void md_feed_line_events(md_feed *f, md_event_matcher *m, unsigned long line, co
         md_event_matcher_apply(m, f->st, line, text, n);
         return;
     }
-    batch *b = room(f, 1 + sizeof m + 16 + n);
-    put_u8(b, OP_LINE_EVENTS);
-    put(b, &m, sizeof m);
-    put_u64(b, line);
-    put_u64(b, n);
-    put(b, text, n);
+    unsigned char *w = room(f, 1 + sizeof m + 16 + n);
+    w = put_u8(w, OP_LINE_EVENTS);
+    w = put(w, &m, sizeof m);
+    w = put_u64(w, line);
+    w = put_u64(w, n);
+    w = put(w, text, n);
+    done(f, w);
 }
 
 void md_feed_record_end(md_feed *f)
@@ -538,7 +566,7 @@ void md_feed_record_end(md_feed *f)
         md_store_record_end(f->st, NULL);
         return;
     }
-    put_u8(room(f, 1), OP_END);
+    done(f, put_u8(room(f, 1), OP_END));
 }
 
 void md_feed_context_step(md_feed *f, int64_t step)
@@ -547,9 +575,10 @@ void md_feed_context_step(md_feed *f, int64_t step)
         md_store_context_step(f->st, step);
         return;
     }
-    batch *b = room(f, 9);
-    put_u8(b, OP_CONTEXT);
-    put_u64(b, (uint64_t)step);
+    unsigned char *w = room(f, 9);
+    w = put_u8(w, OP_CONTEXT);
+    w = put_u64(w, (uint64_t)step);
+    done(f, w);
 }
 
 void md_feed_event(md_feed *f, const md_event_spec *spec, unsigned long line, const char *text,
@@ -560,15 +589,16 @@ void md_feed_event(md_feed *f, const md_event_spec *spec, unsigned long line, co
         return;
     }
     size_t nfields = fields ? spec->nfields : 0;
-    batch *b = room(f, 1 + sizeof spec + 8 + 8 + 1 + nfields * 8 + n);
-    put_u8(b, OP_EVENT);
-    put(b, &spec, sizeof spec);
-    put_u64(b, line);
-    put_u64(b, n);
-    put_u8(b, fields != NULL);
+    unsigned char *w = room(f, 1 + sizeof spec + 8 + 8 + 1 + nfields * 8 + n);
+    w = put_u8(w, OP_EVENT);
+    w = put(w, &spec, sizeof spec);
+    w = put_u64(w, line);
+    w = put_u64(w, n);
+    w = put_u8(w, fields != NULL);
     for (size_t i = 0; i < nfields; i++)
-        put_f64(b, fields[i]);
-    put(b, text, n);
+        w = put_f64(w, fields[i]);
+    w = put(w, text, n);
+    done(f, w);
 }
 
 void md_feed_timestamp(md_feed *f, unsigned long line, double seconds)
@@ -577,10 +607,11 @@ void md_feed_timestamp(md_feed *f, unsigned long line, double seconds)
         md_store_timestamp(f->st, line, seconds);
         return;
     }
-    batch *b = room(f, 17);
-    put_u8(b, OP_STAMP);
-    put_u64(b, line);
-    put_f64(b, seconds);
+    unsigned char *w = room(f, 17);
+    w = put_u8(w, OP_STAMP);
+    w = put_u64(w, line);
+    w = put_f64(w, seconds);
+    done(f, w);
 }
 
 static const unsigned char *apply_kv(md_feed *f, const unsigned char *p)

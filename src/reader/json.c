@@ -542,7 +542,7 @@ static bool plain_string(const char **p, const char *end, md_str *out)
 }
 
 /* Past one or more digits at *q; false for none. */
-static bool digits(const char **q, const char *end)
+static inline bool digits(const char **q, const char *end)
 {
     size_t run = md_digit_run(*q, (size_t)(end - *q));
     *q += run;
@@ -630,7 +630,8 @@ static bool same_key(const key_columns *kc, size_t i, const char *p, const char 
     if (i >= kc->nlast)
         return false;
     size_t len = kc->len[i];
-    return (size_t)(end - p) > len + 1 && p[len + 1] == '"' && memcmp(p + 1, kc->last.p + kc->off[i], len) == 0;
+    return (size_t)(end - p) > len + 1 && p[len + 1] == '"' &&
+           md_same_bytes(p + 1, kc->last.p + kc->off[i], len);
 }
 
 static int column_of(md_feed *feed, key_columns *kc, const char *key, size_t keylen)
@@ -723,18 +724,20 @@ static bool flat_object(const key_columns *kc, const char *s, size_t n, flat_ite
 static void flat_record(json_reader *r, const flat_item *items, size_t n, unsigned long index)
 {
     md_feed_record_begin(r->feed, index);
+    bool defer = md_feed_defers(r->feed); /* asked once a line: the store gets the same values */
     for (size_t i = 0; i < n; i++) {
         const flat_item *it = &items[i];
         bool bookkeeping = it->keylen && it->key[0] == '_' &&
                            !(it->keylen == 5 && memcmp(it->key, "_step", 5) == 0);
         if (!it->number || bookkeeping)
             continue;
-        if (it->text && it->column >= 0 && md_feed_defers(r->feed)) {
+        if (it->text && it->column >= 0 && defer) {
             md_feed_column_number(r->feed, (unsigned)it->column, it->text, it->len);
             continue;
         }
         double v = it->value;
-        if (it->text)
+        int decimals;
+        if (it->text && !md_num_plain(it->text, it->len, &v, &decimals))
             md_num_scan(it->text, it->text + it->len, &v);
         if (it->column >= 0)
             md_feed_kv_column(r->feed, (unsigned)it->column, v, md_json_number_flags(v));

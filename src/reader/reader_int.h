@@ -3,6 +3,8 @@
 #ifndef MLDIAG_READER_INT_H
 #define MLDIAG_READER_INT_H
 
+#include <math.h>
+
 #include "mldiag/catalog.h"
 #include "mldiag/reader.h"
 #include "mldiag/source.h"
@@ -66,6 +68,50 @@ typedef struct md_unit_memo {
 const char *md_kv_word_end(const char *p, const char *end);
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
+/* A plain decimal read the short way: an optional '-', then 1 to 15
+ * digits with at most one point among them, and nothing else in the n
+ * bytes (a number's text, as readers cut it). Its value is the digits'
+ * integer (exact in a double) divided by an exact power of ten: the one
+ * rounding md_num_scan makes for it too. *decimals is the count of digits
+ * after the point, -1 without a point. False for any other text, which
+ * md_num_scan reads. */
+static inline bool md_num_plain(const char *p, size_t n, double *out, int *decimals)
+{
+    static const double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                   1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    if (n == 0 || n > 17)
+        return false;
+    bool neg = p[0] == '-';
+    uint64_t mant = 0;
+    size_t digits = 0, point = 0; /* the index after the '.', 0 for none */
+    for (size_t i = neg; i < n; i++) {
+        unsigned d = (unsigned)(unsigned char)p[i] - '0';
+        if (d <= 9) {
+            mant = mant * 10 + d;
+            digits++;
+        } else if (p[i] == '.' && !point) {
+            point = i + 1;
+        } else {
+            return false;
+        }
+    }
+    if (digits == 0 || digits > 15)
+        return false;
+    size_t frac = point ? n - point : 0;
+    double v = (double)mant;
+    if (frac)
+        v /= pow10[frac];
+    *out = neg ? -v : v;
+    *decimals = point ? (int)frac : -1;
+    return true;
+}
+
+/* The same of a text md_num_scan_form read whole, from its form: without
+ * an exponent, only the point's digits follow it. */
+static inline unsigned md_kv_form_decimals(const md_num_form *form)
+{
+    return form->exp ? 0 : MD_KV_DECIMALS(form->decimals);
+}
 
 /* md_kv_scan with a unit memo (same pairs), and with same to tell where a
  * key under the training set's name keeps it (md_kv_scan: nowhere).
@@ -89,10 +135,10 @@ void md_shapes_free(md_shapes *sh);
  * its slot, or -1: lines whose pairs are not all read from their numbers'
  * text make no shape. */
 int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, unsigned traits);
-/* The slot of the learnt shape the line is of, or -1; then its pairs with
- * their new values are in out[0, *nkv) (room for MD_SHAPE_PAIRS) and the
- * shape's traits in *traits. */
-int md_shapes_match(md_shapes *sh, const char *line, size_t n, md_kv *out, size_t *nkv, unsigned *traits);
+/* The slot of the learnt shape the line is of, or -1; then *out points to
+ * its *nkv pairs with the line's values (borrowed: the shape's own, valid
+ * until the next call on sh) and *traits holds the shape's traits. */
+int md_shapes_match(md_shapes *sh, const char *line, size_t n, const md_kv **out, size_t *nkv, unsigned *traits);
 
 /* A tqdm progress bar in a line segment. */
 typedef struct md_tqdm {
@@ -326,8 +372,14 @@ void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n);
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags);
 /* A JSON number's text (strict JSON grammar): its value, integral when whole. */
 void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n);
-/* A JSON number's flags: integral when finite and whole. */
-unsigned md_json_number_flags(double v);
+/* A JSON number's flags: integral when finite and whole. Past 2^52 every
+ * double is whole; below, truncating to an integer and back is exact and
+ * gives v exactly when it is whole (v == floor(v), without floor's
+ * rounding where the machine has no instruction for it). */
+static inline unsigned md_json_number_flags(double v)
+{
+    return isfinite(v) && (fabs(v) >= 0x1p52 || v == (double)(int64_t)v) ? MD_KV_INTEGRAL : 0;
+}
 /* Matches the line's event signatures (md_event_matcher_apply) in turn. */
 void md_feed_line_events(md_feed *f, md_event_matcher *m, unsigned long line, const char *text, size_t n);
 void md_feed_record_end(md_feed *f);

@@ -54,6 +54,12 @@ typedef struct shape {
     char names[SHAPE_NAMES];
     size_t nnames;
     unsigned traits;
+    /* The last line matched, its numbers' places, and 0xff over each of
+     * its digits that may differ: in a number or where varies says. */
+    size_t last_n; /* 0: none since the shape was learnt */
+    char last[SHAPE_TEXT + 8];
+    unsigned char last_varies[SHAPE_TEXT + 8];
+    size_t last_start[2 * MD_SHAPE_PAIRS], last_end[2 * MD_SHAPE_PAIRS];
 } shape;
 
 struct md_shapes {
@@ -204,16 +210,20 @@ int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, 
     s->n = n;
     s->npairs = nkv;
     s->traits = traits;
+    s->last_n = 0;
     mark_varying(s, s->pairs, nkv);
     promote(sh, MD_SHAPES - 1);
     return (int)slot;
 }
 
-/* Eight bytes of the line against the shape's, those of keep only. */
+/* Eight bytes of the line against the shape's, those of keep only. Bytes
+ * equal to the shape's pass: where the mask allows, the shape has digits. */
 static bool same_word(const char *t, const unsigned char *m, const char *p, uint64_t keep)
 {
-    uint64_t want = md_load64(t), got = md_load64(p), mask = md_load64(m) & keep;
-    return !((want ^ got) & keep & ~mask) && !md_swar_non_digits((got & mask) | ('0' * MD_SWAR_ONES & ~mask));
+    uint64_t got = md_load64(p), diff = (md_load64(t) ^ got) & keep;
+    if (!diff) return true;
+    uint64_t mask = md_load64(m) & keep;
+    return !(diff & ~mask) && !md_swar_non_digits((got & mask) | ('0' * MD_SWAR_ONES & ~mask));
 }
 
 /* The bytes of a line outside numbers: the same as the shape's, but for
@@ -259,12 +269,32 @@ static bool read_span(const span *sp, const char *line, size_t n, size_t *pos)
     return true;
 }
 
-/* On a match, a value's number is left unread in the pair (the feed may
- * read it on its own thread); a total is read here. A number without
- * digits ("nan") is the shape's. */
-static bool match(const shape *s, const char *line, size_t n, md_kv *out)
+/* Whether the line has the layout of the last line matched: the same
+ * length, digits where that line's bytes may differ, its bytes elsewhere.
+ * Each run of digits in a number then ends where it ended in that line
+ * (the byte after it is no digit there, and the same here), so the line
+ * is of the shape with its numbers in the same places. The last word may
+ * overlap the one before: the line is not padded. */
+static bool same_layout(const shape *s, const char *line, size_t n)
 {
-    size_t starts[2 * MD_SHAPE_PAIRS], ends[2 * MD_SHAPE_PAIRS];
+    if (n != s->last_n) return false;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        if (!same_word(s->last + i, s->last_varies + i, line + i, ~UINT64_C(0))) return false;
+    if (i == n) return true;
+    if (n >= 8) {
+        size_t at = n - 8;
+        return same_word(s->last + at, s->last_varies + at, line + at, ~UINT64_C(0));
+    }
+    for (; i < n; i++)
+        if (s->last[i] != line[i] && !(s->last_varies[i] && is_digit(line[i]))) return false;
+    return true;
+}
+
+/* Finds the line's numbers by the shape's text; false when the line is
+ * not of the shape. */
+static bool find_numbers(const shape *s, const char *line, size_t n, size_t *starts, size_t *ends)
+{
     size_t at = 0, j = 0;
     for (size_t k = 0; k <= s->nspans; k++) {
         size_t stop = k < s->nspans ? s->spans[k].start : s->n;
@@ -277,10 +307,38 @@ static bool match(const shape *s, const char *line, size_t n, md_kv *out)
         ends[k] = j;
         at = s->spans[k].end;
     }
-    if (j != n) return false;
-    memcpy(out, s->pairs, s->npairs * sizeof *out);
+    return j == n;
+}
+
+/* Keeps a matched line as the last (see same_layout); lines longer than a
+ * shape's text are matched the long way. */
+static void keep_layout(shape *s, const char *line, size_t n, const size_t *starts,
+                        const size_t *ends)
+{
+    s->last_n = 0;
+    if (n > SHAPE_TEXT) return;
+    size_t at = 0, j = 0;
+    for (size_t k = 0; k <= s->nspans; k++) {
+        size_t stop = k < s->nspans ? s->spans[k].start : s->n;
+        memcpy(s->last_varies + j, s->varies + at, stop - at);
+        if (k == s->nspans) break;
+        for (j = starts[k]; j < ends[k]; j++)
+            s->last_varies[j] = is_digit(line[j]) ? 0xff : 0;
+        at = s->spans[k].end;
+    }
+    memcpy(s->last, line, n);
+    memcpy(s->last_start, starts, s->nspans * sizeof *starts);
+    memcpy(s->last_end, ends, s->nspans * sizeof *ends);
+    s->last_n = n;
+}
+
+/* The pairs take the numbers' text at starts and ends in the line: a
+ * value's number is left unread (the feed may read it on its own thread),
+ * a total is read here, a number without digits ("nan") is the shape's. */
+static void take_numbers(shape *s, const char *line, const size_t *starts, const size_t *ends)
+{
     for (size_t k = 0; k < s->nspans; k++) {
-        md_kv *p = &out[s->spans[k].pair];
+        md_kv *p = &s->pairs[s->spans[k].pair];
         const char *text = line + starts[k];
         size_t len = ends[k] - starts[k];
         if (s->spans[k].total) {
@@ -292,17 +350,46 @@ static bool match(const shape *s, const char *line, size_t n, md_kv *out)
             p->flags &= MD_KV_INTEGRAL | MD_KV_TOTAL;
         }
     }
+}
+
+/* take_numbers for a line of the last one's layout: its numbers have the
+ * same places and lengths, so only where their text is changes. */
+static void move_numbers(shape *s, const char *line)
+{
+    for (size_t k = 0; k < s->nspans; k++) {
+        md_kv *p = &s->pairs[s->spans[k].pair];
+        const char *text = line + s->last_start[k];
+        if (s->spans[k].total)
+            md_num_scan(text, line + s->last_end[k], &p->total);
+        else if (s->spans[k].digits)
+            p->num = text;
+    }
+}
+
+/* On a match the shape's own pairs hold the line's values: only what
+ * depends on the numbers' text is rewritten. */
+static bool match(shape *s, const char *line, size_t n)
+{
+    if (same_layout(s, line, n)) {
+        move_numbers(s, line);
+        return true;
+    }
+    size_t starts[2 * MD_SHAPE_PAIRS], ends[2 * MD_SHAPE_PAIRS];
+    if (!find_numbers(s, line, n, starts, ends)) return false;
+    take_numbers(s, line, starts, ends);
+    keep_layout(s, line, n, starts, ends);
     return true;
 }
 
-int md_shapes_match(md_shapes *sh, const char *line, size_t n, md_kv *out, size_t *nkv,
+int md_shapes_match(md_shapes *sh, const char *line, size_t n, const md_kv **out, size_t *nkv,
                     unsigned *traits)
 {
     for (size_t rank = 0; rank < MD_SHAPES; rank++) {
         unsigned slot = sh->order[rank];
-        const shape *s = &sh->slot[slot];
+        shape *s = &sh->slot[slot];
         if (!s->n) break;
-        if (match(s, line, n, out)) {
+        if (match(s, line, n)) {
+            *out = s->pairs;
             *nkv = s->npairs;
             *traits = s->traits;
             if (rank) promote(sh, rank);

@@ -17,6 +17,7 @@
 #define TABLE_MAX_CELLS 64
 #define INDEX_CACHE_MAX 4096 /* distinct keys remembered; prose has no end of them */
 #define RECENT_KEYS 64
+#define BAR_COLUMNS 8 /* bar keys a log names (training, evaluation, ...) */
 #define RECENT_KEY_MAX 32
 
 typedef struct recent_key {
@@ -75,6 +76,13 @@ struct md_text_reader {
     int bar_key_len;
     bool bar_key_named;
     double bar_key_total;
+    int bar_column; /* the feed's column for bar_key, -1 for none */
+    struct {
+        char key[48];
+        int len;
+        unsigned column;
+    } bar_columns[BAR_COLUMNS]; /* the bar keys named to the feed */
+    size_t nbar_columns;
     md_stamp_kind stamp_kind; /* the first kind of timestamp seen */
     md_map index_cache;
     recent_key recent[RECENT_KEYS];
@@ -557,6 +565,25 @@ static bool read_table_row(text_reader *r, md_str seg)
     return false;
 }
 
+/* The feed's column for the bar key, named to it on first use: a rate
+ * goes to the store's thread by number, its key resolved there once. */
+static int bar_column(text_reader *r)
+{
+    size_t i = 0, len = (size_t)r->bar_key_len;
+    while (i < r->nbar_columns && !(r->bar_columns[i].len == r->bar_key_len &&
+                                    memcmp(r->bar_columns[i].key, r->bar_key, len) == 0))
+        i++;
+    if (i == r->nbar_columns) {
+        if (i == BAR_COLUMNS)
+            return -1;
+        memcpy(r->bar_columns[i].key, r->bar_key, len);
+        r->bar_columns[i].len = r->bar_key_len;
+        r->bar_columns[i].column = md_feed_column(r->feed, r->bar_key, len);
+        r->nbar_columns++;
+    }
+    return (int)r->bar_columns[i].column;
+}
+
 static void bar_key(text_reader *r, bool named, double total)
 {
     char *key = r->bar_key;
@@ -567,6 +594,7 @@ static void bar_key(text_reader *r, bool named, double total)
     r->bar_key_len = len < (int)cap ? len : (int)cap - 1;
     r->bar_key_named = named;
     r->bar_key_total = total;
+    r->bar_column = bar_column(r);
 }
 
 /* HF Trainer prints its log dicts with tqdm.write between redraws of a
@@ -631,9 +659,12 @@ static void read_dict(text_reader *r, md_str dict, unsigned long line)
 {
     size_t n;
     unsigned traits;
-    int slot = r->dict_shapes ? md_shapes_match(r->dict_shapes, dict.p, dict.n, r->kv, &n, &traits) : -1;
+    const md_kv *kv;
+    int slot = -1;
+    if (r->dict_shapes)
+        slot = md_shapes_match(r->dict_shapes, dict.p, dict.n, &kv, &n, &traits);
     if (slot >= 0 && r->fed_dict_shape[slot]) {
-        md_feed_shaped(r->feed, MD_SHAPES + (unsigned)slot, line, r->kv, n);
+        md_feed_shaped(r->feed, MD_SHAPES + (unsigned)slot, line, kv, n);
         return;
     }
     n = read_pairs(r, dict, line);
@@ -683,7 +714,8 @@ static bool begin_wrapped_dict(text_reader *r, md_str seg, md_str trimmed, unsig
 
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
-    size_t n = scan_pairs(r, seg.p, bar->desc_end);
+    /* Most bars have no description to scan. */
+    size_t n = bar->desc_end ? scan_pairs(r, seg.p, bar->desc_end) : 0;
     emit_pairs(r, r->kv, n);
     if (bar->postfix_end > bar->postfix_start) {
         n = scan_pairs(r, seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start);
@@ -709,7 +741,10 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
         bool named = bar->desc & MD_TQDM_DESCRIBED;
         if (!r->bar_key_len || named != r->bar_key_named || bar->total != r->bar_key_total)
             bar_key(r, named, bar->total);
-        md_feed_kv(r->feed, r->bar_key, (size_t)r->bar_key_len, bar->rate, MD_UNIT_NONE, 0, NAN);
+        if (r->bar_column >= 0)
+            md_feed_kv_column(r->feed, (unsigned)r->bar_column, bar->rate, 0);
+        else
+            md_feed_kv(r->feed, r->bar_key, (size_t)r->bar_key_len, bar->rate, MD_UNIT_NONE, 0, NAN);
         r->last_bar_n = bar->n;
         r->last_bar_total = bar->total;
     }
@@ -815,7 +850,8 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
         return false;
     size_t n;
     unsigned traits;
-    int slot = md_shapes_match(r->shapes, seg.p, seg.n, r->kv, &n, &traits);
+    const md_kv *kv;
+    int slot = md_shapes_match(r->shapes, seg.p, seg.n, &kv, &n, &traits);
     if (slot < 0)
         return false;
     md_tqdm bar = {0};
@@ -826,7 +862,7 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
     if (!(traits & SHAPE_SILENT))
         md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
     if (!(traits & SHAPE_BAR) && r->fed_shape[slot]) {
-        md_feed_shaped(r->feed, (unsigned)slot, line, r->kv, n);
+        md_feed_shaped(r->feed, (unsigned)slot, line, kv, n);
         return true;
     }
     md_feed_record_begin(r->feed, line);
@@ -834,7 +870,7 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
     if (traits & SHAPE_BAR)
         read_bar(r, seg, &bar);
     else
-        emit_pairs(r, r->kv, n);
+        emit_pairs(r, kv, n);
     md_feed_record_end(r->feed);
     return true;
 }

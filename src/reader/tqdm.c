@@ -213,9 +213,11 @@ md_tqdm md_tqdm_scan(const char *line, size_t n)
  * non-digit), so only the values can differ. */
 static double reread(const char *line, struct md_tqdm_num at, double was)
 {
+    const char *p = line + at.at;
     double v = was;
-    if (at.len)
-        md_num_scan(line + at.at, line + at.at + at.len, &v);
+    int decimals;
+    if (at.len && !md_num_plain(p, at.len, &v, &decimals))
+        md_num_scan(p, p + at.len, &v);
     return v;
 }
 

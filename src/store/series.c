@@ -285,7 +285,18 @@ bool series_drop_early_points(md_series *s)
     return true;
 }
 
-void series_add(md_series *s, int64_t step, double v)
+/* How a finite value was written: its digits after the point. */
+static void note_print(md_series *s, double v, unsigned flags)
+{
+    int d = MD_KV_DECIMALS_OF(flags);
+    if (d < 0 || d >= MD_PRINT_SLOTS - 1)
+        d = MD_PRINT_SLOTS - 1;
+    uint32_t *slots = v == 0 ? s->printed_zero_decimals : s->printed_decimals;
+    if (slots[d] < UINT32_MAX)
+        slots[d]++;
+}
+
+void series_add(md_series *s, int64_t step, double v, unsigned flags)
 {
     if (s->count == 0) {
         s->first_step = step;
@@ -308,15 +319,17 @@ void series_add(md_series *s, int64_t step, double v)
         return;
     }
     s->trailing_nonfinite = 0;
-    if (v == 0 && s->zeros == 0) {
-        s->first_zero_step = step;
-        s->before_zero = s->finite ? s->last : NAN;
+    if (v == 0) {
+        if (s->zeros == 0) {
+            s->first_zero_step = step;
+            s->before_zero = s->finite ? s->last : NAN;
+        }
+        s->zeros++;
     }
     if (s->finite == 0)
         s->first = v;
     s->finite++;
     s->last = v;
-    s->zeros += v == 0;
     /* Points at the extreme are counted as they come: once buckets merge,
      * a bucket's min and max no longer say how many of its points sat at
      * a clipping value. A new extreme within the tolerance of the old one
@@ -336,21 +349,11 @@ void series_add(md_series *s, int64_t step, double v)
         s->at_max++;
     }
     double delta = v - s->mean;
-    s->mean += delta / (double)s->finite;
+    /* The count as a signed integer converts to the same double, more cheaply. */
+    s->mean += delta / (double)(int64_t)s->finite;
     s->m2 += delta * (v - s->mean);
     spike_track(s, step, v);
-}
-
-void series_note_print(md_series *s, double v, unsigned flags)
-{
-    if (!isfinite(v))
-        return;
-    int d = MD_KV_DECIMALS_OF(flags);
-    if (d < 0 || d >= MD_PRINT_SLOTS - 1)
-        d = MD_PRINT_SLOTS - 1;
-    uint32_t *slots = v == 0 ? s->printed_zero_decimals : s->printed_decimals;
-    if (slots[d] < UINT32_MAX)
-        slots[d]++;
+    note_print(s, v, flags);
 }
 
 void series_finish(md_series *s)

@@ -90,14 +90,14 @@ struct md_store {
 md_series *series_new(const char *name, md_kind kind, md_better better, int input);
 void series_free(md_series *s);
 void series_add_source(md_series *s, const char *name, size_t n);
-void series_add(md_series *s, int64_t step, double v);
+/* A point, and how its value was printed (md_kv_flags: its digits after
+ * the point). */
+void series_add(md_series *s, int64_t step, double v, unsigned flags);
 /* Drops the few points a series got before its input's first step; true
  * when it did (see EARLY_POINTS_MAX). */
 bool series_drop_early_points(md_series *s);
 /* After its buckets were rewritten other than by series_add. */
 void series_buckets_changed(md_series *s);
-/* How a nonzero value was written: its digits after the point. */
-void series_note_print(md_series *s, double v, unsigned flags);
 void series_finish(md_series *s);
 size_t series_bytes(const md_series *s);
 void bucket_combine(md_bucket *into, const md_bucket *b);
