@@ -336,18 +336,24 @@ static void cell(md_store *st, feed_column *c, const char *p, size_t n)
         record_column(st, c, v, flags);
 }
 
+/* An op that leaves a column's text for the feed's thread to read. */
+static void put_column_text(md_feed *f, unsigned op, unsigned column, const char *text, size_t n)
+{
+    unsigned char *w = room(f, 1 + sizeof column + 8 + n);
+    w = put_u8(w, op);
+    w = put(w, &column, sizeof column);
+    w = put_u64(w, n);
+    w = put(w, text, n);
+    done(f, w);
+}
+
 void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n)
 {
     if (!f->threaded) {
         cell(f->st, &f->columns[column], text, n);
         return;
     }
-    unsigned char *w = room(f, 1 + sizeof column + 8 + n);
-    w = put_u8(w, OP_CELL);
-    w = put(w, &column, sizeof column);
-    w = put_u64(w, n);
-    w = put(w, text, n);
-    done(f, w);
+    put_column_text(f, OP_CELL, column, text, n);
 }
 
 static void column_number(md_store *st, feed_column *c, const char *p, size_t n)
@@ -365,12 +371,7 @@ void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t
         column_number(f->st, &f->columns[column], text, n);
         return;
     }
-    unsigned char *w = room(f, 1 + sizeof column + 8 + n);
-    w = put_u8(w, OP_COLUMN_NUMBER);
-    w = put(w, &column, sizeof column);
-    w = put_u64(w, n);
-    w = put(w, text, n);
-    done(f, w);
+    put_column_text(f, OP_COLUMN_NUMBER, column, text, n);
 }
 
 /* A text pair's number: its value, and its decimals added to *flags. */
