@@ -366,11 +366,11 @@ static md_err read_lines(csv_reader *r, md_source *src, md_holes *holes, bool fa
 md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded)
 {
     csv_reader r = {0};
+    if (csv_init(&r.parser, 0) != 0)
+        return MD_ERR_INTERNAL;
     r.feed = md_feed_new(st, threaded);
     r.diags = diags;
     r.path = md_source_path(src);
-    if (csv_init(&r.parser, 0) != 0)
-        return MD_ERR_INTERNAL;
     r.row_start_state = r.parser.pstate;
     r.delim = pick_delimiter(md_source_peek(src));
     csv_set_delim(&r.parser, r.delim);
