@@ -89,6 +89,7 @@ START_TEST(test_num_special)
         size_t used;
         double v = scan(nans[i], &used);
         ck_assert_msg(isnan(v) && used == strlen(nans[i]), "%s", nans[i]);
+        ck_assert_msg(!signbit(v) == !signbit(strtod(nans[i], NULL)), "%s: sign", nans[i]);
     }
     expect_num("inf", 3, INFINITY);
     expect_num("Inf", 3, INFINITY);

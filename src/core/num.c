@@ -203,7 +203,7 @@ static bool ci_prefix(const char *s, const char *end, const char *word)
 static size_t scan_special(const char *s, const char *end, bool neg, double *out)
 {
     if (ci_prefix(s, end, "nan")) {
-        *out = NAN;
+        *out = neg ? -NAN : NAN; /* strtod keeps the sign of a NaN too */
         return 3;
     }
     if (ci_prefix(s, end, "infinity")) {
