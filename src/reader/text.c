@@ -148,11 +148,17 @@ static bool same_series(const void *ctx, const char *set, size_t setlen, const c
     return idx >= 0 && idx == catalog_index(ctx, key, n);
 }
 
+/* What the catalog says of a key: its series, or NULL. */
+static const md_series_spec *key_spec(const key_index *ki, const char *key, size_t n)
+{
+    int idx = catalog_index(ki, key, n);
+    return idx >= 0 ? md_catalog_series(ki->cat, (size_t)idx) : NULL;
+}
+
 static int key_role(const void *ctx, const char *key, size_t n)
 {
-    const key_index *ki = ctx;
-    int idx = catalog_index(ki, key, n);
-    return idx < 0 ? -1 : (int)md_catalog_series(ki->cat, (size_t)idx)->role;
+    const md_series_spec *spec = key_spec(ctx, key, n);
+    return spec ? (int)spec->role : -1;
 }
 
 /* What a timestamp leaves before a line's text: digits, punctuation, and
@@ -178,19 +184,13 @@ static bool logger_prefix(const char *p, const char *key)
     return key > p && key[-1] == ']';
 }
 
-static const md_series_spec *key_spec(text_reader *r, const md_kv *kv)
-{
-    int idx = catalog_index(&r->index, kv->key, kv->keylen);
-    return idx >= 0 ? md_catalog_series(r->cat, (size_t)idx) : NULL;
-}
-
 /* A step may come with the time it took: TF's Object Detection API prints
  * "Step 100 per-step time 0.347s", then the step's losses in a dict of
  * their own. */
 static bool only_timings(text_reader *r, const md_kv *kv, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        const md_series_spec *spec = key_spec(r, &kv[i]);
+        const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
         if (!spec || spec->kind != MD_KIND_TIME)
             return false;
     }
@@ -211,7 +211,7 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
         end--;
     if (end != last || (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) && !logger_prefix(t.p, kv->key)))
         return false;
-    const md_series_spec *spec = key_spec(r, kv);
+    const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
     md_role role = spec ? spec->role : MD_ROLE_SERIES;
     if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1)) && !(role == MD_ROLE_EPOCH && n == 1))
         return false;
@@ -622,11 +622,8 @@ static MD_NOINLINE size_t keep_settings(text_reader *r, md_kv *kv, size_t n)
 {
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
-        int idx = catalog_index(&r->index, kv[i].key, kv[i].keylen);
-        if (idx < 0)
-            continue;
-        const md_series_spec *spec = md_catalog_series(r->cat, (size_t)idx);
-        if (spec->role != MD_ROLE_SERIES || spec->kind != MD_KIND_SETTING)
+        const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
+        if (!spec || spec->role != MD_ROLE_SERIES || spec->kind != MD_KIND_SETTING)
             continue;
         kv[kept] = kv[i];
         kv[kept].ns = NULL;
