@@ -359,9 +359,7 @@ void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n)
 static void column_number(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;
-    int decimals;
-    if (!md_num_plain(p, n, &v, &decimals))
-        md_num_scan(p, p + n, &v);
+    md_num_value(p, n, &v);
     record_column(st, c, v, md_json_number_flags(v));
 }
 

@@ -736,9 +736,8 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
             continue;
         }
         double v = it->value;
-        int decimals;
-        if (it->text && !md_num_plain(it->text, it->len, &v, &decimals))
-            md_num_scan(it->text, it->text + it->len, &v);
+        if (it->text)
+            md_num_value(it->text, it->len, &v);
         if (it->column >= 0)
             md_feed_kv_column(r->feed, (unsigned)it->column, v, md_json_number_flags(v));
         else

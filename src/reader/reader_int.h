@@ -106,6 +106,15 @@ static inline bool md_num_plain(const char *p, size_t n, double *out, int *decim
     return true;
 }
 
+/* A number's value read the short way where md_num_plain can, else by
+ * md_num_scan. */
+static inline void md_num_value(const char *p, size_t n, double *out)
+{
+    int decimals;
+    if (!md_num_plain(p, n, out, &decimals))
+        md_num_scan(p, p + n, out);
+}
+
 /* The same of a text md_num_scan_form read whole, from its form: without
  * an exponent, only the point's digits follow it. */
 static inline unsigned md_kv_form_decimals(const md_num_form *form)

@@ -215,9 +215,8 @@ static double reread(const char *line, struct md_tqdm_num at, double was)
 {
     const char *p = line + at.at;
     double v = was;
-    int decimals;
-    if (at.len && !md_num_plain(p, at.len, &v, &decimals))
-        md_num_scan(p, p + at.len, &v);
+    if (at.len)
+        md_num_value(p, at.len, &v);
     return v;
 }
 
