@@ -58,6 +58,13 @@ typedef struct md_str {
     size_t n;
 } md_str;
 
+/* An ASCII digit (isdigit would follow the locale and needs an unsigned
+ * char). */
+static inline bool md_is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
 md_str md_str_c(const char *s);
 bool md_str_eq(md_str a, const char *s);
 bool md_str_starts_with(md_str s, const char *prefix);

@@ -311,11 +311,6 @@ static bool eisel_lemire(uint64_t man, int e10, bool neg, double *out)
     return true;
 }
 
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
 #if MD_SWAR
 /* Eight ASCII digits in one little-endian word: the conversion of Lemire's
  * fast_float. */
@@ -344,7 +339,7 @@ static inline const char *read_digits(const char *p, const char *end, uint64_t *
         p += 8;
     }
 #endif
-    for (; p < end && is_digit(*p); p++)
+    for (; p < end && md_is_digit(*p); p++)
         m = m * 10 + (uint64_t)(*p - '0');
     *mant = m;
     return p;
@@ -375,7 +370,7 @@ size_t md_num_scan_form(const char *s, const char *end, double *out, md_num_form
     *form = (md_num_form){0, false, 0};
     if (p < end && (*p == '-' || *p == '+'))
         neg = *p++ == '-';
-    if (p < end && !is_digit(*p) && *p != '.') {
+    if (p < end && !md_is_digit(*p) && *p != '.') {
         size_t n = scan_special(p, end, neg, out);
         return n ? (size_t)(p - s) + n : 0;
     }
@@ -401,8 +396,8 @@ size_t md_num_scan_form(const char *s, const char *end, double *out, md_num_form
         bool eneg = false;
         if (q < end && (*q == '-' || *q == '+'))
             eneg = *q++ == '-';
-        if (q < end && is_digit(*q)) {
-            for (; q < end && is_digit(*q); q++)
+        if (q < end && md_is_digit(*q)) {
+            for (; q < end && md_is_digit(*q); q++)
                 if (exp < 100000)
                     exp = exp * 10 + (*q - '0');
             exp = eneg ? -exp : exp;

@@ -26,17 +26,12 @@ typedef struct field {
     md_str name, value;
 } field;
 
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
 /* "learn: 0.68", "best: 0.68 (0)": a name of letters and digits, ": ",
  * then the rest of the tab-separated cell. */
 static bool split_field(md_str cell, field *f)
 {
     size_t i = 0;
-    while (i < cell.n && (is_digit(cell.p[i]) || (cell.p[i] >= 'a' && cell.p[i] <= 'z') ||
+    while (i < cell.n && (md_is_digit(cell.p[i]) || (cell.p[i] >= 'a' && cell.p[i] <= 'z') ||
                           (cell.p[i] >= 'A' && cell.p[i] <= 'Z')))
         i++;
     if (i == 0 || i + 2 > cell.n || cell.p[i] != ':' || cell.p[i + 1] != ' ')
@@ -86,7 +81,7 @@ static bool read_field(const field *f, md_catboost_line *l, bool *timed)
         *timed = true;
         return true;
     }
-    bool other_set = f->name.n > 4 && md_str_starts_with(f->name, "test") && is_digit(f->name.p[4]);
+    bool other_set = f->name.n > 4 && md_str_starts_with(f->name, "test") && md_is_digit(f->name.p[4]);
     l->other_sets |= other_set;
     return other_set;
 }
@@ -158,7 +153,7 @@ static void start_fit(md_catboost *cb, md_feed *feed)
 bool md_catboost_read(md_catboost *cb, md_str line, md_feed *feed, unsigned long lineno)
 {
     md_catboost_line l;
-    if (line.n == 0 || !is_digit(line.p[0]) || !parse_line(line, &l))
+    if (line.n == 0 || !md_is_digit(line.p[0]) || !parse_line(line, &l))
         return false;
     l.lineno = lineno;
     if (l.iter <= cb->last_iter)

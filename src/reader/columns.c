@@ -125,7 +125,7 @@ static bool cell_number(md_str c, cell_value *out)
 static bool has_digit(md_str c)
 {
     for (size_t i = 0; i < c.n; i++)
-        if (c.p[i] >= '0' && c.p[i] <= '9')
+        if (md_is_digit(c.p[i]))
             return true;
     return false;
 }

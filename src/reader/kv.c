@@ -47,14 +47,9 @@ static bool is_alpha(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
 static bool is_alnum(char c)
 {
-    return is_alpha(c) || is_digit(c);
+    return is_alpha(c) || md_is_digit(c);
 }
 
 static bool is_blank(char c)
@@ -89,7 +84,7 @@ static bool is_value_end(const char *p, const char *end)
     case '"':
         return true;
     case ':':
-        return p + 1 == end || !is_digit(p[1]); /* "12:00:00" is a clock */
+        return p + 1 == end || !md_is_digit(p[1]); /* "12:00:00" is a clock */
     case '/': /* "epoch=0/micro_step=10/global_step=10" (DeepSpeed's timer) */
         return key_pair_at(p + 1, end, '=');
     case '.':
@@ -244,7 +239,7 @@ static bool unit_after_space(md_unit u)
 static bool is_integral_text(const char *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (!is_digit(p[i]) && p[i] != '-' && p[i] != '+')
+        if (!md_is_digit(p[i]) && p[i] != '-' && p[i] != '+')
             return false;
     return n > 0;
 }
@@ -325,17 +320,17 @@ static size_t scan_grouped(const char *p, const char *end, size_t k, double *v)
     size_t n = k;
     memcpy(digits, p, k);
     const char *q = p + k;
-    while (end - q >= 4 && q[0] == ',' && is_digit(q[1]) && is_digit(q[2]) && is_digit(q[3]) &&
-           (end - q == 4 || !is_digit(q[4])) && n + 3 < 40) {
+    while (end - q >= 4 && q[0] == ',' && md_is_digit(q[1]) && md_is_digit(q[2]) && md_is_digit(q[3]) &&
+           (end - q == 4 || !md_is_digit(q[4])) && n + 3 < 40) {
         memcpy(digits + n, q + 1, 3);
         n += 3;
         q += 4;
     }
     if (q == p + k)
         return k;
-    if (end - q >= 2 && q[0] == '.' && is_digit(q[1])) {
+    if (end - q >= 2 && q[0] == '.' && md_is_digit(q[1])) {
         const char *f = q + 1;
-        while (f < end && is_digit(*f) && n + (size_t)(f - q) < sizeof digits)
+        while (f < end && md_is_digit(*f) && n + (size_t)(f - q) < sizeof digits)
             f++;
         memcpy(digits + n, q, (size_t)(f - q));
         n += (size_t)(f - q);
@@ -595,7 +590,7 @@ static bool set_name(const char *w, const char *we)
     size_t n = (size_t)(letters - w);
     if (training_set_name(w, we))
         return true;
-    if (letters < we && !is_digit(*letters) && *letters != '_' && *letters != '-')
+    if (letters < we && !md_is_digit(*letters) && *letters != '_' && *letters != '-')
         return false;
     return is_evaluation_word(w, n);
 }
@@ -1022,7 +1017,7 @@ static bool on_rich_bar(scan *s)
         return true;
     q = skip_blanks(q, s->end);
     value v;
-    if (q < s->end && is_digit(*q) && parse_value(s->units, q, s->end, &v) && (v.flags & MD_KV_TOTAL)) {
+    if (q < s->end && md_is_digit(*q) && parse_value(s->units, q, s->end, &v) && (v.flags & MD_KV_TOTAL)) {
         emit(s, "iter", 4, &v, false);
         s->p = v.end;
     }
@@ -1077,7 +1072,7 @@ static bool on_possessive(scan *s)
 static bool on_bracket_step(scan *s)
 {
     const char *q = s->p + 1, *digits = q;
-    while (q < s->end && is_digit(*q))
+    while (q < s->end && md_is_digit(*q))
         q++;
     if (q == digits || q - digits > 15 || q + 2 >= s->end || q[0] != ']' || (q[1] != ' ' && q[1] != '\t') ||
         !is_alpha(q[2]))
@@ -1157,10 +1152,10 @@ static bool on_darknet(scan *s)
  * printf writes "-nan"). */
 static bool starts_number(const char *p, const char *end)
 {
-    if (is_digit(*p))
+    if (md_is_digit(*p))
         return true;
     if ((*p == '.' || *p == '-' || *p == '+') && p + 1 < end) {
-        if (is_digit(p[1]) || (p[1] == '.' && p + 2 < end && is_digit(p[2])))
+        if (md_is_digit(p[1]) || (p[1] == '.' && p + 2 < end && md_is_digit(p[2])))
             return true;
         double v;
         return *p != '.' && nonfinite_word(p + 1, md_kv_word_end(p + 1, end), &v);
@@ -1200,7 +1195,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == ':' || c == '=') {
             on_separator(&s);
         } else if (starts_number(s.p, s.end)) {
-            if (s.n == 0 && !s.key && is_digit(c) && on_darknet(&s))
+            if (s.n == 0 && !s.key && md_is_digit(c) && on_darknet(&s))
                 continue;
             on_number(&s);
         } else if (c == '.' && s.key && s.p == s.key_end && on_abbreviation(&s)) {

@@ -67,11 +67,6 @@ struct md_shapes {
     unsigned order[MD_SHAPES]; /* most recently matched or learnt first */
 };
 
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
 static bool is_word_start(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -122,8 +117,8 @@ static bool tokenise(span *sp, const char *p, size_t n)
     sp->digits = false;
     for (size_t i = 0; i < n;) {
         if (sp->ntokens == SPAN_TOKENS) return false;
-        if (is_digit(p[i])) {
-            while (i < n && is_digit(p[i]))
+        if (md_is_digit(p[i])) {
+            while (i < n && md_is_digit(p[i]))
                 i++;
             sp->tokens[sp->ntokens++] = '\0';
             sp->digits = true;
@@ -146,8 +141,8 @@ static bool find_spans(shape *s, const char *line, size_t n, const md_kv *kv, si
             if (t == 1 && !(kv[i].flags & MD_KV_TOTAL)) break;
             if (!texts[t] || !lens[t] || !inside(line, n, texts[t], lens[t])) return false;
             size_t start = (size_t)(texts[t] - line), end = start + lens[t];
-            if (start && is_digit(line[start - 1])) return false;
-            if (end + 1 < n && line[end] == ',' && is_digit(line[end + 1]))
+            if (start && md_is_digit(line[start - 1])) return false;
+            if (end + 1 < n && line[end] == ',' && md_is_digit(line[end + 1]))
                 return false; /* "1234,567" and "0,123" are no thousands; "1,234" is */
             size_t k = s->nspans++;
             while (k && s->spans[k - 1].start > start) {
@@ -177,7 +172,7 @@ static void mark_varying(shape *s, const md_kv *kv, size_t nkv)
             memset(s->varies + i, 0, e - i);
             i = e;
         } else {
-            s->varies[i] = is_digit(t[i]) ? 0xff : 0;
+            s->varies[i] = md_is_digit(t[i]) ? 0xff : 0;
             i++;
         }
     }
@@ -244,10 +239,9 @@ static bool same_outside(const shape *s, size_t at, const char *p, size_t len, s
     (void)avail;
 #endif
     for (; i < len; i++)
-        if (t[i] != p[i] && !(m[i] && is_digit(p[i]))) return false;
+        if (t[i] != p[i] && !(m[i] && md_is_digit(p[i]))) return false;
     return true;
 }
-
 
 /* Reads a span's number from *pos in the line: the span's bytes, each run
  * of digits replaced by a run of any length. */
@@ -287,7 +281,7 @@ static bool same_layout(const shape *s, const char *line, size_t n)
         return same_word(s->last + at, s->last_varies + at, line + at, ~UINT64_C(0));
     }
     for (; i < n; i++)
-        if (s->last[i] != line[i] && !(s->last_varies[i] && is_digit(line[i]))) return false;
+        if (s->last[i] != line[i] && !(s->last_varies[i] && md_is_digit(line[i]))) return false;
     return true;
 }
 
@@ -323,7 +317,7 @@ static void keep_layout(shape *s, const char *line, size_t n, const size_t *star
         memcpy(s->last_varies + j, s->varies + at, stop - at);
         if (k == s->nspans) break;
         for (j = starts[k]; j < ends[k]; j++)
-            s->last_varies[j] = is_digit(line[j]) ? 0xff : 0;
+            s->last_varies[j] = md_is_digit(line[j]) ? 0xff : 0;
         at = s->spans[k].end;
     }
     memcpy(s->last, line, n);

@@ -6,11 +6,6 @@
 
 #include "reader/reader_int.h"
 
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
 static const char *skip_blanks(const char *p, const char *end)
 {
     while (p < end && (*p == ' ' || *p == '\t'))
@@ -66,7 +61,7 @@ static size_t global_step_text(const char *desc, size_t n, size_t *len)
     *len = 0;
     for (int field = 0; field < 2; field++) {
         mark = i;
-        while (i < n && is_digit(desc[i]))
+        while (i < n && md_is_digit(desc[i]))
             i++;
         if (i == mark || i - mark > 15 || i >= n || desc[i] != '|')
             return 0;
@@ -132,7 +127,7 @@ static md_tqdm scan_with_total(const char *line, const char *bar, const char *en
     t.total = -1;
     /* The percentage before "%|" and the description before it. */
     const char *d = bar;
-    while (d > line && (is_digit(d[-1]) || d[-1] == '.'))
+    while (d > line && (md_is_digit(d[-1]) || d[-1] == '.'))
         d--;
     if (d == bar)
         return t;
@@ -168,7 +163,7 @@ static md_tqdm scan_without_total(const char *line, const char *it, const char *
     t.rate = NAN;
     t.total = -1;
     const char *d = it;
-    while (d > line && is_digit(d[-1]))
+    while (d > line && md_is_digit(d[-1]))
         d--;
     if (d == it || md_num_scan(d, it, &t.n) != (size_t)(it - d))
         return t;

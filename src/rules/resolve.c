@@ -88,18 +88,13 @@ static bool word_in(const char *w, size_t n, const char *const *words, size_t nw
     return false;
 }
 
-static bool is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
-
 /* An evaluation word, or one with the set's number glued to it: fairseq's
  * --valid-subset valid,valid1 logs "valid1_loss", WSJ recipes dev93 and
  * eval92, COCO val2017. Only digits: "testing_time", "validity" and
  * "device" are no evaluation. */
 static bool is_eval_word(const char *w, size_t n)
 {
-    while (n > 1 && is_digit(w[n - 1]))
+    while (n > 1 && md_is_digit(w[n - 1]))
         n--;
     return word_in(w, n, eval_prefixes, MD_COUNT(eval_prefixes));
 }
@@ -112,7 +107,7 @@ static size_t without_dataloader_suffix(const char *norm, size_t n)
 {
     static const char suffix[] = "_dataloader_idx_";
     size_t k = n;
-    while (k > 0 && is_digit(norm[k - 1]))
+    while (k > 0 && md_is_digit(norm[k - 1]))
         k--;
     size_t sn = sizeof suffix - 1;
     if (k == n || k <= sn || memcmp(norm + k - sn, suffix, sn) != 0)
@@ -123,7 +118,7 @@ static size_t without_dataloader_suffix(const char *norm, size_t n)
 static bool has_digit(const char *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (is_digit(p[i]))
+        if (md_is_digit(p[i]))
             return true;
     return false;
 }
@@ -216,7 +211,7 @@ bool md_key_has_word(const char *norm, const char *word, bool digits)
     size_t wn = strlen(word);
     for (const char *p = norm; (p = strstr(p, word)) != NULL; p += wn) {
         const char *q = p + wn;
-        while (digits && *q >= '0' && *q <= '9')
+        while (digits && md_is_digit(*q))
             q++;
         bool start = p == norm || p[-1] == '_';
         bool end = *q == '\0' || *q == '_';

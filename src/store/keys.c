@@ -138,7 +138,7 @@ static int resolve(md_store *st, const char *key, size_t keylen)
     char norm[NORM_MAX + 1];
     norm[0] = '\x01'; /* tags normalised entries apart from raw ones */
     size_t n = md_key_normalise(key, keylen, norm + 1, sizeof norm - 1);
-    if (n == 0 || (norm[1] >= '0' && norm[1] <= '9')) {
+    if (n == 0 || md_is_digit(norm[1])) {
         idx = add_key(st, MD_ROLE_IGNORE, -1, MD_UNIT_NONE, NULL, key, keylen);
     } else if (md_map_get(&st->key_cache, norm, n + 1, &idx)) {
         if (st->keys[idx].series >= 0)
