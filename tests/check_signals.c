@@ -106,6 +106,12 @@ static double line_down(double x)
     return 2 - x;
 }
 
+/* Falls 10% over the run at a steady rate: 5% over its second half. */
+static double slow_decline(double x)
+{
+    return 2 - 0.2 * x;
+}
+
 /* ---- runs --------------------------------------------------------------- */
 
 /* A store with one input and, once complete, the signal set over it. */
@@ -468,6 +474,22 @@ START_TEST(test_plateau_constant_and_too_noisy)
     T_UNKNOWN(&r, "loss", "plateau_frac");
     T_UNKNOWN(&r, "loss", "plateau_start_step");
     run_free(&r);
+}
+END_TEST
+
+/* A loss still falling 5% over the second half of the run, under 10%
+ * noise, has no plateau there. One segment (16 to 47 points) beside the
+ * end's tenth barely sees the fall, and at 2000 points the walk back took
+ * half the run as flat; a fit over the second half sees it at 3.4
+ * standard errors (1000 points) to 6 (3000). Lengths give seeds. */
+START_TEST(test_plateau_not_slow_steady_gain)
+{
+    static const size_t lengths[] = {1000, 1500, 2000, 3000};
+    for (size_t k = 0; k < MD_COUNT(lengths); k++) {
+        run r = curve_run("loss", slow_decline, lengths[k], 0.1);
+        T_IN(&r, "loss", "plateau_frac", 0, 0.45);
+        run_free(&r);
+    }
 }
 END_TEST
 
@@ -1803,6 +1825,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_plateau_after_600);
     tcase_add_test(trend, test_plateau_higher_is_better);
     tcase_add_test(trend, test_plateau_constant_and_too_noisy);
+    tcase_add_test(trend, test_plateau_not_slow_steady_gain);
     tcase_add_test(trend, test_min_smooth_ignores_lucky_batch);
     tcase_add_test(trend, test_min_smooth_short_series);
     tcase_add_test(trend, test_rise_after_min);

@@ -47,7 +47,8 @@ static const md_feature series_features[] = {
     F(slope_end, "Theil-Sen change across the last 20% of points relative to end_level; "
                  "tolerates per-batch noise and outliers"),
     F(plateau_frac, "share of points, counted back from the end, no worse than the end level "
-                    "beyond 3 standard errors of point noise: the run made no progress there"),
+                    "and with no fitted gain to it beyond 3 standard errors of point noise: "
+                    "the run made no progress there"),
     F(plateau_start_step, "first step of the final plateau"),
     F(min_smooth, "lowest of up to 64 segment means: the minimum one lucky batch cannot set"),
     F(min_smooth_step, "step of min_smooth"),

@@ -115,9 +115,78 @@ MD_FEATURE(slope_end)
     return md_known(slope * got / fabs(level));
 }
 
+/* Windows shorter than this many segments are left to the segment test:
+ * their spread is too poor a check on the noise estimate. */
+#define TREND_MIN_SEGMENTS 4
+
+/* The fitted change from the first to the last of segments j to the end
+ * (weighted least squares on segment means placed at their middle point)
+ * and its standard error. Points are taken to spread by noise or by what
+ * the segment means scatter about the fit, whichever is more: a noise
+ * read from the whole series can be too small for its flat tail. */
+static double trend_from(const seg *segs, size_t n, size_t j, double noise, double *se)
+{
+    double w = 0, sx = 0, sy = 0, x = 0;
+    for (size_t k = j; k < n; k++) {
+        sx += segs[k].n * (x + segs[k].n / 2);
+        sy += segs[k].n * segs[k].mean;
+        w += segs[k].n;
+        x += segs[k].n;
+    }
+    double mx = sx / w, my = sy / w, sxx = 0, sxy = 0;
+    x = 0;
+    for (size_t k = j; k < n; k++) {
+        double dx = x + segs[k].n / 2 - mx;
+        sxx += segs[k].n * dx * dx;
+        sxy += segs[k].n * dx * (segs[k].mean - my);
+        x += segs[k].n;
+    }
+    double slope = sxy / sxx, scatter = 0;
+    x = 0;
+    for (size_t k = j; k < n; k++) {
+        double r = segs[k].mean - my - slope * (x + segs[k].n / 2 - mx);
+        scatter += segs[k].n * r * r;
+        x += segs[k].n;
+    }
+    double spread = fmax(noise, sqrt(scatter / (double)(n - j - 2)));
+    double across = x - segs[j].n / 2 - segs[n - 1].n / 2;
+    *se = spread / sqrt(sxx) * across;
+    return slope * across;
+}
+
+typedef struct plateau_test {
+    double end, end_points, noise;
+    int dir;
+} plateau_test;
+
+static double plateau_band(const plateau_test *t, double points)
+{
+    double band = PLATEAU_SIGMAS * t->noise * sqrt(1 / points + 1 / t->end_points);
+    return fmax(band, PLATEAU_MIN_GAIN * fabs(t->end));
+}
+
+static bool worse_than_end(const plateau_test *t, double mean, double points)
+{
+    return t->dir * (mean - t->end) > plateau_band(t, points);
+}
+
+static bool improving_from(const plateau_test *t, const seg *segs, size_t n, size_t j)
+{
+    if (n - j < TREND_MIN_SEGMENTS)
+        return false;
+    double se;
+    double change = trend_from(segs, n, j, t->noise, &se);
+    return -t->dir * change > fmax(PLATEAU_SIGMAS * se, PLATEAU_MIN_GAIN * fabs(t->end));
+}
+
 /* Walks back from the end while earlier stretches are no worse than the
- * end beyond noise. Returns the index of the first plateau segment, or -1
- * when the series is too short to tell. */
+ * end beyond noise. Each segment is tested alone, which places a sudden
+ * change, and the points from it to the end are tested for a trend: a fit
+ * over all of them sees a slow, steady gain that no one short segment
+ * shows beside the end's tenth (else half of a still-improving run would
+ * read as flat).
+ * Returns the index of the first plateau segment, or -1 when the series is
+ * too short or too noisy to tell. */
 static long plateau_start(const md_series *s, seg *segs, size_t *nseg)
 {
     if (s->finite < MIN_TREND_POINTS)
@@ -126,20 +195,16 @@ static long plateau_start(const md_series *s, seg *segs, size_t *nseg)
     *nseg = n;
     if (n < 4)
         return -1;
-    double end_points;
-    double end = md_level_end(s, LEVEL_SHARE, &end_points);
-    double noise = md_point_noise(s);
-    if (!isfinite(noise))
-        noise = 0;
-    int dir = md_improve_sign(s);
+    plateau_test t = {.dir = md_improve_sign(s)};
+    t.end = md_level_end(s, LEVEL_SHARE, &t.end_points);
+    t.noise = md_point_noise(s);
+    if (!isfinite(t.noise))
+        t.noise = 0;
     long start = (long)n;
     for (long j = (long)n - 1; j >= 0; j--) {
-        double band = PLATEAU_SIGMAS * noise * sqrt(1 / segs[j].n + 1 / end_points);
-        if (band > PLATEAU_MAX_BAND * fabs(end))
+        if (PLATEAU_SIGMAS * t.noise * sqrt(1 / segs[j].n + 1 / t.end_points) > PLATEAU_MAX_BAND * fabs(t.end))
             return -1;
-        if (band < PLATEAU_MIN_GAIN * fabs(end))
-            band = PLATEAU_MIN_GAIN * fabs(end);
-        if (dir * (segs[j].mean - end) > band)
+        if (worse_than_end(&t, segs[j].mean, segs[j].n) || improving_from(&t, segs, n, (size_t)j))
             break;
         start = j;
     }
