@@ -720,6 +720,23 @@ START_TEST(test_sawtooth_is_not_a_rise)
 }
 END_TEST
 
+/* Ten evaluations of a loss that falls fast, bottoms at the sixth and
+ * climbs 0.04 an evaluation, with noise of 0.005: the fall's bend sets the
+ * second differences (a noise of 0.028), the fourth read 0.008, and the
+ * climb of 9% stands 5 standard errors out past the luck of the best of
+ * ten, where second differences made it -0.4. */
+START_TEST(test_rise_after_bend)
+{
+    double v[10];
+    for (size_t i = 0; i < MD_COUNT(v); i++)
+        v[i] = 0.7 + 1.2 * exp(-(double)i / 2) + 0.04 * fmax(0, (double)i - 5) + (i % 2 ? 0.005 : -0.005);
+    run r = values_run("val_loss", v, MD_COUNT(v));
+    T_IN(&r, "val_loss", "rise_z", 2, INFINITY);
+    T_IN(&r, "val_loss", "rise_from_min", 0.08, 0.1);
+    run_free(&r);
+}
+END_TEST
+
 /* rise_z follows the direction of improvement: an accuracy that peaks at 0.9
  * and falls to 0.6 got worse (rise_z large), and fall_from_max is
  * (0.9 - 0.6) / 0.9 less what averaging the peak segment costs (0.008). */
@@ -733,18 +750,18 @@ START_TEST(test_fall_from_peak)
 END_TEST
 
 /* A short run that bounces between 1 and 1.3 is not divergence: from the
- * definition, gap 0.3, point noise 1.4826 * 0.3 / sqrt(1.5) from second
- * differences of 0.3, one-point best stretch and end level, and the luck of
- * the best of 10 stretches: rise_z = 0.3 / (noise * sqrt(2)) - sqrt(2 ln 10),
- * about -1.56, while rise_from_min is 0.3. */
+ * definition, gap 0.3, point noise 1.4826 * 0.6 / sqrt(6) from second
+ * differences of 0.6 (the fourth, 2.4, read more), one-point best stretch
+ * and end level, and the luck of the best of 10 stretches (1.5388
+ * deviations): rise_z is about -0.95, while rise_from_min is 0.3. */
 START_TEST(test_short_bounce_is_not_a_rise)
 {
     double v[10];
     for (size_t i = 0; i < MD_COUNT(v); i++)
         v[i] = i % 2 ? 1.3 : 1.0;
     run r = values_run("loss", v, MD_COUNT(v));
-    double noise = 1.4826 * 0.3 / sqrt(1.5);
-    T_NEAR(&r, "loss", "rise_z", 0.3 / (noise * sqrt(2)) - sqrt(2 * log(10)), 1e-6);
+    double noise = 1.4826 * 0.6 / sqrt(6);
+    T_NEAR(&r, "loss", "rise_z", 0.3 / (noise * sqrt(2)) - 1.5388, 1e-6);
     T_NEAR(&r, "loss", "rise_from_min", 0.3, 1e-9);
     run_free(&r);
 }
@@ -1368,7 +1385,8 @@ START_TEST(test_eight_points)
         IS("min_smooth", 1.9),
         IS("min_smooth_step", 4),
         IS("rise_from_min", 0.7 / 1.9),
-        IS("rise_z", 0.7 / (noise * sqrt(2)) - sqrt(2 * log(8))),
+        /* Less the luck of the best of 8: 1.4236 deviations. */
+        IS("rise_z", 0.7 / (noise * sqrt(2)) - 1.4236),
         IS("fall_from_max", 1.4 / 4),
         /* 90% of the way from 4 to 1.9 is 2.11, first reached at step 3. */
         IS("converge_frac", 3.0 / 8),
@@ -1836,6 +1854,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_worst_val_over_sets);
     tcase_add_test(trend, test_worst_val_prefers_loss_to_perplexity);
     tcase_add_test(trend, test_fall_from_peak);
+    tcase_add_test(trend, test_rise_after_bend);
     tcase_add_test(trend, test_short_bounce_is_not_a_rise);
     tcase_add_test(trend, test_sawtooth_is_not_a_rise);
     tcase_add_test(trend, test_converge_frac);

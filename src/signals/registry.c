@@ -56,7 +56,7 @@ static const md_feature series_features[] = {
                      "the last tenth: how far the series climbed back from its best stretch"),
     F(rise_z, "how far the series got worse from that best stretch to the end, in standard "
               "errors of point noise (or of the segment means' own wobble, when larger: a "
-              "periodic swing), less the sqrt(2 ln n) that picking the best of n stretches "
+              "periodic swing), less what picking the best of n stretches "
               "gains from noise alone (below 3: noise could draw it)"),
     F(best_smooth, "best segment mean before the last tenth (lowest, or highest for "
                    "higher-is-better series): the stretch rise_z measures from"),
@@ -66,7 +66,7 @@ static const md_feature series_features[] = {
                      "(start_level, or the first segment when worse) to the best stretch "
                      "(near 0: the loss collapsed at once)"),
     F(increasing_frac, "share of consecutive bucket means that increase (1 for a cumulative clock)"),
-    F(noise, "point spread around the local trend (second differences or within-bucket "
+    F(noise, "point spread around the local trend (differences that cancel the curve, or within-bucket "
              "deviation, median-based) relative to the level of the last half"),
     F(oscillation, "1 - net/total movement of up to 48 segment means: 0 moves one way, "
                    "1 goes back and forth; per-batch noise averages out inside segments"),

@@ -22,8 +22,12 @@ size_t md_segments(const md_series *s, size_t max, seg *out);
 
 /* The spread of single points around the local trend, robust to spikes:
  * the median within-bucket standard deviation once buckets hold several
- * points, else 1.4826 * MAD of second differences scaled to one point. */
+ * points, else md_scatter of the points. */
 double md_point_noise(const md_series *s);
+/* The spread of independent noise on the smooth curve x follows: 1.4826 *
+ * MAD of its second (or, where the curve bends, fourth) differences scaled
+ * to one value. */
+double md_scatter(const double *x, size_t n);
 
 /* The median of the bucket means over the first or last `share` of the
  * points (at least one bucket). Sets *points to the points it covers. */

@@ -84,32 +84,57 @@ size_t md_segments(const md_series *s, size_t max, seg *out)
     return n;
 }
 
+/* The spread of differences of order 2 or 4 (coefficients 1 -2 1 or
+ * 1 -4 6 -4 1), as an estimate of the noise that they alone would give:
+ * the median absolute difference over its value for normal noise. */
+static double difference_spread(const double *x, size_t n, int order)
+{
+    double *d = md_xmalloc(n * sizeof *d);
+    size_t k = 0;
+    for (size_t i = 0; i + (size_t)order < n; i++)
+        d[k++] = fabs(order == 2 ? x[i] - 2 * x[i + 1] + x[i + 2]
+                                 : x[i] - 4 * x[i + 1] + 6 * x[i + 2] - 4 * x[i + 3] + x[i + 4]);
+    double m = 1.4826 * md_median(d, k) / sqrt(order == 2 ? 6.0 : 70.0);
+    free(d);
+    return m;
+}
+
+/* The spread of independent noise on a smooth curve. Second differences
+ * cancel a line and are the steadier estimate; fourth differences cancel a
+ * cubic. Where the fourth read less than half what the second do, the bend
+ * of the curve, not noise, sets the second: an evaluation loss that falls
+ * fast, turns and climbs over ten points, all of them curve, would read as
+ * noise ten times its own. Fourth differences need ten values for a median
+ * of six. NaN below three. */
+double md_scatter(const double *x, size_t n)
+{
+    if (n < 3)
+        return NAN;
+    double second = difference_spread(x, n, 2);
+    if (n < 10)
+        return second;
+    double fourth = difference_spread(x, n, 4);
+    return fourth < 0.5 * second ? fourth : second;
+}
+
+/* Within buckets of several points, their median standard deviation;
+ * with one point a bucket, how far the points stray from their curve. */
 double md_point_noise(const md_series *s)
 {
-    size_t nb = s->nbuckets;
+    size_t nb = s->nbuckets, k = 0;
     double *v = md_xmalloc((nb + 1) * sizeof *v);
-    size_t k = 0;
+    double m;
     if (s->width >= 2) {
         for (size_t i = 0; i < nb; i++)
             if (s->buckets[i].n >= 2)
                 v[k++] = sqrt(s->buckets[i].m2 / (s->buckets[i].n - 1));
-        double m = md_median(v, k);
-        free(v);
-        return m;
+        m = md_median(v, k);
+    } else {
+        for (size_t i = 0; i < nb; i++)
+            if (s->buckets[i].n > 0)
+                v[k++] = s->buckets[i].sum;
+        m = md_scatter(v, k);
     }
-    /* One point per bucket: second differences cancel a linear trend, and
-     * for independent noise of spread sigma have spread sigma * sqrt(1.5). */
-    const md_bucket *prev = NULL, *cur = NULL;
-    for (size_t i = 0; i < nb; i++) {
-        const md_bucket *b = &s->buckets[i];
-        if (b->n == 0)
-            continue;
-        if (prev && cur)
-            v[k++] = fabs(cur->sum - (prev->sum + b->sum) / 2);
-        prev = cur;
-        cur = b;
-    }
-    double m = k ? 1.4826 * md_median(v, k) / sqrt(1.5) : NAN;
     free(v);
     return m;
 }
