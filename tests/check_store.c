@@ -815,6 +815,26 @@ START_TEST(test_spike_higher_is_better)
 }
 END_TEST
 
+/* A loss that fell from 0.6 to a ten-thousandth of it: a jump to 3 times
+ * that level is 0.0002, a third of a thousandth of where the run began,
+ * and no spike. Three times a level only ten times below the start is. */
+START_TEST(test_no_spike_near_zero)
+{
+    static const double floors[] = {0.00006, 0.06};
+    static const uint64_t want[] = {0, 1};
+    for (size_t k = 0; k < MD_COUNT(floors); k++) {
+        md_store *st = new_store();
+        for (int i = 0; i < 600; i++) {
+            double v = i < 8 ? 0.6 : floors[k] * (1 + 0.01 * noise((uint64_t)i));
+            record(st, i, "loss", i == 500 ? 3 * floors[k] : v);
+        }
+        finish(st);
+        ck_assert_uint_eq(series(st, "loss")->spike_count, want[k]);
+        md_store_free(st);
+    }
+}
+END_TEST
+
 START_TEST(test_noise_is_not_a_spike)
 {
     md_store *st = new_store();
@@ -1248,6 +1268,7 @@ Suite *suite_store(void)
     tcase_add_test(sum, test_spike_recovers_fast);
     tcase_add_test(sum, test_level_shift_never_recovers);
     tcase_add_test(sum, test_spike_higher_is_better);
+    tcase_add_test(sum, test_no_spike_near_zero);
     tcase_add_test(sum, test_noise_is_not_a_spike);
     tcase_add_test(sum, test_spike_during_fast_descent);
     tcase_add_test(sum, test_trends_are_not_spikes);

@@ -77,7 +77,7 @@ static const md_feature series_features[] = {
                   "(where a throughput collapse or level shift happened)"),
     F(spikes, "points that rose more than 8 mean absolute deviations and 10% above the "
               "level expected from a running EMA and its damped trend (frozen during a "
-              "spike)"),
+              "spike), and 0.1% of the first points' level"),
     F(max_spike, "largest spike peak / the level before it (1 when no spike)"),
     F(max_spike_step, "step of the largest spike's peak"),
     F(spike_frac, "share of points spent inside spikes"),

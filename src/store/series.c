@@ -21,10 +21,16 @@
  * deviation is ~0, from calling every wobble a spike. */
 #define SPIKE_K 8.0
 #define SPIKE_REL 0.10
+/* And a thousandth of the level the warm-up found: a loss that fell a
+ * thousandfold, to near zero (training data memorised, a DPO margin of 9),
+ * moves by multiples of itself from batch to batch, as one example decides
+ * the batch, and a jump of 0.0001 is no spike. */
+#define SPIKE_START_REL 0.001
 
 struct md_series_state {
     double level, trend, dev;
     double warm_first; /* the first point, for the trend the warm-up ends with */
+    double start_floor; /* SPIKE_START_REL of the warm-up's |mean| */
     double bucket_mean; /* the last bucket's sum / n, as last divided */
     uint64_t nbase;
     bool in_spike;
@@ -229,6 +235,7 @@ static void spike_track(md_series *s, int64_t step, double v)
         st->level += (y - st->level) / (double)st->nbase;
         st->dev += (fabs(y - st->level) - st->dev) / (double)st->nbase;
         if (st->nbase == SPIKE_WARMUP) {
+            st->start_floor = SPIKE_START_REL * fabs(st->level);
             /* The warm-up's mean sits at its middle point; move the level
              * to its last point along the warm-up's average slope. */
             st->trend = (y - st->warm_first) / (SPIKE_WARMUP - 1);
@@ -240,6 +247,8 @@ static void spike_track(md_series *s, int64_t step, double v)
     double expect = st->level + TREND_DAMPING * st->trend;
     double band = SPIKE_K * st->dev;
     double floor = SPIKE_REL * fabs(expect);
+    if (floor < st->start_floor)
+        floor = st->start_floor;
     if (st->in_spike) {
         st->cur.length++;
         if (y > st->cur_peak_y) {
