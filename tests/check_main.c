@@ -14,6 +14,27 @@
 static md_ruleset *default_rules;
 static char *tmp_root;
 
+t_rng t_rng_seed(uint64_t seed)
+{
+    return (t_rng){seed * UINT64_C(0x9E3779B97F4A7C15) + 1};
+}
+
+/* Knuth's MMIX generator, top 53 bits. */
+double t_rng_unif(t_rng *r)
+{
+    r->s = r->s * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+    return (double)(r->s >> 11) / 9007199254740992.0;
+}
+
+/* The Irwin-Hall sum of 12 uniforms. */
+double t_rng_normal(t_rng *r)
+{
+    double s = 0;
+    for (int i = 0; i < 12; i++)
+        s += t_rng_unif(r);
+    return s - 6;
+}
+
 const md_catalog *t_catalog(void)
 {
     if (!default_rules) {
@@ -155,6 +176,7 @@ int main(int argc, char **argv)
     srunner_add_suite(sr, suite_hostile());
     srunner_add_suite(sr, suite_signals());
     srunner_add_suite(sr, suite_fastpath());
+    srunner_add_suite(sr, suite_sweep());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -20,6 +20,7 @@ Suite *suite_report(void);
 Suite *suite_hostile(void);
 Suite *suite_signals(void);
 Suite *suite_fastpath(void);
+Suite *suite_sweep(void);
 
 /* The default catalog (the rule files compiled into the binary), built once
  * and kept for the life of the process. */
@@ -40,6 +41,17 @@ char *t_write_str(const char *dir, const char *name, const char *text);
 md_err t_load(const char *path, md_store **st, md_diags *diags);
 /* The first diagnostic of the level whose message contains text, or NULL. */
 const md_diag *t_find_diag(const md_diags *d, md_diag_level level, const char *text);
+
+/* A seeded random stream for generated test data. */
+typedef struct t_rng {
+    uint64_t s;
+} t_rng;
+
+t_rng t_rng_seed(uint64_t seed);
+/* Uniform in [0, 1). */
+double t_rng_unif(t_rng *r);
+/* About N(0, 1) and never beyond 6. */
+double t_rng_normal(t_rng *r);
 
 /* Relative closeness for doubles read from text. */
 #define T_CLOSE(a, b) (fabs((double)(a) - (double)(b)) <= 1e-9 + 1e-9 * fabs((double)(b)))

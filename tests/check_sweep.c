@@ -1,0 +1,211 @@
+/* Seeded families of generated runs through the whole rule set: healthy
+ * runs of every length and noise level raise no warning, and each failure
+ * grafted onto one is reported by its rule. A rule tuned to one curve
+ * fails here on the next seed. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mldiag/rules.h"
+#include "mldiag/signal.h"
+#include "tests.h"
+
+#define SEEDS 40
+
+typedef enum fault { HEALTHY, NAN_LOSS, DIVERGE, OVERFIT, EXPLODE, PLATEAU, SLOWDOWN } fault;
+
+/* What one run is made of, drawn from its seed. */
+typedef struct run_shape {
+    int points;          /* logged training steps */
+    int every;           /* steps between two logged ones */
+    double start, floor; /* loss at step 0 and the level it heads for */
+    double tau, alpha;   /* power-law decay: (1 + i / tau) ^ -alpha */
+    double noise;        /* per-point relative noise of the loss */
+    double lr, grad, tps;
+    int evals;    /* evaluations over the run */
+    double onset; /* share of the run where a fault starts */
+} run_shape;
+
+static double decay(const run_shape *r, double i)
+{
+    return r->floor + (r->start - r->floor) * pow(1 + i / r->tau, -r->alpha);
+}
+
+/* Healthy as engineers see one: the loss falls by at least 40% and still
+ * gains 2% or more of its level over the last fifth (the pace of healthy
+ * LLM runs in the corpus), under 0.5-8% noise a point. */
+static run_shape draw_shape(t_rng *g)
+{
+    static const int lengths[] = {40, 100, 300, 1000, 3000};
+    run_shape r;
+    for (;;) {
+        r.points = lengths[(int)(t_rng_unif(g) * 5)];
+        r.every = t_rng_unif(g) < 0.5 ? 1 : 10;
+        r.start = 2 + 9 * t_rng_unif(g);
+        r.floor = r.start * (0.05 + 0.4 * t_rng_unif(g));
+        r.tau = r.points * (0.02 + 0.3 * t_rng_unif(g));
+        r.alpha = 0.4 + 0.8 * t_rng_unif(g);
+        double end = decay(&r, r.points), fifth = decay(&r, 0.8 * r.points);
+        if (end < 0.6 * r.start && fifth - end >= 0.02 * end) break;
+    }
+    r.noise = 0.005 + 0.075 * t_rng_unif(g);
+    r.lr = pow(10, -5 + 2.5 * t_rng_unif(g));
+    r.grad = 0.3 + 4 * t_rng_unif(g);
+    r.tps = 1e3 * pow(10, 2 * t_rng_unif(g));
+    r.evals = t_rng_unif(g) < 0.3 ? 0 : 10 + (int)(10 * t_rng_unif(g));
+    r.onset = 0.5 + 0.2 * t_rng_unif(g);
+    return r;
+}
+
+static void put(md_store *st, const char *key, double v)
+{
+    md_store_record_kv(st, key, strlen(key), v, MD_UNIT_NONE, 0, NAN);
+}
+
+/* Warm-up over the first 5%, then cosine decay to a tenth. */
+static double lr_at(const run_shape *r, int i)
+{
+    double warm = 0.05 * r->points, x = (i - warm) / (r->points - warm);
+    if (i < warm) return r->lr * (i + 1) / warm;
+    return r->lr * (0.1 + 0.45 * (1 + cos(3.14159265358979 * x)));
+}
+
+static void write_run(md_store *st, const run_shape *r, fault f, t_rng *g)
+{
+    int at = (int)(r->onset * r->points);
+    int eval_every = r->evals ? r->points / r->evals : 0;
+    unsigned long entry = 0;
+    for (int i = 0; i < r->points; i++) {
+        int64_t step = (int64_t)(i + 1) * r->every;
+        double past = i > at ? (double)(i - at) / (r->points - at) : 0;
+        double loss = decay(r, i);
+        if (f == DIVERGE) loss *= 1 + past;
+        if (f == PLATEAU && i > 0.3 * r->points) loss = decay(r, 0.3 * r->points);
+        loss *= exp(r->noise * t_rng_normal(g));
+        if (f == NAN_LOSS && i >= at) loss = NAN;
+        double grad = r->grad * exp(0.3 * t_rng_normal(g)) * (f == EXPLODE ? pow(1000, past) : 1);
+        double tps = r->tps * exp(0.03 * t_rng_normal(g)) * (f == SLOWDOWN && i > at ? 0.5 : 1);
+        md_store_record_begin(st, ++entry);
+        md_store_record_kv(st, "step", 4, (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+        put(st, "loss", loss);
+        put(st, "learning_rate", lr_at(r, i));
+        put(st, "grad_norm", grad);
+        put(st, "tokens_per_s", tps);
+        md_store_record_end(st, NULL);
+        if (eval_every && (i + 1) % eval_every == 0) {
+            /* A large evaluation set: 1% noise, 5% above the training loss. */
+            double val = 1.05 * decay(r, i) * exp(0.01 * t_rng_normal(g));
+            if (f == OVERFIT && i > at)
+                val = 1.05 * decay(r, at) * (1 + 0.4 * past) * exp(0.01 * t_rng_normal(g));
+            md_store_record_begin(st, ++entry);
+            md_store_record_kv(st, "step", 4, (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+            put(st, "eval_loss", val);
+            md_store_record_end(st, NULL);
+        }
+    }
+}
+
+static md_ruleset *rules(void)
+{
+    static md_ruleset *rs;
+    if (!rs) {
+        md_diags diags;
+        md_diags_init(&diags);
+        rs = md_ruleset_new();
+        md_ruleset_add_builtin(rs);
+        ck_assert_int_eq(md_ruleset_compile(rs, &diags), MD_OK);
+        md_diags_free(&diags);
+    }
+    return rs;
+}
+
+static void analyze(const run_shape *r, fault f, t_rng *g, md_findings *out)
+{
+    md_store *st = md_store_new(md_ruleset_catalog(rules()));
+    md_store_begin_input(st, "sweep.log", MD_FMT_TEXT);
+    write_run(st, r, f, g);
+    md_store_sort(st);
+    md_sigset *sig = md_sigset_new(st);
+    md_rules_eval(rules(), sig, out);
+    md_sigset_free(sig);
+    md_store_free(st);
+}
+
+static const md_finding *find(const md_findings *f, const char *id)
+{
+    for (size_t i = 0; i < f->n; i++)
+        if (strcmp(f->v[i].id, id) == 0) return &f->v[i];
+    return NULL;
+}
+
+static void describe(const run_shape *r, char *buf, size_t n)
+{
+    snprintf(buf, n,
+             "%d points every %d, loss %.3g -> %.3g (tau %.3g, alpha %.2f), noise %.1f%%, %d evals",
+             r->points, r->every, r->start, decay(r, r->points), r->tau, r->alpha, 100 * r->noise,
+             r->evals);
+}
+
+START_TEST(test_healthy_runs_raise_no_warning)
+{
+    for (uint64_t seed = 0; seed < SEEDS; seed++) {
+        t_rng g = t_rng_seed(seed);
+        run_shape r = draw_shape(&g);
+        md_findings f;
+        analyze(&r, HEALTHY, &g, &f);
+        char what[200];
+        describe(&r, what, sizeof what);
+        for (size_t i = 0; i < f.n; i++)
+            ck_assert_msg(f.v[i].severity < MD_SEV_WARNING, "seed %llu (%s): %s fired",
+                          (unsigned long long)seed, what, f.v[i].id);
+        md_findings_free(&f);
+    }
+}
+END_TEST
+
+/* Each failure, grafted onto the healthy run of every seed from its onset
+ * (50-70% of the run) on, is found by its rule:
+ * - the loss turns NaN;
+ * - the loss climbs to twice its level by the end;
+ * - the validation loss climbs 40% from where the onset left it;
+ * - the gradient norm grows a thousandfold;
+ * - throughput halves;
+ * - the loss stops falling at 30% of the run. A plateau is called only
+ *   where the run could have shown a 5% gain beyond its noise: from 1000
+ *   points on at every noise level drawn here (up to 8% a point). */
+START_TEST(test_failures_are_found)
+{
+    static const struct {
+        fault f;
+        const char *rule;
+        int min_points;
+    } cases[] = {{NAN_LOSS, "nan_loss", 0},        {DIVERGE, "loss_divergence", 0},
+                 {OVERFIT, "overfitting", 0},      {EXPLODE, "exploding_gradients", 0},
+                 {SLOWDOWN, "throughput_drop", 0}, {PLATEAU, "loss_plateau", 1000}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        for (uint64_t seed = 0; seed < SEEDS; seed++) {
+            t_rng g = t_rng_seed(seed);
+            run_shape r = draw_shape(&g);
+            if ((cases[k].f == OVERFIT && r.evals == 0) || r.points < cases[k].min_points) continue;
+            md_findings f;
+            analyze(&r, cases[k].f, &g, &f);
+            char what[200];
+            describe(&r, what, sizeof what);
+            ck_assert_msg(find(&f, cases[k].rule), "seed %llu (%s): %s not found",
+                          (unsigned long long)seed, what, cases[k].rule);
+            md_findings_free(&f);
+        }
+    }
+}
+END_TEST
+
+Suite *suite_sweep(void)
+{
+    Suite *s = suite_create("sweep");
+    TCase *tc = tcase_create("families");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_healthy_runs_raise_no_warning);
+    tcase_add_test(tc, test_failures_are_found);
+    suite_add_tcase(s, tc);
+    return s;
+}
