@@ -35,7 +35,7 @@ double t_rng_normal(t_rng *r)
     return s - 6;
 }
 
-const md_catalog *t_catalog(void)
+const md_ruleset *t_rules(void)
 {
     if (!default_rules) {
         md_diags diags;
@@ -50,7 +50,12 @@ const md_catalog *t_catalog(void)
         }
         md_diags_free(&diags);
     }
-    return md_ruleset_catalog(default_rules);
+    return default_rules;
+}
+
+const md_catalog *t_catalog(void)
+{
+    return md_ruleset_catalog(t_rules());
 }
 
 char *t_path(const char *dir, const char *name)

@@ -14,21 +14,6 @@
 
 #include "tests.h"
 
-/* The built-in rules, compiled once per process and kept reachable. */
-static md_ruleset *rules(void)
-{
-    static md_ruleset *rs;
-    if (!rs) {
-        md_diags diags;
-        md_diags_init(&diags);
-        rs = md_ruleset_new();
-        md_ruleset_add_builtin(rs);
-        ck_assert_int_eq(md_ruleset_compile(rs, &diags), MD_OK);
-        md_diags_free(&diags);
-    }
-    return rs;
-}
-
 static void record(md_store *st, int64_t step, const char *key, double v)
 {
     md_store_record_begin(st, (unsigned long)step + 1);
@@ -40,7 +25,7 @@ static void record(md_store *st, int64_t step, const char *key, double v)
 /* An empty store over the built-in catalog, reading one text input. */
 static md_store *new_run(const char *path)
 {
-    md_store *st = md_store_new(md_ruleset_catalog(rules()));
+    md_store *st = md_store_new(t_catalog());
     md_store_begin_input(st, path, MD_FMT_TEXT);
     return st;
 }
@@ -68,7 +53,7 @@ static md_store *healthy_run(void)
 static void evaluate(md_store *st, md_findings *f)
 {
     md_sigset *sig = md_sigset_new(st);
-    md_rules_eval(rules(), sig, f);
+    md_rules_eval(t_rules(), sig, f);
     md_sigset_free(sig);
 }
 
@@ -414,7 +399,7 @@ START_TEST(test_svg_marks_finding)
     ck_assert_ptr_null(strstr(svg, "nan\""));
     md_buf_free(&out);
 
-    md_store *empty = md_store_new(md_ruleset_catalog(rules()));
+    md_store *empty = md_store_new(t_catalog());
     md_findings none = {0};
     md_render_svg(empty, &none, &out);
     ck_assert(well_formed(md_buf_cstr(&out)));
@@ -843,7 +828,7 @@ START_TEST(test_layer_gradients)
         bool fires;
     } cases[] = {{1e-12, true}, {3e-9, true}, {0, false}, {1e-3, false}};
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
-        md_store *st = md_store_new(md_ruleset_catalog(rules()));
+        md_store *st = md_store_new(t_catalog());
         md_store_begin_input(st, "runs/layers.jsonl", MD_FMT_JSONL);
         for (int64_t s = 10; s <= 500; s += 10) {
             record(st, s, "loss", 0.69 - 0.0001 * (double)s);

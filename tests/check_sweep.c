@@ -105,28 +105,14 @@ static void write_run(md_store *st, const run_shape *r, fault f, t_rng *g)
     }
 }
 
-static md_ruleset *rules(void)
-{
-    static md_ruleset *rs;
-    if (!rs) {
-        md_diags diags;
-        md_diags_init(&diags);
-        rs = md_ruleset_new();
-        md_ruleset_add_builtin(rs);
-        ck_assert_int_eq(md_ruleset_compile(rs, &diags), MD_OK);
-        md_diags_free(&diags);
-    }
-    return rs;
-}
-
 static void analyze(const run_shape *r, fault f, t_rng *g, md_findings *out)
 {
-    md_store *st = md_store_new(md_ruleset_catalog(rules()));
+    md_store *st = md_store_new(t_catalog());
     md_store_begin_input(st, "sweep.log", MD_FMT_TEXT);
     write_run(st, r, f, g);
     md_store_sort(st);
     md_sigset *sig = md_sigset_new(st);
-    md_rules_eval(rules(), sig, out);
+    md_rules_eval(t_rules(), sig, out);
     md_sigset_free(sig);
     md_store_free(st);
 }

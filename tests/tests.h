@@ -7,6 +7,7 @@
 
 #include "mldiag/catalog.h"
 #include "mldiag/diag.h"
+#include "mldiag/rules.h"
 #include "mldiag/store.h"
 
 Suite *suite_core(void);
@@ -22,8 +23,9 @@ Suite *suite_signals(void);
 Suite *suite_fastpath(void);
 Suite *suite_sweep(void);
 
-/* The default catalog (the rule files compiled into the binary), built once
- * and kept for the life of the process. */
+/* The built-in rule files, compiled once and kept for the life of the
+ * process, and their catalog. */
+const md_ruleset *t_rules(void);
 const md_catalog *t_catalog(void);
 
 /* A fresh directory for one test, inside a root that main() removes when the
