@@ -125,7 +125,7 @@ static const corpus_case cases[] = {
      * the console printed, at steps 30..480. */
     {"wandb/run-wvk49vqj.wandb", MD_OK,
      {LAST_AT("loss", 16, 0.1726, 480), LAST_AT("grad_norm", 16, 0.8108744025230408, 480),
-      LAST("lr", 16, 1.8404907975460124e-08)},
+      LAST("lr", 16, 1.8404907975460124e-08), COUNT("gpu_util", 114), COUNT("memory", 114)},
      {"val_loss"}, {{0}}, {0}},
     {"custom_console/loss_plateau_mwq_transformer_500steps.log", MD_OK,
      {LAST_AT("loss", 500, 2.5995609760284424, 499), LAST("accuracy", 500, 0.12646484375),

@@ -3590,6 +3590,66 @@ START_TEST(test_wandb_history)
 }
 END_TEST
 
+/* A StatsRecord of W&B's system metrics: a timestamp and the items. */
+static void wb_stats(md_buf *file, const char *const *kv, size_t n)
+{
+    md_buf stats = {0}, item = {0}, rec = {0};
+    pb_bytes(&stats, 2, "\x08\x80\xde\xab\xa9\x06", 6); /* timestamp: seconds */
+    for (size_t i = 0; i + 1 < n; i += 2) {
+        md_buf_reset(&item);
+        pb_bytes(&item, 1, kv[i], strlen(kv[i]));
+        pb_bytes(&item, 16, kv[i + 1], strlen(kv[i + 1]));
+        pb_bytes(&stats, 3, item.p, item.n);
+    }
+    pb_bytes(&rec, 7, stats.p, stats.n);
+    wb_record(file, &rec);
+    md_buf_free(&stats);
+    md_buf_free(&item);
+    md_buf_free(&rec);
+}
+
+/* System metrics sampled between the history's calls are placed at the
+ * step it reached: GPU 0's utilisation (percent) and allocated memory
+ * (bytes). The six samples before the first step (the model loading) have
+ * no place, and the other system metrics are not read. */
+START_TEST(test_wandb_system_metrics)
+{
+    static const char *const loading[] = {"gpu.0.gpu", "0", "gpu.0.memoryAllocatedBytes", "1073741824"};
+    static const char *const busy[] = {"gpu.0.gpu", "35", "gpu.0.memoryAllocatedBytes", "4294967296",
+                                       "gpu.0.temp", "61", "gpu.1.gpu", "97", "cpu", "12.5"};
+    md_buf file = {0}, rec = {0}, history = {0};
+    md_buf_put(&file, ":W&B\xe1\xbe\x00", 7);
+    for (int k = 0; k < 6; k++)
+        wb_stats(&file, loading, MD_COUNT(loading));
+    for (int k = 1; k <= 12; k++) {
+        char step[16];
+        snprintf(step, sizeof step, "%d", 10 * k);
+        md_buf_reset(&history);
+        wb_item(&history, "train/global_step", true, step);
+        wb_item(&history, "train/loss", true, "1.5");
+        md_buf_reset(&rec);
+        pb_bytes(&rec, 2, history.p, history.n);
+        wb_record(&file, &rec);
+        wb_stats(&file, busy, MD_COUNT(busy));
+        wb_stats(&file, busy, MD_COUNT(busy));
+    }
+    md_store *st = load_wandb(&file, NULL);
+    const md_series *util = series(st, "gpu_util");
+    ck_assert_uint_eq(util->count, 24);
+    ck_assert_int_eq(util->first_step, 10);
+    ck_assert_int_eq(util->last_step, 120);
+    ck_assert(fabs(util->min - 0.35) < 1e-12 && fabs(util->max - 0.35) < 1e-12);
+    const md_series *mem = series(st, "memory");
+    ck_assert_uint_eq(mem->count, 24);
+    ck_assert(fabs(mem->min - 4.0) < 1e-12);
+    ck_assert_uint_eq(md_store_nseries(st), 3);
+    md_store_free(st);
+    md_buf_free(&file);
+    md_buf_free(&rec);
+    md_buf_free(&history);
+}
+END_TEST
+
 /* The console in a run file comes in pieces of the stream: a traceback's
  * lines split anywhere still make a crash, at the step the history had
  * reached; its printed loss is not read again. */
@@ -3820,6 +3880,7 @@ Suite *suite_reader(void)
     tcase_add_test(tf, test_wandb_history);
     tcase_add_test(tf, test_wandb_corrupt_and_cut_short);
     tcase_add_test(tf, test_wandb_console_events);
+    tcase_add_test(tf, test_wandb_system_metrics);
     suite_add_tcase(s, tf);
     return s;
 }

@@ -10,12 +10,14 @@
  * A record is a wandb_internal.Record protobuf. Read are history (field
  * 2): items of a key (1, or the parts of nested_key, 2, joined by '/') and
  * value_json (16); and the console, output (4) and output_raw (13), whose
- * line (3) is a piece of the stream, for its events and tracebacks. The
+ * line (3) is a piece of the stream, for its events and tracebacks; and
+ * the system metrics, stats (7), whose items are history's. The
  * console's metrics are the history's. A run directory keeps the console
  * in files/output.log too: with that file beside it, the run file's
  * console is left to it, so that an analysis of the directory counts each
  * event once. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -34,6 +36,7 @@ enum { CHUNK_FULL = 1, CHUNK_FIRST = 2, CHUNK_MIDDLE = 3, CHUNK_LAST = 4 };
 
 typedef struct wandb_reader {
     md_store *st;
+    const md_catalog *cat;
     md_input *in;
     md_text_reader *console; /* NULL when files/output.log holds it */
     md_buf line;             /* the console's line so far */
@@ -43,6 +46,7 @@ typedef struct wandb_reader {
     size_t len, cap;
     bool open;   /* a first piece came, its last not yet */
     bool broken; /* a piece of the open record was lost */
+    bool stepped; /* the history has placed a record at a step */
 } wandb_reader;
 
 /* value_json: a number, NaN or an infinity as Python's json writes them.
@@ -99,6 +103,60 @@ static void history(wandb_reader *r, md_pb h)
         else
             md_pb_skip(&h, wire);
     }
+    bool had_step;
+    int64_t step = md_store_record_end(r->st, &had_step);
+    if (had_step) {
+        md_store_context_step(r->st, step);
+        r->stepped = true;
+    }
+}
+
+/* The system metrics read, of the sixty W&B samples every few seconds
+ * (each GPU's clocks, temperature and power among them): those a rule
+ * reads, for GPU 0, so that the rest do not bury the run's own metrics. */
+static const char *const system_keys[] = {"gpu.0.gpu", "gpu.0.memoryAllocatedBytes"};
+
+/* A StatsItem: key (1) and value_json (16), as history's; read as
+ * system/KEY, W&B's own name for it. */
+static void stats_item(wandb_reader *r, md_pb item)
+{
+    md_pb key = {0}, value = {0};
+    unsigned field, wire;
+    while (md_pb_field(&item, &field, &wire)) {
+        if (field == 1 && wire == MD_PB_LEN)
+            key = md_pb_sub(&item);
+        else if (field == 16 && wire == MD_PB_LEN)
+            value = md_pb_sub(&item);
+        else
+            md_pb_skip(&item, wire);
+    }
+    double v;
+    size_t n = (size_t)(key.end - key.p);
+    if (item.bad || !key.p || !value.p || !json_number(value, &v))
+        return;
+    for (size_t i = 0; i < MD_COUNT(system_keys); i++) {
+        if (n == strlen(system_keys[i]) && memcmp(key.p, system_keys[i], n) == 0) {
+            char name[KEY_MAX];
+            int len = snprintf(name, sizeof name, "system/%s", system_keys[i]);
+            md_store_record_kv(r->st, name, (size_t)len, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
+        }
+    }
+}
+
+/* A sample of the system metrics, placed at the step the history reached;
+ * before its first step (the model loading) it has no place. */
+static void stats(wandb_reader *r, md_pb s)
+{
+    if (!r->stepped)
+        return;
+    md_store_record_begin(r->st, r->records);
+    unsigned field, wire;
+    while (md_pb_field(&s, &field, &wire)) {
+        if (field == 3 && wire == MD_PB_LEN)
+            stats_item(r, md_pb_sub(&s));
+        else
+            md_pb_skip(&s, wire);
+    }
     md_store_record_end(r->st, NULL);
 }
 
@@ -142,6 +200,8 @@ static void record(wandb_reader *r, const unsigned char *data, size_t n)
     while (md_pb_field(&rec, &field, &wire)) {
         if (field == 2 && wire == MD_PB_LEN)
             history(r, md_pb_sub(&rec));
+        else if (field == 7 && wire == MD_PB_LEN)
+            stats(r, md_pb_sub(&rec));
         else if ((field == 4 || field == 13) && wire == MD_PB_LEN && r->console)
             console(r, md_pb_sub(&rec));
         else
@@ -248,7 +308,7 @@ static bool console_beside(const char *path)
 md_err md_read_wandb(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
     const char *path = md_source_path(src);
-    wandb_reader r = {.st = st, .in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
+    wandb_reader r = {.st = st, .cat = cat, .in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
     if (!console_beside(path))
         r.console = md_text_events_reader_new(st, cat);
     unsigned char *buf = md_xmalloc(BLOCK);

@@ -27,6 +27,12 @@ static bool is_word_char(char c)
            c == '.' || c == '-';
 }
 
+/* An entry's argument is a word or a unit ("aliases % = gpu_util"). */
+static bool is_arg_char(char ch)
+{
+    return is_word_char(ch) || ch == '%';
+}
+
 static void line_error(cursor *c, const char *p, const char *line_start, size_t len,
                        const char *msg, const char *help)
 {
@@ -133,9 +139,9 @@ static void parse_entry(cursor *c, const char *p, const char *ls, size_t len)
         p++;
     const char *arg = NULL;
     size_t arg_len = 0;
-    if (p < end && *p != '=' && is_word_char(*p)) {
+    if (p < end && *p != '=' && is_arg_char(*p)) {
         arg = p;
-        while (p < end && is_word_char(*p))
+        while (p < end && is_arg_char(*p))
             p++;
         arg_len = (size_t)(p - arg);
         while (p < end && (*p == ' ' || *p == '\t'))

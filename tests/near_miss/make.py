@@ -1922,6 +1922,35 @@ def _(r):
     return "\n".join(rows) + "\n", sidecar
 
 
+@near_miss("low_gpu_utilization", "nvidia_smi_loading_and_eval_pauses.csv")
+def _(r):
+    # nvidia-smi --query-gpu=timestamp,name,utilization.gpu,memory.used --format=csv,nounits -l 5
+    rows = ["timestamp, name, utilization.gpu [%], memory.used [MiB]"]
+    for k in range(720):
+        secs = 5 * k
+        if secs < 240:
+            util, mem = 0, 1200 + 60 * k            # loading the checkpoint
+        elif secs % 900 < 60:
+            util, mem = r.randint(5, 30), 61200     # the evaluation every 15 minutes
+        else:
+            util, mem = min(100, int(r.gauss(96, 3))), 61200
+        rows.append("%s, NVIDIA A100-SXM4-80GB, %d, %d" % (ts((2024, 6, 3, 9, 0, 0), secs, "%Y/%m/%d %H:%M:%S.000"), util, mem))
+    sidecar = ("nvidia-smi sampled every 5 s over an hour of fine-tuning: 0% for the first 4 minutes\n"
+               "while the checkpoint loads, 5-30% for a minute at each evaluation, 96% otherwise.\n")
+    return "\n".join(rows) + "\n", sidecar
+
+
+@near_miss("low_gpu_utilization", "gpu_util_logged_as_a_fraction.log")
+def _(r):
+    out = []
+    for step in range(10, 2001, 10):
+        loss = 1.2 + 1.5 * math.exp(-step / 500.0) + r.gauss(0, 0.02)
+        out.append("step %d loss=%.4f lr=%.2e gpu_util=%.2f mem_gb=%.1f" % (
+            step, loss, cosine(step, 2000, 2e-4, 100), min(1.0, r.gauss(0.95, 0.02)), 38.5))
+    sidecar = ("A custom loop that logs pynvml's utilisation divided by 100: 0.95 is 95%.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
 @near_miss("slow_dataloader", "paddleocr_reader_warmup.log")
 def _(r):
     out = []
