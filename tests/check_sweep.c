@@ -12,7 +12,16 @@
 
 #define SEEDS 40
 
-typedef enum fault { HEALTHY, NAN_LOSS, DIVERGE, OVERFIT, EXPLODE, PLATEAU, SLOWDOWN } fault;
+typedef enum fault {
+    HEALTHY,
+    NAN_LOSS,
+    DIVERGE,
+    OVERFIT,
+    EXPLODE,
+    PLATEAU,
+    SLOWDOWN,
+    IDLE_GPU
+} fault;
 
 /* What one run is made of, drawn from its seed. */
 typedef struct run_shape {
@@ -85,12 +94,18 @@ static void write_run(md_store *st, const run_shape *r, fault f, t_rng *g)
         if (f == NAN_LOSS && i >= at) loss = NAN;
         double grad = r->grad * exp(0.3 * t_rng_normal(g)) * (f == EXPLODE ? pow(1000, past) : 1);
         double tps = r->tps * exp(0.03 * t_rng_normal(g)) * (f == SLOWDOWN && i > at ? 0.5 : 1);
+        /* Idle while the model loads (the first 2%), then 85-100% busy, or
+         * 35-65% when the input pipeline starves it. */
+        double busy =
+            f == IDLE_GPU ? 50 + 15 * (2 * t_rng_unif(g) - 1) : fmin(100, 93 + 4 * t_rng_normal(g));
+        double util = i < 0.02 * r->points ? 0 : busy;
         md_store_record_begin(st, ++entry);
         md_store_record_kv(st, "step", 4, (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
         put(st, "loss", loss);
         put(st, "learning_rate", lr_at(r, i));
         put(st, "grad_norm", grad);
         put(st, "tokens_per_s", tps);
+        put(st, "gpu_util", util);
         md_store_record_end(st, NULL);
         if (eval_every && (i + 1) % eval_every == 0) {
             /* A large evaluation set: 1% noise, 5% above the training loss. */
@@ -156,6 +171,7 @@ END_TEST
  * - the validation loss climbs 40% from where the onset left it;
  * - the gradient norm grows a thousandfold;
  * - throughput halves;
+ * - the GPU is 35-65% busy;
  * - the loss stops falling at 30% of the run. A plateau is called only
  *   where the run could have shown a 5% gain beyond its noise: from 1000
  *   points on at every noise level drawn here (up to 8% a point). */
@@ -167,7 +183,8 @@ START_TEST(test_failures_are_found)
         int min_points;
     } cases[] = {{NAN_LOSS, "nan_loss", 0},        {DIVERGE, "loss_divergence", 0},
                  {OVERFIT, "overfitting", 0},      {EXPLODE, "exploding_gradients", 0},
-                 {SLOWDOWN, "throughput_drop", 0}, {PLATEAU, "loss_plateau", 1000}};
+                 {SLOWDOWN, "throughput_drop", 0}, {IDLE_GPU, "low_gpu_utilization", 0},
+                 {PLATEAU, "loss_plateau", 1000}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         for (uint64_t seed = 0; seed < SEEDS; seed++) {
             t_rng g = t_rng_seed(seed);
