@@ -1536,6 +1536,29 @@ START_TEST(test_text_hf_bar_places_dicts)
 }
 END_TEST
 
+START_TEST(test_text_hf_headerless_bar_places_dicts)
+{
+    /* transformers hides the header's INFO lines by default: the bare bar
+     * that a dict with an 'epoch' is printed between two redraws of is the
+     * training bar. Glued to the bar drawn before it, the dict still
+     * waits for the next redraw. */
+    md_store *st = load_text("train.log",
+                             "\r  0%|          | 0/600 [00:00<?, ?it/s]\r  1%|          | 4/600 [00:01<03:00, 3.3it/s]"
+                             "\r                    \r{'loss': 3.125, 'grad_norm': 1.75, 'learning_rate': 2e-05, 'epoch': 0.02}\n"
+                             "\r  1%|          | 6/600 [00:02<03:00, 3.3it/s]\r  2%|          | 11/600 [00:03<03:00, 3.3it/s]"
+                             "{'loss': 2.875, 'grad_norm': 1.5, 'learning_rate': 2e-05, 'epoch': 0.04}\n"
+                             "\r  2%|          | 12/600 [00:04<03:00, 3.3it/s]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 6);
+    ck_assert_int_eq(loss->last_step, 12);
+    ck_assert_int_eq(series(st, "grad_norm")->last_step, 12);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -3749,6 +3772,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_yolo_validation);
     tcase_add_test(text, test_text_keras_backspace_redraws);
     tcase_add_test(text, test_text_hf_bar_places_dicts);
+    tcase_add_test(text, test_text_hf_headerless_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);

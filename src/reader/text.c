@@ -67,6 +67,8 @@ struct md_text_reader {
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
+    double bare_bar_total; /* of the last bar read, when it was bare; 0 when not */
+    double dict_bar_total; /* the bare bar drawn before the pending dict, when the header was not seen */
     bool settings;        /* the last scan_pairs read a line of settings */
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
     unsigned long pending_line;
@@ -610,6 +612,23 @@ static bool training_bar(text_reader *r, const md_tqdm *bar)
     return true;
 }
 
+static bool bare_bar(const md_tqdm *bar)
+{
+    return bar->desc == 0 && bar->total > 0 && bar->n >= 0;
+}
+
+/* The header is logged at INFO, which transformers does not show by
+ * default. Its training bar is then the bare bar that a log dict (HF's
+ * have an 'epoch') is printed between two redraws of: the bar's total is
+ * the planned steps. */
+static bool headerless_training_bar(text_reader *r, const md_tqdm *bar)
+{
+    if (r->planned_steps > 0 || r->dict_bar_total <= 0 || !bare_bar(bar) || bar->total != r->dict_bar_total)
+        return false;
+    r->planned_steps = bar->total;
+    return training_bar(r, bar);
+}
+
 /* A line of settings (Ultralytics' "engine/trainer: task=detect, ...,
  * imgsz=640, ..., lr0=0.01, ...", argparse's "Namespace(...)") is
  * configuration: of its pairs only the settings the catalog names stay
@@ -672,6 +691,15 @@ static void read_dict(text_reader *r, md_str dict, unsigned long line)
     }
 }
 
+static void hold_dict(text_reader *r, md_str dict, unsigned long line)
+{
+    md_buf_reset(&r->pending);
+    md_buf_put(&r->pending, dict.p, dict.n);
+    r->pending_line = line;
+    r->pending_set = true;
+    r->dict_bar_total = r->train_bar_seen ? 0 : r->bare_bar_total;
+}
+
 static void flush_pending(text_reader *r)
 {
     if (!r->pending_set)
@@ -729,6 +757,8 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
                    bar->total > 0 ? bar->total : NAN);
     else if (training_bar(r, bar))
         md_feed_context_step(r->feed, (int64_t)bar->n);
+    if (r->planned_steps <= 0)
+        r->bare_bar_total = bare_bar(bar) ? bar->total : 0;
     /* A bar redraws many times per step: one point per counter value. Bars
      * of other loops (evaluation, tokenising) have other totals and get
      * series of their own, so the first bar's total names it_per_s. A
@@ -782,14 +812,21 @@ static bool scheduler_line(text_reader *r, md_str t)
            md_str_starts_with(t, "PBS:");
 }
 
-/* HF Trainer's log dict, once its training bar was drawn, waits for the
- * next redraw (training_bar). */
-static bool waiting_dict(const text_reader *r, md_str seg)
+static MD_NOINLINE bool hf_log_dict(md_str t)
 {
-    if (!r->train_bar_seen)
+    static const char epoch[] = "'epoch': ";
+    return md_memmem(t.p, t.n, epoch, sizeof epoch - 1) != NULL;
+}
+
+/* HF Trainer's log dict, once its training bar was drawn (or, with no
+ * header, right after a bare bar), waits for the next redraw
+ * (training_bar, headerless_training_bar). */
+static inline bool waiting_dict(const text_reader *r, md_str seg)
+{
+    if (!r->train_bar_seen && !(r->planned_steps <= 0 && r->bare_bar_total > 0))
         return false;
     md_str t = md_str_trim(seg);
-    return t.n > 1 && t.p[0] == '{' && t.p[t.n - 1] == '}';
+    return t.n > 1 && t.p[0] == '{' && t.p[t.n - 1] == '}' && (r->train_bar_seen || hf_log_dict(t));
 }
 
 /* No construct of several lines (traceback, table, box, scheduler report,
@@ -905,6 +942,19 @@ static bool best_round_header(md_str s)
     return false;
 }
 
+/* Text after a bar on its segment; a log dict there waits, as on a
+ * segment of its own, for the redraw that shows its step. */
+static void read_after_bar(text_reader *r, md_str rest, unsigned long line)
+{
+    md_str dict = md_str_trim(rest);
+    if (waiting_dict(r, dict)) {
+        hold_dict(r, dict, line);
+        return;
+    }
+    size_t n = scan_pairs(r, rest.p, rest.n);
+    emit_pairs(r, r->kv, n);
+}
+
 static void read_segment(text_reader *r, md_str seg, unsigned long line)
 {
     if (r->best_round_line && line == r->best_round_line + 1)
@@ -931,15 +981,12 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     }
     if (r->pending_set && trimmed.n) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
-        if (bar.found && training_bar(r, &bar))
+        if (bar.found && (training_bar(r, &bar) || headerless_training_bar(r, &bar)))
             md_feed_context_step(r->feed, (int64_t)bar.n);
         flush_pending(r);
     }
     if (waiting_dict(r, trimmed)) {
-        md_buf_reset(&r->pending);
-        md_buf_put(&r->pending, trimmed.p, trimmed.n);
-        r->pending_line = line;
-        r->pending_set = true;
+        hold_dict(r, trimmed, line);
         return;
     }
     if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
@@ -956,10 +1003,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
                 learn_shape(r, seg, NULL, 0, &bar, stamped);
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
-            if (bar.end < seg.n) {
-                size_t n = scan_pairs(r, seg.p + bar.end, seg.n - bar.end);
-                emit_pairs(r, r->kv, n);
-            }
+            if (bar.end < seg.n)
+                read_after_bar(r, (md_str){seg.p + bar.end, seg.n - bar.end}, line);
         } else {
             long rank;
             md_str body = rank_prefix(r, seg, &rank);
