@@ -151,6 +151,41 @@ START_TEST(test_kv_epoch_bracket)
 }
 END_TEST
 
+START_TEST(test_kv_imagenet_family)
+{
+    md_kv kv[32];
+    /* A rank's cut-off is part of a metric's name, and such a name needs
+     * no catalog entry to take a number after blanks. */
+    CHECK_LINE("Epoch: [2][ 40/2503]\tTime  0.412 ( 0.530)\tLoss 5.1250e+00 (5.2031e+00)\tAcc@1   7.81 (  6.25)"
+               "\tAcc@5  21.09 ( 18.75)",
+               {"epoch", 2, MD_UNIT_NONE}, {"iter", 40, MD_UNIT_NONE}, {"Time", 0.412, MD_UNIT_NONE},
+               {"Loss", 5.125, MD_UNIT_NONE}, {"Acc@1", 7.81, MD_UNIT_NONE}, {"Acc@5", 21.09, MD_UNIT_NONE});
+    /* An evaluation's batch counter, with or without blanks in it, puts
+     * what follows under the evaluation. */
+    CHECK_LINE("Test: [120/391]\tLoss 2.5000e+00 (2.6250e+00)\tAcc@1  43.75 ( 41.50)",
+               {"Loss", 2.5, MD_UNIT_NONE}, {"Acc@1", 43.75, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[0].ns);
+    ck_assert_ptr_nonnull(kv[1].ns);
+    CHECK_LINE("INFO Test: [ 12/391]  loss: 2.25 (2.3)", {"loss", 2.25, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[0].ns);
+    /* The summary after it, bulleted, behind a logger's level or not. */
+    CHECK_LINE(" * Acc@1 42.625 Acc@5 70.250", {"Acc@1", 42.625, MD_UNIT_NONE}, {"Acc@5", 70.25, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[0].ns);
+    CHECK_LINE("INFO  * Acc@1 55.5 Acc@5 80.5 loss 1.875", {"Acc@1", 55.5, MD_UNIT_NONE},
+               {"Acc@5", 80.5, MD_UNIT_NONE}, {"loss", 1.875, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[2].ns);
+    CHECK_LINE("lr = 0.5 * base", {"lr", 0.5, MD_UNIT_NONE});
+    CHECK_LINE(" * step: 12", {"step", 12, MD_UNIT_NONE});
+    ck_assert_ptr_null(kv[0].ns);
+    /* Swin Transformer: the epoch of the planned epochs, the batch within it. */
+    CHECK_LINE("INFO Train: [7/300][150/1251]\teta 0:10:00 lr 0.000500\tloss 3.2500 (3.3125)",
+               {"epoch", 7, MD_UNIT_NONE}, {"iter", 150, MD_UNIT_NONE}, {"lr", 0.0005, MD_UNIT_NONE},
+               {"loss", 3.25, MD_UNIT_NONE});
+    ck_assert(kv[0].total == 300);
+    ck_assert(kv[1].total == 1251);
+}
+END_TEST
+
 START_TEST(test_kv_build_nanogpt)
 {
     md_kv kv[32];
@@ -1555,6 +1590,31 @@ START_TEST(test_text_hf_headerless_bar_places_dicts)
     ck_assert_int_eq(loss->first_step, 6);
     ck_assert_int_eq(loss->last_step, 12);
     ck_assert_int_eq(series(st, "grad_norm")->last_step, 12);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_imagenet_evaluation)
+{
+    /* Top-1 accuracy is the accuracy, the test batches' and the summary
+     * after them the validation's. */
+    md_store *st = load_text("train.log",
+                             "Epoch: [0][ 0/80]\tLoss 6.5000e+00 (6.5000e+00)\tAcc@1   1.50 (  1.50)\n"
+                             "Epoch: [0][40/80]\tLoss 6.2500e+00 (6.3750e+00)\tAcc@1   2.50 (  2.00)\n"
+                             "Test: [ 0/20]\tLoss 6.0000e+00 (6.0000e+00)\tAcc@1   3.00 (  3.00)\n"
+                             " * Acc@1 3.250 Acc@5 9.500\n"
+                             "Epoch: [1][ 0/80]\tLoss 5.7500e+00 (5.7500e+00)\tAcc@1   4.50 (  4.50)\n"
+                             "Test: [ 0/20]\tLoss 5.5000e+00 (5.5000e+00)\tAcc@1   5.00 (  5.00)\n"
+                             " * Acc@1 5.125 Acc@5 14.000\n",
+                             NULL);
+    const md_series *acc = series(st, "accuracy");
+    ck_assert_uint_eq(acc->count, 3);
+    ck_assert(acc->last == 4.5);
+    const md_series *val = series(st, "val_accuracy");
+    ck_assert_uint_eq(val->count, 4);
+    ck_assert(val->last == 5.125);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
     md_store_free(st);
 }
 END_TEST
@@ -3729,6 +3789,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);
     tcase_add_test(kv, test_kv_mmengine);
+    tcase_add_test(kv, test_kv_imagenet_family);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);
@@ -3774,6 +3835,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_hf_bar_places_dicts);
     tcase_add_test(text, test_text_hf_headerless_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);
+    tcase_add_test(text, test_text_imagenet_evaluation);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);

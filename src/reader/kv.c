@@ -101,6 +101,8 @@ const char *md_kv_word_end(const char *p, const char *end)
             p++;
         else if ((*p == '/' || *p == '.' || *p == '-') && p + 1 < end && is_alnum(p[1]))
             p++;
+        else if (*p == '@' && p + 1 < end && (is_alnum(p[1]) || p[1] == '.'))
+            p++; /* a rank's cut-off: "Acc@1", "Recall@10", "mAP@.5" */
         else
             break;
     }
@@ -649,25 +651,59 @@ static bool on_epoch_batch(scan *s, const value *v)
     return true;
 }
 
+/* The last word of a key of several ("INFO Train" behind a logger's
+ * prefix). */
+static const char *last_word(const char *key, const char *key_end)
+{
+    const char *w = key_end;
+    while (w > key && !is_blank(w[-1]))
+        w--;
+    return w;
+}
+
 /* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
- * reference scripts, DETR, DeiT, MAE and DINO print with) and "Epoch
+ * reference scripts, DETR, DeiT, MAE and DINO print with), "Epoch
  * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
- * on_mm_phase's): the epoch, then the batch within it and the epoch's
- * length. q is the first bracket. */
+ * on_mm_phase's) and Swin Transformer's "Train: [30/300][210/2859]": the
+ * epoch, then the batch within it and the epoch's length. q is the first
+ * bracket. */
 static bool on_epoch_counts(scan *s, const char *q)
 {
-    double epoch, none, batch, total;
-    if (s->words != 1 || !word_is(s->key, (size_t)(s->key_end - s->key), "epoch"))
+    double epoch, epochs, batch, total;
+    const char *word = last_word(s->key, s->key_end);
+    size_t n = (size_t)(s->key_end - word);
+    bool swin = word_is(word, n, "train");
+    if (!(s->words == 1 && word_is(word, n, "epoch")) && !swin)
         return false;
-    const char *after = count_bracket(q, s->end, &epoch, &none);
-    if (!after || !isnan(none))
+    const char *after = count_bracket(q, s->end, &epoch, &epochs);
+    if (!after || (!swin && !isnan(epochs)))
         return false;
     const char *after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total);
     if (!after2 || isnan(total))
         return false;
-    emit_count(s, "epoch", 5, epoch, NAN, after);
+    emit_count(s, "epoch", 5, epoch, epochs, after);
     emit_count(s, "iter", 4, batch, total, after2);
     s->p = after2;
+    clear_key(s);
+    return true;
+}
+
+/* "Test: [ 50/196]" (PyTorch's ImageNet example, Swin; MetricLogger's
+ * "Test:  [ 50/261]"): the batch within an evaluation, which places
+ * nothing; the pairs after it are the evaluation's. */
+static bool on_evaluation_counts(scan *s, const char *q)
+{
+    double batch, total;
+    const char *word = last_word(s->key, s->key_end);
+    if (s->words > 2 || !evaluation_key(word, s->key_end))
+        return false;
+    const char *after = count_bracket(q, s->end, &batch, &total);
+    if (!after || isnan(total))
+        return false;
+    s->ns = word;
+    s->nslen = (size_t)(md_kv_word_end(word, s->key_end) - word);
+    s->ns_eval = true;
+    s->p = after;
     clear_key(s);
     return true;
 }
@@ -812,7 +848,7 @@ static void on_separator(scan *s)
     const char *q = s->p + 1;
     if (s->key) {
         q = skip_blanks(q, s->end);
-        if (*s->p == ':' && q < s->end && *q == '[' && on_epoch_counts(s, q))
+        if (*s->p == ':' && q < s->end && *q == '[' && (on_epoch_counts(s, q) || on_evaluation_counts(s, q)))
             return;
         value v;
         if (parse_value(s->units, q, s->end, &v) || parse_quoted(s->units, q, s->end, &v)) {
@@ -890,6 +926,13 @@ static bool on_value_before_rate(scan *s, const char *token_end)
     return true;
 }
 
+/* A name with a rank's cut-off ("Acc@5", "NDCG@10") is a metric's: PyTorch's
+ * ImageNet example prints "Acc@5   0.39 (  0.46)". */
+static bool ranked_metric(const scan *s, size_t keylen)
+{
+    return s->words == 1 && memchr(s->key, '@', keylen) != NULL;
+}
+
 static void on_number(scan *s)
 {
     if (s->key && s->p > s->key_end) {
@@ -901,7 +944,8 @@ static void on_number(scan *s)
         if (s->words >= 2 && keylen > 3 && memcmp(s->key_end - 3, " to", 3) == 0)
             keylen -= 3;
         value v;
-        if (blanks && parse_value(s->units, s->p, s->end, &v) && s->known(s->ctx, s->key, keylen)) {
+        if (blanks && parse_value(s->units, s->p, s->end, &v) &&
+            (s->known(s->ctx, s->key, keylen) || ranked_metric(s, keylen))) {
             if (marian_display_time(s, keylen))
                 emit(s, "interval_time", 13, &v, s->ns_eval);
             else
@@ -1163,6 +1207,29 @@ static bool starts_number(const char *p, const char *end)
     return false;
 }
 
+/* " * Acc@1 76.130 Acc@5 92.862" closes an evaluation in PyTorch's ImageNet
+ * example, torchvision's references, DeiT, MAE and Swin ("* Acc@1 81.8
+ * Acc@5 95.6 loss 0.812"): a lone '*' before the line's first pair (behind
+ * a logger's level at most) and a top-k accuracy says the pairs after it
+ * are the test set's, named as its batches' lines ("Test: [ 50/196] ...
+ * Acc@1 ...") name them. */
+static bool on_summary_bullet(scan *s)
+{
+    bool alone = (s->p == s->line || is_blank(s->p[-1])) && s->p + 2 < s->end && is_blank(s->p[1]) &&
+                 is_alpha(s->p[2]);
+    if (!alone || s->words > 1)
+        return false;
+    const char *name = s->p + 2, *name_end = md_kv_word_end(name, s->end);
+    if (!memchr(name, '@', (size_t)(name_end - name)))
+        return false;
+    s->ns = "Test";
+    s->nslen = 4;
+    s->ns_eval = true;
+    clear_key(s);
+    s->p++;
+    return true;
+}
+
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                    const void *ctx)
 {
@@ -1220,6 +1287,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
+        } else if (c == '*' && s.n == 0 && on_summary_bullet(&s)) {
+            continue;
         } else {
             /* '|' separates fields: litgpt's "val: n/a | iter time: 112 ms"
              * is no validation time. */
