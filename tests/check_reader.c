@@ -1619,6 +1619,41 @@ START_TEST(test_text_imagenet_evaluation)
 }
 END_TEST
 
+START_TEST(test_text_caffe_solver)
+{
+    /* Caffe: the test net's outputs after the step that announced them,
+     * the train net's outputs repeating what the iteration's line sums. */
+    md_store *st = load_text("caffe.log",
+                             "I0301 10:00:00.000001  77 solver.cpp:330] Iteration 0, Testing net (#0)\n"
+                             "I0301 10:00:01.000001  77 solver.cpp:397]     Test net output #0: accuracy = 0.104\n"
+                             "I0301 10:00:01.000002  77 solver.cpp:397]     Test net output #1: loss = 2.31 (* 1 = 2.31 loss)\n"
+                             "I0301 10:00:02.000001  77 solver.cpp:218] Iteration 0 (0 iter/s, 0.5s/50 iters), loss = 2.32\n"
+                             "I0301 10:00:02.000002  77 solver.cpp:237]     Train net output #0: loss = 2.32 (* 1 = 2.32 loss)\n"
+                             "I0301 10:00:02.000003  77 sgd_solver.cpp:105] Iteration 0, lr = 0.02\n"
+                             "I0301 10:00:09.000001  77 solver.cpp:218] Iteration 50 (7.1 iter/s, 7.0s/50 iters), loss = 0.75\n"
+                             "I0301 10:00:09.000002  77 solver.cpp:237]     Train net output #0: loss = 0.75 (* 1 = 0.75 loss)\n"
+                             "I0301 10:00:09.000003  77 sgd_solver.cpp:105] Iteration 50, lr = 0.0196\n"
+                             "I0301 10:00:16.000001  77 solver.cpp:330] Iteration 100, Testing net (#0)\n"
+                             "I0301 10:00:17.000001  77 solver.cpp:397]     Test net output #0: accuracy = 0.875\n"
+                             "I0301 10:00:17.000002  77 solver.cpp:397]     Test net output #1: loss = 0.44 (* 1 = 0.44 loss)\n"
+                             "# step 5000, a note\n"
+                             "loss: 0.5\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 100);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->first_step, 0);
+    ck_assert_int_eq(val->last_step, 100);
+    ck_assert(val->last == 0.44);
+    ck_assert(series(st, "val_accuracy")->last == 0.875);
+    ck_assert_uint_eq(md_store_nseries(st), 4);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -3836,6 +3871,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_hf_headerless_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);
     tcase_add_test(text, test_text_imagenet_evaluation);
+    tcase_add_test(text, test_text_caffe_solver);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);

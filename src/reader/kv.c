@@ -1230,6 +1230,33 @@ static bool on_summary_bullet(scan *s)
     return true;
 }
 
+/* Caffe prints each output of its nets: "Test net output #1: loss = 0.09
+ * (* 1 = 0.09 loss)" is the test net's, after "Iteration 300, Testing
+ * net"; "Train net output #0: loss = ..." repeats, weighted, what the
+ * iteration's own line ("Iteration 300 (4.7 iter/s, ...), loss = 0.18")
+ * sums, and is not read. */
+static bool on_net_output(scan *s)
+{
+    static const char net_output[] = "net output";
+    size_t k = sizeof net_output - 1, keylen = (size_t)(s->key_end - s->key);
+    const char *q = s->p + 1;
+    while (q < s->end && md_is_digit(*q))
+        q++;
+    if (s->words != 3 || q == s->p + 1 || q >= s->end || *q != ':' || keylen <= k ||
+        !word_is(s->key_end - k, k, net_output))
+        return false;
+    if (!evaluation_key(s->key, s->key_end)) {
+        s->p = s->end;
+        return true;
+    }
+    s->ns = s->key;
+    s->nslen = (size_t)(md_kv_word_end(s->key, s->key_end) - s->key);
+    s->ns_eval = true;
+    clear_key(s);
+    s->p = q + 1;
+    return true;
+}
+
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                    const void *ctx)
 {
@@ -1288,6 +1315,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
         } else if (c == '*' && s.n == 0 && on_summary_bullet(&s)) {
+            continue;
+        } else if (c == '#' && s.key && s.n == 0 && on_net_output(&s)) {
             continue;
         } else {
             /* '|' separates fields: litgpt's "val: n/a | iter time: 112 ms"

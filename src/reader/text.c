@@ -211,11 +211,17 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
     const char *end = t.p + t.n, *last = kv[n - 1].end;
     while (end > last && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' '))
         end--;
-    if (end != last || (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) && !logger_prefix(t.p, kv->key)))
+    /* Caffe's logger announces its evaluation with the step: "...
+     * solver.cpp:330] Iteration 300, Testing net (#0)", then a line per
+     * output. */
+    bool announcing = n == 1 && end > last && *last == ',' && logger_prefix(t.p, kv->key);
+    if ((end != last && !announcing) ||
+        (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) && !logger_prefix(t.p, kv->key)))
         return false;
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
     md_role role = spec ? spec->role : MD_ROLE_SERIES;
-    if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1)) && !(role == MD_ROLE_EPOCH && n == 1))
+    if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1)) &&
+        !(role == MD_ROLE_EPOCH && n == 1 && !announcing))
         return false;
     md_feed_context_step(r->feed, (int64_t)kv->value);
     return true;
