@@ -186,6 +186,17 @@ START_TEST(test_kv_imagenet_family)
 }
 END_TEST
 
+START_TEST(test_kv_epoch_counts_in_parens)
+{
+    md_kv kv[32];
+    CHECK_LINE("Epoch:[2/8](300/5120) loss:3.125 lr:0.000400000000 epoch_Time:41.0min:", {"epoch", 2, MD_UNIT_NONE},
+               {"iter", 300, MD_UNIT_NONE}, {"loss", 3.125, MD_UNIT_NONE}, {"lr", 0.0004, MD_UNIT_NONE},
+               {"epoch_Time", 41, MD_UNIT_MIN});
+    ck_assert(kv[0].total == 8);
+    ck_assert(kv[1].total == 5120);
+}
+END_TEST
+
 START_TEST(test_kv_build_nanogpt)
 {
     md_kv kv[32];
@@ -3825,6 +3836,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_thousands_groups);
     tcase_add_test(kv, test_kv_mmengine);
     tcase_add_test(kv, test_kv_imagenet_family);
+    tcase_add_test(kv, test_kv_epoch_counts_in_parens);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);

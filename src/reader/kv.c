@@ -651,6 +651,20 @@ static bool on_epoch_batch(scan *s, const value *v)
     return true;
 }
 
+/* "(100/24681)": a count and its total in parentheses, no blanks. */
+static const char *count_parens(const char *p, const char *end, double *n, double *total)
+{
+    const char *q = p + 1;
+    size_t k = md_num_scan(q, end, n);
+    if (!k || !is_integral_text(q, k) || q + k >= end || q[k] != '/')
+        return NULL;
+    q += k + 1;
+    k = md_num_scan(q, end, total);
+    if (!k || !is_integral_text(q, k) || q + k >= end || q[k] != ')')
+        return NULL;
+    return q + k + 1;
+}
+
 /* The last word of a key of several ("INFO Train" behind a logger's
  * prefix). */
 static const char *last_word(const char *key, const char *key_end)
@@ -664,9 +678,9 @@ static const char *last_word(const char *key, const char *key_end)
 /* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
  * reference scripts, DETR, DeiT, MAE and DINO print with), "Epoch
  * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
- * on_mm_phase's) and Swin Transformer's "Train: [30/300][210/2859]": the
- * epoch, then the batch within it and the epoch's length. q is the first
- * bracket. */
+ * on_mm_phase's), Swin Transformer's "Train: [30/300][210/2859]" and
+ * MiniMind's "Epoch:[0/19](100/24681)": the epoch, then the batch within
+ * it and the epoch's length. q is the first bracket. */
 static bool on_epoch_counts(scan *s, const char *q)
 {
     double epoch, epochs, batch, total;
@@ -676,9 +690,13 @@ static bool on_epoch_counts(scan *s, const char *q)
     if (!(s->words == 1 && word_is(word, n, "epoch")) && !swin)
         return false;
     const char *after = count_bracket(q, s->end, &epoch, &epochs);
-    if (!after || (!swin && !isnan(epochs)))
+    if (!after)
         return false;
-    const char *after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total);
+    const char *after2 = after < s->end && *after == '(' ? count_parens(after, s->end, &batch, &total) : NULL;
+    if (!after2 && !swin && !isnan(epochs))
+        return false;
+    if (!after2)
+        after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total);
     if (!after2 || isnan(total))
         return false;
     emit_count(s, "epoch", 5, epoch, epochs, after);
