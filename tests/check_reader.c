@@ -1665,6 +1665,26 @@ START_TEST(test_text_caffe_solver)
 }
 END_TEST
 
+START_TEST(test_text_espnet_learning_rates)
+{
+    /* ESPnet2 names the learning rate of each optimiser's parameter group:
+     * lr_0 in its early releases, optim0_lr0 since. */
+    md_store *st = load_text("train.log",
+                             "[host] 2023-05-02 10:00:00,000 (trainer:732) INFO: 3epoch:train:1-200batch: "
+                             "iter_time=0.002, loss=41.5, optim0_lr0=2.500e-04, train_time=0.61\n"
+                             "[host] 2023-05-02 10:02:00,000 (trainer:732) INFO: 3epoch:train:201-400batch: "
+                             "iter_time=0.002, loss=39.25, optim0_lr0=2.625e-04, train_time=0.60\n",
+                             NULL);
+    const md_series *lr = series(st, "lr");
+    ck_assert_uint_eq(lr->count, 2);
+    ck_assert(T_CLOSE(lr->last, 2.625e-04));
+    md_store_free(st);
+    st = load_text("train.log", "lr_0=0.002, loss=2.5\nlr_0=0.001, loss=2.25\n", NULL);
+    ck_assert_uint_eq(series(st, "lr")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -3884,6 +3904,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_hf_dicts_are_entries);
     tcase_add_test(text, test_text_imagenet_evaluation);
     tcase_add_test(text, test_text_caffe_solver);
+    tcase_add_test(text, test_text_espnet_learning_rates);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);
