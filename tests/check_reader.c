@@ -1685,6 +1685,25 @@ START_TEST(test_text_espnet_learning_rates)
 }
 END_TEST
 
+START_TEST(test_text_pix2pix_loss_log)
+{
+    /* pytorch-CycleGAN-and-pix2pix counts "iters" within each epoch. */
+    md_store *st = load_text("loss_log.txt",
+                             "(epoch: 1, iters: 200, time: 0.051, data: 0.310) G_GAN: 1.875 G_L1: 21.5 D_real: 0.625 D_fake: 0.5\n"
+                             "(epoch: 1, iters: 400, time: 0.050, data: 0.004) G_GAN: 1.625 G_L1: 18.25 D_real: 0.5 D_fake: 0.5\n"
+                             "End of epoch 1 / 200 \t Time Taken: 37 sec\n"
+                             "(epoch: 2, iters: 200, time: 0.050, data: 0.290) G_GAN: 1.5 G_L1: 16.75 D_real: 0.375 D_fake: 0.375\n"
+                             "(epoch: 2, iters: 400, time: 0.051, data: 0.003) G_GAN: 1.25 G_L1: 15.5 D_real: 0.25 D_fake: 0.25\n",
+                             NULL);
+    const md_series *l1 = series(st, "g_l1");
+    ck_assert(!l1->ordinal);
+    ck_assert_int_eq(l1->first_step, 200);
+    ck_assert_int_eq(l1->last_step, 800);
+    ck_assert_ptr_null(md_store_find(st, "iters"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -3905,6 +3924,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_imagenet_evaluation);
     tcase_add_test(text, test_text_caffe_solver);
     tcase_add_test(text, test_text_espnet_learning_rates);
+    tcase_add_test(text, test_text_pix2pix_loss_log);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);
