@@ -3216,6 +3216,9 @@ static const struct {
                  "shape[64,512,512] and type float on /job:localhost/replica:0/task:0/device:GPU:0"},
     {"cuda_oom", "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
                  "17179869184 bytes."},
+    {"cuda_oom", "RuntimeError: MPS backend out of memory (MPS allocated: 9.25 GB, other allocations: 2.50 GB, max "
+                 "allowed: 13.57 GB). Tried to allocate 2.00 GB on private pool."},
+    {"cuda_oom", "RuntimeError: XPU out of memory. Tried to allocate 512.00 MiB (GPU 0; 15.11 GiB total capacity)"},
     {"host_oom", "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=1234.0. Some of your processes may have "
                  "been killed by the cgroup out-of-memory handler."},
     {"host_oom", "RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: can't allocate memory: "
