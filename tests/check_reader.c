@@ -1704,6 +1704,36 @@ START_TEST(test_text_pix2pix_loss_log)
 }
 END_TEST
 
+START_TEST(test_text_pprint_arguments_are_settings)
+{
+    /* pprint wraps a dict of parsed arguments one item a line; None and
+     * False are a configuration's words, as quoted strings are. */
+    md_store *st = load_text("train.log",
+                             "INFO: arguments:\n"
+                             "{'batch_size': 64,\n"
+                             " 'checkpoint': None,\n"
+                             " 'dropout': 0.25,\n"
+                             " 'fp16': False,\n"
+                             " 'epochs': 30,\n"
+                             " 'hidden': 256,\n"
+                             " 'learning_rate': 0.0003,\n"
+                             " 'optimizer': 'adamw',\n"
+                             " 'resume': None,\n"
+                             " 'scheduler': None,\n"
+                             " 'seed': 7,\n"
+                             " 'warmup_ratio': 0.05}\n"
+                             "epoch 1 loss 2.5\n"
+                             "epoch 2 loss 2.25\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "batch_size")->last == 64);
+    ck_assert_ptr_null(md_store_find(st, "hidden"));
+    ck_assert_ptr_null(md_store_find(st, "dropout"));
+    ck_assert_ptr_null(md_store_find(st, "lr"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -3928,6 +3958,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_caffe_solver);
     tcase_add_test(text, test_text_espnet_learning_rates);
     tcase_add_test(text, test_text_pix2pix_loss_log);
+    tcase_add_test(text, test_text_pprint_arguments_are_settings);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);

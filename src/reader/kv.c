@@ -847,18 +847,30 @@ static bool on_bracket_group(scan *s)
     return true;
 }
 
+/* Python's and JSON's constants: "'resume': None", "'amp': False". */
+static bool constant_word(const char *q, const char *end)
+{
+    static const char *const words[] = {"none", "true", "false", "null"};
+    size_t n = (size_t)(md_kv_word_end(q, end) - q);
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (word_is(q, n, words[i]))
+            return true;
+    return false;
+}
+
 /* A value that is no number but a word, a path, a quoted string or a
  * nested mapping: "task=detect", "save=True", "model='gpt2'",
- * "data=/content/data.yaml", "'name': 'gpt2'", "'optim': {". Settings
- * have many; a line of measurements next to none ("v_num=a1b2"). Only
- * '=' pairs and quoted keys: "note: the loss" is prose. */
+ * "data=/content/data.yaml", "'name': 'gpt2'", "'optim': {", "'resume':
+ * None" (pprint's dict of parsed arguments). Settings have many; a line of
+ * measurements next to none ("v_num=a1b2"). Only '=' pairs and quoted
+ * keys: "note: the loss" is prose. */
 static bool word_value(const scan *s, const char *q)
 {
     if (q >= s->end)
         return false;
     if (*s->p == '=')
         return is_alpha(*q) || *q == '\'' || *q == '"' || *q == '/';
-    return s->quoted_key && (*q == '\'' || *q == '"' || *q == '{');
+    return s->quoted_key && (*q == '\'' || *q == '"' || *q == '{' || constant_word(q, s->end));
 }
 
 static void on_separator(scan *s)
