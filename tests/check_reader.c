@@ -1734,6 +1734,30 @@ START_TEST(test_text_pprint_arguments_are_settings)
 }
 END_TEST
 
+START_TEST(test_text_paddleocr_evaluations)
+{
+    /* The current evaluation's metrics are the validation's, also when the
+     * catalog names none of them; the best so far is a repeat. */
+    md_store *st = load_text("train.log",
+                             "[2024/02/01 10:00:00] ppocr INFO: epoch: [1/50], global_step: 20, lr: 0.001000, acc: 0.250000, "
+                             "loss: 12.500000, avg_reader_cost: 0.01 s, avg_batch_cost: 0.25 s\n"
+                             "[2024/02/01 10:01:00] ppocr INFO: cur metric, precision: 0.625, recall: 0.75, hmean: 0.6818, "
+                             "fps: 30.5\n"
+                             "[2024/02/01 10:01:00] ppocr INFO: cur metric, acc: 0.375, norm_edit_dis: 0.5, fps: 900.25\n"
+                             "[2024/02/01 10:01:00] ppocr INFO: best metric, acc: 0.375, is_float16: False, norm_edit_dis: "
+                             "0.5, fps: 900.25, best_epoch: 1\n"
+                             "[2024/02/01 10:02:00] ppocr INFO: epoch: [2/50], global_step: 40, lr: 0.001000, acc: 0.5, "
+                             "loss: 10.25, avg_reader_cost: 0.01 s, avg_batch_cost: 0.25 s\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "accuracy")->count, 2);
+    ck_assert(series(st, "val_accuracy")->last == 0.375);
+    ck_assert(series(st, "eval_hmean")->last == 0.6818);
+    ck_assert_uint_eq(series(st, "eval_recall")->count, 1);
+    ck_assert_ptr_null(md_store_find(st, "best_epoch"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -3959,6 +3983,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_espnet_learning_rates);
     tcase_add_test(text, test_text_pix2pix_loss_log);
     tcase_add_test(text, test_text_pprint_arguments_are_settings);
+    tcase_add_test(text, test_text_paddleocr_evaluations);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);

@@ -1287,6 +1287,30 @@ static bool on_net_output(scan *s)
     return true;
 }
 
+/* PaddleOCR prints each evaluation as "cur metric, acc: 0.61, norm_edit_dis:
+ * 0.88, fps: 1234.5" (detection: "precision: ..., recall: ..., hmean:
+ * ..."), then the best one so far, "best metric, acc: 0.61, ...,
+ * best_epoch: 1": a repeat, which is not read. */
+static bool on_metric_label(scan *s)
+{
+    const char *second = last_word(s->key, s->key_end);
+    size_t first = (size_t)(md_kv_word_end(s->key, s->key_end) - s->key);
+    if (s->words != 2 || !word_is(second, (size_t)(s->key_end - second), "metric"))
+        return false;
+    if (word_is(s->key, first, "cur")) {
+        s->ns = "eval";
+        s->nslen = 4;
+        s->ns_eval = true;
+        clear_key(s);
+        s->p++;
+        return true;
+    }
+    if (!word_is(s->key, first, "best"))
+        return false;
+    s->p = s->end;
+    return true;
+}
+
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                    const void *ctx)
 {
@@ -1347,6 +1371,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '*' && s.n == 0 && on_summary_bullet(&s)) {
             continue;
         } else if (c == '#' && s.key && s.n == 0 && on_net_output(&s)) {
+            continue;
+        } else if (c == ',' && s.key && s.n == 0 && on_metric_label(&s)) {
             continue;
         } else {
             /* '|' separates fields: litgpt's "val: n/a | iter time: 112 ms"

@@ -261,6 +261,11 @@ static bool has_known_key(const md_store *st)
         if (ki->cat >= 0 && md_catalog_series(st->cat, (size_t)ki->cat)->kind != MD_KIND_SETTING)
             return true;
     }
+    /* An evaluation's scores the catalog has no names for ("Eval:
+     * precision: 0.84, recall: 0.95, hmean: 0.89") are no configuration. */
+    for (size_t i = 0; i < st->nkv; i++)
+        if (keys_evaluation_measure(&st->keys[st->kv[i].key]))
+            return true;
     return false;
 }
 
