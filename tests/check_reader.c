@@ -381,6 +381,17 @@ START_TEST(test_kv_marian)
 }
 END_TEST
 
+START_TEST(test_kv_fasttext_progress)
+{
+    md_kv kv[32];
+    /* A dotted name before a fraction is a metric's; before a line number
+     * it is a file's (test_kv_prose_is_not_metrics). */
+    CHECK_LINE("Progress:  62.5% words/sec/thread:  181234 lr:  0.037500 avg.loss:  1.406250 ETA:   0h 0m 2s",
+               {"Progress", 62.5, MD_UNIT_PERCENT}, {"words/sec/thread", 181234, MD_UNIT_NONE},
+               {"lr", 0.0375, MD_UNIT_NONE}, {"avg.loss", 1.40625, MD_UNIT_NONE}, {"ETA", 0, MD_UNIT_H});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -3933,6 +3944,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_mmengine);
     tcase_add_test(kv, test_kv_imagenet_family);
     tcase_add_test(kv, test_kv_epoch_counts_in_parens);
+    tcase_add_test(kv, test_kv_fasttext_progress);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);

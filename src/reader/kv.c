@@ -119,16 +119,18 @@ static bool key_pair_at(const char *p, const char *end, char sep)
 }
 
 /* Module paths and file names ("modeling_utils.py:3729",
- * "llamafactory.hparams.parser:373") are not metric names; an abbreviation
- * ("L.r.", on_abbreviation) ends in its point. */
-static bool key_acceptable(const char *key, size_t n)
+ * "llamafactory.hparams.parser:373") are not metric names: a line number
+ * follows them. An abbreviation ("L.r.", on_abbreviation) ends in its
+ * point, and a dotted name with a fraction is a metric's (fastText's
+ * "avg.loss:  0.512345"). */
+static bool key_acceptable(const char *key, size_t n, unsigned flags)
 {
     if (n == 0 || n > KEY_MAX_LEN)
         return false;
     bool dotted = false;
     for (size_t i = 0; i + 1 < n; i++)
         dotted |= key[i] == '.' && is_alpha(key[i + 1]);
-    return !dotted || key[n - 1] == '.';
+    return !dotted || key[n - 1] == '.' || !(flags & MD_KV_INTEGRAL);
 }
 
 typedef struct value {
@@ -165,7 +167,7 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     bool under_set = in_ns && s->set && s->ns == s->set;
     if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
         in_ns = false;
-    if (s->n < s->cap && key_acceptable(key, keylen))
+    if (s->n < s->cap && key_acceptable(key, keylen, v->flags))
         s->out[s->n++] = (md_kv){.key = key,
                                  .keylen = keylen,
                                  .value = v->v,
