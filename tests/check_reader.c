@@ -392,6 +392,18 @@ START_TEST(test_kv_fasttext_progress)
 }
 END_TEST
 
+START_TEST(test_kv_mxnet_module)
+{
+    md_kv kv[32];
+    CHECK_LINE("INFO:root:Epoch[4] Batch [300]\tSpeed: 2048.50 samples/sec\taccuracy=0.562500",
+               {"epoch", 4, MD_UNIT_NONE}, {"iter", 300, MD_UNIT_NONE}, {"Speed", 2048.5, MD_UNIT_NONE},
+               {"accuracy", 0.5625, MD_UNIT_NONE});
+    CHECK_LINE("INFO:root:Epoch[4] Validation-accuracy=0.593750", {"epoch", 4, MD_UNIT_NONE},
+               {"Validation-accuracy", 0.59375, MD_UNIT_NONE});
+    CHECK_LINE("INFO:root:Epoch[4] Time cost=95.125", {"epoch", 4, MD_UNIT_NONE}, {"Time cost", 95.125, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -3945,6 +3957,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_imagenet_family);
     tcase_add_test(kv, test_kv_epoch_counts_in_parens);
     tcase_add_test(kv, test_kv_fasttext_progress);
+    tcase_add_test(kv, test_kv_mxnet_module);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);

@@ -677,33 +677,49 @@ static const char *last_word(const char *key, const char *key_end)
     return w;
 }
 
+/* MXNet's Module: "Epoch[3] Batch [200]\tSpeed: 1234.5 samples/sec": the
+ * batch within the epoch, with no total. */
+static const char *mxnet_batch(const char *p, const char *end, double *batch, double *total)
+{
+    p = skip_blanks(p, end);
+    if (end - p < 5 || memcmp(p, "Batch", 5) != 0)
+        return NULL;
+    const char *after = count_bracket(skip_blanks(p + 5, end), end, batch, total);
+    return after && isnan(*total) ? after : NULL;
+}
+
 /* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
  * reference scripts, DETR, DeiT, MAE and DINO print with), "Epoch
  * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
- * on_mm_phase's), Swin Transformer's "Train: [30/300][210/2859]" and
- * MiniMind's "Epoch:[0/19](100/24681)": the epoch, then the batch within
- * it and the epoch's length. q is the first bracket. */
+ * on_mm_phase's), Swin Transformer's "Train: [30/300][210/2859]",
+ * MiniMind's "Epoch:[0/19](100/24681)" and MXNet's "Epoch[3] Batch [200]":
+ * the epoch, then the batch within it and the epoch's length. q is the
+ * first bracket. */
 static bool on_epoch_counts(scan *s, const char *q)
 {
     double epoch, epochs, batch, total;
     const char *word = last_word(s->key, s->key_end);
     size_t n = (size_t)(s->key_end - word);
-    bool swin = word_is(word, n, "train");
-    if (!(s->words == 1 && word_is(word, n, "epoch")) && !swin)
+    bool swin = word_is(word, n, "train"), epoch_key = s->words == 1 && word_is(word, n, "epoch");
+    if (!epoch_key && !swin)
         return false;
     const char *after = count_bracket(q, s->end, &epoch, &epochs);
     if (!after)
         return false;
     const char *after2 = after < s->end && *after == '(' ? count_parens(after, s->end, &batch, &total) : NULL;
-    if (!after2 && !swin && !isnan(epochs))
-        return false;
-    if (!after2)
+    if (!after2 && (swin || isnan(epochs)))
         after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total);
-    if (!after2 || isnan(total))
+    if (after2 && isnan(total))
+        after2 = NULL;
+    if (!after2 && epoch_key && isnan(epochs))
+        after2 = mxnet_batch(after, s->end, &batch, &total);
+    if (!after2 && !(epoch_key && q == s->key_end && isnan(epochs)))
         return false;
     emit_count(s, "epoch", 5, epoch, epochs, after);
-    emit_count(s, "iter", 4, batch, total, after2);
-    s->p = after2;
+    /* Without a batch, MXNet's "Epoch[3] Train-accuracy=0.61": the epoch. */
+    if (after2)
+        emit_count(s, "iter", 4, batch, total, after2);
+    s->p = after2 ? after2 : after;
     clear_key(s);
     return true;
 }
