@@ -404,6 +404,16 @@ START_TEST(test_kv_mxnet_module)
 }
 END_TEST
 
+START_TEST(test_kv_loss_terms_after_blanks)
+{
+    md_kv kv[32];
+    CHECK_LINE("DEBUG TRAIN Batch 2/300 loss 45.250000 loss_att 40.125000 loss_ctc 57.375000 lr 0.00040000 rank 0",
+               {"loss", 45.25, MD_UNIT_NONE}, {"loss_att", 40.125, MD_UNIT_NONE}, {"loss_ctc", 57.375, MD_UNIT_NONE},
+               {"lr", 0.0004, MD_UNIT_NONE});
+    CHECK_LINE("| loss 6.5 | best_loss 6.25", {"loss", 6.5, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -1777,6 +1787,33 @@ START_TEST(test_text_paddleocr_evaluations)
     ck_assert(series(st, "eval_hmean")->last == 0.6818);
     ck_assert_uint_eq(series(st, "eval_recall")->count, 1);
     ck_assert_ptr_null(md_store_find(st, "best_epoch"));
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_olmo_and_wenet)
+{
+    /* OLMo: a bracketed step header over one metric a line. */
+    md_store *st = load_text("train.log",
+                             "2024-05-01T08:00:00.000Z\tgpu-a01\tINFO\tolmo.train:900\t[step=50/10000,epoch=0]\n"
+                             "    train/CrossEntropyLoss=8.25\n"
+                             "    optim/learning_rate_group0=0.0004\n"
+                             "2024-05-01T08:01:00.000Z\tgpu-a01\tINFO\tolmo.train:900\t[step=100/10000,epoch=0]\n"
+                             "    train/CrossEntropyLoss=7.5\n"
+                             "    optim/learning_rate_group0=0.0004\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 50);
+    ck_assert_int_eq(loss->last_step, 100);
+    ck_assert_int_eq(series(st, "lr")->last_step, 100);
+    md_store_free(st);
+    /* WeNet's cross-validation loss. */
+    st = load_text("train.log",
+                   "INFO Epoch 0 CV info cv_loss 62.5\n"
+                   "INFO Epoch 1 CV info cv_loss 55.25\n",
+                   NULL);
+    ck_assert(series(st, "val_loss")->last == 55.25);
     md_store_free(st);
 }
 END_TEST
@@ -3958,6 +3995,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_epoch_counts_in_parens);
     tcase_add_test(kv, test_kv_fasttext_progress);
     tcase_add_test(kv, test_kv_mxnet_module);
+    tcase_add_test(kv, test_kv_loss_terms_after_blanks);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);
@@ -4009,6 +4047,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_pix2pix_loss_log);
     tcase_add_test(text, test_text_pprint_arguments_are_settings);
     tcase_add_test(text, test_text_paddleocr_evaluations);
+    tcase_add_test(text, test_text_olmo_and_wenet);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);

@@ -974,11 +974,30 @@ static bool on_value_before_rate(scan *s, const char *token_end)
     return true;
 }
 
-/* A name with a rank's cut-off ("Acc@5", "NDCG@10") is a metric's: PyTorch's
- * ImageNet example prints "Acc@5   0.39 (  0.46)". */
-static bool ranked_metric(const scan *s, size_t keylen)
+/* Whether "loss" is one of the name's words ("loss_att", "ctc_loss"). */
+static bool loss_word(const char *w, const char *end)
 {
-    return s->words == 1 && memchr(s->key, '@', keylen) != NULL;
+    for (const char *p = w; end - p >= 4; p++) {
+        bool starts = p == w || p[-1] == '_', ends = p + 4 == end || p[4] == '_';
+        if (starts && ends && (p[0] | 0x20) == 'l' && (p[1] | 0x20) == 'o' && (p[2] | 0x20) == 's' &&
+            (p[3] | 0x20) == 's')
+            return true;
+    }
+    return false;
+}
+
+/* A name with a rank's cut-off ("Acc@5", "NDCG@10") is a metric's: PyTorch's
+ * ImageNet example prints "Acc@5   0.39 (  0.46)". So is a loss term's
+ * ("loss_att", "ctc_loss"): WeNet prints "loss 45.2 loss_att 40.1 loss_ctc
+ * 57.3 lr 0.0004"; fairseq's "best_loss 6.756" is the best so far again. */
+static bool named_metric(const scan *s, size_t keylen)
+{
+    if (s->words != 1)
+        return false;
+    if (memchr(s->key, '@', keylen))
+        return true;
+    return memchr(s->key, '_', keylen) && loss_word(s->key, s->key + keylen) &&
+           !(keylen > 5 && s->key[4] == '_' && word_is(s->key, 4, "best"));
 }
 
 static void on_number(scan *s)
@@ -993,7 +1012,7 @@ static void on_number(scan *s)
             keylen -= 3;
         value v;
         if (blanks && parse_value(s->units, s->p, s->end, &v) &&
-            (s->known(s->ctx, s->key, keylen) || ranked_metric(s, keylen))) {
+            (s->known(s->ctx, s->key, keylen) || named_metric(s, keylen))) {
             if (marian_display_time(s, keylen))
                 emit(s, "interval_time", 13, &v, s->ns_eval);
             else

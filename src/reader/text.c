@@ -188,15 +188,22 @@ static bool logger_prefix(const char *p, const char *key)
 
 /* A step may come with the time it took: TF's Object Detection API prints
  * "Step 100 per-step time 0.347s", then the step's losses in a dict of
- * their own. */
+ * their own; or with its epoch: OLMo's "[step=100/739328,epoch=0]". */
 static bool only_timings(text_reader *r, const md_kv *kv, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
-        if (!spec || spec->kind != MD_KIND_TIME)
+        if (!spec || (spec->kind != MD_KIND_TIME && spec->role != MD_ROLE_EPOCH))
             return false;
     }
     return true;
+}
+
+/* "...olmo.train:816\t[step=100/739328,epoch=0]": a bracket that holds the
+ * rest of the line, whatever the logger wrote before it. */
+static bool bracketed_rest(md_str t, const char *key)
+{
+    return key > t.p && key[-1] == '[' && t.p[t.n - 1] == ']';
 }
 
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
@@ -215,8 +222,8 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
      * solver.cpp:330] Iteration 300, Testing net (#0)", then a line per
      * output. */
     bool announcing = n == 1 && end > last && *last == ',' && logger_prefix(t.p, kv->key);
-    if ((end != last && !announcing) ||
-        (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) && !logger_prefix(t.p, kv->key)))
+    if ((end != last && !announcing) || (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) &&
+                                          !logger_prefix(t.p, kv->key) && !bracketed_rest(t, kv->key)))
         return false;
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
     md_role role = spec ? spec->role : MD_ROLE_SERIES;
