@@ -1818,6 +1818,26 @@ START_TEST(test_text_olmo_and_wenet)
 }
 END_TEST
 
+START_TEST(test_text_lightning_postfix_evaluation_once)
+{
+    /* The training bar shows the last evaluation's loss in each redraw
+     * until the next evaluation: one point per evaluation. */
+    md_store *st = load_text("train.log",
+                             "\rEpoch 0:  50%|#####     | 20/40 [00:04<00:04, 5.00it/s, v_num=3, train_loss=1.750]"
+                             "\rEpoch 0: 100%|##########| 40/40 [00:08<00:00, 5.00it/s, v_num=3, train_loss=1.500, val_loss=1.625]\n"
+                             "\rEpoch 1:  25%|##        | 10/40 [00:02<00:06, 5.00it/s, v_num=3, train_loss=1.375, val_loss=1.625]"
+                             "\rEpoch 1:  50%|#####     | 20/40 [00:04<00:04, 5.00it/s, v_num=3, train_loss=1.250, val_loss=1.625]"
+                             "\rEpoch 1: 100%|##########| 40/40 [00:08<00:00, 5.00it/s, v_num=3, train_loss=1.125, val_loss=1.375]\n"
+                             "\rEpoch 2:  50%|#####     | 20/40 [00:04<00:04, 5.00it/s, v_num=3, train_loss=1.000, val_loss=1.375]\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert(val->last == 1.375);
+    ck_assert_uint_eq(series(st, "loss")->count, 6);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -4048,6 +4068,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_pprint_arguments_are_settings);
     tcase_add_test(text, test_text_paddleocr_evaluations);
     tcase_add_test(text, test_text_olmo_and_wenet);
+    tcase_add_test(text, test_text_lightning_postfix_evaluation_once);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);

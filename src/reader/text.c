@@ -18,6 +18,7 @@
 #define INDEX_CACHE_MAX 4096 /* distinct keys remembered; prose has no end of them */
 #define RECENT_KEYS 64
 #define BAR_COLUMNS 8 /* bar keys a log names (training, evaluation, ...) */
+#define BAR_KEYS 16   /* keys a training bar's postfix carries */
 #define RECENT_KEY_MAX 32
 
 typedef struct recent_key {
@@ -85,6 +86,13 @@ struct md_text_reader {
         unsigned column;
     } bar_columns[BAR_COLUMNS]; /* the bar keys named to the feed */
     size_t nbar_columns;
+    struct {
+        char key[48];
+        size_t len;
+        bool evaluation;
+        double value;
+    } bar_keys[BAR_KEYS]; /* the postfix keys seen, and the last value shown */
+    size_t nbar_keys;
     md_stamp_kind stamp_kind; /* the first kind of timestamp seen */
     md_map index_cache;
     recent_key recent[RECENT_KEYS];
@@ -750,15 +758,64 @@ static bool begin_wrapped_dict(text_reader *r, md_str seg, md_str trimmed, unsig
     return rank < 0 && md_wrapped_dict_begin(&r->wrapped, trimmed, line);
 }
 
+/* The bar key slot of a postfix key, added on first sight; -1 when full. */
+static int bar_key_slot(text_reader *r, const md_kv *kv)
+{
+    size_t i = 0;
+    while (i < r->nbar_keys &&
+           !(r->bar_keys[i].len == kv->keylen && memcmp(r->bar_keys[i].key, kv->key, kv->keylen) == 0))
+        i++;
+    if (i < r->nbar_keys)
+        return (int)i;
+    char norm[64];
+    if (i == BAR_KEYS || kv->keylen > sizeof r->bar_keys[0].key)
+        return -1;
+    size_t n = md_key_normalise(kv->key, kv->keylen, norm, sizeof norm);
+    memcpy(r->bar_keys[i].key, kv->key, kv->keylen);
+    r->bar_keys[i].len = kv->keylen;
+    r->bar_keys[i].evaluation = n && md_key_is_eval(norm);
+    r->bar_keys[i].value = NAN;
+    r->nbar_keys++;
+    return (int)i;
+}
+
+/* Whether a bar's postfix shows this evaluation key's value as the last
+ * redraw did; notes the value. */
+static bool repeated_evaluation(text_reader *r, const md_kv *kv)
+{
+    int slot = bar_key_slot(r, kv);
+    if (slot < 0 || !r->bar_keys[slot].evaluation)
+        return false;
+    bool same = r->bar_keys[slot].value == kv->value;
+    r->bar_keys[slot].value = kv->value;
+    return same;
+}
+
+/* Lightning's training bar shows the last evaluation's values in every
+ * redraw ("..., train_loss=2.81, val_loss=2.95]") until the next one: the
+ * value is new once, then a repeat. */
+static size_t drop_repeated_evaluations(text_reader *r, md_kv *kv, size_t n)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!repeated_evaluation(r, &kv[i]))
+            kv[kept++] = kv[i];
+    return kept;
+}
+
+static MD_NOINLINE void read_postfix(text_reader *r, md_str seg, const md_tqdm *bar)
+{
+    size_t n = scan_pairs(r, seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start);
+    emit_pairs(r, r->kv, drop_repeated_evaluations(r, r->kv, n));
+}
+
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     /* Most bars have no description to scan. */
     size_t n = bar->desc_end ? scan_pairs(r, seg.p, bar->desc_end) : 0;
     emit_pairs(r, r->kv, n);
-    if (bar->postfix_end > bar->postfix_start) {
-        n = scan_pairs(r, seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start);
-        emit_pairs(r, r->kv, n);
-    }
+    if (bar->postfix_end > bar->postfix_start)
+        read_postfix(r, seg, bar);
     /* torchtune's "1|15|Loss: 0.99" holds the step itself. "Epoch 3: 45%|
      * 450/1000": the counter is the batch within the epoch (the store turns
      * it into a step); "Steps: 45%| 225/500" counts steps. A global_step in
