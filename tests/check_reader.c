@@ -1657,6 +1657,10 @@ START_TEST(test_text_imagenet_evaluation)
     const md_series *val = series(st, "val_accuracy");
     ck_assert_uint_eq(val->count, 4);
     ck_assert(val->last == 5.125);
+    /* At the step the run reached, as its steps come with the epoch. */
+    ck_assert(!val->ordinal);
+    ck_assert_int_eq(val->first_step, 40);
+    ck_assert_int_eq(val->last_step, series(st, "loss")->last_step);
     ck_assert_uint_eq(series(st, "val_loss")->count, 2);
     ck_assert_uint_eq(series(st, "loss")->count, 3);
     md_store_free(st);
