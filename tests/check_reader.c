@@ -238,7 +238,7 @@ START_TEST(test_kv_python_logging)
     /* ESPnet's "(module:lineno)" is where the line was logged; a step in
      * brackets is still a step. */
     CHECK_LINE("[host] 2024-01-01 10:00:00,000 (trainer:732) INFO: 3epoch:train:1-100batch: loss=65.3",
-               {"loss", 65.3, MD_UNIT_NONE});
+               {"epoch", 3, MD_UNIT_NONE}, {"iter", 100, MD_UNIT_NONE}, {"loss", 65.3, MD_UNIT_NONE});
     CHECK_LINE("[iter:100] loss: 0.5", {"iter", 100, MD_UNIT_NONE}, {"loss", 0.5, MD_UNIT_NONE});
 }
 END_TEST
@@ -411,6 +411,19 @@ START_TEST(test_kv_loss_terms_after_blanks)
                {"loss", 45.25, MD_UNIT_NONE}, {"loss_att", 40.125, MD_UNIT_NONE}, {"loss_ctc", 57.375, MD_UNIT_NONE},
                {"lr", 0.0004, MD_UNIT_NONE});
     CHECK_LINE("| loss 6.5 | best_loss 6.25", {"loss", 6.5, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_espnet_epoch_batches)
+{
+    md_kv kv[32];
+    CHECK_LINE("[gpu2] 2023-05-02 10:00:00,000 (trainer:732) INFO: 12epoch:train:801-1000batch: iter_time=0.002, "
+               "loss=38.5",
+               {"epoch", 12, MD_UNIT_NONE}, {"iter", 1000, MD_UNIT_NONE}, {"iter_time", 0.002, MD_UNIT_NONE},
+               {"loss", 38.5, MD_UNIT_NONE});
+    CHECK_LINE("INFO: 12epoch results: [train] loss=37.25, [valid] loss=41.5", {"epoch", 12, MD_UNIT_NONE},
+               {"loss", 37.25, MD_UNIT_NONE}, {"loss", 41.5, MD_UNIT_NONE});
+    check_no_pairs("trained 12epochs");
 }
 END_TEST
 
@@ -4020,6 +4033,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_fasttext_progress);
     tcase_add_test(kv, test_kv_mxnet_module);
     tcase_add_test(kv, test_kv_loss_terms_after_blanks);
+    tcase_add_test(kv, test_kv_espnet_epoch_batches);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);

@@ -1259,6 +1259,34 @@ static bool on_darknet(scan *s)
     return true;
 }
 
+/* ESPnet2: "7epoch:train:7126-7500batch: iter_time=..., loss=1.601" is
+ * epoch 7 up to its batch 7500; "7epoch results: [train] ... [valid]
+ * loss=1.854" the epoch's. */
+static bool on_espnet_epoch(scan *s)
+{
+    double epoch, first, last;
+    const char *p = s->p;
+    size_t k = md_num_scan(p, s->end, &epoch);
+    if (!k || !is_integral_text(p, k) || !text_at(p + k, s->end, "epoch"))
+        return false;
+    p += k + 5;
+    if (p < s->end && is_alnum(*p))
+        return false;
+    emit_count(s, "epoch", 5, epoch, NAN, p);
+    s->p = p;
+    if (!text_at(p, s->end, ":train:"))
+        return true;
+    const char *q = p + 7;
+    if (!(k = md_num_scan(q, s->end, &first)) || q + k >= s->end || q[k] != '-')
+        return true;
+    q += k + 1;
+    if (!(k = md_num_scan(q, s->end, &last)) || !is_integral_text(q, k) || !text_at(q + k, s->end, "batch"))
+        return true;
+    emit_count(s, "iter", 4, last, NAN, q + k);
+    s->p = q + k + 5;
+    return true;
+}
+
 /* A digit, a point or sign before one, or a sign before nan or inf (C's
  * printf writes "-nan"). */
 static bool starts_number(const char *p, const char *end)
@@ -1380,7 +1408,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == ':' || c == '=') {
             on_separator(&s);
         } else if (starts_number(s.p, s.end)) {
-            if (s.n == 0 && !s.key && md_is_digit(c) && on_darknet(&s))
+            if (s.n == 0 && !s.key && md_is_digit(c) && (on_darknet(&s) || on_espnet_epoch(&s)))
                 continue;
             on_number(&s);
         } else if (c == '.' && s.key && s.p == s.key_end && on_abbreviation(&s)) {
