@@ -1648,6 +1648,27 @@ START_TEST(test_text_hf_headerless_bar_places_dicts)
     ck_assert_int_eq(loss->last_step, 12);
     ck_assert_int_eq(series(st, "grad_norm")->last_step, 12);
     md_store_free(st);
+    /* Copied where the '\r' was lost, the redraws run on in one line. */
+    st = load_text("train.log",
+                   "  1%|          | 7/600 [00:02<03:00, 3.3it/s]  1%|          | 8/600 [00:02<03:00, 3.3it/s]"
+                   "{'loss': 2.5, 'learning_rate': 2e-05, 'epoch': 0.01}\n"
+                   "  1%|          | 8/600 [00:02<03:00, 3.3it/s]  2%|          | 12/600 [00:03<03:00, 3.3it/s]"
+                   "{'loss': 2.25, 'learning_rate': 2e-05, 'epoch': 0.02}\n"
+                   "  2%|          | 12/600 [00:03<03:00, 3.3it/s]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 8);
+    ck_assert_int_eq(loss->last_step, 12);
+    md_store_free(st);
+    /* The last bar of such a line is read: its postfix is the latest. */
+    st = load_text("train.log",
+                   "Epoch 0:  10%|#         | 1/10 [00:01<00:09, 1.00it/s, loss=2.5]"
+                   "Epoch 0:  30%|###       | 3/10 [00:03<00:07, 1.00it/s, loss=2.125]\n"
+                   "Epoch 1:  10%|#         | 1/10 [00:01<00:09, 1.00it/s, loss=2.0]\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    md_store_free(st);
 }
 END_TEST
 

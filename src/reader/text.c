@@ -1013,9 +1013,20 @@ static bool best_round_header(md_str s)
 }
 
 /* Text after a bar on its segment; a log dict there waits, as on a
- * segment of its own, for the redraw that shows its step. */
+ * segment of its own, for the redraw that shows its step. Redraws whose
+ * '\r' was lost glue bars together: the last one drawn holds. */
 static void read_after_bar(text_reader *r, md_str rest, unsigned long line)
 {
+    md_tqdm bar = md_tqdm_scan(rest.p, rest.n), last = {0};
+    md_str drawn = rest;
+    while (bar.found) {
+        last = bar;
+        drawn = rest;
+        rest = (md_str){rest.p + bar.end, rest.n - bar.end};
+        bar = md_tqdm_scan(rest.p, rest.n);
+    }
+    if (last.found)
+        read_bar(r, drawn, &last);
     md_str dict = md_str_trim(rest);
     if (waiting_dict(r, dict)) {
         hold_dict(r, dict, line);
