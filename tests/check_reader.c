@@ -427,6 +427,18 @@ START_TEST(test_kv_espnet_epoch_batches)
 }
 END_TEST
 
+START_TEST(test_kv_estimator_evaluation_summary)
+{
+    md_kv kv[32];
+    CHECK_LINE("INFO:tensorflow:Saving dict for global step 1500: eval_accuracy = 0.8125, eval_loss = 0.375, "
+               "global_step = 1500, loss = 0.375",
+               {"Saving dict for global step", 1500, MD_UNIT_NONE}, {"eval_accuracy", 0.8125, MD_UNIT_NONE},
+               {"eval_loss", 0.375, MD_UNIT_NONE}, {"global_step", 1500, MD_UNIT_NONE});
+    CHECK_LINE("INFO:tensorflow:loss = 0.4375, step = 1600 (30.5 sec)", {"loss", 0.4375, MD_UNIT_NONE},
+               {"step", 1600, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -4055,6 +4067,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_mxnet_module);
     tcase_add_test(kv, test_kv_loss_terms_after_blanks);
     tcase_add_test(kv, test_kv_espnet_epoch_batches);
+    tcase_add_test(kv, test_kv_estimator_evaluation_summary);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);

@@ -39,6 +39,7 @@ typedef struct scan {
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
+    bool estimator_summary; /* its "loss" repeats eval_loss (estimator_summary) */
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -167,6 +168,8 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     bool under_set = in_ns && s->set && s->ns == s->set;
     if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
         in_ns = false;
+    if (s->estimator_summary && keylen == 4 && memcmp(key, "loss", 4) == 0)
+        return;
     if (s->n < s->cap && key_acceptable(key, keylen, v->flags))
         s->out[s->n++] = (md_kv){.key = key,
                                  .keylen = keylen,
@@ -1000,6 +1003,15 @@ static bool named_metric(const scan *s, size_t keylen)
            !(keylen > 5 && s->key[4] == '_' && word_is(s->key, 4, "best"));
 }
 
+/* TF Estimator sums up each evaluation as "Saving dict for global step
+ * 200: eval_accuracy = 0.845, eval_loss = 0.432, global_step = 200, loss =
+ * 0.432": its loss is the evaluation's, eval_loss again. */
+static bool estimator_summary(const char *key, size_t keylen)
+{
+    static const char phrase[] = "Saving dict for global step";
+    return keylen == sizeof phrase - 1 && memcmp(key, phrase, keylen) == 0;
+}
+
 static void on_number(scan *s)
 {
     if (s->key && s->p > s->key_end) {
@@ -1017,6 +1029,7 @@ static void on_number(scan *s)
                 emit(s, "interval_time", 13, &v, s->ns_eval);
             else
                 emit(s, s->key, keylen, &v, s->ns_eval);
+            s->estimator_summary |= estimator_summary(s->key, keylen);
             s->p = v.end;
             clear_key(s);
             return;
