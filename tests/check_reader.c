@@ -151,6 +151,52 @@ START_TEST(test_kv_epoch_bracket)
 }
 END_TEST
 
+START_TEST(test_kv_imagenet_family)
+{
+    md_kv kv[32];
+    /* A rank's cut-off is part of a metric's name, and such a name needs
+     * no catalog entry to take a number after blanks. */
+    CHECK_LINE("Epoch: [2][ 40/2503]\tTime  0.412 ( 0.530)\tLoss 5.1250e+00 (5.2031e+00)\tAcc@1   7.81 (  6.25)"
+               "\tAcc@5  21.09 ( 18.75)",
+               {"epoch", 2, MD_UNIT_NONE}, {"iter", 40, MD_UNIT_NONE}, {"Time", 0.412, MD_UNIT_NONE},
+               {"Loss", 5.125, MD_UNIT_NONE}, {"Acc@1", 7.81, MD_UNIT_NONE}, {"Acc@5", 21.09, MD_UNIT_NONE});
+    /* An evaluation's batch counter, with or without blanks in it, puts
+     * what follows under the evaluation. */
+    CHECK_LINE("Test: [120/391]\tLoss 2.5000e+00 (2.6250e+00)\tAcc@1  43.75 ( 41.50)",
+               {"Loss", 2.5, MD_UNIT_NONE}, {"Acc@1", 43.75, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[0].ns);
+    ck_assert_ptr_nonnull(kv[1].ns);
+    CHECK_LINE("INFO Test: [ 12/391]  loss: 2.25 (2.3)", {"loss", 2.25, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[0].ns);
+    /* The summary after it, bulleted, behind a logger's level or not. */
+    CHECK_LINE(" * Acc@1 42.625 Acc@5 70.250", {"Acc@1", 42.625, MD_UNIT_NONE}, {"Acc@5", 70.25, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[0].ns);
+    CHECK_LINE("INFO  * Acc@1 55.5 Acc@5 80.5 loss 1.875", {"Acc@1", 55.5, MD_UNIT_NONE},
+               {"Acc@5", 80.5, MD_UNIT_NONE}, {"loss", 1.875, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[2].ns);
+    CHECK_LINE("lr = 0.5 * base", {"lr", 0.5, MD_UNIT_NONE});
+    CHECK_LINE(" * step: 12", {"step", 12, MD_UNIT_NONE});
+    ck_assert_ptr_null(kv[0].ns);
+    /* Swin Transformer: the epoch of the planned epochs, the batch within it. */
+    CHECK_LINE("INFO Train: [7/300][150/1251]\teta 0:10:00 lr 0.000500\tloss 3.2500 (3.3125)",
+               {"epoch", 7, MD_UNIT_NONE}, {"iter", 150, MD_UNIT_NONE}, {"lr", 0.0005, MD_UNIT_NONE},
+               {"loss", 3.25, MD_UNIT_NONE});
+    ck_assert(kv[0].total == 300);
+    ck_assert(kv[1].total == 1251);
+}
+END_TEST
+
+START_TEST(test_kv_epoch_counts_in_parens)
+{
+    md_kv kv[32];
+    CHECK_LINE("Epoch:[2/8](300/5120) loss:3.125 lr:0.000400000000 epoch_Time:41.0min:", {"epoch", 2, MD_UNIT_NONE},
+               {"iter", 300, MD_UNIT_NONE}, {"loss", 3.125, MD_UNIT_NONE}, {"lr", 0.0004, MD_UNIT_NONE},
+               {"epoch_Time", 41, MD_UNIT_MIN});
+    ck_assert(kv[0].total == 8);
+    ck_assert(kv[1].total == 5120);
+}
+END_TEST
+
 START_TEST(test_kv_build_nanogpt)
 {
     md_kv kv[32];
@@ -192,7 +238,7 @@ START_TEST(test_kv_python_logging)
     /* ESPnet's "(module:lineno)" is where the line was logged; a step in
      * brackets is still a step. */
     CHECK_LINE("[host] 2024-01-01 10:00:00,000 (trainer:732) INFO: 3epoch:train:1-100batch: loss=65.3",
-               {"loss", 65.3, MD_UNIT_NONE});
+               {"epoch", 3, MD_UNIT_NONE}, {"iter", 100, MD_UNIT_NONE}, {"loss", 65.3, MD_UNIT_NONE});
     CHECK_LINE("[iter:100] loss: 0.5", {"iter", 100, MD_UNIT_NONE}, {"loss", 0.5, MD_UNIT_NONE});
 }
 END_TEST
@@ -332,6 +378,64 @@ START_TEST(test_kv_marian)
     /* Without Marian's update count, "Time" is a step's. */
     CHECK_LINE("iter 100: loss 4.23, Time 0.5s", {"iter", 100, MD_UNIT_NONE}, {"loss", 4.23, MD_UNIT_NONE},
                {"Time", 0.5, MD_UNIT_S});
+}
+END_TEST
+
+START_TEST(test_kv_fasttext_progress)
+{
+    md_kv kv[32];
+    /* A dotted name before a fraction is a metric's; before a line number
+     * it is a file's (test_kv_prose_is_not_metrics). */
+    CHECK_LINE("Progress:  62.5% words/sec/thread:  181234 lr:  0.037500 avg.loss:  1.406250 ETA:   0h 0m 2s",
+               {"Progress", 62.5, MD_UNIT_PERCENT}, {"words/sec/thread", 181234, MD_UNIT_NONE},
+               {"lr", 0.0375, MD_UNIT_NONE}, {"avg.loss", 1.40625, MD_UNIT_NONE}, {"ETA", 0, MD_UNIT_H});
+}
+END_TEST
+
+START_TEST(test_kv_mxnet_module)
+{
+    md_kv kv[32];
+    CHECK_LINE("INFO:root:Epoch[4] Batch [300]\tSpeed: 2048.50 samples/sec\taccuracy=0.562500",
+               {"epoch", 4, MD_UNIT_NONE}, {"iter", 300, MD_UNIT_NONE}, {"Speed", 2048.5, MD_UNIT_NONE},
+               {"accuracy", 0.5625, MD_UNIT_NONE});
+    CHECK_LINE("INFO:root:Epoch[4] Validation-accuracy=0.593750", {"epoch", 4, MD_UNIT_NONE},
+               {"Validation-accuracy", 0.59375, MD_UNIT_NONE});
+    CHECK_LINE("INFO:root:Epoch[4] Time cost=95.125", {"epoch", 4, MD_UNIT_NONE}, {"Time cost", 95.125, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_loss_terms_after_blanks)
+{
+    md_kv kv[32];
+    CHECK_LINE("DEBUG TRAIN Batch 2/300 loss 45.250000 loss_att 40.125000 loss_ctc 57.375000 lr 0.00040000 rank 0",
+               {"loss", 45.25, MD_UNIT_NONE}, {"loss_att", 40.125, MD_UNIT_NONE}, {"loss_ctc", 57.375, MD_UNIT_NONE},
+               {"lr", 0.0004, MD_UNIT_NONE});
+    CHECK_LINE("| loss 6.5 | best_loss 6.25", {"loss", 6.5, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_espnet_epoch_batches)
+{
+    md_kv kv[32];
+    CHECK_LINE("[gpu2] 2023-05-02 10:00:00,000 (trainer:732) INFO: 12epoch:train:801-1000batch: iter_time=0.002, "
+               "loss=38.5",
+               {"epoch", 12, MD_UNIT_NONE}, {"iter", 1000, MD_UNIT_NONE}, {"iter_time", 0.002, MD_UNIT_NONE},
+               {"loss", 38.5, MD_UNIT_NONE});
+    CHECK_LINE("INFO: 12epoch results: [train] loss=37.25, [valid] loss=41.5", {"epoch", 12, MD_UNIT_NONE},
+               {"loss", 37.25, MD_UNIT_NONE}, {"loss", 41.5, MD_UNIT_NONE});
+    check_no_pairs("trained 12epochs");
+}
+END_TEST
+
+START_TEST(test_kv_estimator_evaluation_summary)
+{
+    md_kv kv[32];
+    CHECK_LINE("INFO:tensorflow:Saving dict for global step 1500: eval_accuracy = 0.8125, eval_loss = 0.375, "
+               "global_step = 1500, loss = 0.375",
+               {"Saving dict for global step", 1500, MD_UNIT_NONE}, {"eval_accuracy", 0.8125, MD_UNIT_NONE},
+               {"eval_loss", 0.375, MD_UNIT_NONE}, {"global_step", 1500, MD_UNIT_NONE});
+    CHECK_LINE("INFO:tensorflow:loss = 0.4375, step = 1600 (30.5 sec)", {"loss", 0.4375, MD_UNIT_NONE},
+               {"step", 1600, MD_UNIT_NONE});
 }
 END_TEST
 
@@ -1532,6 +1636,254 @@ START_TEST(test_text_hf_bar_places_dicts)
     ck_assert_uint_eq(val->count, 1);
     ck_assert_int_eq(val->last_step, 20);
     ck_assert_int_eq(series(st, "train_loss")->last_step, 20);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_hf_headerless_bar_places_dicts)
+{
+    /* transformers hides the header's INFO lines by default: the bare bar
+     * that a dict with an 'epoch' is printed between two redraws of is the
+     * training bar. Glued to the bar drawn before it, the dict still
+     * waits for the next redraw. */
+    md_store *st = load_text("train.log",
+                             "\r  0%|          | 0/600 [00:00<?, ?it/s]\r  1%|          | 4/600 [00:01<03:00, 3.3it/s]"
+                             "\r                    \r{'loss': 3.125, 'grad_norm': 1.75, 'learning_rate': 2e-05, 'epoch': 0.02}\n"
+                             "\r  1%|          | 6/600 [00:02<03:00, 3.3it/s]\r  2%|          | 11/600 [00:03<03:00, 3.3it/s]"
+                             "{'loss': 2.875, 'grad_norm': 1.5, 'learning_rate': 2e-05, 'epoch': 0.04}\n"
+                             "\r  2%|          | 12/600 [00:04<03:00, 3.3it/s]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 6);
+    ck_assert_int_eq(loss->last_step, 12);
+    ck_assert_int_eq(series(st, "grad_norm")->last_step, 12);
+    md_store_free(st);
+    /* Copied where the '\r' was lost, the redraws run on in one line. */
+    st = load_text("train.log",
+                   "  1%|          | 7/600 [00:02<03:00, 3.3it/s]  1%|          | 8/600 [00:02<03:00, 3.3it/s]"
+                   "{'loss': 2.5, 'learning_rate': 2e-05, 'epoch': 0.01}\n"
+                   "  1%|          | 8/600 [00:02<03:00, 3.3it/s]  2%|          | 12/600 [00:03<03:00, 3.3it/s]"
+                   "{'loss': 2.25, 'learning_rate': 2e-05, 'epoch': 0.02}\n"
+                   "  2%|          | 12/600 [00:03<03:00, 3.3it/s]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 8);
+    ck_assert_int_eq(loss->last_step, 12);
+    md_store_free(st);
+    /* The last bar of such a line is read: its postfix is the latest. */
+    st = load_text("train.log",
+                   "Epoch 0:  10%|#         | 1/10 [00:01<00:09, 1.00it/s, loss=2.5]"
+                   "Epoch 0:  30%|###       | 3/10 [00:03<00:07, 1.00it/s, loss=2.125]\n"
+                   "Epoch 1:  10%|#         | 1/10 [00:01<00:09, 1.00it/s, loss=2.0]\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_imagenet_evaluation)
+{
+    /* Top-1 accuracy is the accuracy, the test batches' and the summary
+     * after them the validation's. */
+    md_store *st = load_text("train.log",
+                             "Epoch: [0][ 0/80]\tLoss 6.5000e+00 (6.5000e+00)\tAcc@1   1.50 (  1.50)\n"
+                             "Epoch: [0][40/80]\tLoss 6.2500e+00 (6.3750e+00)\tAcc@1   2.50 (  2.00)\n"
+                             "Test: [ 0/20]\tLoss 6.0000e+00 (6.0000e+00)\tAcc@1   3.00 (  3.00)\n"
+                             " * Acc@1 3.250 Acc@5 9.500\n"
+                             "Epoch: [1][ 0/80]\tLoss 5.7500e+00 (5.7500e+00)\tAcc@1   4.50 (  4.50)\n"
+                             "Test: [ 0/20]\tLoss 5.5000e+00 (5.5000e+00)\tAcc@1   5.00 (  5.00)\n"
+                             " * Acc@1 5.125 Acc@5 14.000\n",
+                             NULL);
+    const md_series *acc = series(st, "accuracy");
+    ck_assert_uint_eq(acc->count, 3);
+    ck_assert(acc->last == 4.5);
+    const md_series *val = series(st, "val_accuracy");
+    ck_assert_uint_eq(val->count, 4);
+    ck_assert(val->last == 5.125);
+    /* At the step the run reached, as its steps come with the epoch. */
+    ck_assert(!val->ordinal);
+    ck_assert_int_eq(val->first_step, 40);
+    ck_assert_int_eq(val->last_step, series(st, "loss")->last_step);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_caffe_solver)
+{
+    /* Caffe: the test net's outputs after the step that announced them,
+     * the train net's outputs repeating what the iteration's line sums. */
+    md_store *st = load_text("caffe.log",
+                             "I0301 10:00:00.000001  77 solver.cpp:330] Iteration 0, Testing net (#0)\n"
+                             "I0301 10:00:01.000001  77 solver.cpp:397]     Test net output #0: accuracy = 0.104\n"
+                             "I0301 10:00:01.000002  77 solver.cpp:397]     Test net output #1: loss = 2.31 (* 1 = 2.31 loss)\n"
+                             "I0301 10:00:02.000001  77 solver.cpp:218] Iteration 0 (0 iter/s, 0.5s/50 iters), loss = 2.32\n"
+                             "I0301 10:00:02.000002  77 solver.cpp:237]     Train net output #0: loss = 2.32 (* 1 = 2.32 loss)\n"
+                             "I0301 10:00:02.000003  77 sgd_solver.cpp:105] Iteration 0, lr = 0.02\n"
+                             "I0301 10:00:09.000001  77 solver.cpp:218] Iteration 50 (7.1 iter/s, 7.0s/50 iters), loss = 0.75\n"
+                             "I0301 10:00:09.000002  77 solver.cpp:237]     Train net output #0: loss = 0.75 (* 1 = 0.75 loss)\n"
+                             "I0301 10:00:09.000003  77 sgd_solver.cpp:105] Iteration 50, lr = 0.0196\n"
+                             "I0301 10:00:16.000001  77 solver.cpp:330] Iteration 100, Testing net (#0)\n"
+                             "I0301 10:00:17.000001  77 solver.cpp:397]     Test net output #0: accuracy = 0.875\n"
+                             "I0301 10:00:17.000002  77 solver.cpp:397]     Test net output #1: loss = 0.44 (* 1 = 0.44 loss)\n"
+                             "# step 5000, a note\n"
+                             "loss: 0.5\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 100);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->first_step, 0);
+    ck_assert_int_eq(val->last_step, 100);
+    ck_assert(val->last == 0.44);
+    ck_assert(series(st, "val_accuracy")->last == 0.875);
+    ck_assert_uint_eq(md_store_nseries(st), 4);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_espnet_learning_rates)
+{
+    /* ESPnet2 names the learning rate of each optimiser's parameter group:
+     * lr_0 in its early releases, optim0_lr0 since. */
+    md_store *st = load_text("train.log",
+                             "[host] 2023-05-02 10:00:00,000 (trainer:732) INFO: 3epoch:train:1-200batch: "
+                             "iter_time=0.002, loss=41.5, optim0_lr0=2.500e-04, train_time=0.61\n"
+                             "[host] 2023-05-02 10:02:00,000 (trainer:732) INFO: 3epoch:train:201-400batch: "
+                             "iter_time=0.002, loss=39.25, optim0_lr0=2.625e-04, train_time=0.60\n",
+                             NULL);
+    const md_series *lr = series(st, "lr");
+    ck_assert_uint_eq(lr->count, 2);
+    ck_assert(T_CLOSE(lr->last, 2.625e-04));
+    md_store_free(st);
+    st = load_text("train.log", "lr_0=0.002, loss=2.5\nlr_0=0.001, loss=2.25\n", NULL);
+    ck_assert_uint_eq(series(st, "lr")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_pix2pix_loss_log)
+{
+    /* pytorch-CycleGAN-and-pix2pix counts "iters" within each epoch. */
+    md_store *st = load_text("loss_log.txt",
+                             "(epoch: 1, iters: 200, time: 0.051, data: 0.310) G_GAN: 1.875 G_L1: 21.5 D_real: 0.625 D_fake: 0.5\n"
+                             "(epoch: 1, iters: 400, time: 0.050, data: 0.004) G_GAN: 1.625 G_L1: 18.25 D_real: 0.5 D_fake: 0.5\n"
+                             "End of epoch 1 / 200 \t Time Taken: 37 sec\n"
+                             "(epoch: 2, iters: 200, time: 0.050, data: 0.290) G_GAN: 1.5 G_L1: 16.75 D_real: 0.375 D_fake: 0.375\n"
+                             "(epoch: 2, iters: 400, time: 0.051, data: 0.003) G_GAN: 1.25 G_L1: 15.5 D_real: 0.25 D_fake: 0.25\n",
+                             NULL);
+    const md_series *l1 = series(st, "g_l1");
+    ck_assert(!l1->ordinal);
+    ck_assert_int_eq(l1->first_step, 200);
+    ck_assert_int_eq(l1->last_step, 800);
+    ck_assert_ptr_null(md_store_find(st, "iters"));
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_pprint_arguments_are_settings)
+{
+    /* pprint wraps a dict of parsed arguments one item a line; None and
+     * False are a configuration's words, as quoted strings are. */
+    md_store *st = load_text("train.log",
+                             "INFO: arguments:\n"
+                             "{'batch_size': 64,\n"
+                             " 'checkpoint': None,\n"
+                             " 'dropout': 0.25,\n"
+                             " 'fp16': False,\n"
+                             " 'epochs': 30,\n"
+                             " 'hidden': 256,\n"
+                             " 'learning_rate': 0.0003,\n"
+                             " 'optimizer': 'adamw',\n"
+                             " 'resume': None,\n"
+                             " 'scheduler': None,\n"
+                             " 'seed': 7,\n"
+                             " 'warmup_ratio': 0.05}\n"
+                             "epoch 1 loss 2.5\n"
+                             "epoch 2 loss 2.25\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "batch_size")->last == 64);
+    ck_assert_ptr_null(md_store_find(st, "hidden"));
+    ck_assert_ptr_null(md_store_find(st, "dropout"));
+    ck_assert_ptr_null(md_store_find(st, "lr"));
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_paddleocr_evaluations)
+{
+    /* The current evaluation's metrics are the validation's, also when the
+     * catalog names none of them; the best so far is a repeat. */
+    md_store *st = load_text("train.log",
+                             "[2024/02/01 10:00:00] ppocr INFO: epoch: [1/50], global_step: 20, lr: 0.001000, acc: 0.250000, "
+                             "loss: 12.500000, avg_reader_cost: 0.01 s, avg_batch_cost: 0.25 s\n"
+                             "[2024/02/01 10:01:00] ppocr INFO: cur metric, precision: 0.625, recall: 0.75, hmean: 0.6818, "
+                             "fps: 30.5\n"
+                             "[2024/02/01 10:01:00] ppocr INFO: cur metric, acc: 0.375, norm_edit_dis: 0.5, fps: 900.25\n"
+                             "[2024/02/01 10:01:00] ppocr INFO: best metric, acc: 0.375, is_float16: False, norm_edit_dis: "
+                             "0.5, fps: 900.25, best_epoch: 1\n"
+                             "[2024/02/01 10:02:00] ppocr INFO: epoch: [2/50], global_step: 40, lr: 0.001000, acc: 0.5, "
+                             "loss: 10.25, avg_reader_cost: 0.01 s, avg_batch_cost: 0.25 s\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "accuracy")->count, 2);
+    ck_assert(series(st, "val_accuracy")->last == 0.375);
+    ck_assert(series(st, "eval_hmean")->last == 0.6818);
+    ck_assert_uint_eq(series(st, "eval_recall")->count, 1);
+    ck_assert_ptr_null(md_store_find(st, "best_epoch"));
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_olmo_and_wenet)
+{
+    /* OLMo: a bracketed step header over one metric a line. */
+    md_store *st = load_text("train.log",
+                             "2024-05-01T08:00:00.000Z\tgpu-a01\tINFO\tolmo.train:900\t[step=50/10000,epoch=0]\n"
+                             "    train/CrossEntropyLoss=8.25\n"
+                             "    optim/learning_rate_group0=0.0004\n"
+                             "2024-05-01T08:01:00.000Z\tgpu-a01\tINFO\tolmo.train:900\t[step=100/10000,epoch=0]\n"
+                             "    train/CrossEntropyLoss=7.5\n"
+                             "    optim/learning_rate_group0=0.0004\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 50);
+    ck_assert_int_eq(loss->last_step, 100);
+    ck_assert_int_eq(series(st, "lr")->last_step, 100);
+    md_store_free(st);
+    /* WeNet's cross-validation loss. */
+    st = load_text("train.log",
+                   "INFO Epoch 0 CV info cv_loss 62.5\n"
+                   "INFO Epoch 1 CV info cv_loss 55.25\n",
+                   NULL);
+    ck_assert(series(st, "val_loss")->last == 55.25);
+    md_store_free(st);
+}
+END_TEST
+
+START_TEST(test_text_lightning_postfix_evaluation_once)
+{
+    /* The training bar shows the last evaluation's loss in each redraw
+     * until the next evaluation: one point per evaluation. */
+    md_store *st = load_text("train.log",
+                             "\rEpoch 0:  50%|#####     | 20/40 [00:04<00:04, 5.00it/s, v_num=3, train_loss=1.750]"
+                             "\rEpoch 0: 100%|##########| 40/40 [00:08<00:00, 5.00it/s, v_num=3, train_loss=1.500, val_loss=1.625]\n"
+                             "\rEpoch 1:  25%|##        | 10/40 [00:02<00:06, 5.00it/s, v_num=3, train_loss=1.375, val_loss=1.625]"
+                             "\rEpoch 1:  50%|#####     | 20/40 [00:04<00:04, 5.00it/s, v_num=3, train_loss=1.250, val_loss=1.625]"
+                             "\rEpoch 1: 100%|##########| 40/40 [00:08<00:00, 5.00it/s, v_num=3, train_loss=1.125, val_loss=1.375]\n"
+                             "\rEpoch 2:  50%|#####     | 20/40 [00:04<00:04, 5.00it/s, v_num=3, train_loss=1.000, val_loss=1.375]\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert(val->last == 1.375);
+    ck_assert_uint_eq(series(st, "loss")->count, 6);
     md_store_free(st);
 }
 END_TEST
@@ -3048,6 +3400,9 @@ static const struct {
                  "shape[64,512,512] and type float on /job:localhost/replica:0/task:0/device:GPU:0"},
     {"cuda_oom", "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate "
                  "17179869184 bytes."},
+    {"cuda_oom", "RuntimeError: MPS backend out of memory (MPS allocated: 9.25 GB, other allocations: 2.50 GB, max "
+                 "allowed: 13.57 GB). Tried to allocate 2.00 GB on private pool."},
+    {"cuda_oom", "RuntimeError: XPU out of memory. Tried to allocate 512.00 MiB (GPU 0; 15.11 GiB total capacity)"},
     {"host_oom", "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=1234.0. Some of your processes may have "
                  "been killed by the cgroup out-of-memory handler."},
     {"host_oom", "RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: can't allocate memory: "
@@ -3766,6 +4121,13 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);
     tcase_add_test(kv, test_kv_mmengine);
+    tcase_add_test(kv, test_kv_imagenet_family);
+    tcase_add_test(kv, test_kv_epoch_counts_in_parens);
+    tcase_add_test(kv, test_kv_fasttext_progress);
+    tcase_add_test(kv, test_kv_mxnet_module);
+    tcase_add_test(kv, test_kv_loss_terms_after_blanks);
+    tcase_add_test(kv, test_kv_espnet_epoch_batches);
+    tcase_add_test(kv, test_kv_estimator_evaluation_summary);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);
@@ -3809,7 +4171,16 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_yolo_validation);
     tcase_add_test(text, test_text_keras_backspace_redraws);
     tcase_add_test(text, test_text_hf_bar_places_dicts);
+    tcase_add_test(text, test_text_hf_headerless_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);
+    tcase_add_test(text, test_text_imagenet_evaluation);
+    tcase_add_test(text, test_text_caffe_solver);
+    tcase_add_test(text, test_text_espnet_learning_rates);
+    tcase_add_test(text, test_text_pix2pix_loss_log);
+    tcase_add_test(text, test_text_pprint_arguments_are_settings);
+    tcase_add_test(text, test_text_paddleocr_evaluations);
+    tcase_add_test(text, test_text_olmo_and_wenet);
+    tcase_add_test(text, test_text_lightning_postfix_evaluation_once);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);

@@ -39,6 +39,7 @@ typedef struct scan {
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
+    bool estimator_summary; /* its "loss" repeats eval_loss (estimator_summary) */
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -101,6 +102,8 @@ const char *md_kv_word_end(const char *p, const char *end)
             p++;
         else if ((*p == '/' || *p == '.' || *p == '-') && p + 1 < end && is_alnum(p[1]))
             p++;
+        else if (*p == '@' && p + 1 < end && (is_alnum(p[1]) || p[1] == '.'))
+            p++; /* a rank's cut-off: "Acc@1", "Recall@10", "mAP@.5" */
         else
             break;
     }
@@ -117,16 +120,18 @@ static bool key_pair_at(const char *p, const char *end, char sep)
 }
 
 /* Module paths and file names ("modeling_utils.py:3729",
- * "llamafactory.hparams.parser:373") are not metric names; an abbreviation
- * ("L.r.", on_abbreviation) ends in its point. */
-static bool key_acceptable(const char *key, size_t n)
+ * "llamafactory.hparams.parser:373") are not metric names: a line number
+ * follows them. An abbreviation ("L.r.", on_abbreviation) ends in its
+ * point, and a dotted name with a fraction is a metric's (fastText's
+ * "avg.loss:  0.512345"). */
+static bool key_acceptable(const char *key, size_t n, unsigned flags)
 {
     if (n == 0 || n > KEY_MAX_LEN)
         return false;
     bool dotted = false;
     for (size_t i = 0; i + 1 < n; i++)
         dotted |= key[i] == '.' && is_alpha(key[i + 1]);
-    return !dotted || key[n - 1] == '.';
+    return !dotted || key[n - 1] == '.' || !(flags & MD_KV_INTEGRAL);
 }
 
 typedef struct value {
@@ -163,7 +168,9 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     bool under_set = in_ns && s->set && s->ns == s->set;
     if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
         in_ns = false;
-    if (s->n < s->cap && key_acceptable(key, keylen))
+    if (s->estimator_summary && keylen == 4 && memcmp(key, "loss", 4) == 0)
+        return;
+    if (s->n < s->cap && key_acceptable(key, keylen, v->flags))
         s->out[s->n++] = (md_kv){.key = key,
                                  .keylen = keylen,
                                  .value = v->v,
@@ -649,25 +656,93 @@ static bool on_epoch_batch(scan *s, const value *v)
     return true;
 }
 
+/* "(100/24681)": a count and its total in parentheses, no blanks. */
+static const char *count_parens(const char *p, const char *end, double *n, double *total)
+{
+    const char *q = p + 1;
+    size_t k = md_num_scan(q, end, n);
+    if (!k || !is_integral_text(q, k) || q + k >= end || q[k] != '/')
+        return NULL;
+    q += k + 1;
+    k = md_num_scan(q, end, total);
+    if (!k || !is_integral_text(q, k) || q + k >= end || q[k] != ')')
+        return NULL;
+    return q + k + 1;
+}
+
+/* The last word of a key of several ("INFO Train" behind a logger's
+ * prefix). */
+static const char *last_word(const char *key, const char *key_end)
+{
+    const char *w = key_end;
+    while (w > key && !is_blank(w[-1]))
+        w--;
+    return w;
+}
+
+/* MXNet's Module: "Epoch[3] Batch [200]\tSpeed: 1234.5 samples/sec": the
+ * batch within the epoch, with no total. */
+static const char *mxnet_batch(const char *p, const char *end, double *batch, double *total)
+{
+    p = skip_blanks(p, end);
+    if (end - p < 5 || memcmp(p, "Batch", 5) != 0)
+        return NULL;
+    const char *after = count_bracket(skip_blanks(p + 5, end), end, batch, total);
+    return after && isnan(*total) ? after : NULL;
+}
+
 /* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
- * reference scripts, DETR, DeiT, MAE and DINO print with) and "Epoch
+ * reference scripts, DETR, DeiT, MAE and DINO print with), "Epoch
  * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
- * on_mm_phase's): the epoch, then the batch within it and the epoch's
- * length. q is the first bracket. */
+ * on_mm_phase's), Swin Transformer's "Train: [30/300][210/2859]",
+ * MiniMind's "Epoch:[0/19](100/24681)" and MXNet's "Epoch[3] Batch [200]":
+ * the epoch, then the batch within it and the epoch's length. q is the
+ * first bracket. */
 static bool on_epoch_counts(scan *s, const char *q)
 {
-    double epoch, none, batch, total;
-    if (s->words != 1 || !word_is(s->key, (size_t)(s->key_end - s->key), "epoch"))
+    double epoch, epochs, batch, total;
+    const char *word = last_word(s->key, s->key_end);
+    size_t n = (size_t)(s->key_end - word);
+    bool swin = word_is(word, n, "train"), epoch_key = s->words == 1 && word_is(word, n, "epoch");
+    if (!epoch_key && !swin)
         return false;
-    const char *after = count_bracket(q, s->end, &epoch, &none);
-    if (!after || !isnan(none))
+    const char *after = count_bracket(q, s->end, &epoch, &epochs);
+    if (!after)
         return false;
-    const char *after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total);
-    if (!after2 || isnan(total))
+    const char *after2 = after < s->end && *after == '(' ? count_parens(after, s->end, &batch, &total) : NULL;
+    if (!after2 && (swin || isnan(epochs)))
+        after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total);
+    if (after2 && isnan(total))
+        after2 = NULL;
+    if (!after2 && epoch_key && isnan(epochs))
+        after2 = mxnet_batch(after, s->end, &batch, &total);
+    if (!after2 && !(epoch_key && q == s->key_end && isnan(epochs)))
         return false;
-    emit_count(s, "epoch", 5, epoch, NAN, after);
-    emit_count(s, "iter", 4, batch, total, after2);
-    s->p = after2;
+    emit_count(s, "epoch", 5, epoch, epochs, after);
+    /* Without a batch, MXNet's "Epoch[3] Train-accuracy=0.61": the epoch. */
+    if (after2)
+        emit_count(s, "iter", 4, batch, total, after2);
+    s->p = after2 ? after2 : after;
+    clear_key(s);
+    return true;
+}
+
+/* "Test: [ 50/196]" (PyTorch's ImageNet example, Swin; MetricLogger's
+ * "Test:  [ 50/261]"): the batch within an evaluation, which places
+ * nothing; the pairs after it are the evaluation's. */
+static bool on_evaluation_counts(scan *s, const char *q)
+{
+    double batch, total;
+    const char *word = last_word(s->key, s->key_end);
+    if (s->words > 2 || !evaluation_key(word, s->key_end))
+        return false;
+    const char *after = count_bracket(q, s->end, &batch, &total);
+    if (!after || isnan(total))
+        return false;
+    s->ns = word;
+    s->nslen = (size_t)(md_kv_word_end(word, s->key_end) - word);
+    s->ns_eval = true;
+    s->p = after;
     clear_key(s);
     return true;
 }
@@ -793,18 +868,30 @@ static bool on_bracket_group(scan *s)
     return true;
 }
 
+/* Python's and JSON's constants: "'resume': None", "'amp': False". */
+static bool constant_word(const char *q, const char *end)
+{
+    static const char *const words[] = {"none", "true", "false", "null"};
+    size_t n = (size_t)(md_kv_word_end(q, end) - q);
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (word_is(q, n, words[i]))
+            return true;
+    return false;
+}
+
 /* A value that is no number but a word, a path, a quoted string or a
  * nested mapping: "task=detect", "save=True", "model='gpt2'",
- * "data=/content/data.yaml", "'name': 'gpt2'", "'optim': {". Settings
- * have many; a line of measurements next to none ("v_num=a1b2"). Only
- * '=' pairs and quoted keys: "note: the loss" is prose. */
+ * "data=/content/data.yaml", "'name': 'gpt2'", "'optim': {", "'resume':
+ * None" (pprint's dict of parsed arguments). Settings have many; a line of
+ * measurements next to none ("v_num=a1b2"). Only '=' pairs and quoted
+ * keys: "note: the loss" is prose. */
 static bool word_value(const scan *s, const char *q)
 {
     if (q >= s->end)
         return false;
     if (*s->p == '=')
         return is_alpha(*q) || *q == '\'' || *q == '"' || *q == '/';
-    return s->quoted_key && (*q == '\'' || *q == '"' || *q == '{');
+    return s->quoted_key && (*q == '\'' || *q == '"' || *q == '{' || constant_word(q, s->end));
 }
 
 static void on_separator(scan *s)
@@ -812,7 +899,7 @@ static void on_separator(scan *s)
     const char *q = s->p + 1;
     if (s->key) {
         q = skip_blanks(q, s->end);
-        if (*s->p == ':' && q < s->end && *q == '[' && on_epoch_counts(s, q))
+        if (*s->p == ':' && q < s->end && *q == '[' && (on_epoch_counts(s, q) || on_evaluation_counts(s, q)))
             return;
         value v;
         if (parse_value(s->units, q, s->end, &v) || parse_quoted(s->units, q, s->end, &v)) {
@@ -890,6 +977,41 @@ static bool on_value_before_rate(scan *s, const char *token_end)
     return true;
 }
 
+/* Whether "loss" is one of the name's words ("loss_att", "ctc_loss"). */
+static bool loss_word(const char *w, const char *end)
+{
+    for (const char *p = w; end - p >= 4; p++) {
+        bool starts = p == w || p[-1] == '_', ends = p + 4 == end || p[4] == '_';
+        if (starts && ends && (p[0] | 0x20) == 'l' && (p[1] | 0x20) == 'o' && (p[2] | 0x20) == 's' &&
+            (p[3] | 0x20) == 's')
+            return true;
+    }
+    return false;
+}
+
+/* A name with a rank's cut-off ("Acc@5", "NDCG@10") is a metric's: PyTorch's
+ * ImageNet example prints "Acc@5   0.39 (  0.46)". So is a loss term's
+ * ("loss_att", "ctc_loss"): WeNet prints "loss 45.2 loss_att 40.1 loss_ctc
+ * 57.3 lr 0.0004"; fairseq's "best_loss 6.756" is the best so far again. */
+static bool named_metric(const scan *s, size_t keylen)
+{
+    if (s->words != 1)
+        return false;
+    if (memchr(s->key, '@', keylen))
+        return true;
+    return memchr(s->key, '_', keylen) && loss_word(s->key, s->key + keylen) &&
+           !(keylen > 5 && s->key[4] == '_' && word_is(s->key, 4, "best"));
+}
+
+/* TF Estimator sums up each evaluation as "Saving dict for global step
+ * 200: eval_accuracy = 0.845, eval_loss = 0.432, global_step = 200, loss =
+ * 0.432": its loss is the evaluation's, eval_loss again. */
+static bool estimator_summary(const char *key, size_t keylen)
+{
+    static const char phrase[] = "Saving dict for global step";
+    return keylen == sizeof phrase - 1 && memcmp(key, phrase, keylen) == 0;
+}
+
 static void on_number(scan *s)
 {
     if (s->key && s->p > s->key_end) {
@@ -901,11 +1023,13 @@ static void on_number(scan *s)
         if (s->words >= 2 && keylen > 3 && memcmp(s->key_end - 3, " to", 3) == 0)
             keylen -= 3;
         value v;
-        if (blanks && parse_value(s->units, s->p, s->end, &v) && s->known(s->ctx, s->key, keylen)) {
+        if (blanks && parse_value(s->units, s->p, s->end, &v) &&
+            (s->known(s->ctx, s->key, keylen) || named_metric(s, keylen))) {
             if (marian_display_time(s, keylen))
                 emit(s, "interval_time", 13, &v, s->ns_eval);
             else
                 emit(s, s->key, keylen, &v, s->ns_eval);
+            s->estimator_summary |= estimator_summary(s->key, keylen);
             s->p = v.end;
             clear_key(s);
             return;
@@ -1148,6 +1272,34 @@ static bool on_darknet(scan *s)
     return true;
 }
 
+/* ESPnet2: "7epoch:train:7126-7500batch: iter_time=..., loss=1.601" is
+ * epoch 7 up to its batch 7500; "7epoch results: [train] ... [valid]
+ * loss=1.854" the epoch's. */
+static bool on_espnet_epoch(scan *s)
+{
+    double epoch, first, last;
+    const char *p = s->p;
+    size_t k = md_num_scan(p, s->end, &epoch);
+    if (!k || !is_integral_text(p, k) || !text_at(p + k, s->end, "epoch"))
+        return false;
+    p += k + 5;
+    if (p < s->end && is_alnum(*p))
+        return false;
+    emit_count(s, "epoch", 5, epoch, NAN, p);
+    s->p = p;
+    if (!text_at(p, s->end, ":train:"))
+        return true;
+    const char *q = p + 7;
+    if (!(k = md_num_scan(q, s->end, &first)) || q + k >= s->end || q[k] != '-')
+        return true;
+    q += k + 1;
+    if (!(k = md_num_scan(q, s->end, &last)) || !is_integral_text(q, k) || !text_at(q + k, s->end, "batch"))
+        return true;
+    emit_count(s, "iter", 4, last, NAN, q + k);
+    s->p = q + k + 5;
+    return true;
+}
+
 /* A digit, a point or sign before one, or a sign before nan or inf (C's
  * printf writes "-nan"). */
 static bool starts_number(const char *p, const char *end)
@@ -1161,6 +1313,80 @@ static bool starts_number(const char *p, const char *end)
         return *p != '.' && nonfinite_word(p + 1, md_kv_word_end(p + 1, end), &v);
     }
     return false;
+}
+
+/* " * Acc@1 76.130 Acc@5 92.862" closes an evaluation in PyTorch's ImageNet
+ * example, torchvision's references, DeiT, MAE and Swin ("* Acc@1 81.8
+ * Acc@5 95.6 loss 0.812"): a lone '*' before the line's first pair (behind
+ * a logger's level at most) and a top-k accuracy says the pairs after it
+ * are the test set's, named as its batches' lines ("Test: [ 50/196] ...
+ * Acc@1 ...") name them. */
+static bool on_summary_bullet(scan *s)
+{
+    bool alone = (s->p == s->line || is_blank(s->p[-1])) && s->p + 2 < s->end && is_blank(s->p[1]) &&
+                 is_alpha(s->p[2]);
+    if (!alone || s->words > 1)
+        return false;
+    const char *name = s->p + 2, *name_end = md_kv_word_end(name, s->end);
+    if (!memchr(name, '@', (size_t)(name_end - name)))
+        return false;
+    s->ns = "Test";
+    s->nslen = 4;
+    s->ns_eval = true;
+    clear_key(s);
+    s->p++;
+    return true;
+}
+
+/* Caffe prints each output of its nets: "Test net output #1: loss = 0.09
+ * (* 1 = 0.09 loss)" is the test net's, after "Iteration 300, Testing
+ * net"; "Train net output #0: loss = ..." repeats, weighted, what the
+ * iteration's own line ("Iteration 300 (4.7 iter/s, ...), loss = 0.18")
+ * sums, and is not read. */
+static bool on_net_output(scan *s)
+{
+    static const char net_output[] = "net output";
+    size_t k = sizeof net_output - 1, keylen = (size_t)(s->key_end - s->key);
+    const char *q = s->p + 1;
+    while (q < s->end && md_is_digit(*q))
+        q++;
+    if (s->words != 3 || q == s->p + 1 || q >= s->end || *q != ':' || keylen <= k ||
+        !word_is(s->key_end - k, k, net_output))
+        return false;
+    if (!evaluation_key(s->key, s->key_end)) {
+        s->p = s->end;
+        return true;
+    }
+    s->ns = s->key;
+    s->nslen = (size_t)(md_kv_word_end(s->key, s->key_end) - s->key);
+    s->ns_eval = true;
+    clear_key(s);
+    s->p = q + 1;
+    return true;
+}
+
+/* PaddleOCR prints each evaluation as "cur metric, acc: 0.61, norm_edit_dis:
+ * 0.88, fps: 1234.5" (detection: "precision: ..., recall: ..., hmean:
+ * ..."), then the best one so far, "best metric, acc: 0.61, ...,
+ * best_epoch: 1": a repeat, which is not read. */
+static bool on_metric_label(scan *s)
+{
+    const char *second = last_word(s->key, s->key_end);
+    size_t first = (size_t)(md_kv_word_end(s->key, s->key_end) - s->key);
+    if (s->words != 2 || !word_is(second, (size_t)(s->key_end - second), "metric"))
+        return false;
+    if (word_is(s->key, first, "cur")) {
+        s->ns = "eval";
+        s->nslen = 4;
+        s->ns_eval = true;
+        clear_key(s);
+        s->p++;
+        return true;
+    }
+    if (!word_is(s->key, first, "best"))
+        return false;
+    s->p = s->end;
+    return true;
 }
 
 size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
@@ -1195,7 +1421,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == ':' || c == '=') {
             on_separator(&s);
         } else if (starts_number(s.p, s.end)) {
-            if (s.n == 0 && !s.key && md_is_digit(c) && on_darknet(&s))
+            if (s.n == 0 && !s.key && md_is_digit(c) && (on_darknet(&s) || on_espnet_epoch(&s)))
                 continue;
             on_number(&s);
         } else if (c == '.' && s.key && s.p == s.key_end && on_abbreviation(&s)) {
@@ -1220,6 +1446,12 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '[' && s.key) {
             on_number(&s); /* "Epoch [5/650]" */
+        } else if (c == '*' && s.n == 0 && on_summary_bullet(&s)) {
+            continue;
+        } else if (c == '#' && s.key && s.n == 0 && on_net_output(&s)) {
+            continue;
+        } else if (c == ',' && s.key && s.n == 0 && on_metric_label(&s)) {
+            continue;
         } else {
             /* '|' separates fields: litgpt's "val: n/a | iter time: 112 ms"
              * is no validation time. */

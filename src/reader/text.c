@@ -18,6 +18,7 @@
 #define INDEX_CACHE_MAX 4096 /* distinct keys remembered; prose has no end of them */
 #define RECENT_KEYS 64
 #define BAR_COLUMNS 8 /* bar keys a log names (training, evaluation, ...) */
+#define BAR_KEYS 16   /* keys a training bar's postfix carries */
 #define RECENT_KEY_MAX 32
 
 typedef struct recent_key {
@@ -67,6 +68,8 @@ struct md_text_reader {
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
+    double bare_bar_total; /* of the last bar read, when it was bare; 0 when not */
+    double dict_bar_total; /* the bare bar drawn before the pending dict, when the header was not seen */
     bool settings;        /* the last scan_pairs read a line of settings */
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
     unsigned long pending_line;
@@ -83,6 +86,13 @@ struct md_text_reader {
         unsigned column;
     } bar_columns[BAR_COLUMNS]; /* the bar keys named to the feed */
     size_t nbar_columns;
+    struct {
+        char key[48];
+        size_t len;
+        bool evaluation;
+        double value;
+    } bar_keys[BAR_KEYS]; /* the postfix keys seen, and the last value shown */
+    size_t nbar_keys;
     md_stamp_kind stamp_kind; /* the first kind of timestamp seen */
     md_map index_cache;
     recent_key recent[RECENT_KEYS];
@@ -186,15 +196,22 @@ static bool logger_prefix(const char *p, const char *key)
 
 /* A step may come with the time it took: TF's Object Detection API prints
  * "Step 100 per-step time 0.347s", then the step's losses in a dict of
- * their own. */
+ * their own; or with its epoch: OLMo's "[step=100/739328,epoch=0]". */
 static bool only_timings(text_reader *r, const md_kv *kv, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
-        if (!spec || spec->kind != MD_KIND_TIME)
+        if (!spec || (spec->kind != MD_KIND_TIME && spec->role != MD_ROLE_EPOCH))
             return false;
     }
     return true;
+}
+
+/* "...olmo.train:816\t[step=100/739328,epoch=0]": a bracket that holds the
+ * rest of the line, whatever the logger wrote before it. */
+static bool bracketed_rest(md_str t, const char *key)
+{
+    return key > t.p && key[-1] == '[' && t.p[t.n - 1] == ']';
 }
 
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
@@ -209,11 +226,17 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
     const char *end = t.p + t.n, *last = kv[n - 1].end;
     while (end > last && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' '))
         end--;
-    if (end != last || (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) && !logger_prefix(t.p, kv->key)))
+    /* Caffe's logger announces its evaluation with the step: "...
+     * solver.cpp:330] Iteration 300, Testing net (#0)", then a line per
+     * output. */
+    bool announcing = n == 1 && end > last && *last == ',' && logger_prefix(t.p, kv->key);
+    if ((end != last && !announcing) || (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) &&
+                                          !logger_prefix(t.p, kv->key) && !bracketed_rest(t, kv->key)))
         return false;
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
     md_role role = spec ? spec->role : MD_ROLE_SERIES;
-    if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1)) && !(role == MD_ROLE_EPOCH && n == 1))
+    if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1)) &&
+        !(role == MD_ROLE_EPOCH && n == 1 && !announcing))
         return false;
     md_feed_context_step(r->feed, (int64_t)kv->value);
     return true;
@@ -610,6 +633,23 @@ static bool training_bar(text_reader *r, const md_tqdm *bar)
     return true;
 }
 
+static bool bare_bar(const md_tqdm *bar)
+{
+    return bar->desc == 0 && bar->total > 0 && bar->n >= 0;
+}
+
+/* The header is logged at INFO, which transformers does not show by
+ * default. Its training bar is then the bare bar that a log dict (HF's
+ * have an 'epoch') is printed between two redraws of: the bar's total is
+ * the planned steps. */
+static bool headerless_training_bar(text_reader *r, const md_tqdm *bar)
+{
+    if (r->planned_steps > 0 || r->dict_bar_total <= 0 || !bare_bar(bar) || bar->total != r->dict_bar_total)
+        return false;
+    r->planned_steps = bar->total;
+    return training_bar(r, bar);
+}
+
 /* A line of settings (Ultralytics' "engine/trainer: task=detect, ...,
  * imgsz=640, ..., lr0=0.01, ...", argparse's "Namespace(...)") is
  * configuration: of its pairs only the settings the catalog names stay
@@ -672,6 +712,15 @@ static void read_dict(text_reader *r, md_str dict, unsigned long line)
     }
 }
 
+static void hold_dict(text_reader *r, md_str dict, unsigned long line)
+{
+    md_buf_reset(&r->pending);
+    md_buf_put(&r->pending, dict.p, dict.n);
+    r->pending_line = line;
+    r->pending_set = true;
+    r->dict_bar_total = r->train_bar_seen ? 0 : r->bare_bar_total;
+}
+
 static void flush_pending(text_reader *r)
 {
     if (!r->pending_set)
@@ -709,15 +758,64 @@ static bool begin_wrapped_dict(text_reader *r, md_str seg, md_str trimmed, unsig
     return rank < 0 && md_wrapped_dict_begin(&r->wrapped, trimmed, line);
 }
 
+/* The bar key slot of a postfix key, added on first sight; -1 when full. */
+static int bar_key_slot(text_reader *r, const md_kv *kv)
+{
+    size_t i = 0;
+    while (i < r->nbar_keys &&
+           !(r->bar_keys[i].len == kv->keylen && memcmp(r->bar_keys[i].key, kv->key, kv->keylen) == 0))
+        i++;
+    if (i < r->nbar_keys)
+        return (int)i;
+    char norm[64];
+    if (i == BAR_KEYS || kv->keylen > sizeof r->bar_keys[0].key)
+        return -1;
+    size_t n = md_key_normalise(kv->key, kv->keylen, norm, sizeof norm);
+    memcpy(r->bar_keys[i].key, kv->key, kv->keylen);
+    r->bar_keys[i].len = kv->keylen;
+    r->bar_keys[i].evaluation = n && md_key_is_eval(norm);
+    r->bar_keys[i].value = NAN;
+    r->nbar_keys++;
+    return (int)i;
+}
+
+/* Whether a bar's postfix shows this evaluation key's value as the last
+ * redraw did; notes the value. */
+static bool repeated_evaluation(text_reader *r, const md_kv *kv)
+{
+    int slot = bar_key_slot(r, kv);
+    if (slot < 0 || !r->bar_keys[slot].evaluation)
+        return false;
+    bool same = r->bar_keys[slot].value == kv->value;
+    r->bar_keys[slot].value = kv->value;
+    return same;
+}
+
+/* Lightning's training bar shows the last evaluation's values in every
+ * redraw ("..., train_loss=2.81, val_loss=2.95]") until the next one: the
+ * value is new once, then a repeat. */
+static size_t drop_repeated_evaluations(text_reader *r, md_kv *kv, size_t n)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!repeated_evaluation(r, &kv[i]))
+            kv[kept++] = kv[i];
+    return kept;
+}
+
+static MD_NOINLINE void read_postfix(text_reader *r, md_str seg, const md_tqdm *bar)
+{
+    size_t n = scan_pairs(r, seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start);
+    emit_pairs(r, r->kv, drop_repeated_evaluations(r, r->kv, n));
+}
+
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     /* Most bars have no description to scan. */
     size_t n = bar->desc_end ? scan_pairs(r, seg.p, bar->desc_end) : 0;
     emit_pairs(r, r->kv, n);
-    if (bar->postfix_end > bar->postfix_start) {
-        n = scan_pairs(r, seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start);
-        emit_pairs(r, r->kv, n);
-    }
+    if (bar->postfix_end > bar->postfix_start)
+        read_postfix(r, seg, bar);
     /* torchtune's "1|15|Loss: 0.99" holds the step itself. "Epoch 3: 45%|
      * 450/1000": the counter is the batch within the epoch (the store turns
      * it into a step); "Steps: 45%| 225/500" counts steps. A global_step in
@@ -729,6 +827,8 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
                    bar->total > 0 ? bar->total : NAN);
     else if (training_bar(r, bar))
         md_feed_context_step(r->feed, (int64_t)bar->n);
+    if (r->planned_steps <= 0)
+        r->bare_bar_total = bare_bar(bar) ? bar->total : 0;
     /* A bar redraws many times per step: one point per counter value. Bars
      * of other loops (evaluation, tokenising) have other totals and get
      * series of their own, so the first bar's total names it_per_s. A
@@ -782,14 +882,21 @@ static bool scheduler_line(text_reader *r, md_str t)
            md_str_starts_with(t, "PBS:");
 }
 
-/* HF Trainer's log dict, once its training bar was drawn, waits for the
- * next redraw (training_bar). */
-static bool waiting_dict(const text_reader *r, md_str seg)
+static MD_NOINLINE bool hf_log_dict(md_str t)
 {
-    if (!r->train_bar_seen)
+    static const char epoch[] = "'epoch': ";
+    return md_memmem(t.p, t.n, epoch, sizeof epoch - 1) != NULL;
+}
+
+/* HF Trainer's log dict, once its training bar was drawn (or, with no
+ * header, right after a bare bar), waits for the next redraw
+ * (training_bar, headerless_training_bar). */
+static inline bool waiting_dict(const text_reader *r, md_str seg)
+{
+    if (!r->train_bar_seen && !(r->planned_steps <= 0 && r->bare_bar_total > 0))
         return false;
     md_str t = md_str_trim(seg);
-    return t.n > 1 && t.p[0] == '{' && t.p[t.n - 1] == '}';
+    return t.n > 1 && t.p[0] == '{' && t.p[t.n - 1] == '}' && (r->train_bar_seen || hf_log_dict(t));
 }
 
 /* No construct of several lines (traceback, table, box, scheduler report,
@@ -905,6 +1012,30 @@ static bool best_round_header(md_str s)
     return false;
 }
 
+/* Text after a bar on its segment; a log dict there waits, as on a
+ * segment of its own, for the redraw that shows its step. Redraws whose
+ * '\r' was lost glue bars together: the last one drawn holds. */
+static void read_after_bar(text_reader *r, md_str rest, unsigned long line)
+{
+    md_tqdm bar = md_tqdm_scan(rest.p, rest.n), last = {0};
+    md_str drawn = rest;
+    while (bar.found) {
+        last = bar;
+        drawn = rest;
+        rest = (md_str){rest.p + bar.end, rest.n - bar.end};
+        bar = md_tqdm_scan(rest.p, rest.n);
+    }
+    if (last.found)
+        read_bar(r, drawn, &last);
+    md_str dict = md_str_trim(rest);
+    if (waiting_dict(r, dict)) {
+        hold_dict(r, dict, line);
+        return;
+    }
+    size_t n = scan_pairs(r, rest.p, rest.n);
+    emit_pairs(r, r->kv, n);
+}
+
 static void read_segment(text_reader *r, md_str seg, unsigned long line)
 {
     if (r->best_round_line && line == r->best_round_line + 1)
@@ -931,15 +1062,12 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     }
     if (r->pending_set && trimmed.n) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
-        if (bar.found && training_bar(r, &bar))
+        if (bar.found && (training_bar(r, &bar) || headerless_training_bar(r, &bar)))
             md_feed_context_step(r->feed, (int64_t)bar.n);
         flush_pending(r);
     }
     if (waiting_dict(r, trimmed)) {
-        md_buf_reset(&r->pending);
-        md_buf_put(&r->pending, trimmed.p, trimmed.n);
-        r->pending_line = line;
-        r->pending_set = true;
+        hold_dict(r, trimmed, line);
         return;
     }
     if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
@@ -956,10 +1084,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
                 learn_shape(r, seg, NULL, 0, &bar, stamped);
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
-            if (bar.end < seg.n) {
-                size_t n = scan_pairs(r, seg.p + bar.end, seg.n - bar.end);
-                emit_pairs(r, r->kv, n);
-            }
+            if (bar.end < seg.n)
+                read_after_bar(r, (md_str){seg.p + bar.end, seg.n - bar.end}, line);
         } else {
             long rank;
             md_str body = rank_prefix(r, seg, &rank);

@@ -60,6 +60,8 @@ size_t md_key_normalise(const char *key, size_t n, char *out, size_t cap)
         unsigned char c = (unsigned char)key[i];
         if (c >= 'A' && c <= 'Z')
             c = (unsigned char)(c - 'A' + 'a');
+        if (c == '@')
+            continue; /* "Acc@1" is acc1: the cut-off is part of the name */
         if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c >= 0x80) {
             if (gap && len > 0) {
                 if (len + 2 >= cap)

@@ -39,6 +39,16 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
     }
 }
 
+bool keys_evaluation_measure(const key_info *ki)
+{
+    if (ki->role != MD_ROLE_SERIES || ki->cat >= 0 || !ki->norm || !md_key_is_eval(ki->norm))
+        return false;
+    md_kind kind;
+    md_better better;
+    guess_kind(ki->norm, &kind, &better);
+    return kind == MD_KIND_METRIC || kind == MD_KIND_LOSS;
+}
+
 /* A name not yet used in this store: name, name_2, name_3, ... */
 static void unique_name(const md_store *st, const char *base, char *out, size_t cap)
 {

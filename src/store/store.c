@@ -207,6 +207,20 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
  * then the step an earlier line set. -1 when none. Of two step keys the
  * first wins, but W&B's _step gives way to the trainer's own
  * (train/global_step), whatever their order. */
+/* The step the run has reached when its steps come with their epoch and
+ * every value of the record is an evaluation's; -1 otherwise. */
+static MD_NOINLINE int64_t evaluation_step(const md_store *st, const md_input *in)
+{
+    if (in->first_epoch < 0 || in->last_step_seen < 0 || st->nkv == 0)
+        return -1;
+    for (size_t i = 0; i < st->nkv; i++) {
+        const key_info *ki = &st->keys[st->kv[i].key];
+        if (ki->role != MD_ROLE_SERIES || !ki->norm || !md_key_is_validation(st->cat, ki->norm))
+            return -1;
+    }
+    return in->last_step_seen;
+}
+
 static int64_t record_step(md_store *st, bool *had_step)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1;
@@ -236,12 +250,16 @@ static int64_t record_step(md_store *st, bool *had_step)
     if (step >= 0)
         return step;
     /* Where steps come with their epoch, a line with the epoch alone (its
-     * evaluation) stands at the step the run has reached. */
+     * evaluation) stands at the step the run has reached, and so does a
+     * line of an evaluation's values alone ("Test: [ 50/196]  Loss 1.25
+     * ...  Acc@1 71.9 ..."). */
     if (epoch >= 0 && in->first_epoch >= 0 && in->last_step_seen >= 0)
         return in->last_step_seen;
     if (epoch >= 0)
         return epoch;
-    return st->context_step;
+    if (st->context_step >= 0)
+        return st->context_step;
+    return evaluation_step(st, in);
 }
 
 static bool is_setting(const md_store *st, const key_info *ki)
@@ -261,6 +279,11 @@ static bool has_known_key(const md_store *st)
         if (ki->cat >= 0 && md_catalog_series(st->cat, (size_t)ki->cat)->kind != MD_KIND_SETTING)
             return true;
     }
+    /* An evaluation's scores the catalog has no names for ("Eval:
+     * precision: 0.84, recall: 0.95, hmean: 0.89") are no configuration. */
+    for (size_t i = 0; i < st->nkv; i++)
+        if (keys_evaluation_measure(&st->keys[st->kv[i].key]))
+            return true;
     return false;
 }
 

@@ -116,6 +116,9 @@ md_series *series_join(md_series *earlier, md_series *later);
 
 /* keys.c */
 int keys_resolve(md_store *st, const char *key, size_t keylen);
+/* Whether a key the catalog does not know names an evaluation's metric or
+ * loss by its words ("eval_precision", "val_f1"): a measurement. */
+bool keys_evaluation_measure(const key_info *ki);
 /* The key cache maps a key's first spelling (raw) to the key, and no other
  * key has that spelling (keys_split gives a second spelling a key of its
  * own): a key whose raw equals the bytes is the one the cache gives, now
