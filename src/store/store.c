@@ -202,11 +202,6 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
     return (epoch - in->first_epoch) * in->steps_per_epoch + count;
 }
 
-/* The record's step: a step key wins, then an epoch written as an integer
- * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
- * then the step an earlier line set. -1 when none. Of two step keys the
- * first wins, but W&B's _step gives way to the trainer's own
- * (train/global_step), whatever their order. */
 /* The step the run has reached when its steps come with their epoch and
  * every value of the record is an evaluation's; -1 otherwise. */
 static MD_NOINLINE int64_t evaluation_step(const md_store *st, const md_input *in)
@@ -221,6 +216,12 @@ static MD_NOINLINE int64_t evaluation_step(const md_store *st, const md_input *i
     return in->last_step_seen;
 }
 
+/* The record's step: a step key wins, then an epoch written as an integer
+ * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
+ * then the step an earlier line set, then the step an evaluation's line
+ * stands at. -1 when none. Of two step keys the
+ * first wins, but W&B's _step gives way to the trainer's own
+ * (train/global_step), whatever their order. */
 static int64_t record_step(md_store *st, bool *had_step)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1;
