@@ -93,18 +93,26 @@ static void history_item(wandb_reader *r, md_pb item)
         md_store_record_kv(r->st, key, keylen, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
 }
 
-static void history(wandb_reader *r, md_pb h)
+/* One record of a message's items (history's field 1, stats' field 3). */
+static int64_t record_items(wandb_reader *r, md_pb m, unsigned items, void (*item)(wandb_reader *, md_pb),
+                            bool *had_step)
 {
     md_store_record_begin(r->st, r->records);
     unsigned field, wire;
-    while (md_pb_field(&h, &field, &wire)) {
-        if (field == 1 && wire == MD_PB_LEN)
-            history_item(r, md_pb_sub(&h));
+    while (md_pb_field(&m, &field, &wire)) {
+        if (field == items && wire == MD_PB_LEN)
+            item(r, md_pb_sub(&m));
         else
-            md_pb_skip(&h, wire);
+            md_pb_skip(&m, wire);
     }
+    return md_store_record_end(r->st, had_step);
+}
+
+/* A call of wandb.log(); its step places the system metrics after it. */
+static void history(wandb_reader *r, md_pb h)
+{
     bool had_step;
-    int64_t step = md_store_record_end(r->st, &had_step);
+    int64_t step = record_items(r, h, 1, history_item, &had_step);
     if (had_step) {
         md_store_context_step(r->st, step);
         r->stepped = true;
@@ -147,17 +155,9 @@ static void stats_item(wandb_reader *r, md_pb item)
  * before its first step (the model loading) it has no place. */
 static void stats(wandb_reader *r, md_pb s)
 {
-    if (!r->stepped)
-        return;
-    md_store_record_begin(r->st, r->records);
-    unsigned field, wire;
-    while (md_pb_field(&s, &field, &wire)) {
-        if (field == 3 && wire == MD_PB_LEN)
-            stats_item(r, md_pb_sub(&s));
-        else
-            md_pb_skip(&s, wire);
-    }
-    md_store_record_end(r->st, NULL);
+    bool had_step;
+    if (r->stepped)
+        record_items(r, s, 3, stats_item, &had_step);
 }
 
 /* A piece of the console: complete lines go to the events reader; a line
