@@ -20,7 +20,9 @@ typedef enum fault {
     EXPLODE,
     PLATEAU,
     SLOWDOWN,
-    IDLE_GPU
+    IDLE_GPU,
+    DPO_STUCK,
+    DPO_OVERFIT
 } fault;
 
 /* What one run is made of, drawn from its seed. */
@@ -33,6 +35,7 @@ typedef struct run_shape {
     double lr, grad, tps;
     int evals;    /* evaluations over the run */
     double onset; /* share of the run where a fault starts */
+    bool dpo;     /* a healthy run is a DPO run */
 } run_shape;
 
 static double decay(const run_shape *r, double i)
@@ -63,6 +66,7 @@ static run_shape draw_shape(t_rng *g)
     r.tps = 1e3 * pow(10, 2 * t_rng_unif(g));
     r.evals = t_rng_unif(g) < 0.3 ? 0 : 10 + (int)(10 * t_rng_unif(g));
     r.onset = 0.5 + 0.2 * t_rng_unif(g);
+    r.dpo = t_rng_unif(g) < 0.25;
     return r;
 }
 
@@ -120,11 +124,50 @@ static void write_run(md_store *st, const run_shape *r, fault f, t_rng *g)
     }
 }
 
+/* A DPO run as TRL logs it, its margin rising to 1-4 with accuracy to
+ * 0.65-0.9 and the loss from ln 2 down, the chosen reward drifting a
+ * little either way (beta 0.1). Or one that learns nothing (the policy
+ * stays the reference: margin 0, loss ln 2, and accuracy 0, as TRL counts
+ * a tie), or one driven to a loss of 0 (margin 12, accuracy 1). */
+static void write_dpo_run(md_store *st, const run_shape *r, fault f, t_rng *g)
+{
+    double speed = 2 + 3 * t_rng_unif(g), margin_end = 1 + 3 * t_rng_unif(g);
+    double acc_end = 0.65 + 0.25 * t_rng_unif(g), chosen_end = -0.3 + 0.8 * t_rng_unif(g);
+    double logp = -80 - 300 * t_rng_unif(g);
+    if (f == DPO_STUCK) margin_end = 0, chosen_end = 0;
+    if (f == DPO_OVERFIT) margin_end = 12, acc_end = 1, chosen_end = -4, speed = 10;
+    for (int i = 0; i < r->points; i++) {
+        double p = 1 - exp(-speed * (i + 1) / r->points);
+        double margin = margin_end * p + (0.002 + 0.1 * margin_end) * t_rng_normal(g);
+        double chosen = chosen_end * p + 0.03 * t_rng_normal(g), rejected = chosen - margin;
+        md_store_record_begin(st, (unsigned long)i + 1);
+        md_store_record_kv(st, "step", 4, (double)(i + 1) * r->every, MD_UNIT_NONE, MD_KV_INTEGRAL,
+                           NAN);
+        put(st, "loss", log1p(exp(-margin)) * exp(0.01 * margin_end * t_rng_normal(g)));
+        put(st, "grad_norm", r->grad * exp(0.3 * t_rng_normal(g)));
+        put(st, "learning_rate", lr_at(r, i));
+        put(st, "rewards/chosen", chosen);
+        put(st, "rewards/rejected", rejected);
+        put(st, "rewards/margins", margin);
+        double acc = f == DPO_STUCK
+                         ? 0
+                         : 0.5 + (acc_end - 0.5) * p; /* of a batch of pairs: binomial noise */
+        put(st, "rewards/accuracies",
+            fmin(1, fmax(0, acc + 0.1 * sqrt(acc * (1 - acc)) * t_rng_normal(g))));
+        put(st, "logps/chosen", logp + chosen / 0.1);
+        put(st, "logps/rejected", logp - 5 + rejected / 0.1);
+        md_store_record_end(st, NULL);
+    }
+}
+
 static void analyze(const run_shape *r, fault f, t_rng *g, md_findings *out)
 {
     md_store *st = md_store_new(t_catalog());
     md_store_begin_input(st, "sweep.log", MD_FMT_TEXT);
-    write_run(st, r, f, g);
+    if (f == DPO_STUCK || f == DPO_OVERFIT || (f == HEALTHY && r->dpo))
+        write_dpo_run(st, r, f, g);
+    else
+        write_run(st, r, f, g);
     md_store_sort(st);
     md_sigset *sig = md_sigset_new(st);
     md_rules_eval(t_rules(), sig, out);
@@ -184,6 +227,7 @@ START_TEST(test_failures_are_found)
     } cases[] = {{NAN_LOSS, "nan_loss", 0},        {DIVERGE, "loss_divergence", 0},
                  {OVERFIT, "overfitting", 0},      {EXPLODE, "exploding_gradients", 0},
                  {SLOWDOWN, "throughput_drop", 0}, {IDLE_GPU, "low_gpu_utilization", 0},
+                 {DPO_STUCK, "dpo_no_signal", 0},  {DPO_OVERFIT, "dpo_overoptimization", 0},
                  {PLATEAU, "loss_plateau", 1000}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         for (uint64_t seed = 0; seed < SEEDS; seed++) {
