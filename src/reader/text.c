@@ -792,13 +792,18 @@ static bool waiting_dict(const text_reader *r, md_str seg)
     return t.n > 1 && t.p[0] == '{' && t.p[t.n - 1] == '}';
 }
 
-/* No construct of several lines (traceback, table, box, scheduler report,
- * a dict waiting for its bar, a wrapped dict) is open: a line is read on
- * its own. */
+/* No construct of several lines but a dict waiting for its bar
+ * (traceback, table, box, scheduler report, wrapped dict) is open. */
+static inline bool no_open_construct(const text_reader *r)
+{
+    return !r->in_traceback && !r->in_lsf_report && !r->box.open && !r->cols.n && !r->tab.ncells &&
+           !r->wrapped.open;
+}
+
+/* No construct of several lines is open: a line is read on its own. */
 static inline bool reading_plain_lines(const text_reader *r)
 {
-    return !r->in_traceback && !r->pending_set && !r->in_lsf_report && !r->box.open && !r->cols.n &&
-           !r->tab.ncells && !r->wrapped.open;
+    return !r->pending_set && no_open_construct(r);
 }
 
 /* What holds of every line of a shape (md_shapes_learn): no event can
@@ -837,13 +842,23 @@ static bool read_stamp(text_reader *r, md_str seg, unsigned long line)
     return !isnan(stamp);
 }
 
+/* The redraw a waiting dict waited for places it (read_segment): a line
+ * of a bar's shape is a bar, one of a shape of pairs none. */
+static void place_pending(text_reader *r, const md_tqdm *bar)
+{
+    if (bar->found && training_bar(r, bar))
+        md_feed_context_step(r->feed, (int64_t)bar->n);
+    flush_pending(r);
+}
+
 /* A line of a shape learnt before (shape.c): its pairs without a scan, its
  * timestamp and events only when the shape's line could have had them.
  * What else read_segment does to a line depends on bytes a shape keeps, so
- * it comes out as it did for the learnt line: nothing. */
+ * it comes out as it did for the learnt line: nothing, but for placing a
+ * dict that waits for it. */
 static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
 {
-    if (!r->shapes || !reading_plain_lines(r) || waiting_dict(r, seg))
+    if (!r->shapes || !no_open_construct(r) || waiting_dict(r, seg))
         return false;
     size_t n;
     unsigned traits;
@@ -858,6 +873,8 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
         read_stamp(r, seg, line);
     if (!(traits & SHAPE_SILENT))
         md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
+    if (r->pending_set)
+        place_pending(r, &bar);
     if (!(traits & SHAPE_BAR) && r->fed_shape[slot]) {
         md_feed_shaped(r->feed, (unsigned)slot, line, kv, n);
         return true;
@@ -931,9 +948,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     }
     if (r->pending_set && trimmed.n) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
-        if (bar.found && training_bar(r, &bar))
-            md_feed_context_step(r->feed, (int64_t)bar.n);
-        flush_pending(r);
+        place_pending(r, &bar);
     }
     if (waiting_dict(r, trimmed)) {
         md_buf_reset(&r->pending);
