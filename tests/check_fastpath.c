@@ -236,6 +236,51 @@ START_TEST(test_number_random)
 END_TEST
 
 /* Doubles printed at 15 to 17 digits: the halfway cases of the fast path. */
+/* A short number read in one word (md_num_plain_after) against the loop
+ * (md_num_plain), the text at the end of a buffer and at every distance
+ * from its start. */
+static void check_plain_after(const char *text, size_t n)
+{
+    char buf[24] = "00000000";
+    memcpy(buf + 8, text, n);
+    for (size_t at = 0; at <= 8; at++) {
+        const char *p = buf + 8;
+        double want = -1, got = -1;
+        int want_dec = -2, got_dec = -2;
+        bool want_ok = md_num_plain(p, n, &want, &want_dec);
+        bool got_ok = md_num_plain_after(p - at, p, n, &got, &got_dec);
+        ck_assert_msg(want_ok == got_ok && same_bits(want, got) && want_dec == got_dec,
+                      "\"%.*s\" %zu bytes after the start: %d %.17g %d, the loop %d %.17g %d", (int)n, text, at,
+                      got_ok, got, got_dec, want_ok, want, want_dec);
+    }
+}
+
+START_TEST(test_number_plain_word)
+{
+    static const char alphabet[] = "0159.-e/ ";
+    char text[8];
+    /* Every text of up to four bytes of the alphabet. */
+    for (size_t n = 1; n <= 4; n++) {
+        size_t count = 1;
+        for (size_t i = 0; i < n; i++)
+            count *= sizeof alphabet - 1;
+        for (size_t k = 0; k < count; k++) {
+            size_t v = k;
+            for (size_t i = 0; i < n; i++, v /= sizeof alphabet - 1)
+                text[i] = alphabet[v % (sizeof alphabet - 1)];
+            check_plain_after(text, n);
+        }
+    }
+    rng r = {12};
+    for (int i = 0; i < 200000; i++) {
+        size_t n = 1 + below(&r, 8);
+        for (size_t k = 0; k < n; k++)
+            text[k] = below(&r, 6) ? (char)('0' + below(&r, 10)) : alphabet[below(&r, sizeof alphabet - 1)];
+        check_plain_after(text, n);
+    }
+}
+END_TEST
+
 START_TEST(test_number_printed_doubles)
 {
     rng r = {2};
@@ -907,6 +952,7 @@ Suite *suite_fastpath(void)
     tcase_add_test(num, test_number_random);
     tcase_add_test(num, test_json_number_flags);
     tcase_add_test(num, test_number_printed_doubles);
+    tcase_add_test(num, test_number_plain_word);
     suite_add_tcase(s, num);
     TCase *lit = tcase_create("literals");
     tcase_add_test(lit, test_literal_set);

@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "core/swar.h"
+
 #include "mldiag/catalog.h"
 #include "mldiag/reader.h"
 #include "mldiag/source.h"
@@ -68,6 +70,19 @@ typedef struct md_unit_memo {
 const char *md_kv_word_end(const char *p, const char *end);
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
+/* The value of a plain decimal: its digits' integer (exact in a double)
+ * divided by an exact power of ten, frac being the count of digits after
+ * the point (at most 15). */
+static inline double md_num_plain_value(uint64_t mant, size_t frac, bool neg)
+{
+    static const double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                   1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    double v = (double)mant;
+    if (frac)
+        v /= pow10[frac];
+    return neg ? -v : v;
+}
+
 /* A plain decimal read the short way: an optional '-', then 1 to 15
  * digits with at most one point among them, and nothing else in the n
  * bytes (a number's text, as readers cut it). Its value is the digits'
@@ -77,8 +92,6 @@ unsigned md_kv_decimals(const char *p, size_t n);
  * md_num_scan reads. */
 static inline bool md_num_plain(const char *p, size_t n, double *out, int *decimals)
 {
-    static const double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                   1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
     if (n == 0 || n > 17)
         return false;
     bool neg = p[0] == '-';
@@ -98,12 +111,52 @@ static inline bool md_num_plain(const char *p, size_t n, double *out, int *decim
     if (digits == 0 || digits > 15)
         return false;
     size_t frac = point ? n - point : 0;
-    double v = (double)mant;
-    if (frac)
-        v /= pow10[frac];
-    *out = neg ? -v : v;
+    *out = md_num_plain_value(mant, frac, neg);
     *decimals = point ? (int)frac : -1;
     return true;
+}
+
+/* md_num_plain of 1 to 8 bytes without a sign, from the word of the 8
+ * bytes that end at the text's end, the text in its highest bytes: the
+ * point is taken out, the digits' bytes go to the top, '0's fill the rest
+ * and one conversion reads them. False where md_num_plain would read
+ * nothing, and for a '-' (md_num_plain reads that one). */
+static inline bool md_num_plain_word(uint64_t w, size_t n, double *out, int *decimals)
+{
+#if MD_SWAR
+    unsigned fill = 8 * (8 - (unsigned)n); /* bits below the text, at most 56 */
+    uint64_t text = ~((UINT64_C(1) << fill) - 1);
+    uint64_t point = md_swar_equal(w, '.') & text;
+    if ((point & (point - 1)) || (md_swar_non_digits(w) & text & ~point))
+        return false;
+    size_t frac = 0;
+    if (point) {
+        unsigned at = md_lowest_bit(point) & ~7u; /* the point's byte, in bits */
+        uint64_t under = (UINT64_C(1) << at) - 1;
+        w = (w & under) << 8 | (w & ~under << 8);
+        frac = 7 - at / 8;
+        if (fill == 56)
+            return false; /* no digit */
+        fill += 8;
+    }
+    uint64_t low = (UINT64_C(1) << fill) - 1;
+    *out = md_num_plain_value(md_swar_eight_digits((w & ~low) | ('0' * MD_SWAR_ONES & low)), frac, false);
+    *decimals = point ? (int)frac : -1;
+    return true;
+#else
+    (void)w, (void)n, (void)out, (void)decimals;
+    return false;
+#endif
+}
+
+/* md_num_plain of the n bytes at p, where the bytes from 'from' up to p
+ * can be read too: a short text is read in one word where 8 bytes end
+ * with it. */
+static inline bool md_num_plain_after(const char *from, const char *p, size_t n, double *out, int *decimals)
+{
+    if (MD_SWAR && n && n <= 8 && (size_t)(p - from) + n >= 8 && md_num_plain_word(md_load64(p + n - 8), n, out, decimals))
+        return true;
+    return md_num_plain(p, n, out, decimals);
 }
 
 /* A number's value read the short way where md_num_plain can, else by
@@ -112,6 +165,14 @@ static inline void md_num_value(const char *p, size_t n, double *out)
 {
     int decimals;
     if (!md_num_plain(p, n, out, &decimals))
+        md_num_scan(p, p + n, out);
+}
+
+/* md_num_value by md_num_plain_after. */
+static inline void md_num_value_after(const char *from, const char *p, size_t n, double *out)
+{
+    int decimals;
+    if (!md_num_plain_after(from, p, n, out, &decimals))
         md_num_scan(p, p + n, out);
 }
 
@@ -181,10 +242,10 @@ typedef struct md_tqdm {
 #define MD_TQDM_GLOBAL_STEP 8u
 
 md_tqdm md_tqdm_scan(const char *line, size_t n);
-/* A bar of a line that differs from the one bar was scanned from only in
- * digits, each replaced by a digit (a line of the same shape): its
- * numbers read where bar's were, all else as it is. */
-md_tqdm md_tqdm_reread(const md_tqdm *bar, const char *line);
+/* Makes bar, scanned from another line, the bar of a line that differs
+ * from that one only in digits, each replaced by a digit (a line of the
+ * same shape): its numbers read again where they were, all else as it is. */
+void md_tqdm_reread(md_tqdm *bar, const char *line);
 
 /* A box of "| key | value |" rows between two rules of dashes, as
  * Stable-Baselines3 prints each update (box.c). */

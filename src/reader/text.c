@@ -90,7 +90,7 @@ struct md_text_reader {
     key_index index;
     md_shapes *shapes; /* NULL: every line is scanned */
     bool fed_shape[MD_SHAPES]; /* the feed holds the keys of the slot's shape */
-    md_tqdm shape_bar[MD_SHAPES]; /* the bar of a bar's shape, as scanned */
+    md_tqdm shape_bar[MD_SHAPES]; /* the bar of a bar's shape, as last read */
     /* Shapes of the dicts that waited for their bar, a set of their own:
      * such a dict is only read for its pairs, so its shape says nothing
      * of what else a line of it would have done. Feed slots MD_SHAPES on. */
@@ -866,15 +866,18 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
     int slot = md_shapes_match(r->shapes, seg.p, seg.n, &kv, &n, &traits);
     if (slot < 0)
         return false;
-    md_tqdm bar = {0};
-    if (traits & SHAPE_BAR)
-        bar = md_tqdm_reread(&r->shape_bar[slot], seg.p);
+    static const md_tqdm no_bar = {0};
+    const md_tqdm *bar = &no_bar;
+    if (traits & SHAPE_BAR) {
+        md_tqdm_reread(&r->shape_bar[slot], seg.p);
+        bar = &r->shape_bar[slot];
+    }
     if (!(traits & SHAPE_STAMPLESS))
         read_stamp(r, seg, line);
     if (!(traits & SHAPE_SILENT))
         md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
     if (r->pending_set)
-        place_pending(r, &bar);
+        place_pending(r, bar);
     if (!(traits & SHAPE_BAR) && r->fed_shape[slot]) {
         md_feed_shaped(r->feed, (unsigned)slot, line, kv, n);
         return true;
@@ -882,7 +885,7 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
     if (traits & SHAPE_BAR)
-        read_bar(r, seg, &bar);
+        read_bar(r, seg, bar);
     else
         emit_pairs(r, kv, n);
     md_feed_record_end(r->feed);
