@@ -125,23 +125,20 @@ static inline bool md_num_plain_word(uint64_t w, size_t n, double *out, int *dec
 {
 #if MD_SWAR
     unsigned fill = 8 * (8 - (unsigned)n); /* bits below the text, at most 56 */
-    uint64_t text = ~((UINT64_C(1) << fill) - 1);
-    uint64_t point = md_swar_equal(w, '.') & text;
-    if ((point & (point - 1)) || (md_swar_non_digits(w) & text & ~point))
-        return false;
+    uint64_t other = md_swar_non_digits(w) & ~UINT64_C(0) << fill;
     size_t frac = 0;
-    if (point) {
-        unsigned at = md_lowest_bit(point) & ~7u; /* the point's byte, in bits */
+    if (other) {
+        if ((other & (other - 1)) || !(md_swar_equal(w, '.') & other) || fill == 56)
+            return false; /* not one point among digits */
+        unsigned at = md_lowest_bit(other) & ~7u; /* the point's byte, in bits */
         uint64_t under = (UINT64_C(1) << at) - 1;
         w = (w & under) << 8 | (w & ~under << 8);
         frac = 7 - at / 8;
-        if (fill == 56)
-            return false; /* no digit */
         fill += 8;
     }
-    uint64_t low = (UINT64_C(1) << fill) - 1;
+    uint64_t low = ~(~UINT64_C(0) << fill);
     *out = md_num_plain_value(md_swar_eight_digits((w & ~low) | ('0' * MD_SWAR_ONES & low)), frac, false);
-    *decimals = point ? (int)frac : -1;
+    *decimals = other ? (int)frac : -1;
     return true;
 #else
     (void)w, (void)n, (void)out, (void)decimals;
