@@ -873,6 +873,18 @@ START_TEST(test_text_glued_rank_lines)
     ck_assert_uint_eq(other->count, 3);
     ck_assert(other->min == 2.0 && other->last == 2.2);
     md_store_free(st);
+
+    /* Open MPI's tags glue the same way. */
+    st = load_text("horovod.log",
+                   "[1,0]<stdout>:step 1 loss 1.0\n"
+                   "[1,1]<stdout>:step 1 loss 2.0\n"
+                   "[1,0]<stdout>:step 2 loss 0.9[1,1]<stdout>:step 2 loss 2.1\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "loss")->last == 0.9);
+    ck_assert_uint_eq(series(st, "rank1_loss")->count, 2);
+    ck_assert(series(st, "rank1_loss")->last == 2.1);
+    md_store_free(st);
 }
 END_TEST
 

@@ -996,12 +996,26 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     md_feed_record_end(r->feed);
 }
 
+/* Whether "]:" or "]<" occurs in [p, end): every rank prefix but srun's,
+ * which starts no '[', ends so (rank_prefix). */
+static bool rank_prefix_end(const char *p, const char *end)
+{
+    while (p < end && (p = memchr(p, ']', (size_t)(end - p))) != NULL && p + 1 < end) {
+        if (p[1] == ':' || p[1] == '<')
+            return true;
+        p++;
+    }
+    return false;
+}
+
 /* Ranks that write to one file without line buffering glue their lines:
  * "...loss 1.0026[default1]:epoch 0 step 30 loss 1.8226". A rank prefix
  * inside a segment starts a segment of its own. */
 static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
 {
     const char *start = seg.p, *end = seg.p + seg.n, *q = seg.p + 1;
+    if (!rank_prefix_end(q, end))
+        q = end;
     while (q < end && (q = memchr(q, '[', (size_t)(end - q))) != NULL) {
         long rank;
         md_str rest = {q, (size_t)(end - q)};
