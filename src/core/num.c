@@ -325,8 +325,12 @@ static inline const char *read_digits(const char *p, const char *end, uint64_t *
         p += 8;
     }
 #endif
-    for (; p < end && md_is_digit(*p); p++)
-        m = m * 10 + (uint64_t)(*p - '0');
+    for (; p < end; p++) {
+        unsigned d = (unsigned)(unsigned char)*p - '0';
+        if (d > 9)
+            break;
+        m = m * 10 + d;
+    }
     *mant = m;
     return p;
 }
