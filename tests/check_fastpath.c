@@ -539,6 +539,27 @@ START_TEST(test_csv_generated)
 }
 END_TEST
 
+/* Cells of 4 to 8 bytes after others on their row, read in one word:
+ * their flags decide whether an epoch column gives steps. */
+START_TEST(test_csv_short_cells)
+{
+    static const char *const epochs[] = {"1000", "1000.", "1000.5", ".5000", "12345678", "1234567.", "-1000", "10e3"};
+    md_buf b = {0};
+    md_buf_puts(&b, "loss,epoch\n");
+    for (int i = 0; i < 40; i++)
+        md_buf_printf(&b, "0.%d,%d\n", 50 + i, 1000 + i);
+    check_every_way(b.p, b.n, MD_FMT_CSV, "counting epochs");
+    for (size_t k = 0; k < MD_COUNT(epochs); k++) {
+        md_buf_reset(&b);
+        md_buf_puts(&b, "loss,epoch\n");
+        for (int i = 0; i < 40; i++)
+            md_buf_printf(&b, "0.%d,%s\n", 50 + i, epochs[k]);
+        check_every_way(b.p, b.n, MD_FMT_CSV, epochs[k]);
+    }
+    md_buf_free(&b);
+}
+END_TEST
+
 static const char *const json_values[] = {
     "0",
     "-0",
@@ -962,6 +983,7 @@ Suite *suite_fastpath(void)
     TCase *readers = tcase_create("readers");
     tcase_set_timeout(readers, 600);
     tcase_add_test(readers, test_csv_generated);
+    tcase_add_test(readers, test_csv_short_cells);
     tcase_add_test(readers, test_jsonl_generated);
     tcase_add_test(readers, test_jsonl_many_keys);
     tcase_add_test(readers, test_text_threaded);

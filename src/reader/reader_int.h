@@ -146,14 +146,20 @@ static inline bool md_num_plain_word(uint64_t w, size_t n, double *out, int *dec
 #endif
 }
 
+/* md_num_plain_word of the n bytes at p, where the bytes from 'from' up
+ * to p can be read too, when 8 bytes end with the text and it has 4 or
+ * more (the loop reads shorter ones as quickly); false otherwise. */
+static inline bool md_num_plain_word_after(const char *from, const char *p, size_t n, double *out, int *decimals)
+{
+    return MD_SWAR && n >= 4 && n <= 8 && (size_t)(p - from) + n >= 8 &&
+           md_num_plain_word(md_load64(p + n - 8), n, out, decimals);
+}
+
 /* md_num_plain of the n bytes at p, where the bytes from 'from' up to p
- * can be read too: a short text is read in one word where 8 bytes end
- * with it. */
+ * can be read too: a short text in one word where it can. */
 static inline bool md_num_plain_after(const char *from, const char *p, size_t n, double *out, int *decimals)
 {
-    if (MD_SWAR && n && n <= 8 && (size_t)(p - from) + n >= 8 && md_num_plain_word(md_load64(p + n - 8), n, out, decimals))
-        return true;
-    return md_num_plain(p, n, out, decimals);
+    return md_num_plain_word_after(from, p, n, out, decimals) || md_num_plain(p, n, out, decimals);
 }
 
 /* A number's value read the short way where md_num_plain can, else by
