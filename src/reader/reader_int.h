@@ -227,6 +227,9 @@ typedef struct md_tqdm {
     struct md_tqdm_num {
         uint32_t at, len;
     } n_text, total_text, rate_text, step_text;
+    /* The total's text when md_tqdm_reread last read it, in the top bytes
+     * of a word; 0 for none (a digit is no NUL). */
+    uint64_t total_word;
     bool rate_inverse;
     unsigned desc; /* MD_TQDM_* flags: what the description says */
     double step;   /* the global step the description holds (MD_TQDM_GLOBAL_STEP) */

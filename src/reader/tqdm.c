@@ -213,10 +213,24 @@ static void reread(const char *line, struct md_tqdm_num at, double *v)
         md_num_value_after(line, line + at.at, at.len, v);
 }
 
+/* A bar's total stays the same redraw after redraw: it is read again only
+ * when its bytes differ from those it was last read from. */
+static void reread_total(md_tqdm *bar, const char *line)
+{
+    struct md_tqdm_num at = bar->total_text;
+    if (MD_SWAR && at.len && at.len <= 8 && at.at + at.len >= 8) {
+        uint64_t word = md_load64(line + at.at + at.len - 8) & ~UINT64_C(0) << 8 * (8 - at.len);
+        if (word == bar->total_word)
+            return;
+        bar->total_word = word;
+    }
+    reread(line, at, &bar->total);
+}
+
 void md_tqdm_reread(md_tqdm *bar, const char *line)
 {
     reread(line, bar->n_text, &bar->n);
-    reread(line, bar->total_text, &bar->total);
+    reread_total(bar, line);
     reread(line, bar->step_text, &bar->step);
     if (bar->rate_text.len) {
         double rate = NAN;
