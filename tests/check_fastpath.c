@@ -235,16 +235,14 @@ START_TEST(test_number_random)
 }
 END_TEST
 
-/* Doubles printed at 15 to 17 digits: the halfway cases of the fast path. */
-/* A short number read in one word (md_num_plain_after) against the loop
- * (md_num_plain), the text at the end of a buffer and at every distance
- * from its start. */
+/* A short number read in one word or two (md_num_plain_after) against the
+ * loop (md_num_plain), the text at every distance from a buffer's start. */
 static void check_plain_after(const char *text, size_t n)
 {
-    char buf[24] = "00000000";
-    memcpy(buf + 8, text, n);
-    for (size_t at = 0; at <= 8; at++) {
-        const char *p = buf + 8;
+    char buf[40] = "0000000000000000";
+    memcpy(buf + 16, text, n);
+    for (size_t at = 0; at <= 16; at++) {
+        const char *p = buf + 16;
         double want = -1, got = -1;
         int want_dec = -2, got_dec = -2;
         bool want_ok = md_num_plain(p, n, &want, &want_dec);
@@ -258,7 +256,7 @@ static void check_plain_after(const char *text, size_t n)
 START_TEST(test_number_plain_word)
 {
     static const char alphabet[] = "0159.-e/ ";
-    char text[8];
+    char text[18];
     /* Every text of up to four bytes of the alphabet. */
     for (size_t n = 1; n <= 4; n++) {
         size_t count = 1;
@@ -272,15 +270,24 @@ START_TEST(test_number_plain_word)
         }
     }
     rng r = {12};
-    for (int i = 0; i < 200000; i++) {
-        size_t n = 1 + below(&r, 8);
+    for (int i = 0; i < 40000; i++) {
+        size_t n = 1 + below(&r, i % 2 ? 8 : 18);
         for (size_t k = 0; k < n; k++)
             text[k] = below(&r, 6) ? (char)('0' + below(&r, 10)) : alphabet[below(&r, sizeof alphabet - 1)];
         check_plain_after(text, n);
     }
+    /* Digits with a point at each place, or none. */
+    for (size_t n = 1; n <= 17; n++) {
+        for (size_t point = 0; point <= n; point++) {
+            for (size_t k = 0; k < n; k++)
+                text[k] = k == point ? '.' : (char)('0' + below(&r, 10));
+            check_plain_after(text, n);
+        }
+    }
 }
 END_TEST
 
+/* Doubles printed at 15 to 17 digits: the halfway cases of the fast path. */
 START_TEST(test_number_printed_doubles)
 {
     rng r = {2};

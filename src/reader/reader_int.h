@@ -116,43 +116,84 @@ static inline bool md_num_plain(const char *p, size_t n, double *out, int *decim
     return true;
 }
 
-/* md_num_plain of 1 to 8 bytes without a sign, from the word of the 8
- * bytes that end at the text's end, the text in its highest bytes: the
- * point is taken out, the digits' bytes go to the top, '0's fill the rest
- * and one conversion reads them. False where md_num_plain would read
- * nothing, and for a '-' (md_num_plain reads that one). */
-static inline bool md_num_plain_word(uint64_t w, size_t n, double *out, int *decimals)
+/* The digits in the top n bytes of w (1 to 8 bytes of a text, the first
+ * in the lowest of them), at most one of those bytes a point: their
+ * integer, the point taken out and '0's filling the bytes below, and in
+ * *point the point's byte in the word (7 for the last), -1 for none. False
+ * for any other byte. */
+static inline bool md_swar_plain(uint64_t w, unsigned n, uint64_t *digits, int *point)
 {
 #if MD_SWAR
-    unsigned fill = 8 * (8 - (unsigned)n); /* bits below the text, at most 56 */
+    unsigned fill = 8 * (8 - n); /* bits below the text, at most 56 */
     uint64_t other = md_swar_non_digits(w) & ~UINT64_C(0) << fill;
-    size_t frac = 0;
+    *point = -1;
     if (other) {
-        if ((other & (other - 1)) || !(md_swar_equal(w, '.') & other) || fill == 56)
+        if ((other & (other - 1)) || !(md_swar_equal(w, '.') & other))
             return false; /* not one point among digits */
         unsigned at = md_lowest_bit(other) & ~7u; /* the point's byte, in bits */
+        *point = (int)(at / 8);
+        if (n == 1) {
+            *digits = 0;
+            return true;
+        }
         uint64_t under = (UINT64_C(1) << at) - 1;
         w = (w & under) << 8 | (w & ~under << 8);
-        frac = 7 - at / 8;
         fill += 8;
     }
     uint64_t low = ~(~UINT64_C(0) << fill);
-    *out = md_num_plain_value(md_swar_eight_digits((w & ~low) | ('0' * MD_SWAR_ONES & low)), frac, false);
-    *decimals = other ? (int)frac : -1;
+    *digits = md_swar_eight_digits((w & ~low) | ('0' * MD_SWAR_ONES & low));
     return true;
 #else
-    (void)w, (void)n, (void)out, (void)decimals;
+    (void)w, (void)n, (void)digits, (void)point;
     return false;
 #endif
 }
 
-/* md_num_plain_word of the n bytes at p, where the bytes from 'from' up
- * to p can be read too, when 8 bytes end with the text and it has 4 or
- * more (the loop reads shorter ones as quickly); false otherwise. */
+/* md_num_plain of 1 to 8 bytes without a sign, from the word of the 8
+ * bytes that end at the text's end, the text in its highest bytes. False
+ * where md_num_plain would read nothing, and for a '-' (md_num_plain
+ * reads that one). */
+static inline bool md_num_plain_word(uint64_t w, size_t n, double *out, int *decimals)
+{
+    uint64_t digits;
+    int at;
+    if (!md_swar_plain(w, (unsigned)n, &digits, &at) || (at >= 0 && n == 1))
+        return false;
+    size_t frac = at >= 0 ? 7 - (size_t)at : 0;
+    *out = md_num_plain_value(digits, frac, false);
+    *decimals = at >= 0 ? (int)frac : -1;
+    return true;
+}
+
+/* md_num_plain_word of 9 to 16 bytes: the word of the last 8 and the word
+ * before it, whose top bytes are the text's first. */
+static inline bool md_num_plain_two_words(const char *p, size_t n, double *out, int *decimals)
+{
+    static const uint64_t pow10[] = {1e7, 1e8};
+    uint64_t first, last;
+    int at_first, at_last;
+    if (!md_swar_plain(md_load64(p + n - 16), (unsigned)(n - 8), &first, &at_first) ||
+        !md_swar_plain(md_load64(p + n - 8), 8, &last, &at_last) || (at_first >= 0 && at_last >= 0))
+        return false;
+    bool point = at_first >= 0 || at_last >= 0;
+    if (n - point > 15)
+        return false;
+    size_t frac = at_first >= 0 ? 15 - (size_t)at_first : at_last >= 0 ? 7 - (size_t)at_last : 0;
+    *out = md_num_plain_value(first * pow10[at_last < 0] + last, frac, false);
+    *decimals = point ? (int)frac : -1;
+    return true;
+}
+
+/* md_num_plain of the n bytes at p, where the bytes from 'from' up to p
+ * can be read too, by words where they end with the text: one for 4 to 8
+ * bytes (the loop reads shorter ones as quickly), two for 9 to 16. False
+ * when the words cannot be read or do not read the text. */
 static inline bool md_num_plain_word_after(const char *from, const char *p, size_t n, double *out, int *decimals)
 {
-    return MD_SWAR && n >= 4 && n <= 8 && (size_t)(p - from) + n >= 8 &&
-           md_num_plain_word(md_load64(p + n - 8), n, out, decimals);
+    if (!MD_SWAR || n < 4 || n > 16 || (size_t)(p - from) + n < (n <= 8 ? 8u : 16u))
+        return false;
+    return n <= 8 ? md_num_plain_word(md_load64(p + n - 8), n, out, decimals)
+                  : md_num_plain_two_words(p, n, out, decimals);
 }
 
 /* md_num_plain of the n bytes at p, where the bytes from 'from' up to p
