@@ -362,6 +362,18 @@ static md_str strip_rank_prefix(const text_reader *r, md_str s)
     return rank_prefix(r, s, &rank);
 }
 
+/* Whether "]:" or "]<" occurs in [p, end): every rank prefix but srun's,
+ * which starts no '[', ends so (rank_prefix). */
+static bool rank_prefix_end(const char *p, const char *end)
+{
+    while (p < end && (p = memchr(p, ']', (size_t)(end - p))) != NULL && p + 1 < end) {
+        if (p[1] == ':' || p[1] == '<')
+            return true;
+        p++;
+    }
+    return false;
+}
+
 /* The line that names a Python exception: a dotted identifier whose last
  * part is capitalised, alone or before ": message" ("KeyboardInterrupt",
  * "torch.OutOfMemoryError: CUDA out of memory"). */
@@ -808,8 +820,9 @@ static inline bool reading_plain_lines(const text_reader *r)
 
 /* What holds of every line of a shape (md_shapes_learn): no event can
  * match (md_event_matcher_silent), no timestamp can start it, it is a
- * progress bar and nothing after it (read_bar reads its values). */
-enum { SHAPE_SILENT = 1, SHAPE_STAMPLESS = 2, SHAPE_BAR = 4 };
+ * progress bar and nothing after it (read_bar reads its values), no rank
+ * prefix can be glued in it (rank_prefix_end reads bytes a shape keeps). */
+enum { SHAPE_SILENT = 1, SHAPE_STAMPLESS = 2, SHAPE_BAR = 4, SHAPE_UNRANKED = 8 };
 
 /* A clock needs two colons, and a shape's colons stay; in a shape without
  * pairs (a bar's) every byte also stays where it is, so a layout that no
@@ -827,7 +840,8 @@ static bool stampless(md_str seg, bool stamped, bool pairs)
 static unsigned shape_traits(text_reader *r, md_str seg, bool stamped, bool pairs)
 {
     return (md_event_matcher_silent(r->events, seg.p, seg.n) ? SHAPE_SILENT : 0) |
-           (stampless(seg, stamped, pairs) ? SHAPE_STAMPLESS : 0) | (pairs ? 0 : SHAPE_BAR);
+           (stampless(seg, stamped, pairs) ? SHAPE_STAMPLESS : 0) | (pairs ? 0 : SHAPE_BAR) |
+           (seg.n && !rank_prefix_end(seg.p + 1, seg.p + seg.n) ? SHAPE_UNRANKED : 0);
 }
 
 /* Whether the line starts with a timestamp. */
@@ -856,7 +870,7 @@ static void place_pending(text_reader *r, const md_tqdm *bar)
  * What else read_segment does to a line depends on bytes a shape keeps, so
  * it comes out as it did for the learnt line: nothing, but for placing a
  * dict that waits for it. */
-static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
+static bool read_shaped(text_reader *r, md_str seg, unsigned long line, unsigned need)
 {
     if (!r->shapes || !no_open_construct(r) || waiting_dict(r, seg))
         return false;
@@ -864,7 +878,7 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
     unsigned traits;
     const md_kv *kv;
     int slot = md_shapes_match(r->shapes, seg.p, seg.n, &kv, &n, &traits);
-    if (slot < 0)
+    if (slot < 0 || (traits & need) != need)
         return false;
     static const md_tqdm no_bar = {0};
     const md_tqdm *bar = &no_bar;
@@ -925,11 +939,15 @@ static bool best_round_header(md_str s)
     return false;
 }
 
+/* The line after a best round's header repeats it (best_round_header). */
+static bool repeated_round(const text_reader *r, unsigned long line)
+{
+    return r->best_round_line && line == r->best_round_line + 1;
+}
+
 static void read_segment(text_reader *r, md_str seg, unsigned long line)
 {
-    if (r->best_round_line && line == r->best_round_line + 1)
-        return;
-    if (read_shaped(r, seg, line))
+    if (repeated_round(r, line) || read_shaped(r, seg, line, 0))
         return;
     bool stamped = read_stamp(r, seg, line);
     bool plain = reading_plain_lines(r);
@@ -996,23 +1014,14 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     md_feed_record_end(r->feed);
 }
 
-/* Whether "]:" or "]<" occurs in [p, end): every rank prefix but srun's,
- * which starts no '[', ends so (rank_prefix). */
-static bool rank_prefix_end(const char *p, const char *end)
-{
-    while (p < end && (p = memchr(p, ']', (size_t)(end - p))) != NULL && p + 1 < end) {
-        if (p[1] == ':' || p[1] == '<')
-            return true;
-        p++;
-    }
-    return false;
-}
-
 /* Ranks that write to one file without line buffering glue their lines:
  * "...loss 1.0026[default1]:epoch 0 step 30 loss 1.8226". A rank prefix
  * inside a segment starts a segment of its own. */
 static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
 {
+    /* A line of a shape that holds no rank prefix's end is one segment. */
+    if (repeated_round(r, line) || read_shaped(r, seg, line, SHAPE_UNRANKED))
+        return;
     const char *start = seg.p, *end = seg.p + seg.n, *q = seg.p + 1;
     if (!rank_prefix_end(q, end))
         q = end;
