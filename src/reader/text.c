@@ -931,6 +931,8 @@ static bool may_learn(const text_reader *r, bool plain_before, unsigned long ign
 static bool best_round_header(md_str s)
 {
     static const char *const tails[] = {"best iteration is:", "best iteration:"};
+    if (s.n == 0 || s.p[s.n - 1] != ':') /* both tails end so */
+        return false;
     for (size_t i = 0; i < MD_COUNT(tails); i++) {
         size_t n = strlen(tails[i]);
         if (s.n >= n && strncasecmp(s.p + s.n - n, tails[i], n) == 0)
