@@ -734,8 +734,8 @@ static bool flat_object(const key_columns *kc, const char *s, size_t n, flat_ite
  * Keys come with the columns resolve_columns gave them. */
 typedef struct flat_layout {
     md_buf bytes; /* each item's lead, then the tail after the last value */
-    size_t n;     /* items; the layout is empty until a line was read */
-    bool set;
+    size_t n;     /* items */
+    bool set;     /* a line was read */
     size_t off[FLAT_MAX], len[FLAT_MAX], key_at[FLAT_MAX], keylen[FLAT_MAX];
     int column[FLAT_MAX];
     size_t tail_off, tail_len;

@@ -169,7 +169,7 @@ static inline bool md_num_plain_word(uint64_t w, size_t n, double *out, int *dec
  * before it, whose top bytes are the text's first. */
 static inline bool md_num_plain_two_words(const char *p, size_t n, double *out, int *decimals)
 {
-    static const uint64_t pow10[] = {1e7, 1e8};
+    static const uint64_t pow10[] = {10000000, 100000000};
     uint64_t first, last;
     int at_first, at_last;
     if (!md_swar_plain(md_load64(p + n - 16), (unsigned)(n - 8), &first, &at_first) ||
