@@ -72,12 +72,13 @@ const char *md_kv_word_end(const char *p, const char *end);
 unsigned md_kv_decimals(const char *p, size_t n);
 /* The value of a plain decimal: its digits' integer (exact in a double)
  * divided by an exact power of ten, frac being the count of digits after
- * the point (at most 15). */
+ * the point (at most 15). The integer has at most 17 digits: converted as
+ * a signed one, it takes one instruction where unsigned takes a few. */
 static inline double md_num_plain_value(uint64_t mant, size_t frac, bool neg)
 {
     static const double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-    double v = (double)mant;
+    double v = (double)(int64_t)mant;
     if (frac)
         v /= pow10[frac];
     return neg ? -v : v;
