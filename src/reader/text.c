@@ -865,21 +865,27 @@ static void place_pending(text_reader *r, const md_tqdm *bar)
     flush_pending(r);
 }
 
+/* What read_shaped made of a line: nothing (no shape it could be read
+ * by), nothing (its shape lacks a trait asked for), or all. */
+typedef enum { NO_SHAPE, SHAPE_LACKS, READ_BY_SHAPE } shaped_read;
+
 /* A line of a shape learnt before (shape.c): its pairs without a scan, its
  * timestamp and events only when the shape's line could have had them.
  * What else read_segment does to a line depends on bytes a shape keeps, so
  * it comes out as it did for the learnt line: nothing, but for placing a
- * dict that waits for it. */
-static bool read_shaped(text_reader *r, md_str seg, unsigned long line, unsigned need)
+ * dict that waits for it. Only a shape with the traits in need reads it. */
+static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, unsigned need)
 {
     if (!r->shapes || !no_open_construct(r) || waiting_dict(r, seg))
-        return false;
+        return NO_SHAPE;
     size_t n;
     unsigned traits;
     const md_kv *kv;
     int slot = md_shapes_match(r->shapes, seg.p, seg.n, &kv, &n, &traits);
-    if (slot < 0 || (traits & need) != need)
-        return false;
+    if (slot < 0)
+        return NO_SHAPE;
+    if ((traits & need) != need)
+        return SHAPE_LACKS;
     static const md_tqdm no_bar = {0};
     const md_tqdm *bar = &no_bar;
     if (traits & SHAPE_BAR) {
@@ -894,7 +900,7 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line, unsigned
         place_pending(r, bar);
     if (!(traits & SHAPE_BAR) && r->fed_shape[slot]) {
         md_feed_shaped(r->feed, (unsigned)slot, line, kv, n);
-        return true;
+        return READ_BY_SHAPE;
     }
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
@@ -903,7 +909,7 @@ static bool read_shaped(text_reader *r, md_str seg, unsigned long line, unsigned
     else
         emit_pairs(r, kv, n);
     md_feed_record_end(r->feed);
-    return true;
+    return READ_BY_SHAPE;
 }
 
 /* A line as a shape: its pairs, or the bar it is (then n is 0). */
@@ -947,9 +953,10 @@ static bool repeated_round(const text_reader *r, unsigned long line)
     return r->best_round_line && line == r->best_round_line + 1;
 }
 
-static void read_segment(text_reader *r, md_str seg, unsigned long line)
+/* try_shapes is false for a segment read_shaped found no shape for. */
+static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
-    if (repeated_round(r, line) || read_shaped(r, seg, line, 0))
+    if (repeated_round(r, line) || (try_shapes && read_shaped(r, seg, line, 0) == READ_BY_SHAPE))
         return;
     bool stamped = read_stamp(r, seg, line);
     bool plain = reading_plain_lines(r);
@@ -1022,7 +1029,10 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
 static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
 {
     /* A line of a shape that holds no rank prefix's end is one segment. */
-    if (repeated_round(r, line) || read_shaped(r, seg, line, SHAPE_UNRANKED))
+    if (repeated_round(r, line))
+        return;
+    shaped_read whole = read_shaped(r, seg, line, SHAPE_UNRANKED);
+    if (whole == READ_BY_SHAPE)
         return;
     const char *start = seg.p, *end = seg.p + seg.n, *q = seg.p + 1;
     if (!rank_prefix_end(q, end))
@@ -1031,12 +1041,12 @@ static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
         long rank;
         md_str rest = {q, (size_t)(end - q)};
         if (rank_prefix(r, rest, &rank).p != q) {
-            read_segment(r, (md_str){start, (size_t)(q - start)}, line);
+            read_segment(r, (md_str){start, (size_t)(q - start)}, line, true);
             start = q;
         }
         q++;
     }
-    read_segment(r, (md_str){start, (size_t)(end - start)}, line);
+    read_segment(r, (md_str){start, (size_t)(end - start)}, line, start != seg.p || whole == SHAPE_LACKS);
 }
 
 static const char *redraw_at(const char *p, const char *end)
