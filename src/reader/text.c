@@ -436,8 +436,10 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
 /* Frames and source lines of a traceback carry no metrics. */
 static bool traceback_body(const text_reader *r, md_str seg)
 {
+    if (!r->in_traceback)
+        return false;
     md_str s = strip_rank_prefix(r, seg);
-    return r->in_traceback && (s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t');
+    return s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t';
 }
 
 static void emit_pair(text_reader *r, const md_kv *kv, const char *key, size_t keylen)
@@ -760,10 +762,10 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 }
 
 /* A pretty-printed JSON configuration ('    "loss_scale": 0,') is settings,
- * not measurements: a line that is one double-quoted key and its value. */
-static bool config_line(md_str seg)
+ * not measurements: a line (trimmed) that is one double-quoted key and its
+ * value. */
+static bool config_line(md_str t)
 {
-    md_str t = md_str_trim(seg);
     if (t.n < 4 || t.p[0] != '"')
         return false;
     const char *close = memchr(t.p + 1, '"', t.n - 1);
@@ -967,9 +969,11 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         return;
     if (r->wrapped.open && continue_wrapped_dict(r, seg))
         return;
-    if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || config_line(seg))
+    if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX)
         return;
     md_str trimmed = md_str_trim(seg);
+    if (config_line(trimmed))
+        return;
     if (md_str_starts_with(trimmed, "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
     if (best_round_header(trimmed)) {
