@@ -235,6 +235,58 @@ START_TEST(test_number_random)
 }
 END_TEST
 
+/* A short number read in one word or two (md_num_plain_after) against the
+ * loop (md_num_plain), the text at every distance from a buffer's start. */
+static void check_plain_after(const char *text, size_t n)
+{
+    char buf[40] = "0000000000000000";
+    memcpy(buf + 16, text, n);
+    for (size_t at = 0; at <= 16; at++) {
+        const char *p = buf + 16;
+        double want = -1, got = -1;
+        int want_dec = -2, got_dec = -2;
+        bool want_ok = md_num_plain(p, n, &want, &want_dec);
+        bool got_ok = md_num_plain_after(p - at, p, n, &got, &got_dec);
+        ck_assert_msg(want_ok == got_ok && same_bits(want, got) && want_dec == got_dec,
+                      "\"%.*s\" %zu bytes after the start: %d %.17g %d, the loop %d %.17g %d", (int)n, text, at,
+                      got_ok, got, got_dec, want_ok, want, want_dec);
+    }
+}
+
+START_TEST(test_number_plain_word)
+{
+    static const char alphabet[] = "0159.-e/ ";
+    char text[18];
+    /* Every text of up to four bytes of the alphabet. */
+    for (size_t n = 1; n <= 4; n++) {
+        size_t count = 1;
+        for (size_t i = 0; i < n; i++)
+            count *= sizeof alphabet - 1;
+        for (size_t k = 0; k < count; k++) {
+            size_t v = k;
+            for (size_t i = 0; i < n; i++, v /= sizeof alphabet - 1)
+                text[i] = alphabet[v % (sizeof alphabet - 1)];
+            check_plain_after(text, n);
+        }
+    }
+    rng r = {12};
+    for (int i = 0; i < 40000; i++) {
+        size_t n = 1 + below(&r, i % 2 ? 8 : 18);
+        for (size_t k = 0; k < n; k++)
+            text[k] = below(&r, 6) ? (char)('0' + below(&r, 10)) : alphabet[below(&r, sizeof alphabet - 1)];
+        check_plain_after(text, n);
+    }
+    /* Digits with a point at each place, or none. */
+    for (size_t n = 1; n <= 17; n++) {
+        for (size_t point = 0; point <= n; point++) {
+            for (size_t k = 0; k < n; k++)
+                text[k] = k == point ? '.' : (char)('0' + below(&r, 10));
+            check_plain_after(text, n);
+        }
+    }
+}
+END_TEST
+
 /* Doubles printed at 15 to 17 digits: the halfway cases of the fast path. */
 START_TEST(test_number_printed_doubles)
 {
@@ -489,6 +541,27 @@ START_TEST(test_csv_generated)
         char name[32];
         snprintf(name, sizeof name, "csv #%d", i);
         check_every_way(b.p, b.n, MD_FMT_CSV, name);
+    }
+    md_buf_free(&b);
+}
+END_TEST
+
+/* Cells of 4 to 8 bytes after others on their row, read in one word:
+ * their flags decide whether an epoch column gives steps. */
+START_TEST(test_csv_short_cells)
+{
+    static const char *const epochs[] = {"1000", "1000.", "1000.5", ".5000", "12345678", "1234567.", "-1000", "10e3"};
+    md_buf b = {0};
+    md_buf_puts(&b, "loss,epoch\n");
+    for (int i = 0; i < 40; i++)
+        md_buf_printf(&b, "0.%d,%d\n", 50 + i, 1000 + i);
+    check_every_way(b.p, b.n, MD_FMT_CSV, "counting epochs");
+    for (size_t k = 0; k < MD_COUNT(epochs); k++) {
+        md_buf_reset(&b);
+        md_buf_puts(&b, "loss,epoch\n");
+        for (int i = 0; i < 40; i++)
+            md_buf_printf(&b, "0.%d,%s\n", 50 + i, epochs[k]);
+        check_every_way(b.p, b.n, MD_FMT_CSV, epochs[k]);
     }
     md_buf_free(&b);
 }
@@ -907,6 +980,7 @@ Suite *suite_fastpath(void)
     tcase_add_test(num, test_number_random);
     tcase_add_test(num, test_json_number_flags);
     tcase_add_test(num, test_number_printed_doubles);
+    tcase_add_test(num, test_number_plain_word);
     suite_add_tcase(s, num);
     TCase *lit = tcase_create("literals");
     tcase_add_test(lit, test_literal_set);
@@ -916,6 +990,7 @@ Suite *suite_fastpath(void)
     TCase *readers = tcase_create("readers");
     tcase_set_timeout(readers, 600);
     tcase_add_test(readers, test_csv_generated);
+    tcase_add_test(readers, test_csv_short_cells);
     tcase_add_test(readers, test_jsonl_generated);
     tcase_add_test(readers, test_jsonl_many_keys);
     tcase_add_test(readers, test_text_threaded);

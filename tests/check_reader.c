@@ -676,6 +676,40 @@ START_TEST(test_shapes)
 }
 END_TEST
 
+/* A line of the last matched line's length is of its layout when each
+ * byte is that line's or, where that line has a digit that may vary, a
+ * digit: every byte of every place of bars of several lengths (the layout
+ * is compared in blocks and words, the last overlapping). */
+START_TEST(test_shapes_layout_bytes)
+{
+    static const char *const bars[] = {
+        "1%|1/9", "12%|#| 3/25", " 10%|#| 10/100 [00:01<00:09, 9.9it/s]",
+        "  0%|          | 12/149806 [00:00:10<36:28:39,  1.14it/s]",
+    };
+    md_kv kv[48];
+    size_t n;
+    for (size_t b = 0; b < MD_COUNT(bars); b++) {
+        const char *bar = bars[b];
+        size_t len = strlen(bar);
+        md_shapes *sh = md_shapes_new();
+        ck_assert_int_ge(md_shapes_learn(sh, bar, len, NULL, 0, 7), 0);
+        ck_assert(shaped(sh, bar, kv, &n)); /* now the last line matched */
+        char line[128];
+        for (size_t i = 0; i < len; i++) {
+            for (int c = 1; c < 256; c++) {
+                memcpy(line, bar, len + 1);
+                line[i] = (char)c;
+                bool want = line[i] == bar[i] || (md_is_digit(bar[i]) && md_is_digit(line[i]));
+                ck_assert_msg(shaped(sh, line, kv, &n) == want, "\"%s\" as \"%s\"", line, bar);
+                if (want)
+                    ck_assert(shaped(sh, bar, kv, &n)); /* the layout back */
+            }
+        }
+        md_shapes_free(sh);
+    }
+}
+END_TEST
+
 /* ---- md_timestamp_scan --------------------------------------------------- */
 
 static md_stamp_kind last_kind;
@@ -976,6 +1010,18 @@ START_TEST(test_text_glued_rank_lines)
     const md_series *other = series(st, "rank1_loss");
     ck_assert_uint_eq(other->count, 3);
     ck_assert(other->min == 2.0 && other->last == 2.2);
+    md_store_free(st);
+
+    /* Open MPI's tags glue the same way. */
+    st = load_text("horovod.log",
+                   "[1,0]<stdout>:step 1 loss 1.0\n"
+                   "[1,1]<stdout>:step 1 loss 2.0\n"
+                   "[1,0]<stdout>:step 2 loss 0.9[1,1]<stdout>:step 2 loss 2.1\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "loss")->last == 0.9);
+    ck_assert_uint_eq(series(st, "rank1_loss")->count, 2);
+    ck_assert(series(st, "rank1_loss")->last == 2.1);
     md_store_free(st);
 }
 END_TEST
@@ -4148,6 +4194,7 @@ Suite *suite_reader(void)
     tcase_add_test(lines, test_timestamp_glog);
     tcase_add_test(lines, test_timestamp_possible);
     tcase_add_test(lines, test_shapes);
+    tcase_add_test(lines, test_shapes_layout_bytes);
     tcase_add_test(lines, test_no_timestamp);
     suite_add_tcase(s, lines);
 

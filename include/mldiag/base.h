@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define MD_VERSION "0.1.0"
 
@@ -67,7 +68,13 @@ static inline bool md_is_digit(char c)
 
 md_str md_str_c(const char *s);
 bool md_str_eq(md_str a, const char *s);
-bool md_str_starts_with(md_str s, const char *prefix);
+/* Inline: callers pass literals, whose length and comparison then cost
+ * next to nothing. */
+static inline bool md_str_starts_with(md_str s, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return s.n >= n && memcmp(s.p, prefix, n) == 0;
+}
 bool md_str_ends_with(md_str s, const char *suffix);
 md_str md_str_trim(md_str s);
 const char *md_memmem(const char *hay, size_t hn, const char *needle, size_t nn);

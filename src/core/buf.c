@@ -98,12 +98,6 @@ bool md_str_eq(md_str a, const char *s)
     return a.n == n && memcmp(a.p, s, n) == 0;
 }
 
-bool md_str_starts_with(md_str s, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    return s.n >= n && memcmp(s.p, prefix, n) == 0;
-}
-
 bool md_str_ends_with(md_str s, const char *suffix)
 {
     size_t n = strlen(suffix);

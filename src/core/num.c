@@ -311,20 +311,6 @@ static bool eisel_lemire(uint64_t man, int e10, bool neg, double *out)
     return true;
 }
 
-#if MD_SWAR
-/* Eight ASCII digits in one little-endian word: the conversion of Lemire's
- * fast_float. */
-static uint64_t eight_digits_value(uint64_t w)
-{
-    const uint64_t mask = UINT64_C(0x000000ff000000ff);
-    w -= UINT64_C(0x3030303030303030);
-    w = w * 10 + (w >> 8);
-    uint64_t hi = (w & mask) * UINT64_C(0x000f424000000064);
-    uint64_t lo = ((w >> 16) & mask) * UINT64_C(0x0000271000000001);
-    return (hi + lo) >> 32;
-}
-#endif
-
 /* Reads a run of digits into *mant (mant * 10 + digit for each, wrapping
  * past 19 digits: the caller counts them). */
 static inline const char *read_digits(const char *p, const char *end, uint64_t *mant)
@@ -335,12 +321,16 @@ static inline const char *read_digits(const char *p, const char *end, uint64_t *
         uint64_t w = md_load64(p);
         if (md_swar_non_digits(w))
             break;
-        m = m * 100000000 + eight_digits_value(w);
+        m = m * 100000000 + md_swar_eight_digits(w);
         p += 8;
     }
 #endif
-    for (; p < end && md_is_digit(*p); p++)
-        m = m * 10 + (uint64_t)(*p - '0');
+    for (; p < end; p++) {
+        unsigned d = (unsigned)(unsigned char)*p - '0';
+        if (d > 9)
+            break;
+        m = m * 10 + d;
+    }
     *mant = m;
     return p;
 }

@@ -64,6 +64,18 @@ static inline size_t md_swar_first(uint64_t mask)
     return md_lowest_bit(mask) >> 3;
 }
 
+/* The value of eight ASCII digits, the first in the lowest byte: the
+ * conversion of Lemire's fast_float. */
+static inline uint64_t md_swar_eight_digits(uint64_t w)
+{
+    const uint64_t mask = UINT64_C(0x000000ff000000ff);
+    w -= UINT64_C(0x3030303030303030);
+    w = w * 10 + (w >> 8);
+    uint64_t hi = (w & mask) * UINT64_C(0x000f424000000064);
+    uint64_t lo = ((w >> 16) & mask) * UINT64_C(0x0000271000000001);
+    return (hi + lo) >> 32;
+}
+
 /* The length of the run of ASCII digits at p, at most max. */
 static inline size_t md_digit_run(const char *p, size_t max)
 {

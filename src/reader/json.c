@@ -504,6 +504,10 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
 #define NUMBER_MAX 63 /* cJSON copies at most this many bytes of a number */
 
 typedef struct flat_item {
+    /* The bytes from the end of the value before (or the line's start)
+     * to this value, and the end of this value. */
+    const char *lead, *value_end;
+    size_t leadlen;
     const char *key;
     size_t keylen;
     int column; /* the feed's column for the key, NO_COLUMN, or COLUMN_UNKNOWN */
@@ -673,7 +677,7 @@ static void resolve_columns(md_feed *feed, key_columns *kc, flat_item *items, si
 /* Parses a flat object into items; false when cJSON must decide. */
 static bool flat_object(const key_columns *kc, const char *s, size_t n, flat_item *items, size_t *nitems)
 {
-    const char *p = s, *end = s + n;
+    const char *p = s, *end = s + n, *lead = s;
     size_t count = 0;
     if (p == end || *p != '{')
         return false;
@@ -698,11 +702,14 @@ static bool flat_object(const key_columns *kc, const char *s, size_t n, flat_ite
                 return false;
             p = skip_ws(p + 1, end);
             flat_item *it = &items[count++];
+            it->lead = lead;
+            it->leadlen = (size_t)(p - lead);
             it->key = key.p;
             it->keylen = key.n;
             it->column = column;
             if (p == end || !flat_value(&p, end, it))
                 return false;
+            lead = it->value_end = p;
             p = skip_ws(p, end);
             if (p < end && *p == ',') {
                 p = skip_ws(p + 1, end);
@@ -718,6 +725,63 @@ static bool flat_object(const key_columns *kc, const char *s, size_t n, flat_ite
         if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
             return false;
     *nitems = count;
+    return true;
+}
+
+/* The bytes of the last line flat_object read, but for its values: a line
+ * with the same bytes around its values parses as that one did up to each
+ * value (the same keys, in the same places), so only the values are read.
+ * Keys come with the columns resolve_columns gave them. */
+typedef struct flat_layout {
+    md_buf bytes; /* each item's lead, then the tail after the last value */
+    size_t n;     /* items */
+    bool set;     /* a line was read */
+    size_t off[FLAT_MAX], len[FLAT_MAX], key_at[FLAT_MAX], keylen[FLAT_MAX];
+    int column[FLAT_MAX];
+    size_t tail_off, tail_len;
+} flat_layout;
+
+static void keep_layout(flat_layout *lay, const char *s, size_t n, const flat_item *items, size_t nitems)
+{
+    md_buf_reset(&lay->bytes);
+    for (size_t i = 0; i < nitems; i++) {
+        lay->off[i] = lay->bytes.n;
+        lay->len[i] = items[i].leadlen;
+        lay->key_at[i] = (size_t)(items[i].key - items[i].lead);
+        lay->keylen[i] = items[i].keylen;
+        lay->column[i] = items[i].column;
+        md_buf_put(&lay->bytes, items[i].lead, items[i].leadlen);
+    }
+    const char *tail = nitems ? items[nitems - 1].value_end : s;
+    lay->tail_off = lay->bytes.n;
+    lay->tail_len = (size_t)(s + n - tail);
+    md_buf_put(&lay->bytes, tail, lay->tail_len);
+    lay->n = nitems;
+    lay->set = true;
+}
+
+/* Reads a line of the layout's bytes around its values into items; false
+ * when it is none (flat_object then decides). */
+static bool flat_object_as_layout(const flat_layout *lay, const char *s, size_t n, flat_item *items, size_t *nitems)
+{
+    const char *p = s, *end = s + n;
+    if (!lay->set)
+        return false;
+    for (size_t i = 0; i < lay->n; i++) {
+        size_t len = lay->len[i];
+        if ((size_t)(end - p) < len || !md_same_bytes(p, lay->bytes.p + lay->off[i], len))
+            return false;
+        flat_item *it = &items[i];
+        it->key = p + lay->key_at[i];
+        it->keylen = lay->keylen[i];
+        it->column = lay->column[i];
+        p += len;
+        if (p == end || !flat_value(&p, end, it))
+            return false;
+    }
+    if ((size_t)(end - p) != lay->tail_len || !md_same_bytes(p, lay->bytes.p + lay->tail_off, lay->tail_len))
+        return false;
+    *nitems = lay->n;
     return true;
 }
 
@@ -771,6 +835,7 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
     md_buf text = {0};
     flat_item *items = md_xmalloc(FLAT_MAX * sizeof *items);
     key_columns *kc = md_xcalloc(1, sizeof *kc);
+    flat_layout *layout = md_xcalloc(1, sizeof *layout);
     unsigned long bad = 0;
     md_str line;
     while (md_lines_next(&lines, &line)) {
@@ -778,8 +843,11 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
         size_t n;
         if (!s.n || s.p[0] == '\0') /* nothing, or a hole md_lines counts */
             continue;
-        if (fast && flat_object(kc, s.p, s.n, items, &n)) {
+        if (fast && flat_object_as_layout(layout, s.p, s.n, items, &n)) {
+            flat_record(&r, items, n, lines.lineno);
+        } else if (fast && flat_object(kc, s.p, s.n, items, &n)) {
             resolve_columns(r.feed, kc, items, n);
+            keep_layout(layout, s.p, s.n, items, n);
             flat_record(&r, items, n, lines.lineno);
         } else if (!cjson_line(&r, s, lines.lineno, &text)) {
             bad++;
@@ -796,6 +864,8 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
     md_map_free(&kc->by_key);
     md_buf_free(&kc->last);
     free(kc);
+    md_buf_free(&layout->bytes);
+    free(layout);
     return error ? MD_ERR_IO : MD_OK;
 }
 

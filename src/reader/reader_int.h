@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "core/swar.h"
+
 #include "mldiag/catalog.h"
 #include "mldiag/reader.h"
 #include "mldiag/source.h"
@@ -68,6 +70,20 @@ typedef struct md_unit_memo {
 const char *md_kv_word_end(const char *p, const char *end);
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
+/* The value of a plain decimal: its digits' integer (exact in a double)
+ * divided by an exact power of ten, frac being the count of digits after
+ * the point (at most 15). The integer has at most 17 digits: converted as
+ * a signed one, it takes one instruction where unsigned takes a few. */
+static inline double md_num_plain_value(uint64_t mant, size_t frac, bool neg)
+{
+    static const double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                   1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    double v = (double)(int64_t)mant;
+    if (frac)
+        v /= pow10[frac];
+    return neg ? -v : v;
+}
+
 /* A plain decimal read the short way: an optional '-', then 1 to 15
  * digits with at most one point among them, and nothing else in the n
  * bytes (a number's text, as readers cut it). Its value is the digits'
@@ -77,8 +93,6 @@ unsigned md_kv_decimals(const char *p, size_t n);
  * md_num_scan reads. */
 static inline bool md_num_plain(const char *p, size_t n, double *out, int *decimals)
 {
-    static const double pow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                   1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
     if (n == 0 || n > 17)
         return false;
     bool neg = p[0] == '-';
@@ -98,12 +112,96 @@ static inline bool md_num_plain(const char *p, size_t n, double *out, int *decim
     if (digits == 0 || digits > 15)
         return false;
     size_t frac = point ? n - point : 0;
-    double v = (double)mant;
-    if (frac)
-        v /= pow10[frac];
-    *out = neg ? -v : v;
+    *out = md_num_plain_value(mant, frac, neg);
     *decimals = point ? (int)frac : -1;
     return true;
+}
+
+/* The digits in the top n bytes of w (1 to 8 bytes of a text, the first
+ * in the lowest of them), at most one of those bytes a point: their
+ * integer, the point taken out and '0's filling the bytes below, and in
+ * *point the point's byte in the word (7 for the last), -1 for none. False
+ * for any other byte. */
+static inline bool md_swar_plain(uint64_t w, unsigned n, uint64_t *digits, int *point)
+{
+#if MD_SWAR
+    unsigned fill = 8 * (8 - n); /* bits below the text, at most 56 */
+    uint64_t other = md_swar_non_digits(w) & ~UINT64_C(0) << fill;
+    *point = -1;
+    if (other) {
+        if ((other & (other - 1)) || !(md_swar_equal(w, '.') & other))
+            return false; /* not one point among digits */
+        unsigned at = md_lowest_bit(other) & ~7u; /* the point's byte, in bits */
+        *point = (int)(at / 8);
+        if (n == 1) {
+            *digits = 0;
+            return true;
+        }
+        uint64_t under = (UINT64_C(1) << at) - 1;
+        w = (w & under) << 8 | (w & ~under << 8);
+        fill += 8;
+    }
+    uint64_t low = ~(~UINT64_C(0) << fill);
+    *digits = md_swar_eight_digits((w & ~low) | ('0' * MD_SWAR_ONES & low));
+    return true;
+#else
+    (void)w, (void)n, (void)digits, (void)point;
+    return false;
+#endif
+}
+
+/* md_num_plain of 1 to 8 bytes without a sign, from the word of the 8
+ * bytes that end at the text's end, the text in its highest bytes. False
+ * where md_num_plain would read nothing, and for a '-' (md_num_plain
+ * reads that one). */
+static inline bool md_num_plain_word(uint64_t w, size_t n, double *out, int *decimals)
+{
+    uint64_t digits;
+    int at;
+    if (!md_swar_plain(w, (unsigned)n, &digits, &at) || (at >= 0 && n == 1))
+        return false;
+    size_t frac = at >= 0 ? 7 - (size_t)at : 0;
+    *out = md_num_plain_value(digits, frac, false);
+    *decimals = at >= 0 ? (int)frac : -1;
+    return true;
+}
+
+/* md_num_plain_word of 9 to 16 bytes: the word of the last 8 and the word
+ * before it, whose top bytes are the text's first. */
+static inline bool md_num_plain_two_words(const char *p, size_t n, double *out, int *decimals)
+{
+    static const uint64_t pow10[] = {10000000, 100000000};
+    uint64_t first, last;
+    int at_first, at_last;
+    if (!md_swar_plain(md_load64(p + n - 16), (unsigned)(n - 8), &first, &at_first) ||
+        !md_swar_plain(md_load64(p + n - 8), 8, &last, &at_last) || (at_first >= 0 && at_last >= 0))
+        return false;
+    bool point = at_first >= 0 || at_last >= 0;
+    if (n - point > 15)
+        return false;
+    size_t frac = at_first >= 0 ? 15 - (size_t)at_first : at_last >= 0 ? 7 - (size_t)at_last : 0;
+    *out = md_num_plain_value(first * pow10[at_last < 0] + last, frac, false);
+    *decimals = point ? (int)frac : -1;
+    return true;
+}
+
+/* md_num_plain of the n bytes at p, where the bytes from 'from' up to p
+ * can be read too, by words where they end with the text: one for 4 to 8
+ * bytes (the loop reads shorter ones as quickly), two for 9 to 16. False
+ * when the words cannot be read or do not read the text. */
+static inline bool md_num_plain_word_after(const char *from, const char *p, size_t n, double *out, int *decimals)
+{
+    if (!MD_SWAR || n < 4 || n > 16 || (size_t)(p - from) + n < (n <= 8 ? 8u : 16u))
+        return false;
+    return n <= 8 ? md_num_plain_word(md_load64(p + n - 8), n, out, decimals)
+                  : md_num_plain_two_words(p, n, out, decimals);
+}
+
+/* md_num_plain of the n bytes at p, where the bytes from 'from' up to p
+ * can be read too: a short text in one word where it can. */
+static inline bool md_num_plain_after(const char *from, const char *p, size_t n, double *out, int *decimals)
+{
+    return md_num_plain_word_after(from, p, n, out, decimals) || md_num_plain(p, n, out, decimals);
 }
 
 /* A number's value read the short way where md_num_plain can, else by
@@ -112,6 +210,14 @@ static inline void md_num_value(const char *p, size_t n, double *out)
 {
     int decimals;
     if (!md_num_plain(p, n, out, &decimals))
+        md_num_scan(p, p + n, out);
+}
+
+/* md_num_value by md_num_plain_after. */
+static inline void md_num_value_after(const char *from, const char *p, size_t n, double *out)
+{
+    int decimals;
+    if (!md_num_plain_after(from, p, n, out, &decimals))
         md_num_scan(p, p + n, out);
 }
 
@@ -163,6 +269,9 @@ typedef struct md_tqdm {
     struct md_tqdm_num {
         uint32_t at, len;
     } n_text, total_text, rate_text, step_text;
+    /* The total's text when md_tqdm_reread last read it, in the top bytes
+     * of a word; 0 for none (a digit is no NUL). */
+    uint64_t total_word;
     bool rate_inverse;
     unsigned desc; /* MD_TQDM_* flags: what the description says */
     double step;   /* the global step the description holds (MD_TQDM_GLOBAL_STEP) */
@@ -181,10 +290,10 @@ typedef struct md_tqdm {
 #define MD_TQDM_GLOBAL_STEP 8u
 
 md_tqdm md_tqdm_scan(const char *line, size_t n);
-/* A bar of a line that differs from the one bar was scanned from only in
- * digits, each replaced by a digit (a line of the same shape): its
- * numbers read where bar's were, all else as it is. */
-md_tqdm md_tqdm_reread(const md_tqdm *bar, const char *line);
+/* Makes bar, scanned from another line, the bar of a line that differs
+ * from that one only in digits, each replaced by a digit (a line of the
+ * same shape): its numbers read again where they were, all else as it is. */
+void md_tqdm_reread(md_tqdm *bar, const char *line);
 
 /* A box of "| key | value |" rows between two rules of dashes, as
  * Stable-Baselines3 prints each update (box.c). */

@@ -27,6 +27,13 @@
 #include "core/swar.h"
 #include "reader/reader_int.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define SHAPE_SSE2 1
+#else
+#define SHAPE_SSE2 0
+#endif
+
 #define SHAPE_TEXT 1024 /* longer lines are scanned each time */
 #define SHAPE_NAMES 256 /* keys and namespaces not in the line ("iter", "eval") */
 #define SPAN_DIGITS 40  /* longer runs in a number make no match */
@@ -263,6 +270,31 @@ static bool read_span(const span *sp, const char *line, size_t n, size_t *pos)
     return true;
 }
 
+#if SHAPE_SSE2
+/* same_word for sixteen bytes: each equal to the shape's, or a digit
+ * where the mask allows. */
+static bool same_block(const char *t, const unsigned char *m, const char *p)
+{
+    __m128i got = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i equal = _mm_cmpeq_epi8(got, _mm_loadu_si128((const __m128i *)(const void *)t));
+    __m128i above = _mm_subs_epu8(_mm_sub_epi8(got, _mm_set1_epi8('0')), _mm_set1_epi8(9));
+    __m128i digit = _mm_cmpeq_epi8(above, _mm_setzero_si128());
+    __m128i mask = _mm_loadu_si128((const __m128i *)(const void *)m);
+    return _mm_movemask_epi8(_mm_or_si128(equal, _mm_and_si128(digit, mask))) == 0xffff;
+}
+
+/* same_layout sixteen bytes at a time, the last block ending with the line
+ * (so overlapping the one before); lines shorter than a block are the
+ * caller's. */
+static bool same_layout_blocks(const shape *s, const char *line, size_t n)
+{
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        if (!same_block(s->last + i, s->last_varies + i, line + i)) return false;
+    return i == n || same_block(s->last + n - 16, s->last_varies + n - 16, line + n - 16);
+}
+#endif
+
 /* Whether the line has the layout of the last line matched: the same
  * length, digits where that line's bytes may differ, its bytes elsewhere.
  * Each run of digits in a number then ends where it ended in that line
@@ -272,6 +304,9 @@ static bool read_span(const span *sp, const char *line, size_t n, size_t *pos)
 static bool same_layout(const shape *s, const char *line, size_t n)
 {
     if (n != s->last_n) return false;
+#if SHAPE_SSE2
+    if (n >= 16) return same_layout_blocks(s, line, n);
+#endif
     size_t i = 0;
     for (; i + 8 <= n; i += 8)
         if (!same_word(s->last + i, s->last_varies + i, line + i, ~UINT64_C(0))) return false;

@@ -100,7 +100,7 @@ struct md_text_reader {
     key_index index;
     md_shapes *shapes; /* NULL: every line is scanned */
     bool fed_shape[MD_SHAPES]; /* the feed holds the keys of the slot's shape */
-    md_tqdm shape_bar[MD_SHAPES]; /* the bar of a bar's shape, as scanned */
+    md_tqdm shape_bar[MD_SHAPES]; /* the bar of a bar's shape, as last read */
     /* Shapes of the dicts that waited for their bar, a set of their own:
      * such a dict is only read for its pairs, so its shape says nothing
      * of what else a line of it would have done. Feed slots MD_SHAPES on. */
@@ -385,6 +385,18 @@ static md_str strip_rank_prefix(const text_reader *r, md_str s)
     return rank_prefix(r, s, &rank);
 }
 
+/* Whether "]:" or "]<" occurs in [p, end): every rank prefix but srun's,
+ * which starts no '[', ends so (rank_prefix). */
+static bool rank_prefix_end(const char *p, const char *end)
+{
+    while (p < end && (p = memchr(p, ']', (size_t)(end - p))) != NULL && p + 1 < end) {
+        if (p[1] == ':' || p[1] == '<')
+            return true;
+        p++;
+    }
+    return false;
+}
+
 /* The line that names a Python exception: a dotted identifier whose last
  * part is capitalised, alone or before ": message" ("KeyboardInterrupt",
  * "torch.OutOfMemoryError: CUDA out of memory"). */
@@ -447,8 +459,10 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
 /* Frames and source lines of a traceback carry no metrics. */
 static bool traceback_body(const text_reader *r, md_str seg)
 {
+    if (!r->in_traceback)
+        return false;
     md_str s = strip_rank_prefix(r, seg);
-    return r->in_traceback && (s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t');
+    return s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t';
 }
 
 static void emit_pair(text_reader *r, const md_kv *kv, const char *key, size_t keylen)
@@ -848,10 +862,10 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 }
 
 /* A pretty-printed JSON configuration ('    "loss_scale": 0,') is settings,
- * not measurements: a line that is one double-quoted key and its value. */
-static bool config_line(md_str seg)
+ * not measurements: a line (trimmed) that is one double-quoted key and its
+ * value. */
+static bool config_line(md_str t)
 {
-    md_str t = md_str_trim(seg);
     if (t.n < 4 || t.p[0] != '"')
         return false;
     const char *close = memchr(t.p + 1, '"', t.n - 1);
@@ -899,19 +913,25 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
     return t.n > 1 && t.p[0] == '{' && t.p[t.n - 1] == '}' && (r->train_bar_seen || hf_log_dict(t));
 }
 
-/* No construct of several lines (traceback, table, box, scheduler report,
- * a dict waiting for its bar, a wrapped dict) is open: a line is read on
- * its own. */
+/* No construct of several lines but a dict waiting for its bar
+ * (traceback, table, box, scheduler report, wrapped dict) is open. */
+static inline bool no_open_construct(const text_reader *r)
+{
+    return !r->in_traceback && !r->in_lsf_report && !r->box.open && !r->cols.n && !r->tab.ncells &&
+           !r->wrapped.open;
+}
+
+/* No construct of several lines is open: a line is read on its own. */
 static inline bool reading_plain_lines(const text_reader *r)
 {
-    return !r->in_traceback && !r->pending_set && !r->in_lsf_report && !r->box.open && !r->cols.n &&
-           !r->tab.ncells && !r->wrapped.open;
+    return !r->pending_set && no_open_construct(r);
 }
 
 /* What holds of every line of a shape (md_shapes_learn): no event can
  * match (md_event_matcher_silent), no timestamp can start it, it is a
- * progress bar and nothing after it (read_bar reads its values). */
-enum { SHAPE_SILENT = 1, SHAPE_STAMPLESS = 2, SHAPE_BAR = 4 };
+ * progress bar and nothing after it (read_bar reads its values), no rank
+ * prefix can be glued in it (rank_prefix_end reads bytes a shape keeps). */
+enum { SHAPE_SILENT = 1, SHAPE_STAMPLESS = 2, SHAPE_BAR = 4, SHAPE_UNRANKED = 8 };
 
 /* A clock needs two colons, and a shape's colons stay; in a shape without
  * pairs (a bar's) every byte also stays where it is, so a layout that no
@@ -929,7 +949,8 @@ static bool stampless(md_str seg, bool stamped, bool pairs)
 static unsigned shape_traits(text_reader *r, md_str seg, bool stamped, bool pairs)
 {
     return (md_event_matcher_silent(r->events, seg.p, seg.n) ? SHAPE_SILENT : 0) |
-           (stampless(seg, stamped, pairs) ? SHAPE_STAMPLESS : 0) | (pairs ? 0 : SHAPE_BAR);
+           (stampless(seg, stamped, pairs) ? SHAPE_STAMPLESS : 0) | (pairs ? 0 : SHAPE_BAR) |
+           (seg.n && !rank_prefix_end(seg.p + 1, seg.p + seg.n) ? SHAPE_UNRANKED : 0);
 }
 
 /* Whether the line starts with a timestamp. */
@@ -944,39 +965,60 @@ static bool read_stamp(text_reader *r, md_str seg, unsigned long line)
     return !isnan(stamp);
 }
 
+/* The redraw a waiting dict waited for places it (read_segment): a line
+ * of a bar's shape is a bar, one of a shape of pairs none. */
+static void place_pending(text_reader *r, const md_tqdm *bar)
+{
+    if (bar->found && (training_bar(r, bar) || headerless_training_bar(r, bar)))
+        md_feed_context_step(r->feed, (int64_t)bar->n);
+    flush_pending(r);
+}
+
+/* What read_shaped made of a line: nothing (no shape it could be read
+ * by), nothing (its shape lacks a trait asked for), or all. */
+typedef enum { NO_SHAPE, SHAPE_LACKS, READ_BY_SHAPE } shaped_read;
+
 /* A line of a shape learnt before (shape.c): its pairs without a scan, its
  * timestamp and events only when the shape's line could have had them.
  * What else read_segment does to a line depends on bytes a shape keeps, so
- * it comes out as it did for the learnt line: nothing. */
-static bool read_shaped(text_reader *r, md_str seg, unsigned long line)
+ * it comes out as it did for the learnt line: nothing, but for placing a
+ * dict that waits for it. Only a shape with the traits in need reads it. */
+static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, unsigned need)
 {
-    if (!r->shapes || !reading_plain_lines(r) || waiting_dict(r, seg))
-        return false;
+    if (!r->shapes || !no_open_construct(r) || waiting_dict(r, seg))
+        return NO_SHAPE;
     size_t n;
     unsigned traits;
     const md_kv *kv;
     int slot = md_shapes_match(r->shapes, seg.p, seg.n, &kv, &n, &traits);
     if (slot < 0)
-        return false;
-    md_tqdm bar = {0};
-    if (traits & SHAPE_BAR)
-        bar = md_tqdm_reread(&r->shape_bar[slot], seg.p);
+        return NO_SHAPE;
+    if ((traits & need) != need)
+        return SHAPE_LACKS;
+    static const md_tqdm no_bar = {0};
+    const md_tqdm *bar = &no_bar;
+    if (traits & SHAPE_BAR) {
+        md_tqdm_reread(&r->shape_bar[slot], seg.p);
+        bar = &r->shape_bar[slot];
+    }
     if (!(traits & SHAPE_STAMPLESS))
         read_stamp(r, seg, line);
     if (!(traits & SHAPE_SILENT))
         md_feed_line_events(r->feed, r->events, line, seg.p, seg.n);
+    if (r->pending_set)
+        place_pending(r, bar);
     if (!(traits & SHAPE_BAR) && r->fed_shape[slot]) {
         md_feed_shaped(r->feed, (unsigned)slot, line, kv, n);
-        return true;
+        return READ_BY_SHAPE;
     }
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
     if (traits & SHAPE_BAR)
-        read_bar(r, seg, &bar);
+        read_bar(r, seg, bar);
     else
         emit_pairs(r, kv, n);
     md_feed_record_end(r->feed);
-    return true;
+    return READ_BY_SHAPE;
 }
 
 /* A line as a shape: its pairs, or the bar it is (then n is 0). */
@@ -1004,6 +1046,8 @@ static bool may_learn(const text_reader *r, bool plain_before, unsigned long ign
 static bool best_round_header(md_str s)
 {
     static const char *const tails[] = {"best iteration is:", "best iteration:"};
+    if (s.n == 0 || s.p[s.n - 1] != ':') /* both tails end so */
+        return false;
     for (size_t i = 0; i < MD_COUNT(tails); i++) {
         size_t n = strlen(tails[i]);
         if (s.n >= n && strncasecmp(s.p + s.n - n, tails[i], n) == 0)
@@ -1036,11 +1080,16 @@ static void read_after_bar(text_reader *r, md_str rest, unsigned long line)
     emit_pairs(r, r->kv, n);
 }
 
-static void read_segment(text_reader *r, md_str seg, unsigned long line)
+/* The line after a best round's header repeats it (best_round_header). */
+static bool repeated_round(const text_reader *r, unsigned long line)
 {
-    if (r->best_round_line && line == r->best_round_line + 1)
-        return;
-    if (read_shaped(r, seg, line))
+    return r->best_round_line && line == r->best_round_line + 1;
+}
+
+/* try_shapes is false for a segment read_shaped found no shape for. */
+static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
+{
+    if (repeated_round(r, line) || (try_shapes && read_shaped(r, seg, line, 0) == READ_BY_SHAPE))
         return;
     bool stamped = read_stamp(r, seg, line);
     bool plain = reading_plain_lines(r);
@@ -1051,9 +1100,11 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
         return;
     if (r->wrapped.open && continue_wrapped_dict(r, seg))
         return;
-    if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || config_line(seg))
+    if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX)
         return;
     md_str trimmed = md_str_trim(seg);
+    if (config_line(trimmed))
+        return;
     if (md_str_starts_with(trimmed, "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
     if (best_round_header(trimmed)) {
@@ -1062,9 +1113,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
     }
     if (r->pending_set && trimmed.n) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
-        if (bar.found && (training_bar(r, &bar) || headerless_training_bar(r, &bar)))
-            md_feed_context_step(r->feed, (int64_t)bar.n);
-        flush_pending(r);
+        place_pending(r, &bar);
     }
     if (waiting_dict(r, trimmed)) {
         hold_dict(r, trimmed, line);
@@ -1109,17 +1158,25 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line)
  * inside a segment starts a segment of its own. */
 static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
 {
+    /* A line of a shape that holds no rank prefix's end is one segment. */
+    if (repeated_round(r, line))
+        return;
+    shaped_read whole = read_shaped(r, seg, line, SHAPE_UNRANKED);
+    if (whole == READ_BY_SHAPE)
+        return;
     const char *start = seg.p, *end = seg.p + seg.n, *q = seg.p + 1;
+    if (!rank_prefix_end(q, end))
+        q = end;
     while (q < end && (q = memchr(q, '[', (size_t)(end - q))) != NULL) {
         long rank;
         md_str rest = {q, (size_t)(end - q)};
         if (rank_prefix(r, rest, &rank).p != q) {
-            read_segment(r, (md_str){start, (size_t)(q - start)}, line);
+            read_segment(r, (md_str){start, (size_t)(q - start)}, line, true);
             start = q;
         }
         q++;
     }
-    read_segment(r, (md_str){start, (size_t)(end - start)}, line);
+    read_segment(r, (md_str){start, (size_t)(end - start)}, line, start != seg.p || whole == SHAPE_LACKS);
 }
 
 static const char *redraw_at(const char *p, const char *end)

@@ -205,25 +205,36 @@ md_tqdm md_tqdm_scan(const char *line, size_t n)
 
 /* Digits for digits keep every byte md_tqdm_scan looks for where it was
  * and every number as long as it was (md_num_scan stops at the same
- * non-digit), so only the values can differ. */
-static double reread(const char *line, struct md_tqdm_num at, double was)
+ * non-digit), so only the values can differ: a value read from no text
+ * stays as it was. */
+static void reread(const char *line, struct md_tqdm_num at, double *v)
 {
-    const char *p = line + at.at;
-    double v = was;
     if (at.len)
-        md_num_value(p, at.len, &v);
-    return v;
+        md_num_value_after(line, line + at.at, at.len, v);
 }
 
-md_tqdm md_tqdm_reread(const md_tqdm *bar, const char *line)
+/* A bar's total stays the same redraw after redraw: it is read again only
+ * when its bytes differ from those it was last read from. */
+static void reread_total(md_tqdm *bar, const char *line)
 {
-    md_tqdm t = *bar;
-    t.n = reread(line, bar->n_text, bar->n);
-    t.total = reread(line, bar->total_text, bar->total);
-    t.step = reread(line, bar->step_text, bar->step);
-    if (bar->rate_text.len) {
-        double rate = reread(line, bar->rate_text, NAN);
-        t.rate = !bar->rate_inverse ? rate : rate > 0 ? 1 / rate : NAN;
+    struct md_tqdm_num at = bar->total_text;
+    if (MD_SWAR && at.len && at.len <= 8 && at.at + at.len >= 8) {
+        uint64_t word = md_load64(line + at.at + at.len - 8) & ~UINT64_C(0) << 8 * (8 - at.len);
+        if (word == bar->total_word)
+            return;
+        bar->total_word = word;
     }
-    return t;
+    reread(line, at, &bar->total);
+}
+
+void md_tqdm_reread(md_tqdm *bar, const char *line)
+{
+    reread(line, bar->n_text, &bar->n);
+    reread_total(bar, line);
+    reread(line, bar->step_text, &bar->step);
+    if (bar->rate_text.len) {
+        double rate = NAN;
+        reread(line, bar->rate_text, &rate);
+        bar->rate = !bar->rate_inverse ? rate : rate > 0 ? 1 / rate : NAN;
+    }
 }
