@@ -2424,6 +2424,33 @@ START_TEST(test_csv_ragged_rows)
 }
 END_TEST
 
+/* nvidia-smi --query-gpu=timestamp,name,utilization.gpu,memory.used
+ * --format=csv: units in the header and after each number. "35 %" under
+ * "utilization.gpu [%]" is GPU utilisation 0.35; "30000 MiB" is no
+ * number; a "12%" under a header with no unit is 0.12, as a log's "12%"
+ * is. */
+START_TEST(test_csv_nvidia_smi_units)
+{
+    md_store *st = load_text("gpu.csv",
+                             "timestamp, name, utilization.gpu [%], memory.used [MiB]\n"
+                             "2024/06/03 09:00:05.120, NVIDIA A100-SXM4-80GB, 35 %, 30000 MiB\n"
+                             "2024/06/03 09:00:10.121, NVIDIA A100-SXM4-80GB, 41 %, 30002 MiB\n"
+                             "2024/06/03 09:00:15.122, NVIDIA A100-SXM4-80GB, 0 %, 30002 MiB\n",
+                             NULL);
+    const md_series *util = series(st, "gpu_util");
+    ck_assert_uint_eq(util->count, 3);
+    ck_assert(fabs(util->first - 0.35) < 1e-12 && fabs(util->max - 0.41) < 1e-12 && util->last == 0);
+    ck_assert_ptr_null(md_store_find(st, "memory_used_mib"));
+    md_store_free(st);
+
+    st = load_text("metrics.csv", "step,acc,loss\n1,12%,2.5\n2,35.5%,2.1\n", NULL);
+    const md_series *acc = series(st, "accuracy");
+    ck_assert_uint_eq(acc->count, 2);
+    ck_assert(fabs(acc->first - 0.12) < 1e-12 && fabs(acc->last - 0.355) < 1e-12);
+    md_store_free(st);
+}
+END_TEST
+
 /* W&B's panel export: "<run> - <metric>" beside its bucket bounds. The
  * metric is read under its own name however long the run's name; a
  * second run is not mixed in. */
@@ -4256,6 +4283,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_json_megatron_golden_values);
     tcase_add_test(tables, test_json_columns);
     tcase_add_test(tables, test_csv_wandb_panel_export);
+    tcase_add_test(tables, test_csv_nvidia_smi_units);
     tcase_add_test(tables, test_jsonl_long_first_line);
     tcase_add_test(tables, test_jsonl_wandb_step_gives_way);
     tcase_add_test(tables, test_json_arrays_of_records);

@@ -68,6 +68,13 @@ static void take_name(csv_reader *r, md_str f)
 
 /* Whether to leave a row's cells to the feed's thread is asked once a
  * row: either way the store gets the same values. */
+/* A cell that ends in a percent sign: its number and unit are read by
+ * md_feed_cell. */
+static inline bool percent_cell(md_str f)
+{
+    return f.n > 1 && f.p[f.n - 1] == '%';
+}
+
 static void take_field(csv_reader *r, const char *p, size_t n)
 {
     md_str f = trim(p, n);
@@ -89,7 +96,7 @@ static void take_field(csv_reader *r, const char *p, size_t n)
         return;
     double v;
     unsigned flags;
-    if (r->defer)
+    if (r->defer || percent_cell(f))
         md_feed_cell(r->feed, r->columns[col], f.p, f.n);
     else if (md_cell_number(f.p, f.n, &v, &flags))
         md_feed_kv_column(r->feed, r->columns[col], v, flags);
@@ -297,6 +304,8 @@ static void fast_cells(csv_reader *r, const char *p, size_t n, const size_t *cut
             md_feed_cell(feed, columns[k], f.p, f.n);
         else if (row_cell_number(p, f, &v, &flags))
             md_feed_kv_column(feed, columns[k], v, flags);
+        else if (percent_cell(f))
+            md_feed_cell(feed, columns[k], f.p, f.n);
     }
     r->col = fields;
 }

@@ -328,12 +328,28 @@ bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
     return true;
 }
 
+/* A number with a percent sign after it: nvidia-smi's CSV writes "35 %"
+ * under "utilization.gpu [%]". Other units in a cell are not read ("120
+ * ms" under "step_time" would read as seconds). */
+static MD_NOINLINE void percent_cell(md_store *st, feed_column *c, const char *p, size_t n)
+{
+    double v;
+    md_num_form form;
+    size_t used = n ? md_num_scan_form(p, p + n, &v, &form) : 0;
+    while (used && used < n && p[used] == ' ')
+        used++;
+    if (used && used + 1 == n && p[used] == '%')
+        record_named(st, &c->id, c->key, c->len, v, MD_UNIT_PERCENT, 0, NAN);
+}
+
 static void cell(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;
     unsigned flags;
     if (md_cell_number(p, n, &v, &flags))
         record_column(st, c, v, flags);
+    else
+        percent_cell(st, c, p, n);
 }
 
 /* An op that leaves a column's text for the feed's thread to read. */

@@ -485,7 +485,8 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
  * convert and call md_feed_kv_column itself. */
 bool md_feed_defers(const md_feed *f);
 /* A CSV cell (trimmed) of a column: a value when it is a number all
- * through (md_cell_number), integral unless written with a point or an 'e'. */
+ * through (md_cell_number), integral unless written with a point or an 'e',
+ * or a number and a percent sign. */
 void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n);
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags);
 /* A JSON number's text (strict JSON grammar): its value, integral when whole. */
