@@ -439,6 +439,19 @@ START_TEST(test_kv_estimator_evaluation_summary)
 }
 END_TEST
 
+START_TEST(test_kv_nanotron_logger_tag)
+{
+    md_kv kv[32];
+    /* The ranks in the logger's tag are not metrics; the pairs after it are. */
+    CHECK_LINE("03/14/2025 08:01:55 [INFO|DP=0|PP=1|TP=0|lm_head]: iteration: 40 / 900 | lm_loss: 6.75 | "
+               "lr: 0.0002",
+               {"iteration", 40, MD_UNIT_NONE}, {"lm_loss", 6.75, MD_UNIT_NONE}, {"lr", 0.0002, MD_UNIT_NONE});
+    CHECK_LINE("[WARNING|DP=3|PP=0|TP=2]: loss=0.5", {"loss", 0.5, MD_UNIT_NONE});
+    /* A bracket that opens with no level keeps its pairs. */
+    CHECK_LINE("[step=5|loss=0.5]", {"step", 5, MD_UNIT_NONE}, {"loss", 0.5, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -4132,6 +4145,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);
     tcase_add_test(kv, test_kv_marian);
+    tcase_add_test(kv, test_kv_nanotron_logger_tag);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
     tcase_add_test(kv, test_kv_settings_lines);

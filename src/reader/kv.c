@@ -848,6 +848,30 @@ static bool on_set_tag(scan *s)
     return true;
 }
 
+static bool log_level_word(const char *w, const char *we)
+{
+    static const char *const levels[] = {"debug", "info", "warning", "warn", "error", "critical"};
+    for (size_t i = 0; i < MD_COUNT(levels); i++)
+        if (word_is(w, (size_t)(we - w), levels[i]))
+            return true;
+    return false;
+}
+
+/* nanotron tags each line "[INFO|DP=0|PP=0|TP=0|lm_head]": a level, then
+ * the ranks and module that logged it. Those fields say where the line
+ * comes from, not what was measured. */
+static bool on_logger_tag(scan *s)
+{
+    const char *w = s->p + 1, *we = md_kv_word_end(w, s->end);
+    if (we >= s->end || *we != '|' || !log_level_word(w, we))
+        return false;
+    const char *close = memchr(we, ']', (size_t)(s->end - we));
+    if (!close)
+        return false;
+    s->p = close + 1;
+    return true;
+}
+
 /* "loss[loss=0.5, over 6000 frames. ]": a name glued to a bracket of pairs
  * is their namespace. */
 static bool on_bracket_group(scan *s)
@@ -1436,7 +1460,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
-        } else if (c == '[' && !s.key && on_set_tag(&s)) {
+        } else if (c == '[' && !s.key && (on_set_tag(&s) || on_logger_tag(&s))) {
             continue;
         } else if (c == '[' && !s.key && s.n == 0 && (on_bracket_step(&s) || on_epoch_batch_pair(&s))) {
             continue;
