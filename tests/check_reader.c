@@ -2723,6 +2723,30 @@ START_TEST(test_xgboost_eval_lines)
 }
 END_TEST
 
+/* A log pasted with its lines numbered: the bracketed number is no step
+ * where the line names its step; where it names none, the number is the
+ * step, as XGBoost's round and CLU's step are. */
+START_TEST(test_text_numbered_lines_keep_their_step)
+{
+    md_store *st = load_text("paste.log",
+                             "[2301] global_step=40, loss=1.875\n"
+                             "[2302] global_step=50, loss=1.75\n"
+                             "[2303] loss=1.625, step=60\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert_int_eq(series(st, "loss")->first_step, 40);
+    ck_assert_int_eq(series(st, "loss")->last_step, 60);
+    md_store_free(st);
+    st = load_text("clu.log",
+                   "I1122 08:00:00.100000 140 train.py:88] [500] loss=2.25, learning_rate=0.002\n"
+                   "I1122 08:01:00.100000 140 train.py:88] [600] loss=2.125, learning_rate=0.002\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->first_step, 500);
+    ck_assert_int_eq(series(st, "loss")->last_step, 600);
+    md_store_free(st);
+}
+END_TEST
+
 /* LightGBM's log_evaluation: "[round]\tSET's METRIC: VALUE"; the set owns
  * the metric. Early stopping ends with the best round's line again, under
  * "Early stopping, best iteration is:": a repeat, not a step back. */
@@ -4233,6 +4257,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_jsonl_llamafactory);
     tcase_add_test(tables, test_paddle_maxtext_timings);
     tcase_add_test(tables, test_xgboost_eval_lines);
+    tcase_add_test(tables, test_text_numbered_lines_keep_their_step);
     tcase_add_test(tables, test_lightgbm_eval_lines);
     tcase_add_test(tables, test_catboost_lines);
     tcase_add_test(tables, test_catboost_score_metric);

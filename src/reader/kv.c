@@ -1216,7 +1216,9 @@ static bool on_possessive(scan *s)
  * XGBoost "[12]\ttrain-logloss:0.41" and LightGBM "[12]\ttraining's l2:
  * 0.3". Only right before a pair, and a ':' pair only after a tab, as both
  * boosting libraries write it: NCCL's "host:pid:tid [1] NCCL WARN" counts a
- * GPU, and "[1] loss: 0.5" in a script's own print may count epochs. */
+ * GPU, and "[1] loss: 0.5" in a script's own print may count epochs. A
+ * step key on the line wins over the count, which then numbers the line
+ * (an issue's paste, "[1745] global_step=10, loss=2.3"). */
 static bool on_bracket_step(scan *s)
 {
     const char *q = s->p + 1, *digits = q;
@@ -1232,6 +1234,8 @@ static bool on_bracket_step(scan *s)
     double step;
     md_num_scan(digits, q, &step);
     emit_count(s, "step", 4, step, NAN, q + 1);
+    if (s->n)
+        s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
     s->p = q + 1;
     return true;
 }

@@ -216,24 +216,30 @@ static MD_NOINLINE int64_t evaluation_step(const md_store *st, const md_input *i
     return in->last_step_seen;
 }
 
+/* W&B's _step counts wandb.log() calls, a count in front of a line may
+ * number the line: a trainer's own step key on the record is the step. */
+static bool step_gives_way(const md_store *st, const record_kv *kv)
+{
+    return (st->keys[kv->key].total & KEY_WANDB_STEP) || (kv->flags & MD_KV_LEADING_COUNT);
+}
+
 /* The record's step: a step key wins, then an epoch written as an integer
  * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
  * then the step an earlier line set, then the step an evaluation's line
- * stands at. -1 when none. Of two step keys the
- * first wins, but W&B's _step gives way to the trainer's own
- * (train/global_step), whatever their order. */
+ * stands at. -1 when none. Of two step keys the first wins, but one that
+ * gives way (step_gives_way) loses to the other, whatever their order. */
 static int64_t record_step(md_store *st, bool *had_step)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1;
-    bool wandb_step = false;
+    bool gives_way = false;
     md_input *in = &st->inputs[st->cur];
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
-        if (role == MD_ROLE_STEP && (step < 0 || (wandb_step && !(st->keys[kv->key].total & KEY_WANDB_STEP))) &&
+        if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv))) &&
             usable_step(kv->value)) {
             step = (int64_t)kv->value;
-            wandb_step = st->keys[kv->key].total & KEY_WANDB_STEP;
+            gives_way = step_gives_way(st, kv);
             total = -1;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
                 total = (int64_t)kv->total;
