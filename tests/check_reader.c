@@ -2747,6 +2747,44 @@ START_TEST(test_text_numbered_lines_keep_their_step)
 }
 END_TEST
 
+/* BERT's "***** Eval results *****" block, one "key = value" a line under
+ * the logger's prefix: the evaluation's values at its global_step. Its
+ * bare loss repeats eval_loss where there is one, and is the
+ * evaluation's loss where there is none. */
+START_TEST(test_text_eval_results_block)
+{
+    md_store *st = load_text("classifier.log",
+                             "INFO:tensorflow:loss = 0.75, step = 100 (20.5 sec)\n"
+                             "INFO:tensorflow:loss = 0.625, step = 200 (20.25 sec)\n"
+                             "INFO:tensorflow:***** Eval results *****\n"
+                             "INFO:tensorflow:  eval_accuracy = 0.8125\n"
+                             "INFO:tensorflow:  eval_loss = 0.5\n"
+                             "INFO:tensorflow:  global_step = 250\n"
+                             "INFO:tensorflow:  loss = 0.5\n"
+                             "INFO:tensorflow:loss = 0.5625, step = 300 (20.5 sec)\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(loss->min == 0.5625);
+    ck_assert_uint_eq(val->count, 1);
+    ck_assert_int_eq(val->first_step, 250);
+    ck_assert_int_eq(series(st, "val_accuracy")->first_step, 250);
+    ck_assert_uint_eq(md_store_nseries(st), 3);
+    md_store_free(st);
+    st = load_text("pretraining.log",
+                   "03/01/2026 09:00:00 - INFO - run -   step = 900, loss = 3.25\n"
+                   "03/01/2026 09:00:05 - INFO - run -   ***** Eval results *****\n"
+                   "03/01/2026 09:00:05 - INFO - run -     global_step = 1000\n"
+                   "03/01/2026 09:00:06 - INFO - run -     loss = 3.5\n"
+                   "03/01/2026 09:00:06 - INFO - run -     masked_lm_loss = 3.125\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    ck_assert(series(st, "val_loss")->last == 3.5);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 1000);
+    md_store_free(st);
+}
+END_TEST
+
 /* LightGBM's log_evaluation: "[round]\tSET's METRIC: VALUE"; the set owns
  * the metric. Early stopping ends with the best round's line again, under
  * "Early stopping, best iteration is:": a repeat, not a step back. */
@@ -4258,6 +4296,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_paddle_maxtext_timings);
     tcase_add_test(tables, test_xgboost_eval_lines);
     tcase_add_test(tables, test_text_numbered_lines_keep_their_step);
+    tcase_add_test(tables, test_text_eval_results_block);
     tcase_add_test(tables, test_lightgbm_eval_lines);
     tcase_add_test(tables, test_catboost_lines);
     tcase_add_test(tables, test_catboost_score_metric);

@@ -39,7 +39,7 @@ typedef struct scan {
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
-    bool estimator_summary; /* its "loss" repeats eval_loss (estimator_summary) */
+    bool loss_repeated; /* a bare "loss" is the evaluation's again (estimator_summary, names_set_loss) */
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -163,12 +163,22 @@ static bool keeps_own_spelling(const scan *s, const char *key, size_t keylen)
     return s->set_training && (!s->same || !s->same(s->ctx, s->set, s->setlen, key, keylen));
 }
 
+/* An evaluation set's own loss ("[Eval] eval_loss = 0.43, ..., loss =
+ * 0.43", BERT's results) makes a bare "loss" after it the same value
+ * again, or in BERT's PyTorch ports the training's average: not read. */
+static bool names_set_loss(const scan *s, const char *key, size_t keylen)
+{
+    return !s->set_training && keylen == s->setlen + 5 && names_own_set(s, key, keylen) &&
+           memcmp(key + s->setlen, "_loss", 5) == 0;
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     bool under_set = in_ns && s->set && s->ns == s->set;
+    s->loss_repeated |= under_set && names_set_loss(s, key, keylen);
     if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
         in_ns = false;
-    if (s->estimator_summary && keylen == 4 && memcmp(key, "loss", 4) == 0)
+    if (s->loss_repeated && keylen == 4 && memcmp(key, "loss", 4) == 0)
         return;
     if (s->n < s->cap && key_acceptable(key, keylen, v->flags))
         s->out[s->n++] = (md_kv){.key = key,
@@ -1053,7 +1063,7 @@ static void on_number(scan *s)
                 emit(s, "interval_time", 13, &v, s->ns_eval);
             else
                 emit(s, s->key, keylen, &v, s->ns_eval);
-            s->estimator_summary |= estimator_summary(s->key, keylen);
+            s->loss_repeated |= estimator_summary(s->key, keylen);
             s->p = v.end;
             clear_key(s);
             return;
