@@ -452,6 +452,17 @@ START_TEST(test_kv_nanotron_logger_tag)
 }
 END_TEST
 
+START_TEST(test_kv_seconds_per_step_after_value)
+{
+    md_kv kv[32];
+    CHECK_LINE("INFO:tensorflow:global step 700: loss = 1.625 (0.375 sec/step)", {"global step", 700, MD_UNIT_NONE},
+               {"loss", 1.625, MD_UNIT_NONE}, {"sec/step", 0.375, MD_UNIT_NONE});
+    CHECK_LINE("2026-02-03 04:05:06.789: step 80, loss = 2.5 (3072.5 examples/sec; 0.0625 sec/batch)",
+               {"step", 80, MD_UNIT_NONE}, {"loss", 2.5, MD_UNIT_NONE}, {"examples/sec", 3072.5, MD_UNIT_NONE},
+               {"sec/batch", 0.0625, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_prose_is_not_metrics)
 {
     check_no_pairs("Tried to allocate 20.00 MiB");
@@ -2785,6 +2796,31 @@ START_TEST(test_text_eval_results_block)
 }
 END_TEST
 
+/* TF Estimator's step counter and TPUEstimator's examples counter print
+ * their rates alone on a line, between the loss lines: at the step the
+ * run reached. */
+START_TEST(test_text_estimator_rates)
+{
+    md_store *st = load_text("estimator.log",
+                             "INFO:tensorflow:loss = 3.5, step = 1\n"
+                             "INFO:tensorflow:global_step/sec: 12.5\n"
+                             "INFO:tensorflow:examples/sec: 400.25\n"
+                             "INFO:tensorflow:loss = 2.75, step = 101 (8.0 sec)\n"
+                             "INFO:tensorflow:global_step/sec: 13.75\n"
+                             "INFO:tensorflow:examples/sec: 440\n"
+                             "INFO:tensorflow:loss = 2.25, step = 201 (7.3 sec)\n",
+                             NULL);
+    const md_series *rate = series(st, "it_per_s"), *samples = series(st, "samples_per_s");
+    ck_assert_uint_eq(rate->count, 2);
+    ck_assert_int_eq(rate->first_step, 1);
+    ck_assert_int_eq(rate->last_step, 101);
+    ck_assert(rate->last == 13.75);
+    ck_assert_int_eq(samples->last_step, 101);
+    ck_assert(samples->last == 440);
+    md_store_free(st);
+}
+END_TEST
+
 /* LightGBM's log_evaluation: "[round]\tSET's METRIC: VALUE"; the set owns
  * the metric. Early stopping ends with the best round's line again, under
  * "Early stopping, best iteration is:": a repeat, not a step back. */
@@ -4208,6 +4244,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_clu_step);
     tcase_add_test(kv, test_kv_marian);
     tcase_add_test(kv, test_kv_nanotron_logger_tag);
+    tcase_add_test(kv, test_kv_seconds_per_step_after_value);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
     tcase_add_test(kv, test_kv_settings_lines);
@@ -4297,6 +4334,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_xgboost_eval_lines);
     tcase_add_test(tables, test_text_numbered_lines_keep_their_step);
     tcase_add_test(tables, test_text_eval_results_block);
+    tcase_add_test(tables, test_text_estimator_rates);
     tcase_add_test(tables, test_lightgbm_eval_lines);
     tcase_add_test(tables, test_catboost_lines);
     tcase_add_test(tables, test_catboost_score_metric);

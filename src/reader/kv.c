@@ -982,14 +982,23 @@ static bool marian_display_time(const scan *s, size_t keylen)
     return false;
 }
 
-/* A rate's name after its value: Marian's "12345.67 words/s". Only a name
- * per second: "trained 100 steps" is no step. */
+/* A rate's name after its value: Marian's "12345.67 words/s", TF's
+ * "(1234.5 examples/sec; 0.104 sec/batch)", TF-slim's "(0.41 sec/step)".
+ * Only a name per second or of seconds per something: "trained 100 steps"
+ * is no step. */
 static bool rate_name(const char *w, const char *we)
 {
     static const char *const per_second[] = {"/s", "/sec"};
+    static const char *const seconds_per[] = {"s/", "sec/"};
+    size_t n = (size_t)(we - w);
     for (size_t i = 0; i < MD_COUNT(per_second); i++) {
         size_t k = strlen(per_second[i]);
-        if ((size_t)(we - w) > k && memcmp(we - k, per_second[i], k) == 0)
+        if (n > k && memcmp(we - k, per_second[i], k) == 0)
+            return true;
+    }
+    for (size_t i = 0; i < MD_COUNT(seconds_per); i++) {
+        size_t k = strlen(seconds_per[i]);
+        if (n > k && memcmp(w, seconds_per[i], k) == 0)
             return true;
     }
     return false;

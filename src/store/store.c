@@ -216,6 +216,24 @@ static MD_NOINLINE int64_t evaluation_step(const md_store *st, const md_input *i
     return in->last_step_seen;
 }
 
+/* A record of rates and timings alone stands at the step the run has
+ * reached: TF Estimator's "global_step/sec: 61.4" between its "loss =
+ * ..., step = N" lines, the rate since the step before. -1 otherwise. */
+static MD_NOINLINE int64_t timing_step(const md_store *st, const md_input *in)
+{
+    if (in->last_step_seen < 0 || st->nkv == 0)
+        return -1;
+    for (size_t i = 0; i < st->nkv; i++) {
+        const key_info *ki = &st->keys[st->kv[i].key];
+        if (ki->role != MD_ROLE_SERIES || ki->cat < 0)
+            return -1;
+        md_kind kind = md_catalog_series(st->cat, (size_t)ki->cat)->kind;
+        if (kind != MD_KIND_RATE && kind != MD_KIND_TIME)
+            return -1;
+    }
+    return in->last_step_seen;
+}
+
 /* W&B's _step counts wandb.log() calls, a count in front of a line may
  * number the line: a trainer's own step key on the record is the step. */
 static bool step_gives_way(const md_store *st, const record_kv *kv)
@@ -266,7 +284,8 @@ static int64_t record_step(md_store *st, bool *had_step)
         return epoch;
     if (st->context_step >= 0)
         return st->context_step;
-    return evaluation_step(st, in);
+    int64_t at = evaluation_step(st, in);
+    return at >= 0 ? at : timing_step(st, in);
 }
 
 static bool is_setting(const md_store *st, const key_info *ki)
