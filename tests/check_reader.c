@@ -594,6 +594,22 @@ START_TEST(test_tqdm_items_per_second)
 }
 END_TEST
 
+/* A wrapper that relays a script's output puts a clock and the stream's
+ * name in front of each line: the bar's description is what follows. */
+START_TEST(test_tqdm_behind_relay_tags)
+{
+    md_tqdm t = bar("[09:41:07] [STDERR] steps:  24%|\xe2\x96\x88\xe2\x96\x8d    | 120/500 [04:00<12:40,  "
+                    "2.00s/it, avr_loss=0.0875]");
+    ck_assert(t.found && t.n == 120 && t.total == 500);
+    ck_assert(t.desc == MD_TQDM_STEPS);
+    t = bar("[09:41:07] [STDOUT]  30%|###       | 30/100 [00:30<01:10,  1.00it/s]");
+    ck_assert(t.found && t.desc == 0);
+    /* A tag with lower-case letters describes the bar. */
+    t = bar("[Tokenize]  30%|###       | 30/100 [00:30<01:10,  1.00it/s]");
+    ck_assert(t.found && t.desc == MD_TQDM_DESCRIBED);
+}
+END_TEST
+
 START_TEST(test_tqdm_not_a_bar)
 {
     ck_assert(!bar("step 1, loss: 2.0").found);
@@ -4256,6 +4272,7 @@ Suite *suite_reader(void)
     tcase_add_test(lines, test_tqdm_without_total);
     tcase_add_test(lines, test_tqdm_lightning_postfix);
     tcase_add_test(lines, test_tqdm_items_per_second);
+    tcase_add_test(lines, test_tqdm_behind_relay_tags);
     tcase_add_test(lines, test_tqdm_not_a_bar);
     tcase_add_test(lines, test_timestamps);
     tcase_add_test(lines, test_timestamp_glog);
