@@ -427,6 +427,23 @@ START_TEST(test_kv_espnet_epoch_batches)
 }
 END_TEST
 
+START_TEST(test_kv_timespan_in_words)
+{
+    md_kv kv[32];
+    /* ESPnet's epoch times, as humanfriendly spells them. */
+    CHECK_LINE("INFO: 3epoch results: [train] loss=41.5, time=1 minute and 44.25 seconds, total_count=900",
+               {"epoch", 3, MD_UNIT_NONE}, {"loss", 41.5, MD_UNIT_NONE}, {"time", 104.25, MD_UNIT_S},
+               {"total_count", 900, MD_UNIT_NONE});
+    CHECK_LINE("time=2 hours, 3 minutes and 4.5 seconds, loss=7.5", {"time", 7384.5, MD_UNIT_S},
+               {"loss", 7.5, MD_UNIT_NONE});
+    CHECK_LINE("time=1 day and 2 hours", {"time", 93600, MD_UNIT_S});
+    /* One number keeps its own unit. */
+    CHECK_LINE("time=3.25 seconds, total_count=900", {"time", 3.25, MD_UNIT_S}, {"total_count", 900, MD_UNIT_NONE});
+    CHECK_LINE("time=2 minutes", {"time", 2, MD_UNIT_MIN});
+    CHECK_LINE("loss 2.5 lr 0.25", {"loss", 2.5, MD_UNIT_NONE}, {"lr", 0.25, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_estimator_evaluation_summary)
 {
     md_kv kv[32];
@@ -4254,6 +4271,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_mxnet_module);
     tcase_add_test(kv, test_kv_loss_terms_after_blanks);
     tcase_add_test(kv, test_kv_espnet_epoch_batches);
+    tcase_add_test(kv, test_kv_timespan_in_words);
     tcase_add_test(kv, test_kv_estimator_evaluation_summary);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);

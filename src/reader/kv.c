@@ -395,6 +395,77 @@ static bool parse_wrapped(const char *p, const char *end, value *out)
     return true;
 }
 
+static bool text_at(const char *p, const char *end, const char *text)
+{
+    size_t n = strlen(text);
+    return (size_t)(end - p) >= n && memcmp(p, text, n) == 0;
+}
+
+/* A unit of time spelled out, singular or plural ("minute", "seconds"):
+ * its length, or 0. */
+static size_t time_word(const char *p, const char *end, double *seconds, md_unit *unit)
+{
+    static const struct {
+        const char *word;
+        double seconds;
+        md_unit unit;
+    } words[] = {{"millisecond", 1e-3, MD_UNIT_MS}, {"second", 1, MD_UNIT_S}, {"minute", 60, MD_UNIT_MIN},
+                 {"hour", 3600, MD_UNIT_H},          {"day", 86400, MD_UNIT_NONE}, {"week", 604800, MD_UNIT_NONE}};
+    for (size_t i = 0; i < MD_COUNT(words); i++) {
+        size_t n = strlen(words[i].word);
+        if ((size_t)(end - p) < n || memcmp(p, words[i].word, n) != 0)
+            continue;
+        if (p + n < end && p[n] == 's')
+            n++;
+        if (p + n < end && is_alpha(p[n]))
+            return 0;
+        *seconds = words[i].seconds;
+        *unit = words[i].unit;
+        return n;
+    }
+    return 0;
+}
+
+/* A span of time in words, as Python's humanfriendly.format_timespan
+ * writes it (ESPnet's epoch times): "44.19 seconds", "1 minute and 44.19
+ * seconds", "2 hours, 3 minutes and 4.5 seconds". A span of one number
+ * keeps its unit; the sum of several, in seconds, has no one number's
+ * text for a line shape to read again. */
+static bool parse_timespan(const char *p, const char *end, value *out)
+{
+    double sum = 0, v, seconds;
+    md_unit unit = MD_UNIT_NONE;
+    const char *q = p, *span_end = NULL;
+    size_t parts = 0, k, w;
+    while ((k = md_num_scan(q, end, &v)) && q + k + 1 < end && q[k] == ' ' &&
+           (w = time_word(q + k + 1, end, &seconds, &unit))) {
+        sum += v * seconds;
+        parts++;
+        span_end = q + k + 1 + w;
+        if (text_at(span_end, end, " and "))
+            q = span_end + 5;
+        else if (text_at(span_end, end, ", "))
+            q = span_end + 2;
+        else
+            break;
+    }
+    if (!span_end || !is_value_end(span_end, end))
+        return false;
+    if (parts == 1 && unit != MD_UNIT_NONE) {
+        k = md_num_scan(p, end, &v);
+        *out = (value){.v = v,
+                       .unit = unit,
+                       .flags = (is_integral_text(p, k) ? MD_KV_INTEGRAL : 0) | md_kv_decimals(p, k),
+                       .total = NAN,
+                       .end = span_end,
+                       .num = p,
+                       .numlen = k};
+        return true;
+    }
+    *out = (value){.v = sum, .unit = MD_UNIT_S, .total = NAN, .end = span_end};
+    return true;
+}
+
 /* A value: number, optional unit, optional "/ total", then a delimiter. */
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
@@ -407,6 +478,8 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     size_t k = md_num_scan(p, end, &v);
     if (!k)
         return false;
+    if (p + k + 1 < end && p[k] == ' ' && is_alpha(p[k + 1]) && parse_timespan(p, end, out))
+        return true;
     bool integral = is_integral_text(p, k);
     size_t plain = k;
     if (integral && p + k < end && p[k] == ',') {
@@ -1279,12 +1352,6 @@ static bool on_epoch_batch_pair(scan *s)
     emit_count(s, "iter", 4, batch, NAN, close + 1);
     s->p = close + 1;
     return true;
-}
-
-static bool text_at(const char *p, const char *end, const char *text)
-{
-    size_t n = strlen(text);
-    return (size_t)(end - p) >= n && memcmp(p, text, n) == 0;
 }
 
 /* Darknet (YOLO v2-v4): " 1000: 2.345678, 2.456789 avg loss, 0.001000
