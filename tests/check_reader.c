@@ -427,6 +427,23 @@ START_TEST(test_kv_espnet_epoch_batches)
 }
 END_TEST
 
+START_TEST(test_kv_timespan_in_words)
+{
+    md_kv kv[32];
+    /* ESPnet's epoch times, as humanfriendly spells them. */
+    CHECK_LINE("INFO: 3epoch results: [train] loss=41.5, time=1 minute and 44.25 seconds, total_count=900",
+               {"epoch", 3, MD_UNIT_NONE}, {"loss", 41.5, MD_UNIT_NONE}, {"time", 104.25, MD_UNIT_S},
+               {"total_count", 900, MD_UNIT_NONE});
+    CHECK_LINE("time=2 hours, 3 minutes and 4.5 seconds, loss=7.5", {"time", 7384.5, MD_UNIT_S},
+               {"loss", 7.5, MD_UNIT_NONE});
+    CHECK_LINE("time=1 day and 2 hours", {"time", 93600, MD_UNIT_S});
+    /* One number keeps its own unit. */
+    CHECK_LINE("time=3.25 seconds, total_count=900", {"time", 3.25, MD_UNIT_S}, {"total_count", 900, MD_UNIT_NONE});
+    CHECK_LINE("time=2 minutes", {"time", 2, MD_UNIT_MIN});
+    CHECK_LINE("loss 2.5 lr 0.25", {"loss", 2.5, MD_UNIT_NONE}, {"lr", 0.25, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_estimator_evaluation_summary)
 {
     md_kv kv[32];
@@ -436,6 +453,30 @@ START_TEST(test_kv_estimator_evaluation_summary)
                {"eval_loss", 0.375, MD_UNIT_NONE}, {"global_step", 1500, MD_UNIT_NONE});
     CHECK_LINE("INFO:tensorflow:loss = 0.4375, step = 1600 (30.5 sec)", {"loss", 0.4375, MD_UNIT_NONE},
                {"step", 1600, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_nanotron_logger_tag)
+{
+    md_kv kv[32];
+    /* The ranks in the logger's tag are not metrics; the pairs after it are. */
+    CHECK_LINE("03/14/2025 08:01:55 [INFO|DP=0|PP=1|TP=0|lm_head]: iteration: 40 / 900 | lm_loss: 6.75 | "
+               "lr: 0.0002",
+               {"iteration", 40, MD_UNIT_NONE}, {"lm_loss", 6.75, MD_UNIT_NONE}, {"lr", 0.0002, MD_UNIT_NONE});
+    CHECK_LINE("[WARNING|DP=3|PP=0|TP=2]: loss=0.5", {"loss", 0.5, MD_UNIT_NONE});
+    /* A bracket that opens with no level keeps its pairs. */
+    CHECK_LINE("[step=5|loss=0.5]", {"step", 5, MD_UNIT_NONE}, {"loss", 0.5, MD_UNIT_NONE});
+}
+END_TEST
+
+START_TEST(test_kv_seconds_per_step_after_value)
+{
+    md_kv kv[32];
+    CHECK_LINE("INFO:tensorflow:global step 700: loss = 1.625 (0.375 sec/step)", {"global step", 700, MD_UNIT_NONE},
+               {"loss", 1.625, MD_UNIT_NONE}, {"sec/step", 0.375, MD_UNIT_NONE});
+    CHECK_LINE("2026-02-03 04:05:06.789: step 80, loss = 2.5 (3072.5 examples/sec; 0.0625 sec/batch)",
+               {"step", 80, MD_UNIT_NONE}, {"loss", 2.5, MD_UNIT_NONE}, {"examples/sec", 3072.5, MD_UNIT_NONE},
+               {"sec/batch", 0.0625, MD_UNIT_NONE});
 }
 END_TEST
 
@@ -567,6 +608,22 @@ START_TEST(test_tqdm_items_per_second)
     ck_assert(t.found && t.per_item);
     t = bar("Running tokenizer on dataset: 100%|| 454/454 [00:07<00:00, 59.10 examples/s]");
     ck_assert(t.found && t.per_item);
+}
+END_TEST
+
+/* A wrapper that relays a script's output puts a clock and the stream's
+ * name in front of each line: the bar's description is what follows. */
+START_TEST(test_tqdm_behind_relay_tags)
+{
+    md_tqdm t = bar("[09:41:07] [STDERR] steps:  24%|\xe2\x96\x88\xe2\x96\x8d    | 120/500 [04:00<12:40,  "
+                    "2.00s/it, avr_loss=0.0875]");
+    ck_assert(t.found && t.n == 120 && t.total == 500);
+    ck_assert(t.desc == MD_TQDM_STEPS);
+    t = bar("[09:41:07] [STDOUT]  30%|###       | 30/100 [00:30<01:10,  1.00it/s]");
+    ck_assert(t.found && t.desc == 0);
+    /* A tag with lower-case letters describes the bar. */
+    t = bar("[Tokenize]  30%|###       | 30/100 [00:30<01:10,  1.00it/s]");
+    ck_assert(t.found && t.desc == MD_TQDM_DESCRIBED);
 }
 END_TEST
 
@@ -2783,6 +2840,93 @@ START_TEST(test_xgboost_eval_lines)
 }
 END_TEST
 
+/* A log pasted with its lines numbered: the bracketed number is no step
+ * where the line names its step; where it names none, the number is the
+ * step, as XGBoost's round and CLU's step are. */
+START_TEST(test_text_numbered_lines_keep_their_step)
+{
+    md_store *st = load_text("paste.log",
+                             "[2301] global_step=40, loss=1.875\n"
+                             "[2302] global_step=50, loss=1.75\n"
+                             "[2303] loss=1.625, step=60\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert_int_eq(series(st, "loss")->first_step, 40);
+    ck_assert_int_eq(series(st, "loss")->last_step, 60);
+    md_store_free(st);
+    st = load_text("clu.log",
+                   "I1122 08:00:00.100000 140 train.py:88] [500] loss=2.25, learning_rate=0.002\n"
+                   "I1122 08:01:00.100000 140 train.py:88] [600] loss=2.125, learning_rate=0.002\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->first_step, 500);
+    ck_assert_int_eq(series(st, "loss")->last_step, 600);
+    md_store_free(st);
+}
+END_TEST
+
+/* BERT's "***** Eval results *****" block, one "key = value" a line under
+ * the logger's prefix: the evaluation's values at its global_step. Its
+ * bare loss repeats eval_loss where there is one, and is the
+ * evaluation's loss where there is none. */
+START_TEST(test_text_eval_results_block)
+{
+    md_store *st = load_text("classifier.log",
+                             "INFO:tensorflow:loss = 0.75, step = 100 (20.5 sec)\n"
+                             "INFO:tensorflow:loss = 0.625, step = 200 (20.25 sec)\n"
+                             "INFO:tensorflow:***** Eval results *****\n"
+                             "INFO:tensorflow:  eval_accuracy = 0.8125\n"
+                             "INFO:tensorflow:  eval_loss = 0.5\n"
+                             "INFO:tensorflow:  global_step = 250\n"
+                             "INFO:tensorflow:  loss = 0.5\n"
+                             "INFO:tensorflow:loss = 0.5625, step = 300 (20.5 sec)\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(loss->min == 0.5625);
+    ck_assert_uint_eq(val->count, 1);
+    ck_assert_int_eq(val->first_step, 250);
+    ck_assert_int_eq(series(st, "val_accuracy")->first_step, 250);
+    ck_assert_uint_eq(md_store_nseries(st), 3);
+    md_store_free(st);
+    st = load_text("pretraining.log",
+                   "03/01/2026 09:00:00 - INFO - run -   step = 900, loss = 3.25\n"
+                   "03/01/2026 09:00:05 - INFO - run -   ***** Eval results *****\n"
+                   "03/01/2026 09:00:05 - INFO - run -     global_step = 1000\n"
+                   "03/01/2026 09:00:06 - INFO - run -     loss = 3.5\n"
+                   "03/01/2026 09:00:06 - INFO - run -     masked_lm_loss = 3.125\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    ck_assert(series(st, "val_loss")->last == 3.5);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 1000);
+    md_store_free(st);
+}
+END_TEST
+
+/* TF Estimator's step counter and TPUEstimator's examples counter print
+ * their rates alone on a line, between the loss lines: at the step the
+ * run reached. */
+START_TEST(test_text_estimator_rates)
+{
+    md_store *st = load_text("estimator.log",
+                             "INFO:tensorflow:loss = 3.5, step = 1\n"
+                             "INFO:tensorflow:global_step/sec: 12.5\n"
+                             "INFO:tensorflow:examples/sec: 400.25\n"
+                             "INFO:tensorflow:loss = 2.75, step = 101 (8.0 sec)\n"
+                             "INFO:tensorflow:global_step/sec: 13.75\n"
+                             "INFO:tensorflow:examples/sec: 440\n"
+                             "INFO:tensorflow:loss = 2.25, step = 201 (7.3 sec)\n",
+                             NULL);
+    const md_series *rate = series(st, "it_per_s"), *samples = series(st, "samples_per_s");
+    ck_assert_uint_eq(rate->count, 2);
+    ck_assert_int_eq(rate->first_step, 1);
+    ck_assert_int_eq(rate->last_step, 101);
+    ck_assert(rate->last == 13.75);
+    ck_assert_int_eq(samples->last_step, 101);
+    ck_assert(samples->last == 440);
+    md_store_free(st);
+}
+END_TEST
+
 /* LightGBM's log_evaluation: "[round]\tSET's METRIC: VALUE"; the set owns
  * the metric. Early stopping ends with the best round's line again, under
  * "Early stopping, best iteration is:": a repeat, not a step back. */
@@ -4200,11 +4344,14 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_mxnet_module);
     tcase_add_test(kv, test_kv_loss_terms_after_blanks);
     tcase_add_test(kv, test_kv_espnet_epoch_batches);
+    tcase_add_test(kv, test_kv_timespan_in_words);
     tcase_add_test(kv, test_kv_estimator_evaluation_summary);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
     tcase_add_test(kv, test_kv_clu_step);
     tcase_add_test(kv, test_kv_marian);
+    tcase_add_test(kv, test_kv_nanotron_logger_tag);
+    tcase_add_test(kv, test_kv_seconds_per_step_after_value);
     tcase_add_test(kv, test_kv_prose_is_not_metrics);
     tcase_add_test(kv, test_kv_respects_cap);
     tcase_add_test(kv, test_kv_settings_lines);
@@ -4216,6 +4363,7 @@ Suite *suite_reader(void)
     tcase_add_test(lines, test_tqdm_without_total);
     tcase_add_test(lines, test_tqdm_lightning_postfix);
     tcase_add_test(lines, test_tqdm_items_per_second);
+    tcase_add_test(lines, test_tqdm_behind_relay_tags);
     tcase_add_test(lines, test_tqdm_not_a_bar);
     tcase_add_test(lines, test_timestamps);
     tcase_add_test(lines, test_timestamp_glog);
@@ -4294,6 +4442,9 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_jsonl_llamafactory);
     tcase_add_test(tables, test_paddle_maxtext_timings);
     tcase_add_test(tables, test_xgboost_eval_lines);
+    tcase_add_test(tables, test_text_numbered_lines_keep_their_step);
+    tcase_add_test(tables, test_text_eval_results_block);
+    tcase_add_test(tables, test_text_estimator_rates);
     tcase_add_test(tables, test_lightgbm_eval_lines);
     tcase_add_test(tables, test_catboost_lines);
     tcase_add_test(tables, test_catboost_score_metric);

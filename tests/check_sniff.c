@@ -167,6 +167,14 @@ START_TEST(test_prose_with_commas_is_text)
 }
 END_TEST
 
+/* A log pasted with "cat -n": each line's number, a tab, the line. */
+START_TEST(test_numbered_lines_are_text)
+{
+    ck_assert_format(sniff("   812\tstep=40 loss=1.75\n   813\tstep=50 loss=1.5\n   814\tstep=60 loss=1.25\n"),
+                     MD_FMT_TEXT);
+}
+END_TEST
+
 START_TEST(test_header_only_csv_by_name)
 {
     const char *head = "epoch,train_loss,val_loss\n";
@@ -222,6 +230,7 @@ Suite *suite_sniff(void)
     tcase_add_test(tc, test_csv);
     tcase_add_test(tc, test_tsv);
     tcase_add_test(tc, test_prose_with_commas_is_text);
+    tcase_add_test(tc, test_numbered_lines_are_text);
     tcase_add_test(tc, test_header_only_csv_by_name);
     tcase_add_test(tc, test_mlflow);
     tcase_add_test(tc, test_tfrecord_header);

@@ -153,7 +153,11 @@ md_input *md_store_input_mut(md_store *st, int input);
  * are borrowed only for the call. */
 typedef enum {
     MD_KV_INTEGRAL = 1, /* written without a point or exponent */
-    MD_KV_TOTAL = 2     /* written as "N/T": total holds T */
+    MD_KV_TOTAL = 2,    /* written as "N/T": total holds T */
+    /* A count in front of the line ("[12] loss=0.4"): the step unless a
+     * step key on the line gives another, so a pasted line's number
+     * ("[1745] global_step=10") is not taken for it. */
+    MD_KV_LEADING_COUNT = 1 << 8
 } md_kv_flags;
 
 /* Flags bits 2-7: the digits after the point plus one, for a number

@@ -39,7 +39,7 @@ typedef struct scan {
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
-    bool estimator_summary; /* its "loss" repeats eval_loss (estimator_summary) */
+    bool loss_repeated; /* a bare "loss" is the evaluation's again (estimator_summary, names_set_loss) */
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -163,12 +163,22 @@ static bool keeps_own_spelling(const scan *s, const char *key, size_t keylen)
     return s->set_training && (!s->same || !s->same(s->ctx, s->set, s->setlen, key, keylen));
 }
 
+/* An evaluation set's own loss ("[Eval] eval_loss = 0.43, ..., loss =
+ * 0.43", BERT's results) makes a bare "loss" after it the same value
+ * again, or in BERT's PyTorch ports the training's average: not read. */
+static bool names_set_loss(const scan *s, const char *key, size_t keylen)
+{
+    return !s->set_training && keylen == s->setlen + 5 && names_own_set(s, key, keylen) &&
+           memcmp(key + s->setlen, "_loss", 5) == 0;
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     bool under_set = in_ns && s->set && s->ns == s->set;
+    s->loss_repeated |= under_set && names_set_loss(s, key, keylen);
     if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
         in_ns = false;
-    if (s->estimator_summary && keylen == 4 && memcmp(key, "loss", 4) == 0)
+    if (s->loss_repeated && keylen == 4 && memcmp(key, "loss", 4) == 0)
         return;
     if (s->n < s->cap && key_acceptable(key, keylen, v->flags))
         s->out[s->n++] = (md_kv){.key = key,
@@ -385,6 +395,77 @@ static bool parse_wrapped(const char *p, const char *end, value *out)
     return true;
 }
 
+static bool text_at(const char *p, const char *end, const char *text)
+{
+    size_t n = strlen(text);
+    return (size_t)(end - p) >= n && memcmp(p, text, n) == 0;
+}
+
+/* A unit of time spelled out, singular or plural ("minute", "seconds"):
+ * its length, or 0. */
+static size_t time_word(const char *p, const char *end, double *seconds, md_unit *unit)
+{
+    static const struct {
+        const char *word;
+        double seconds;
+        md_unit unit;
+    } words[] = {{"millisecond", 1e-3, MD_UNIT_MS}, {"second", 1, MD_UNIT_S}, {"minute", 60, MD_UNIT_MIN},
+                 {"hour", 3600, MD_UNIT_H},          {"day", 86400, MD_UNIT_NONE}, {"week", 604800, MD_UNIT_NONE}};
+    for (size_t i = 0; i < MD_COUNT(words); i++) {
+        size_t n = strlen(words[i].word);
+        if ((size_t)(end - p) < n || memcmp(p, words[i].word, n) != 0)
+            continue;
+        if (p + n < end && p[n] == 's')
+            n++;
+        if (p + n < end && is_alpha(p[n]))
+            return 0;
+        *seconds = words[i].seconds;
+        *unit = words[i].unit;
+        return n;
+    }
+    return 0;
+}
+
+/* A span of time in words, as Python's humanfriendly.format_timespan
+ * writes it (ESPnet's epoch times): "44.19 seconds", "1 minute and 44.19
+ * seconds", "2 hours, 3 minutes and 4.5 seconds". A span of one number
+ * keeps its unit; the sum of several, in seconds, has no one number's
+ * text for a line shape to read again. */
+static bool parse_timespan(const char *p, const char *end, value *out)
+{
+    double sum = 0, v, seconds;
+    md_unit unit = MD_UNIT_NONE;
+    const char *q = p, *span_end = NULL;
+    size_t parts = 0, k, w;
+    while ((k = md_num_scan(q, end, &v)) && q + k + 1 < end && q[k] == ' ' &&
+           (w = time_word(q + k + 1, end, &seconds, &unit))) {
+        sum += v * seconds;
+        parts++;
+        span_end = q + k + 1 + w;
+        if (text_at(span_end, end, " and "))
+            q = span_end + 5;
+        else if (text_at(span_end, end, ", "))
+            q = span_end + 2;
+        else
+            break;
+    }
+    if (!span_end || !is_value_end(span_end, end))
+        return false;
+    if (parts == 1 && unit != MD_UNIT_NONE) {
+        k = md_num_scan(p, end, &v);
+        *out = (value){.v = v,
+                       .unit = unit,
+                       .flags = (is_integral_text(p, k) ? MD_KV_INTEGRAL : 0) | md_kv_decimals(p, k),
+                       .total = NAN,
+                       .end = span_end,
+                       .num = p,
+                       .numlen = k};
+        return true;
+    }
+    *out = (value){.v = sum, .unit = MD_UNIT_S, .total = NAN, .end = span_end};
+    return true;
+}
+
 /* A value: number, optional unit, optional "/ total", then a delimiter. */
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
@@ -397,6 +478,8 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     size_t k = md_num_scan(p, end, &v);
     if (!k)
         return false;
+    if (p + k + 1 < end && p[k] == ' ' && is_alpha(p[k + 1]) && parse_timespan(p, end, out))
+        return true;
     bool integral = is_integral_text(p, k);
     size_t plain = k;
     if (integral && p + k < end && p[k] == ',') {
@@ -848,6 +931,30 @@ static bool on_set_tag(scan *s)
     return true;
 }
 
+static bool log_level_word(const char *w, const char *we)
+{
+    static const char *const levels[] = {"debug", "info", "warning", "warn", "error", "critical"};
+    for (size_t i = 0; i < MD_COUNT(levels); i++)
+        if (word_is(w, (size_t)(we - w), levels[i]))
+            return true;
+    return false;
+}
+
+/* nanotron tags each line "[INFO|DP=0|PP=0|TP=0|lm_head]": a level, then
+ * the ranks and module that logged it. Those fields say where the line
+ * comes from, not what was measured. */
+static bool on_logger_tag(scan *s)
+{
+    const char *w = s->p + 1, *we = md_kv_word_end(w, s->end);
+    if (we >= s->end || *we != '|' || !log_level_word(w, we))
+        return false;
+    const char *close = memchr(we, ']', (size_t)(s->end - we));
+    if (!close)
+        return false;
+    s->p = close + 1;
+    return true;
+}
+
 /* "loss[loss=0.5, over 6000 frames. ]": a name glued to a bracket of pairs
  * is their namespace. */
 static bool on_bracket_group(scan *s)
@@ -948,14 +1055,23 @@ static bool marian_display_time(const scan *s, size_t keylen)
     return false;
 }
 
-/* A rate's name after its value: Marian's "12345.67 words/s". Only a name
- * per second: "trained 100 steps" is no step. */
+/* A rate's name after its value: Marian's "12345.67 words/s", TF's
+ * "(1234.5 examples/sec; 0.104 sec/batch)", TF-slim's "(0.41 sec/step)".
+ * Only a name per second or of seconds per something: "trained 100 steps"
+ * is no step. */
 static bool rate_name(const char *w, const char *we)
 {
     static const char *const per_second[] = {"/s", "/sec"};
+    static const char *const seconds_per[] = {"s/", "sec/"};
+    size_t n = (size_t)(we - w);
     for (size_t i = 0; i < MD_COUNT(per_second); i++) {
         size_t k = strlen(per_second[i]);
-        if ((size_t)(we - w) > k && memcmp(we - k, per_second[i], k) == 0)
+        if (n > k && memcmp(we - k, per_second[i], k) == 0)
+            return true;
+    }
+    for (size_t i = 0; i < MD_COUNT(seconds_per); i++) {
+        size_t k = strlen(seconds_per[i]);
+        if (n > k && memcmp(w, seconds_per[i], k) == 0)
             return true;
     }
     return false;
@@ -1029,7 +1145,7 @@ static void on_number(scan *s)
                 emit(s, "interval_time", 13, &v, s->ns_eval);
             else
                 emit(s, s->key, keylen, &v, s->ns_eval);
-            s->estimator_summary |= estimator_summary(s->key, keylen);
+            s->loss_repeated |= estimator_summary(s->key, keylen);
             s->p = v.end;
             clear_key(s);
             return;
@@ -1192,7 +1308,9 @@ static bool on_possessive(scan *s)
  * XGBoost "[12]\ttrain-logloss:0.41" and LightGBM "[12]\ttraining's l2:
  * 0.3". Only right before a pair, and a ':' pair only after a tab, as both
  * boosting libraries write it: NCCL's "host:pid:tid [1] NCCL WARN" counts a
- * GPU, and "[1] loss: 0.5" in a script's own print may count epochs. */
+ * GPU, and "[1] loss: 0.5" in a script's own print may count epochs. A
+ * step key on the line wins over the count, which then numbers the line
+ * (an issue's paste, "[1745] global_step=10, loss=2.3"). */
 static bool on_bracket_step(scan *s)
 {
     const char *q = s->p + 1, *digits = q;
@@ -1208,6 +1326,8 @@ static bool on_bracket_step(scan *s)
     double step;
     md_num_scan(digits, q, &step);
     emit_count(s, "step", 4, step, NAN, q + 1);
+    if (s->n)
+        s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
     s->p = q + 1;
     return true;
 }
@@ -1232,12 +1352,6 @@ static bool on_epoch_batch_pair(scan *s)
     emit_count(s, "iter", 4, batch, NAN, close + 1);
     s->p = close + 1;
     return true;
-}
-
-static bool text_at(const char *p, const char *end, const char *text)
-{
-    size_t n = strlen(text);
-    return (size_t)(end - p) >= n && memcmp(p, text, n) == 0;
 }
 
 /* Darknet (YOLO v2-v4): " 1000: 2.345678, 2.456789 avg loss, 0.001000
@@ -1436,7 +1550,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
-        } else if (c == '[' && !s.key && on_set_tag(&s)) {
+        } else if (c == '[' && !s.key && (on_set_tag(&s) || on_logger_tag(&s))) {
             continue;
         } else if (c == '[' && !s.key && s.n == 0 && (on_bracket_step(&s) || on_epoch_batch_pair(&s))) {
             continue;

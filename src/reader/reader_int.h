@@ -328,6 +328,24 @@ bool md_wrapped_dict_begin(md_wrapped_dict *d, md_str line, unsigned long lineno
 bool md_wrapped_dict_add(md_wrapped_dict *d, md_str line);
 void md_wrapped_dict_free(md_wrapped_dict *d);
 
+/* An evaluation's results one "key = value" a line under a banner
+ * (results.c). */
+typedef struct md_results {
+    md_buf text; /* "[set] key = value, ..." so far */
+    char prefix[96]; /* the logger's prefix before the banner */
+    size_t prefix_len;
+    unsigned long lineno; /* of the banner */
+    unsigned items;
+    bool open;
+} md_results;
+
+/* Whether the line opens a block of results ("***** Eval results *****");
+ * then the block holds its set's name. */
+bool md_results_begin(md_results *d, md_str line, unsigned long lineno);
+/* Adds a line of the open block; false when the line is none of it. */
+bool md_results_add(md_results *d, md_str line);
+void md_results_free(md_results *d);
+
 /* The role a key has in the catalog (md_role), or -1 for a key it does
  * not name. */
 typedef int (*md_key_role_fn)(const void *ctx, const char *key, size_t n);

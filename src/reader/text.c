@@ -75,6 +75,7 @@ struct md_text_reader {
     unsigned long pending_line;
     bool pending_set;
     md_wrapped_dict wrapped; /* a dict pprint printed over several lines */
+    md_results results;      /* an evaluation's "key = value" lines under a banner */
     char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
     int bar_key_len;
     bool bar_key_named;
@@ -772,6 +773,33 @@ static bool begin_wrapped_dict(text_reader *r, md_str seg, md_str trimmed, unsig
     return rank < 0 && md_wrapped_dict_begin(&r->wrapped, trimmed, line);
 }
 
+static void close_results(text_reader *r)
+{
+    if (!r->results.open)
+        return;
+    r->results.open = false;
+    if (r->results.items)
+        read_pairs(r, (md_str){r->results.text.p, r->results.text.n}, r->results.lineno);
+}
+
+/* A line of the open block of results, or the end of it; true when the
+ * line was read. */
+static bool continue_results(text_reader *r, md_str seg)
+{
+    bool part = md_results_add(&r->results, strip_rank_prefix(r, seg));
+    if (!part)
+        close_results(r);
+    return part;
+}
+
+static bool begin_results(text_reader *r, md_str seg, md_str trimmed, unsigned long line)
+{
+    if (trimmed.n == 0 || trimmed.p[trimmed.n - 1] != '*')
+        return false;
+    md_str s = strip_rank_prefix(r, seg);
+    return md_results_begin(&r->results, md_str_trim(s), line);
+}
+
 /* The bar key slot of a postfix key, added on first sight; -1 when full. */
 static int bar_key_slot(text_reader *r, const md_kv *kv)
 {
@@ -914,11 +942,12 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
 }
 
 /* No construct of several lines but a dict waiting for its bar
- * (traceback, table, box, scheduler report, wrapped dict) is open. */
+ * (traceback, table, box, scheduler report, wrapped dict, results block)
+ * is open. */
 static inline bool no_open_construct(const text_reader *r)
 {
     return !r->in_traceback && !r->in_lsf_report && !r->box.open && !r->cols.n && !r->tab.ncells &&
-           !r->wrapped.open;
+           !r->wrapped.open && !r->results.open;
 }
 
 /* No construct of several lines is open: a line is read on its own. */
@@ -1100,6 +1129,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         return;
     if (r->wrapped.open && continue_wrapped_dict(r, seg))
         return;
+    if (r->results.open && continue_results(r, seg))
+        return;
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX)
         return;
     md_str trimmed = md_str_trim(seg);
@@ -1121,7 +1152,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     }
     if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
         md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, key_role, &r->index) ||
-        md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line))
+        md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line) ||
+        begin_results(r, seg, trimmed, line))
         return;
     md_feed_record_begin(r->feed, line);
     md_feed_need_known(r->feed);
@@ -1250,6 +1282,7 @@ void md_text_reader_free(md_text_reader *r)
     if (!r)
         return;
     close_wrapped_dict(r);
+    close_results(r);
     flush_pending(r);
     md_catboost_finish(&r->catboost, r->feed);
     md_feed_close(r->feed);
@@ -1261,6 +1294,7 @@ void md_text_reader_free(md_text_reader *r)
     md_buf_free(&r->keys);
     md_buf_free(&r->pending);
     md_wrapped_dict_free(&r->wrapped);
+    md_results_free(&r->results);
     table_reset(&r->tab);
     free(r);
 }

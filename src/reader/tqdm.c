@@ -71,16 +71,43 @@ static size_t global_step_text(const char *desc, size_t n, size_t *len)
     return mark;
 }
 
+/* "[14:02:11]", "[STDERR]": a tag with no lower-case letter, as a wrapper
+ * puts a clock and the stream before each line it relays. */
+static size_t tag_length(const char *p, const char *end)
+{
+    if (p >= end || *p != '[')
+        return 0;
+    for (const char *q = p + 1; q < end; q++) {
+        if (*q == ']')
+            return (size_t)(q + 1 - p);
+        if (*q >= 'a' && *q <= 'z')
+            return 0;
+    }
+    return 0;
+}
+
+/* The description starts after the tags in front of it ("[14:02:11]
+ * [STDERR] steps:  45%|"). */
+static size_t after_tags(const char *desc, size_t n)
+{
+    const char *p = desc, *end = desc + n;
+    for (size_t k; (k = tag_length(p, end)) > 0;)
+        p = skip_blanks(p + k, end);
+    return (size_t)(p - desc);
+}
+
 /* What the description line[0, t->desc_end) says, and the global step it
  * holds. */
 static void describe(md_tqdm *t, const char *line)
 {
-    size_t n = t->desc_end, len, at = global_step_text(line, n, &len);
-    t->desc = (epoch_bar(line, n) ? MD_TQDM_EPOCH : 0) | (steps_bar(line, n) ? MD_TQDM_STEPS : 0) |
-              (described(line, n) ? MD_TQDM_DESCRIBED : 0) | (len ? MD_TQDM_GLOBAL_STEP : 0);
+    size_t skip = after_tags(line, t->desc_end);
+    const char *desc = line + skip;
+    size_t n = t->desc_end - skip, len, at = global_step_text(desc, n, &len);
+    t->desc = (epoch_bar(desc, n) ? MD_TQDM_EPOCH : 0) | (steps_bar(desc, n) ? MD_TQDM_STEPS : 0) |
+              (described(desc, n) ? MD_TQDM_DESCRIBED : 0) | (len ? MD_TQDM_GLOBAL_STEP : 0);
     if (len) {
-        md_num_scan(line + at, line + at + len, &t->step);
-        note_text(&t->step_text, line, line + at, len);
+        md_num_scan(desc + at, desc + at + len, &t->step);
+        note_text(&t->step_text, line, desc + at, len);
     }
 }
 

@@ -232,13 +232,15 @@ static row_shape split_row(md_str line, char delim)
 }
 
 /* CSV: a header of names, then rows with as many fields, mostly numbers or
- * empty cells. A console log with commas fails the numeric test. */
+ * empty cells. A console log with commas fails the numeric test, and one
+ * pasted with its lines numbered ("cat -n": "  1745\tstep=10 loss=2.3")
+ * has no header of names. */
 static bool looks_delimited(md_str head, char delim)
 {
     size_t pos = 0;
     md_str header = next_line(head, &pos);
     row_shape h = split_row(header, delim);
-    if (h.fields < 2 || h.numeric * 2 > h.fields || h.empty == h.fields)
+    if (h.fields < 2 || h.numeric * 2 >= h.fields || h.empty == h.fields)
         return false;
     size_t rows = 0, good = 0;
     while (pos < head.n && rows < 8) {

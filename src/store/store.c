@@ -216,24 +216,48 @@ static MD_NOINLINE int64_t evaluation_step(const md_store *st, const md_input *i
     return in->last_step_seen;
 }
 
+/* A record of rates and timings alone stands at the step the run has
+ * reached: TF Estimator's "global_step/sec: 61.4" between its "loss =
+ * ..., step = N" lines, the rate since the step before. -1 otherwise. */
+static MD_NOINLINE int64_t timing_step(const md_store *st, const md_input *in)
+{
+    if (in->last_step_seen < 0 || st->nkv == 0)
+        return -1;
+    for (size_t i = 0; i < st->nkv; i++) {
+        const key_info *ki = &st->keys[st->kv[i].key];
+        if (ki->role != MD_ROLE_SERIES || ki->cat < 0)
+            return -1;
+        md_kind kind = md_catalog_series(st->cat, (size_t)ki->cat)->kind;
+        if (kind != MD_KIND_RATE && kind != MD_KIND_TIME)
+            return -1;
+    }
+    return in->last_step_seen;
+}
+
+/* W&B's _step counts wandb.log() calls, a count in front of a line may
+ * number the line: a trainer's own step key on the record is the step. */
+static bool step_gives_way(const md_store *st, const record_kv *kv)
+{
+    return (st->keys[kv->key].total & KEY_WANDB_STEP) || (kv->flags & MD_KV_LEADING_COUNT);
+}
+
 /* The record's step: a step key wins, then an epoch written as an integer
  * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
  * then the step an earlier line set, then the step an evaluation's line
- * stands at. -1 when none. Of two step keys the
- * first wins, but W&B's _step gives way to the trainer's own
- * (train/global_step), whatever their order. */
+ * stands at. -1 when none. Of two step keys the first wins, but one that
+ * gives way (step_gives_way) loses to the other, whatever their order. */
 static int64_t record_step(md_store *st, bool *had_step)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1;
-    bool wandb_step = false;
+    bool gives_way = false;
     md_input *in = &st->inputs[st->cur];
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
-        if (role == MD_ROLE_STEP && (step < 0 || (wandb_step && !(st->keys[kv->key].total & KEY_WANDB_STEP))) &&
+        if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv))) &&
             usable_step(kv->value)) {
             step = (int64_t)kv->value;
-            wandb_step = st->keys[kv->key].total & KEY_WANDB_STEP;
+            gives_way = step_gives_way(st, kv);
             total = -1;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
                 total = (int64_t)kv->total;
@@ -260,7 +284,8 @@ static int64_t record_step(md_store *st, bool *had_step)
         return epoch;
     if (st->context_step >= 0)
         return st->context_step;
-    return evaluation_step(st, in);
+    int64_t at = evaluation_step(st, in);
+    return at >= 0 ? at : timing_step(st, in);
 }
 
 static bool is_setting(const md_store *st, const key_info *ki)

@@ -1,0 +1,150 @@
+/* An evaluation's results logged one "key = value" a line under a banner,
+ * as google-research/bert's run_classifier.py and its PyTorch ports do:
+ *
+ *   INFO:tensorflow:***** Eval results *****
+ *   INFO:tensorflow:  eval_accuracy = 0.84
+ *   INFO:tensorflow:  eval_loss = 0.43
+ *   INFO:tensorflow:  global_step = 343
+ *   INFO:tensorflow:  loss = 0.43
+ *
+ * Its lines are one record of the set the banner names, "[Eval]
+ * eval_accuracy = 0.84, ...": the step places every value, and a bare
+ * "loss" is no training loss. */
+#include <string.h>
+
+#include "reader/reader_int.h"
+
+#define RESULTS_MAX (16u << 10)
+#define BANNER "*****"
+#define BANNER_LEN (sizeof BANNER - 1)
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+static bool is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool word_is(md_str w, const char *word)
+{
+    size_t n = strlen(word);
+    if (w.n != n)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if ((w.p[i] | 0x20) != word[i])
+            return false;
+    return true;
+}
+
+static bool evaluation_word(md_str w)
+{
+    static const char *const words[] = {"eval", "evaluation", "valid", "validation", "dev", "test"};
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (word_is(w, words[i]))
+            return true;
+    return false;
+}
+
+/* The title between the banner's stars names an evaluation's results
+ * ("Eval results", "Eval results sst-2"): its evaluation word, or an
+ * empty string. */
+static md_str results_set(md_str title)
+{
+    md_str set = {0};
+    bool results = false;
+    const char *p = title.p, *end = title.p + title.n;
+    while (p < end) {
+        while (p < end && is_blank(*p))
+            p++;
+        const char *w = p;
+        while (p < end && !is_blank(*p))
+            p++;
+        md_str word = {w, (size_t)(p - w)};
+        if (!set.n && evaluation_word(word))
+            set = word;
+        else if (set.n && word_is(word, "results"))
+            results = true;
+    }
+    return results ? set : (md_str){0};
+}
+
+bool md_results_begin(md_results *d, md_str line, unsigned long lineno)
+{
+    if (line.n < 2 * BANNER_LEN + 2 || memcmp(line.p + line.n - BANNER_LEN, BANNER, BANNER_LEN) != 0)
+        return false;
+    const char *open = md_memmem(line.p, line.n - BANNER_LEN, BANNER, BANNER_LEN);
+    if (!open || (size_t)(open - line.p) > sizeof d->prefix)
+        return false;
+    const char *title = open + BANNER_LEN, *title_end = line.p + line.n - BANNER_LEN;
+    while (title < title_end && *title == '*')
+        title++;
+    while (title_end > title && title_end[-1] == '*')
+        title_end--;
+    md_str set = results_set((md_str){title, (size_t)(title_end - title)});
+    if (!set.n)
+        return false;
+    d->prefix_len = (size_t)(open - line.p);
+    memcpy(d->prefix, line.p, d->prefix_len);
+    md_buf_reset(&d->text);
+    md_buf_printf(&d->text, "[%.*s] ", (int)set.n, set.p);
+    d->lineno = lineno;
+    d->items = 0;
+    d->open = true;
+    return true;
+}
+
+/* The banner's logger prefix again, but for its digits (a later clock). */
+static bool same_prefix(const md_results *d, md_str line)
+{
+    if (line.n <= d->prefix_len)
+        return false;
+    for (size_t i = 0; i < d->prefix_len; i++) {
+        char a = d->prefix[i], b = line.p[i];
+        if (a != b && !(md_is_digit(a) && md_is_digit(b)))
+            return false;
+    }
+    return true;
+}
+
+/* "  key = value": an indented name, " = ", and a value with no other
+ * pair after it. */
+static bool item(md_str rest)
+{
+    const char *p = rest.p, *end = rest.p + rest.n;
+    if (p == end || !is_blank(*p))
+        return false;
+    while (p < end && is_blank(*p))
+        p++;
+    if (p == end || !is_letter(*p))
+        return false;
+    while (p < end && !is_blank(*p) && *p != '=')
+        p++;
+    if (end - p < 4 || memcmp(p, " = ", 3) != 0)
+        return false;
+    p += 3;
+    return p < end && !md_memmem(p, (size_t)(end - p), " = ", 3);
+}
+
+bool md_results_add(md_results *d, md_str line)
+{
+    while (line.n && (line.p[line.n - 1] == ' ' || line.p[line.n - 1] == '\t'))
+        line.n--;
+    if (!same_prefix(d, line))
+        return false;
+    md_str rest = {line.p + d->prefix_len, line.n - d->prefix_len};
+    if (!item(rest) || d->text.n + 2 + rest.n > RESULTS_MAX)
+        return false;
+    if (d->items++)
+        md_buf_puts(&d->text, ", ");
+    md_str t = md_str_trim(rest);
+    md_buf_put(&d->text, t.p, t.n);
+    return true;
+}
+
+void md_results_free(md_results *d)
+{
+    md_buf_free(&d->text);
+}
