@@ -543,6 +543,15 @@ static void clear_key(scan *s)
     s->words = 0;
 }
 
+/* The pairs after this point are an evaluation's, named for it (the
+ * namespace holds every pair, "Test set: Average loss: 0.03"). */
+static void eval_namespace(scan *s, const char *name, size_t len)
+{
+    s->ns = name;
+    s->nslen = len;
+    s->ns_eval = true;
+}
+
 static const char *skip_token(const char *p, const char *end)
 {
     while (p < end && !is_value_end(p, end))
@@ -822,9 +831,7 @@ static bool on_evaluation_counts(scan *s, const char *q)
     const char *after = count_bracket(q, s->end, &batch, &total);
     if (!after || isnan(total))
         return false;
-    s->ns = word;
-    s->nslen = (size_t)(md_kv_word_end(word, s->key_end) - word);
-    s->ns_eval = true;
+    eval_namespace(s, word, (size_t)(md_kv_word_end(word, s->key_end) - word));
     s->p = after;
     clear_key(s);
     return true;
@@ -1020,9 +1027,7 @@ static void on_separator(scan *s)
             /* "test epoch: 3, loss: 0.2" (Flax's examples): a line that
              * begins with an evaluation's count measures the evaluation. */
             if (s->n == 1 && s->words == 2 && !s->ns && *s->p == ':' && evaluation_key(s->key, s->key_end)) {
-                s->ns = s->key;
-                s->nslen = (size_t)(md_kv_word_end(s->key, s->key_end) - s->key);
-                s->ns_eval = true;
+                eval_namespace(s, s->key, (size_t)(md_kv_word_end(s->key, s->key_end) - s->key));
             }
             s->p = v.end;
             clear_key(s);
@@ -1033,9 +1038,7 @@ static void on_separator(scan *s)
             s->ns = s->key;
             s->nslen = (size_t)(s->key_end - s->key);
         } else if (*s->p == ':' && s->words <= 2 && evaluation_key(s->key, s->key_end)) {
-            s->ns = s->key;
-            s->nslen = (size_t)(s->key_end - s->key);
-            s->ns_eval = true;
+            eval_namespace(s, s->key, (size_t)(s->key_end - s->key));
         }
     }
     clear_key(s);
@@ -1214,9 +1217,7 @@ static bool on_mm_phase(scan *s)
     } else if (i > 0) {
         if (epoch && after2 && isnan(a_total))
             emit_count(s, s->key, keylen, a, NAN, after);
-        s->ns = "eval";
-        s->nslen = 4;
-        s->ns_eval = true;
+        eval_namespace(s, "eval", 4);
     }
     clear_key(s);
     s->p = after2 ? after2 : after;
@@ -1444,9 +1445,7 @@ static bool on_summary_bullet(scan *s)
     const char *name = s->p + 2, *name_end = md_kv_word_end(name, s->end);
     if (!memchr(name, '@', (size_t)(name_end - name)))
         return false;
-    s->ns = "Test";
-    s->nslen = 4;
-    s->ns_eval = true;
+    eval_namespace(s, "Test", 4);
     clear_key(s);
     s->p++;
     return true;
@@ -1471,9 +1470,7 @@ static bool on_net_output(scan *s)
         s->p = s->end;
         return true;
     }
-    s->ns = s->key;
-    s->nslen = (size_t)(md_kv_word_end(s->key, s->key_end) - s->key);
-    s->ns_eval = true;
+    eval_namespace(s, s->key, (size_t)(md_kv_word_end(s->key, s->key_end) - s->key));
     clear_key(s);
     s->p = q + 1;
     return true;
@@ -1490,9 +1487,7 @@ static bool on_metric_label(scan *s)
     if (s->words != 2 || !word_is(second, (size_t)(s->key_end - second), "metric"))
         return false;
     if (word_is(s->key, first, "cur")) {
-        s->ns = "eval";
-        s->nslen = 4;
-        s->ns_eval = true;
+        eval_namespace(s, "eval", 4);
         clear_key(s);
         s->p++;
         return true;
