@@ -22,7 +22,9 @@ typedef enum fault {
     SLOWDOWN,
     IDLE_GPU,
     DPO_STUCK,
-    DPO_OVERFIT
+    DPO_OVERFIT,
+    RL_NO_SIGNAL,
+    RL_COLLAPSE
 } fault;
 
 /* What one run is made of, drawn from its seed. */
@@ -33,9 +35,9 @@ typedef struct run_shape {
     double tau, alpha;   /* power-law decay: (1 + i / tau) ^ -alpha */
     double noise;        /* per-point relative noise of the loss */
     double lr, grad, tps;
-    int evals;    /* evaluations over the run */
-    double onset; /* share of the run where a fault starts */
-    bool dpo;     /* a healthy run is a DPO run */
+    int evals;                                          /* evaluations over the run */
+    double onset;                                       /* share of the run where a fault starts */
+    enum { PRETRAINING_RUN, DPO_RUN, GRPO_RUN } family; /* of a healthy run */
 } run_shape;
 
 static double decay(const run_shape *r, double i)
@@ -66,7 +68,8 @@ static run_shape draw_shape(t_rng *g)
     r.tps = 1e3 * pow(10, 2 * t_rng_unif(g));
     r.evals = t_rng_unif(g) < 0.3 ? 0 : 10 + (int)(10 * t_rng_unif(g));
     r.onset = 0.5 + 0.2 * t_rng_unif(g);
-    r.dpo = t_rng_unif(g) < 0.25;
+    double u = t_rng_unif(g);
+    r.family = u < 0.2 ? DPO_RUN : u < 0.4 ? GRPO_RUN : PRETRAINING_RUN;
     return r;
 }
 
@@ -160,12 +163,46 @@ static void write_dpo_run(md_store *st, const run_shape *r, fault f, t_rng *g)
     }
 }
 
+/* A GRPO run as TRL logs it: the reward climbs from 0-0.3 to 0.5-0.9,
+ * a fifth to two fifths of the groups tie (frac_reward_zero_std), the KL
+ * to the reference grows, the surrogate loss hovers near 0. Or one whose
+ * groups all tie from the start (no signal), or one whose reward peaks at
+ * the onset and falls back to where it began (collapse). */
+static void write_grpo_run(md_store *st, const run_shape *r, fault f, t_rng *g)
+{
+    double r0 = 0.3 * t_rng_unif(g), r1 = 0.5 + 0.4 * t_rng_unif(g), speed = 2 + 4 * t_rng_unif(g);
+    double noise = 0.02 + 0.06 * t_rng_unif(g), ties = 0.2 + 0.2 * t_rng_unif(g);
+    int at = (int)(r->onset * r->points);
+    for (int i = 0; i < r->points; i++) {
+        double p = 1 - exp(-speed * (i + 1) / r->points);
+        if (f == RL_COLLAPSE)
+            p = i <= at ? 1 - exp(-6.0 * (i + 1) / at)
+                        : (1 - exp(-6.0)) * (r->points - 1 - i) / (r->points - 1 - at);
+        double reward = r0 + (r1 - r0) * p + noise * t_rng_normal(g);
+        double tied = f == RL_NO_SIGNAL ? 1 : fmin(1, fmax(0, ties + 0.05 * t_rng_normal(g)));
+        md_store_record_begin(st, (unsigned long)i + 1);
+        md_store_record_kv(st, "step", 4, (double)(i + 1) * r->every, MD_UNIT_NONE, MD_KV_INTEGRAL,
+                           NAN);
+        put(st, "loss", 0.01 * t_rng_normal(g) + 0.001 * p);
+        put(st, "grad_norm", r->grad * exp(0.3 * t_rng_normal(g)));
+        put(st, "learning_rate", lr_at(r, i));
+        put(st, "reward", f == RL_NO_SIGNAL ? r0 : reward);
+        put(st, "reward_std", f == RL_NO_SIGNAL ? 0 : 0.3 + 0.03 * t_rng_normal(g));
+        put(st, "frac_reward_zero_std", tied);
+        put(st, "kl", 0.001 + 0.05 * p * exp(0.2 * t_rng_normal(g)));
+        put(st, "completions/mean_length", 200 + 80 * p + 15 * t_rng_normal(g));
+        md_store_record_end(st, NULL);
+    }
+}
+
 static void analyze(const run_shape *r, fault f, t_rng *g, md_findings *out)
 {
     md_store *st = md_store_new(t_catalog());
     md_store_begin_input(st, "sweep.log", MD_FMT_TEXT);
-    if (f == DPO_STUCK || f == DPO_OVERFIT || (f == HEALTHY && r->dpo))
+    if (f == DPO_STUCK || f == DPO_OVERFIT || (f == HEALTHY && r->family == DPO_RUN))
         write_dpo_run(st, r, f, g);
+    else if (f == RL_NO_SIGNAL || f == RL_COLLAPSE || (f == HEALTHY && r->family == GRPO_RUN))
+        write_grpo_run(st, r, f, g);
     else
         write_run(st, r, f, g);
     md_store_sort(st);
@@ -224,10 +261,11 @@ START_TEST(test_failures_are_found)
         fault f;
         const char *rule;
         int min_points;
-    } cases[] = {{NAN_LOSS, "nan_loss", 0},        {DIVERGE, "loss_divergence", 0},
-                 {OVERFIT, "overfitting", 0},      {EXPLODE, "exploding_gradients", 0},
-                 {SLOWDOWN, "throughput_drop", 0}, {IDLE_GPU, "low_gpu_utilization", 0},
-                 {DPO_STUCK, "dpo_no_signal", 0},  {DPO_OVERFIT, "dpo_overoptimization", 0},
+    } cases[] = {{NAN_LOSS, "nan_loss", 0},         {DIVERGE, "loss_divergence", 0},
+                 {OVERFIT, "overfitting", 0},       {EXPLODE, "exploding_gradients", 0},
+                 {SLOWDOWN, "throughput_drop", 0},  {IDLE_GPU, "low_gpu_utilization", 0},
+                 {DPO_STUCK, "dpo_no_signal", 0},   {DPO_OVERFIT, "dpo_overoptimization", 0},
+                 {RL_NO_SIGNAL, "rl_no_signal", 0}, {RL_COLLAPSE, "rl_reward_collapse", 0},
                  {PLATEAU, "loss_plateau", 1000}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         for (uint64_t seed = 0; seed < SEEDS; seed++) {
