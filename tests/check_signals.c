@@ -712,6 +712,26 @@ START_TEST(test_rise_after_bend)
 }
 END_TEST
 
+/* 100 points in 64 segments of one or two: a loss falls from 3 to 2 by
+ * point 60 and climbs to 2.6 by the end, with 0.05 of noise and one lucky
+ * batch of 1.5 at point 55. The running median leaves the lucky batch
+ * out of the best stretch: the rise is measured from about 2 (not 1.5 or
+ * a two-point mean with it) and stands 4 standard errors out. */
+START_TEST(test_rise_ignores_lucky_batch_in_short_segments)
+{
+    double v[100];
+    for (size_t i = 0; i < MD_COUNT(v); i++) {
+        double x = (double)i;
+        v[i] = (i < 60 ? 3 - x / 60 : 2 + 0.6 * (x - 60) / 39) + (i % 2 ? 0.05 : -0.05);
+    }
+    v[55] = 1.5;
+    run r = values_run("loss", v, MD_COUNT(v));
+    T_IN(&r, "loss", "min_smooth", 1.9, 2.1);
+    T_IN(&r, "loss", "rise_z", 4, INFINITY);
+    run_free(&r);
+}
+END_TEST
+
 /* rise_z follows the direction of improvement: an accuracy that peaks at 0.9
  * and falls to 0.6 got worse (rise_z large), and fall_from_max is
  * (0.9 - 0.6) / 0.9 less what averaging the peak segment costs (0.008). */
@@ -1839,6 +1859,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_worst_val_prefers_loss_to_perplexity);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_rise_after_bend);
+    tcase_add_test(trend, test_rise_ignores_lucky_batch_in_short_segments);
     tcase_add_test(trend, test_short_bounce_is_not_a_rise);
     tcase_add_test(trend, test_sawtooth_is_not_a_rise);
     tcase_add_test(trend, test_converge_frac);

@@ -264,10 +264,17 @@ static double median3(double a, double b, double c)
     return a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
 }
 
+/* Segments of one or two points (series of up to 128) are smoothed with a
+ * running median of three before their best is taken: a mean of so few
+ * points is one lucky batch. */
+static bool smoothed_segments(const md_series *s, size_t n)
+{
+    return n >= 3 && (double)s->finite < 3.0 * (double)n;
+}
+
 /* The lowest stretch of the series: the smallest segment mean, so one
- * lucky batch does not count as the minimum. When segments are single
- * points (short series) they are first smoothed with a running median of
- * three. Replaces each segment's mean with the smoothed value; returns the
+ * lucky batch does not count as the minimum, after smoothed_segments.
+ * Replaces each segment's mean with the smoothed value; returns the
  * index of the best one, among the segments before the end level's window
  * when before_end (a curve still improving at its end has not climbed back
  * from its last stretch). */
@@ -276,7 +283,7 @@ static long smooth_min(const md_series *s, seg *segs, size_t *n, int dir, bool b
     *n = md_segments(s, MD_TREND_SEGMENTS, segs);
     if (*n == 0)
         return -1;
-    if ((double)*n >= (double)s->finite && *n >= 3) {
+    if (smoothed_segments(s, *n)) {
         double prev = segs[0].mean;
         for (size_t j = 1; j + 1 < *n; j++) {
             double cur = segs[j].mean;
@@ -372,9 +379,9 @@ MD_FEATURE(rise_z)
     double noise = md_point_noise(s);
     if (j < 0 || !isfinite(noise))
         return md_unknown();
-    /* A best stretch of single points is a running median of three, whose
-     * spread is 0.67 of a point's (variance 0.449). */
-    double best_var = (double)n >= (double)s->finite ? 0.449 : 1 / segs[j].n;
+    /* A smoothed best stretch is a running median of three, whose spread
+     * is 0.67 of one segment mean's (variance 0.449). */
+    double best_var = (smoothed_segments(s, n) ? 0.449 : 1) / segs[j].n;
     double luck = expected_best_of(n) * noise * sqrt(best_var);
     double se = noise * sqrt(best_var + 1 / end_points);
     double wobble = segment_wobble(segs, n);
