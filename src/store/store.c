@@ -202,33 +202,33 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
     return (epoch - in->first_epoch) * in->steps_per_epoch + count;
 }
 
-/* The step the run has reached when its steps come with their epoch and
- * every value of the record is an evaluation's; -1 otherwise. */
-static MD_NOINLINE int64_t evaluation_step(const md_store *st, const md_input *in)
+/* A value of an evaluation's ("Test: [ 50/196]  Loss 1.25 ...  Acc@1
+ * 71.9 ..."). */
+static bool evaluation_key(const md_store *st, const key_info *ki)
 {
-    if (in->first_epoch < 0 || in->last_step_seen < 0 || st->nkv == 0)
-        return -1;
-    for (size_t i = 0; i < st->nkv; i++) {
-        const key_info *ki = &st->keys[st->kv[i].key];
-        if (ki->role != MD_ROLE_SERIES || !ki->norm || !md_key_is_validation(st->cat, ki->norm))
-            return -1;
-    }
-    return in->last_step_seen;
+    return ki->norm && md_key_is_validation(st->cat, ki->norm);
 }
 
-/* A record of rates and timings alone stands at the step the run has
- * reached: TF Estimator's "global_step/sec: 61.4" between its "loss =
- * ..., step = N" lines, the rate since the step before. -1 otherwise. */
-static MD_NOINLINE int64_t timing_step(const md_store *st, const md_input *in)
+/* A rate or a timing: TF Estimator's "global_step/sec: 61.4" between its
+ * "loss = ..., step = N" lines, the rate since the step before. */
+static bool timing_key(const md_store *st, const key_info *ki)
+{
+    if (ki->cat < 0)
+        return false;
+    md_kind kind = md_catalog_series(st->cat, (size_t)ki->cat)->kind;
+    return kind == MD_KIND_RATE || kind == MD_KIND_TIME;
+}
+
+/* The step the run has reached when every value of the record passes; -1
+ * otherwise. */
+static MD_NOINLINE int64_t step_reached_if_all(const md_store *st, const md_input *in,
+                                               bool (*pass)(const md_store *, const key_info *))
 {
     if (in->last_step_seen < 0 || st->nkv == 0)
         return -1;
     for (size_t i = 0; i < st->nkv; i++) {
         const key_info *ki = &st->keys[st->kv[i].key];
-        if (ki->role != MD_ROLE_SERIES || ki->cat < 0)
-            return -1;
-        md_kind kind = md_catalog_series(st->cat, (size_t)ki->cat)->kind;
-        if (kind != MD_KIND_RATE && kind != MD_KIND_TIME)
+        if (ki->role != MD_ROLE_SERIES || !pass(st, ki))
             return -1;
     }
     return in->last_step_seen;
@@ -275,17 +275,17 @@ static int64_t record_step(md_store *st, bool *had_step)
     if (step >= 0)
         return step;
     /* Where steps come with their epoch, a line with the epoch alone (its
-     * evaluation) stands at the step the run has reached, and so does a
-     * line of an evaluation's values alone ("Test: [ 50/196]  Loss 1.25
-     * ...  Acc@1 71.9 ..."). */
+     * evaluation) stands at the step the run has reached. */
     if (epoch >= 0 && in->first_epoch >= 0 && in->last_step_seen >= 0)
         return in->last_step_seen;
     if (epoch >= 0)
         return epoch;
     if (st->context_step >= 0)
         return st->context_step;
-    int64_t at = evaluation_step(st, in);
-    return at >= 0 ? at : timing_step(st, in);
+    /* So does a record of an evaluation's values alone there, and one of
+     * rates and timings alone anywhere. */
+    int64_t at = in->first_epoch >= 0 ? step_reached_if_all(st, in, evaluation_key) : -1;
+    return at >= 0 ? at : step_reached_if_all(st, in, timing_key);
 }
 
 static bool is_setting(const md_store *st, const key_info *ki)
