@@ -34,7 +34,9 @@ typedef struct csv_reader {
     bool header_done;
     unsigned char delim;
     bool *skip;        /* columns not read: a W&B export's other runs */
-    bool defer;        /* the row's cells go to the feed as text */
+    /* The row's cells go to the feed as text: asked once a row, and either
+     * way the store gets the same values. */
+    bool defer;
     struct csv_parser parser;
     int row_start_state; /* libcsv's state between rows */
     bool failed;         /* libcsv reported an error */
@@ -66,8 +68,6 @@ static void take_name(csv_reader *r, md_str f)
     r->columns = md_xrealloc(r->columns, r->capnames * sizeof *r->columns);
 }
 
-/* Whether to leave a row's cells to the feed's thread is asked once a
- * row: either way the store gets the same values. */
 /* A cell that ends in a percent sign: its number and unit are read by
  * md_feed_cell. */
 static inline bool percent_cell(md_str f)

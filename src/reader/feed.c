@@ -331,7 +331,7 @@ bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
 /* A number with a percent sign after it: nvidia-smi's CSV writes "35 %"
  * under "utilization.gpu [%]". Other units in a cell are not read ("120
  * ms" under "step_time" would read as seconds). */
-static MD_NOINLINE void percent_cell(md_store *st, feed_column *c, const char *p, size_t n)
+static MD_NOINLINE void record_percent_cell(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;
     md_num_form form;
@@ -349,7 +349,7 @@ static void cell(md_store *st, feed_column *c, const char *p, size_t n)
     if (md_cell_number(p, n, &v, &flags))
         record_column(st, c, v, flags);
     else
-        percent_cell(st, c, p, n);
+        record_percent_cell(st, c, p, n);
 }
 
 /* An op that leaves a column's text for the feed's thread to read. */
