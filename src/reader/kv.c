@@ -585,6 +585,15 @@ static bool word_is(const char *p, size_t n, const char *word)
     return k == n && word[k] == '\0';
 }
 
+/* Whether p[0, n) is one of the words (lower case; the text in any case). */
+static bool word_in(const char *p, size_t n, const char *const *words, size_t nwords)
+{
+    for (size_t i = 0; i < nwords; i++)
+        if (word_is(p, n, words[i]))
+            return true;
+    return false;
+}
+
 /* "nan", "NaN", "inf", "Infinity": a value where a number could stand. */
 static bool nonfinite_word(const char *w, const char *we, double *v)
 {
@@ -653,10 +662,7 @@ static const char *const evaluation_words[] = {"test", "val", "valid", "validati
 
 static bool is_evaluation_word(const char *w, size_t n)
 {
-    for (size_t i = 0; i < MD_COUNT(evaluation_words); i++)
-        if (word_is(w, n, evaluation_words[i]))
-            return true;
-    return false;
+    return word_in(w, n, evaluation_words, MD_COUNT(evaluation_words));
 }
 
 /* "Test set:", "Validation:", "eval:": the pairs after it on the line
@@ -941,10 +947,7 @@ static bool on_set_tag(scan *s)
 static bool log_level_word(const char *w, const char *we)
 {
     static const char *const levels[] = {"debug", "info", "warning", "warn", "error", "critical"};
-    for (size_t i = 0; i < MD_COUNT(levels); i++)
-        if (word_is(w, (size_t)(we - w), levels[i]))
-            return true;
-    return false;
+    return word_in(w, (size_t)(we - w), levels, MD_COUNT(levels));
 }
 
 /* nanotron tags each line "[INFO|DP=0|PP=0|TP=0|lm_head]": a level, then
@@ -986,11 +989,7 @@ static bool on_bracket_group(scan *s)
 static bool constant_word(const char *q, const char *end)
 {
     static const char *const words[] = {"none", "true", "false", "null"};
-    size_t n = (size_t)(md_kv_word_end(q, end) - q);
-    for (size_t i = 0; i < MD_COUNT(words); i++)
-        if (word_is(q, n, words[i]))
-            return true;
-    return false;
+    return word_in(q, (size_t)(md_kv_word_end(q, end) - q), words, MD_COUNT(words));
 }
 
 /* A value that is no number but a word, a path, a quoted string or a
