@@ -66,6 +66,18 @@ static inline bool md_is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
+/* An ASCII letter. */
+static inline bool md_is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* A blank within a line: space or tab. */
+static inline bool md_is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
 md_str md_str_c(const char *s);
 bool md_str_eq(md_str a, const char *s);
 /* Inline: callers pass literals, whose length and comparison then cost

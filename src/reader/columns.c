@@ -32,16 +32,6 @@
 #define COLUMNS_GAP_LINES 64
 #define COLUMNS_MIN 3
 
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-static bool is_letter(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
 /* Where a cell that reaches p ends: at a tab where the line has tabs, at a
  * blank otherwise, and for wide cells at a run of two blanks or the line's
  * end (a single blank is inside a name: "LOSS NER"). */
@@ -49,9 +39,9 @@ static bool cell_ends(const char *p, const char *end, bool tabs, bool wide)
 {
     if (tabs)
         return *p == '\t';
-    if (!is_blank(*p))
+    if (!md_is_blank(*p))
         return false;
-    return !wide || p + 1 == end || is_blank(p[1]);
+    return !wide || p + 1 == end || md_is_blank(p[1]);
 }
 
 /* The line's cells, split at runs of blanks (wide: at runs of two or
@@ -64,7 +54,7 @@ static size_t split_cells(md_str s, md_str *cells, size_t cap, bool wide)
     const char *p = s.p, *end = s.p + s.n;
     bool tabs = memchr(s.p, '\t', s.n) != NULL;
     while (p < end) {
-        while (p < end && is_blank(*p))
+        while (p < end && md_is_blank(*p))
             p++;
         if (p == end)
             break;
@@ -139,7 +129,7 @@ static bool header_names(const md_str *cells, size_t n, bool proven)
     for (size_t i = 0; i < n; i++) {
         double v;
         if (md_num_scan(cells[i].p, cells[i].p + cells[i].n, &v) || cells[i].n >= MD_COLUMNS_NAME ||
-            (!proven && !is_letter(cells[i].p[0])))
+            (!proven && !md_is_letter(cells[i].p[0])))
             return false;
     }
     return true;
@@ -282,7 +272,7 @@ static bool read_header(md_columns *t, md_str line, const md_str *cells, size_t 
 static bool may_be_header(md_str line)
 {
     char c = line.n ? line.p[0] : 0;
-    if (!is_letter(c) && c != '#')
+    if (!md_is_letter(c) && c != '#')
         return false;
     for (size_t i = 0; i < line.n; i++)
         if (line.p[i] == ':' || line.p[i] == '=' || line.p[i] == '|' || line.p[i] == '{')
@@ -401,7 +391,7 @@ static size_t rule_runs(md_str line, size_t indent, size_t *from, size_t *to)
 {
     size_t n = 0;
     for (size_t i = 0; i < line.n;) {
-        if (is_blank(line.p[i])) {
+        if (md_is_blank(line.p[i])) {
             i++;
             continue;
         }

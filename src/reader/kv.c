@@ -53,14 +53,9 @@ static bool is_alnum(char c)
     return is_alpha(c) || md_is_digit(c);
 }
 
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
 static const char *skip_blanks(const char *p, const char *end)
 {
-    while (p < end && is_blank(*p))
+    while (p < end && md_is_blank(*p))
         p++;
     return p;
 }
@@ -610,7 +605,7 @@ static bool nonfinite_word(const char *w, const char *we, double *v)
 static bool only_blanks(const char *p, const char *end)
 {
     for (; p < end; p++)
-        if (!is_blank(*p))
+        if (!md_is_blank(*p))
             return false;
     return true;
 }
@@ -773,7 +768,7 @@ static const char *count_parens(const char *p, const char *end, double *n, doubl
 static const char *last_word(const char *key, const char *key_end)
 {
     const char *w = key_end;
-    while (w > key && !is_blank(w[-1]))
+    while (w > key && !md_is_blank(w[-1]))
         w--;
     return w;
 }
@@ -1135,7 +1130,7 @@ static void on_number(scan *s)
     if (s->key && s->p > s->key_end) {
         bool blanks = true;
         for (const char *q = s->key_end; q < s->p; q++)
-            blanks &= is_blank(*q);
+            blanks &= md_is_blank(*q);
         size_t keylen = (size_t)(s->key_end - s->key);
         /* Keras: "LearningRateScheduler setting learning rate to 0.008." */
         if (s->words >= 2 && keylen > 3 && memcmp(s->key_end - 3, " to", 3) == 0)
@@ -1269,7 +1264,7 @@ static bool on_rich_bar(scan *s)
  * NULL. */
 static const char *possessive(const char *p, const char *end)
 {
-    if (end - p < 4 || p[0] != '\'' || p[1] != 's' || !is_blank(p[2]))
+    if (end - p < 4 || p[0] != '\'' || p[1] != 's' || !md_is_blank(p[2]))
         return NULL;
     p = skip_blanks(p + 2, end);
     return p < end && is_alpha(*p) ? p : NULL;
@@ -1284,7 +1279,7 @@ static bool on_abbreviation(scan *s)
 {
     size_t n = (size_t)(s->key_end - s->key);
     if (s->words != 1 || n < 2 || n > 3 || !(*s->key >= 'A' && *s->key <= 'Z') || s->p + 1 >= s->end ||
-        !is_blank(s->p[1]))
+        !md_is_blank(s->p[1]))
         return false;
     s->key_end = ++s->p;
     return true;
@@ -1437,7 +1432,7 @@ static bool starts_number(const char *p, const char *end)
  * Acc@1 ...") name them. */
 static bool on_summary_bullet(scan *s)
 {
-    bool alone = (s->p == s->line || is_blank(s->p[-1])) && s->p + 2 < s->end && is_blank(s->p[1]) &&
+    bool alone = (s->p == s->line || md_is_blank(s->p[-1])) && s->p + 2 < s->end && md_is_blank(s->p[1]) &&
                  is_alpha(s->p[2]);
     if (!alone || s->words > 1)
         return false;
@@ -1522,7 +1517,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
               .ctx = ctx, .units = units};
     while (s.p < s.end && s.n < s.cap) {
         char c = *s.p;
-        if (is_blank(c)) {
+        if (md_is_blank(c)) {
             s.p++;
         } else if (is_alpha(c)) {
             on_word(&s, s.p, md_kv_word_end(s.p, s.end));

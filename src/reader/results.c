@@ -18,16 +18,6 @@
 #define BANNER "*****"
 #define BANNER_LEN (sizeof BANNER - 1)
 
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-static bool is_letter(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
 static bool word_is(md_str w, const char *word)
 {
     size_t n = strlen(word);
@@ -57,10 +47,10 @@ static md_str results_set(md_str title)
     bool results = false;
     const char *p = title.p, *end = title.p + title.n;
     while (p < end) {
-        while (p < end && is_blank(*p))
+        while (p < end && md_is_blank(*p))
             p++;
         const char *w = p;
-        while (p < end && !is_blank(*p))
+        while (p < end && !md_is_blank(*p))
             p++;
         md_str word = {w, (size_t)(p - w)};
         if (!set.n && evaluation_word(word))
@@ -114,13 +104,13 @@ static bool same_prefix(const md_results *d, md_str line)
 static bool item(md_str rest)
 {
     const char *p = rest.p, *end = rest.p + rest.n;
-    if (p == end || !is_blank(*p))
+    if (p == end || !md_is_blank(*p))
         return false;
-    while (p < end && is_blank(*p))
+    while (p < end && md_is_blank(*p))
         p++;
-    if (p == end || !is_letter(*p))
+    if (p == end || !md_is_letter(*p))
         return false;
-    while (p < end && !is_blank(*p) && *p != '=')
+    while (p < end && !md_is_blank(*p) && *p != '=')
         p++;
     if (end - p < 4 || memcmp(p, " = ", 3) != 0)
         return false;
