@@ -100,24 +100,48 @@ void md_store_record_need_known(md_store *st)
     st->rec_need_known = true;
 }
 
-static inline void record(md_store *st, int k, const char *key, size_t keylen, double value, md_unit unit,
-                   unsigned flags, double total)
+/* A key the record already holds: spelt the same, the same key twice;
+ * spelt otherwise ("loss" and "Loss" on one line), a key of its own. */
+static MD_NOINLINE int key_again(md_store *st, int k, const char *key, size_t keylen)
 {
-    if (st->keys[k].role == MD_ROLE_IGNORE || st->keys[k].dropped)
-        return;
-    if (st->keys[k].role == MD_ROLE_SERIES && st->keys[k].record == st->records) {
-        for (size_t i = 0; i < st->nkv; i++) {
-            const key_info *ki = &st->keys[st->kv[i].key];
-            if (st->kv[i].key == k && !(ki->rawlen == keylen && memcmp(ki->raw, key, keylen) == 0)) {
-                k = keys_split(st, k, key, keylen);
-                break;
-            }
-        }
+    for (size_t i = 0; i < st->nkv; i++) {
+        const key_info *ki = &st->keys[st->kv[i].key];
+        if (st->kv[i].key == k && !(ki->rawlen == keylen && memcmp(ki->raw, key, keylen) == 0))
+            return keys_split(st, k, key, keylen);
     }
-    MD_GROW(st->kv, st->nkv, st->capkv);
+    return k;
+}
+
+static inline void append_kv(md_store *st, int k, double value, md_unit unit, unsigned flags, double total)
+{
     st->kv[st->nkv++] = (record_kv){k, value, unit, flags, total};
     st->keys[k].record = st->records;
     st->rec_total |= st->keys[k].total;
+}
+
+/* record's rare cases: a key the record holds already, a full array. */
+static MD_NOINLINE void record_rare(md_store *st, int k, const char *key, size_t keylen, double value,
+                                    md_unit unit, unsigned flags, double total)
+{
+    if (st->keys[k].role == MD_ROLE_SERIES && st->keys[k].record == st->records)
+        k = key_again(st, k, key, keylen);
+    MD_GROW(st->kv, st->nkv, st->capkv);
+    append_kv(st, k, value, unit, flags, total);
+}
+
+/* The common case calls nothing, or ends in a call: it saves no
+ * registers. */
+static inline void record(md_store *st, int k, const char *key, size_t keylen, double value, md_unit unit,
+                          unsigned flags, double total)
+{
+    const key_info *ki = &st->keys[k];
+    if (ki->role == MD_ROLE_IGNORE || ki->dropped)
+        return;
+    if ((ki->role == MD_ROLE_SERIES && ki->record == st->records) || st->nkv >= st->capkv) {
+        record_rare(st, k, key, keylen, value, unit, flags, total);
+        return;
+    }
+    append_kv(st, k, value, unit, flags, total);
 }
 
 void md_store_record_kv(md_store *st, const char *key, size_t keylen, double value, md_unit unit,
