@@ -907,6 +907,39 @@ START_TEST(test_text_waiting_dicts)
 }
 END_TEST
 
+/* md_line_controls against three memchr calls: each control, and pairs
+ * of them, at every place of lines of every length around the one-pass
+ * scan's 16-byte blocks and its switch to memchr. */
+static unsigned naive_controls(const char *p, size_t n)
+{
+    return (memchr(p, 0x1b, n) ? LINE_ESC : 0) | (memchr(p, '\b', n) ? LINE_BACKSPACE : 0) |
+           (memchr(p, '\r', n) ? LINE_CR : 0);
+}
+
+START_TEST(test_line_controls)
+{
+    static const char controls[] = {0x1b, '\b', '\r', '\t'};
+    char line[300];
+    for (size_t n = 0; n <= sizeof line; n++) {
+        memset(line, 'x', sizeof line);
+        ck_assert_uint_eq(md_line_controls(line, n), 0);
+        for (size_t i = 0; i < n; i++)
+            for (size_t a = 0; a < sizeof controls; a++) {
+                line[i] = controls[a];
+                ck_assert_msg(md_line_controls(line, n) == naive_controls(line, n), "byte %d at %zu of %zu",
+                              controls[a], i, n);
+                size_t j = (i * 7 + a) % n; /* and a second one elsewhere */
+                char was = line[j];
+                line[j] = controls[(a + 1) % sizeof controls];
+                ck_assert_msg(md_line_controls(line, n) == naive_controls(line, n), "bytes at %zu and %zu of %zu",
+                              i, j, n);
+                line[j] = was;
+                line[i] = 'x';
+            }
+    }
+}
+END_TEST
+
 /* ---- the corpus ---------------------------------------------------------- */
 
 static char *slurp(const char *path, size_t *n)
@@ -986,6 +1019,7 @@ Suite *suite_fastpath(void)
     tcase_add_test(lit, test_literal_set);
     tcase_add_test(lit, test_unit_first_bytes);
     tcase_add_test(lit, test_unit_spelling);
+    tcase_add_test(lit, test_line_controls);
     suite_add_tcase(s, lit);
     TCase *readers = tcase_create("readers");
     tcase_set_timeout(readers, 600);

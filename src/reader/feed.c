@@ -24,7 +24,7 @@
 
 enum {
     OP_BEGIN,
-    OP_NEED_KNOWN,
+    OP_BEGIN_KNOWN,
     OP_KV,
     OP_COLUMN,
     OP_KV_COLUMN,
@@ -247,13 +247,17 @@ void md_feed_record_begin(md_feed *f, unsigned long line)
     done(f, w);
 }
 
-void md_feed_need_known(md_feed *f)
+void md_feed_record_begin_known(md_feed *f, unsigned long line)
 {
     if (!f->threaded) {
+        md_store_record_begin(f->st, line);
         md_store_record_need_known(f->st);
         return;
     }
-    done(f, put_u8(room(f, 1), OP_NEED_KNOWN));
+    unsigned char *w = room(f, 9);
+    w = put_u8(w, OP_BEGIN_KNOWN);
+    w = put_u64(w, line);
+    done(f, w);
 }
 
 void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_unit unit,
@@ -714,7 +718,9 @@ static void apply(md_feed *f, const batch *b)
             p = get(p, &u, sizeof u);
             md_store_record_begin(f->st, (unsigned long)u);
             break;
-        case OP_NEED_KNOWN:
+        case OP_BEGIN_KNOWN:
+            p = get(p, &u, sizeof u);
+            md_store_record_begin(f->st, (unsigned long)u);
             md_store_record_need_known(f->st);
             break;
         case OP_KV:

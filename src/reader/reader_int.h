@@ -478,7 +478,13 @@ md_feed *md_feed_new(md_store *st, bool threaded);
 /* Makes every queued call, stops the thread and frees the feed. */
 void md_feed_close(md_feed *f);
 void md_feed_record_begin(md_feed *f, unsigned long line);
-void md_feed_need_known(md_feed *f);
+/* Which of ESC, '\b' and '\r' a line holds (text.c). */
+enum { LINE_ESC = 1, LINE_BACKSPACE = 2, LINE_CR = 4 };
+unsigned md_line_controls(const char *p, size_t n);
+
+/* A record that is configuration unless a key the catalog names is in it
+ * (md_store_record_need_known). */
+void md_feed_record_begin_known(md_feed *f, unsigned long line);
 void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_unit unit, unsigned flags,
                 double total);
 /* A pair whose number is still text: its value and MD_KV_DECIMALS are

@@ -12,6 +12,10 @@
 #include "mldiag/reader.h"
 #include "reader/reader_int.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define KV_MAX 256
 #define KV_SCAN_MAX (64u << 10) /* longer segments are data dumps, not metrics */
 #define TABLE_MAX_CELLS 64
@@ -699,8 +703,7 @@ static size_t scan_pairs(text_reader *r, const char *p, size_t n)
 /* A record of the pairs of body; returns how many, left in r->kv. */
 static size_t read_pairs(text_reader *r, md_str body, unsigned long line)
 {
-    md_feed_record_begin(r->feed, line);
-    md_feed_need_known(r->feed);
+    md_feed_record_begin_known(r->feed, line);
     size_t n = scan_pairs(r, body.p, body.n);
     emit_pairs(r, r->kv, n);
     md_feed_record_end(r->feed);
@@ -937,8 +940,14 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
 {
     if (!r->train_bar_seen && !(r->planned_steps <= 0 && r->bare_bar_total > 0))
         return false;
+    /* Bars, most segments here, fail at their first byte that is not blank. */
+    const char *p = seg.p, *end = seg.p + seg.n;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p == end || *p != '{')
+        return false;
     md_str t = md_str_trim(seg);
-    return t.n > 1 && t.p[0] == '{' && t.p[t.n - 1] == '}' && (r->train_bar_seen || hf_log_dict(t));
+    return t.n > 1 && t.p[t.n - 1] == '}' && (r->train_bar_seen || hf_log_dict(t));
 }
 
 /* No construct of several lines but a dict waiting for its bar
@@ -1040,8 +1049,7 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
         md_feed_shaped(r->feed, (unsigned)slot, line, kv, n);
         return READ_BY_SHAPE;
     }
-    md_feed_record_begin(r->feed, line);
-    md_feed_need_known(r->feed);
+    md_feed_record_begin_known(r->feed, line);
     if (traits & SHAPE_BAR)
         read_bar(r, seg, bar);
     else
@@ -1155,8 +1163,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line) ||
         begin_results(r, seg, trimmed, line))
         return;
-    md_feed_record_begin(r->feed, line);
-    md_feed_need_known(r->feed);
+    md_feed_record_begin_known(r->feed, line);
     if (!read_table_row(r, seg)) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
         if (bar.found) {
@@ -1219,15 +1226,59 @@ static const char *redraw_at(const char *p, const char *end)
     return NULL;
 }
 
+/* On a short line one pass costs less than a memchr call for each
+ * control; on a long one the library's wider loads win. */
+#define CONTROLS_ONE_PASS_MAX 128
+
+unsigned md_line_controls(const char *p, size_t n)
+{
+    unsigned found = 0;
+    size_t i = 0;
+    if (n > CONTROLS_ONE_PASS_MAX)
+        return (memchr(p, 0x1b, n) ? LINE_ESC : 0) | (memchr(p, '\b', n) ? LINE_BACKSPACE : 0) |
+               (memchr(p, '\r', n) ? LINE_CR : 0);
+#if defined(__SSE2__)
+    if (n >= 16) {
+        const __m128i esc = _mm_set1_epi8(0x1b), bs = _mm_set1_epi8('\b'), cr = _mm_set1_epi8('\r');
+        __m128i any_esc = _mm_setzero_si128(), any_bs = any_esc, any_cr = any_esc, v;
+        for (; i + 16 < n; i += 16) {
+            v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+            any_esc = _mm_or_si128(any_esc, _mm_cmpeq_epi8(v, esc));
+            any_bs = _mm_or_si128(any_bs, _mm_cmpeq_epi8(v, bs));
+            any_cr = _mm_or_si128(any_cr, _mm_cmpeq_epi8(v, cr));
+        }
+        /* The last block is the line's last 16 bytes, overlapping the one
+         * before: a byte seen twice changes no answer. */
+        v = _mm_loadu_si128((const __m128i *)(const void *)(p + n - 16));
+        any_esc = _mm_or_si128(any_esc, _mm_cmpeq_epi8(v, esc));
+        any_bs = _mm_or_si128(any_bs, _mm_cmpeq_epi8(v, bs));
+        any_cr = _mm_or_si128(any_cr, _mm_cmpeq_epi8(v, cr));
+        return (_mm_movemask_epi8(any_esc) ? LINE_ESC : 0) | (_mm_movemask_epi8(any_bs) ? LINE_BACKSPACE : 0) |
+               (_mm_movemask_epi8(any_cr) ? LINE_CR : 0);
+    }
+#endif
+    for (; i < n; i++)
+        found |= p[i] == 0x1b ? LINE_ESC : p[i] == '\b' ? LINE_BACKSPACE : p[i] == '\r' ? LINE_CR : 0;
+    return found;
+}
+
 static void read_line(text_reader *r, md_str raw, unsigned long line)
 {
     md_str clean = raw;
-    if (memchr(raw.p, 0x1b, raw.n))
+    unsigned controls = md_line_controls(raw.p, raw.n);
+    if (controls & LINE_ESC) {
         clean = strip_ansi(&r->clean, raw);
+        controls = md_line_controls(clean.p, clean.n);
+    }
+    if (!(controls & (LINE_BACKSPACE | LINE_CR))) {
+        if (clean.n)
+            read_ranked_segments(r, clean, line);
+        return;
+    }
     const char *p = clean.p, *end = clean.p + clean.n;
     /* Keras redraws its bar with backspaces before the '\r', even into a
      * file: a backspace ends what was drawn as '\r' does. */
-    bool backspaces = memchr(clean.p, '\b', clean.n) != NULL;
+    bool backspaces = controls & LINE_BACKSPACE;
     while (p <= end) {
         const char *cr = backspaces ? redraw_at(p, end) : memchr(p, '\r', (size_t)(end - p));
         const char *seg_end = cr ? cr : end;
