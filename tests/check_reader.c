@@ -2481,6 +2481,32 @@ START_TEST(test_csv_ragged_rows)
 }
 END_TEST
 
+/* A quote that never closes takes the rest of the file into one cell:
+ * the rows before it are read and a warning says where it opened. A
+ * quoted field over two lines is no such quote. */
+START_TEST(test_csv_unclosed_quote)
+{
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_text("q.csv", "step,note,loss\n1,\"a, b\",2.0\n2,\"two\nlines\",1.5\n3,x,1.4\n", &diags);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert_ptr_null(t_find_diag(&diags, MD_DIAG_WARNING, "never closes"));
+    md_store_free(st);
+    md_diags_free(&diags);
+
+    md_diags_init(&diags);
+    st = load_text("q.csv", "step,note,loss\n1,a,2.0\n2,b,1.9\n3,\"c,1.8\n4,d,1.7\n5,e,1.6\n", &diags);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 1.9);
+    const md_diag *d = t_find_diag(&diags, MD_DIAG_WARNING, "never closes");
+    ck_assert_ptr_nonnull(d);
+    ck_assert_uint_eq(d->line, 4);
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
 /* nvidia-smi --query-gpu=timestamp,name,utilization.gpu,memory.used
  * --format=csv: units in the header and after each number. "35 %" under
  * "utilization.gpu [%]" is GPU utilisation 0.35; "30000 MiB" is no
@@ -4419,6 +4445,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_csv_lightning_sparse);
     tcase_add_test(tables, test_csv_quoted_fields);
     tcase_add_test(tables, test_csv_ragged_rows);
+    tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);
     tcase_add_test(tables, test_csv_yolo_component_totals);
     tcase_add_test(tables, test_json_trainer_state_nonfinite);

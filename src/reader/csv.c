@@ -400,7 +400,12 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
     csv_set_delim(&r.parser, r.delim);
     md_holes holes = {0};
     md_err err = read_lines(&r, src, &holes, fast);
-    csv_fini(&r.parser, on_field, on_row, &r);
+    /* A quote that never closes swallowed the rest of the file: say so,
+     * rather than let its rows vanish without a word. */
+    csv_set_opts(&r.parser, CSV_STRICT | CSV_STRICT_FINI);
+    if (!r.failed && csv_fini(&r.parser, on_field, on_row, &r) != 0)
+        md_diags_add(diags, MD_DIAG_WARNING, r.path, r.row + 1, 0,
+                     "a quoted field starts here and never closes: the rest of the file was not read");
     csv_free(&r.parser);
     md_feed_close(r.feed);
     md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
