@@ -538,10 +538,18 @@ END_TEST
 
 START_TEST(test_kv_respects_cap)
 {
-    md_kv kv[2];
+    md_kv kv[3];
     const char *line = "a: 1, b: 2, c: 3, d: 4";
     ck_assert_uint_eq(md_kv_scan(line, strlen(line), kv, 2, known, t_catalog()), 2);
     ck_assert(kv[1].value == 2);
+    /* Past the cap, keys the catalog knows take the places of the last
+     * ones it does not, in the line's order; one it knows stays. */
+    line = "a: 1, loss: 2, b: 3, c: 4, lr: 5, d: 6, grad_norm: 7, e: 8";
+    ck_assert_uint_eq(md_kv_scan(line, strlen(line), kv, 3, known, t_catalog()), 3);
+    ck_assert(kv[0].value == 2 && kv[1].value == 5 && kv[2].value == 7);
+    line = "loss: 1, lr: 2, a: 3, b: 4, grad_norm: 5";
+    ck_assert_uint_eq(md_kv_scan(line, strlen(line), kv, 2, known, t_catalog()), 2);
+    ck_assert(kv[0].value == 1 && kv[1].value == 2);
 }
 END_TEST
 

@@ -20,6 +20,7 @@ typedef struct scan {
     const char *line, *p, *end;
     md_kv *out;
     size_t cap, n;
+    size_t evict_below; /* once out is full: pairs from here on are known (make_room) */
     md_kv_known_fn known;
     md_kv_same_fn same;
     const void *ctx;
@@ -167,6 +168,24 @@ static bool names_set_loss(const scan *s, const char *key, size_t keylen)
            memcmp(key + s->setlen, "_loss", 5) == 0;
 }
 
+/* A line of more pairs than out holds (a dict of per-layer norms, the
+ * loss last): a key the catalog knows takes the place of the last one it
+ * does not, the pairs' order kept. Each pair is asked about once. */
+static MD_NOINLINE bool make_room(scan *s, const char *key, size_t keylen)
+{
+    if (!s->known || !s->known(s->ctx, key, keylen))
+        return false;
+    while (s->evict_below > 0) {
+        size_t i = --s->evict_below;
+        if (!s->known(s->ctx, s->out[i].key, s->out[i].keylen)) {
+            memmove(&s->out[i], &s->out[i + 1], (s->n - i - 1) * sizeof *s->out);
+            s->n--;
+            return true;
+        }
+    }
+    return false;
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     bool under_set = in_ns && s->set && s->ns == s->set;
@@ -175,20 +194,21 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
         in_ns = false;
     if (s->loss_repeated && keylen == 4 && memcmp(key, "loss", 4) == 0)
         return;
-    if (s->n < s->cap && key_acceptable(key, keylen, v->flags))
-        s->out[s->n++] = (md_kv){.key = key,
-                                 .keylen = keylen,
-                                 .value = v->v,
-                                 .unit = v->unit,
-                                 .flags = v->flags,
-                                 .total = v->total,
-                                 .end = v->end,
-                                 .ns = in_ns ? s->ns : key == s->owned ? s->owner : NULL,
-                                 .nslen = in_ns ? s->nslen : key == s->owned ? s->ownerlen : 0,
-                                 .num = v->num,
-                                 .tot = v->tot,
-                                 .numlen = v->numlen,
-                                 .totlen = v->totlen};
+    if (!key_acceptable(key, keylen, v->flags) || (s->n == s->cap && !make_room(s, key, keylen)))
+        return;
+    s->out[s->n++] = (md_kv){.key = key,
+                             .keylen = keylen,
+                             .value = v->v,
+                             .unit = v->unit,
+                             .flags = v->flags,
+                             .total = v->total,
+                             .end = v->end,
+                             .ns = in_ns ? s->ns : key == s->owned ? s->owner : NULL,
+                             .nslen = in_ns ? s->nslen : key == s->owned ? s->ownerlen : 0,
+                             .num = v->num,
+                             .tot = v->tot,
+                             .numlen = v->numlen,
+                             .totlen = v->totlen};
 }
 
 /* A count read from brackets or a prefix ("[3][ 50/500]", "[1000]"):
@@ -1513,9 +1533,9 @@ static bool settings_line(const scan *s)
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings)
 {
-    scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .known = known, .same = same,
-              .ctx = ctx, .units = units};
-    while (s.p < s.end && s.n < s.cap) {
+    scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .evict_below = cap, .known = known,
+              .same = same, .ctx = ctx, .units = units};
+    while (s.p < s.end) {
         char c = *s.p;
         if (md_is_blank(c)) {
             s.p++;
