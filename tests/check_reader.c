@@ -1583,12 +1583,20 @@ START_TEST(test_text_ruled_tables)
     /* Each component's loss summed over the updates since the row before
      * (one update for the first row, 200 after): no loss of the run. */
     ck_assert_ptr_null(md_store_find(st, "loss"));
-    const md_series *ents_f = series(st, "ents_f");
+    /* The scores are the dev set's, measured at the row's step: validation
+     * metrics, named for the set, none a training one. */
+    const md_series *ents_f = series(st, "dev_ents_f");
     ck_assert(ents_f->last == 60.33);
     ck_assert_int_eq(ents_f->better, MD_BETTER_HIGHER);
     ck_assert_int_eq(ents_f->last_step, 400);
-    ck_assert(series(st, "ents_r")->last == 58.66);
-    ck_assert(series(st, "score")->last == 0.6);
+    ck_assert(series(st, "dev_ents_r")->last == 58.66);
+    ck_assert(series(st, "dev_score")->last == 0.6);
+    static const char *const scores[] = {"dev_ents_f", "dev_ents_p", "dev_ents_r", "dev_score"};
+    for (size_t i = 0; i < MD_COUNT(scores); i++)
+        ck_assert_msg(md_key_is_validation(t_catalog(), scores[i]), "%s is no validation metric", scores[i]);
+    ck_assert_ptr_null(md_store_find(st, "ents_f"));
+    ck_assert_ptr_null(md_store_find(st, "score"));
+    ck_assert(!md_key_is_validation(t_catalog(), "loss_ner"));
     ck_assert_ptr_null(md_store_find(st, "epoch"));
     md_store_free(st);
 
@@ -1601,8 +1609,8 @@ START_TEST(test_text_ruled_tables)
                    "  0     200         25.23    2011.27   45.12    0.45\n",
                    NULL);
     ck_assert(series(st, "loss_\xe5\x9b\xba\xe6\x9c\x89\xe8\xa1\xa8\xe7\x8f\xbe")->last == 2011.27);
-    ck_assert(series(st, "score")->last == 0.45);
-    ck_assert_int_eq(series(st, "score")->last_step, 200);
+    ck_assert(series(st, "dev_score")->last == 0.45);
+    ck_assert_int_eq(series(st, "dev_score")->last_step, 200);
     md_store_free(st);
 
     /* No rule, and names with blanks inside: the rows have as many cells
