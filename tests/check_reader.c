@@ -319,6 +319,36 @@ START_TEST(test_kv_mmengine)
 }
 END_TEST
 
+/* OpenMMLab's loggers print the peak allocated memory in MiB with no unit
+ * (mmengine's LogProcessor, mmcv's TextLoggerHook for its epoch and
+ * iteration runners); elsewhere a bare memory figure keeps no unit. */
+START_TEST(test_kv_openmmlab_memory)
+{
+    md_kv kv[32];
+    CHECK_LINE("2023/05/01 10:00:00 - mmengine - INFO - Epoch(train)  [1][ 50/500]  lr: 1.0000e-02  eta: "
+               "0:10:00  time: 0.5000  data_time: 0.0100  memory: 3456  loss: 1.2000",
+               {"Epoch", 1, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE}, {"lr", 0.01, MD_UNIT_NONE},
+               {"time", 0.5, MD_UNIT_NONE}, {"data_time", 0.01, MD_UNIT_NONE},
+               {"memory", 3456, MD_UNIT_MIB}, {"loss", 1.2, MD_UNIT_NONE});
+    CHECK_LINE("Iter(train) [  50/90000]  memory: 2048  loss: 1.5", {"Iter", 50, MD_UNIT_NONE},
+               {"memory", 2048, MD_UNIT_MIB}, {"loss", 1.5, MD_UNIT_NONE});
+    CHECK_LINE("2020-08-01 01:10:31,475 - mmdet - INFO - Epoch [1][50/1759]\tlr: 2.000e-02, memory: 3834, loss: "
+               "0.7339",
+               {"epoch", 1, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE}, {"lr", 0.02, MD_UNIT_NONE},
+               {"memory", 3834, MD_UNIT_MIB}, {"loss", 0.7339, MD_UNIT_NONE});
+    CHECK_LINE("2021-01-01 10:00:00,000 - mmseg - INFO - Iter [50/80000]\tlr: 9.997e-03, memory: 3834, loss: 1.5",
+               {"Iter", 50, MD_UNIT_NONE}, {"lr", 9.997e-03, MD_UNIT_NONE}, {"memory", 3834, MD_UNIT_MIB},
+               {"loss", 1.5, MD_UNIT_NONE});
+    /* A unit written after the number stays; MetricLogger and a plain line
+     * are not OpenMMLab's. */
+    CHECK_LINE("Iter(train) [  50/90000]  memory: 2.5GB", {"Iter", 50, MD_UNIT_NONE}, {"memory", 2.5, MD_UNIT_GB});
+    CHECK_LINE("Epoch: [3]  [ 50/1251]  memory: 12", {"epoch", 3, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE},
+               {"memory", 12, MD_UNIT_NONE});
+    CHECK_LINE("step 5 memory: 12", {"step", 5, MD_UNIT_NONE}, {"memory", 12, MD_UNIT_NONE});
+
+}
+END_TEST
+
 START_TEST(test_kv_rich_bar)
 {
     md_kv kv[32];
@@ -1277,6 +1307,17 @@ START_TEST(test_text_more_console_shapes)
     ck_assert(!loss->ordinal);
     ck_assert_int_eq(loss->first_step, 50);
     ck_assert_int_eq(loss->first_nonfinite_step, 150);
+    md_store_free(st);
+
+    /* Their memory is MiB: the store holds GiB. */
+    st = load_text("mm-memory.log",
+                   "Epoch(train)  [1][ 50/100]  memory: 3072  loss: 2.0000\n"
+                   "Epoch(train)  [1][100/100]  memory: 4096  loss: 1.9000\n",
+                   NULL);
+    const md_series *mm_mem = series(st, "memory");
+    ck_assert_int_eq(mm_mem->kind, MD_KIND_MEMORY);
+    ck_assert_msg(T_CLOSE(mm_mem->first, 3.0) && T_CLOSE(mm_mem->last, 4.0), "memory: 3072 is 3 GiB, read %g",
+                  mm_mem->first);
     md_store_free(st);
 
     /* PyTorch's examples count samples in the bracket: the points are
@@ -4346,6 +4387,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);
     tcase_add_test(kv, test_kv_mmengine);
+    tcase_add_test(kv, test_kv_openmmlab_memory);
     tcase_add_test(kv, test_kv_imagenet_family);
     tcase_add_test(kv, test_kv_epoch_counts_in_parens);
     tcase_add_test(kv, test_kv_fasttext_progress);

@@ -40,6 +40,7 @@ typedef struct scan {
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
     bool loss_repeated; /* a bare "loss" is the evaluation's again (estimator_summary, names_set_loss) */
+    bool openmmlab; /* OpenMMLab's logger wrote the line: its bare "memory" is MiB (openmmlab_memory) */
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -784,6 +785,21 @@ static const char *mxnet_batch(const char *p, const char *end, double *batch, do
     return after && isnan(*total) ? after : NULL;
 }
 
+/* mmcv's runners (MMDetection 2.x, MMSegmentation 0.x) end their counts
+ * with a tab: "Epoch [3][50/1749]\tlr: ...", "Iter [50/80000]\tlr: ...";
+ * torchvision's MetricLogger and Swin put blanks there. */
+static bool mmcv_counts(const scan *s, const char *after)
+{
+    return after && after < s->end && *after == '\t' && s->words == 1 && *s->key_end != ':';
+}
+
+static bool mmcv_iter(const scan *s)
+{
+    double n, total;
+    return word_is(s->key, (size_t)(s->key_end - s->key), "iter") &&
+           mmcv_counts(s, count_bracket(s->p, s->end, &n, &total));
+}
+
 /* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
  * reference scripts, DETR, DeiT, MAE and DINO print with), "Epoch
  * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
@@ -812,6 +828,7 @@ static bool on_epoch_counts(scan *s, const char *q)
     if (!after2 && !(epoch_key && q == s->key_end && isnan(epochs)))
         return false;
     emit_count(s, "epoch", 5, epoch, epochs, after);
+    s->openmmlab |= mmcv_counts(s, after2);
     /* Without a batch, MXNet's "Epoch[3] Train-accuracy=0.61": the epoch. */
     if (after2)
         emit_count(s, "iter", 4, batch, total, after2);
@@ -1213,6 +1230,7 @@ static bool on_mm_phase(scan *s)
             emit_count(s, s->key, keylen, a, NAN, after);
         eval_namespace(s, "eval", 4);
     }
+    s->openmmlab = true;
     clear_key(s);
     s->p = after2 ? after2 : after;
     return true;
@@ -1510,6 +1528,16 @@ static bool settings_line(const scan *s)
     return s->arguments || (s->word_values >= 3 && 2 * s->word_values >= s->n);
 }
 
+/* OpenMMLab's loggers (mmcv's TextLoggerHook, mmengine's LogProcessor)
+ * print "memory: 3834", the peak of torch.cuda.max_memory_allocated() in
+ * MiB with no unit; a memory series with no unit is read in GiB. */
+static void openmmlab_memory(scan *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->out[i].unit == MD_UNIT_NONE && !s->out[i].ns && word_is(s->out[i].key, s->out[i].keylen, "memory"))
+            s->out[i].unit = MD_UNIT_MIB;
+}
+
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings)
 {
@@ -1548,6 +1576,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '[' && s.key && on_epoch_counts(&s, s.p)) {
             continue;
         } else if (c == '[' && s.key) {
+            s.openmmlab |= mmcv_iter(&s);
             on_number(&s); /* "Epoch [5/650]" */
         } else if (c == '*' && s.n == 0 && on_summary_bullet(&s)) {
             continue;
@@ -1566,6 +1595,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             s.p++;
         }
     }
+    if (s.openmmlab)
+        openmmlab_memory(&s);
     if (settings)
         *settings = settings_line(&s);
     return s.n;
