@@ -2841,6 +2841,41 @@ START_TEST(test_jsonl_llamafactory)
 }
 END_TEST
 
+/* DETR, Deformable-DETR and DINO: log.txt holds one object an epoch, with
+ * COCOeval's twelve figures of the boxes; the first, mAP@[.5:.95], is the
+ * validation mAP. No other array is read, nor one that is no COCOeval
+ * summary, nor COCO's -1 for a set with nothing to score. */
+START_TEST(test_jsonl_detr_coco_map)
+{
+    md_store *st = load_text("log.txt",
+                             "{\"train_lr\": 0.0001, \"train_loss\": 32.5, \"test_loss\": 30.1, "
+                             "\"test_coco_eval_bbox\": [0.012, 0.031, 0.008, 0.002, 0.011, 0.019, 0.031, 0.071, "
+                             "0.099, 0.011, 0.081, 0.171], \"test_coco_eval_masks\": [0.01, 0.02, 0.01, 0.0, 0.01, "
+                             "0.02, 0.03, 0.07, 0.09, 0.01, 0.08, 0.17], \"epoch\": 0, \"n_parameters\": 41302368}\n"
+                             "{\"train_lr\": 0.0001, \"train_loss\": 28.5, \"test_loss\": 27.1, "
+                             "\"test_coco_eval_bbox\": [0.052, 0.101, 0.048, 0.012, 0.051, 0.079, 0.091, 0.171, "
+                             "0.199, 0.051, 0.181, 0.271], \"epoch\": 1, \"n_parameters\": 41302368}\n"
+                             "{\"train_lr\": 0.0001, \"train_loss\": 25.5, \"test_loss\": 25.1, "
+                             "\"test_coco_eval_bbox\": [0.102, 0.201, 0.098, 0.032, 0.101, 0.149, 0.141, 0.231, "
+                             "0.259, 0.091, 0.241, 0.331], \"epoch\": 2, \"n_parameters\": 41302368}\n"
+                             "{\"train_loss\": 24.0, \"test_coco_eval_bbox\": [-1, -1, -1, -1, -1, -1, -1, -1, -1, "
+                             "-1, -1, -1], \"epoch\": 3}\n"
+                             "{\"train_loss\": 23.0, \"test_coco_eval_bbox\": [0.5, 0.6], \"epoch\": 4}\n",
+                             NULL);
+    const md_series *map = series(st, "val_map");
+    ck_assert_uint_eq(map->count, 3);
+    ck_assert(map->first == 0.012 && map->last == 0.102);
+    ck_assert_int_eq(map->first_step, 0);
+    ck_assert_int_eq(map->last_step, 2);
+    ck_assert_int_eq(map->kind, MD_KIND_METRIC);
+    ck_assert_int_eq(map->better, MD_BETTER_HIGHER);
+    ck_assert(md_key_is_validation(t_catalog(), map->name));
+    ck_assert_ptr_null(md_store_find(st, "test_coco_eval_masks"));
+    ck_assert_uint_eq(series(st, "loss")->count, 5);
+    md_store_free(st);
+}
+END_TEST
+
 /* PaddlePaddle's suites (PaddleOCR, PaddleDetection) time the data
  * reader and the whole batch: the data wait and the step time. MaxText
  * counts tokens and TFLOP/s per device. */
@@ -4490,6 +4525,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_utf16_log);
     tcase_add_test(tables, test_nul_holes);
     tcase_add_test(tables, test_jsonl_llamafactory);
+    tcase_add_test(tables, test_jsonl_detr_coco_map);
     tcase_add_test(tables, test_paddle_maxtext_timings);
     tcase_add_test(tables, test_xgboost_eval_lines);
     tcase_add_test(tables, test_text_numbered_lines_keep_their_step);
