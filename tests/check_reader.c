@@ -481,8 +481,14 @@ START_TEST(test_kv_estimator_evaluation_summary)
                "global_step = 1500, loss = 0.375",
                {"Saving dict for global step", 1500, MD_UNIT_NONE}, {"eval_accuracy", 0.8125, MD_UNIT_NONE},
                {"eval_loss", 0.375, MD_UNIT_NONE}, {"global_step", 1500, MD_UNIT_NONE});
+    /* LoggingTensorHook's seconds since its line before: the interval's. */
     CHECK_LINE("INFO:tensorflow:loss = 0.4375, step = 1600 (30.5 sec)", {"loss", 0.4375, MD_UNIT_NONE},
-               {"step", 1600, MD_UNIT_NONE});
+               {"step", 1600, MD_UNIT_NONE}, {"interval_time", 30.5, MD_UNIT_S});
+    CHECK_LINE("I0321 02:07:08.408271 140234 basic_session_run_hooks.py:260] loss = 0.1, step = 101 (40.785 sec)",
+               {"loss", 0.1, MD_UNIT_NONE}, {"step", 101, MD_UNIT_NONE}, {"interval_time", 40.785, MD_UNIT_S});
+    /* Only at the end of a line of "tag = value" pairs. */
+    CHECK_LINE("Epoch 1 done (40.8 sec)", {"Epoch", 1, MD_UNIT_NONE});
+    CHECK_LINE("loss = 0.1, step = 101 (40.8 sec) then", {"loss", 0.1, MD_UNIT_NONE}, {"step", 101, MD_UNIT_NONE});
 }
 END_TEST
 
@@ -2970,7 +2976,8 @@ START_TEST(test_text_eval_results_block)
     ck_assert_uint_eq(val->count, 1);
     ck_assert_int_eq(val->first_step, 250);
     ck_assert_int_eq(series(st, "val_accuracy")->first_step, 250);
-    ck_assert_uint_eq(md_store_nseries(st), 3);
+    ck_assert_uint_eq(series(st, "interval_time")->count, 3);
+    ck_assert_uint_eq(md_store_nseries(st), 4);
     md_store_free(st);
     st = load_text("pretraining.log",
                    "03/01/2026 09:00:00 - INFO - run -   step = 900, loss = 3.25\n"
@@ -3007,6 +3014,13 @@ START_TEST(test_text_estimator_rates)
     ck_assert(rate->last == 13.75);
     ck_assert_int_eq(samples->last_step, 101);
     ck_assert(samples->last == 440);
+    /* "(8.0 sec)" is the time since the line before, 100 steps: the
+     * interval's, not a step's. */
+    const md_series *interval = series(st, "interval_time");
+    ck_assert_uint_eq(interval->count, 2);
+    ck_assert_int_eq(interval->first_step, 101);
+    ck_assert(interval->first == 8.0 && interval->last == 7.3);
+    ck_assert_ptr_null(md_store_find(st, "step_time"));
     md_store_free(st);
 }
 END_TEST

@@ -1236,6 +1236,30 @@ static bool on_mm_phase(scan *s)
     return true;
 }
 
+/* TensorFlow's LoggingTensorHook (Estimator's "loss = 0.51, step = 100
+ * (32.0 sec)") ends its "tag = value" pairs with the seconds since its last
+ * line, every_n_iter steps or every_n_secs before: the time of the logging
+ * interval, not a step's (the hook's interval is not on the line;
+ * Estimator's "global_step/sec" is the rate). */
+static bool on_interval_seconds(scan *s)
+{
+    static const char sec[] = " sec)";
+    const md_kv *last = &s->out[s->n - 1];
+    const char *sep = last->key + last->keylen, *q = s->p + 1;
+    if (last->ns || last->end != s->p - 1 || !md_is_blank(s->p[-1]) || s->end - sep < 3 ||
+        memcmp(sep, " = ", 3) != 0)
+        return false;
+    double v;
+    size_t k = md_num_scan(q, s->end, &v);
+    if (!k || !text_at(q + k, s->end, sec) || !only_blanks(q + k + strlen(sec), s->end))
+        return false;
+    value val = {.v = v, .unit = MD_UNIT_S, .flags = md_kv_decimals(q, k), .total = NAN, .end = q + k, .num = q,
+                 .numlen = k};
+    emit(s, "interval_time", 13, &val, false);
+    s->p = s->end;
+    return true;
+}
+
 /* argparse prints its arguments as "Namespace(k=v, ...)": a line of
  * settings (settings_line). Notes it and reads on; returns false. */
 static bool on_arguments(scan *s)
@@ -1564,6 +1588,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && extend_with_paren(&s)) {
             continue;
         } else if (c == '(' && s.key && s.p == s.key_end && (on_mm_phase(&s) || on_arguments(&s))) {
+            continue;
+        } else if (c == '(' && s.n > 0 && on_interval_seconds(&s)) {
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
