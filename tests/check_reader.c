@@ -138,6 +138,21 @@ START_TEST(test_kv_keras)
     md_kv kv[32];
     CHECK_LINE("32/32 [==============================] - 1s 3ms/step - loss: 0.2100 - val_loss: 0.3000",
                {"loss", 0.21, MD_UNIT_NONE}, {"val_loss", 0.3, MD_UNIT_NONE});
+    /* Another writer's text glued to the bar's last value: the value is
+     * read up to the capitalised word, with no unit from its letters, and
+     * the glued text is not ("Batch 12/100" is no step). */
+    CHECK_LINE(" 12/100 [==>...........................] - ETA: 1s - loss: 0.4441Batch 12/100",
+               {"ETA", 1, MD_UNIT_S}, {"loss", 0.4441, MD_UNIT_NONE});
+    ck_assert_uint_eq(MD_KV_DECIMALS_OF(kv[1].flags), 4);
+    CHECK_LINE(" 13/100 [==>...........................] - ETA: 1s - loss: 44.41Batch 13/100",
+               {"ETA", 1, MD_UNIT_S}, {"loss", 44.41, MD_UNIT_NONE});
+    CHECK_LINE(" 14/100 [==>....] - ETA: 1s - loss: 0.4441 - accuracy: 1.2345e-04Saving model to /tmp/m.h5",
+               {"ETA", 1, MD_UNIT_S}, {"loss", 0.4441, MD_UNIT_NONE}, {"accuracy", 1.2345e-04, MD_UNIT_NONE});
+    /* Letters that may continue a word, and a pair outside Keras's layout,
+     * give no value. */
+    check_no_pairs(" - loss: 0.4441batch");
+    check_no_pairs(" - loss: 0.4441GB2");
+    check_no_pairs("version: 1.2345Beta");
 }
 END_TEST
 
@@ -1763,6 +1778,27 @@ START_TEST(test_text_keras_backspace_redraws)
     ck_assert_int_eq(acc->last_step, 2);
     ck_assert_uint_eq(series(st, "loss")->count, 3);
     ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    md_store_free(st);
+
+    /* A callback's print glued to the last redraw: the bar's values are
+     * read, at the epoch; the glued count places nothing. */
+    st = load_text("keras-glued.log",
+                   "Epoch 1/2\n"
+                   "\r 1/2 [==>...] - ETA: 0s - loss: 0.9000 - accuracy: 0.5000\b\b\b\b\b\b\b\b"
+                   "\r 2/2 [=====] - ETA: 0s - loss: 0.8000 - accuracy: 0.6000Batch 2 done\n"
+                   "\r 2/2 [=====] - 1s 3ms/step - loss: 0.8000 - accuracy: 0.6000 - val_loss: 0.8500\n"
+                   "Epoch 2/2\n"
+                   "\r 1/2 [==>...] - ETA: 0s - loss: 0.7000 - accuracy: 0.6500Batch 1 done\n"
+                   "\r 2/2 [=====] - 1s 3ms/step - loss: 0.6000 - accuracy: 0.7000 - val_loss: 0.7500\n",
+                   NULL);
+    acc = series(st, "accuracy");
+    ck_assert_uint_eq(acc->count, 5);
+    ck_assert_int_eq(acc->first_step, 1);
+    ck_assert_int_eq(acc->last_step, 2);
+    ck_assert(acc->max == 0.7);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 5);
+    ck_assert(!loss->ordinal);
     md_store_free(st);
 }
 END_TEST

@@ -1019,6 +1019,35 @@ static bool word_value(const scan *s, const char *q)
     return s->quoted_key && (*q == '\'' || *q == '"' || *q == '{' || constant_word(q, s->end));
 }
 
+/* Keras's progress bar writes its values as " - name: value" and no newline
+ * until the epoch ends, so what another writer prints meanwhile is glued
+ * to the last value: "- loss: 0.4441Batch 12/100". Keras writes the value
+ * whole before the other text starts, and a capitalised word cannot
+ * continue a number: the value is read up to it, with no unit (the "B" of
+ * "Batch" is no byte), and the rest of the line is the other writer's, not
+ * read ("Batch 12/100" is no step of the bar's). */
+static bool on_keras_glued(scan *s, const char *q)
+{
+    double v;
+    if (*s->p != ':' || s->key - s->line < 3 || memcmp(s->key - 3, " - ", 3) != 0 || q != s->p + 2)
+        return false;
+    size_t k = md_num_scan(q, s->end, &v);
+    const char *w = q + k;
+    if (!k || s->end - w < 2 || !(*w >= 'A' && *w <= 'Z') || !(w[1] >= 'a' && w[1] <= 'z'))
+        return false;
+    value val = {.v = v,
+                 .unit = MD_UNIT_NONE,
+                 .flags = (is_integral_text(q, k) ? MD_KV_INTEGRAL : 0) | md_kv_decimals(q, k),
+                 .total = NAN,
+                 .end = w,
+                 .num = q,
+                 .numlen = k};
+    emit(s, s->key, (size_t)(s->key_end - s->key), &val, false);
+    clear_key(s);
+    s->p = s->end;
+    return true;
+}
+
 static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
@@ -1044,6 +1073,8 @@ static void on_separator(scan *s)
             clear_key(s);
             return;
         }
+        if (on_keras_glued(s, q))
+            return;
         s->word_values += word_value(s, q);
         if (*s->p == ':' && opens_namespace(q, s->end)) {
             s->ns = s->key;
