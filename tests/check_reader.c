@@ -1803,6 +1803,111 @@ START_TEST(test_text_keras_backspace_redraws)
 }
 END_TEST
 
+/* AllenNLP's table at each epoch's end: the Training column is the
+ * training series, the Validation column the validation one, N/A where a
+ * set has no such metric; each at its epoch ("Epoch N/M" before it, or
+ * one past the table before). */
+START_TEST(test_text_allennlp_epoch_table)
+{
+    md_store *st = load_text("allennlp.log",
+                             "2019-05-01 10:00:00,000 - INFO - allennlp.training.trainer - Epoch 0/2\n"
+                             "2019-05-01 10:06:00,000 - INFO - allennlp.training.tensorboard_writer -              "
+                             "      Training |  Validation\n"
+                             "2019-05-01 10:06:00,000 - INFO - allennlp.training.tensorboard_writer - accuracy       "
+                             "    |     0.612  |     0.634\n"
+                             "2019-05-01 10:06:00,000 - INFO - allennlp.training.tensorboard_writer - "
+                             "gpu_0_memory_MB    |  1536.000  |       N/A\n"
+                             "2019-05-01 10:06:00,000 - INFO - allennlp.training.tensorboard_writer - loss           "
+                             "    |     0.912  |     0.834\n"
+                             "2019-05-01 10:06:00,001 - INFO - allennlp.training.trainer - Epoch duration: 0:06:00\n"
+                             "2019-05-01 10:06:00,002 - INFO - allennlp.training.trainer - Epoch 1/2\n"
+                             "2019-05-01 10:12:00,000 - INFO - allennlp.training.tensorboard_writer -              "
+                             "      Training |  Validation\n"
+                             "2019-05-01 10:12:00,000 - INFO - allennlp.training.tensorboard_writer - accuracy       "
+                             "    |     0.712  |     0.704\n"
+                             "2019-05-01 10:12:00,000 - INFO - allennlp.training.tensorboard_writer - loss           "
+                             "    |     0.612  |     0.734\n"
+                             "2019-05-01 10:12:00,000 - INFO - allennlp.training.trainer - Epoch 2/2\n"
+                             "2019-05-01 10:18:00,000 - INFO - allennlp.training.tensorboard_writer -              "
+                             "      Training |  Validation\n"
+                             "2019-05-01 10:18:00,000 - INFO - allennlp.training.tensorboard_writer - loss           "
+                             "    |     0.412  |       nan\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert(loss->first == 0.912 && loss->last == 0.412);
+    ck_assert_uint_eq(val->count, 3);
+    ck_assert(val->first == 0.834);
+    ck_assert_uint_eq(val->nan, 1);
+    ck_assert_int_eq(val->first_nonfinite_step, 2);
+    ck_assert(series(st, "accuracy")->last == 0.712);
+    ck_assert(series(st, "val_accuracy")->last == 0.704);
+    ck_assert_int_eq(series(st, "val_accuracy")->last_step, 1);
+    const md_series *mem = series(st, "memory");
+    ck_assert_uint_eq(mem->count, 1);
+    ck_assert_ptr_null(md_store_find(st, "val_memory"));
+    md_store_free(st);
+
+    /* AllenNLP 2's console_logger callback, behind the level alone; a run
+     * resumed at its epoch 5. */
+    st = load_text("allennlp2.log",
+                   "INFO - allennlp.training.gradient_descent_trainer - Epoch 5/9\n"
+                   "INFO - allennlp.training.callbacks.console_logger -                    Training |  Validation\n"
+                   "INFO - allennlp.training.callbacks.console_logger - loss               |     0.512  |     0.634\n"
+                   "INFO - allennlp.training.callbacks.console_logger - worker_0_memory_MB |  2048.000  |       N/A\n"
+                   "INFO - allennlp.training.gradient_descent_trainer - Epoch 6/9\n"
+                   "INFO - allennlp.training.callbacks.console_logger -                    Training |  Validation\n"
+                   "INFO - allennlp.training.callbacks.console_logger - loss               |     0.412  |     0.534\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 5);
+    ck_assert_int_eq(loss->last_step, 6);
+    ck_assert(series(st, "val_loss")->last == 0.534);
+    md_store_free(st);
+}
+END_TEST
+
+/* AllenNLP's bars show the running averages of the loop's metrics before
+ * " ||": the training bar's counter is the batch within the epoch, and the
+ * validation bar's averages are not the training loss (the table gives the
+ * validation's, at the step the epoch's training reached). */
+START_TEST(test_text_allennlp_bars)
+{
+    md_buf log = {0};
+    static const char prefix[] = "2021-06-01 10:00:00,000 - INFO - allennlp.training.gradient_descent_trainer - ";
+    static const char table[] = "2021-06-01 10:00:00,000 - INFO - allennlp.training.callbacks.console_logger - ";
+    for (int e = 0; e < 2; e++) {
+        md_buf_printf(&log, "%sEpoch %d/1\n%sTraining\n", prefix, e, prefix);
+        for (int b = 50; b <= 100; b += 50)
+            md_buf_printf(&log, "\raccuracy: 0.6000, batch_loss: %.4f, loss: %.4f ||: %d%%|#####     | %d/100 "
+                          "[00:05<00:05,  9.50it/s]",
+                          1.0 - 0.25 * e - 0.001 * b, 0.9 - 0.25 * e - 0.001 * b, b, b);
+        md_buf_printf(&log, "\n%sValidating\n", prefix);
+        md_buf_printf(&log, "\raccuracy: 0.6500, batch_loss: 5.0000, loss: 5.0000 ||: 100%%|##########| 20/20 "
+                      "[00:01<00:00, 19.50it/s]\n");
+        md_buf_printf(&log, "%s                   Training |  Validation\n", table);
+        md_buf_printf(&log, "%sloss               |     %.3f  |     %.3f\n", table, 0.8 - 0.25 * e, 0.85 - 0.1 * e);
+    }
+    md_store *st = load_text("allennlp-bars.log", md_buf_cstr(&log), NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 6);
+    ck_assert_int_eq(loss->first_step, 50);
+    ck_assert_int_eq(loss->last_step, 200);
+    ck_assert_msg(loss->max < 1, "the validation bar's loss 5.0 was read as the training loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->first_step, 100);
+    ck_assert_int_eq(val->last_step, 200);
+    ck_assert(val->last == 0.75);
+    md_store_free(st);
+    md_buf_free(&log);
+}
+END_TEST
+
 START_TEST(test_text_hf_bar_places_dicts)
 {
     /* HF Trainer: a bare bar of the planned steps; tqdm.write clears it,
@@ -4527,6 +4632,8 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_ruled_tables);
     tcase_add_test(text, test_text_yolo_validation);
     tcase_add_test(text, test_text_keras_backspace_redraws);
+    tcase_add_test(text, test_text_allennlp_epoch_table);
+    tcase_add_test(text, test_text_allennlp_bars);
     tcase_add_test(text, test_text_hf_bar_places_dicts);
     tcase_add_test(text, test_text_hf_headerless_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);

@@ -395,6 +395,33 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
  * table, and the table must not depend on which. */
 void md_columns_pairs_read(md_columns *t);
 
+/* AllenNLP's table of an epoch's metrics, "Training |  Validation" over a
+ * row a metric, and its bars (allennlp.c). */
+typedef struct md_allennlp {
+    bool open;               /* rows may follow */
+    unsigned long last_line; /* of the header or the latest row */
+    long epoch;              /* the epoch being trained, or of the last table */
+    bool started;            /* an epoch began */
+    bool in_epoch;           /* it has no table yet */
+    bool validating;         /* its validation began */
+    bool announced;          /* an "Epoch N/M" line came since */
+    long next_epoch;         /* its N */
+} md_allennlp;
+
+/* Reads one line (trimmed); true when it was the table's header or one of
+ * its rows (each row a record at the table's epoch), or the trainer's
+ * "Epoch N/M" (a record of the epoch). Notes the trainer's "Training" and
+ * "Validating" lines. */
+bool md_allennlp_line(md_allennlp *a, md_str line, md_feed *feed, unsigned long lineno);
+
+/* What a bar's description says of it: none of AllenNLP's, or the
+ * training's or validation's running averages. A training bar's counter
+ * is the batch within the epoch (md_allennlp_place_bar gives both); a
+ * validation bar's averages are the table's again at the epoch's end. */
+typedef enum { MD_ALLENNLP_NO_BAR, MD_ALLENNLP_TRAINING_BAR, MD_ALLENNLP_VALIDATION_BAR } md_allennlp_bar;
+md_allennlp_bar md_allennlp_bar_of(md_allennlp *a, md_str desc);
+void md_allennlp_place_bar(const md_allennlp *a, const md_tqdm *bar, md_feed *feed);
+
 /* CatBoost's iteration lines (catboost.c). */
 #define MD_CATBOOST_HELD 64
 typedef struct md_catboost_value {

@@ -65,6 +65,7 @@ struct md_text_reader {
     md_box box;
     md_columns cols;
     md_catboost catboost;
+    md_allennlp allennlp;
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
@@ -854,8 +855,12 @@ static MD_NOINLINE void read_postfix(text_reader *r, md_str seg, const md_tqdm *
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     /* Most bars have no description to scan. */
-    size_t n = bar->desc_end ? scan_pairs(r, seg.p, bar->desc_end) : 0;
+    md_allennlp_bar allennlp =
+        bar->desc_end ? md_allennlp_bar_of(&r->allennlp, (md_str){seg.p, bar->desc_end}) : MD_ALLENNLP_NO_BAR;
+    size_t n = bar->desc_end && allennlp != MD_ALLENNLP_VALIDATION_BAR ? scan_pairs(r, seg.p, bar->desc_end) : 0;
     emit_pairs(r, r->kv, n);
+    if (allennlp == MD_ALLENNLP_TRAINING_BAR)
+        md_allennlp_place_bar(&r->allennlp, bar, r->feed);
     if (bar->postfix_end > bar->postfix_start)
         read_postfix(r, seg, bar);
     /* torchtune's "1|15|Loss: 0.99" holds the step itself. "Epoch 3: 45%|
@@ -947,7 +952,7 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
 static inline bool no_open_construct(const text_reader *r)
 {
     return !r->in_traceback && !r->in_lsf_report && !r->box.open && !r->cols.n && !r->tab.ncells &&
-           !r->wrapped.open && !r->results.open;
+           !r->wrapped.open && !r->results.open && !r->allennlp.open;
 }
 
 /* No construct of several lines is open: a line is read on its own. */
@@ -1150,7 +1155,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         hold_dict(r, trimmed, line);
         return;
     }
-    if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
+    if (scheduler_line(r, trimmed) || md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
+        md_box_line(&r->box, trimmed, r->feed, line) ||
         md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, key_role, &r->index) ||
         md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line) ||
         begin_results(r, seg, trimmed, line))
