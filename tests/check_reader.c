@@ -2167,6 +2167,105 @@ START_TEST(test_text_olmo_and_wenet)
 }
 END_TEST
 
+/* WeNet's "Batch E/B": the epoch, then the batch within it (the older
+ * "Batch B/T" when the first number moves and the second stays). */
+START_TEST(test_wenet_scan)
+{
+    md_wenet w = {0};
+    md_wenet_line l;
+    ck_assert(md_wenet_scan(&w, md_str_c("2022-03-01 10:00:10,000 DEBUG TRAIN Batch 3/0 loss 45.3 lr 0.0001 rank 0"),
+                            &l));
+    ck_assert_int_eq(l.kind, MD_WENET_TRAIN);
+    ck_assert(l.epoch == 3 && l.batch == 0 && l.total < 0);
+    ck_assert(md_str_eq(l.pairs, " loss 45.3 lr 0.0001 rank 0"));
+    ck_assert(md_wenet_scan(&w, md_str_c("DEBUG TRAIN Batch 3/1200 loss 40.1 lr 0.0001 rank 0"), &l));
+    ck_assert(l.epoch == 3 && l.batch == 1200);
+    ck_assert(md_wenet_scan(&w, md_str_c("TRAIN | steps/sec 2.345| Batch 4/100 loss 45.3 grad_norm 3.5 rank 0"), &l));
+    ck_assert(l.epoch == 4 && l.batch == 100);
+    ck_assert(md_str_eq(l.rate, "steps/sec 2.345"));
+    ck_assert(md_wenet_scan(&w, md_str_c("DEBUG CV Batch 4/10 loss 60.1 history loss 60.1"), &l));
+    ck_assert_int_eq(l.kind, MD_WENET_CV_BATCH);
+    ck_assert(md_wenet_scan(&w, md_str_c("INFO Epoch 4 Step 9600 CV info lr 1.0e-04 cv_loss 40.5 rank 0 acc 0.9"), &l));
+    ck_assert_int_eq(l.kind, MD_WENET_CV_INFO);
+    ck_assert(l.epoch == 4);
+    ck_assert(md_str_eq(l.pairs, "lr 1.0e-04 cv_loss 40.5 rank 0 acc 0.9"));
+    /* The older layout: the batch, then the epoch's batches. */
+    md_wenet old = {0};
+    ck_assert(md_wenet_scan(&old, md_str_c("TRAIN Batch 0/250 loss 50.0 lr 0.0004 rank 0"), &l));
+    ck_assert(l.epoch == 0 && l.batch == 0 && l.total == 250);
+    ck_assert(md_wenet_scan(&old, md_str_c("TRAIN Batch 100/250 loss 49.0 lr 0.0004 rank 0"), &l));
+    ck_assert(l.epoch == 0 && l.batch == 100 && l.total == 250);
+    ck_assert(md_wenet_scan(&old, md_str_c("TRAIN Batch 0/250 loss 40.0 lr 0.0004 rank 0"), &l));
+    ck_assert(l.epoch == 1 && l.batch == 0);
+    /* Not WeNet's: no tag of its own, no counts. */
+    ck_assert(!md_wenet_scan(&w, md_str_c("STRAIN Batch 1/2 loss 3.0"), &l));
+    ck_assert(!md_wenet_scan(&w, md_str_c("TRAIN Batch loss 3.0"), &l));
+    ck_assert(!md_wenet_scan(&w, md_str_c("INFO Epoch 0 CV info cv_loss 62.5"), &l));
+}
+END_TEST
+
+/* WeNet's logs: the training batches placed by epoch and batch, the
+ * evaluation's batches not read as training losses, its summary the
+ * validation's at the end of the epoch's training, whatever its Step. */
+START_TEST(test_text_wenet_batches)
+{
+    md_buf log = {0};
+    for (int e = 0; e < 2; e++) {
+        md_buf_printf(&log, "2022-03-01 10:00:00,000 INFO Epoch %d TRAIN info lr 0.0004\n", e);
+        for (int b = 0; b <= 300; b += 100)
+            md_buf_printf(&log, "2022-03-01 10:00:10,000 DEBUG TRAIN Batch %d/%d loss %.6f loss_att %.6f loss_ctc "
+                          "%.6f lr 0.00040000 rank 0\n",
+                          e, b, 50.0 - 10 * e - 0.01 * b, 55.0 - 10 * e, 40.0 - 10 * e);
+        md_buf_printf(&log, "2022-03-01 10:00:50,000 DEBUG CV Batch %d/0 loss 99.000000 loss_att 99.000000 loss_ctc "
+                      "99.000000 history loss 99.000000\n",
+                      e);
+        md_buf_printf(&log, "2022-03-01 10:00:51,000 INFO Epoch %d CV info cv_loss %.1f\n", e, 45.5 - 5 * e);
+    }
+    md_store *st = load_text("wenet.log", md_buf_cstr(&log), NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 8);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 600);
+    ck_assert_msg(loss->max == 50.0, "an evaluation batch's loss of 99 was read as the training loss");
+    ck_assert_uint_eq(series(st, "loss_ctc")->count, 8);
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->first_step, 300);
+    ck_assert_int_eq(val->last_step, 600);
+    md_store_free(st);
+    md_buf_reset(&log);
+
+    /* WeNet 3: steps/sec first, and the summary's Step counts optimiser
+     * steps (accum_grad 4), not the batches. */
+    for (int e = 0; e < 2; e++) {
+        for (int b = 100; b <= 300; b += 100)
+            md_buf_printf(&log, "DEBUG TRAIN | steps/sec 2.500| Batch %d/%d loss %.6f th_accuracy 0.500000 lr "
+                          "1.0000e-04 grad_norm 3.250000 rank 0\n",
+                          e, b, 50.0 - 10 * e - 0.01 * b);
+        md_buf_printf(&log, "DEBUG CV | steps/sec 5.000| Batch %d/10 loss 99.000000 th_accuracy 0.100000\n", e);
+        md_buf_printf(&log, "INFO Epoch %d Step %d CV info lr 1.0000e-04 cv_loss %.1f rank 0 acc 0.%d\n", e,
+                      75 * (e + 1), 45.5 - 5 * e, 5 + e);
+    }
+    st = load_text("wenet3.log", md_buf_cstr(&log), NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 6);
+    ck_assert_int_eq(loss->first_step, 100);
+    ck_assert_int_eq(loss->last_step, 600);
+    ck_assert(loss->max == 49.0);
+    val = series(st, "val_loss");
+    ck_assert_int_eq(val->first_step, 300);
+    ck_assert_int_eq(val->last_step, 600);
+    const md_series *acc = series(st, "val_accuracy");
+    ck_assert(acc->last == 0.6);
+    ck_assert_int_eq(acc->last_step, 600);
+    ck_assert(series(st, "accuracy")->last == 0.5);
+    ck_assert(series(st, "it_per_s")->last == 2.5);
+    ck_assert_uint_eq(series(st, "grad_norm")->count, 6);
+    md_store_free(st);
+    md_buf_free(&log);
+}
+END_TEST
+
 START_TEST(test_text_lightning_postfix_evaluation_once)
 {
     /* The training bar shows the last evaluation's loss in each redraw
@@ -4634,6 +4733,8 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_keras_backspace_redraws);
     tcase_add_test(text, test_text_allennlp_epoch_table);
     tcase_add_test(text, test_text_allennlp_bars);
+    tcase_add_test(text, test_wenet_scan);
+    tcase_add_test(text, test_text_wenet_batches);
     tcase_add_test(text, test_text_hf_bar_places_dicts);
     tcase_add_test(text, test_text_hf_headerless_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);

@@ -422,6 +422,29 @@ typedef enum { MD_ALLENNLP_NO_BAR, MD_ALLENNLP_TRAINING_BAR, MD_ALLENNLP_VALIDAT
 md_allennlp_bar md_allennlp_bar_of(md_allennlp *a, md_str desc);
 void md_allennlp_place_bar(const md_allennlp *a, const md_tqdm *bar, md_feed *feed);
 
+/* WeNet's executor lines (wenet.c). */
+typedef struct md_wenet {
+    double last_a, last_b; /* "Batch A/B" of the last TRAIN line */
+    bool seen;             /* a TRAIN line was read */
+    bool batch_first;      /* the line is "Batch B/T" (WeNet before mid-2021) */
+    double epoch;          /* of such lines, counted from the batch's restarts */
+} md_wenet;
+
+typedef enum { MD_WENET_NONE, MD_WENET_TRAIN, MD_WENET_CV_BATCH, MD_WENET_CV_INFO } md_wenet_kind;
+
+typedef struct md_wenet_line {
+    md_wenet_kind kind;
+    double epoch;
+    double batch, total; /* of a TRAIN line; total < 0 for none */
+    md_str rate;         /* "steps/sec 2.3" before the batch, or empty */
+    md_str pairs;        /* the rest of the line: its key/value pairs */
+} md_wenet_line;
+
+/* Whether the line (trimmed) is one of WeNet's: a training batch's, an
+ * evaluation batch's (CV, not to be read), or an evaluation's summary
+ * (CV info), which out describes. */
+bool md_wenet_scan(md_wenet *w, md_str line, md_wenet_line *out);
+
 /* CatBoost's iteration lines (catboost.c). */
 #define MD_CATBOOST_HELD 64
 typedef struct md_catboost_value {
