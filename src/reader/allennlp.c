@@ -12,10 +12,12 @@
  * The Training column is the training set's average over the epoch, the
  * Validation column the validation set's; "N/A" where a set has no such
  * metric. A row gives the metric's plain name and "validation_<name>"
- * (as AllenNLP's metrics.json spells the validation ones), at the epoch.
- * The epoch is the trainer's "Epoch N/M" line before the table; a line of
- * that shape may be read by its shape and not reach here, so a table with
- * no such line since the one before is that one's epoch plus one. */
+ * (as AllenNLP's metrics.json spells the validation ones), at the epoch:
+ * the trainer's "Epoch N/M" before it (a resumed run starts past 0), or,
+ * in a log that lost that line, one past the table before.
+ *
+ * Between them the trainer logs "Training" and "Validating" before each
+ * loop's bar, whose description holds the loop's running averages. */
 #include <string.h>
 
 #include "reader/reader_int.h"
@@ -126,11 +128,13 @@ static bool read_row(md_str line, md_feed *feed, unsigned long lineno, long epoc
 }
 
 /* "...                    Training |  Validation": the header, its
- * "Training" right-aligned past the longest name. */
+ * "Training" right-aligned past the longest name, no other cell before
+ * it (a markdown table's header is no such line). */
 static bool header_line(md_str line)
 {
-    return line.n > HEADER_LEN && memcmp(line.p + line.n - HEADER_LEN, HEADER, HEADER_LEN) == 0 &&
-           md_is_blank(line.p[line.n - HEADER_LEN - 1]);
+    size_t before = line.n - HEADER_LEN;
+    return line.n > HEADER_LEN && memcmp(line.p + before, HEADER, HEADER_LEN) == 0 &&
+           md_is_blank(line.p[before - 1]) && !memchr(line.p, '|', before);
 }
 
 bool md_allennlp_line(md_allennlp *a, md_str line, md_feed *feed, unsigned long lineno)
