@@ -154,13 +154,18 @@ bool md_allennlp_line(md_allennlp *a, md_str line, md_feed *feed, unsigned long 
         a->last_line = lineno;
         return true;
     }
+    /* These lines are taken here, whatever else they hold, so that none is
+     * read by a line shape and passes this reader by. */
     if (phase_line(line, "Training")) {
         start_epoch(a);
-    } else if (phase_line(line, "Validating")) {
+        return true;
+    }
+    if (phase_line(line, "Validating")) {
         a->validating = true;
-    } else if (epoch_line(line, &epoch, &last)) {
-        /* Read here, as the key/value scan reads it, so that no line of its
-         * shape skips this reader. */
+        return true;
+    }
+    if (epoch_line(line, &epoch, &last)) {
+        /* The record the key/value scan makes of it. */
         a->announced = true;
         a->next_epoch = (long)epoch;
         md_feed_record_begin(feed, lineno);

@@ -409,9 +409,8 @@ typedef struct md_allennlp {
 } md_allennlp;
 
 /* Reads one line (trimmed); true when it was the table's header or one of
- * its rows (each row a record at the table's epoch), or the trainer's
- * "Epoch N/M" (a record of the epoch). Notes the trainer's "Training" and
- * "Validating" lines. */
+ * its rows (each row a record at the table's epoch), the trainer's "Epoch
+ * N/M" (a record of the epoch) or its "Training" or "Validating". */
 bool md_allennlp_line(md_allennlp *a, md_str line, md_feed *feed, unsigned long lineno);
 
 /* What a bar's description says of it: none of AllenNLP's, or the
