@@ -138,6 +138,21 @@ START_TEST(test_kv_keras)
     md_kv kv[32];
     CHECK_LINE("32/32 [==============================] - 1s 3ms/step - loss: 0.2100 - val_loss: 0.3000",
                {"loss", 0.21, MD_UNIT_NONE}, {"val_loss", 0.3, MD_UNIT_NONE});
+    /* Another writer's text glued to the bar's last value: the value is
+     * read up to the capitalised word, with no unit from its letters, and
+     * the glued text is not ("Batch 12/100" is no step). */
+    CHECK_LINE(" 12/100 [==>...........................] - ETA: 1s - loss: 0.4441Batch 12/100",
+               {"ETA", 1, MD_UNIT_S}, {"loss", 0.4441, MD_UNIT_NONE});
+    ck_assert_uint_eq(MD_KV_DECIMALS_OF(kv[1].flags), 4);
+    CHECK_LINE(" 13/100 [==>...........................] - ETA: 1s - loss: 44.41Batch 13/100",
+               {"ETA", 1, MD_UNIT_S}, {"loss", 44.41, MD_UNIT_NONE});
+    CHECK_LINE(" 14/100 [==>....] - ETA: 1s - loss: 0.4441 - accuracy: 1.2345e-04Saving model to /tmp/m.h5",
+               {"ETA", 1, MD_UNIT_S}, {"loss", 0.4441, MD_UNIT_NONE}, {"accuracy", 1.2345e-04, MD_UNIT_NONE});
+    /* Letters that may continue a word, and a pair outside Keras's layout,
+     * give no value. */
+    check_no_pairs(" - loss: 0.4441batch");
+    check_no_pairs(" - loss: 0.4441GB2");
+    check_no_pairs("version: 1.2345Beta");
 }
 END_TEST
 
@@ -319,6 +334,36 @@ START_TEST(test_kv_mmengine)
 }
 END_TEST
 
+/* OpenMMLab's loggers print the peak allocated memory in MiB with no unit
+ * (mmengine's LogProcessor, mmcv's TextLoggerHook for its epoch and
+ * iteration runners); elsewhere a bare memory figure keeps no unit. */
+START_TEST(test_kv_openmmlab_memory)
+{
+    md_kv kv[32];
+    CHECK_LINE("2023/05/01 10:00:00 - mmengine - INFO - Epoch(train)  [1][ 50/500]  lr: 1.0000e-02  eta: "
+               "0:10:00  time: 0.5000  data_time: 0.0100  memory: 3456  loss: 1.2000",
+               {"Epoch", 1, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE}, {"lr", 0.01, MD_UNIT_NONE},
+               {"time", 0.5, MD_UNIT_NONE}, {"data_time", 0.01, MD_UNIT_NONE},
+               {"memory", 3456, MD_UNIT_MIB}, {"loss", 1.2, MD_UNIT_NONE});
+    CHECK_LINE("Iter(train) [  50/90000]  memory: 2048  loss: 1.5", {"Iter", 50, MD_UNIT_NONE},
+               {"memory", 2048, MD_UNIT_MIB}, {"loss", 1.5, MD_UNIT_NONE});
+    CHECK_LINE("2020-08-01 01:10:31,475 - mmdet - INFO - Epoch [1][50/1759]\tlr: 2.000e-02, memory: 3834, loss: "
+               "0.7339",
+               {"epoch", 1, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE}, {"lr", 0.02, MD_UNIT_NONE},
+               {"memory", 3834, MD_UNIT_MIB}, {"loss", 0.7339, MD_UNIT_NONE});
+    CHECK_LINE("2021-01-01 10:00:00,000 - mmseg - INFO - Iter [50/80000]\tlr: 9.997e-03, memory: 3834, loss: 1.5",
+               {"Iter", 50, MD_UNIT_NONE}, {"lr", 9.997e-03, MD_UNIT_NONE}, {"memory", 3834, MD_UNIT_MIB},
+               {"loss", 1.5, MD_UNIT_NONE});
+    /* A unit written after the number stays; MetricLogger and a plain line
+     * are not OpenMMLab's. */
+    CHECK_LINE("Iter(train) [  50/90000]  memory: 2.5GB", {"Iter", 50, MD_UNIT_NONE}, {"memory", 2.5, MD_UNIT_GB});
+    CHECK_LINE("Epoch: [3]  [ 50/1251]  memory: 12", {"epoch", 3, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE},
+               {"memory", 12, MD_UNIT_NONE});
+    CHECK_LINE("step 5 memory: 12", {"step", 5, MD_UNIT_NONE}, {"memory", 12, MD_UNIT_NONE});
+
+}
+END_TEST
+
 START_TEST(test_kv_rich_bar)
 {
     md_kv kv[32];
@@ -451,8 +496,14 @@ START_TEST(test_kv_estimator_evaluation_summary)
                "global_step = 1500, loss = 0.375",
                {"Saving dict for global step", 1500, MD_UNIT_NONE}, {"eval_accuracy", 0.8125, MD_UNIT_NONE},
                {"eval_loss", 0.375, MD_UNIT_NONE}, {"global_step", 1500, MD_UNIT_NONE});
+    /* LoggingTensorHook's seconds since its line before: the interval's. */
     CHECK_LINE("INFO:tensorflow:loss = 0.4375, step = 1600 (30.5 sec)", {"loss", 0.4375, MD_UNIT_NONE},
-               {"step", 1600, MD_UNIT_NONE});
+               {"step", 1600, MD_UNIT_NONE}, {"interval_time", 30.5, MD_UNIT_S});
+    CHECK_LINE("I0321 02:07:08.408271 140234 basic_session_run_hooks.py:260] loss = 0.1, step = 101 (40.785 sec)",
+               {"loss", 0.1, MD_UNIT_NONE}, {"step", 101, MD_UNIT_NONE}, {"interval_time", 40.785, MD_UNIT_S});
+    /* Only at the end of a line of "tag = value" pairs. */
+    CHECK_LINE("Epoch 1 done (40.8 sec)", {"Epoch", 1, MD_UNIT_NONE});
+    CHECK_LINE("loss = 0.1, step = 101 (40.8 sec) then", {"loss", 0.1, MD_UNIT_NONE}, {"step", 101, MD_UNIT_NONE});
 }
 END_TEST
 
@@ -1287,6 +1338,17 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(loss->first_nonfinite_step, 150);
     md_store_free(st);
 
+    /* Their memory is MiB: the store holds GiB. */
+    st = load_text("mm-memory.log",
+                   "Epoch(train)  [1][ 50/100]  memory: 3072  loss: 2.0000\n"
+                   "Epoch(train)  [1][100/100]  memory: 4096  loss: 1.9000\n",
+                   NULL);
+    const md_series *mm_mem = series(st, "memory");
+    ck_assert_int_eq(mm_mem->kind, MD_KIND_MEMORY);
+    ck_assert_msg(T_CLOSE(mm_mem->first, 3.0) && T_CLOSE(mm_mem->last, 4.0), "memory: 3072 is 3 GiB, read %g",
+                  mm_mem->first);
+    md_store_free(st);
+
     /* PyTorch's examples count samples in the bracket: the points are
      * entries, not a whole epoch's points at one step. */
     st = load_text("mnist.log",
@@ -1591,12 +1653,20 @@ START_TEST(test_text_ruled_tables)
     /* Each component's loss summed over the updates since the row before
      * (one update for the first row, 200 after): no loss of the run. */
     ck_assert_ptr_null(md_store_find(st, "loss"));
-    const md_series *ents_f = series(st, "ents_f");
+    /* The scores are the dev set's, measured at the row's step: validation
+     * metrics, named for the set, none a training one. */
+    const md_series *ents_f = series(st, "dev_ents_f");
     ck_assert(ents_f->last == 60.33);
     ck_assert_int_eq(ents_f->better, MD_BETTER_HIGHER);
     ck_assert_int_eq(ents_f->last_step, 400);
-    ck_assert(series(st, "ents_r")->last == 58.66);
-    ck_assert(series(st, "score")->last == 0.6);
+    ck_assert(series(st, "dev_ents_r")->last == 58.66);
+    ck_assert(series(st, "dev_score")->last == 0.6);
+    static const char *const scores[] = {"dev_ents_f", "dev_ents_p", "dev_ents_r", "dev_score"};
+    for (size_t i = 0; i < MD_COUNT(scores); i++)
+        ck_assert_msg(md_key_is_validation(t_catalog(), scores[i]), "%s is no validation metric", scores[i]);
+    ck_assert_ptr_null(md_store_find(st, "ents_f"));
+    ck_assert_ptr_null(md_store_find(st, "score"));
+    ck_assert(!md_key_is_validation(t_catalog(), "loss_ner"));
     ck_assert_ptr_null(md_store_find(st, "epoch"));
     md_store_free(st);
 
@@ -1609,8 +1679,8 @@ START_TEST(test_text_ruled_tables)
                    "  0     200         25.23    2011.27   45.12    0.45\n",
                    NULL);
     ck_assert(series(st, "loss_\xe5\x9b\xba\xe6\x9c\x89\xe8\xa1\xa8\xe7\x8f\xbe")->last == 2011.27);
-    ck_assert(series(st, "score")->last == 0.45);
-    ck_assert_int_eq(series(st, "score")->last_step, 200);
+    ck_assert(series(st, "dev_score")->last == 0.45);
+    ck_assert_int_eq(series(st, "dev_score")->last_step, 200);
     md_store_free(st);
 
     /* No rule, and names with blanks inside: the rows have as many cells
@@ -1717,6 +1787,132 @@ START_TEST(test_text_keras_backspace_redraws)
     ck_assert_uint_eq(series(st, "loss")->count, 3);
     ck_assert_uint_eq(series(st, "val_loss")->count, 2);
     md_store_free(st);
+
+    /* A callback's print glued to the last redraw: the bar's values are
+     * read, at the epoch; the glued count places nothing. */
+    st = load_text("keras-glued.log",
+                   "Epoch 1/2\n"
+                   "\r 1/2 [==>...] - ETA: 0s - loss: 0.9000 - accuracy: 0.5000\b\b\b\b\b\b\b\b"
+                   "\r 2/2 [=====] - ETA: 0s - loss: 0.8000 - accuracy: 0.6000Batch 2 done\n"
+                   "\r 2/2 [=====] - 1s 3ms/step - loss: 0.8000 - accuracy: 0.6000 - val_loss: 0.8500\n"
+                   "Epoch 2/2\n"
+                   "\r 1/2 [==>...] - ETA: 0s - loss: 0.7000 - accuracy: 0.6500Batch 1 done\n"
+                   "\r 2/2 [=====] - 1s 3ms/step - loss: 0.6000 - accuracy: 0.7000 - val_loss: 0.7500\n",
+                   NULL);
+    acc = series(st, "accuracy");
+    ck_assert_uint_eq(acc->count, 5);
+    ck_assert_int_eq(acc->first_step, 1);
+    ck_assert_int_eq(acc->last_step, 2);
+    ck_assert(acc->max == 0.7);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 5);
+    ck_assert(!loss->ordinal);
+    md_store_free(st);
+}
+END_TEST
+
+/* AllenNLP's table at each epoch's end: the Training column is the
+ * training series, the Validation column the validation one, N/A where a
+ * set has no such metric; each at its epoch ("Epoch N/M" before it, or
+ * one past the table before). */
+START_TEST(test_text_allennlp_epoch_table)
+{
+    md_store *st = load_text("allennlp.log",
+                             "2019-05-01 10:00:00,000 - INFO - allennlp.training.trainer - Epoch 0/2\n"
+                             "2019-05-01 10:06:00,000 - INFO - allennlp.training.tensorboard_writer -              "
+                             "      Training |  Validation\n"
+                             "2019-05-01 10:06:00,000 - INFO - allennlp.training.tensorboard_writer - accuracy       "
+                             "    |     0.612  |     0.634\n"
+                             "2019-05-01 10:06:00,000 - INFO - allennlp.training.tensorboard_writer - "
+                             "gpu_0_memory_MB    |  1536.000  |       N/A\n"
+                             "2019-05-01 10:06:00,000 - INFO - allennlp.training.tensorboard_writer - loss           "
+                             "    |     0.912  |     0.834\n"
+                             "2019-05-01 10:06:00,001 - INFO - allennlp.training.trainer - Epoch duration: 0:06:00\n"
+                             "2019-05-01 10:06:00,002 - INFO - allennlp.training.trainer - Epoch 1/2\n"
+                             "2019-05-01 10:12:00,000 - INFO - allennlp.training.tensorboard_writer -              "
+                             "      Training |  Validation\n"
+                             "2019-05-01 10:12:00,000 - INFO - allennlp.training.tensorboard_writer - accuracy       "
+                             "    |     0.712  |     0.704\n"
+                             "2019-05-01 10:12:00,000 - INFO - allennlp.training.tensorboard_writer - loss           "
+                             "    |     0.612  |     0.734\n"
+                             "2019-05-01 10:12:00,000 - INFO - allennlp.training.trainer - Epoch 2/2\n"
+                             "2019-05-01 10:18:00,000 - INFO - allennlp.training.tensorboard_writer -              "
+                             "      Training |  Validation\n"
+                             "2019-05-01 10:18:00,000 - INFO - allennlp.training.tensorboard_writer - loss           "
+                             "    |     0.412  |       nan\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert(loss->first == 0.912 && loss->last == 0.412);
+    ck_assert_uint_eq(val->count, 3);
+    ck_assert(val->first == 0.834);
+    ck_assert_uint_eq(val->nan, 1);
+    ck_assert_int_eq(val->first_nonfinite_step, 2);
+    ck_assert(series(st, "accuracy")->last == 0.712);
+    ck_assert(series(st, "val_accuracy")->last == 0.704);
+    ck_assert_int_eq(series(st, "val_accuracy")->last_step, 1);
+    const md_series *mem = series(st, "memory");
+    ck_assert_uint_eq(mem->count, 1);
+    ck_assert_ptr_null(md_store_find(st, "val_memory"));
+    md_store_free(st);
+
+    /* AllenNLP 2's console_logger callback, behind the level alone; a run
+     * resumed at its epoch 5. */
+    st = load_text("allennlp2.log",
+                   "INFO - allennlp.training.gradient_descent_trainer - Epoch 5/9\n"
+                   "INFO - allennlp.training.callbacks.console_logger -                    Training |  Validation\n"
+                   "INFO - allennlp.training.callbacks.console_logger - loss               |     0.512  |     0.634\n"
+                   "INFO - allennlp.training.callbacks.console_logger - worker_0_memory_MB |  2048.000  |       N/A\n"
+                   "INFO - allennlp.training.gradient_descent_trainer - Epoch 6/9\n"
+                   "INFO - allennlp.training.callbacks.console_logger -                    Training |  Validation\n"
+                   "INFO - allennlp.training.callbacks.console_logger - loss               |     0.412  |     0.534\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 5);
+    ck_assert_int_eq(loss->last_step, 6);
+    ck_assert(series(st, "val_loss")->last == 0.534);
+    md_store_free(st);
+}
+END_TEST
+
+/* AllenNLP's bars show the running averages of the loop's metrics before
+ * " ||": the training bar's counter is the batch within the epoch, and the
+ * validation bar's averages are not the training loss (the table gives the
+ * validation's, at the step the epoch's training reached). */
+START_TEST(test_text_allennlp_bars)
+{
+    md_buf log = {0};
+    static const char prefix[] = "2021-06-01 10:00:00,000 - INFO - allennlp.training.gradient_descent_trainer - ";
+    static const char table[] = "2021-06-01 10:00:00,000 - INFO - allennlp.training.callbacks.console_logger - ";
+    for (int e = 0; e < 2; e++) {
+        md_buf_printf(&log, "%sEpoch %d/1\n%sTraining\n", prefix, e, prefix);
+        for (int b = 50; b <= 100; b += 50)
+            md_buf_printf(&log, "\raccuracy: 0.6000, batch_loss: %.4f, loss: %.4f ||: %d%%|#####     | %d/100 "
+                          "[00:05<00:05,  9.50it/s]",
+                          1.0 - 0.25 * e - 0.001 * b, 0.9 - 0.25 * e - 0.001 * b, b, b);
+        md_buf_printf(&log, "\n%sValidating\n", prefix);
+        md_buf_printf(&log, "\raccuracy: 0.6500, batch_loss: 5.0000, loss: 5.0000 ||: 100%%|##########| 20/20 "
+                      "[00:01<00:00, 19.50it/s]\n");
+        md_buf_printf(&log, "%s                   Training |  Validation\n", table);
+        md_buf_printf(&log, "%sloss               |     %.3f  |     %.3f\n", table, 0.8 - 0.25 * e, 0.85 - 0.1 * e);
+    }
+    md_store *st = load_text("allennlp-bars.log", md_buf_cstr(&log), NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 6);
+    ck_assert_int_eq(loss->first_step, 50);
+    ck_assert_int_eq(loss->last_step, 200);
+    ck_assert_msg(loss->max < 1, "the validation bar's loss 5.0 was read as the training loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->first_step, 100);
+    ck_assert_int_eq(val->last_step, 200);
+    ck_assert(val->last == 0.75);
+    md_store_free(st);
+    md_buf_free(&log);
 }
 END_TEST
 
@@ -1976,6 +2172,105 @@ START_TEST(test_text_olmo_and_wenet)
                    NULL);
     ck_assert(series(st, "val_loss")->last == 55.25);
     md_store_free(st);
+}
+END_TEST
+
+/* WeNet's "Batch E/B": the epoch, then the batch within it (the older
+ * "Batch B/T" when the first number moves and the second stays). */
+START_TEST(test_wenet_scan)
+{
+    md_wenet w = {0};
+    md_wenet_line l;
+    ck_assert(md_wenet_scan(&w, md_str_c("2022-03-01 10:00:10,000 DEBUG TRAIN Batch 3/0 loss 45.3 lr 0.0001 rank 0"),
+                            &l));
+    ck_assert_int_eq(l.kind, MD_WENET_TRAIN);
+    ck_assert(l.epoch == 3 && l.batch == 0 && l.total < 0);
+    ck_assert(md_str_eq(l.pairs, " loss 45.3 lr 0.0001 rank 0"));
+    ck_assert(md_wenet_scan(&w, md_str_c("DEBUG TRAIN Batch 3/1200 loss 40.1 lr 0.0001 rank 0"), &l));
+    ck_assert(l.epoch == 3 && l.batch == 1200);
+    ck_assert(md_wenet_scan(&w, md_str_c("TRAIN | steps/sec 2.345| Batch 4/100 loss 45.3 grad_norm 3.5 rank 0"), &l));
+    ck_assert(l.epoch == 4 && l.batch == 100);
+    ck_assert(md_str_eq(l.rate, "steps/sec 2.345"));
+    ck_assert(md_wenet_scan(&w, md_str_c("DEBUG CV Batch 4/10 loss 60.1 history loss 60.1"), &l));
+    ck_assert_int_eq(l.kind, MD_WENET_CV_BATCH);
+    ck_assert(md_wenet_scan(&w, md_str_c("INFO Epoch 4 Step 9600 CV info lr 1.0e-04 cv_loss 40.5 rank 0 acc 0.9"), &l));
+    ck_assert_int_eq(l.kind, MD_WENET_CV_INFO);
+    ck_assert(l.epoch == 4);
+    ck_assert(md_str_eq(l.pairs, "lr 1.0e-04 cv_loss 40.5 rank 0 acc 0.9"));
+    /* The older layout: the batch, then the epoch's batches. */
+    md_wenet old = {0};
+    ck_assert(md_wenet_scan(&old, md_str_c("TRAIN Batch 0/250 loss 50.0 lr 0.0004 rank 0"), &l));
+    ck_assert(l.epoch == 0 && l.batch == 0 && l.total == 250);
+    ck_assert(md_wenet_scan(&old, md_str_c("TRAIN Batch 100/250 loss 49.0 lr 0.0004 rank 0"), &l));
+    ck_assert(l.epoch == 0 && l.batch == 100 && l.total == 250);
+    ck_assert(md_wenet_scan(&old, md_str_c("TRAIN Batch 0/250 loss 40.0 lr 0.0004 rank 0"), &l));
+    ck_assert(l.epoch == 1 && l.batch == 0);
+    /* Not WeNet's: no tag of its own, no counts. */
+    ck_assert(!md_wenet_scan(&w, md_str_c("STRAIN Batch 1/2 loss 3.0"), &l));
+    ck_assert(!md_wenet_scan(&w, md_str_c("TRAIN Batch loss 3.0"), &l));
+    ck_assert(!md_wenet_scan(&w, md_str_c("INFO Epoch 0 CV info cv_loss 62.5"), &l));
+}
+END_TEST
+
+/* WeNet's logs: the training batches placed by epoch and batch, the
+ * evaluation's batches not read as training losses, its summary the
+ * validation's at the end of the epoch's training, whatever its Step. */
+START_TEST(test_text_wenet_batches)
+{
+    md_buf log = {0};
+    for (int e = 0; e < 2; e++) {
+        md_buf_printf(&log, "2022-03-01 10:00:00,000 INFO Epoch %d TRAIN info lr 0.0004\n", e);
+        for (int b = 0; b <= 300; b += 100)
+            md_buf_printf(&log, "2022-03-01 10:00:10,000 DEBUG TRAIN Batch %d/%d loss %.6f loss_att %.6f loss_ctc "
+                          "%.6f lr 0.00040000 rank 0\n",
+                          e, b, 50.0 - 10 * e - 0.01 * b, 55.0 - 10 * e, 40.0 - 10 * e);
+        md_buf_printf(&log, "2022-03-01 10:00:50,000 DEBUG CV Batch %d/0 loss 99.000000 loss_att 99.000000 loss_ctc "
+                      "99.000000 history loss 99.000000\n",
+                      e);
+        md_buf_printf(&log, "2022-03-01 10:00:51,000 INFO Epoch %d CV info cv_loss %.1f\n", e, 45.5 - 5 * e);
+    }
+    md_store *st = load_text("wenet.log", md_buf_cstr(&log), NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_uint_eq(loss->count, 8);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 600);
+    ck_assert_msg(loss->max == 50.0, "an evaluation batch's loss of 99 was read as the training loss");
+    ck_assert_uint_eq(series(st, "loss_ctc")->count, 8);
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->first_step, 300);
+    ck_assert_int_eq(val->last_step, 600);
+    md_store_free(st);
+    md_buf_reset(&log);
+
+    /* WeNet 3: steps/sec first, and the summary's Step counts optimiser
+     * steps (accum_grad 4), not the batches. */
+    for (int e = 0; e < 2; e++) {
+        for (int b = 100; b <= 300; b += 100)
+            md_buf_printf(&log, "DEBUG TRAIN | steps/sec 2.500| Batch %d/%d loss %.6f th_accuracy 0.500000 lr "
+                          "1.0000e-04 grad_norm 3.250000 rank 0\n",
+                          e, b, 50.0 - 10 * e - 0.01 * b);
+        md_buf_printf(&log, "DEBUG CV | steps/sec 5.000| Batch %d/10 loss 99.000000 th_accuracy 0.100000\n", e);
+        md_buf_printf(&log, "INFO Epoch %d Step %d CV info lr 1.0000e-04 cv_loss %.1f rank 0 acc 0.%d\n", e,
+                      75 * (e + 1), 45.5 - 5 * e, 5 + e);
+    }
+    st = load_text("wenet3.log", md_buf_cstr(&log), NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 6);
+    ck_assert_int_eq(loss->first_step, 100);
+    ck_assert_int_eq(loss->last_step, 600);
+    ck_assert(loss->max == 49.0);
+    val = series(st, "val_loss");
+    ck_assert_int_eq(val->first_step, 300);
+    ck_assert_int_eq(val->last_step, 600);
+    const md_series *acc = series(st, "val_accuracy");
+    ck_assert(acc->last == 0.6);
+    ck_assert_int_eq(acc->last_step, 600);
+    ck_assert(series(st, "accuracy")->last == 0.5);
+    ck_assert(series(st, "it_per_s")->last == 2.5);
+    ck_assert_uint_eq(series(st, "grad_norm")->count, 6);
+    md_store_free(st);
+    md_buf_free(&log);
 }
 END_TEST
 
@@ -2826,6 +3121,41 @@ START_TEST(test_jsonl_llamafactory)
 }
 END_TEST
 
+/* DETR, Deformable-DETR and DINO: log.txt holds one object an epoch, with
+ * COCOeval's twelve figures of the boxes; the first, mAP@[.5:.95], is the
+ * validation mAP. No other array is read, nor one that is no COCOeval
+ * summary, nor COCO's -1 for a set with nothing to score. */
+START_TEST(test_jsonl_detr_coco_map)
+{
+    md_store *st = load_text("log.txt",
+                             "{\"train_lr\": 0.0001, \"train_loss\": 32.5, \"test_loss\": 30.1, "
+                             "\"test_coco_eval_bbox\": [0.012, 0.031, 0.008, 0.002, 0.011, 0.019, 0.031, 0.071, "
+                             "0.099, 0.011, 0.081, 0.171], \"test_coco_eval_masks\": [0.01, 0.02, 0.01, 0.0, 0.01, "
+                             "0.02, 0.03, 0.07, 0.09, 0.01, 0.08, 0.17], \"epoch\": 0, \"n_parameters\": 41302368}\n"
+                             "{\"train_lr\": 0.0001, \"train_loss\": 28.5, \"test_loss\": 27.1, "
+                             "\"test_coco_eval_bbox\": [0.052, 0.101, 0.048, 0.012, 0.051, 0.079, 0.091, 0.171, "
+                             "0.199, 0.051, 0.181, 0.271], \"epoch\": 1, \"n_parameters\": 41302368}\n"
+                             "{\"train_lr\": 0.0001, \"train_loss\": 25.5, \"test_loss\": 25.1, "
+                             "\"test_coco_eval_bbox\": [0.102, 0.201, 0.098, 0.032, 0.101, 0.149, 0.141, 0.231, "
+                             "0.259, 0.091, 0.241, 0.331], \"epoch\": 2, \"n_parameters\": 41302368}\n"
+                             "{\"train_loss\": 24.0, \"test_coco_eval_bbox\": [-1, -1, -1, -1, -1, -1, -1, -1, -1, "
+                             "-1, -1, -1], \"epoch\": 3}\n"
+                             "{\"train_loss\": 23.0, \"test_coco_eval_bbox\": [0.5, 0.6], \"epoch\": 4}\n",
+                             NULL);
+    const md_series *map = series(st, "val_map");
+    ck_assert_uint_eq(map->count, 3);
+    ck_assert(map->first == 0.012 && map->last == 0.102);
+    ck_assert_int_eq(map->first_step, 0);
+    ck_assert_int_eq(map->last_step, 2);
+    ck_assert_int_eq(map->kind, MD_KIND_METRIC);
+    ck_assert_int_eq(map->better, MD_BETTER_HIGHER);
+    ck_assert(md_key_is_validation(t_catalog(), map->name));
+    ck_assert_ptr_null(md_store_find(st, "test_coco_eval_masks"));
+    ck_assert_uint_eq(series(st, "loss")->count, 5);
+    md_store_free(st);
+}
+END_TEST
+
 /* PaddlePaddle's suites (PaddleOCR, PaddleDetection) time the data
  * reader and the whole batch: the data wait and the step time. MaxText
  * counts tokens and TFLOP/s per device. */
@@ -2920,7 +3250,8 @@ START_TEST(test_text_eval_results_block)
     ck_assert_uint_eq(val->count, 1);
     ck_assert_int_eq(val->first_step, 250);
     ck_assert_int_eq(series(st, "val_accuracy")->first_step, 250);
-    ck_assert_uint_eq(md_store_nseries(st), 3);
+    ck_assert_uint_eq(series(st, "interval_time")->count, 3);
+    ck_assert_uint_eq(md_store_nseries(st), 4);
     md_store_free(st);
     st = load_text("pretraining.log",
                    "03/01/2026 09:00:00 - INFO - run -   step = 900, loss = 3.25\n"
@@ -2957,6 +3288,13 @@ START_TEST(test_text_estimator_rates)
     ck_assert(rate->last == 13.75);
     ck_assert_int_eq(samples->last_step, 101);
     ck_assert(samples->last == 440);
+    /* "(8.0 sec)" is the time since the line before, 100 steps: the
+     * interval's, not a step's. */
+    const md_series *interval = series(st, "interval_time");
+    ck_assert_uint_eq(interval->count, 2);
+    ck_assert_int_eq(interval->first_step, 101);
+    ck_assert(interval->first == 8.0 && interval->last == 7.3);
+    ck_assert_ptr_null(md_store_find(st, "step_time"));
     md_store_free(st);
 }
 END_TEST
@@ -4372,6 +4710,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);
     tcase_add_test(kv, test_kv_mmengine);
+    tcase_add_test(kv, test_kv_openmmlab_memory);
     tcase_add_test(kv, test_kv_imagenet_family);
     tcase_add_test(kv, test_kv_epoch_counts_in_parens);
     tcase_add_test(kv, test_kv_fasttext_progress);
@@ -4426,6 +4765,10 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_ruled_tables);
     tcase_add_test(text, test_text_yolo_validation);
     tcase_add_test(text, test_text_keras_backspace_redraws);
+    tcase_add_test(text, test_text_allennlp_epoch_table);
+    tcase_add_test(text, test_text_allennlp_bars);
+    tcase_add_test(text, test_wenet_scan);
+    tcase_add_test(text, test_text_wenet_batches);
     tcase_add_test(text, test_text_hf_bar_places_dicts);
     tcase_add_test(text, test_text_hf_headerless_bar_places_dicts);
     tcase_add_test(text, test_text_hf_dicts_are_entries);
@@ -4475,6 +4818,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_utf16_log);
     tcase_add_test(tables, test_nul_holes);
     tcase_add_test(tables, test_jsonl_llamafactory);
+    tcase_add_test(tables, test_jsonl_detr_coco_map);
     tcase_add_test(tables, test_paddle_maxtext_timings);
     tcase_add_test(tables, test_xgboost_eval_lines);
     tcase_add_test(tables, test_text_numbered_lines_keep_their_step);

@@ -26,6 +26,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "reader/reader_int.h"
 
@@ -154,6 +155,21 @@ static const char *abbreviation(md_str name)
     return NULL;
 }
 
+/* spaCy's table is E and #, a "LOSS <component>" column per component, then
+ * the scores of its score_weights and the weighted SCORE: every score is
+ * measured on the dev corpus at that step, none on the training data, so
+ * they are named for the dev set ("dev_ents_f"), as an evaluation's are. */
+static void name_dev_scores(md_columns *t)
+{
+    for (size_t i = 2; i < t->n; i++) {
+        size_t len = strlen(t->names[i]);
+        if ((len >= 4 && strncasecmp(t->names[i], "loss", 4) == 0) || len + 4 >= MD_COLUMNS_NAME)
+            continue;
+        memmove(t->names[i] + 4, t->names[i], len + 1);
+        memcpy(t->names[i], "dev_", 4);
+    }
+}
+
 /* Ultralytics' training table: its box_loss, cls_loss and dfl_loss are the
  * terms of the training loss, named as its results.csv names them. */
 static void name_yolo_terms(md_columns *t)
@@ -230,6 +246,8 @@ static void set_columns(md_columns *t, const md_str *cells, size_t n, md_key_rol
     t->evaluation = false;
     if (yolo)
         name_yolo_terms(t);
+    if (n > 2 && md_str_eq(cells[0], "E") && md_str_eq(cells[1], "#"))
+        name_dev_scores(t);
 }
 
 static void keep_wide_names(md_columns *t, const md_str *cells, size_t n)

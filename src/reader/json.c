@@ -87,6 +87,23 @@ static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
     md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
 }
 
+/* DETR, Deformable-DETR and DINO log each epoch's COCO evaluation of boxes
+ * as the twelve numbers of COCOeval.stats ("test_coco_eval_bbox": [0.42,
+ * 0.62, ...]), the first of them the mAP over IoU 0.5:0.95 (the catalog's
+ * val_map); COCO writes -1 where the set has nothing to score. Other
+ * arrays are not values. */
+#define COCO_STATS 12
+
+static bool coco_box_map(const cJSON *item, const char *key, size_t n, double *v)
+{
+    static const char name[] = "coco_eval_bbox";
+    size_t k = sizeof name - 1;
+    if (!cJSON_IsArray(item) || n < k || memcmp(key + n - k, name, k) != 0 ||
+        cJSON_GetArraySize(item) != COCO_STATS || !number_of(item->child, v))
+        return false;
+    return *v >= 0;
+}
+
 /* The numbers of an object, nested objects' under "outer/inner" keys (a
  * logger's {"metrics": {"train": {"loss": 2.3}}} is metrics/train/loss).
  * Keys starting with '_' are W&B's bookkeeping (_runtime, _timestamp,
@@ -106,7 +123,7 @@ static void object_values(json_reader *r, const cJSON *obj, char *key, size_t ke
         if (keylen + n + 1 >= NESTED_KEY_MAX)
             continue;
         memcpy(key + keylen, item->string, n + 1);
-        if (number_of(item, &v)) {
+        if (number_of(item, &v) || coco_box_map(item, key, keylen + n, &v)) {
             put_kv(r, key, keylen + n, v);
         } else if (cJSON_IsObject(item) && depth < NESTED_DEPTH &&
                    !cJSON_GetObjectItemCaseSensitive(item, "_type")) {

@@ -41,6 +41,7 @@ typedef struct scan {
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
     bool loss_repeated; /* a bare "loss" is the evaluation's again (estimator_summary, names_set_loss) */
+    bool openmmlab; /* OpenMMLab's logger wrote the line: its bare "memory" is MiB (openmmlab_memory) */
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -804,6 +805,21 @@ static const char *mxnet_batch(const char *p, const char *end, double *batch, do
     return after && isnan(*total) ? after : NULL;
 }
 
+/* mmcv's runners (MMDetection 2.x, MMSegmentation 0.x) end their counts
+ * with a tab: "Epoch [3][50/1749]\tlr: ...", "Iter [50/80000]\tlr: ...";
+ * torchvision's MetricLogger and Swin put blanks there. */
+static bool mmcv_counts(const scan *s, const char *after)
+{
+    return after && after < s->end && *after == '\t' && s->words == 1 && *s->key_end != ':';
+}
+
+static bool mmcv_iter(const scan *s)
+{
+    double n, total;
+    return word_is(s->key, (size_t)(s->key_end - s->key), "iter") &&
+           mmcv_counts(s, count_bracket(s->p, s->end, &n, &total));
+}
+
 /* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
  * reference scripts, DETR, DeiT, MAE and DINO print with), "Epoch
  * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
@@ -832,6 +848,7 @@ static bool on_epoch_counts(scan *s, const char *q)
     if (!after2 && !(epoch_key && q == s->key_end && isnan(epochs)))
         return false;
     emit_count(s, "epoch", 5, epoch, epochs, after);
+    s->openmmlab |= mmcv_counts(s, after2);
     /* Without a batch, MXNet's "Epoch[3] Train-accuracy=0.61": the epoch. */
     if (after2)
         emit_count(s, "iter", 4, batch, total, after2);
@@ -1022,6 +1039,35 @@ static bool word_value(const scan *s, const char *q)
     return s->quoted_key && (*q == '\'' || *q == '"' || *q == '{' || constant_word(q, s->end));
 }
 
+/* Keras's progress bar writes its values as " - name: value" and no newline
+ * until the epoch ends, so what another writer prints meanwhile is glued
+ * to the last value: "- loss: 0.4441Batch 12/100". Keras writes the value
+ * whole before the other text starts, and a capitalised word cannot
+ * continue a number: the value is read up to it, with no unit (the "B" of
+ * "Batch" is no byte), and the rest of the line is the other writer's, not
+ * read ("Batch 12/100" is no step of the bar's). */
+static bool on_keras_glued(scan *s, const char *q)
+{
+    double v;
+    if (*s->p != ':' || s->key - s->line < 3 || memcmp(s->key - 3, " - ", 3) != 0 || q != s->p + 2)
+        return false;
+    size_t k = md_num_scan(q, s->end, &v);
+    const char *w = q + k;
+    if (!k || s->end - w < 2 || !(*w >= 'A' && *w <= 'Z') || !(w[1] >= 'a' && w[1] <= 'z'))
+        return false;
+    value val = {.v = v,
+                 .unit = MD_UNIT_NONE,
+                 .flags = (is_integral_text(q, k) ? MD_KV_INTEGRAL : 0) | md_kv_decimals(q, k),
+                 .total = NAN,
+                 .end = w,
+                 .num = q,
+                 .numlen = k};
+    emit(s, s->key, (size_t)(s->key_end - s->key), &val, false);
+    clear_key(s);
+    s->p = s->end;
+    return true;
+}
+
 static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
@@ -1047,6 +1093,8 @@ static void on_separator(scan *s)
             clear_key(s);
             return;
         }
+        if (on_keras_glued(s, q))
+            return;
         s->word_values += word_value(s, q);
         if (*s->p == ':' && opens_namespace(q, s->end)) {
             s->ns = s->key;
@@ -1233,8 +1281,33 @@ static bool on_mm_phase(scan *s)
             emit_count(s, s->key, keylen, a, NAN, after);
         eval_namespace(s, "eval", 4);
     }
+    s->openmmlab = true;
     clear_key(s);
     s->p = after2 ? after2 : after;
+    return true;
+}
+
+/* TensorFlow's LoggingTensorHook (Estimator's "loss = 0.51, step = 100
+ * (32.0 sec)") ends its "tag = value" pairs with the seconds since its last
+ * line, every_n_iter steps or every_n_secs before: the time of the logging
+ * interval, not a step's (the hook's interval is not on the line;
+ * Estimator's "global_step/sec" is the rate). */
+static bool on_interval_seconds(scan *s)
+{
+    static const char sec[] = " sec)";
+    const md_kv *last = &s->out[s->n - 1];
+    const char *sep = last->key + last->keylen, *q = s->p + 1;
+    if (last->ns || last->end != s->p - 1 || !md_is_blank(s->p[-1]) || s->end - sep < 3 ||
+        memcmp(sep, " = ", 3) != 0)
+        return false;
+    double v;
+    size_t k = md_num_scan(q, s->end, &v);
+    if (!k || !text_at(q + k, s->end, sec) || !only_blanks(q + k + strlen(sec), s->end))
+        return false;
+    value val = {.v = v, .unit = MD_UNIT_S, .flags = md_kv_decimals(q, k), .total = NAN, .end = q + k, .num = q,
+                 .numlen = k};
+    emit(s, "interval_time", 13, &val, false);
+    s->p = s->end;
     return true;
 }
 
@@ -1530,6 +1603,16 @@ static bool settings_line(const scan *s)
     return s->arguments || (s->word_values >= 3 && 2 * s->word_values >= s->n);
 }
 
+/* OpenMMLab's loggers (mmcv's TextLoggerHook, mmengine's LogProcessor)
+ * print "memory: 3834", the peak of torch.cuda.max_memory_allocated() in
+ * MiB with no unit; a memory series with no unit is read in GiB. */
+static void openmmlab_memory(scan *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->out[i].unit == MD_UNIT_NONE && !s->out[i].ns && word_is(s->out[i].key, s->out[i].keylen, "memory"))
+            s->out[i].unit = MD_UNIT_MIB;
+}
+
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings)
 {
@@ -1557,6 +1640,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '(' && s.key && s.p == s.key_end && (on_mm_phase(&s) || on_arguments(&s))) {
             continue;
+        } else if (c == '(' && s.n > 0 && on_interval_seconds(&s)) {
+            continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
         } else if (c == '[' && !s.key && (on_set_tag(&s) || on_logger_tag(&s))) {
@@ -1568,6 +1653,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '[' && s.key && on_epoch_counts(&s, s.p)) {
             continue;
         } else if (c == '[' && s.key) {
+            s.openmmlab |= mmcv_iter(&s);
             on_number(&s); /* "Epoch [5/650]" */
         } else if (c == '*' && s.n == 0 && on_summary_bullet(&s)) {
             continue;
@@ -1586,6 +1672,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             s.p++;
         }
     }
+    if (s.openmmlab)
+        openmmlab_memory(&s);
     if (settings)
         *settings = settings_line(&s);
     return s.n;

@@ -395,6 +395,55 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
  * table, and the table must not depend on which. */
 void md_columns_pairs_read(md_columns *t);
 
+/* AllenNLP's table of an epoch's metrics, "Training |  Validation" over a
+ * row a metric, and its bars (allennlp.c). */
+typedef struct md_allennlp {
+    bool open;               /* rows may follow */
+    unsigned long last_line; /* of the header or the latest row */
+    long epoch;              /* the epoch being trained, or of the last table */
+    bool started;            /* an epoch began */
+    bool in_epoch;           /* it has no table yet */
+    bool validating;         /* its validation began */
+    bool announced;          /* an "Epoch N/M" line came since */
+    long next_epoch;         /* its N */
+} md_allennlp;
+
+/* Reads one line (trimmed); true when it was the table's header or one of
+ * its rows (each row a record at the table's epoch), the trainer's "Epoch
+ * N/M" (a record of the epoch) or its "Training" or "Validating". */
+bool md_allennlp_line(md_allennlp *a, md_str line, md_feed *feed, unsigned long lineno);
+
+/* What a bar's description says of it: none of AllenNLP's, or the
+ * training's or validation's running averages. A training bar's counter
+ * is the batch within the epoch (md_allennlp_place_bar gives both); a
+ * validation bar's averages are the table's again at the epoch's end. */
+typedef enum { MD_ALLENNLP_NO_BAR, MD_ALLENNLP_TRAINING_BAR, MD_ALLENNLP_VALIDATION_BAR } md_allennlp_bar;
+md_allennlp_bar md_allennlp_bar_of(md_allennlp *a, md_str desc);
+void md_allennlp_place_bar(const md_allennlp *a, const md_tqdm *bar, md_feed *feed);
+
+/* WeNet's executor lines (wenet.c). */
+typedef struct md_wenet {
+    double last_a, last_b; /* "Batch A/B" of the last TRAIN line */
+    bool seen;             /* a TRAIN line was read */
+    bool batch_first;      /* the line is "Batch B/T" (WeNet before mid-2021) */
+    double epoch;          /* of such lines, counted from the batch's restarts */
+} md_wenet;
+
+typedef enum { MD_WENET_NONE, MD_WENET_TRAIN, MD_WENET_CV_BATCH, MD_WENET_CV_INFO } md_wenet_kind;
+
+typedef struct md_wenet_line {
+    md_wenet_kind kind;
+    double epoch;
+    double batch, total; /* of a TRAIN line; total < 0 for none */
+    md_str rate;         /* "steps/sec 2.3" before the batch, or empty */
+    md_str pairs;        /* the rest of the line: its key/value pairs */
+} md_wenet_line;
+
+/* Whether the line (trimmed) is one of WeNet's: a training batch's, an
+ * evaluation batch's (CV, not to be read), or an evaluation's summary
+ * (CV info), which out describes. */
+bool md_wenet_scan(md_wenet *w, md_str line, md_wenet_line *out);
+
 /* CatBoost's iteration lines (catboost.c). */
 #define MD_CATBOOST_HELD 64
 typedef struct md_catboost_value {

@@ -69,6 +69,8 @@ struct md_text_reader {
     md_box box;
     md_columns cols;
     md_catboost catboost;
+    md_allennlp allennlp;
+    md_wenet wenet;
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
@@ -857,8 +859,12 @@ static MD_NOINLINE void read_postfix(text_reader *r, md_str seg, const md_tqdm *
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     /* Most bars have no description to scan. */
-    size_t n = bar->desc_end ? scan_pairs(r, seg.p, bar->desc_end) : 0;
+    md_allennlp_bar allennlp =
+        bar->desc_end ? md_allennlp_bar_of(&r->allennlp, (md_str){seg.p, bar->desc_end}) : MD_ALLENNLP_NO_BAR;
+    size_t n = bar->desc_end && allennlp != MD_ALLENNLP_VALIDATION_BAR ? scan_pairs(r, seg.p, bar->desc_end) : 0;
     emit_pairs(r, r->kv, n);
+    if (allennlp == MD_ALLENNLP_TRAINING_BAR)
+        md_allennlp_place_bar(&r->allennlp, bar, r->feed);
     if (bar->postfix_end > bar->postfix_start)
         read_postfix(r, seg, bar);
     /* torchtune's "1|15|Loss: 0.99" holds the step itself. "Epoch 3: 45%|
@@ -890,6 +896,42 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
         r->last_bar_n = bar->n;
         r->last_bar_total = bar->total;
     }
+}
+
+/* A WeNet line (wenet.c) as a record: a training batch's at its epoch and
+ * batch, an evaluation's summary at its epoch, its figures but the
+ * learning rate and its cv_ ones named for the evaluation ("acc" is
+ * val_acc); an evaluation batch's running figures are not read. */
+static bool read_wenet(text_reader *r, md_str t, unsigned long line)
+{
+    md_wenet_line w;
+    if (!md_wenet_scan(&r->wenet, t, &w))
+        return false;
+    if (w.kind == MD_WENET_CV_BATCH)
+        return true;
+    md_feed_record_begin(r->feed, line);
+    md_feed_need_known(r->feed);
+    md_feed_kv(r->feed, "epoch", 5, w.epoch, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    if (w.kind == MD_WENET_TRAIN)
+        md_feed_kv(r->feed, "iter", 4, w.batch, MD_UNIT_NONE, MD_KV_INTEGRAL | (w.total >= 0 ? MD_KV_TOTAL : 0),
+                   w.total >= 0 ? w.total : NAN);
+    size_t n = w.rate.n ? scan_pairs(r, w.rate.p, w.rate.n) : 0;
+    emit_pairs(r, r->kv, n);
+    n = scan_pairs(r, w.pairs.p, w.pairs.n);
+    for (size_t i = 0; i < n && w.kind == MD_WENET_CV_INFO; i++) {
+        const md_kv *kv = &r->kv[i];
+        if ((kv->keylen == 2 && memcmp(kv->key, "lr", 2) == 0) || (kv->keylen > 3 && memcmp(kv->key, "cv_", 3) == 0)) {
+            emit_pair(r, kv, kv->key, kv->keylen);
+        } else {
+            md_buf_reset(&r->keys);
+            md_buf_printf(&r->keys, "val_%.*s", (int)kv->keylen, kv->key);
+            emit_pair(r, kv, r->keys.p, r->keys.n);
+        }
+    }
+    if (w.kind == MD_WENET_TRAIN)
+        emit_pairs(r, r->kv, n);
+    md_feed_record_end(r->feed);
+    return true;
 }
 
 /* A pretty-printed JSON configuration ('    "loss_scale": 0,') is settings,
@@ -956,7 +998,7 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
 static inline bool no_open_construct(const text_reader *r)
 {
     return !r->in_traceback && !r->in_lsf_report && !r->box.open && !r->cols.n && !r->tab.ncells &&
-           !r->wrapped.open && !r->results.open;
+           !r->wrapped.open && !r->results.open && !r->allennlp.open;
 }
 
 /* No construct of several lines is open: a line is read on its own. */
@@ -1158,7 +1200,9 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         hold_dict(r, trimmed, line);
         return;
     }
-    if (scheduler_line(r, trimmed) || md_box_line(&r->box, trimmed, r->feed, line) ||
+    if (scheduler_line(r, trimmed) || md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
+        read_wenet(r, trimmed, line) ||
+        md_box_line(&r->box, trimmed, r->feed, line) ||
         md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, key_role, &r->index) ||
         md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line) ||
         begin_results(r, seg, trimmed, line))
