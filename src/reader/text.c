@@ -909,8 +909,7 @@ static bool read_wenet(text_reader *r, md_str t, unsigned long line)
         return false;
     if (w.kind == MD_WENET_CV_BATCH)
         return true;
-    md_feed_record_begin(r->feed, line);
-    md_feed_need_known(r->feed);
+    md_feed_record_begin_known(r->feed, line);
     md_feed_kv(r->feed, "epoch", 5, w.epoch, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
     if (w.kind == MD_WENET_TRAIN)
         md_feed_kv(r->feed, "iter", 4, w.batch, MD_UNIT_NONE, MD_KV_INTEGRAL | (w.total >= 0 ? MD_KV_TOTAL : 0),
