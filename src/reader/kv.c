@@ -289,6 +289,20 @@ unsigned md_kv_decimals(const char *p, size_t n)
     return MD_KV_DECIMALS(n - after_point);
 }
 
+/* The flags of a number read from its text: integral when written so,
+ * and its decimals. */
+static unsigned text_flags(const char *p, size_t n)
+{
+    return (is_integral_text(p, n) ? MD_KV_INTEGRAL : 0) | md_kv_decimals(p, n);
+}
+
+/* The value md_num_scan read as v from the n bytes at p, in unit, the
+ * pair's text ending at end. */
+static value text_number(const char *p, size_t n, double v, md_unit unit, const char *end)
+{
+    return (value){.v = v, .unit = unit, .flags = text_flags(p, n), .total = NAN, .end = end, .num = p, .numlen = n};
+}
+
 /* DeepSpeed's "lr=[1.000000e-05, 1.000000e-05]", one number per parameter
  * group: the first group's. Only lists of fractions: integers in brackets
  * are coordinates ("block: [218,0,0]") or counts. */
@@ -396,7 +410,7 @@ static bool parse_wrapped(const char *p, const char *end, value *out)
     size_t k = md_num_scan(q, end, &out->v);
     if (!k)
         return false;
-    out->flags = (is_integral_text(q, k) ? MD_KV_INTEGRAL : 0) | md_kv_decimals(q, k);
+    out->flags = text_flags(q, k);
     q += k;
     if (list && (q >= end || *q++ != ']'))
         return false;
@@ -469,13 +483,7 @@ static bool parse_timespan(const char *p, const char *end, value *out)
         return false;
     if (parts == 1 && unit != MD_UNIT_NONE) {
         k = md_num_scan(p, end, &v);
-        *out = (value){.v = v,
-                       .unit = unit,
-                       .flags = (is_integral_text(p, k) ? MD_KV_INTEGRAL : 0) | md_kv_decimals(p, k),
-                       .total = NAN,
-                       .end = span_end,
-                       .num = p,
-                       .numlen = k};
+        *out = text_number(p, k, v, unit, span_end);
         return true;
     }
     *out = (value){.v = sum, .unit = MD_UNIT_S, .total = NAN, .end = span_end};
@@ -1055,13 +1063,7 @@ static bool on_keras_glued(scan *s, const char *q)
     const char *w = q + k;
     if (!k || s->end - w < 2 || !(*w >= 'A' && *w <= 'Z') || !(w[1] >= 'a' && w[1] <= 'z'))
         return false;
-    value val = {.v = v,
-                 .unit = MD_UNIT_NONE,
-                 .flags = (is_integral_text(q, k) ? MD_KV_INTEGRAL : 0) | md_kv_decimals(q, k),
-                 .total = NAN,
-                 .end = w,
-                 .num = q,
-                 .numlen = k};
+    value val = text_number(q, k, v, MD_UNIT_NONE, w);
     emit(s, s->key, (size_t)(s->key_end - s->key), &val, false);
     clear_key(s);
     s->p = s->end;
@@ -1304,8 +1306,7 @@ static bool on_interval_seconds(scan *s)
     size_t k = md_num_scan(q, s->end, &v);
     if (!k || !text_at(q + k, s->end, sec) || !only_blanks(q + k + strlen(sec), s->end))
         return false;
-    value val = {.v = v, .unit = MD_UNIT_S, .flags = md_kv_decimals(q, k), .total = NAN, .end = q + k, .num = q,
-                 .numlen = k};
+    value val = text_number(q, k, v, MD_UNIT_S, q + k);
     emit(s, "interval_time", 13, &val, false);
     s->p = s->end;
     return true;
