@@ -527,10 +527,6 @@ md_feed *md_feed_new(md_store *st, bool threaded);
 /* Makes every queued call, stops the thread and frees the feed. */
 void md_feed_close(md_feed *f);
 void md_feed_record_begin(md_feed *f, unsigned long line);
-/* Which of ESC, '\b' and '\r' a line holds (text.c). */
-enum { LINE_ESC = 1, LINE_BACKSPACE = 2, LINE_CR = 4 };
-unsigned md_line_controls(const char *p, size_t n);
-
 /* A record that is configuration unless a key the catalog names is in it
  * (md_store_record_need_known). */
 void md_feed_record_begin_known(md_feed *f, unsigned long line);
@@ -579,6 +575,10 @@ void md_feed_context_step(md_feed *f, int64_t step);
 void md_feed_event(md_feed *f, const md_event_spec *spec, unsigned long line, const char *text, size_t n,
                    const double *fields);
 void md_feed_timestamp(md_feed *f, unsigned long line, double seconds);
+
+/* Which of ESC, '\b' and '\r' a line holds (text.c). */
+enum { LINE_ESC = 1, LINE_BACKSPACE = 2, LINE_CR = 4 };
+unsigned md_line_controls(const char *p, size_t n);
 
 /* Readers, one per format. Each reads src to its end into the store's
  * current input; problems with single lines or rows become capped warnings. */
