@@ -17,6 +17,10 @@
 #include "core/swar.h"
 #include "reader/reader_int.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define CSV_BLOCK (1u << 18)
 #define CSV_BUF (1u << 20) /* lines longer than this go to libcsv in pieces */
 
@@ -240,6 +244,19 @@ static bool blank_line(const csv_reader *r, const char *p, size_t n)
 static bool split_plain(const char *p, size_t n, char delim, size_t *cuts, size_t *ncuts)
 {
     size_t i = 0, k = 0;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), cr = _mm_set1_epi8('\r'), sep = _mm_set1_epi8(delim);
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, cr))))
+            return false;
+        for (unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, sep)); m; m &= m - 1) {
+            if (k == FAST_FIELDS)
+                return false;
+            cuts[k++] = i + md_lowest_bit(m);
+        }
+    }
+#endif
 #if MD_SWAR
     for (; i + 8 <= n; i += 8) {
         uint64_t w = md_load64(p + i);
