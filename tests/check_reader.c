@@ -1603,6 +1603,22 @@ START_TEST(test_text_column_tables)
     ck_assert(series(st, "val_loss")->last == 0.2345);
     md_store_free(st);
 
+    /* Unsloth's table of the training loss alone, after its banner: two
+     * columns, a step and a series; two words apart by blanks are not. */
+    st = load_text("unsloth.log",
+                   "==((====))==  Unsloth - 2x faster free finetuning | Num GPUs used = 1\n"
+                   " [3/3 00:12, Epoch 0/1]\n"
+                   "Step\tTraining Loss\n1\t2.500000\n2\t2.250000\n3\t2.000000\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert(loss->last == 2.0);
+    md_store_free(st);
+    st = load_text("two_words.log", "step 1 loss 3.0\nStep Loss\n4 1.5\n", NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
+
     /* A header with no row for many lines has expired. */
     md_buf log = {0};
     md_buf_printf(&log, "epoch train_loss valid_loss\n");

@@ -268,11 +268,30 @@ static void use_wide_names(md_columns *t, md_key_role_fn role, const void *ctx)
     set_columns(t, cells, n, role, ctx);
 }
 
+/* A notebook's table of the training loss alone, as Unsloth's runs
+ * print it ("Step\tTraining Loss" over "1\t3.0197"): two names at a tab,
+ * the first a step and the second a series the catalog knows. Two words
+ * parted by blanks are too often prose to be a header. */
+static bool step_and_series(md_str line, const md_str *cells, size_t n, md_key_role_fn role, const void *ctx)
+{
+    if (n != 2 || !memchr(line.p, '\t', line.n))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (md_num_scan(cells[i].p, cells[i].p + cells[i].n, &(double){0}) || cells[i].n >= MD_COLUMNS_NAME)
+            return false;
+    return role(ctx, cells[0].p, cells[0].n) == MD_ROLE_STEP && role(ctx, cells[1].p, cells[1].n) == MD_ROLE_SERIES;
+}
+
 /* The header's names are also kept as single blanks leave them ("Epoch
  * Train Loss  Valid Loss"), for rows of that many cells to choose. */
 static bool read_header(md_columns *t, md_str line, const md_str *cells, size_t n, md_key_role_fn role,
                         const void *ctx)
 {
+    if (step_and_series(line, cells, n, role, ctx)) {
+        set_columns(t, cells, n, role, ctx);
+        t->nwide = 0;
+        return true;
+    }
     if (!header_names(cells, n, false))
         return false;
     md_str wide[MD_COLUMNS_MAX];
