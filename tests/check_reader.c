@@ -686,6 +686,21 @@ START_TEST(test_tqdm_behind_relay_tags)
 }
 END_TEST
 
+/* OpenRLHF's trainers describe the bar of an epoch's batches "Train step
+ * of epoch 0": its counter is the batch within that epoch, as Lightning's
+ * "Epoch 0:" bar's; an evaluation's "Eval stage of steps 100" is not. */
+START_TEST(test_tqdm_description_ends_in_epoch)
+{
+    md_tqdm t = bar("Train step of epoch 1:  10%|#         | 10/100 [00:30<04:30,  3.01s/it, gpt_loss=2.1]");
+    ck_assert(t.found && t.n == 10 && t.total == 100);
+    ck_assert(t.desc == MD_TQDM_EPOCH);
+    t = bar("Eval stage of steps 100: 100%|##########| 50/50 [00:10<00:00,  5.00it/s, eval gpt_loss=2.0]");
+    ck_assert(t.found && t.desc == MD_TQDM_DESCRIBED);
+    t = bar("Reading epoch:  10%|#         | 10/100 [00:30<04:30,  3.01s/it]");
+    ck_assert(t.found && t.desc == MD_TQDM_DESCRIBED);
+}
+END_TEST
+
 START_TEST(test_tqdm_not_a_bar)
 {
     ck_assert(!bar("step 1, loss: 2.0").found);
@@ -2367,6 +2382,46 @@ START_TEST(test_text_lightning_bar_epochs)
     ck_assert_int_eq(loss->first_step, 1);
     ck_assert_int_eq(loss->last_step, 4);
     ck_assert_uint_eq(loss->restarts, 0);
+    md_store_free(st);
+
+    /* OpenRLHF's bar of an epoch's batches, "Train step of epoch N". */
+    st = load_text("openrlhf.log",
+                   "Train step of epoch 0:  50%|#####     | 1/2 [00:01<00:01,  1.00it/s, gpt_loss=2.6]\r"
+                   "Train step of epoch 0: 100%|##########| 2/2 [00:02<00:00,  1.00it/s, gpt_loss=2.4]\n"
+                   "Train step of epoch 1:  50%|#####     | 1/2 [00:01<00:01,  1.00it/s, gpt_loss=2.2]\r"
+                   "Train step of epoch 1: 100%|##########| 2/2 [00:02<00:00,  1.00it/s, gpt_loss=2.0]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 4);
+    md_store_free(st);
+}
+END_TEST
+
+/* Names that say their unit, or a trainer's own name for a series:
+ * NeMo's "train_step_timing in s", verl's "_gb" (divided by 1024**3),
+ * axolotl's "memory/max_mem_allocated(gib)", OpenRLHF's "gpt_loss". */
+START_TEST(test_text_trainers_own_names)
+{
+    md_store *st = load_text("nemo.log",
+                             "Training epoch 0, iteration 1/9 | global_step: 1 | reduced_train_loss: 2.5 | "
+                             "train_step_timing in s: 0.25\n",
+                             NULL);
+    ck_assert(series(st, "step_time")->last == 0.25);
+    md_store_free(st);
+    st = load_text("verl.log",
+                   "step:1 - actor/pg_loss:0.01 - perf/max_memory_allocated_gb:44.5 - critic/score/mean:0.5\n", NULL);
+    ck_assert(series(st, "memory")->last == 44.5);
+    md_store_free(st);
+    st = load_text("axolotl.log",
+                   "{'loss': 2.5, 'learning_rate': 5e-06, 'memory/max_mem_allocated(gib)': 34.89, 'epoch': 1.0}\n",
+                   NULL);
+    ck_assert(series(st, "memory")->last == 34.89);
+    md_store_free(st);
+    st = load_text("sft.log", "step: 1, gpt_loss: 2.5\nstep: 2, gpt_loss: 2.25\n", NULL);
+    ck_assert(series(st, "loss")->last == 2.25);
     md_store_free(st);
 }
 END_TEST
@@ -4754,6 +4809,7 @@ Suite *suite_reader(void)
     tcase_add_test(lines, test_tqdm_items_per_second);
     tcase_add_test(lines, test_tqdm_behind_relay_tags);
     tcase_add_test(lines, test_tqdm_not_a_bar);
+    tcase_add_test(lines, test_tqdm_description_ends_in_epoch);
     tcase_add_test(lines, test_timestamps);
     tcase_add_test(lines, test_timestamp_glog);
     tcase_add_test(lines, test_timestamp_possible);
@@ -4799,6 +4855,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);
+    tcase_add_test(text, test_text_trainers_own_names);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);
