@@ -314,6 +314,19 @@ START_TEST(test_kv_thousands_groups)
 }
 END_TEST
 
+/* A value with the same figure another way glued on in brackets: the
+ * device's share (torchtitan), the rate per GPU (NeMo Automodel). */
+START_TEST(test_kv_glued_bracket)
+{
+    md_kv kv[32];
+    CHECK_LINE("step: 14  loss:  3.24  memory:  9.46GiB(64.99%)  tps: 7,282", {"step", 14, MD_UNIT_NONE},
+               {"loss", 3.24, MD_UNIT_NONE}, {"memory", 9.46, MD_UNIT_GIB}, {"tps", 7282, MD_UNIT_NONE});
+    CHECK_LINE("step 8 | loss 0.78 | tps 31346.32(3918.29/gpu) | grad_norm 1.7", {"step", 8, MD_UNIT_NONE},
+               {"loss", 0.78, MD_UNIT_NONE}, {"tps", 31346.32, MD_UNIT_NONE},
+               {"grad_norm", 1.7, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_mmengine)
 {
     md_kv kv[32];
@@ -4780,6 +4793,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_darknet);
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);
+    tcase_add_test(kv, test_kv_glued_bracket);
     tcase_add_test(kv, test_kv_mmengine);
     tcase_add_test(kv, test_kv_openmmlab_memory);
     tcase_add_test(kv, test_kv_imagenet_family);
