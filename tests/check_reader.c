@@ -1620,6 +1620,16 @@ START_TEST(test_text_column_tables)
     ck_assert_int_eq(series(st, "image_size")->kind, MD_KIND_SETTING);
     md_store_free(st);
 
+    /* YOLOv5's console heads its loss terms "box obj cls". */
+    st = load_text("yolov5.log",
+                   "     Epoch   gpu_mem       box       obj       cls    labels  img_size\n"
+                   "      0/29     3.23G    0.1165   0.07136   0.03125        51       640: 100%|##########| "
+                   "8/8 [00:03<00:00,  2.34it/s]\n",
+                   NULL);
+    ck_assert(series(st, "train_obj_loss")->last == 0.07136);
+    ck_assert(fabs(series(st, "loss")->last - (0.1165 + 0.07136 + 0.03125)) < 1e-12);
+    md_store_free(st);
+
     /* A notebook's table pasted into a log: tabs between cells, spaces
      * inside names. */
     st = load_text("notebook.log",

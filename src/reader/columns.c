@@ -175,6 +175,12 @@ static void name_dev_scores(md_columns *t)
 static void name_yolo_terms(md_columns *t)
 {
     for (size_t i = 0; i < t->n; i++) {
+        /* YOLOv5 heads its terms "box obj cls" (and "seg"), which its
+         * results.csv calls train/box_loss, ... */
+        static const char *const v5[] = {"box", "obj", "cls", "seg"};
+        for (size_t k = 0; k < MD_COUNT(v5); k++)
+            if (strcmp(t->names[i], v5[k]) == 0)
+                strcat(t->names[i], "_loss");
         size_t len = strlen(t->names[i]);
         if (len > 5 && md_str_ends_with((md_str){t->names[i], len}, "_loss") && len + 6 < MD_COLUMNS_NAME) {
             memmove(t->names[i] + 6, t->names[i], len + 1);
@@ -234,7 +240,7 @@ static void set_columns(md_columns *t, const md_str *cells, size_t n, md_key_rol
         t->names[i][name.n] = '\0';
         int r = role(ctx, name.p, name.n);
         t->place[i] = r == MD_ROLE_STEP || r == MD_ROLE_EPOCH;
-        yolo |= md_str_eq(name, "GPU_mem");
+        yolo |= md_str_eq(name, "GPU_mem") || md_str_eq(name, "gpu_mem");
         /* A first column the catalog does not name (YOLO's "Class") may
          * hold the rows' labels. */
         if (i == 0)
