@@ -2443,6 +2443,13 @@ START_TEST(test_text_trainers_own_names)
                    NULL);
     ck_assert(series(st, "memory")->last == 34.89);
     md_store_free(st);
+    /* detectron2's "max_mem: 2433M": MiB, as the key names it. */
+    st = load_text("d2.log",
+                   "[04/05 01:30:24 d2.utils.events]:  eta: 0:03:35  iter: 19  total_loss: 1.36  time: 0.36  "
+                   "lr: 3.8e-06  max_mem: 2048M\n",
+                   NULL);
+    ck_assert(series(st, "memory")->last == 2.0);
+    md_store_free(st);
     st = load_text("sft.log", "step: 1, gpt_loss: 2.5\nstep: 2, gpt_loss: 2.25\n", NULL);
     ck_assert(series(st, "loss")->last == 2.25);
     md_store_free(st);
