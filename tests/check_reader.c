@@ -314,6 +314,19 @@ START_TEST(test_kv_thousands_groups)
 }
 END_TEST
 
+/* A value with the same figure another way glued on in brackets: the
+ * device's share (torchtitan), the rate per GPU (NeMo Automodel). */
+START_TEST(test_kv_glued_bracket)
+{
+    md_kv kv[32];
+    CHECK_LINE("step: 14  loss:  3.24  memory:  9.46GiB(64.99%)  tps: 7,282", {"step", 14, MD_UNIT_NONE},
+               {"loss", 3.24, MD_UNIT_NONE}, {"memory", 9.46, MD_UNIT_GIB}, {"tps", 7282, MD_UNIT_NONE});
+    CHECK_LINE("step 8 | loss 0.78 | tps 31346.32(3918.29/gpu) | grad_norm 1.7", {"step", 8, MD_UNIT_NONE},
+               {"loss", 0.78, MD_UNIT_NONE}, {"tps", 31346.32, MD_UNIT_NONE},
+               {"grad_norm", 1.7, MD_UNIT_NONE});
+}
+END_TEST
+
 START_TEST(test_kv_mmengine)
 {
     md_kv kv[32];
@@ -682,6 +695,21 @@ START_TEST(test_tqdm_behind_relay_tags)
     ck_assert(t.found && t.desc == 0);
     /* A tag with lower-case letters describes the bar. */
     t = bar("[Tokenize]  30%|###       | 30/100 [00:30<01:10,  1.00it/s]");
+    ck_assert(t.found && t.desc == MD_TQDM_DESCRIBED);
+}
+END_TEST
+
+/* OpenRLHF's trainers describe the bar of an epoch's batches "Train step
+ * of epoch 0": its counter is the batch within that epoch, as Lightning's
+ * "Epoch 0:" bar's; an evaluation's "Eval stage of steps 100" is not. */
+START_TEST(test_tqdm_description_ends_in_epoch)
+{
+    md_tqdm t = bar("Train step of epoch 1:  10%|#         | 10/100 [00:30<04:30,  3.01s/it, gpt_loss=2.1]");
+    ck_assert(t.found && t.n == 10 && t.total == 100);
+    ck_assert(t.desc == MD_TQDM_EPOCH);
+    t = bar("Eval stage of steps 100: 100%|##########| 50/50 [00:10<00:00,  5.00it/s, eval gpt_loss=2.0]");
+    ck_assert(t.found && t.desc == MD_TQDM_DESCRIBED);
+    t = bar("Reading epoch:  10%|#         | 10/100 [00:30<04:30,  3.01s/it]");
     ck_assert(t.found && t.desc == MD_TQDM_DESCRIBED);
 }
 END_TEST
@@ -1592,6 +1620,16 @@ START_TEST(test_text_column_tables)
     ck_assert_int_eq(series(st, "image_size")->kind, MD_KIND_SETTING);
     md_store_free(st);
 
+    /* YOLOv5's console heads its loss terms "box obj cls". */
+    st = load_text("yolov5.log",
+                   "     Epoch   gpu_mem       box       obj       cls    labels  img_size\n"
+                   "      0/29     3.23G    0.1165   0.07136   0.03125        51       640: 100%|##########| "
+                   "8/8 [00:03<00:00,  2.34it/s]\n",
+                   NULL);
+    ck_assert(series(st, "train_obj_loss")->last == 0.07136);
+    ck_assert(fabs(series(st, "loss")->last - (0.1165 + 0.07136 + 0.03125)) < 1e-12);
+    md_store_free(st);
+
     /* A notebook's table pasted into a log: tabs between cells, spaces
      * inside names. */
     st = load_text("notebook.log",
@@ -1601,6 +1639,22 @@ START_TEST(test_text_column_tables)
     ck_assert_uint_eq(loss->count, 2);
     ck_assert_int_eq(loss->last_step, 1000);
     ck_assert(series(st, "val_loss")->last == 0.2345);
+    md_store_free(st);
+
+    /* Unsloth's table of the training loss alone, after its banner: two
+     * columns, a step and a series; two words apart by blanks are not. */
+    st = load_text("unsloth.log",
+                   "==((====))==  Unsloth - 2x faster free finetuning | Num GPUs used = 1\n"
+                   " [3/3 00:12, Epoch 0/1]\n"
+                   "Step\tTraining Loss\n1\t2.500000\n2\t2.250000\n3\t2.000000\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert(loss->last == 2.0);
+    md_store_free(st);
+    st = load_text("two_words.log", "step 1 loss 3.0\nStep Loss\n4 1.5\n", NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
     md_store_free(st);
 
     /* A header with no row for many lines has expired. */
@@ -2351,6 +2405,53 @@ START_TEST(test_text_lightning_bar_epochs)
     ck_assert_int_eq(loss->first_step, 1);
     ck_assert_int_eq(loss->last_step, 4);
     ck_assert_uint_eq(loss->restarts, 0);
+    md_store_free(st);
+
+    /* OpenRLHF's bar of an epoch's batches, "Train step of epoch N". */
+    st = load_text("openrlhf.log",
+                   "Train step of epoch 0:  50%|#####     | 1/2 [00:01<00:01,  1.00it/s, gpt_loss=2.6]\r"
+                   "Train step of epoch 0: 100%|##########| 2/2 [00:02<00:00,  1.00it/s, gpt_loss=2.4]\n"
+                   "Train step of epoch 1:  50%|#####     | 1/2 [00:01<00:01,  1.00it/s, gpt_loss=2.2]\r"
+                   "Train step of epoch 1: 100%|##########| 2/2 [00:02<00:00,  1.00it/s, gpt_loss=2.0]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 4);
+    md_store_free(st);
+}
+END_TEST
+
+/* Names that say their unit, or a trainer's own name for a series:
+ * NeMo's "train_step_timing in s", verl's "_gb" (divided by 1024**3),
+ * axolotl's "memory/max_mem_allocated(gib)", OpenRLHF's "gpt_loss". */
+START_TEST(test_text_trainers_own_names)
+{
+    md_store *st = load_text("nemo.log",
+                             "Training epoch 0, iteration 1/9 | global_step: 1 | reduced_train_loss: 2.5 | "
+                             "train_step_timing in s: 0.25\n",
+                             NULL);
+    ck_assert(series(st, "step_time")->last == 0.25);
+    md_store_free(st);
+    st = load_text("verl.log",
+                   "step:1 - actor/pg_loss:0.01 - perf/max_memory_allocated_gb:44.5 - critic/score/mean:0.5\n", NULL);
+    ck_assert(series(st, "memory")->last == 44.5);
+    md_store_free(st);
+    st = load_text("axolotl.log",
+                   "{'loss': 2.5, 'learning_rate': 5e-06, 'memory/max_mem_allocated(gib)': 34.89, 'epoch': 1.0}\n",
+                   NULL);
+    ck_assert(series(st, "memory")->last == 34.89);
+    md_store_free(st);
+    /* detectron2's "max_mem: 2433M": MiB, as the key names it. */
+    st = load_text("d2.log",
+                   "[04/05 01:30:24 d2.utils.events]:  eta: 0:03:35  iter: 19  total_loss: 1.36  time: 0.36  "
+                   "lr: 3.8e-06  max_mem: 2048M\n",
+                   NULL);
+    ck_assert(series(st, "memory")->last == 2.0);
+    md_store_free(st);
+    st = load_text("sft.log", "step: 1, gpt_loss: 2.5\nstep: 2, gpt_loss: 2.25\n", NULL);
+    ck_assert(series(st, "loss")->last == 2.25);
     md_store_free(st);
 }
 END_TEST
@@ -4709,6 +4810,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_darknet);
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);
+    tcase_add_test(kv, test_kv_glued_bracket);
     tcase_add_test(kv, test_kv_mmengine);
     tcase_add_test(kv, test_kv_openmmlab_memory);
     tcase_add_test(kv, test_kv_imagenet_family);
@@ -4738,6 +4840,7 @@ Suite *suite_reader(void)
     tcase_add_test(lines, test_tqdm_items_per_second);
     tcase_add_test(lines, test_tqdm_behind_relay_tags);
     tcase_add_test(lines, test_tqdm_not_a_bar);
+    tcase_add_test(lines, test_tqdm_description_ends_in_epoch);
     tcase_add_test(lines, test_timestamps);
     tcase_add_test(lines, test_timestamp_glog);
     tcase_add_test(lines, test_timestamp_possible);
@@ -4783,6 +4886,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);
+    tcase_add_test(text, test_text_trainers_own_names);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);

@@ -175,6 +175,12 @@ static void name_dev_scores(md_columns *t)
 static void name_yolo_terms(md_columns *t)
 {
     for (size_t i = 0; i < t->n; i++) {
+        /* YOLOv5 heads its terms "box obj cls" (and "seg"), which its
+         * results.csv calls train/box_loss, ... */
+        static const char *const v5[] = {"box", "obj", "cls", "seg"};
+        for (size_t k = 0; k < MD_COUNT(v5); k++)
+            if (strcmp(t->names[i], v5[k]) == 0)
+                strcat(t->names[i], "_loss");
         size_t len = strlen(t->names[i]);
         if (len > 5 && md_str_ends_with((md_str){t->names[i], len}, "_loss") && len + 6 < MD_COLUMNS_NAME) {
             memmove(t->names[i] + 6, t->names[i], len + 1);
@@ -234,7 +240,7 @@ static void set_columns(md_columns *t, const md_str *cells, size_t n, md_key_rol
         t->names[i][name.n] = '\0';
         int r = role(ctx, name.p, name.n);
         t->place[i] = r == MD_ROLE_STEP || r == MD_ROLE_EPOCH;
-        yolo |= md_str_eq(name, "GPU_mem");
+        yolo |= md_str_eq(name, "GPU_mem") || md_str_eq(name, "gpu_mem");
         /* A first column the catalog does not name (YOLO's "Class") may
          * hold the rows' labels. */
         if (i == 0)
@@ -268,11 +274,30 @@ static void use_wide_names(md_columns *t, md_key_role_fn role, const void *ctx)
     set_columns(t, cells, n, role, ctx);
 }
 
+/* A notebook's table of the training loss alone, as Unsloth's runs
+ * print it ("Step\tTraining Loss" over "1\t3.0197"): two names at a tab,
+ * the first a step and the second a series the catalog knows. Two words
+ * parted by blanks are too often prose to be a header. */
+static bool step_and_series(md_str line, const md_str *cells, size_t n, md_key_role_fn role, const void *ctx)
+{
+    if (n != 2 || !memchr(line.p, '\t', line.n))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (md_num_scan(cells[i].p, cells[i].p + cells[i].n, &(double){0}) || cells[i].n >= MD_COLUMNS_NAME)
+            return false;
+    return role(ctx, cells[0].p, cells[0].n) == MD_ROLE_STEP && role(ctx, cells[1].p, cells[1].n) == MD_ROLE_SERIES;
+}
+
 /* The header's names are also kept as single blanks leave them ("Epoch
  * Train Loss  Valid Loss"), for rows of that many cells to choose. */
 static bool read_header(md_columns *t, md_str line, const md_str *cells, size_t n, md_key_role_fn role,
                         const void *ctx)
 {
+    if (step_and_series(line, cells, n, role, ctx)) {
+        set_columns(t, cells, n, role, ctx);
+        t->nwide = 0;
+        return true;
+    }
     if (!header_names(cells, n, false))
         return false;
     md_str wide[MD_COLUMNS_MAX];

@@ -87,6 +87,11 @@ static bool is_value_end(const char *p, const char *end)
         return key_pair_at(p + 1, end, '=');
     case '.':
         return p + 1 == end || p[1] == ' ' || p[1] == '\t'; /* the end of a sentence */
+    case '(':
+        /* The same figure another way, glued on: torchtitan's "memory:
+         * 49.66GiB(52.28%)" (of the device's), NeMo's "tps
+         * 31346.32(3918.29/gpu)". */
+        return p + 1 < end && md_is_digit(p[1]) && memchr(p, ')', (size_t)(end - p)) != NULL;
     default:
         return (unsigned char)*p >= 0x80;
     }

@@ -3,6 +3,7 @@
  * The rate is the only measure of speed many logs hold. */
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 
 #include "reader/reader_int.h"
 
@@ -18,10 +19,27 @@ static void note_text(struct md_tqdm_num *at, const char *line, const char *p, s
     *at = (struct md_tqdm_num){(uint32_t)(p - line), (uint32_t)k};
 }
 
-/* "Epoch N:" (Lightning's training bar). */
+/* A description that ends in "epoch N" ("Train step of epoch 0:", as
+ * OpenRLHF's trainers describe the bar of an epoch's batches). */
+static bool ends_in_epoch(md_str d)
+{
+    if (d.n && d.p[d.n - 1] == ':')
+        d.n--;
+    size_t i = d.n;
+    while (i > 0 && md_is_digit(d.p[i - 1]))
+        i--;
+    if (i == d.n || i < 7 || d.p[i - 1] != ' ')
+        return false;
+    return strncasecmp(d.p + i - 7, " epoch ", 7) == 0;
+}
+
+/* "Epoch N:" (Lightning's training bar), or a description that ends in
+ * "epoch N". */
 static bool epoch_bar(const char *desc, size_t n)
 {
     md_str d = md_str_trim((md_str){desc, n});
+    if (ends_in_epoch(d))
+        return true;
     if (d.n < 7 || (strncmp(d.p, "Epoch ", 6) != 0 && strncmp(d.p, "epoch ", 6) != 0))
         return false;
     size_t i = 6;
@@ -45,7 +63,8 @@ static bool steps_bar(const char *desc, size_t n)
 static bool described(const char *desc, size_t n)
 {
     md_str d = md_str_trim((md_str){desc, n});
-    if ((d.n >= 5 && (strncmp(d.p, "Epoch", 5) == 0 || strncmp(d.p, "epoch", 5) == 0)) || steps_bar(desc, n))
+    if ((d.n >= 5 && (strncmp(d.p, "Epoch", 5) == 0 || strncmp(d.p, "epoch", 5) == 0)) || steps_bar(desc, n) ||
+        ends_in_epoch(d))
         return false;
     for (size_t i = 0; i < d.n; i++)
         if ((d.p[i] >= 'a' && d.p[i] <= 'z') || (d.p[i] >= 'A' && d.p[i] <= 'Z'))

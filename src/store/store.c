@@ -169,6 +169,30 @@ void md_store_context_step(md_store *st, int64_t step)
     st->context_step = step;
 }
 
+/* The unit of a value: its own, else the one its key names. A multiple's
+ * letter on a key that names binary bytes is that unit's (detectron2's
+ * "max_mem: 2433M" is MiB, as the key says; the letter alone would be
+ * millions of bytes). */
+static md_unit value_unit(md_unit own, md_unit key)
+{
+    if (own == MD_UNIT_NONE)
+        return key;
+    if (md_unit_dim(key) != MD_DIM_BYTES)
+        return own;
+    switch (own) {
+    case MD_UNIT_KILO:
+        return MD_UNIT_KIB;
+    case MD_UNIT_MEGA:
+        return MD_UNIT_MIB;
+    case MD_UNIT_GIGA:
+        return MD_UNIT_GIB;
+    case MD_UNIT_TERA:
+        return MD_UNIT_TIB;
+    default:
+        return own;
+    }
+}
+
 static double convert(md_kind kind, double v, md_unit unit)
 {
     if (unit == MD_UNIT_NONE)
@@ -424,8 +448,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         if (sidx < 0)
             continue;
         md_series *s = st->series[sidx];
-        md_unit unit = kv->unit != MD_UNIT_NONE ? kv->unit : ki->unit;
-        double v = convert(s->kind, kv->value, unit);
+        double v = convert(s->kind, kv->value, value_unit(kv->unit, ki->unit));
         /* "Accuracy: 9919/10000": a score counted out of a total. */
         if ((kv->flags & MD_KV_TOTAL) && (s->kind == MD_KIND_METRIC || s->kind == MD_KIND_FRACTION) &&
             kv->total > 0 && v <= kv->total)
