@@ -177,20 +177,12 @@ static md_unit value_unit(md_unit own, md_unit key)
 {
     if (own == MD_UNIT_NONE)
         return key;
-    if (md_unit_dim(key) != MD_DIM_BYTES)
-        return own;
-    switch (own) {
-    case MD_UNIT_KILO:
-        return MD_UNIT_KIB;
-    case MD_UNIT_MEGA:
-        return MD_UNIT_MIB;
-    case MD_UNIT_GIGA:
-        return MD_UNIT_GIB;
-    case MD_UNIT_TERA:
-        return MD_UNIT_TIB;
-    default:
-        return own;
-    }
+    md_unit binary = own == MD_UNIT_KILO   ? MD_UNIT_KIB
+                     : own == MD_UNIT_MEGA ? MD_UNIT_MIB
+                     : own == MD_UNIT_GIGA ? MD_UNIT_GIB
+                     : own == MD_UNIT_TERA ? MD_UNIT_TIB
+                                           : MD_UNIT_NONE;
+    return binary != MD_UNIT_NONE && md_unit_dim(key) == MD_DIM_BYTES ? binary : own;
 }
 
 static double convert(md_kind kind, double v, md_unit unit)
