@@ -153,14 +153,11 @@ static md_bucket *bucket_for_next(md_series *s, int64_t step)
     return b;
 }
 
+/* A finite point into the last bucket. */
 static void bucket_add(md_series *s, int64_t step, double v)
 {
     md_bucket *b = bucket_for_next(s, step);
     b->hi_step = step;
-    if (!isfinite(v)) {
-        b->nonfinite++;
-        return;
-    }
     /* Welford's update; m2 holds the squared deviations from the mean. The
      * mean before this point is the one the last point divided out: the
      * same sum over the same count, so the same double as dividing again. */
@@ -305,6 +302,23 @@ static void note_print(md_series *s, double v, unsigned flags)
         slots[d]++;
 }
 
+/* A NaN or an infinity: counted, in its bucket and the series. Rare, so
+ * out of the common path. */
+static MD_NOINLINE void add_nonfinite(md_series *s, int64_t step, double v)
+{
+    md_bucket *b = bucket_for_next(s, step);
+    b->hi_step = step;
+    b->nonfinite++;
+    if (isnan(v))
+        s->nan++;
+    else
+        s->inf++;
+    if (s->first_nonfinite_step < 0)
+        s->first_nonfinite_step = step;
+    s->last_nonfinite_step = step;
+    s->trailing_nonfinite++;
+}
+
 void series_add(md_series *s, int64_t step, double v, unsigned flags)
 {
     if (s->count == 0) {
@@ -315,18 +329,11 @@ void series_add(md_series *s, int64_t step, double v, unsigned flags)
     s->count++;
     s->last_step = step;
     s->last_raw = v;
-    bucket_add(s, step, v);
     if (!isfinite(v)) {
-        if (isnan(v))
-            s->nan++;
-        else
-            s->inf++;
-        if (s->first_nonfinite_step < 0)
-            s->first_nonfinite_step = step;
-        s->last_nonfinite_step = step;
-        s->trailing_nonfinite++;
+        add_nonfinite(s, step, v);
         return;
     }
+    bucket_add(s, step, v);
     s->trailing_nonfinite = 0;
     if (v == 0) {
         if (s->zeros == 0) {
