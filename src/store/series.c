@@ -132,13 +132,9 @@ size_t buckets_coarsen(md_bucket *b, size_t n)
     return half;
 }
 
-static md_bucket *bucket_for_next(md_series *s, int64_t step)
+/* A bucket opened for the next point: once every width points. */
+static MD_NOINLINE md_bucket *new_bucket(md_series *s, int64_t step)
 {
-    if (s->nbuckets) {
-        md_bucket *b = &s->buckets[s->nbuckets - 1];
-        if (b->n + b->nonfinite < s->width)
-            return b;
-    }
     if (s->nbuckets == MD_BUCKETS) {
         s->nbuckets = buckets_coarsen(s->buckets, s->nbuckets);
         s->width *= 2;
@@ -151,6 +147,16 @@ static md_bucket *bucket_for_next(md_series *s, int64_t step)
     memset(b, 0, sizeof *b);
     b->lo_step = b->hi_step = step;
     return b;
+}
+
+static inline md_bucket *bucket_for_next(md_series *s, int64_t step)
+{
+    if (s->nbuckets) {
+        md_bucket *b = &s->buckets[s->nbuckets - 1];
+        if (b->n + b->nonfinite < s->width)
+            return b;
+    }
+    return new_bucket(s, step);
 }
 
 /* A finite point into the last bucket. */
