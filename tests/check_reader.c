@@ -2456,6 +2456,28 @@ START_TEST(test_text_trainers_own_names)
 }
 END_TEST
 
+/* verl's validation: "val-core/<data source>/<var>/mean@N" is the
+ * headline score whatever the reward is called, "val-aux/" the rest (a
+ * spread there is no score). */
+START_TEST(test_text_verl_validation)
+{
+    md_store *st = load_text("verl.log",
+                             "step:1 - actor/pg_loss:0.01 - critic/score/mean:0.5\n"
+                             "step:2 - actor/pg_loss:0.02 - critic/score/mean:0.5 - "
+                             "val-core/my/set/reward/mean@4:0.42 - val-aux/my/set/acc/std@4:0.3\n",
+                             NULL);
+    const md_series *core = series(st, "val_core_my_set_reward_mean4");
+    ck_assert_int_eq(core->kind, MD_KIND_METRIC);
+    ck_assert_int_eq(core->better, MD_BETTER_HIGHER);
+    ck_assert_int_eq(core->first_step, 2);
+    ck_assert(md_key_is_validation(md_store_catalog(st), core->name));
+    const md_series *spread = series(st, "val_aux_my_set_acc_std4");
+    ck_assert_int_eq(spread->better, MD_BETTER_NONE);
+    ck_assert_int_ne(spread->kind, MD_KIND_METRIC);
+    md_store_free(st);
+}
+END_TEST
+
 /* A dict line printed before the bar's newline ends up glued to the bar:
  * its values are read too. */
 START_TEST(test_text_steps_bar)
@@ -4887,6 +4909,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);
     tcase_add_test(text, test_text_trainers_own_names);
+    tcase_add_test(text, test_text_verl_validation);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);
