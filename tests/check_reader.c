@@ -2478,6 +2478,31 @@ START_TEST(test_text_verl_validation)
 }
 END_TEST
 
+/* DeepSpeed-Chat's step 3 prints the step's mean reward on a line of its
+ * own after the step's losses: the reward, at that step; its EMA is a
+ * smoothed copy, not the reward. */
+START_TEST(test_text_rlhf_reward_line)
+{
+    md_store *st = load_text("step3.log",
+                             "Epoch: 0 | Step: 7 | PPO Epoch: 1 | Actor Loss: 0.25 | Critic Loss: 0.5 | "
+                             "Unsupervised Loss: 0.0\n"
+                             "Average reward score: 1.25 | EMA reward score: 1.0\n"
+                             "-----------------------------------------\n"
+                             "Epoch: 0 | Step: 8 | PPO Epoch: 1 | Actor Loss: 0.25 | Critic Loss: 0.5 | "
+                             "Unsupervised Loss: 0.0\n"
+                             "Average reward score: -2.5 | EMA reward score: 0.5\n",
+                             NULL);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 2);
+    ck_assert(!reward->ordinal);
+    ck_assert_int_eq(reward->first_step, 7);
+    ck_assert_int_eq(reward->last_step, 8);
+    ck_assert(reward->last == -2.5);
+    ck_assert(series(st, "ema_reward_score")->last == 0.5);
+    md_store_free(st);
+}
+END_TEST
+
 /* A dict line printed before the bar's newline ends up glued to the bar:
  * its values are read too. */
 START_TEST(test_text_steps_bar)
@@ -4910,6 +4935,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_steps_bar);
     tcase_add_test(text, test_text_trainers_own_names);
     tcase_add_test(text, test_text_verl_validation);
+    tcase_add_test(text, test_text_rlhf_reward_line);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);

@@ -259,6 +259,16 @@ static bool timing_key(const md_store *st, const key_info *ki)
     return kind == MD_KIND_RATE || kind == MD_KIND_TIME;
 }
 
+/* A reward: an RL trainer may print its step's mean reward on a line of
+ * its own after the step's losses (DeepSpeed-Chat's "Average reward
+ * score: 1.53 | EMA reward score: 1.21"). */
+static bool reward_key(const md_store *st, const key_info *ki)
+{
+    if (ki->cat >= 0)
+        return strcmp(md_catalog_series(st->cat, (size_t)ki->cat)->name, "reward") == 0;
+    return ki->norm && md_key_has_word(ki->norm, "reward", false);
+}
+
 /* The step the run has reached when every value of the record passes; -1
  * otherwise. */
 static MD_NOINLINE int64_t step_reached_if_all(const md_store *st, const md_input *in,
@@ -323,9 +333,11 @@ static int64_t record_step(md_store *st, bool *had_step)
     if (st->context_step >= 0)
         return st->context_step;
     /* So does a record of an evaluation's values alone there, and one of
-     * rates and timings alone anywhere. */
+     * rates and timings, or of rewards, alone anywhere. */
     int64_t at = in->first_epoch >= 0 ? step_reached_if_all(st, in, evaluation_key) : -1;
-    return at >= 0 ? at : step_reached_if_all(st, in, timing_key);
+    if (at < 0)
+        at = step_reached_if_all(st, in, timing_key);
+    return at >= 0 ? at : step_reached_if_all(st, in, reward_key);
 }
 
 static bool is_setting(const md_store *st, const key_info *ki)
