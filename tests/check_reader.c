@@ -2503,6 +2503,31 @@ START_TEST(test_text_rlhf_reward_line)
 }
 END_TEST
 
+/* PaddleNLP's trainer prints its evaluation without a step, its epoch a
+ * fraction of progress: the evaluation stands at the step the training
+ * lines reached, not at a log entry. */
+START_TEST(test_text_eval_line_at_step_reached)
+{
+    md_store *st = load_text("paddlenlp.log",
+                             "[2024-05-01 10:00:01,000] [    INFO] - loss: 2.5, learning_rate: 3e-05, global_step: 20, "
+                             "interval_runtime: 2.0, epoch: 0.25\n"
+                             "[2024-05-01 10:00:02,000] [    INFO] - ***** Running Evaluation *****\n"
+                             "[2024-05-01 10:00:03,000] [    INFO] - eval_loss: 2.75, eval_runtime: 10.5, "
+                             "eval_samples_per_second: 30.2, eval_steps_per_second: 1.9, epoch: 0.25\n"
+                             "[2024-05-01 10:00:04,000] [    INFO] - loss: 2.25, learning_rate: 3e-05, global_step: 40, "
+                             "interval_runtime: 2.0, epoch: 0.5\n"
+                             "[2024-05-01 10:00:05,000] [    INFO] - eval_loss: 2.5, eval_runtime: 10.5, "
+                             "eval_samples_per_second: 30.2, eval_steps_per_second: 1.9, epoch: 0.5\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert(!val->ordinal);
+    ck_assert_int_eq(val->first_step, 20);
+    ck_assert_int_eq(val->last_step, 40);
+    md_store_free(st);
+}
+END_TEST
+
 /* A dict line printed before the bar's newline ends up glued to the bar:
  * its values are read too. */
 START_TEST(test_text_steps_bar)
@@ -4936,6 +4961,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_trainers_own_names);
     tcase_add_test(text, test_text_verl_validation);
     tcase_add_test(text, test_text_rlhf_reward_line);
+    tcase_add_test(text, test_text_eval_line_at_step_reached);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);

@@ -270,18 +270,24 @@ static bool reward_key(const md_store *st, const key_info *ki)
 }
 
 /* The step the run has reached when every value of the record passes; -1
- * otherwise. */
+ * otherwise. An epoch on such a record placed nothing (record_step): it is
+ * the run's progress written as a fraction ("eval_loss: 2.1, ...,
+ * epoch: 0.5", PaddleNLP's evaluation), not a value of the record. */
 static MD_NOINLINE int64_t step_reached_if_all(const md_store *st, const md_input *in,
                                                bool (*pass)(const md_store *, const key_info *))
 {
     if (in->last_step_seen < 0 || st->nkv == 0)
         return -1;
+    bool any = false;
     for (size_t i = 0; i < st->nkv; i++) {
         const key_info *ki = &st->keys[st->kv[i].key];
+        if (ki->role == MD_ROLE_EPOCH)
+            continue;
         if (ki->role != MD_ROLE_SERIES || !pass(st, ki))
             return -1;
+        any = true;
     }
-    return in->last_step_seen;
+    return any ? in->last_step_seen : -1;
 }
 
 /* W&B's _step counts wandb.log() calls, a count in front of a line may
@@ -332,9 +338,10 @@ static int64_t record_step(md_store *st, bool *had_step)
         return epoch;
     if (st->context_step >= 0)
         return st->context_step;
-    /* So does a record of an evaluation's values alone there, and one of
-     * rates and timings, or of rewards, alone anywhere. */
-    int64_t at = in->first_epoch >= 0 ? step_reached_if_all(st, in, evaluation_key) : -1;
+    /* So does a record of an evaluation's values alone, one of rates and
+     * timings alone, and one of rewards alone: a log whose training lines
+     * carry steps prints them between two of those lines. */
+    int64_t at = step_reached_if_all(st, in, evaluation_key);
     if (at < 0)
         at = step_reached_if_all(st, in, timing_key);
     return at >= 0 ? at : step_reached_if_all(st, in, reward_key);
