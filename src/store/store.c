@@ -487,7 +487,9 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         if (in->first_stepped_record == 0)
             in->first_stepped_record = in->records;
         st->current_step = step;
-        if (step > in->last_step_seen)
+        /* A record that gave no value is no step the run reached: "1 epoch
+         * = 876 batches" says how long an epoch is. */
+        if (step > in->last_step_seen && values)
             in->last_step_seen = step;
     }
     return values ? step : -1;
