@@ -2528,6 +2528,31 @@ START_TEST(test_text_eval_line_at_step_reached)
 }
 END_TEST
 
+/* Ray Tune's status table, tabulate's psql format: its separator joins
+ * the cells with '+'; the first trial's rows are the run's. */
+START_TEST(test_text_psql_trial_table)
+{
+    static const char table[] =
+        "+------------------+----------+--------+------------------+-------+----------+\n"
+        "| Trial name       | status   |   iter |   total time (s) |    ts |   reward |\n"
+        "|------------------+----------+--------+------------------+-------+----------|\n"
+        "| PPO_env_x1_00000 | RUNNING  |      %d |             12.5 |  4000 |    %s |\n"
+        "| PPO_env_x1_00001 | RUNNING  |      %d |             12.5 |  4000 |     9.0 |\n"
+        "+------------------+----------+--------+------------------+-------+----------+\n";
+    char text[2048];
+    int n = snprintf(text, sizeof text, table, 3, "45.25", 3);
+    snprintf(text + n, sizeof text - (size_t)n, table, 4, "50.5 ", 4);
+    md_store *st = load_text("tune.log", text, NULL);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 2);
+    ck_assert(!reward->ordinal);
+    ck_assert_int_eq(reward->first_step, 3);
+    ck_assert_int_eq(reward->last_step, 4);
+    ck_assert(reward->min == 45.25 && reward->last == 50.5);
+    md_store_free(st);
+}
+END_TEST
+
 /* A dict line printed before the bar's newline ends up glued to the bar:
  * its values are read too. */
 START_TEST(test_text_steps_bar)
@@ -4962,6 +4987,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_verl_validation);
     tcase_add_test(text, test_text_rlhf_reward_line);
     tcase_add_test(text, test_text_eval_line_at_step_reached);
+    tcase_add_test(text, test_text_psql_trial_table);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);
