@@ -2456,6 +2456,103 @@ START_TEST(test_text_trainers_own_names)
 }
 END_TEST
 
+/* verl's validation: "val-core/<data source>/<var>/mean@N" is the
+ * headline score whatever the reward is called, "val-aux/" the rest (a
+ * spread there is no score). */
+START_TEST(test_text_verl_validation)
+{
+    md_store *st = load_text("verl.log",
+                             "step:1 - actor/pg_loss:0.01 - critic/score/mean:0.5\n"
+                             "step:2 - actor/pg_loss:0.02 - critic/score/mean:0.5 - "
+                             "val-core/my/set/reward/mean@4:0.42 - val-aux/my/set/acc/std@4:0.3\n",
+                             NULL);
+    const md_series *core = series(st, "val_core_my_set_reward_mean4");
+    ck_assert_int_eq(core->kind, MD_KIND_METRIC);
+    ck_assert_int_eq(core->better, MD_BETTER_HIGHER);
+    ck_assert_int_eq(core->first_step, 2);
+    ck_assert(md_key_is_validation(md_store_catalog(st), core->name));
+    const md_series *spread = series(st, "val_aux_my_set_acc_std4");
+    ck_assert_int_eq(spread->better, MD_BETTER_NONE);
+    ck_assert_int_ne(spread->kind, MD_KIND_METRIC);
+    md_store_free(st);
+}
+END_TEST
+
+/* DeepSpeed-Chat's step 3 prints the step's mean reward on a line of its
+ * own after the step's losses: the reward, at that step; its EMA is a
+ * smoothed copy, not the reward. */
+START_TEST(test_text_rlhf_reward_line)
+{
+    md_store *st = load_text("step3.log",
+                             "Epoch: 0 | Step: 7 | PPO Epoch: 1 | Actor Loss: 0.25 | Critic Loss: 0.5 | "
+                             "Unsupervised Loss: 0.0\n"
+                             "Average reward score: 1.25 | EMA reward score: 1.0\n"
+                             "-----------------------------------------\n"
+                             "Epoch: 0 | Step: 8 | PPO Epoch: 1 | Actor Loss: 0.25 | Critic Loss: 0.5 | "
+                             "Unsupervised Loss: 0.0\n"
+                             "Average reward score: -2.5 | EMA reward score: 0.5\n",
+                             NULL);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 2);
+    ck_assert(!reward->ordinal);
+    ck_assert_int_eq(reward->first_step, 7);
+    ck_assert_int_eq(reward->last_step, 8);
+    ck_assert(reward->last == -2.5);
+    ck_assert(series(st, "ema_reward_score")->last == 0.5);
+    md_store_free(st);
+}
+END_TEST
+
+/* PaddleNLP's trainer prints its evaluation without a step, its epoch a
+ * fraction of progress: the evaluation stands at the step the training
+ * lines reached, not at a log entry. */
+START_TEST(test_text_eval_line_at_step_reached)
+{
+    md_store *st = load_text("paddlenlp.log",
+                             "[2024-05-01 10:00:01,000] [    INFO] - loss: 2.5, learning_rate: 3e-05, global_step: 20, "
+                             "interval_runtime: 2.0, epoch: 0.25\n"
+                             "[2024-05-01 10:00:02,000] [    INFO] - ***** Running Evaluation *****\n"
+                             "[2024-05-01 10:00:03,000] [    INFO] - eval_loss: 2.75, eval_runtime: 10.5, "
+                             "eval_samples_per_second: 30.2, eval_steps_per_second: 1.9, epoch: 0.25\n"
+                             "[2024-05-01 10:00:04,000] [    INFO] - loss: 2.25, learning_rate: 3e-05, global_step: 40, "
+                             "interval_runtime: 2.0, epoch: 0.5\n"
+                             "[2024-05-01 10:00:05,000] [    INFO] - eval_loss: 2.5, eval_runtime: 10.5, "
+                             "eval_samples_per_second: 30.2, eval_steps_per_second: 1.9, epoch: 0.5\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert(!val->ordinal);
+    ck_assert_int_eq(val->first_step, 20);
+    ck_assert_int_eq(val->last_step, 40);
+    md_store_free(st);
+}
+END_TEST
+
+/* Ray Tune's status table, tabulate's psql format: its separator joins
+ * the cells with '+'; the first trial's rows are the run's. */
+START_TEST(test_text_psql_trial_table)
+{
+    static const char table[] =
+        "+------------------+----------+--------+------------------+-------+----------+\n"
+        "| Trial name       | status   |   iter |   total time (s) |    ts |   reward |\n"
+        "|------------------+----------+--------+------------------+-------+----------|\n"
+        "| PPO_env_x1_00000 | RUNNING  |      %d |             12.5 |  4000 |    %s |\n"
+        "| PPO_env_x1_00001 | RUNNING  |      %d |             12.5 |  4000 |     9.0 |\n"
+        "+------------------+----------+--------+------------------+-------+----------+\n";
+    char text[2048];
+    int n = snprintf(text, sizeof text, table, 3, "45.25", 3);
+    snprintf(text + n, sizeof text - (size_t)n, table, 4, "50.5 ", 4);
+    md_store *st = load_text("tune.log", text, NULL);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 2);
+    ck_assert(!reward->ordinal);
+    ck_assert_int_eq(reward->first_step, 3);
+    ck_assert_int_eq(reward->last_step, 4);
+    ck_assert(reward->min == 45.25 && reward->last == 50.5);
+    md_store_free(st);
+}
+END_TEST
+
 /* A dict line printed before the bar's newline ends up glued to the bar:
  * its values are read too. */
 START_TEST(test_text_steps_bar)
@@ -4887,6 +4984,10 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);
     tcase_add_test(text, test_text_trainers_own_names);
+    tcase_add_test(text, test_text_verl_validation);
+    tcase_add_test(text, test_text_rlhf_reward_line);
+    tcase_add_test(text, test_text_eval_line_at_step_reached);
+    tcase_add_test(text, test_text_psql_trial_table);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);

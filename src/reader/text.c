@@ -45,6 +45,10 @@ typedef struct table {
     bool header_seen, active;
     char *names[TABLE_MAX_CELLS];
     size_t ncells;
+    /* Ray Tune's status table has a row per trial: the first trial's rows
+     * are the run's, kept across the tables it prints (another trial's
+     * numbers would mix two runs in one series). */
+    char trial[128];
 } table;
 
 struct md_text_reader {
@@ -566,6 +570,31 @@ static bool is_separator_row(const md_str *cells, size_t n)
     return n > 0;
 }
 
+/* tabulate's psql format (Ray Tune's status table) joins the separator's
+ * cells with '+': "|------+--------|" is one cell of a row of ncells. */
+static bool is_psql_separator(const md_str *cells, size_t n, size_t ncells)
+{
+    if (n != 1 || cells[0].n == 0)
+        return false;
+    size_t joins = 0;
+    for (size_t k = 0; k < cells[0].n; k++) {
+        char c = cells[0].p[k];
+        if (c == '+')
+            joins++;
+        else if (c != '-' && c != ':')
+            return false;
+    }
+    return joins + 1 == ncells;
+}
+
+/* Whether a row is the first trial's (which the first row names). */
+static bool same_trial(table *t, md_str name)
+{
+    if (!t->trial[0])
+        snprintf(t->trial, sizeof t->trial, "%.*s", (int)name.n, name.p);
+    return strlen(t->trial) == name.n && memcmp(t->trial, name.p, name.n) == 0;
+}
+
 static bool is_number_cell(md_str c, double *v)
 {
     return c.n && md_num_scan(c.p, c.p + c.n, v) == c.n;
@@ -588,13 +617,16 @@ static bool read_table_row(text_reader *r, md_str seg)
     size_t n = split_cells(s, cells, TABLE_MAX_CELLS);
     double v;
     if (t->active && n == t->ncells) {
+        if (strcasecmp(t->names[0], "trial name") == 0 && !same_trial(t, cells[0]))
+            return true;
         for (size_t i = 0; i < n; i++)
             if (is_number_cell(cells[i], &v))
                 md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
                                    memchr(cells[i].p, '.', cells[i].n) ? 0 : MD_KV_INTEGRAL, NAN);
         return true;
     }
-    if (t->header_seen && !t->active && n == t->ncells && is_separator_row(cells, n)) {
+    if (t->header_seen && !t->active &&
+        ((n == t->ncells && is_separator_row(cells, n)) || is_psql_separator(cells, n, t->ncells))) {
         t->active = true;
         return true;
     }

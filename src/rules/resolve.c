@@ -7,7 +7,9 @@
  * words are never dropped: "eval_rewards_chosen" must not become the
  * training series rewards_chosen. Nor are words that make the rest a
  * different quantity: max_grad_norm is a setting, best_loss a running
- * minimum, non_score_reward the KL penalty and not the reward.
+ * minimum, non_score_reward the KL penalty and not the reward, an
+ * ema_reward_score a smoothed copy that lags the reward and hides its
+ * falls.
  *
  * An evaluation may be of one of several held-out sets, named or numbered
  * (set_words, is_eval_word, without_dataloader_suffix): a set's key maps
@@ -39,7 +41,7 @@ static const char *const set_words[] = {"set",   "split", "data",    "dataset",
 
 static const char *const qualifiers[] = {"max", "min", "best", "worst", "std", "var", "non", "neg",
                                          "delta", "diff", "inv", "target", "init", "initial", "prev",
-                                         "clip", "warmup"};
+                                         "clip", "warmup", "ema"};
 
 static const struct {
     const char *suffix;

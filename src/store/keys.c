@@ -23,6 +23,19 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
                                          "auc",   "score",    "f",      "uas",    "las"};
     *kind = MD_KIND_OTHER;
     *better = MD_BETTER_NONE;
+    /* verl files under "val-core/" only an evaluation's headline score
+     * (the mean, majority vote or best of N samples' accuracy or reward on
+     * a data set), whatever the reward is called; the rest of what it
+     * measured there goes under "val-aux/" and is guessed by its words. */
+    if (strncmp(norm, "val_core_", 9) == 0) {
+        *kind = MD_KIND_METRIC;
+        *better = MD_BETTER_HIGHER;
+        return;
+    }
+    /* A spread is no score and no loss: "acc/std@4" falling is the samples
+     * agreeing, not the accuracy falling. */
+    if (md_key_has_word(norm, "std", true))
+        return;
     for (size_t i = 0; i < MD_COUNT(lower); i++) {
         if (md_key_has_word(norm, lower[i], false)) {
             *kind = MD_KIND_LOSS;

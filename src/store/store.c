@@ -259,19 +259,35 @@ static bool timing_key(const md_store *st, const key_info *ki)
     return kind == MD_KIND_RATE || kind == MD_KIND_TIME;
 }
 
+/* A reward: an RL trainer may print its step's mean reward on a line of
+ * its own after the step's losses (DeepSpeed-Chat's "Average reward
+ * score: 1.53 | EMA reward score: 1.21"). */
+static bool reward_key(const md_store *st, const key_info *ki)
+{
+    if (ki->cat >= 0)
+        return strcmp(md_catalog_series(st->cat, (size_t)ki->cat)->name, "reward") == 0;
+    return ki->norm && md_key_has_word(ki->norm, "reward", false);
+}
+
 /* The step the run has reached when every value of the record passes; -1
- * otherwise. */
+ * otherwise. An epoch on such a record placed nothing (record_step): it is
+ * the run's progress written as a fraction ("eval_loss: 2.1, ...,
+ * epoch: 0.5", PaddleNLP's evaluation), not a value of the record. */
 static MD_NOINLINE int64_t step_reached_if_all(const md_store *st, const md_input *in,
                                                bool (*pass)(const md_store *, const key_info *))
 {
     if (in->last_step_seen < 0 || st->nkv == 0)
         return -1;
+    bool any = false;
     for (size_t i = 0; i < st->nkv; i++) {
         const key_info *ki = &st->keys[st->kv[i].key];
+        if (ki->role == MD_ROLE_EPOCH)
+            continue;
         if (ki->role != MD_ROLE_SERIES || !pass(st, ki))
             return -1;
+        any = true;
     }
-    return in->last_step_seen;
+    return any ? in->last_step_seen : -1;
 }
 
 /* W&B's _step counts wandb.log() calls, a count in front of a line may
@@ -322,10 +338,13 @@ static int64_t record_step(md_store *st, bool *had_step)
         return epoch;
     if (st->context_step >= 0)
         return st->context_step;
-    /* So does a record of an evaluation's values alone there, and one of
-     * rates and timings alone anywhere. */
-    int64_t at = in->first_epoch >= 0 ? step_reached_if_all(st, in, evaluation_key) : -1;
-    return at >= 0 ? at : step_reached_if_all(st, in, timing_key);
+    /* So does a record of an evaluation's values alone, one of rates and
+     * timings alone, and one of rewards alone: a log whose training lines
+     * carry steps prints them between two of those lines. */
+    int64_t at = step_reached_if_all(st, in, evaluation_key);
+    if (at < 0)
+        at = step_reached_if_all(st, in, timing_key);
+    return at >= 0 ? at : step_reached_if_all(st, in, reward_key);
 }
 
 static bool is_setting(const md_store *st, const key_info *ki)
@@ -468,7 +487,9 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         if (in->first_stepped_record == 0)
             in->first_stepped_record = in->records;
         st->current_step = step;
-        if (step > in->last_step_seen)
+        /* A record that gave no value is no step the run reached: "1 epoch
+         * = 876 batches" says how long an epoch is. */
+        if (step > in->last_step_seen && values)
             in->last_step_seen = step;
     }
     return values ? step : -1;
