@@ -2475,6 +2475,20 @@ START_TEST(test_text_verl_validation)
     ck_assert_int_eq(spread->better, MD_BETTER_NONE);
     ck_assert_int_ne(spread->kind, MD_KIND_METRIC);
     md_store_free(st);
+
+    /* Its metrics.jsonl (FileLogger) nests every metric under "data". */
+    st = load_text("metrics.jsonl",
+                   "{\"step\": 1, \"elapsed_seconds\": 5.5, \"data\": {\"critic/score/mean\": 0.5}}\n"
+                   "{\"step\": 2, \"elapsed_seconds\": 9.5, \"data\": {\"critic/score/mean\": 0.5, "
+                   "\"val-core/my/set/reward/mean@1\": 0.42}}\n",
+                   NULL);
+    core = series(st, "data_val_core_my_set_reward_mean1");
+    ck_assert_int_eq(core->kind, MD_KIND_METRIC);
+    ck_assert_int_eq(core->better, MD_BETTER_HIGHER);
+    ck_assert_int_eq(core->first_step, 2);
+    ck_assert(md_key_is_validation(md_store_catalog(st), core->name));
+    ck_assert(!md_key_is_validation(md_store_catalog(st), "data_critic_score_mean"));
+    md_store_free(st);
 }
 END_TEST
 

@@ -192,9 +192,18 @@ int md_catalog_resolve(const md_catalog *cat, const char *norm, size_t n, md_uni
     return r.cat;
 }
 
+/* A tracker's object around every metric of a record (verl's
+ * metrics.jsonl: {"step": 3, "data": {"val-core/...": ...}}) names no set:
+ * the word after it does. */
+static const char *const wrappers[] = {"data", "metrics"};
+
 bool md_key_is_eval(const char *norm)
 {
     const char *us = strchr(norm, '_');
+    if (us && word_in(norm, (size_t)(us - norm), wrappers, MD_COUNT(wrappers))) {
+        norm = us + 1;
+        us = strchr(norm, '_');
+    }
     size_t n = strlen(norm);
     return (us && is_eval_word(norm, (size_t)(us - norm))) || without_dataloader_suffix(norm, n) < n;
 }

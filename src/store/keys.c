@@ -26,8 +26,9 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
     /* verl files under "val-core/" only an evaluation's headline score
      * (the mean, majority vote or best of N samples' accuracy or reward on
      * a data set), whatever the reward is called; the rest of what it
-     * measured there goes under "val-aux/" and is guessed by its words. */
-    if (strncmp(norm, "val_core_", 9) == 0) {
+     * measured there goes under "val-aux/" and is guessed by its words.
+     * Its metrics.jsonl nests them all under "data" ("data/val-core/..."). */
+    if (md_key_has_word(norm, "val_core", false)) {
         *kind = MD_KIND_METRIC;
         *better = MD_BETTER_HIGHER;
         return;
