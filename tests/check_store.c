@@ -65,6 +65,43 @@ START_TEST(test_step_keys)
 }
 END_TEST
 
+/* A fraction written in percent without its sign (nanochat's "mfu:
+ * 74.13") is divided by 100 once the input is read: every figure, its
+ * buckets and how its values were printed. A fraction up to 1, and
+ * numbers past 100, stay as they are. */
+static void add_printed(md_store *st, int64_t step, const char *key, double v, int decimals)
+{
+    md_store_record_begin(st, 1);
+    put(st, "step", (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, key, v, MD_UNIT_NONE, MD_KV_DECIMALS(decimals));
+    md_store_record_end(st, NULL);
+}
+
+START_TEST(test_fraction_in_percent)
+{
+    md_store *st = new_store();
+    static const double mfu[] = {10.5, 12.25, 11.75, 12, 40};
+    for (size_t i = 0; i < MD_COUNT(mfu); i++) {
+        add_printed(st, (int64_t)i + 1, "mfu", mfu[i], 2);
+        add_printed(st, (int64_t)i + 1, "completion_clipped", 0.25 * (double)i, 2);
+        add_printed(st, (int64_t)i + 1, "frac_reward_zero_std", 50.0 * (double)i, 2);
+    }
+    md_store_sort(st);
+    const md_series *s = series(st, "mfu");
+    ck_assert(s->first == 0.105 && s->last == 0.4 && s->min == 0.105 && s->max == 0.4);
+    ck_assert(T_CLOSE(s->mean, 0.173));
+    ck_assert_uint_eq(s->printed_decimals[4], 5);
+    ck_assert_uint_eq(s->printed_decimals[2], 0);
+    double sum = 0;
+    for (size_t i = 0; i < s->nbuckets; i++)
+        sum += s->buckets[i].sum;
+    ck_assert(T_CLOSE(sum, 0.865));
+    ck_assert(series(st, "completion_clipped")->max == 1.0);
+    ck_assert(series(st, "frac_reward_zero_std")->max == 200.0);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_ordinal_steps)
 {
     md_store *st = new_store();
@@ -1242,6 +1279,7 @@ Suite *suite_store(void)
     Suite *s = suite_create("store");
     TCase *rec = tcase_create("records");
     tcase_add_test(rec, test_step_keys);
+    tcase_add_test(rec, test_fraction_in_percent);
     tcase_add_test(rec, test_ordinal_steps);
     tcase_add_test(rec, test_ordinal_steps_shared);
     tcase_add_test(rec, test_setting_before_steps_is_dropped);

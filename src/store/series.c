@@ -378,10 +378,44 @@ void series_add(md_series *s, int64_t step, double v, unsigned flags)
     note_print(s, v, flags);
 }
 
+/* Moves counts of values written with d decimals to d + 2, as dividing
+ * them by 100 would have printed them. */
+static void shift_printed(uint32_t *slots)
+{
+    for (int d = MD_PRINT_SLOTS - 2; d >= 0; d--) {
+        int to = d + 2 < MD_PRINT_SLOTS - 1 ? d + 2 : MD_PRINT_SLOTS - 1;
+        uint64_t sum = (uint64_t)slots[to] + slots[d];
+        slots[to] = sum < UINT32_MAX ? (uint32_t)sum : UINT32_MAX;
+        slots[d] = 0;
+    }
+}
+
+/* A fraction logged in percent without a sign: nanochat's "mfu: 74.13"
+ * where torchtitan writes "mfu: 34.29%". No fraction passes 1, so a
+ * series of one that does, up to 100, was written in percent; every
+ * figure kept of it is divided by 100, as convert divides a value with
+ * its sign. */
+static void percent_to_fraction(md_series *s)
+{
+    s->first /= 100, s->last /= 100, s->min /= 100, s->max /= 100, s->mean /= 100;
+    s->last_raw /= 100, s->before_zero /= 100;
+    s->m2 /= 100 * 100;
+    for (size_t i = 0; i < s->nbuckets; i++) {
+        md_bucket *b = &s->buckets[i];
+        b->sum /= 100, b->min /= 100, b->max /= 100, b->first /= 100, b->last /= 100;
+        b->m2 /= 100 * 100;
+    }
+    for (size_t i = 0; i < s->nspikes; i++)
+        s->spikes[i].peak /= 100, s->spikes[i].level /= 100;
+    shift_printed(s->printed_decimals);
+}
+
 void series_finish(md_series *s)
 {
     if (s->state && s->state->in_spike)
         close_spike(s, false);
+    if (s->kind == MD_KIND_FRACTION && s->finite && s->max > 1 && s->max <= 100)
+        percent_to_fraction(s);
 }
 
 size_t series_bytes(const md_series *s)
