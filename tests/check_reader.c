@@ -2567,6 +2567,50 @@ START_TEST(test_text_psql_trial_table)
 }
 END_TEST
 
+/* Ray Tune 2's box-drawn status table, printed again and again: the
+ * first trial's rows, its iter the step; another trial's, and a pending
+ * trial's row of fewer cells, are not read. A box of another tool's is
+ * not a table. */
+START_TEST(test_text_boxed_trial_table)
+{
+    static const char table[] =
+        "Trial status: 2 RUNNING\n"
+        "\xe2\x95\xad\xe2\x94\x80\xe2\x94\x80\xe2\x95\xae\n"
+        "\xe2\x94\x82 Trial name                    status       iter     total time (s)      ts     reward "
+        "\xe2\x94\x82\n"
+        "\xe2\x94\x9c\xe2\x94\x80\xe2\x94\x80\xe2\x94\xa4\n"
+        "\xe2\x94\x82 PPO_CartPole-v1_7b1eb_00000   RUNNING    %6d            12.5     4000   %8s \xe2\x94\x82\n"
+        "\xe2\x94\x82 PPO_CartPole-v1_7b1eb_00001   RUNNING    %6d            12.5     4000       9.00 "
+        "\xe2\x94\x82\n"
+        "\xe2\x94\x82 PPO_CartPole-v1_7b1eb_00002   PENDING                                                "
+        "\xe2\x94\x82\n"
+        "\xe2\x95\xb0\xe2\x94\x80\xe2\x94\x80\xe2\x95\xaf\n";
+    char text[4096];
+    int n = snprintf(text, sizeof text, table, 3, "45.25", 3);
+    snprintf(text + n, sizeof text - (size_t)n, table, 4, "50.5", 4);
+    md_store *st = load_text("tune.log", text, NULL);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 2);
+    ck_assert(!reward->ordinal);
+    ck_assert_int_eq(reward->first_step, 3);
+    ck_assert_int_eq(reward->last_step, 4);
+    ck_assert(reward->min == 45.25 && reward->last == 50.5);
+    md_store_free(st);
+
+    st = load_text("summary.log",
+                   "loss: 2.5\n"
+                   "\xe2\x95\xad\xe2\x94\x80\xe2\x95\xae\n"
+                   "\xe2\x94\x82 Layer     loss      acc \xe2\x94\x82\n"
+                   "\xe2\x94\x9c\xe2\x94\x80\xe2\x94\xa4\n"
+                   "\xe2\x94\x82 encoder   0.25      0.9 \xe2\x94\x82\n"
+                   "\xe2\x95\xb0\xe2\x94\x80\xe2\x95\xaf\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    ck_assert_ptr_null(md_store_find(st, "accuracy"));
+    md_store_free(st);
+}
+END_TEST
+
 /* A dict line printed before the bar's newline ends up glued to the bar:
  * its values are read too. */
 START_TEST(test_text_steps_bar)
@@ -5002,6 +5046,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_rlhf_reward_line);
     tcase_add_test(text, test_text_eval_line_at_step_reached);
     tcase_add_test(text, test_text_psql_trial_table);
+    tcase_add_test(text, test_text_boxed_trial_table);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_fairseq_set_fields);

@@ -49,6 +49,7 @@ typedef struct table {
      * are the run's, kept across the tables it prints (another trial's
      * numbers would mix two runs in one series). */
     char trial[128];
+    bool boxed; /* inside Ray Tune 2's box (read_box_table_row) */
 } table;
 
 struct md_text_reader {
@@ -538,7 +539,7 @@ static void table_reset(table *t)
     for (size_t i = 0; i < t->ncells; i++)
         free(t->names[i]);
     t->ncells = 0;
-    t->header_seen = t->active = false;
+    t->header_seen = t->active = t->boxed = false;
 }
 
 static size_t split_cells(md_str line, md_str *cells, size_t cap)
@@ -600,6 +601,82 @@ static bool is_number_cell(md_str c, double *v)
     return c.n && md_num_scan(c.p, c.p + c.n, v) == c.n;
 }
 
+/* Ray Tune 2 draws its status table in a box, the cells parted by runs of
+ * blanks:
+ *
+ *   ╭─────────────────────────────────────────────────────────╮
+ *   │ Trial name                    status       iter    reward │
+ *   ├─────────────────────────────────────────────────────────┤
+ *   │ PPO_CartPole-v1_7b1eb_00000   RUNNING         6    150.2 │
+ *   ╰─────────────────────────────────────────────────────────╯
+ *
+ * Read as the psql table is, the first trial's rows only. A box whose
+ * header does not start with "Trial name" is another tool's: not read. */
+static const char box_top[] = "\xe2\x95\xad", box_side[] = "\xe2\x94\x82", box_rule[] = "\xe2\x94\x9c",
+                  box_bottom[] = "\xe2\x95\xb0";
+
+/* The cells of a boxed row's inside, parted by two blanks or more. */
+static size_t split_wide_cells(md_str in, md_str *cells, size_t cap)
+{
+    size_t n = 0;
+    const char *p = in.p, *end = in.p + in.n;
+    while (p < end && n < cap) {
+        while (p < end && md_is_blank(*p))
+            p++;
+        if (p == end)
+            break;
+        const char *start = p;
+        while (p < end && !(md_is_blank(*p) && (p + 1 == end || md_is_blank(p[1]))))
+            p++;
+        cells[n++] = (md_str){start, (size_t)(p - start)};
+    }
+    return n;
+}
+
+/* Whether the line (trimmed) belongs to such a box; its rows are fed. */
+static bool read_box_table_row(text_reader *r, md_str s)
+{
+    table *t = &r->tab;
+    if (md_str_starts_with(s, box_top)) {
+        table_reset(t);
+        t->boxed = true;
+        return true;
+    }
+    if (!t->boxed)
+        return false;
+    if (!md_str_starts_with(s, box_side)) {
+        bool rule = md_str_starts_with(s, box_rule);
+        if (rule && t->header_seen)
+            t->active = true;
+        else
+            table_reset(t);
+        return rule || md_str_starts_with(s, box_bottom);
+    }
+    md_str in = {s.p + 3, s.n - 3};
+    if (md_str_ends_with(in, box_side))
+        in.n -= 3;
+    md_str cells[TABLE_MAX_CELLS];
+    size_t n = split_wide_cells(md_str_trim(in), cells, TABLE_MAX_CELLS);
+    double v;
+    if (!t->header_seen) {
+        if (n < 2 || !(cells[0].n == 10 && strncasecmp(cells[0].p, "trial name", 10) == 0)) {
+            table_reset(t);
+            return false;
+        }
+        for (size_t i = 0; i < n; i++)
+            t->names[i] = md_xstrndup(cells[i].p, cells[i].n);
+        t->ncells = n;
+        t->header_seen = true;
+        return true;
+    }
+    if (t->active && n == t->ncells && same_trial(t, cells[0]))
+        for (size_t i = 1; i < n; i++)
+            if (is_number_cell(cells[i], &v))
+                md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
+                           memchr(cells[i].p, '.', cells[i].n) ? 0 : MD_KV_INTEGRAL, NAN);
+    return true;
+}
+
 /* Markdown tables ("| Training Loss | Epoch | Step | Validation Loss |"):
  * the header names the columns of the rows under the separator. Returns
  * true for separator and data rows; a candidate header line is still read
@@ -608,6 +685,8 @@ static bool read_table_row(text_reader *r, md_str seg)
 {
     md_str s = md_str_trim(seg);
     table *t = &r->tab;
+    if (read_box_table_row(r, s))
+        return true;
     if (s.n < 3 || s.p[0] != '|') {
         if (t->ncells)
             table_reset(t);
@@ -1029,7 +1108,7 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
 static inline bool no_open_construct(const text_reader *r)
 {
     return !r->in_traceback && !r->in_lsf_report && !r->box.open && !r->cols.n && !r->tab.ncells &&
-           !r->wrapped.open && !r->results.open && !r->allennlp.open;
+           !r->tab.boxed && !r->wrapped.open && !r->results.open && !r->allennlp.open;
 }
 
 /* No construct of several lines is open: a line is read on its own. */
