@@ -601,6 +601,25 @@ static bool is_number_cell(md_str c, double *v)
     return c.n && md_num_scan(c.p, c.p + c.n, v) == c.n;
 }
 
+/* A table's header: its cells name the columns. */
+static void table_header(table *t, const md_str *cells, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        t->names[i] = md_xstrndup(cells[i].p, cells[i].n);
+    t->ncells = n;
+    t->header_seen = true;
+}
+
+/* A table's row: its number cells, under their columns' names. */
+static void feed_table_row(text_reader *r, const table *t, const md_str *cells)
+{
+    double v;
+    for (size_t i = 0; i < t->ncells; i++)
+        if (is_number_cell(cells[i], &v))
+            md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
+                       memchr(cells[i].p, '.', cells[i].n) ? 0 : MD_KV_INTEGRAL, NAN);
+}
+
 /* Ray Tune 2 draws its status table in a box, the cells parted by runs of
  * blanks:
  *
@@ -657,23 +676,16 @@ static bool read_box_table_row(text_reader *r, md_str s)
         in.n -= 3;
     md_str cells[TABLE_MAX_CELLS];
     size_t n = split_wide_cells(md_str_trim(in), cells, TABLE_MAX_CELLS);
-    double v;
     if (!t->header_seen) {
         if (n < 2 || !(cells[0].n == 10 && strncasecmp(cells[0].p, "trial name", 10) == 0)) {
             table_reset(t);
             return false;
         }
-        for (size_t i = 0; i < n; i++)
-            t->names[i] = md_xstrndup(cells[i].p, cells[i].n);
-        t->ncells = n;
-        t->header_seen = true;
+        table_header(t, cells, n);
         return true;
     }
     if (t->active && n == t->ncells && same_trial(t, cells[0]))
-        for (size_t i = 1; i < n; i++)
-            if (is_number_cell(cells[i], &v))
-                md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
-                           memchr(cells[i].p, '.', cells[i].n) ? 0 : MD_KV_INTEGRAL, NAN);
+        feed_table_row(r, t, cells);
     return true;
 }
 
@@ -696,12 +708,8 @@ static bool read_table_row(text_reader *r, md_str seg)
     size_t n = split_cells(s, cells, TABLE_MAX_CELLS);
     double v;
     if (t->active && n == t->ncells) {
-        if (strcasecmp(t->names[0], "trial name") == 0 && !same_trial(t, cells[0]))
-            return true;
-        for (size_t i = 0; i < n; i++)
-            if (is_number_cell(cells[i], &v))
-                md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
-                                   memchr(cells[i].p, '.', cells[i].n) ? 0 : MD_KV_INTEGRAL, NAN);
+        if (strcasecmp(t->names[0], "trial name") != 0 || same_trial(t, cells[0]))
+            feed_table_row(r, t, cells);
         return true;
     }
     if (t->header_seen && !t->active &&
@@ -713,10 +721,7 @@ static bool read_table_row(text_reader *r, md_str seg)
     for (size_t i = 0; i < n; i++)
         if (cells[i].n == 0 || is_number_cell(cells[i], &v))
             return false;
-    for (size_t i = 0; i < n; i++)
-        t->names[i] = md_xstrndup(cells[i].p, cells[i].n);
-    t->ncells = n;
-    t->header_seen = true;
+    table_header(t, cells, n);
     return false;
 }
 
