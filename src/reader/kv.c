@@ -430,12 +430,6 @@ static bool parse_wrapped(const char *p, const char *end, value *out)
     return true;
 }
 
-static bool text_at(const char *p, const char *end, const char *text)
-{
-    size_t n = strlen(text);
-    return (size_t)(end - p) >= n && memcmp(p, text, n) == 0;
-}
-
 /* A unit of time spelled out, singular or plural ("minute", "seconds"):
  * its length, or 0. */
 static size_t time_word(const char *p, const char *end, double *seconds, md_unit *unit)
@@ -477,9 +471,9 @@ static bool parse_timespan(const char *p, const char *end, value *out)
         sum += v * seconds;
         parts++;
         span_end = q + k + 1 + w;
-        if (text_at(span_end, end, " and "))
+        if (md_text_at(span_end, end, " and "))
             q = span_end + 5;
-        else if (text_at(span_end, end, ", "))
+        else if (md_text_at(span_end, end, ", "))
             q = span_end + 2;
         else
             break;
@@ -605,8 +599,7 @@ static bool extend_with_paren(scan *s)
     return true;
 }
 
-/* Whether the n bytes at p spell the lower-case word, in any case. */
-static bool word_is(const char *p, size_t n, const char *word)
+bool md_word_is(const char *p, size_t n, const char *word)
 {
     size_t k = 0;
     while (k < n && word[k] && (p[k] | 0x20) == word[k])
@@ -614,11 +607,10 @@ static bool word_is(const char *p, size_t n, const char *word)
     return k == n && word[k] == '\0';
 }
 
-/* Whether p[0, n) is one of the words (lower case; the text in any case). */
-static bool word_in(const char *p, size_t n, const char *const *words, size_t nwords)
+bool md_word_in(const char *p, size_t n, const char *const *words, size_t nwords)
 {
     for (size_t i = 0; i < nwords; i++)
-        if (word_is(p, n, words[i]))
+        if (md_word_is(p, n, words[i]))
             return true;
     return false;
 }
@@ -628,7 +620,7 @@ static bool nonfinite_word(const char *w, const char *we, double *v)
 {
     static const char *const words[] = {"nan", "inf", "infinity"};
     for (size_t i = 0; i < MD_COUNT(words); i++) {
-        if (word_is(w, (size_t)(we - w), words[i])) {
+        if (md_word_is(w, (size_t)(we - w), words[i])) {
             *v = i == 0 ? NAN : INFINITY;
             return true;
         }
@@ -691,7 +683,7 @@ static const char *const evaluation_words[] = {"test", "val", "valid", "validati
 
 static bool is_evaluation_word(const char *w, size_t n)
 {
-    return word_in(w, n, evaluation_words, MD_COUNT(evaluation_words));
+    return md_word_in(w, n, evaluation_words, MD_COUNT(evaluation_words));
 }
 
 /* "Test set:", "Validation:", "eval:": the pairs after it on the line
@@ -713,7 +705,7 @@ static bool evaluation_key(const char *key, const char *end)
 static bool training_set_name(const char *w, const char *we)
 {
     size_t n = (size_t)(we - w);
-    return word_is(w, n, "train") || word_is(w, n, "training");
+    return md_word_is(w, n, "train") || md_word_is(w, n, "training");
 }
 
 static bool set_name(const char *w, const char *we)
@@ -765,8 +757,8 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
 static bool on_epoch_batch(scan *s, const value *v)
 {
     size_t keylen = (size_t)(s->key_end - s->key);
-    bool timm = s->words == 1 && word_is(s->key, keylen, "train");
-    bool samples = s->words == 2 && word_is(s->key, keylen, "train epoch");
+    bool timm = s->words == 1 && md_word_is(s->key, keylen, "train");
+    bool samples = s->words == 2 && md_word_is(s->key, keylen, "train epoch");
     if (!(timm || samples) || !(v->flags & MD_KV_INTEGRAL) || !isnan(v->total))
         return false;
     const char *q = skip_blanks(v->end, s->end);
@@ -829,7 +821,7 @@ static bool mmcv_counts(const scan *s, const char *after)
 static bool mmcv_iter(const scan *s)
 {
     double n, total;
-    return word_is(s->key, (size_t)(s->key_end - s->key), "iter") &&
+    return md_word_is(s->key, (size_t)(s->key_end - s->key), "iter") &&
            mmcv_counts(s, count_bracket(s->p, s->end, &n, &total));
 }
 
@@ -845,7 +837,7 @@ static bool on_epoch_counts(scan *s, const char *q)
     double epoch, epochs, batch, total;
     const char *word = last_word(s->key, s->key_end);
     size_t n = (size_t)(s->key_end - word);
-    bool swin = word_is(word, n, "train"), epoch_key = s->words == 1 && word_is(word, n, "epoch");
+    bool swin = md_word_is(word, n, "train"), epoch_key = s->words == 1 && md_word_is(word, n, "epoch");
     if (!epoch_key && !swin)
         return false;
     const char *after = count_bracket(q, s->end, &epoch, &epochs);
@@ -992,7 +984,7 @@ static bool on_set_tag(scan *s)
 static bool log_level_word(const char *w, const char *we)
 {
     static const char *const levels[] = {"debug", "info", "warning", "warn", "error", "critical"};
-    return word_in(w, (size_t)(we - w), levels, MD_COUNT(levels));
+    return md_word_in(w, (size_t)(we - w), levels, MD_COUNT(levels));
 }
 
 /* nanotron tags each line "[INFO|DP=0|PP=0|TP=0|lm_head]": a level, then
@@ -1034,7 +1026,7 @@ static bool on_bracket_group(scan *s)
 static bool constant_word(const char *q, const char *end)
 {
     static const char *const words[] = {"none", "true", "false", "null"};
-    return word_in(q, (size_t)(md_kv_word_end(q, end) - q), words, MD_COUNT(words));
+    return md_word_in(q, (size_t)(md_kv_word_end(q, end) - q), words, MD_COUNT(words));
 }
 
 /* A value that is no number but a word, a path, a quoted string or a
@@ -1119,7 +1111,7 @@ static void on_separator(scan *s)
  * interval_time). Its update count is the key spelled "Up.". */
 static bool marian_display_time(const scan *s, size_t keylen)
 {
-    if (keylen != 4 || !word_is(s->key, 4, "time"))
+    if (keylen != 4 || !md_word_is(s->key, 4, "time"))
         return false;
     for (size_t i = 0; i < s->n; i++)
         if (s->out[i].keylen == 3 && memcmp(s->out[i].key, "Up.", 3) == 0)
@@ -1170,8 +1162,7 @@ static bool loss_word(const char *w, const char *end)
 {
     for (const char *p = w; end - p >= 4; p++) {
         bool starts = p == w || p[-1] == '_', ends = p + 4 == end || p[4] == '_';
-        if (starts && ends && (p[0] | 0x20) == 'l' && (p[1] | 0x20) == 'o' && (p[2] | 0x20) == 's' &&
-            (p[3] | 0x20) == 's')
+        if (starts && ends && md_word_is(p, 4, "loss"))
             return true;
     }
     return false;
@@ -1188,7 +1179,7 @@ static bool named_metric(const scan *s, size_t keylen)
     if (memchr(s->key, '@', keylen))
         return true;
     return memchr(s->key, '_', keylen) && loss_word(s->key, s->key + keylen) &&
-           !(keylen > 5 && s->key[4] == '_' && word_is(s->key, 4, "best"));
+           !(keylen > 5 && s->key[4] == '_' && md_word_is(s->key, 4, "best"));
 }
 
 /* TF Estimator sums up each evaluation as "Saving dict for global step
@@ -1309,7 +1300,7 @@ static bool on_interval_seconds(scan *s)
         return false;
     double v;
     size_t k = md_num_scan(q, s->end, &v);
-    if (!k || !text_at(q + k, s->end, sec) || !only_blanks(q + k + strlen(sec), s->end))
+    if (!k || !md_text_at(q + k, s->end, sec) || !only_blanks(q + k + strlen(sec), s->end))
         return false;
     value val = text_number(q, k, v, MD_UNIT_S, q + k);
     emit(s, "interval_time", 13, &val, false);
@@ -1321,7 +1312,7 @@ static bool on_interval_seconds(scan *s)
  * settings (settings_line). Notes it and reads on; returns false. */
 static bool on_arguments(scan *s)
 {
-    s->arguments |= s->words == 1 && s->key_end - s->key == 9 && word_is(s->key, 9, "namespace");
+    s->arguments |= s->words == 1 && s->key_end - s->key == 9 && md_word_is(s->key, 9, "namespace");
     return false;
 }
 
@@ -1347,7 +1338,7 @@ static bool on_rich_bar(scan *s)
         return false;
     s->p = q;
     clear_key(s);
-    if (s->n == 0 || !word_is(s->out[s->n - 1].key, s->out[s->n - 1].keylen, "epoch"))
+    if (s->n == 0 || !md_word_is(s->out[s->n - 1].key, s->out[s->n - 1].keylen, "epoch"))
         return true;
     q = skip_blanks(q, s->end);
     value v;
@@ -1462,7 +1453,7 @@ static bool on_darknet(scan *s)
     if (!(k = md_num_scan(p, s->end, &batch_loss)) || p + k >= s->end || p[k] != ',')
         return false;
     const char *avg_text = skip_blanks(p + k + 1, s->end);
-    if (!(k = md_num_scan(avg_text, s->end, &avg)) || !text_at(avg_text + k, s->end, " avg loss"))
+    if (!(k = md_num_scan(avg_text, s->end, &avg)) || !md_text_at(avg_text + k, s->end, " avg loss"))
         return false;
     p = avg_text + k + strlen(" avg loss");
     emit_count(s, "iter", 4, it, NAN, p);
@@ -1470,7 +1461,7 @@ static bool on_darknet(scan *s)
     emit(s, "loss", 4, &v, false);
     if (p < s->end && *p == ',') {
         const char *r = skip_blanks(p + 1, s->end);
-        if ((k = md_num_scan(r, s->end, &rate)) && text_at(r + k, s->end, " rate")) {
+        if ((k = md_num_scan(r, s->end, &rate)) && md_text_at(r + k, s->end, " rate")) {
             v = (value){.v = rate, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(r, k), .total = NAN, .end = r + k};
             emit(s, "lr", 2, &v, false);
             p = r + k + strlen(" rate");
@@ -1488,20 +1479,20 @@ static bool on_espnet_epoch(scan *s)
     double epoch, first, last;
     const char *p = s->p;
     size_t k = md_num_scan(p, s->end, &epoch);
-    if (!k || !is_integral_text(p, k) || !text_at(p + k, s->end, "epoch"))
+    if (!k || !is_integral_text(p, k) || !md_text_at(p + k, s->end, "epoch"))
         return false;
     p += k + 5;
     if (p < s->end && is_alnum(*p))
         return false;
     emit_count(s, "epoch", 5, epoch, NAN, p);
     s->p = p;
-    if (!text_at(p, s->end, ":train:"))
+    if (!md_text_at(p, s->end, ":train:"))
         return true;
     const char *q = p + 7;
     if (!(k = md_num_scan(q, s->end, &first)) || q + k >= s->end || q[k] != '-')
         return true;
     q += k + 1;
-    if (!(k = md_num_scan(q, s->end, &last)) || !is_integral_text(q, k) || !text_at(q + k, s->end, "batch"))
+    if (!(k = md_num_scan(q, s->end, &last)) || !is_integral_text(q, k) || !md_text_at(q + k, s->end, "batch"))
         return true;
     emit_count(s, "iter", 4, last, NAN, q + k);
     s->p = q + k + 5;
@@ -1557,7 +1548,7 @@ static bool on_net_output(scan *s)
     while (q < s->end && md_is_digit(*q))
         q++;
     if (s->words != 3 || q == s->p + 1 || q >= s->end || *q != ':' || keylen <= k ||
-        !word_is(s->key_end - k, k, net_output))
+        !md_word_is(s->key_end - k, k, net_output))
         return false;
     if (!evaluation_key(s->key, s->key_end)) {
         s->p = s->end;
@@ -1577,15 +1568,15 @@ static bool on_metric_label(scan *s)
 {
     const char *second = last_word(s->key, s->key_end);
     size_t first = (size_t)(md_kv_word_end(s->key, s->key_end) - s->key);
-    if (s->words != 2 || !word_is(second, (size_t)(s->key_end - second), "metric"))
+    if (s->words != 2 || !md_word_is(second, (size_t)(s->key_end - second), "metric"))
         return false;
-    if (word_is(s->key, first, "cur")) {
+    if (md_word_is(s->key, first, "cur")) {
         eval_namespace(s, "eval", 4);
         clear_key(s);
         s->p++;
         return true;
     }
-    if (!word_is(s->key, first, "best"))
+    if (!md_word_is(s->key, first, "best"))
         return false;
     s->p = s->end;
     return true;
@@ -1615,7 +1606,7 @@ static bool settings_line(const scan *s)
 static void openmmlab_memory(scan *s)
 {
     for (size_t i = 0; i < s->n; i++)
-        if (s->out[i].unit == MD_UNIT_NONE && !s->out[i].ns && word_is(s->out[i].key, s->out[i].keylen, "memory"))
+        if (s->out[i].unit == MD_UNIT_NONE && !s->out[i].ns && md_word_is(s->out[i].key, s->out[i].keylen, "memory"))
             s->out[i].unit = MD_UNIT_MIB;
 }
 

@@ -68,6 +68,15 @@ typedef struct md_unit_memo {
 /* The end of a word that starts at p: letters, digits, '_' and inner '/',
  * '.', '-' ("train/loss", "lr-AdamW", "metrics/mAP_0.5"). */
 const char *md_kv_word_end(const char *p, const char *end);
+/* Whether the n bytes at p spell the lower-case word, in any case (kv.c). */
+bool md_word_is(const char *p, size_t n, const char *word);
+/* Whether the n bytes at p are one of the words, as md_word_is. */
+bool md_word_in(const char *p, size_t n, const char *const *words, size_t nwords);
+/* Whether the text at p, before end, starts with text. */
+static inline bool md_text_at(const char *p, const char *end, const char *text)
+{
+    return md_str_starts_with((md_str){p, (size_t)(end - p)}, text);
+}
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
 /* The value of a plain decimal: its digits' integer (exact in a double)

@@ -18,24 +18,10 @@
 #define BANNER "*****"
 #define BANNER_LEN (sizeof BANNER - 1)
 
-static bool word_is(md_str w, const char *word)
-{
-    size_t n = strlen(word);
-    if (w.n != n)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if ((w.p[i] | 0x20) != word[i])
-            return false;
-    return true;
-}
-
 static bool evaluation_word(md_str w)
 {
     static const char *const words[] = {"eval", "evaluation", "valid", "validation", "dev", "test"};
-    for (size_t i = 0; i < MD_COUNT(words); i++)
-        if (word_is(w, words[i]))
-            return true;
-    return false;
+    return md_word_in(w.p, w.n, words, MD_COUNT(words));
 }
 
 /* The title between the banner's stars names an evaluation's results
@@ -55,7 +41,7 @@ static md_str results_set(md_str title)
         md_str word = {w, (size_t)(p - w)};
         if (!set.n && evaluation_word(word))
             set = word;
-        else if (set.n && word_is(word, "results"))
+        else if (set.n && md_word_is(word.p, word.n, "results"))
             results = true;
     }
     return results ? set : (md_str){0};

@@ -20,12 +20,6 @@
 
 #include "reader/reader_int.h"
 
-static bool text_at(const char *p, const char *end, const char *text)
-{
-    size_t n = strlen(text);
-    return (size_t)(end - p) >= n && memcmp(p, text, n) == 0;
-}
-
 /* The tag as a word of its own: at the start or after a blank. */
 static const char *find_tag(md_str line, const char *tag)
 {
@@ -56,7 +50,7 @@ static const char *batch_line(md_str line, const char *tag, md_str *rate, double
     *rate = (md_str){NULL, 0};
     if (!p)
         return NULL;
-    if (text_at(p, end, "| ")) {
+    if (md_text_at(p, end, "| ")) {
         const char *bar = memchr(p + 2, '|', (size_t)(end - p - 2));
         if (!bar)
             return NULL;
@@ -65,7 +59,7 @@ static const char *batch_line(md_str line, const char *tag, md_str *rate, double
         while (p < end && *p == ' ')
             p++;
     }
-    return text_at(p, end, "Batch ") ? counts(p + 6, end, a, b) : NULL;
+    return md_text_at(p, end, "Batch ") ? counts(p + 6, end, a, b) : NULL;
 }
 
 /* Which of "Batch A/B" is the epoch: a v1 line counts B the epoch's total. */
