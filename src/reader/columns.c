@@ -45,11 +45,7 @@ static bool cell_ends(const char *p, const char *end, bool tabs, bool wide)
     return !wide || p + 1 == end || md_is_blank(p[1]);
 }
 
-/* The line's cells, split at runs of blanks (wide: at runs of two or
- * more), or at tabs where the line has any (a table copied from a
- * notebook: "Step\tTraining Loss\tValidation Loss"); SIZE_MAX when over
- * cap. */
-static size_t split_cells(md_str s, md_str *cells, size_t cap, bool wide)
+size_t md_split_cells(md_str s, md_str *cells, size_t cap, bool wide)
 {
     size_t n = 0;
     const char *p = s.p, *end = s.p + s.n;
@@ -301,7 +297,7 @@ static bool read_header(md_columns *t, md_str line, const md_str *cells, size_t 
     if (!header_names(cells, n, false))
         return false;
     md_str wide[MD_COLUMNS_MAX];
-    size_t nwide = split_cells(line, wide, MD_COLUMNS_MAX, true);
+    size_t nwide = md_split_cells(line, wide, MD_COLUMNS_MAX, true);
     if (nwide == SIZE_MAX || nwide == n || !header_names(wide, nwide, false))
         nwide = 0;
     if (!any_known(cells, n, role, ctx) && !(nwide && any_known(wide, nwide, role, ctx)))
@@ -484,11 +480,11 @@ static bool read_rule(md_columns *t, md_str line, size_t indent, unsigned long l
     if (!runs)
         return false;
     md_str header = {t->prev, t->prev_len}, words[MD_COLUMNS_MAX + 1], names[MD_COLUMNS_MAX + 1];
-    size_t nwords = split_cells(header, words, MD_COLUMNS_MAX + 1, false);
+    size_t nwords = md_split_cells(header, words, MD_COLUMNS_MAX + 1, false);
     if (nwords == SIZE_MAX || !header_names(words, nwords, true))
         return false;
     size_t n = ruled_names(header, t->prev_indent, words, nwords, from, to, runs, names);
-    if (n != runs && split_cells(header, names, MD_COLUMNS_MAX + 1, true) != runs)
+    if (n != runs && md_split_cells(header, names, MD_COLUMNS_MAX + 1, true) != runs)
         return false;
     if (!header_names(names, runs, true))
         return false;
@@ -542,13 +538,13 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
     if (!t->n && !may_be_header(line))
         return false;
     md_str cells[MD_COLUMNS_MAX + 1];
-    size_t n = split_cells(line, cells, MD_COLUMNS_MAX + 1, false);
+    size_t n = md_split_cells(line, cells, MD_COLUMNS_MAX + 1, false);
     bool described = false;
     if (t->n && n != t->n && memchr(line.p, '|', line.n)) {
         /* A YOLO row ends in its epoch's progress bar: the cells come before it. */
         md_tqdm bar = md_tqdm_scan(line.p, line.n);
         if (bar.found)
-            n = split_cells((md_str){line.p, bar.desc_end}, cells, MD_COLUMNS_MAX + 1, false);
+            n = md_split_cells((md_str){line.p, bar.desc_end}, cells, MD_COLUMNS_MAX + 1, false);
         described = bar.found;
     }
     if (n == SIZE_MAX || n == 0)

@@ -585,6 +585,12 @@ void md_feed_event(md_feed *f, const md_event_spec *spec, unsigned long line, co
                    const double *fields);
 void md_feed_timestamp(md_feed *f, unsigned long line, double seconds);
 
+/* The line's cells, split at runs of blanks (wide: at runs of two or
+ * more), or at tabs where the line has any (a table copied from a
+ * notebook: "Step\tTraining Loss\tValidation Loss"); SIZE_MAX when over
+ * cap (columns.c). */
+size_t md_split_cells(md_str s, md_str *cells, size_t cap, bool wide);
+
 /* Which of ESC, '\b' and '\r' a line holds (text.c). */
 enum { LINE_ESC = 1, LINE_BACKSPACE = 2, LINE_CR = 4 };
 unsigned md_line_controls(const char *p, size_t n);

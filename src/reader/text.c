@@ -634,24 +634,6 @@ static void feed_table_row(text_reader *r, const table *t, const md_str *cells)
 static const char box_top[] = "\xe2\x95\xad", box_side[] = "\xe2\x94\x82", box_rule[] = "\xe2\x94\x9c",
                   box_bottom[] = "\xe2\x95\xb0";
 
-/* The cells of a boxed row's inside, parted by two blanks or more. */
-static size_t split_wide_cells(md_str in, md_str *cells, size_t cap)
-{
-    size_t n = 0;
-    const char *p = in.p, *end = in.p + in.n;
-    while (p < end && n < cap) {
-        while (p < end && md_is_blank(*p))
-            p++;
-        if (p == end)
-            break;
-        const char *start = p;
-        while (p < end && !(md_is_blank(*p) && (p + 1 == end || md_is_blank(p[1]))))
-            p++;
-        cells[n++] = (md_str){start, (size_t)(p - start)};
-    }
-    return n;
-}
-
 /* Whether the line (trimmed) belongs to such a box; its rows are fed. */
 static bool read_box_table_row(text_reader *r, md_str s)
 {
@@ -675,9 +657,9 @@ static bool read_box_table_row(text_reader *r, md_str s)
     if (md_str_ends_with(in, box_side))
         in.n -= 3;
     md_str cells[TABLE_MAX_CELLS];
-    size_t n = split_wide_cells(md_str_trim(in), cells, TABLE_MAX_CELLS);
+    size_t n = md_split_cells(in, cells, TABLE_MAX_CELLS, true);
     if (!t->header_seen) {
-        if (n < 2 || !(cells[0].n == 10 && strncasecmp(cells[0].p, "trial name", 10) == 0)) {
+        if (n < 2 || n == SIZE_MAX || !(cells[0].n == 10 && strncasecmp(cells[0].p, "trial name", 10) == 0)) {
             table_reset(t);
             return false;
         }
@@ -1099,7 +1081,7 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
         return false;
     /* Bars, most segments here, fail at their first byte that is not blank. */
     const char *p = seg.p, *end = seg.p + seg.n;
-    while (p < end && (*p == ' ' || *p == '\t'))
+    while (p < end && md_is_blank(*p))
         p++;
     if (p == end || *p != '{')
         return false;
