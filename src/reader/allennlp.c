@@ -57,8 +57,8 @@ static bool epoch_line(md_str line, double *epoch, double *last)
 static bool phase_line(md_str line, const char *phase)
 {
     size_t n = strlen(phase);
-    return line.n > n + 2 && memcmp(line.p + line.n - n, phase, n) == 0 &&
-           memcmp(line.p + line.n - n - 2, "- ", 2) == 0 && allennlp_line(line);
+    return line.n > n + 2 && md_str_ends_with(line, phase) && memcmp(line.p + line.n - n - 2, "- ", 2) == 0 &&
+           allennlp_line(line);
 }
 
 static void start_epoch(md_allennlp *a)
@@ -133,8 +133,8 @@ static bool read_row(md_str line, md_feed *feed, unsigned long lineno, long epoc
 static bool header_line(md_str line)
 {
     size_t before = line.n - HEADER_LEN;
-    return line.n > HEADER_LEN && memcmp(line.p + before, HEADER, HEADER_LEN) == 0 &&
-           md_is_blank(line.p[before - 1]) && !memchr(line.p, '|', before);
+    return line.n > HEADER_LEN && md_str_ends_with(line, HEADER) && md_is_blank(line.p[before - 1]) &&
+           !memchr(line.p, '|', before);
 }
 
 bool md_allennlp_line(md_allennlp *a, md_str line, md_feed *feed, unsigned long lineno)

@@ -36,7 +36,6 @@ enum { CHUNK_FULL = 1, CHUNK_FIRST = 2, CHUNK_MIDDLE = 3, CHUNK_LAST = 4 };
 
 typedef struct wandb_reader {
     md_store *st;
-    const md_catalog *cat;
     md_input *in;
     md_text_reader *console; /* NULL when files/output.log holds it */
     md_buf line;             /* the console's line so far */
@@ -155,9 +154,8 @@ static void stats_item(wandb_reader *r, md_pb item)
  * before its first step (the model loading) it has no place. */
 static void stats(wandb_reader *r, md_pb s)
 {
-    bool had_step;
     if (r->stepped)
-        record_items(r, s, 3, stats_item, &had_step);
+        record_items(r, s, 3, stats_item, NULL);
 }
 
 /* A piece of the console: complete lines go to the events reader; a line
@@ -308,7 +306,7 @@ static bool console_beside(const char *path)
 md_err md_read_wandb(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
     const char *path = md_source_path(src);
-    wandb_reader r = {.st = st, .cat = cat, .in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
+    wandb_reader r = {.st = st, .in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
     if (!console_beside(path))
         r.console = md_text_events_reader_new(st, cat);
     unsigned char *buf = md_xmalloc(BLOCK);

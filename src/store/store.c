@@ -259,13 +259,18 @@ static bool timing_key(const md_store *st, const key_info *ki)
     return kind == MD_KIND_RATE || kind == MD_KIND_TIME;
 }
 
+static bool is_canonical(const md_store *st, const key_info *ki, const char *name)
+{
+    return ki->cat >= 0 && strcmp(md_catalog_series(st->cat, (size_t)ki->cat)->name, name) == 0;
+}
+
 /* A reward: an RL trainer may print its step's mean reward on a line of
  * its own after the step's losses (DeepSpeed-Chat's "Average reward
  * score: 1.53 | EMA reward score: 1.21"). */
 static bool reward_key(const md_store *st, const key_info *ki)
 {
     if (ki->cat >= 0)
-        return strcmp(md_catalog_series(st->cat, (size_t)ki->cat)->name, "reward") == 0;
+        return is_canonical(st, ki, "reward");
     return ki->norm && md_key_has_word(ki->norm, "reward", false);
 }
 
@@ -382,11 +387,6 @@ static bool is_loss_component(const key_info *ki, bool val)
     if (val)
         return md_key_is_eval(ki->norm);
     return md_str_starts_with(norm, "train_") || md_str_starts_with(norm, "training_");
-}
-
-static bool is_canonical(const md_store *st, const key_info *ki, const char *name)
-{
-    return ki->cat >= 0 && strcmp(md_catalog_series(st->cat, (size_t)ki->cat)->name, name) == 0;
 }
 
 unsigned store_total_flags(const md_store *st, const key_info *ki)
