@@ -1221,6 +1221,34 @@ START_TEST(test_text_srun_labels)
 }
 END_TEST
 
+/* The reader a line at a time (mldiag watch) tells srun's labels from the
+ * head it is shown, as md_read does from the bytes it peeks. */
+START_TEST(test_text_srun_labels_by_line)
+{
+    md_buf b = {0};
+    for (int s = 1; s <= 8; s++)
+        for (int task = 0; task < 2; task++)
+            md_buf_printf(&b, "%d: iter %d: loss %.2f, time 120.00ms\n", task, s, 3.0 - 0.1 * s + task);
+    for (int head = 0; head < 2; head++) {
+        md_store *st = md_store_new(t_catalog());
+        md_store_begin_input(st, "slurm-123.out", MD_FMT_TEXT);
+        md_text_reader *r = md_text_reader_new(st, t_catalog());
+        if (head)
+            md_text_reader_head(r, (md_str){b.p, b.n});
+        unsigned long lineno = 0;
+        for (const char *p = b.p, *nl; (nl = memchr(p, '\n', (size_t)(b.p + b.n - p))) != NULL; p = nl + 1)
+            md_text_reader_line(r, (md_str){p, (size_t)(nl - p)}, ++lineno);
+        md_text_reader_free(r);
+        md_store_sort(st);
+        /* Without the head, "1: iter 1" is a count before the line. */
+        ck_assert_uint_eq(series(st, "loss")->count, head ? 8 : 16);
+        ck_assert(head ? md_store_find(st, "rank1_loss") != NULL : md_store_find(st, "rank1_loss") == NULL);
+        md_store_free(st);
+    }
+    md_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_text_cuda_oom_fields)
 {
     md_store *st = load_text("oom.log",
@@ -5011,6 +5039,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_redraws_only);
     tcase_add_test(text, test_text_mpi_tagged_ranks);
     tcase_add_test(text, test_text_srun_labels);
+    tcase_add_test(text, test_text_srun_labels_by_line);
     tcase_add_test(text, test_text_traceback_exception);
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
     tcase_add_test(text, test_text_cuda_oom_fields);

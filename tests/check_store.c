@@ -1205,6 +1205,44 @@ START_TEST(test_sort_order)
 }
 END_TEST
 
+/* A copy finishes (names settled, open spikes closed, percent made a
+ * fraction) on its own, while the store it came from goes on taking
+ * points: what mldiag watch evaluates. */
+START_TEST(test_copy_finishes_alone)
+{
+    md_store *st = new_store();
+    for (int i = 0; i < 150; i++) {
+        record(st, i, "loss", (i < 140 ? 1.0 : 3.0) + 0.01 * noise((uint64_t)i));
+        add_printed(st, i, "mfu", 40 + 0.1 * i, 1);
+    }
+    oom(st, 151, 149, 2.0);
+    md_store *copy = md_store_copy(st);
+    finish(copy);
+    for (int i = 150; i < 200; i++)
+        record(st, i, "loss", 1.0 + 0.01 * noise((uint64_t)i));
+    oom(st, 201, 199, 1.0);
+
+    const md_series *loss = series(copy, "loss");
+    ck_assert_uint_eq(loss->count, 150);
+    ck_assert_uint_eq(loss->spikes_open, 1);
+    ck_assert_uint_eq(loss->nspikes, 1);
+    ck_assert(series(copy, "mfu")->max <= 1.0);
+    ck_assert_uint_eq(md_store_find_event(copy, "cuda_oom")->count, 1);
+    ck_assert_str_eq(md_store_input(copy, 0)->path, "test.log");
+
+    ck_assert(series(st, "mfu")->max > 1.0); /* st is not finished */
+    finish(st);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 200);
+    ck_assert_uint_eq(loss->spikes_open, 0);
+    ck_assert_uint_eq(loss->spike_count, 1);
+    ck_assert_uint_eq(md_store_find_event(st, "cuda_oom")->count, 2);
+    ck_assert_uint_eq(series(copy, "loss")->count, 150);
+    md_store_free(copy);
+    md_store_free(st);
+}
+END_TEST
+
 /* ---- bounded memory ------------------------------------------------------ */
 
 /* Per series: the fixed struct, the private state, its name and sources
@@ -1317,6 +1355,7 @@ Suite *suite_store(void)
     tcase_add_test(sum, test_merge_joins_resumed_run);
     tcase_add_test(sum, test_merge_joins_rotated_log);
     tcase_add_test(sum, test_merge_keeps_copy_once);
+    tcase_add_test(sum, test_copy_finishes_alone);
     tcase_set_timeout(sum, 60);
     suite_add_tcase(s, sum);
 

@@ -19,7 +19,13 @@ md_err md_read(md_store *st, md_source *src, const md_catalog *cat, md_diags *di
  * borrows the store and catalog. */
 typedef struct md_text_reader md_text_reader;
 md_text_reader *md_text_reader_new(md_store *st, const md_catalog *cat);
+/* The input's first bytes, as md_read peeks them (MD_SOURCE_PEEK), before
+ * its first line: whether srun --label numbers every line is told there. */
+void md_text_reader_head(md_text_reader *r, md_str head);
 void md_text_reader_line(md_text_reader *r, md_str line, unsigned long lineno);
+/* Reads what waits for a line that may never come (a log dict waiting for
+ * its bar's redraw, a wrapped dict, a block of results): the input ended. */
+void md_text_reader_finish(md_text_reader *r);
 void md_text_reader_free(md_text_reader *r);
 
 /* Reads src as format fmt, without sniffing (for tests and fuzzing). */

@@ -202,6 +202,10 @@ void md_store_timestamp(md_store *st, unsigned long line, double seconds);
  * when src's has more points; the other is dropped and counted. */
 void md_store_merge(md_store *st, md_store *src);
 
+/* A store of its own holding what st holds: to finish and read while st
+ * goes on taking records (mldiag watch). */
+md_store *md_store_copy(const md_store *st);
+
 /* Readers. Pointers are borrowed from the store. */
 size_t md_store_nseries(const md_store *st);
 const md_series *md_store_series(const md_store *st, size_t i);

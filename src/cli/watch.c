@@ -19,6 +19,8 @@
 #include "cli/cli.h"
 #include "mldiag/reader.h"
 #include "mldiag/signal.h"
+#include "mldiag/sniff.h"
+#include "mldiag/source.h"
 
 static const char usage[] =
     "Usage: mldiag watch [OPTIONS] PATH\n"
@@ -45,6 +47,7 @@ typedef struct follower {
     bool is_stdin;
     ino_t ino;
     off_t offset;
+    uint64_t bytes; /* read in all, over rotations */
     md_buf pending; /* a line not yet ended by '\n' */
     unsigned long lineno;
     unsigned long pieces; /* lines and redraws read: what evaluation waits for */
@@ -127,8 +130,32 @@ static void feed(follower *f, const char *data, size_t n)
     }
 }
 
+/* The last line, which no '\n' ended: the input ended. */
+static void read_unended(follower *f)
+{
+    if (!f->pending.n)
+        return;
+    f->lineno++;
+    f->pieces++;
+    md_text_reader_line(f->reader, (md_str){f->pending.p, f->pending.n}, f->lineno);
+    md_buf_reset(&f->pending);
+}
+
+/* Whether a stream that starts with head is read line by line as it grows:
+ * a console log or JSON Lines. A CSV file, a trainer_state.json or a
+ * binary file is read whole, by mldiag analyze. */
+static bool followable(const follower *f, md_str head, bool complete)
+{
+    md_format fmt = md_sniff(head, complete, f->is_stdin ? NULL : f->path);
+    if (fmt == MD_FMT_TEXT || fmt == MD_FMT_JSONL || fmt == MD_FMT_EMPTY)
+        return true;
+    fprintf(stderr, "mldiag: %s: %s input; watch follows console logs and JSON Lines (read it with mldiag analyze)\n",
+            f->is_stdin ? "<stdin>" : f->path, md_format_name(fmt));
+    return false;
+}
+
 /* Reads what is there now. Returns bytes read, 0 at a pause, -1 at the
- * end of standard input. */
+ * end of standard input, -2 for an input that is not followed. */
 static long pump(follower *f, double wait)
 {
     if (f->fd < 0) {
@@ -140,19 +167,22 @@ static long pump(follower *f, double wait)
         if (poll(&p, 1, (int)(wait * 1000)) <= 0)
             return 0;
     }
-    static char block[1 << 16];
+    static char block[MD_SOURCE_PEEK]; /* a first block is the head analyze peeks */
     ssize_t r = read(f->fd, block, sizeof block);
     if (r < 0)
         return errno == EINTR ? 0 : -1;
-    if (r == 0 && f->is_stdin && f->pending.n) {
-        f->lineno++;
-        f->pieces++;
-        md_text_reader_line(f->reader, (md_str){f->pending.p, f->pending.n}, f->lineno);
-        md_buf_reset(&f->pending);
-    }
+    if (r == 0 && f->is_stdin)
+        read_unended(f);
     if (r == 0)
         return f->is_stdin ? -1 : 0;
+    if (f->offset == 0) {
+        md_str head = {block, (size_t)r};
+        if (!followable(f, head, (size_t)r < sizeof block))
+            return -2;
+        md_text_reader_head(f->reader, head);
+    }
     f->offset += r;
+    f->bytes += (uint64_t)r;
     feed(f, block, (size_t)r);
     return r;
 }
@@ -167,14 +197,24 @@ static bool seen(const char **ids, size_t n, const char *id)
 
 /* Prints findings not printed before. Returns true when one is at or
  * above exit_on. */
-static bool report_new(const md_ruleset *rs, const md_store *st, const char ***ids, size_t *nids, int exit_on)
+static bool report_new(const md_ruleset *rs, const follower *f, md_store *st, const char ***ids, size_t *nids,
+                       int exit_on)
 {
-    md_sigset *sig = md_sigset_new(st);
-    md_findings f;
-    md_rules_eval(rs, sig, &f);
+    /* What was read so far, as analyze reads a whole input: its lines
+     * counted, and finished (md_store_merge: names settled, open spikes
+     * closed) in a copy, while the store goes on taking lines. */
+    md_input *in = md_store_input_mut(st, 0);
+    in->lines = f->lineno;
+    in->bytes = f->bytes;
+    md_store *run = md_store_new(md_store_catalog(st));
+    md_store_merge(run, md_store_copy(st));
+    md_store_sort(run);
+    md_sigset *sig = md_sigset_new(run);
+    md_findings found;
+    md_rules_eval(rs, sig, &found);
     bool stop = false;
-    for (size_t i = 0; i < f.n; i++) {
-        const md_finding *x = &f.v[i];
+    for (size_t i = 0; i < found.n; i++) {
+        const md_finding *x = &found.v[i];
         if (seen(*ids, *nids, x->id))
             continue;
         *ids = md_xrealloc(*ids, (*nids + 1) * sizeof **ids);
@@ -190,8 +230,9 @@ static bool report_new(const md_ruleset *rs, const md_store *st, const char ***i
         stop |= exit_on >= 0 && (int)x->severity >= exit_on;
     }
     fflush(stdout);
-    md_findings_free(&f);
+    md_findings_free(&found);
     md_sigset_free(sig);
+    md_store_free(run);
     return stop;
 }
 
@@ -251,6 +292,10 @@ static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_o
     int code = EXIT_CLEAN;
     for (;;) {
         long got = pump(f, o->interval);
+        if (got == -2) {
+            code = EXIT_INPUT;
+            break;
+        }
         bool ended = got < 0;
         if (got > 0)
             last_data = now();
@@ -258,13 +303,20 @@ static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_o
         if (f->pieces != evaluated_at && (t - last_eval >= o->interval || got == 0 || ended)) {
             evaluated_at = f->pieces;
             last_eval = t;
-            if (report_new(rs, st, &ids, &nids, o->exit_on)) {
+            if (report_new(rs, f, st, &ids, &nids, o->exit_on)) {
                 code = EXIT_FINDINGS;
                 break;
             }
         }
-        if (ended || (o->idle_exit > 0 && t - last_data >= o->idle_exit))
+        if (ended || (o->idle_exit > 0 && t - last_data >= o->idle_exit)) {
+            /* The end: what waited for more lines is read, as analyze
+             * reads it at the end of a file. */
+            read_unended(f);
+            md_text_reader_finish(f->reader);
+            if (report_new(rs, f, st, &ids, &nids, o->exit_on))
+                code = EXIT_FINDINGS;
             break;
+        }
         if (got == 0 && !f->is_stdin) {
             check_rotation(f);
             struct timespec pause = {(time_t)o->interval, (long)((o->interval - (double)(time_t)o->interval) * 1e9)};

@@ -1469,14 +1469,24 @@ void md_text_reader_line(md_text_reader *r, md_str line, unsigned long lineno)
     read_line(r, line, lineno);
 }
 
-void md_text_reader_free(md_text_reader *r)
+void md_text_reader_head(md_text_reader *r, md_str head)
 {
-    if (!r)
-        return;
+    r->srun_labels = srun_labelled(head);
+}
+
+void md_text_reader_finish(md_text_reader *r)
+{
     close_wrapped_dict(r);
     close_results(r);
     flush_pending(r);
     md_catboost_finish(&r->catboost, r->feed);
+}
+
+void md_text_reader_free(md_text_reader *r)
+{
+    if (!r)
+        return;
+    md_text_reader_finish(r);
     md_feed_close(r->feed);
     md_map_free(&r->index_cache);
     md_event_matcher_free(r->events);
@@ -1500,7 +1510,7 @@ md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md
                          bool threaded)
 {
     md_text_reader *r = reader_new(st, cat, fast, threaded);
-    r->srun_labels = srun_labelled(md_source_peek(src));
+    md_text_reader_head(r, md_source_peek(src));
     md_lines lines;
     md_lines_init(&lines, src);
     md_str line;

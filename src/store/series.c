@@ -88,6 +88,22 @@ void series_free(md_series *s)
     free(s);
 }
 
+md_series *series_copy(const md_series *s)
+{
+    md_series *c = md_xmalloc(sizeof *c);
+    *c = *s;
+    c->name = md_xstrdup(s->name);
+    c->sources = s->nsources ? md_xmalloc(s->nsources * sizeof *c->sources) : NULL;
+    for (size_t i = 0; i < s->nsources; i++)
+        c->sources[i] = md_xstrdup(s->sources[i]);
+    c->buckets = s->capbuckets ? md_xmalloc(s->capbuckets * sizeof *c->buckets) : NULL;
+    if (s->nbuckets)
+        memcpy(c->buckets, s->buckets, s->nbuckets * sizeof *c->buckets);
+    c->state = md_xmalloc(sizeof *c->state);
+    *c->state = *s->state;
+    return c;
+}
+
 void series_add_source(md_series *s, const char *name, size_t n)
 {
     for (size_t i = 0; i < s->nsources; i++)

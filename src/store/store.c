@@ -50,6 +50,52 @@ void md_store_free(md_store *st)
     free(st);
 }
 
+static char *copy_text(const char *s)
+{
+    return s ? md_xstrdup(s) : NULL;
+}
+
+md_store *md_store_copy(const md_store *st)
+{
+    md_store *c = md_store_new(st->cat);
+    memcpy(c->bound, st->bound, (md_catalog_nseries(st->cat) ? md_catalog_nseries(st->cat) : 1) * sizeof *c->bound);
+    for (size_t i = 0; i < st->nseries; i++) {
+        MD_GROW(c->series, c->nseries, c->capseries);
+        c->series[c->nseries] = series_copy(st->series[i]);
+        md_map_put(&c->by_name, c->series[c->nseries]->name, strlen(c->series[c->nseries]->name),
+                   (intptr_t)c->nseries);
+        c->nseries++;
+    }
+    for (size_t i = 0; i < st->nevents; i++) {
+        MD_GROW(c->events, c->nevents, c->capevents);
+        md_event *e = &c->events[c->nevents++];
+        *e = st->events[i];
+        e->id = md_xstrdup(e->id);
+        e->first_text = copy_text(e->first_text);
+        e->last_text = copy_text(e->last_text);
+        for (size_t k = 0; k < e->nfields; k++)
+            e->fields[k].name = md_xstrdup(e->fields[k].name);
+    }
+    for (size_t i = 0; i < st->ninputs; i++) {
+        MD_GROW(c->inputs, c->ninputs, c->capinputs);
+        c->inputs[c->ninputs] = st->inputs[i];
+        c->inputs[c->ninputs++].path = copy_text(st->inputs[i].path);
+    }
+    /* The keys settle which series takes a canonical name (finish). */
+    for (size_t i = 0; i < st->nkeys; i++) {
+        MD_GROW(c->keys, c->nkeys, c->capkeys);
+        key_info *k = &c->keys[c->nkeys++];
+        *k = st->keys[i];
+        k->norm = copy_text(k->norm);
+        k->raw = copy_text(k->raw);
+    }
+    c->cur = st->cur;
+    c->current_step = st->current_step;
+    c->dropped_series = st->dropped_series;
+    c->total_points = st->total_points;
+    return c;
+}
+
 int store_add_series(md_store *st, const char *name, md_kind kind, md_better better)
 {
     if (st->nseries >= MD_MAX_SERIES) {

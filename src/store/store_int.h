@@ -89,6 +89,8 @@ struct md_store {
 /* series.c */
 md_series *series_new(const char *name, md_kind kind, md_better better, int input);
 void series_free(md_series *s);
+/* A series of its own with the same points and state. */
+md_series *series_copy(const md_series *s);
 void series_add_source(md_series *s, const char *name, size_t n);
 /* A point, and how its value was printed (md_kv_flags: its digits after
  * the point). */
