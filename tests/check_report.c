@@ -563,6 +563,37 @@ START_TEST(test_log_ending_in_a_hole)
 }
 END_TEST
 
+/* A log cut short of its planned steps, and one of three points, say so
+ * once it has ended; not while mldiag watch follows it (log.growing), as
+ * it may yet go on. */
+START_TEST(test_growing_log_has_not_ended)
+{
+    for (int growing = 0; growing < 2; growing++) {
+        md_store *st = new_run("runs/cut.log");
+        for (int64_t s = 1; s <= 50; s++) {
+            md_store_record_begin(st, (unsigned long)s);
+            md_store_record_kv(st, "step", 4, (double)s, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL, 100);
+            md_store_record_kv(st, "loss", 4, 3.0 * exp(-(double)s / 20) + 0.5, MD_UNIT_NONE, 0, NAN);
+            md_store_record_end(st, NULL);
+        }
+        md_store *few = new_run("runs/few.log");
+        for (int64_t s = 0; s < 3; s++)
+            record(few, s, "loss", 2.0 - 0.1 * (double)s);
+        md_store_input_mut(st, 0)->growing = growing;
+        md_store_input_mut(few, 0)->growing = growing;
+        md_findings f, g;
+        evaluate(st, &f);
+        evaluate(few, &g);
+        ck_assert(growing ? find(&f, "run_truncated") == NULL : find(&f, "run_truncated") != NULL);
+        ck_assert(growing ? find(&g, "insufficient_data") == NULL : find(&g, "insufficient_data") != NULL);
+        md_findings_free(&f);
+        md_findings_free(&g);
+        md_store_free(st);
+        md_store_free(few);
+    }
+}
+END_TEST
+
 /* A gradient norm that falls from 1 to 3e-6 vanished while the loss sat
  * near its start, though it never went below 1e-6; the same fall while
  * the loss went to ~0 is a converged model, and no finding. */
@@ -869,6 +900,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_nan_loss_evidence_follows_the_nans);
     tcase_add_test(tc, test_evidence_names_entries);
     tcase_add_test(tc, test_log_ending_in_a_hole);
+    tcase_add_test(tc, test_growing_log_has_not_ended);
     tcase_add_test(tc, test_text_wrap_keeps_words);
     tcase_add_test(tc, test_plain_numbers);
     tcase_add_test(tc, test_rank_suppression);

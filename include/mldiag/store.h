@@ -128,6 +128,7 @@ typedef struct md_input {
     unsigned long hole_line;   /* the line holding the last hole; 0 for none */
     bool hole_at_end;          /* the input ends in a hole */
     bool snapshot;             /* a trainer_state.json: rewritten at every checkpoint */
+    bool growing;              /* followed as it grows (mldiag watch): its end so far is not the run's */
     int64_t declared_total;    /* "step 5/100": the run's planned length, or -1 */
     int64_t last_step_seen;
     uint64_t first_stepped_record; /* 1-based; 0 before the first step */

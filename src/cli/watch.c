@@ -197,8 +197,8 @@ static bool seen(const char **ids, size_t n, const char *id)
 
 /* Prints findings not printed before. Returns true when one is at or
  * above exit_on. */
-static bool report_new(const md_ruleset *rs, const follower *f, md_store *st, const char ***ids, size_t *nids,
-                       int exit_on)
+static bool report_new(const md_ruleset *rs, const follower *f, md_store *st, bool growing, const char ***ids,
+                       size_t *nids, int exit_on)
 {
     /* What was read so far, as analyze reads a whole input: its lines
      * counted, and finished (md_store_merge: names settled, open spikes
@@ -206,6 +206,7 @@ static bool report_new(const md_ruleset *rs, const follower *f, md_store *st, co
     md_input *in = md_store_input_mut(st, 0);
     in->lines = f->lineno;
     in->bytes = f->bytes;
+    in->growing = growing;
     md_store *run = md_store_new(md_store_catalog(st));
     md_store_merge(run, md_store_copy(st));
     md_store_sort(run);
@@ -303,7 +304,7 @@ static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_o
         if (f->pieces != evaluated_at && (t - last_eval >= o->interval || got == 0 || ended)) {
             evaluated_at = f->pieces;
             last_eval = t;
-            if (report_new(rs, f, st, &ids, &nids, o->exit_on)) {
+            if (report_new(rs, f, st, true, &ids, &nids, o->exit_on)) {
                 code = EXIT_FINDINGS;
                 break;
             }
@@ -313,7 +314,7 @@ static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_o
              * reads it at the end of a file. */
             read_unended(f);
             md_text_reader_finish(f->reader);
-            if (report_new(rs, f, st, &ids, &nids, o->exit_on))
+            if (report_new(rs, f, st, false, &ids, &nids, o->exit_on))
                 code = EXIT_FINDINGS;
             break;
         }

@@ -130,6 +130,8 @@ static const md_named log_features[] = {
     {"hole_bytes", "NUL bytes in holes: runs of 16 and more, blocks the file system never wrote"},
     {"hole_line", "line holding the last hole, or unknown"},
     {"hole_at_end", "1 when an input ends in a hole (the machine went down while the log grew)"},
+    {"growing", "1 while mldiag watch follows an input that may still grow: where it ends now is "
+                "not where the run ended"},
 };
 
 static const md_named run_features[] = {

@@ -138,13 +138,14 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
 {
     const md_store *st = sig->st;
     double lines = 0, stamps = 0, duration = 0, gap = -1, gap_line = 0, gap_step = -1, typical = NAN;
-    double holes = 0, hole_line = 0, hole_at_end = 0;
+    double holes = 0, hole_line = 0, hole_at_end = 0, growing = 0;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
         lines += (double)in->lines;
         holes += (double)in->hole_bytes;
         hole_line = in->hole_line ? (double)in->hole_line : hole_line;
         hole_at_end += in->hole_at_end;
+        growing += in->growing;
         if (in->format != MD_FMT_TEXT || in->time.stamps < 2)
             continue;
         stamps += (double)in->time.stamps;
@@ -166,6 +167,8 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
         return hole_line > 0 ? md_known(hole_line) : md_unknown();
     if (strcmp(feature, "hole_at_end") == 0)
         return md_known(hole_at_end > 0);
+    if (strcmp(feature, "growing") == 0)
+        return md_known(growing > 0);
     if (stamps == 0)
         return md_unknown();
     if (strcmp(feature, "duration_s") == 0)
