@@ -58,13 +58,12 @@ static char *copy_text(const char *s)
 md_store *md_store_copy(const md_store *st)
 {
     md_store *c = md_store_new(st->cat);
-    memcpy(c->bound, st->bound, (md_catalog_nseries(st->cat) ? md_catalog_nseries(st->cat) : 1) * sizeof *c->bound);
+    memcpy(c->bound, st->bound, md_catalog_nseries(st->cat) * sizeof *c->bound);
     for (size_t i = 0; i < st->nseries; i++) {
+        md_series *s = series_copy(st->series[i]);
         MD_GROW(c->series, c->nseries, c->capseries);
-        c->series[c->nseries] = series_copy(st->series[i]);
-        md_map_put(&c->by_name, c->series[c->nseries]->name, strlen(c->series[c->nseries]->name),
-                   (intptr_t)c->nseries);
-        c->nseries++;
+        md_map_put(&c->by_name, s->name, strlen(s->name), (intptr_t)c->nseries);
+        c->series[c->nseries++] = s;
     }
     for (size_t i = 0; i < st->nevents; i++) {
         MD_GROW(c->events, c->nevents, c->capevents);
