@@ -2570,6 +2570,25 @@ START_TEST(test_text_eval_line_at_step_reached)
 }
 END_TEST
 
+/* A Ray Tune status table (a format of the first trial's iter, its
+ * reward's text and the second trial's iter) printed at iter 3 with reward
+ * 45.25, then at iter 4 with reward 50.5 (written as second, padded as the
+ * table needs): the first trial's rewards at its iters. */
+static void assert_first_trial_rewards(const char *table, const char *second)
+{
+    char text[4096];
+    int n = snprintf(text, sizeof text, table, 3, "45.25", 3);
+    snprintf(text + n, sizeof text - (size_t)n, table, 4, second, 4);
+    md_store *st = load_text("tune.log", text, NULL);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 2);
+    ck_assert(!reward->ordinal);
+    ck_assert_int_eq(reward->first_step, 3);
+    ck_assert_int_eq(reward->last_step, 4);
+    ck_assert(reward->min == 45.25 && reward->last == 50.5);
+    md_store_free(st);
+}
+
 /* Ray Tune's status table, tabulate's psql format: its separator joins
  * the cells with '+'; the first trial's rows are the run's. */
 START_TEST(test_text_psql_trial_table)
@@ -2581,17 +2600,7 @@ START_TEST(test_text_psql_trial_table)
         "| PPO_env_x1_00000 | RUNNING  |      %d |             12.5 |  4000 |    %s |\n"
         "| PPO_env_x1_00001 | RUNNING  |      %d |             12.5 |  4000 |     9.0 |\n"
         "+------------------+----------+--------+------------------+-------+----------+\n";
-    char text[2048];
-    int n = snprintf(text, sizeof text, table, 3, "45.25", 3);
-    snprintf(text + n, sizeof text - (size_t)n, table, 4, "50.5 ", 4);
-    md_store *st = load_text("tune.log", text, NULL);
-    const md_series *reward = series(st, "reward");
-    ck_assert_uint_eq(reward->count, 2);
-    ck_assert(!reward->ordinal);
-    ck_assert_int_eq(reward->first_step, 3);
-    ck_assert_int_eq(reward->last_step, 4);
-    ck_assert(reward->min == 45.25 && reward->last == 50.5);
-    md_store_free(st);
+    assert_first_trial_rewards(table, "50.5 ");
 }
 END_TEST
 
@@ -2613,19 +2622,9 @@ START_TEST(test_text_boxed_trial_table)
         "\xe2\x94\x82 PPO_CartPole-v1_7b1eb_00002   PENDING                                                "
         "\xe2\x94\x82\n"
         "\xe2\x95\xb0\xe2\x94\x80\xe2\x94\x80\xe2\x95\xaf\n";
-    char text[4096];
-    int n = snprintf(text, sizeof text, table, 3, "45.25", 3);
-    snprintf(text + n, sizeof text - (size_t)n, table, 4, "50.5", 4);
-    md_store *st = load_text("tune.log", text, NULL);
-    const md_series *reward = series(st, "reward");
-    ck_assert_uint_eq(reward->count, 2);
-    ck_assert(!reward->ordinal);
-    ck_assert_int_eq(reward->first_step, 3);
-    ck_assert_int_eq(reward->last_step, 4);
-    ck_assert(reward->min == 45.25 && reward->last == 50.5);
-    md_store_free(st);
+    assert_first_trial_rewards(table, "50.5");
 
-    st = load_text("summary.log",
+    md_store *st = load_text("summary.log",
                    "loss: 2.5\n"
                    "\xe2\x95\xad\xe2\x94\x80\xe2\x95\xae\n"
                    "\xe2\x94\x82 Layer     loss      acc \xe2\x94\x82\n"
