@@ -498,6 +498,26 @@ START_TEST(test_huge_single_line)
 }
 END_TEST
 
+START_TEST(test_new_key_on_every_line)
+{
+    /* A key of its own on every line (a sample's id): memory stays bounded,
+     * the warning says what was not read, and the loss is still read. */
+    md_buf log = {0};
+    for (int i = 1; i <= 20000; i++)
+        md_buf_printf(&log, "step %d: loss %.4f sample_%d=%d\n", i, 3.0 - i / 10000.0, i, i % 7);
+    fixture f = setup_dir();
+    free(t_write(f.dir, "keys.log", log.p, log.n));
+    run r = run_mldiag(f.dir, (const char *[]){"series", "keys.log", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.err, "series over the limit of 1024 were not kept");
+    ck_assert_has(r.err, "3618 values were not read: their keys came after the first 16384 distinct keys");
+    ck_assert_has(r.out, "series,loss,loss,keys.log,20000,1,20000,3,1,");
+    run_free(&r);
+    md_buf_free(&log);
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_nul_bytes_in_text_log)
 {
     /* A crash can leave a run of NUL bytes where the file system had
@@ -550,6 +570,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_json_output);
     tcase_add_test(tc, test_json_output_of_invalid_utf8);
     tcase_add_test(tc, test_huge_single_line);
+    tcase_add_test(tc, test_new_key_on_every_line);
     tcase_add_test(tc, test_nul_bytes_in_text_log);
     tcase_add_test(tc, test_invalid_utf8_text_log);
     tcase_set_timeout(tc, RUN_TIMEOUT_S + 30);

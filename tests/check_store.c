@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mldiag/catalog.h"
 #include "mldiag/store.h"
 #include "tests.h"
 
@@ -647,8 +648,15 @@ START_TEST(test_series_limit)
         md_store_record_kv(st, key, (size_t)n, i, MD_UNIT_NONE, 0, NAN);
     }
     md_store_record_end(st, NULL);
-    ck_assert_uint_eq(md_store_nseries(st), MD_MAX_SERIES);
-    ck_assert_uint_eq(md_store_dropped_series(st), 6);
+    /* Keys of the log's own leave the catalog's share free... */
+    size_t own = MD_MAX_SERIES - md_catalog_nseries(t_catalog());
+    ck_assert_uint_eq(md_store_nseries(st), own);
+    ck_assert_uint_eq(md_store_dropped_series(st), MD_MAX_SERIES + 6 - own);
+    /* ...for the loss that comes after them. */
+    record(st, 5, "loss", 2.5);
+    record(st, 5, "val_loss", 2.7);
+    ck_assert_uint_eq(md_store_nseries(st), own + 2);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
     md_store_free(st);
 }
 END_TEST
@@ -1297,18 +1305,66 @@ START_TEST(test_bounded_many_series)
         put(st, "step", (double)i, MD_UNIT_NONE, MD_KV_INTEGRAL);
         for (int k = 0; k < NSERIES; k++)
             md_store_record_kv(st, keys[k], lens[k], noise(i + (uint64_t)k), MD_UNIT_NONE, 0, NAN);
+        put(st, "loss", 2.0 + noise(i), MD_UNIT_NONE, 0);
         md_store_record_end(st, NULL);
     }
-    ck_assert_uint_eq(md_store_nseries(st), NSERIES);
-    for (size_t i = 0; i < md_store_nseries(st); i++) {
-        ck_assert_uint_eq(md_store_series(st, i)->count, POINTS);
-        ck_assert_uint_le(md_store_series(st, i)->nbuckets, MD_BUCKETS);
+    ck_assert_uint_eq(md_store_nseries(st), NSERIES + 1);
+    /* The first MD_FULL_SERIES keep MD_BUCKETS buckets, the rest of the
+     * log's own MD_BUCKETS_FEW; the loss, named by the catalog, came last
+     * and keeps MD_BUCKETS. */
+    for (size_t i = 0; i < NSERIES; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "metric_%zu", i);
+        const md_series *s = series(st, name);
+        ck_assert_uint_eq(s->count, POINTS);
+        size_t most = i < MD_FULL_SERIES ? MD_BUCKETS : MD_BUCKETS_FEW;
+        ck_assert_uint_le(s->nbuckets, most);
+        ck_assert_uint_gt(s->nbuckets, most / 2);
     }
-    size_t bytes = md_store_bytes(st);
-    /* 200 x (2048 buckets of 64 bytes + slack): about 26 MB for 10M points. */
-    ck_assert_msg(bytes <= series_bound(NSERIES), "%zu bytes, bound %zu", bytes, series_bound(NSERIES));
-    ck_assert_uint_ge(bytes, NSERIES * MD_BUCKETS * sizeof(md_bucket));
+    ck_assert_uint_gt(series(st, "loss")->nbuckets, MD_BUCKETS / 2);
+    size_t bytes = md_store_bytes(st), full = MD_FULL_SERIES + 1, few = NSERIES - MD_FULL_SERIES;
+    size_t bound = series_bound(full) + few * (sizeof(md_series) + MD_BUCKETS_FEW * sizeof(md_bucket) + SERIES_SLACK);
+    /* 65 x 2048 buckets of 72 bytes and 136 x 128: about 10 MB for 10M points. */
+    ck_assert_msg(bytes <= bound, "%zu bytes, bound %zu", bytes, bound);
+    ck_assert_uint_ge(bytes, (full * MD_BUCKETS + few * MD_BUCKETS_FEW) / 2 * sizeof(md_bucket));
     md_store_free(st);
+}
+END_TEST
+
+/* A record per line whose one value is under a key of its own ("sample_7:
+ * 0.93"), then the loss: values of keys past MD_MAX_KEYS are counted and
+ * not kept; the loss, which the catalog names, still gets its series. */
+static md_store *feed_new_keys(int n)
+{
+    md_store *st = new_store();
+    char key[32];
+    for (int i = 0; i < n; i++) {
+        md_store_record_begin(st, 1);
+        put(st, "step", i, MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, (snprintf(key, sizeof key, "sample_%d", i), key), 0.5, MD_UNIT_NONE, 0);
+        md_store_record_end(st, NULL);
+    }
+    for (int i = n; i < n + 10; i++)
+        record(st, i, "loss", 2.0 - i * 1e-6);
+    return st;
+}
+
+START_TEST(test_bounded_keys)
+{
+    md_store *small = feed_new_keys(2 * MD_MAX_KEYS), *big = feed_new_keys(8 * MD_MAX_KEYS);
+    /* "step" and MD_MAX_KEYS - 1 samples are kept as keys, the rest
+     * unread; the samples' series stop short of the catalog's share. */
+    size_t own = MD_MAX_SERIES - md_catalog_nseries(t_catalog());
+    ck_assert_uint_eq(md_store_unread_values(small), MD_MAX_KEYS + 1);
+    ck_assert_uint_eq(md_store_unread_values(big), 7 * MD_MAX_KEYS + 1);
+    ck_assert_uint_eq(md_store_nseries(big), own + 1);
+    ck_assert_uint_eq(md_store_dropped_series(big), MD_MAX_KEYS - 1 - own);
+    ck_assert_uint_eq(series(big, "loss")->count, 10);
+    ck_assert_int_eq(series(big, "loss")->first_step, 8 * MD_MAX_KEYS);
+    size_t a = md_store_bytes(small), b = md_store_bytes(big);
+    ck_assert_msg(a == b, "%zu bytes after %d keys, %zu after %d", a, 2 * MD_MAX_KEYS, b, 8 * MD_MAX_KEYS);
+    md_store_free(small);
+    md_store_free(big);
 }
 END_TEST
 
@@ -1362,6 +1418,7 @@ Suite *suite_store(void)
     TCase *bound = tcase_create("bounded");
     tcase_add_test(bound, test_bounded_one_series);
     tcase_add_test(bound, test_bounded_many_series);
+    tcase_add_test(bound, test_bounded_keys);
     tcase_set_timeout(bound, 300);
     suite_add_tcase(s, bound);
     return s;

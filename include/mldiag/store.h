@@ -12,8 +12,22 @@
 /* Time buckets per series. A bucket summarises `width` consecutive points;
  * when all are used, neighbours merge pairwise and the width doubles. */
 #define MD_BUCKETS 2048
+/* A series the catalog names, and each of an input's first MD_FULL_SERIES,
+ * keeps MD_BUCKETS buckets; the log's further figures of its own (a grad
+ * norm per layer) keep MD_BUCKETS_FEW each, three times a report's
+ * sparkline, so that a thousand of them hold 9 MiB rather than 150. */
+#define MD_FULL_SERIES 64
+#define MD_BUCKETS_FEW 128
 #define MD_TOP_SPIKES 8
 #define MD_MAX_SERIES 1024
+/* Distinct keys kept per input. A log that writes a new key on every line
+ * (a sample's id or a timestamp as the key) would grow the table with its
+ * length, and a series is kept for at most MD_MAX_SERIES of them anyway.
+ * Past this many, a key is kept only when the catalog names it (up to
+ * twice as many keys in all); any other resolves to the input's one
+ * unread key, whose values are counted and not read. 16384 keys hold
+ * about 5 MiB. */
+#define MD_MAX_KEYS 16384
 #define MD_MAX_EVENT_KINDS 256
 #define MD_EVENT_TEXT_MAX 400
 
@@ -77,6 +91,7 @@ typedef struct md_series {
 
     md_bucket *buckets;
     size_t nbuckets, capbuckets;
+    size_t maxbuckets; /* MD_BUCKETS or MD_BUCKETS_FEW */
     uint64_t width;
 
     md_spike spikes[MD_TOP_SPIKES]; /* the largest, by ratio */
@@ -223,8 +238,10 @@ size_t md_store_ninputs(const md_store *st);
 const md_input *md_store_input(const md_store *st, size_t i);
 const md_catalog *md_store_catalog(const md_store *st);
 
-/* Limits hit while reading: series and event kinds over the caps. */
+/* Limits hit while reading: series and event kinds over the caps, and
+ * values under keys past the cap on distinct keys an input names. */
 uint64_t md_store_dropped_series(const md_store *st);
+uint64_t md_store_unread_values(const md_store *st);
 uint64_t md_store_total_points(const md_store *st);
 
 /* Bytes of memory the store holds, for the boundedness tests. */

@@ -130,6 +130,10 @@ md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md
         md_diags_add(diags, MD_DIAG_WARNING, n == 1 ? paths[0] : NULL, 0, 0,
                      "%llu series over the limit of %d were not kept",
                      (unsigned long long)md_store_dropped_series(l.run), MD_MAX_SERIES);
+    if (md_store_unread_values(l.run))
+        md_diags_add(diags, MD_DIAG_WARNING, n == 1 ? paths[0] : NULL, 0, 0,
+                     "%llu values were not read: their keys came after the first %d distinct keys of an input",
+                     (unsigned long long)md_store_unread_values(l.run), MD_MAX_KEYS);
     if (result == MD_OK && metrics(l.run) == 0 && md_store_nevents(l.run) == 0) {
         md_diags_add(diags, MD_DIAG_ERROR, n == 1 ? paths[0] : NULL, 0, 0,
                      "no metric and no event found%s", n == 1 ? "" : " in any input");

@@ -129,7 +129,8 @@ static void join_spikes(const md_series *a, const kept_part *k, md_series *b)
     b->spikes_open += open;
 }
 
-/* Buckets of both parts at one width, at most MD_BUCKETS of them. */
+/* Buckets of both parts at one width, at most as many as the part that
+ * may keep more. */
 static void join_buckets(md_series *a, const kept_part *k, md_series *b)
 {
     uint64_t width = a->width > b->width ? a->width : b->width;
@@ -147,7 +148,9 @@ static void join_buckets(md_series *a, const kept_part *k, md_series *b)
     free(b->buckets);
     b->buckets = all;
     b->capbuckets = n;
-    while (n > MD_BUCKETS) {
+    if (a->maxbuckets > b->maxbuckets)
+        b->maxbuckets = a->maxbuckets;
+    while (n > b->maxbuckets) {
         n = buckets_coarsen(all, n);
         width *= 2;
     }

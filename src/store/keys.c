@@ -154,25 +154,43 @@ static void note_named_set(md_store *st, const char *norm, size_t prefix)
     }
 }
 
+/* The key past MD_MAX_KEYS: ignored, and spelled as no key is (keys_spelled
+ * never takes it for another). */
+static int unread_key(md_store *st, md_role role)
+{
+    if (role == MD_ROLE_SERIES)
+        st->unread_values++;
+    if (st->unread_key < 0)
+        st->unread_key = add_key(st, MD_ROLE_IGNORE, -1, MD_UNIT_NONE, NULL, "", 0);
+    return st->unread_key;
+}
+
 static int resolve(md_store *st, const char *key, size_t keylen)
 {
     intptr_t idx;
     if (md_map_get(&st->key_cache, key, keylen, &idx))
         return (int)idx;
+    bool full = st->nkeys >= MD_MAX_KEYS;
     char norm[NORM_MAX + 1];
     norm[0] = '\x01'; /* tags normalised entries apart from raw ones */
     size_t n = md_key_normalise(key, keylen, norm + 1, sizeof norm - 1);
     if (n == 0 || md_is_digit(norm[1])) {
+        if (full)
+            return unread_key(st, MD_ROLE_IGNORE);
         idx = add_key(st, MD_ROLE_IGNORE, -1, MD_UNIT_NONE, NULL, key, keylen);
     } else if (md_map_get(&st->key_cache, norm, n + 1, &idx)) {
         if (st->keys[idx].series >= 0)
             series_add_source(st->series[st->keys[idx].series], key, keylen);
+        if (full)
+            return (int)idx; /* another spelling: not cached */
     } else {
         md_unit unit = MD_UNIT_NONE;
         int cat = md_catalog_resolve(st->cat, norm + 1, n, &unit);
         if (cat < 0 && st->nsets)
             cat = in_named_set(st, norm + 1, n, &unit);
         md_role role = cat >= 0 ? md_catalog_series(st->cat, (size_t)cat)->role : MD_ROLE_SERIES;
+        if (full && (cat < 0 || st->nkeys >= 2 * MD_MAX_KEYS))
+            return unread_key(st, role);
         idx = add_key(st, role, cat, unit, norm + 1, key, keylen);
         md_map_put(&st->key_cache, norm, n + 1, idx);
         size_t prefix = named_set_prefix(norm + 1, n);
@@ -249,8 +267,16 @@ int keys_series(md_store *st, int k)
     } else {
         guess_kind(ki->norm, &kind, &better);
     }
+    /* Keys the catalog does not name leave room for those it does: a log
+     * that prints a thousand figures of its own before its loss keeps
+     * the loss. */
+    if (ki->cat < 0 && st->nseries + md_catalog_nseries(st->cat) >= MD_MAX_SERIES) {
+        st->dropped_series++;
+        ki->dropped = true;
+        return -1;
+    }
     unique_name(st, base, name, sizeof name);
-    ki->series = store_add_series(st, name, kind, better);
+    ki->series = store_add_series(st, name, kind, better, ki->cat >= 0);
     if (ki->series < 0) {
         ki->dropped = true;
         return -1;
@@ -347,6 +373,7 @@ void keys_reset(md_store *st)
         free(st->keys[i].raw);
     }
     st->nkeys = 0;
+    st->unread_key = -1;
     for (size_t i = 0; i < st->nsets; i++)
         free(st->eval_sets[i]);
     free(st->eval_sets);

@@ -63,13 +63,14 @@ static void series_clear(md_series *s)
     memset(s->state, 0, sizeof *s->state);
 }
 
-md_series *series_new(const char *name, md_kind kind, md_better better, int input)
+md_series *series_new(const char *name, md_kind kind, md_better better, int input, size_t maxbuckets)
 {
     md_series *s = md_xcalloc(1, sizeof *s);
     s->name = md_xstrdup(name);
     s->kind = kind;
     s->better = better;
     s->input = input;
+    s->maxbuckets = maxbuckets;
     s->state = md_xcalloc(1, sizeof *s->state);
     series_clear(s);
     return s;
@@ -151,7 +152,7 @@ size_t buckets_coarsen(md_bucket *b, size_t n)
 /* A bucket opened for the next point: once every width points. */
 static MD_NOINLINE md_bucket *new_bucket(md_series *s, int64_t step)
 {
-    if (s->nbuckets == MD_BUCKETS) {
+    if (s->nbuckets == s->maxbuckets) {
         s->nbuckets = buckets_coarsen(s->buckets, s->nbuckets);
         s->width *= 2;
     }

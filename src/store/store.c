@@ -88,21 +88,24 @@ md_store *md_store_copy(const md_store *st)
         k->norm = copy_text(k->norm);
         k->raw = copy_text(k->raw);
     }
+    c->unread_key = st->unread_key;
     c->cur = st->cur;
     c->current_step = st->current_step;
     c->dropped_series = st->dropped_series;
+    c->unread_values = st->unread_values;
     c->total_points = st->total_points;
     return c;
 }
 
-int store_add_series(md_store *st, const char *name, md_kind kind, md_better better)
+int store_add_series(md_store *st, const char *name, md_kind kind, md_better better, bool named)
 {
     if (st->nseries >= MD_MAX_SERIES) {
         st->dropped_series++;
         return -1;
     }
     MD_GROW(st->series, st->nseries, st->capseries);
-    st->series[st->nseries] = series_new(name, kind, better, st->cur);
+    size_t maxbuckets = named || st->nseries < MD_FULL_SERIES ? MD_BUCKETS : MD_BUCKETS_FEW;
+    st->series[st->nseries] = series_new(name, kind, better, st->cur, maxbuckets);
     md_map_put(&st->by_name, name, strlen(name), (intptr_t)st->nseries);
     return (int)st->nseries++;
 }
@@ -742,6 +745,7 @@ void md_store_merge(md_store *st, md_store *src)
         merge_event(st, &src->events[i], offset);
     src->nevents = 0;
     st->dropped_series += src->dropped_series;
+    st->unread_values += src->unread_values;
     st->total_points += src->total_points;
     md_store_free(src);
 }
@@ -809,6 +813,11 @@ uint64_t md_store_dropped_series(const md_store *st)
     return st->dropped_series;
 }
 
+uint64_t md_store_unread_values(const md_store *st)
+{
+    return st->unread_values;
+}
+
 uint64_t md_store_total_points(const md_store *st)
 {
     return st->total_points;
@@ -821,7 +830,11 @@ size_t md_store_bytes(const md_store *st)
         n += series_bytes(st->series[i]);
     n += st->by_name.cap * sizeof *st->by_name.slots;
     n += st->key_cache.cap * sizeof *st->key_cache.slots;
+    for (size_t i = 0; i < st->key_cache.cap; i++)
+        n += st->key_cache.slots[i].key ? st->key_cache.slots[i].len + 1 : 0;
     n += st->capkeys * sizeof *st->keys + st->capkv * sizeof *st->kv;
+    for (size_t i = 0; i < st->nkeys; i++)
+        n += st->keys[i].rawlen + 1 + (st->keys[i].norm ? strlen(st->keys[i].norm) + 1 : 0);
     n += st->capevents * sizeof *st->events + st->nevents * 2 * MD_EVENT_TEXT_MAX;
     n += st->capinputs * sizeof *st->inputs;
     return n;

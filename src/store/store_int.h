@@ -61,6 +61,7 @@ struct md_store {
     md_map key_cache;
     key_info *keys;
     size_t nkeys, capkeys;
+    int unread_key; /* the key of keys past MD_MAX_KEYS, -1 until one comes */
 
     int guess[KEY_GUESSES]; /* key at each position of the last record, -1 for none */
 
@@ -79,6 +80,7 @@ struct md_store {
     int64_t current_step;
 
     uint64_t dropped_series;
+    uint64_t unread_values; /* under keys past MD_MAX_KEYS */
     uint64_t total_points;
     bool finished;
 };
@@ -87,7 +89,7 @@ struct md_store {
 #define EXTREME_TOL 1e-6
 
 /* series.c */
-md_series *series_new(const char *name, md_kind kind, md_better better, int input);
+md_series *series_new(const char *name, md_kind kind, md_better better, int input, size_t maxbuckets);
 void series_free(md_series *s);
 /* A series of its own with the same points and state. */
 md_series *series_copy(const md_series *s);
@@ -136,7 +138,9 @@ void keys_settle_names(md_store *st);
 int keys_split(md_store *st, int k, const char *key, size_t keylen);
 
 /* store.c */
-int store_add_series(md_store *st, const char *name, md_kind kind, md_better better);
+/* A series for a key; named says the catalog names the key (it keeps
+ * MD_BUCKETS buckets however many series came before it). */
+int store_add_series(md_store *st, const char *name, md_kind kind, md_better better, bool named);
 unsigned store_total_flags(const md_store *st, const key_info *ki);
 
 #endif
