@@ -322,12 +322,12 @@ static bool reward_key(const md_store *st, const key_info *ki)
     return ki->norm && md_key_has_word(ki->norm, "reward", false);
 }
 
-/* The step the run has reached when every value of the record passes; -1
- * otherwise. An epoch on such a record placed nothing (record_step): it is
- * the run's progress written as a fraction ("eval_loss: 2.1, ...,
- * epoch: 0.5", PaddleNLP's evaluation), not a value of the record. */
-static MD_NOINLINE int64_t step_reached_if_all(const md_store *st, const md_input *in,
-                                               bool (*pass)(const md_store *, const key_info *))
+/* The step the run has reached when every value of the record is of a key
+ * with the flag; -1 otherwise. An epoch on such a record placed nothing
+ * (record_step): it is the run's progress written as a fraction
+ * ("eval_loss: 2.1, ..., epoch: 0.5", PaddleNLP's evaluation), not a value
+ * of the record. */
+static MD_NOINLINE int64_t step_reached_if_all(const md_store *st, const md_input *in, unsigned flag)
 {
     if (in->last_step_seen < 0 || st->nkv == 0)
         return -1;
@@ -336,7 +336,7 @@ static MD_NOINLINE int64_t step_reached_if_all(const md_store *st, const md_inpu
         const key_info *ki = &st->keys[st->kv[i].key];
         if (ki->role == MD_ROLE_EPOCH)
             continue;
-        if (ki->role != MD_ROLE_SERIES || !pass(st, ki))
+        if (ki->role != MD_ROLE_SERIES || !(ki->total & flag))
             return -1;
         any = true;
     }
@@ -394,10 +394,10 @@ static int64_t record_step(md_store *st, bool *had_step)
     /* So does a record of an evaluation's values alone, one of rates and
      * timings alone, and one of rewards alone: a log whose training lines
      * carry steps prints them between two of those lines. */
-    int64_t at = step_reached_if_all(st, in, evaluation_key);
+    int64_t at = step_reached_if_all(st, in, KEY_EVALUATION);
     if (at < 0)
-        at = step_reached_if_all(st, in, timing_key);
-    return at >= 0 ? at : step_reached_if_all(st, in, reward_key);
+        at = step_reached_if_all(st, in, KEY_TIMING);
+    return at >= 0 ? at : step_reached_if_all(st, in, KEY_REWARD);
 }
 
 static bool is_setting(const md_store *st, const key_info *ki)
@@ -445,6 +445,9 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
     flags |= is_loss_component(ki, false) ? KEY_TRAIN_TERM : 0;
     flags |= is_loss_component(ki, true) ? KEY_VAL_TERM : 0;
     flags |= ki->role == MD_ROLE_STEP && strcmp(ki->raw, "_step") == 0 ? KEY_WANDB_STEP : 0;
+    flags |= evaluation_key(st, ki) ? KEY_EVALUATION : 0;
+    flags |= timing_key(st, ki) ? KEY_TIMING : 0;
+    flags |= reward_key(st, ki) ? KEY_REWARD : 0;
     return flags;
 }
 

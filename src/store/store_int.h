@@ -15,7 +15,12 @@ enum {
     KEY_VAL_LOSS = 2,       /* the canonical val_loss */
     KEY_TRAIN_TERM = 4,     /* a train_..._loss term */
     KEY_VAL_TERM = 8,       /* an eval_..._loss term */
-    KEY_WANDB_STEP = 16     /* W&B's "_step", its count of wandb.log() calls */
+    KEY_WANDB_STEP = 16,    /* W&B's "_step", its count of wandb.log() calls */
+    /* What a record of keys all of one kind stands at (store.c's
+     * record_step): an evaluation's, a rate's or timing's, a reward's. */
+    KEY_EVALUATION = 32,
+    KEY_TIMING = 64,
+    KEY_REWARD = 128
 };
 
 typedef struct key_info {
