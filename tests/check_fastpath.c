@@ -876,6 +876,66 @@ START_TEST(test_text_shapes)
 }
 END_TEST
 
+/* A log that prints a line per layer after each step cycles through more
+ * kinds of line than the few a log usually interleaves: lines of a cycle
+ * of the same order, or shuffled now and then, read as scanned ones do. */
+START_TEST(test_text_shape_cycles)
+{
+    rng r = {11};
+    md_buf b = {0};
+    for (int i = 0; i < 40; i++) {
+        md_buf_reset(&b);
+        size_t kinds = 2 + below(&r, 2 * MD_SHAPES);
+        for (size_t step = 0; step < 30; step++) {
+            md_buf_printf(&b, "step %zu: loss %zu.%zu\n", step, 3 - step / 10, below(&r, 1000));
+            for (size_t k = 0; k < kinds; k++) {
+                size_t layer = below(&r, 16) ? k : below(&r, kinds);
+                shaped_line(&r, &b, below(&r, 2) ? "layer_" : "block.");
+                md_buf_printf(&b, "%zu grad_norm: ", layer);
+                shaped_number(&r, &b);
+                md_buf_puts(&b, below(&r, 50) ? "\n" : "\r");
+            }
+        }
+        check_text(&b, "shape cycles", i);
+    }
+    md_buf_free(&b);
+}
+END_TEST
+
+/* Lines of a cycle of 24 kinds (a line per layer of a 24-layer model)
+ * each match a learnt shape from the second cycle on: the shapes of a
+ * cycle longer than the most recent few are kept, and found. */
+START_TEST(test_shapes_keep_a_cycle)
+{
+    enum { KINDS = 24 };
+    md_shapes *sh = md_shapes_new();
+    md_kv kv[4];
+    char line[64];
+    size_t misses = 0;
+    for (int cycle = 0; cycle < 5; cycle++) {
+        for (int k = 0; k < KINDS; k++) {
+            int n = snprintf(line, sizeof line, "layer_%d grad_norm: 0.%d", k, 1000 + cycle * 37 + k);
+            const md_kv *got;
+            size_t ngot;
+            unsigned traits;
+            int slot = md_shapes_match(sh, line, (size_t)n, &got, &ngot, &traits);
+            if (slot < 0) {
+                misses++;
+                size_t nkv = md_kv_scan(line, (size_t)n, kv, MD_COUNT(kv), NULL, NULL);
+                ck_assert_uint_eq(nkv, 1);
+                ck_assert_int_ge(md_shapes_learn(sh, line, (size_t)n, kv, nkv, 0), 0);
+                continue;
+            }
+            ck_assert_uint_eq(ngot, 1);
+            ck_assert_msg(got[0].unread && got[0].numlen == 6 && memcmp(got[0].num, line + n - 6, 6) == 0,
+                          "cycle %d, layer %d: %.*s", cycle, k, (int)got[0].numlen, got[0].num);
+        }
+    }
+    ck_assert_uint_eq(misses, KINDS);
+    md_shapes_free(sh);
+}
+END_TEST
+
 /* HF Trainer's console: once the training bar is drawn, each log dict
  * waits for the next redraw, and dicts of a few kinds take turns. */
 START_TEST(test_text_waiting_dicts)
@@ -1029,6 +1089,8 @@ Suite *suite_fastpath(void)
     tcase_add_test(readers, test_jsonl_many_keys);
     tcase_add_test(readers, test_text_threaded);
     tcase_add_test(readers, test_text_shapes);
+    tcase_add_test(readers, test_text_shape_cycles);
+    tcase_add_test(readers, test_shapes_keep_a_cycle);
     tcase_add_test(readers, test_text_waiting_dicts);
     tcase_add_test(readers, test_corpus_every_way);
     suite_add_tcase(s, readers);

@@ -248,7 +248,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
 /* Shapes of lines read before (shape.c): a line that differs from one of
  * them only in its numbers' digits has its pairs with the new values. A
  * shape lives in one of MD_SHAPES slots until a new one takes its place. */
-#define MD_SHAPES 8 /* a log interleaves a few kinds of line */
+#define MD_SHAPES 32 /* a log interleaves a few kinds of line, or a line per layer */
 #define MD_SHAPE_PAIRS 48
 typedef struct md_shapes md_shapes;
 md_shapes *md_shapes_new(void);

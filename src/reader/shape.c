@@ -67,8 +67,12 @@ typedef struct shape {
     char last[SHAPE_TEXT + 8];
     unsigned char last_varies[SHAPE_TEXT + 8];
     size_t last_start[2 * MD_SHAPE_PAIRS], last_end[2 * MD_SHAPE_PAIRS];
+    int next; /* the slot of the line after this shape's last, -1 for none */
 } shape;
 
+/* A log that prints a line per layer or per task cycles through more
+ * shapes than the most recent few: after the last line's shape, the shape
+ * that followed it last time is tried. */
 struct md_shapes {
     shape slot[MD_SHAPES];
     unsigned order[MD_SHAPES]; /* most recently matched or learnt first */
@@ -84,6 +88,8 @@ md_shapes *md_shapes_new(void)
     md_shapes *sh = md_xcalloc(1, sizeof *sh);
     for (unsigned i = 0; i < MD_SHAPES; i++)
         sh->order[i] = i;
+    for (unsigned i = 0; i < MD_SHAPES; i++)
+        sh->slot[i].next = -1;
     return sh;
 }
 
@@ -92,9 +98,12 @@ void md_shapes_free(md_shapes *sh)
     free(sh);
 }
 
+/* The shape at rank (not 0) was matched or learnt: it follows the first
+ * and goes before it. */
 static void promote(md_shapes *sh, size_t rank)
 {
     unsigned slot = sh->order[rank];
+    sh->slot[sh->order[0]].next = (int)slot;
     memmove(sh->order + 1, sh->order, rank * sizeof *sh->order);
     sh->order[0] = slot;
 }
@@ -213,6 +222,7 @@ int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, 
     s->npairs = nkv;
     s->traits = traits;
     s->last_n = 0;
+    s->next = -1;
     mark_varying(s, s->pairs, nkv);
     promote(sh, MD_SHAPES - 1);
     return (int)slot;
@@ -410,20 +420,39 @@ static bool match(shape *s, const char *line, size_t n)
     return true;
 }
 
+/* The shape at rank matched: its pairs hold the line's values. */
+static int matched(md_shapes *sh, size_t rank, const md_kv **out, size_t *nkv, unsigned *traits)
+{
+    unsigned slot = sh->order[rank];
+    const shape *s = &sh->slot[slot];
+    *out = s->pairs;
+    *nkv = s->npairs;
+    *traits = s->traits;
+    if (rank)
+        promote(sh, rank);
+    return (int)slot;
+}
+
 int md_shapes_match(md_shapes *sh, const char *line, size_t n, const md_kv **out, size_t *nkv,
                     unsigned *traits)
 {
-    for (size_t rank = 0; rank < MD_SHAPES; rank++) {
+    shape *first = &sh->slot[sh->order[0]];
+    if (!first->n)
+        return -1;
+    if (match(first, line, n))
+        return matched(sh, 0, out, nkv, traits);
+    int next = first->next;
+    if (next >= 0 && next != (int)sh->order[0] && sh->slot[next].n && match(&sh->slot[next], line, n)) {
+        size_t rank = 1;
+        while (sh->order[rank] != (unsigned)next)
+            rank++;
+        return matched(sh, rank, out, nkv, traits);
+    }
+    for (size_t rank = 1; rank < MD_SHAPES; rank++) {
         unsigned slot = sh->order[rank];
-        shape *s = &sh->slot[slot];
-        if (!s->n) break;
-        if (match(s, line, n)) {
-            *out = s->pairs;
-            *nkv = s->npairs;
-            *traits = s->traits;
-            if (rank) promote(sh, rank);
-            return (int)slot;
-        }
+        if (!sh->slot[slot].n) break;
+        if ((int)slot != next && match(&sh->slot[slot], line, n))
+            return matched(sh, rank, out, nkv, traits);
     }
     return -1;
 }
