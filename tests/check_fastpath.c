@@ -815,6 +815,11 @@ static const char *const shaped_lines[] = {
     "Ep. # : Up. # : Sen. # : Cost # : Time #s : # words/s : L.r. #",
     "[valid] Ep. # : Up. # : perplexity : # : new best",
     "Step # per-step time #s",
+    "[rank0]:[titan] step: #  loss: #  memory: #GiB(#%)  tps: ~,~~~  mfu: #%",
+    "[rank~]:step: #  tps: #,~~~",
+    "[1,~]<stdout>: step # loss # tps: ~,~~~",
+    "[default~]: step # tps: ~~,~~~.~",
+    "tps: ~~,~~~,~~~ loss #",
 };
 
 static const char *const shaped_numbers[] = {
@@ -923,7 +928,7 @@ START_TEST(test_shapes_keep_a_cycle)
                 misses++;
                 size_t nkv = md_kv_scan(line, (size_t)n, kv, MD_COUNT(kv), NULL, NULL);
                 ck_assert_uint_eq(nkv, 1);
-                ck_assert_int_ge(md_shapes_learn(sh, line, (size_t)n, kv, nkv, 0), 0);
+                ck_assert_int_ge(md_shapes_learn(sh, line, (size_t)n, kv, nkv, 0, 0), 0);
                 continue;
             }
             ck_assert_uint_eq(ngot, 1);

@@ -730,7 +730,7 @@ static md_shapes *shapes_of(const char *line)
     md_shapes *sh = md_shapes_new();
     md_kv kv[32];
     size_t n = md_kv_scan(line, strlen(line), kv, 32, known, t_catalog());
-    ck_assert_int_ge(md_shapes_learn(sh, line, strlen(line), kv, n, 7), 0);
+    ck_assert_int_ge(md_shapes_learn(sh, line, strlen(line), kv, n, 7, 0), 0);
     return sh;
 }
 
@@ -806,14 +806,47 @@ START_TEST(test_shapes)
     const char *grouped = "tps: 1234,567";
     n = md_kv_scan(grouped, strlen(grouped), kv, 32, known, t_catalog());
     ck_assert_uint_eq(n, 1);
-    ck_assert_int_eq(md_shapes_learn(sh, grouped, strlen(grouped), kv, n, 7), -1);
+    ck_assert_int_eq(md_shapes_learn(sh, grouped, strlen(grouped), kv, n, 7, 0), -1);
     ck_assert(!shaped(sh, grouped, kv, &n));
+    md_shapes_free(sh);
+
+    /* Thousands groups ("tps: 5,982", torchtitan) are read where the line
+     * is matched, as the scan reads them; a text that is no group is no
+     * match, in a line of another layout or of the last line's. */
+    sh = shapes_of("step: 10  tps: 5,982  mfu: 30.41%");
+    ck_assert(shaped(sh, "step: 11  tps: 12,345  mfu: 31.0%", kv, &n));
+    ck_assert_uint_eq(n, 3);
+    ck_assert(!kv[1].unread && kv[1].grouped && text_is(kv[1].num, kv[1].numlen, "12,345"));
+    ck_assert_double_eq(kv[1].value, 12345);
+    ck_assert_uint_eq(kv[1].flags, MD_KV_INTEGRAL | MD_KV_DECIMALS(0));
+    ck_assert(shaped(sh, "step: 12  tps: 12,346  mfu: 31.1%", kv, &n)); /* the last line's layout */
+    ck_assert_double_eq(kv[1].value, 12346);
+    ck_assert(shaped(sh, "step: 13  tps: 1,234,567  mfu: 31.2%", kv, &n) == false);
+    static const char *const not_groups[] = {
+        "step: 12  tps: 02,346  mfu: 31.1%", "step: 12  tps: 0,346  mfu: 31.1%",
+        "step: 12  tps: 12,3467  mfu: 31.1%", "step: 12  tps: 1234,567  mfu: 31.1%",
+        "step: 12  tps: 12,34  mfu: 31.1%",
+    };
+    for (size_t i = 0; i < MD_COUNT(not_groups); i++)
+        ck_assert_msg(!shaped(sh, not_groups[i], kv, &n), "%s", not_groups[i]);
+    md_shapes_free(sh);
+
+    /* The bytes kept (a rank prefix) stay, digits too: rank 3's line is no
+     * line of rank 0's shape, whose keys name rank 0's series. */
+    sh = md_shapes_new();
+    const char *ranked = "[1,0]<stdout>:step: 10  loss: 2.5";
+    n = md_kv_scan(ranked + 14, strlen(ranked) - 14, kv, 32, known, t_catalog());
+    ck_assert_uint_eq(n, 2);
+    ck_assert_int_ge(md_shapes_learn(sh, ranked, strlen(ranked), kv, n, 7, 14), 0);
+    ck_assert(shaped(sh, "[1,0]<stdout>:step: 11  loss: 2.4", kv, &n));
+    ck_assert(!shaped(sh, "[1,3]<stdout>:step: 11  loss: 2.4", kv, &n));
+    ck_assert(!shaped(sh, "[2,0]<stdout>:step: 11  loss: 2.4", kv, &n));
     md_shapes_free(sh);
 
     /* A line without pairs (a bar's) matches on its layout alone. */
     sh = md_shapes_new();
     const char *bar = " 10%|#| 10/100 [00:01<00:09, 9.9it/s]";
-    ck_assert_int_ge(md_shapes_learn(sh, bar, strlen(bar), NULL, 0, 7), 0);
+    ck_assert_int_ge(md_shapes_learn(sh, bar, strlen(bar), NULL, 0, 7, 0), 0);
     ck_assert(shaped(sh, " 20%|#| 20/100 [00:02<00:08, 9.8it/s]", kv, &n));
     ck_assert_uint_eq(n, 0);
     md_shapes_free(sh);
@@ -836,7 +869,7 @@ START_TEST(test_shapes_layout_bytes)
         const char *bar = bars[b];
         size_t len = strlen(bar);
         md_shapes *sh = md_shapes_new();
-        ck_assert_int_ge(md_shapes_learn(sh, bar, len, NULL, 0, 7), 0);
+        ck_assert_int_ge(md_shapes_learn(sh, bar, len, NULL, 0, 7, 0), 0);
         ck_assert(shaped(sh, bar, kv, &n)); /* now the last line matched */
         char line[128];
         for (size_t i = 0; i < len; i++) {

@@ -144,6 +144,7 @@ typedef struct value {
     const char *end;
     const char *num, *tot; /* see md_kv */
     size_t numlen, totlen;
+    bool grouped;
 } value;
 
 /* fairseq's JSON log spells the set into its keys ("| valid |
@@ -214,7 +215,8 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
                              .num = v->num,
                              .tot = v->tot,
                              .numlen = v->numlen,
-                             .totlen = v->totlen};
+                             .totlen = v->totlen,
+                             .grouped = v->grouped};
 }
 
 /* A count read from brackets or a prefix ("[3][ 50/500]", "[1000]"):
@@ -358,16 +360,12 @@ static bool parse_bracket_fraction(const char *p, const char *end, value *out)
     return true;
 }
 
-/* "1,234,567": Python's f"{n:,}" groups thousands (torchtitan's tps, a
- * parameter count). Given the k bytes of a number that may lead such a
- * text, reads the whole of it into *v and returns its length, or returns
- * k. A group is a comma and exactly three digits; a leading 0 is never
- * grouped ("0,5" is no thousand, "1,2" no group). */
-static size_t scan_grouped(const char *p, const char *end, size_t k, double *v)
+size_t md_num_grouped(const char *p, const char *end, double *v)
 {
-    size_t lead = k - (*p == '-' || *p == '+');
-    if (lead == 0 || lead > 3 || p[k - lead] == '0' || !is_integral_text(p, k))
-        return k;
+    size_t sign = p < end && (*p == '-' || *p == '+');
+    size_t lead = md_digit_run(p + sign, (size_t)(end - p) - sign), k = sign + lead;
+    if (lead == 0 || lead > 3 || p[sign] == '0')
+        return 0;
     char digits[64];
     size_t n = k;
     memcpy(digits, p, k);
@@ -379,7 +377,7 @@ static size_t scan_grouped(const char *p, const char *end, size_t k, double *v)
         q += 4;
     }
     if (q == p + k)
-        return k;
+        return 0;
     if (end - q >= 2 && q[0] == '.' && md_is_digit(q[1])) {
         const char *f = q + 1;
         while (f < end && md_is_digit(*f) && n + (size_t)(f - q) < sizeof digits)
@@ -504,16 +502,16 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     if (p + k + 1 < end && p[k] == ' ' && is_alpha(p[k + 1]) && parse_timespan(p, end, out))
         return true;
     bool integral = is_integral_text(p, k);
-    size_t plain = k;
-    if (integral && p + k < end && p[k] == ',') {
-        size_t g = scan_grouped(p, end, k, &v);
-        integral = g == k || memchr(p + k, '.', g - k) == NULL;
+    double grouped;
+    size_t g;
+    if (integral && p + k < end && p[k] == ',' && (g = md_num_grouped(p, end, &grouped)) != 0) {
+        integral = memchr(p + k, '.', g - k) == NULL;
         k = g;
+        v = grouped;
+        out->grouped = true;
     }
-    if (plain == k) {
-        out->num = p;
-        out->numlen = k;
-    }
+    out->num = p;
+    out->numlen = k;
     out->v = v;
     out->unit = MD_UNIT_NONE;
     out->flags = (integral ? MD_KV_INTEGRAL : 0) | md_kv_decimals(p, k);
@@ -904,7 +902,7 @@ static size_t count_key_length(const char *key, const char *end, const value *v)
 static bool is_source_location(const scan *s, const value *v)
 {
     if (!(v->flags & MD_KV_INTEGRAL) || s->key == s->line || v->end >= s->end || s->key_end != s->p ||
-        v->num != s->p + 1)
+        v->num != s->p + 1 || v->grouped)
         return false;
     char open = s->key[-1], close = *v->end;
     return ((open == '(' && close == ')') || (open == '[' && close == ']')) &&

@@ -25,15 +25,24 @@ typedef struct md_kv {
      * max=6.1" gives min and max under "Hidden states stats". */
     const char *ns;
     size_t nslen;
-    /* The text the value and the total were read from by md_num_scan alone
-     * (no thousands groups, no wrapper): NULL when read otherwise or from
-     * no text of the line. Line shapes (shape.c) read new values there. */
+    /* The text the value and the total were read from by md_num_scan alone,
+     * or by md_num_grouped where grouped is set (no wrapper): NULL when read
+     * otherwise or from no text of the line. Line shapes (shape.c) read
+     * new values there. */
     const char *num, *tot;
     size_t numlen, totlen;
+    bool grouped;
     /* From a line shape: value and its MD_KV_DECIMALS are still to be read
      * from num (md_feed_kv_text). */
     bool unread;
 } md_kv;
+
+/* "1,234,567": Python's f"{n:,}" groups thousands (torchtitan's tps, a
+ * parameter count). Reads such a number at p into *v (a sign, one to three
+ * digits not starting with 0, groups of a comma and exactly three digits,
+ * a fraction after them: "0,5" is no thousand, "1,2" no group) and
+ * returns its length; 0 when p holds none. */
+size_t md_num_grouped(const char *p, const char *end, double *v);
 
 /* Decides whether a key may take a value separated only by spaces
  * ("step 500", "loss 4.23"); keys followed by ':' or '=' need no check. */
@@ -255,10 +264,12 @@ md_shapes *md_shapes_new(void);
 void md_shapes_free(md_shapes *sh);
 /* Learns the shape of a line whose pairs md_kv_scan found (none for a
  * line whose values are read another way: a progress bar's), with traits:
- * the caller's bits for what holds of every line of the shape. Returns
- * its slot, or -1: lines whose pairs are not all read from their numbers'
- * text make no shape. */
-int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, unsigned traits);
+ * the caller's bits for what holds of every line of the shape. The first
+ * keep bytes (a rank prefix: "[rank0]:") stay as they are, digits too.
+ * Returns its slot, or -1: lines whose pairs are not all read from their
+ * numbers' text make no shape. */
+int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, unsigned traits,
+                    size_t keep);
 /* The slot of the learnt shape the line is of, or -1; then *out points to
  * its *nkv pairs with the line's values (borrowed: the shape's own, valid
  * until the next call on sh) and *traits holds the shape's traits. */

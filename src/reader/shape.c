@@ -44,6 +44,7 @@ typedef struct span {
     uint16_t pair;
     bool total;
     bool digits; /* "nan" has none: its value and flags stay */
+    bool grouped; /* "5,123" (md_num_grouped): read here, not left unread */
     uint8_t ntokens;
     char tokens[SPAN_TOKENS]; /* the number's bytes, '\0' for each run of digits */
 } span;
@@ -170,6 +171,7 @@ static bool find_spans(shape *s, const char *line, size_t n, const md_kv *kv, si
             s->spans[k].end = (uint16_t)end;
             s->spans[k].pair = (uint16_t)i;
             s->spans[k].total = t == 1;
+            s->spans[k].grouped = t == 0 && kv[i].grouped;
         }
     }
     for (size_t k = 1; k < s->nspans; k++)
@@ -200,8 +202,8 @@ static void mark_varying(shape *s, const md_kv *kv, size_t nkv)
     }
 }
 
-int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv,
-                    unsigned traits)
+int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, unsigned traits,
+                    size_t keep)
 {
     if (!n || n > SHAPE_TEXT || nkv > MD_SHAPE_PAIRS) return -1;
     unsigned slot = sh->order[MD_SHAPES - 1];
@@ -224,6 +226,7 @@ int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, 
     s->last_n = 0;
     s->next = -1;
     mark_varying(s, s->pairs, nkv);
+    memset(s->varies, 0, keep < n ? keep : n);
     promote(sh, MD_SHAPES - 1);
     return (int)slot;
 }
@@ -371,10 +374,22 @@ static void keep_layout(shape *s, const char *line, size_t n, const size_t *star
     s->last_n = n;
 }
 
+/* A grouped number's value and flags, read now; false when the text is no
+ * such number ("0,123"), as the scan would not have read it so. */
+static bool take_grouped(md_kv *p, const char *text, size_t len)
+{
+    if (md_num_grouped(text, text + len, &p->value) != len) return false;
+    p->num = text;
+    p->numlen = len;
+    p->flags = (p->flags & (MD_KV_INTEGRAL | MD_KV_TOTAL)) | md_kv_decimals(text, len);
+    return true;
+}
+
 /* The pairs take the numbers' text at starts and ends in the line: a
  * value's number is left unread (the feed may read it on its own thread),
- * a total is read here, a number without digits ("nan") is the shape's. */
-static void take_numbers(shape *s, const char *line, const size_t *starts, const size_t *ends)
+ * a total and a grouped number are read here, a number without digits
+ * ("nan") is the shape's. False when a grouped number is no such number. */
+static bool take_numbers(shape *s, const char *line, const size_t *starts, const size_t *ends)
 {
     for (size_t k = 0; k < s->nspans; k++) {
         md_kv *p = &s->pairs[s->spans[k].pair];
@@ -382,6 +397,8 @@ static void take_numbers(shape *s, const char *line, const size_t *starts, const
         size_t len = ends[k] - starts[k];
         if (s->spans[k].total) {
             md_num_scan(text, text + len, &p->total);
+        } else if (s->spans[k].grouped) {
+            if (!take_grouped(p, text, len)) return false;
         } else if (s->spans[k].digits) {
             p->num = text;
             p->numlen = len;
@@ -389,33 +406,33 @@ static void take_numbers(shape *s, const char *line, const size_t *starts, const
             p->flags &= MD_KV_INTEGRAL | MD_KV_TOTAL;
         }
     }
+    return true;
 }
 
 /* take_numbers for a line of the last one's layout: its numbers have the
  * same places and lengths, so only where their text is changes. */
-static void move_numbers(shape *s, const char *line)
+static bool move_numbers(shape *s, const char *line)
 {
     for (size_t k = 0; k < s->nspans; k++) {
         md_kv *p = &s->pairs[s->spans[k].pair];
         const char *text = line + s->last_start[k];
         if (s->spans[k].total)
             md_num_scan(text, line + s->last_end[k], &p->total);
-        else if (s->spans[k].digits)
+        else if (s->spans[k].grouped) {
+            if (!take_grouped(p, text, s->last_end[k] - s->last_start[k])) return false;
+        } else if (s->spans[k].digits)
             p->num = text;
     }
+    return true;
 }
 
 /* On a match the shape's own pairs hold the line's values: only what
  * depends on the numbers' text is rewritten. */
 static bool match(shape *s, const char *line, size_t n)
 {
-    if (same_layout(s, line, n)) {
-        move_numbers(s, line);
-        return true;
-    }
+    if (same_layout(s, line, n) && move_numbers(s, line)) return true;
     size_t starts[2 * MD_SHAPE_PAIRS], ends[2 * MD_SHAPE_PAIRS];
-    if (!find_numbers(s, line, n, starts, ends)) return false;
-    take_numbers(s, line, starts, ends);
+    if (!find_numbers(s, line, n, starts, ends) || !take_numbers(s, line, starts, ends)) return false;
     keep_layout(s, line, n, starts, ends);
     return true;
 }

@@ -824,7 +824,7 @@ static void read_dict(text_reader *r, md_str dict, unsigned long line)
     }
     n = read_pairs(r, dict, line);
     if (r->dict_shapes && slot < 0 && n > 0) {
-        slot = md_shapes_learn(r->dict_shapes, dict.p, dict.n, r->kv, n, 0);
+        slot = md_shapes_learn(r->dict_shapes, dict.p, dict.n, r->kv, n, 0, 0);
         if (slot >= 0)
             r->fed_dict_shape[slot] = md_feed_shape(r->feed, MD_SHAPES + (unsigned)slot, r->kv, n);
     }
@@ -1198,9 +1198,10 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
 }
 
 /* A line as a shape: its pairs, or the bar it is (then n is 0). */
-static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, const md_tqdm *bar, bool stamped)
+static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, const md_tqdm *bar, bool stamped,
+                        size_t keep)
 {
-    int slot = md_shapes_learn(r->shapes, seg.p, seg.n, kv, n, shape_traits(r, seg, stamped, n > 0));
+    int slot = md_shapes_learn(r->shapes, seg.p, seg.n, kv, n, shape_traits(r, seg, stamped, n > 0), keep);
     if (slot < 0)
         return;
     r->fed_shape[slot] = n > 0 && md_feed_shape(r->feed, (unsigned)slot, kv, n);
@@ -1310,7 +1311,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         if (bar.found) {
             read_bar(r, seg, &bar);
             if (may_learn(r, plain, ignored_line) && bar.end == seg.n)
-                learn_shape(r, seg, NULL, 0, &bar, stamped);
+                learn_shape(r, seg, NULL, 0, &bar, stamped, 0);
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
             if (bar.end < seg.n)
@@ -1326,8 +1327,9 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
             bool planned = planned_steps(r, r->kv, n);
             if (n == 0 && !r->settings)
                 find_repetition(r, body, line);
-            else if (may_learn(r, plain, ignored_line) && rank < 0 && !header && !planned && !r->settings)
-                learn_shape(r, seg, r->kv, n, NULL, stamped);
+            else if (may_learn(r, plain, ignored_line) && (rank < 0 || rank == r->base_rank) && !header &&
+                     !planned && !r->settings)
+                learn_shape(r, seg, r->kv, n, NULL, stamped, (size_t)(body.p - seg.p));
         }
     }
     md_feed_record_end(r->feed);
