@@ -725,12 +725,20 @@ END_TEST
 
 /* ---- line shapes --------------------------------------------------------- */
 
+/* Learns a line as a shape, with traits 7. */
+static void learn(md_shapes *sh, const char *line, size_t len, const md_kv *kv, size_t n, size_t keep)
+{
+    int slot = md_shapes_learn(sh, line, len, kv, n, keep);
+    ck_assert_int_ge(slot, 0);
+    md_shapes_set_traits(sh, slot, 7);
+}
+
 static md_shapes *shapes_of(const char *line)
 {
     md_shapes *sh = md_shapes_new();
     md_kv kv[32];
     size_t n = md_kv_scan(line, strlen(line), kv, 32, known, t_catalog());
-    ck_assert_int_ge(md_shapes_learn(sh, line, strlen(line), kv, n, 7, 0), 0);
+    learn(sh, line, strlen(line), kv, n, 0);
     return sh;
 }
 
@@ -806,8 +814,20 @@ START_TEST(test_shapes)
     const char *grouped = "tps: 1234,567";
     n = md_kv_scan(grouped, strlen(grouped), kv, 32, known, t_catalog());
     ck_assert_uint_eq(n, 1);
-    ck_assert_int_eq(md_shapes_learn(sh, grouped, strlen(grouped), kv, n, 7, 0), -1);
+    ck_assert_int_eq(md_shapes_learn(sh, grouped, strlen(grouped), kv, n, 0), -1);
     ck_assert(!shaped(sh, grouped, kv, &n));
+    md_shapes_free(sh);
+
+    /* Counts in brackets (mmengine's epoch and iteration, the iteration's
+     * total) are read again from their digits. */
+    sh = shapes_of("Epoch(train)  [1][  20/1000]  lr: 1.0e-04  loss: 2.0");
+    ck_assert(shaped(sh, "Epoch(train)  [2][  35/1250]  lr: 2.0e-04  loss: 1.5", kv, &n));
+    ck_assert_uint_eq(n, 4);
+    ck_assert(kv[0].unread && text_is(kv[0].num, kv[0].numlen, "2"));
+    ck_assert(text_is(kv[1].key, kv[1].keylen, "iter") && text_is(kv[1].num, kv[1].numlen, "35"));
+    ck_assert(kv[1].flags & MD_KV_TOTAL);
+    ck_assert_double_eq(kv[1].total, 1250);
+    ck_assert(!shaped(sh, "Epoch(train)  [2][ 135/1250]  lr: 2.0e-04  loss: 1.5", kv, &n));
     md_shapes_free(sh);
 
     /* Thousands groups ("tps: 5,982", torchtitan) are read where the line
@@ -837,7 +857,7 @@ START_TEST(test_shapes)
     const char *ranked = "[1,0]<stdout>:step: 10  loss: 2.5";
     n = md_kv_scan(ranked + 14, strlen(ranked) - 14, kv, 32, known, t_catalog());
     ck_assert_uint_eq(n, 2);
-    ck_assert_int_ge(md_shapes_learn(sh, ranked, strlen(ranked), kv, n, 7, 14), 0);
+    learn(sh, ranked, strlen(ranked), kv, n, 14);
     ck_assert(shaped(sh, "[1,0]<stdout>:step: 11  loss: 2.4", kv, &n));
     ck_assert(!shaped(sh, "[1,3]<stdout>:step: 11  loss: 2.4", kv, &n));
     ck_assert(!shaped(sh, "[2,0]<stdout>:step: 11  loss: 2.4", kv, &n));
@@ -846,7 +866,7 @@ START_TEST(test_shapes)
     /* A line without pairs (a bar's) matches on its layout alone. */
     sh = md_shapes_new();
     const char *bar = " 10%|#| 10/100 [00:01<00:09, 9.9it/s]";
-    ck_assert_int_ge(md_shapes_learn(sh, bar, strlen(bar), NULL, 0, 7, 0), 0);
+    learn(sh, bar, strlen(bar), NULL, 0, 0);
     ck_assert(shaped(sh, " 20%|#| 20/100 [00:02<00:08, 9.8it/s]", kv, &n));
     ck_assert_uint_eq(n, 0);
     md_shapes_free(sh);
@@ -869,7 +889,7 @@ START_TEST(test_shapes_layout_bytes)
         const char *bar = bars[b];
         size_t len = strlen(bar);
         md_shapes *sh = md_shapes_new();
-        ck_assert_int_ge(md_shapes_learn(sh, bar, len, NULL, 0, 7, 0), 0);
+        learn(sh, bar, len, NULL, 0, 0);
         ck_assert(shaped(sh, bar, kv, &n)); /* now the last line matched */
         char line[128];
         for (size_t i = 0; i < len; i++) {

@@ -219,16 +219,29 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
                              .grouped = v->grouped};
 }
 
+/* Where md_num_scan read a count and its total, each from one text of
+ * the line ("[ 50/500]": "50" and "500"), so that a line shape reads them
+ * again; NULL where it read none. */
+typedef struct count_text {
+    const char *num, *tot;
+    size_t numlen, totlen;
+} count_text;
+
 /* A count read from brackets or a prefix ("[3][ 50/500]", "[1000]"):
- * integral, with its total when it has one. Not md_num_scan's reading of
- * one text, so no line shape reads it again (num stays NULL). */
-static void emit_count(scan *s, const char *key, size_t keylen, double v, double total, const char *end)
+ * integral, with its total when it has one, and where it was read (t, or
+ * NULL: no line shape reads it again). */
+static void emit_count(scan *s, const char *key, size_t keylen, double v, double total, const char *end,
+                       const count_text *t)
 {
     value c = {.v = v,
                .unit = MD_UNIT_NONE,
                .flags = MD_KV_INTEGRAL | (isnan(total) ? 0 : MD_KV_TOTAL),
                .total = total,
                .end = end};
+    if (t && t->num && (isnan(total) || t->tot)) {
+        c.num = t->num, c.numlen = t->numlen;
+        c.tot = t->tot, c.totlen = t->totlen;
+    }
     emit(s, key, keylen, &c, false);
 }
 
@@ -720,15 +733,18 @@ static bool set_name(const char *w, const char *we)
 }
 
 /* "[N]" or "[ I/T]", blanks allowed inside, and after the count a share
- * in parentheses ("[  50/1251 (  4%)]"); *total is NaN without "/T". */
-static const char *count_bracket(const char *p, const char *end, double *n, double *total)
+ * in parentheses ("[  50/1251 (  4%)]"); *total is NaN without "/T". *t
+ * says where they were read. */
+static const char *count_bracket(const char *p, const char *end, double *n, double *total, count_text *t)
 {
+    *t = (count_text){0};
     if (p >= end || *p != '[')
         return NULL;
     p = skip_blanks(p + 1, end);
     size_t k = md_num_scan(p, end, n);
     if (!k || !is_integral_text(p, k))
         return NULL;
+    t->num = p, t->numlen = k;
     p += k;
     *total = NAN;
     if (p < end && *p == '/') {
@@ -736,6 +752,7 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
         k = md_num_scan(p, end, total);
         if (!k || !is_integral_text(p, k))
             return NULL;
+        t->tot = p, t->totlen = k;
         p += k;
     }
     p = skip_blanks(p, end);
@@ -761,12 +778,14 @@ static bool on_epoch_batch(scan *s, const value *v)
         return false;
     const char *q = skip_blanks(v->end, s->end);
     double batch, total;
-    const char *after = count_bracket(q, s->end, &batch, &total);
+    count_text bt;
+    const char *after = count_bracket(q, s->end, &batch, &total, &bt);
     if (!after || isnan(total))
         return false;
     if (timm) {
-        emit_count(s, "epoch", 5, v->v, NAN, v->end);
-        emit_count(s, "iter", 4, batch, total, after);
+        count_text et = {.num = v->num, .numlen = v->numlen};
+        emit_count(s, "epoch", 5, v->v, NAN, v->end, &et);
+        emit_count(s, "iter", 4, batch, total, after, &bt);
     }
     s->p = after;
     clear_key(s);
@@ -804,7 +823,8 @@ static const char *mxnet_batch(const char *p, const char *end, double *batch, do
     p = skip_blanks(p, end);
     if (end - p < 5 || memcmp(p, "Batch", 5) != 0)
         return NULL;
-    const char *after = count_bracket(skip_blanks(p + 5, end), end, batch, total);
+    count_text t;
+    const char *after = count_bracket(skip_blanks(p + 5, end), end, batch, total, &t);
     return after && isnan(*total) ? after : NULL;
 }
 
@@ -819,8 +839,9 @@ static bool mmcv_counts(const scan *s, const char *after)
 static bool mmcv_iter(const scan *s)
 {
     double n, total;
+    count_text t;
     return md_word_is(s->key, (size_t)(s->key_end - s->key), "iter") &&
-           mmcv_counts(s, count_bracket(s->p, s->end, &n, &total));
+           mmcv_counts(s, count_bracket(s->p, s->end, &n, &total, &t));
 }
 
 /* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
@@ -833,28 +854,29 @@ static bool mmcv_iter(const scan *s)
 static bool on_epoch_counts(scan *s, const char *q)
 {
     double epoch, epochs, batch, total;
+    count_text et, bt = {0};
     const char *word = last_word(s->key, s->key_end);
     size_t n = (size_t)(s->key_end - word);
     bool swin = md_word_is(word, n, "train"), epoch_key = s->words == 1 && md_word_is(word, n, "epoch");
     if (!epoch_key && !swin)
         return false;
-    const char *after = count_bracket(q, s->end, &epoch, &epochs);
+    const char *after = count_bracket(q, s->end, &epoch, &epochs, &et);
     if (!after)
         return false;
     const char *after2 = after < s->end && *after == '(' ? count_parens(after, s->end, &batch, &total) : NULL;
     if (!after2 && (swin || isnan(epochs)))
-        after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total);
+        after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total, &bt);
     if (after2 && isnan(total))
         after2 = NULL;
     if (!after2 && epoch_key && isnan(epochs))
         after2 = mxnet_batch(after, s->end, &batch, &total);
     if (!after2 && !(epoch_key && q == s->key_end && isnan(epochs)))
         return false;
-    emit_count(s, "epoch", 5, epoch, epochs, after);
+    emit_count(s, "epoch", 5, epoch, epochs, after, &et);
     s->openmmlab |= mmcv_counts(s, after2);
     /* Without a batch, MXNet's "Epoch[3] Train-accuracy=0.61": the epoch. */
     if (after2)
-        emit_count(s, "iter", 4, batch, total, after2);
+        emit_count(s, "iter", 4, batch, total, after2, &bt);
     s->p = after2 ? after2 : after;
     clear_key(s);
     return true;
@@ -866,10 +888,11 @@ static bool on_epoch_counts(scan *s, const char *q)
 static bool on_evaluation_counts(scan *s, const char *q)
 {
     double batch, total;
+    count_text t;
     const char *word = last_word(s->key, s->key_end);
     if (s->words > 2 || !evaluation_key(word, s->key_end))
         return false;
-    const char *after = count_bracket(q, s->end, &batch, &total);
+    const char *after = count_bracket(q, s->end, &batch, &total, &t);
     if (!after || isnan(total))
         return false;
     eval_namespace(s, word, (size_t)(md_kv_word_end(word, s->key_end) - word));
@@ -1261,20 +1284,21 @@ static bool on_mm_phase(scan *s)
         return false;
     const char *q = skip_blanks(s->p + len, s->end);
     double a, a_total, b, b_total;
-    const char *after = count_bracket(q, s->end, &a, &a_total);
+    count_text at, bt;
+    const char *after = count_bracket(q, s->end, &a, &a_total, &at);
     if (!after)
         return false;
-    const char *after2 = count_bracket(after, s->end, &b, &b_total);
+    const char *after2 = count_bracket(after, s->end, &b, &b_total, &bt);
     size_t keylen = (size_t)(s->key_end - s->key);
     bool epoch = keylen == 5 && (s->key[0] | 0x20) == 'e';
     if (i == 0 && epoch && after2 && isnan(a_total)) {
-        emit_count(s, s->key, keylen, a, NAN, after);
-        emit_count(s, "iter", 4, b, b_total, after2);
+        emit_count(s, s->key, keylen, a, NAN, after, &at);
+        emit_count(s, "iter", 4, b, b_total, after2, &bt);
     } else if (i == 0 && !epoch && !after2) {
-        emit_count(s, s->key, keylen, a, a_total, after);
+        emit_count(s, s->key, keylen, a, a_total, after, &at);
     } else if (i > 0) {
         if (epoch && after2 && isnan(a_total))
-            emit_count(s, s->key, keylen, a, NAN, after);
+            emit_count(s, s->key, keylen, a, NAN, after, &at);
         eval_namespace(s, "eval", 4);
     }
     s->openmmlab = true;
@@ -1408,7 +1432,7 @@ static bool on_bracket_step(scan *s)
         return false;
     double step;
     md_num_scan(digits, q, &step);
-    emit_count(s, "step", 4, step, NAN, q + 1);
+    emit_count(s, "step", 4, step, NAN, q + 1, NULL);
     if (s->n)
         s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
     s->p = q + 1;
@@ -1431,8 +1455,8 @@ static bool on_epoch_batch_pair(scan *s)
     const char *close = q + k;
     if (close + 2 >= s->end || close[0] != ']' || close[1] != ' ' || !key_pair_at(close + 2, s->end, ':'))
         return false;
-    emit_count(s, "epoch", 5, epoch, NAN, close);
-    emit_count(s, "iter", 4, batch, NAN, close + 1);
+    emit_count(s, "epoch", 5, epoch, NAN, close, NULL);
+    emit_count(s, "iter", 4, batch, NAN, close + 1, NULL);
     s->p = close + 1;
     return true;
 }
@@ -1454,7 +1478,7 @@ static bool on_darknet(scan *s)
     if (!(k = md_num_scan(avg_text, s->end, &avg)) || !md_text_at(avg_text + k, s->end, " avg loss"))
         return false;
     p = avg_text + k + strlen(" avg loss");
-    emit_count(s, "iter", 4, it, NAN, p);
+    emit_count(s, "iter", 4, it, NAN, p, NULL);
     value v = {.v = avg, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(avg_text, k), .total = NAN, .end = p};
     emit(s, "loss", 4, &v, false);
     if (p < s->end && *p == ',') {
@@ -1482,7 +1506,7 @@ static bool on_espnet_epoch(scan *s)
     p += k + 5;
     if (p < s->end && is_alnum(*p))
         return false;
-    emit_count(s, "epoch", 5, epoch, NAN, p);
+    emit_count(s, "epoch", 5, epoch, NAN, p, NULL);
     s->p = p;
     if (!md_text_at(p, s->end, ":train:"))
         return true;
@@ -1492,7 +1516,7 @@ static bool on_espnet_epoch(scan *s)
     q += k + 1;
     if (!(k = md_num_scan(q, s->end, &last)) || !is_integral_text(q, k) || !md_text_at(q + k, s->end, "batch"))
         return true;
-    emit_count(s, "iter", 4, last, NAN, q + k);
+    emit_count(s, "iter", 4, last, NAN, q + k, NULL);
     s->p = q + k + 5;
     return true;
 }

@@ -263,13 +263,14 @@ typedef struct md_shapes md_shapes;
 md_shapes *md_shapes_new(void);
 void md_shapes_free(md_shapes *sh);
 /* Learns the shape of a line whose pairs md_kv_scan found (none for a
- * line whose values are read another way: a progress bar's), with traits:
- * the caller's bits for what holds of every line of the shape. The first
+ * line whose values are read another way: a progress bar's). The first
  * keep bytes (a rank prefix: "[rank0]:") stay as they are, digits too.
  * Returns its slot, or -1: lines whose pairs are not all read from their
  * numbers' text make no shape. */
-int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, unsigned traits,
-                    size_t keep);
+int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, size_t keep);
+/* Sets the traits of a learnt shape: the caller's bits for what holds of
+ * every line of it (0 until set), asked only of lines that make a shape. */
+void md_shapes_set_traits(md_shapes *sh, int slot, unsigned traits);
 /* The slot of the learnt shape the line is of, or -1; then *out points to
  * its *nkv pairs with the line's values (borrowed: the shape's own, valid
  * until the next call on sh) and *traits holds the shape's traits. */

@@ -202,8 +202,7 @@ static void mark_varying(shape *s, const md_kv *kv, size_t nkv)
     }
 }
 
-int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, unsigned traits,
-                    size_t keep)
+int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, size_t keep)
 {
     if (!n || n > SHAPE_TEXT || nkv > MD_SHAPE_PAIRS) return -1;
     unsigned slot = sh->order[MD_SHAPES - 1];
@@ -222,13 +221,18 @@ int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, 
     }
     s->n = n;
     s->npairs = nkv;
-    s->traits = traits;
+    s->traits = 0;
     s->last_n = 0;
     s->next = -1;
     mark_varying(s, s->pairs, nkv);
     memset(s->varies, 0, keep < n ? keep : n);
     promote(sh, MD_SHAPES - 1);
     return (int)slot;
+}
+
+void md_shapes_set_traits(md_shapes *sh, int slot, unsigned traits)
+{
+    sh->slot[slot].traits = traits;
 }
 
 /* Eight bytes of the line against the shape's, those of keep only. Bytes

@@ -824,7 +824,7 @@ static void read_dict(text_reader *r, md_str dict, unsigned long line)
     }
     n = read_pairs(r, dict, line);
     if (r->dict_shapes && slot < 0 && n > 0) {
-        slot = md_shapes_learn(r->dict_shapes, dict.p, dict.n, r->kv, n, 0, 0);
+        slot = md_shapes_learn(r->dict_shapes, dict.p, dict.n, r->kv, n, 0);
         if (slot >= 0)
             r->fed_dict_shape[slot] = md_feed_shape(r->feed, MD_SHAPES + (unsigned)slot, r->kv, n);
     }
@@ -1197,13 +1197,41 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
     return READ_BY_SHAPE;
 }
 
+/* The pairs a shape reads again: a pair of no one number's text whose key
+ * the store ignores (mmengine's "eta: 1 day, 2:01:00") is left out, which
+ * changes nothing the store keeps. Into out, at most MD_SHAPE_PAIRS;
+ * SIZE_MAX for more, or for none left (a line of pairs is no bar). */
+static size_t shape_pairs(text_reader *r, const md_kv *kv, size_t n, md_kv *out)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!kv[i].num && !kv[i].ns && key_role(&r->index, kv[i].key, kv[i].keylen) == MD_ROLE_IGNORE)
+            continue;
+        if (kept == MD_SHAPE_PAIRS)
+            return SIZE_MAX;
+        out[kept++] = kv[i];
+    }
+    return kept ? kept : SIZE_MAX;
+}
+
 /* A line as a shape: its pairs, or the bar it is (then n is 0). */
 static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, const md_tqdm *bar, bool stamped,
                         size_t keep)
 {
-    int slot = md_shapes_learn(r->shapes, seg.p, seg.n, kv, n, shape_traits(r, seg, stamped, n > 0), keep);
+    md_kv read_again[MD_SHAPE_PAIRS];
+    for (size_t i = 0; i < n; i++) {
+        if (!kv[i].num) {
+            n = shape_pairs(r, kv, n, read_again);
+            if (n == SIZE_MAX)
+                return;
+            kv = read_again;
+            break;
+        }
+    }
+    int slot = md_shapes_learn(r->shapes, seg.p, seg.n, kv, n, keep);
     if (slot < 0)
         return;
+    md_shapes_set_traits(r->shapes, slot, shape_traits(r, seg, stamped, n > 0));
     r->fed_shape[slot] = n > 0 && md_feed_shape(r->feed, (unsigned)slot, kv, n);
     if (bar)
         r->shape_bar[slot] = *bar;
