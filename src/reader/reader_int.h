@@ -114,24 +114,29 @@ static inline bool md_num_plain(const char *p, size_t n, double *out, int *decim
     if (n == 0 || n > 17)
         return false;
     bool neg = p[0] == '-';
+    const char *q = p + neg, *end = p + n;
     uint64_t mant = 0;
-    size_t digits = 0, point = 0; /* the index after the '.', 0 for none */
-    for (size_t i = neg; i < n; i++) {
-        unsigned d = (unsigned)(unsigned char)p[i] - '0';
-        if (d <= 9) {
-            mant = mant * 10 + d;
-            digits++;
-        } else if (p[i] == '.' && !point) {
-            point = i + 1;
-        } else {
+    unsigned d;
+    while (q < end && (d = (unsigned)(unsigned char)*q - '0') <= 9)
+        mant = mant * 10 + d, q++;
+    size_t digits = (size_t)(q - p) - neg, frac = 0;
+    if (q < end) {
+        if (*q != '.')
             return false;
-        }
+        const char *point = ++q;
+        while (q < end && (d = (unsigned)(unsigned char)*q - '0') <= 9)
+            mant = mant * 10 + d, q++;
+        if (q < end)
+            return false;
+        frac = (size_t)(q - point);
+        digits += frac;
+        *decimals = (int)frac;
+    } else {
+        *decimals = -1;
     }
     if (digits == 0 || digits > 15)
         return false;
-    size_t frac = point ? n - point : 0;
     *out = md_num_plain_value(mant, frac, neg);
-    *decimals = point ? (int)frac : -1;
     return true;
 }
 
