@@ -851,11 +851,15 @@ static void shaped_number(rng *r, md_buf *b)
         md_buf_putc(b, (char)('0' + below(r, 10)));
 }
 
-/* A line of shaped_lines with its '#' and '~' filled in. */
-static void shaped_line(rng *r, md_buf *b, const char *t)
+/* A line of shaped_lines with its '#' and '~' filled in: each '~' a digit,
+ * each '#' a number (count 0) or a whole number that counts up from count,
+ * as steps and epochs do. */
+static void fill_line(rng *r, md_buf *b, const char *t, size_t count)
 {
     for (; *t; t++) {
-        if (*t == '#')
+        if (*t == '#' && count)
+            md_buf_printf(b, "%zu", count + below(r, 3));
+        else if (*t == '#')
             shaped_number(r, b);
         else if (*t == '~')
             md_buf_putc(b, (char)('0' + below(r, 3)));
@@ -878,7 +882,7 @@ START_TEST(test_text_shapes)
         for (size_t k = 0; k < lines; k++) {
             const char *t = below(&r, 10) ? kinds[below(&r, MD_COUNT(kinds))] : below(&r, 2) ? PICK(&r, shaped_lines)
                                                                                         : PICK(&r, text_lines);
-            shaped_line(&r, &b, t);
+            fill_line(&r, &b, t, 0);
             md_buf_puts(&b, below(&r, 8) ? "\n" : "\r");
         }
         check_text(&b, "shaped text", i);
@@ -886,20 +890,6 @@ START_TEST(test_text_shapes)
     md_buf_free(&b);
 }
 END_TEST
-
-/* A line of shaped_lines with each '#' a whole number that counts up, as
- * steps and epochs do, and each '~' a digit. */
-static void counted_line(rng *r, md_buf *b, const char *t, size_t count)
-{
-    for (; *t; t++) {
-        if (*t == '#')
-            md_buf_printf(b, "%zu", count + below(r, 3));
-        else if (*t == '~')
-            md_buf_putc(b, (char)('0' + below(r, 3)));
-        else
-            md_buf_putc(b, *t);
-    }
-}
 
 /* Each kind of line alone, repeated, its numbers random or counting: every
  * line after the first may be read by the first's shape, and must read as
@@ -912,10 +902,7 @@ START_TEST(test_text_shape_each_kind)
         const char *t = shaped_lines[k / 2];
         md_buf_reset(&b);
         for (size_t i = 0; i < 60; i++) {
-            if (k % 2)
-                counted_line(&r, &b, t, 10 + i);
-            else
-                shaped_line(&r, &b, t);
+            fill_line(&r, &b, t, k % 2 ? 10 + i : 0);
             md_buf_putc(&b, '\n');
         }
         check_text(&b, t, (int)k);
@@ -938,7 +925,7 @@ START_TEST(test_text_shape_cycles)
             md_buf_printf(&b, "step %zu: loss %zu.%zu\n", step, 3 - step / 10, below(&r, 1000));
             for (size_t k = 0; k < kinds; k++) {
                 size_t layer = below(&r, 16) ? k : below(&r, kinds);
-                shaped_line(&r, &b, below(&r, 2) ? "layer_" : "block.");
+                fill_line(&r, &b, below(&r, 2) ? "layer_" : "block.", 0);
                 md_buf_printf(&b, "%zu grad_norm: ", layer);
                 shaped_number(&r, &b);
                 md_buf_puts(&b, below(&r, 50) ? "\n" : "\r");
@@ -1001,11 +988,11 @@ START_TEST(test_text_waiting_dicts)
         md_buf_puts(&b, "  Total optimization steps = 90\n");
         size_t steps = below(&r, 90);
         for (size_t k = 1; k <= steps; k++) {
-            shaped_line(&r, &b, "\r  ~~%|\xe2\x96\x88| ");
+            fill_line(&r, &b, "\r  ~~%|\xe2\x96\x88| ", 0);
             md_buf_printf(&b, "%zu/90 [00:0~<0~:~~, #it/s]", k);
             if (below(&r, 3) == 0) {
                 md_buf_putc(&b, '\n');
-                shaped_line(&r, &b, dicts[below(&r, below(&r, 4) ? 2 : MD_COUNT(dicts))]);
+                fill_line(&r, &b, dicts[below(&r, below(&r, 4) ? 2 : MD_COUNT(dicts))], 0);
                 md_buf_putc(&b, '\n');
             }
         }
