@@ -112,6 +112,7 @@ struct md_text_reader {
     key_index index;
     md_shapes *shapes; /* NULL: every line is scanned */
     bool fed_shape[MD_SHAPES]; /* the feed holds the keys of the slot's shape */
+    long shape_rank[MD_SHAPES]; /* the rank whose prefix the slot's shape keeps, -1 for none */
     md_tqdm shape_bar[MD_SHAPES]; /* the bar of a bar's shape, as last read */
     /* Shapes of the dicts that waited for their bar, a set of their own:
      * such a dict is only read for its pairs, so its shape says nothing
@@ -513,7 +514,7 @@ static void emit_ranked(text_reader *r, const md_kv *kv, size_t n, long rank)
         md_buf_reset(&r->keys);
         md_buf_printf(&r->keys, "rank%ld/%.*s%s%.*s", rank, (int)kv[i].nslen, kv[i].ns ? kv[i].ns : "",
                       kv[i].ns ? " " : "", (int)kv[i].keylen, kv[i].key);
-        md_feed_kv(r->feed, r->keys.p, r->keys.n, kv[i].value, kv[i].unit, kv[i].flags, kv[i].total);
+        emit_pair(r, &kv[i], r->keys.p, r->keys.n);
     }
 }
 
@@ -1192,7 +1193,7 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
     if (traits & SHAPE_BAR)
         read_bar(r, seg, bar);
     else
-        emit_pairs(r, kv, n);
+        emit_ranked(r, kv, n, r->shape_rank[slot]);
     md_feed_record_end(r->feed);
     return READ_BY_SHAPE;
 }
@@ -1214,9 +1215,35 @@ static size_t shape_pairs(text_reader *r, const md_kv *kv, size_t n, md_kv *out)
     return kept ? kept : SIZE_MAX;
 }
 
-/* A line as a shape: its pairs, or the bar it is (then n is 0). */
+/* md_feed_shape for a shape of another rank than the first: its keys named
+ * as emit_ranked names them ("rank3/loss"). */
+static bool feed_ranked_shape(text_reader *r, unsigned slot, const md_kv *kv, size_t n, long rank)
+{
+    md_kv named[MD_SHAPE_PAIRS];
+    char names[MD_SHAPE_KEYS];
+    size_t used = 0;
+    if (n > MD_SHAPE_PAIRS)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        int len = snprintf(names + used, sizeof names - used, "rank%ld/%.*s%s%.*s", rank, (int)kv[i].nslen,
+                           kv[i].ns ? kv[i].ns : "", kv[i].ns ? " " : "", (int)kv[i].keylen, kv[i].key);
+        if (len < 0 || (size_t)len >= sizeof names - used)
+            return false;
+        named[i] = kv[i];
+        named[i].key = names + used;
+        named[i].keylen = (size_t)len;
+        named[i].ns = NULL;
+        named[i].nslen = 0;
+        used += (size_t)len;
+    }
+    return md_feed_shape(r->feed, slot, named, n);
+}
+
+/* A line as a shape: its pairs, or the bar it is (then n is 0). A line
+ * under a rank's prefix keeps the prefix (keep bytes) and the rank, whose
+ * pairs emit_ranked names. */
 static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, const md_tqdm *bar, bool stamped,
-                        size_t keep)
+                        size_t keep, long rank)
 {
     md_kv read_again[MD_SHAPE_PAIRS];
     for (size_t i = 0; i < n; i++) {
@@ -1232,7 +1259,11 @@ static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, c
     if (slot < 0)
         return;
     md_shapes_set_traits(r->shapes, slot, shape_traits(r, seg, stamped, n > 0));
-    r->fed_shape[slot] = n > 0 && md_feed_shape(r->feed, (unsigned)slot, kv, n);
+    r->shape_rank[slot] = rank;
+    if (rank >= 0 && rank != r->base_rank)
+        r->fed_shape[slot] = n > 0 && feed_ranked_shape(r, (unsigned)slot, kv, n, rank);
+    else
+        r->fed_shape[slot] = n > 0 && md_feed_shape(r->feed, (unsigned)slot, kv, n);
     if (bar)
         r->shape_bar[slot] = *bar;
 }
@@ -1339,7 +1370,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         if (bar.found) {
             read_bar(r, seg, &bar);
             if (may_learn(r, plain, ignored_line) && bar.end == seg.n)
-                learn_shape(r, seg, NULL, 0, &bar, stamped, 0);
+                learn_shape(r, seg, NULL, 0, &bar, stamped, 0, -1);
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
             if (bar.end < seg.n)
@@ -1355,9 +1386,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
             bool planned = planned_steps(r, r->kv, n);
             if (n == 0 && !r->settings)
                 find_repetition(r, body, line);
-            else if (may_learn(r, plain, ignored_line) && (rank < 0 || rank == r->base_rank) && !header &&
-                     !planned && !r->settings)
-                learn_shape(r, seg, r->kv, n, NULL, stamped, (size_t)(body.p - seg.p));
+            else if (may_learn(r, plain, ignored_line) && !header && !planned && !r->settings)
+                learn_shape(r, seg, r->kv, n, NULL, stamped, (size_t)(body.p - seg.p), rank);
         }
     }
     md_feed_record_end(r->feed);
