@@ -826,6 +826,10 @@ static const char *const shaped_lines[] = {
     "Epoch [#][#/#]\tlr: #, eta: ~:~~:~~, time: #, loss: #",
     "eta: # days, ~:~~:~~",
     "Train: # [ #/# ( #%)]  Loss: #  eta: ~:~~:~~",
+    "[#] global_step=#, loss=#",
+    "[#]\ttrain-rmse:#\teval-rmse:#",
+    "[#]\tvalid_0's l2: #",
+    "I1123 01:~~:~~.# 140234 logging_writer.py:48] [#] train/loss=#, train/grad_norm=#",
 };
 
 static const char *const shaped_numbers[] = {

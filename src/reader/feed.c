@@ -102,6 +102,13 @@ static unsigned char *put_u8(unsigned char *w, unsigned v)
     return w + 1;
 }
 
+/* A pair's md_kv_flags: MD_KV_LEADING_COUNT is past the first byte. */
+static unsigned char *put_flags(unsigned char *w, unsigned flags)
+{
+    uint16_t v = (uint16_t)flags;
+    return put(w, &v, sizeof v);
+}
+
 static unsigned char *put_u64(unsigned char *w, uint64_t v)
 {
     return put(w, &v, sizeof v);
@@ -116,6 +123,14 @@ static const unsigned char *get(const unsigned char *p, void *out, size_t n)
 {
     memcpy(out, p, n);
     return p + n;
+}
+
+static const unsigned char *get_flags(const unsigned char *p, unsigned *flags)
+{
+    uint16_t v;
+    p = get(p, &v, sizeof v);
+    *flags = v;
+    return p;
 }
 
 static inline void record_named(md_store *st, int *id, const char *key, size_t keylen, double value, md_unit unit,
@@ -267,10 +282,10 @@ void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_uni
         md_store_record_kv(f->st, key, keylen, value, unit, flags, total);
         return;
     }
-    unsigned char *w = room(f, 27 + keylen);
+    unsigned char *w = room(f, 28 + keylen);
     w = put_u8(w, OP_KV);
     w = put_u8(w, unit);
-    w = put_u8(w, flags);
+    w = put_flags(w, flags);
     w = put_f64(w, value);
     w = put_f64(w, total);
     w = put_u64(w, keylen);
@@ -309,9 +324,9 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
         record_column(f->st, &f->columns[column], value, flags);
         return;
     }
-    unsigned char *w = room(f, 2 + sizeof column + 8);
+    unsigned char *w = room(f, 3 + sizeof column + 8);
     w = put_u8(w, OP_KV_COLUMN);
-    w = put_u8(w, flags);
+    w = put_flags(w, flags);
     w = put(w, &column, sizeof column);
     w = put_f64(w, value);
     done(f, w);
@@ -514,7 +529,7 @@ void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const md_kv *
     }
     size_t bytes = 10;
     for (size_t i = 0; i < n; i++)
-        bytes += 19 + (kv[i].unread ? kv[i].numlen : 0);
+        bytes += 20 + (kv[i].unread ? kv[i].numlen : 0);
     unsigned char *w = room(f, bytes);
     w = put_u8(w, OP_SHAPED);
     w = put_u8(w, slot);
@@ -525,7 +540,7 @@ void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const md_kv *
         double value = kv[i].value;
         if (kv[i].unread && !len)
             value = text_value(kv[i].num, kv[i].numlen, &flags);
-        w = put_u8(w, flags);
+        w = put_flags(w, flags);
         w = put(w, &len, sizeof len);
         if (len)
             w = put(w, kv[i].num, len);
@@ -546,8 +561,9 @@ static const unsigned char *apply_shaped(md_feed *f, const unsigned char *p)
     md_store_record_begin(f->st, (unsigned long)line);
     md_store_record_need_known(f->st);
     for (size_t i = 0; i < fs->n; i++) {
-        unsigned flags = *p++;
+        unsigned flags;
         uint16_t len;
+        p = get_flags(p, &flags);
         p = get(p, &len, sizeof len);
         const char *text = len ? (const char *)p : NULL;
         double value = 0, total = NAN;
@@ -635,10 +651,12 @@ void md_feed_timestamp(md_feed *f, unsigned long line, double seconds)
 
 static const unsigned char *apply_kv(md_feed *f, const unsigned char *p)
 {
-    unsigned char unit = p[0], flags = p[1];
+    unsigned char unit = p[0];
+    unsigned flags;
     double value, total;
     uint64_t len;
-    p = get(p + 2, &value, sizeof value);
+    p = get_flags(p + 1, &flags);
+    p = get(p, &value, sizeof value);
     p = get(p, &total, sizeof total);
     p = get(p, &len, sizeof len);
     md_store_record_kv(f->st, (const char *)p, (size_t)len, value, (md_unit)unit, flags, total);
@@ -736,7 +754,8 @@ static void apply(md_feed *f, const batch *b)
             p = apply_shaped(f, p);
             break;
         case OP_KV_COLUMN: {
-            unsigned flags = *p++, col;
+            unsigned flags, col;
+            p = get_flags(p, &flags);
             p = get(p, &col, sizeof col);
             p = get(p, &d, sizeof d);
             record_column(f->st, &f->columns[col], d, flags);
