@@ -181,6 +181,7 @@ typedef enum {
  * precision says which small values a log could not show. */
 #define MD_KV_DECIMALS(d) ((unsigned)((d) < 62 ? (d) + 1 : 63) << 2)
 #define MD_KV_DECIMALS_OF(flags) ((int)(((flags) >> 2) & 63) - 1)
+#define MD_KV_DECIMALS_MASK (63u << 2)
 
 void md_store_record_begin(md_store *st, unsigned long line);
 /* Drop the record unless one of its keys is a catalog series or a step:

@@ -1432,7 +1432,8 @@ static bool on_bracket_step(scan *s)
         return false;
     double step;
     md_num_scan(digits, q, &step);
-    emit_count(s, "step", 4, step, NAN, q + 1, NULL);
+    count_text t = {.num = digits, .numlen = (size_t)(q - digits)};
+    emit_count(s, "step", 4, step, NAN, q + 1, &t);
     if (s->n)
         s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
     s->p = q + 1;

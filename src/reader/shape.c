@@ -385,7 +385,7 @@ static bool take_grouped(md_kv *p, const char *text, size_t len)
     if (md_num_grouped(text, text + len, &p->value) != len) return false;
     p->num = text;
     p->numlen = len;
-    p->flags = (p->flags & (MD_KV_INTEGRAL | MD_KV_TOTAL)) | md_kv_decimals(text, len);
+    p->flags = (p->flags & ~MD_KV_DECIMALS_MASK) | md_kv_decimals(text, len);
     return true;
 }
 
@@ -407,7 +407,7 @@ static bool take_numbers(shape *s, const char *line, const size_t *starts, const
             p->num = text;
             p->numlen = len;
             p->unread = true;
-            p->flags &= MD_KV_INTEGRAL | MD_KV_TOTAL;
+            p->flags &= ~MD_KV_DECIMALS_MASK;
         }
     }
     return true;
