@@ -830,6 +830,14 @@ START_TEST(test_shapes)
     ck_assert(!shaped(sh, "Epoch(train)  [2][ 135/1250]  lr: 2.0e-04  loss: 1.5", kv, &n));
     md_shapes_free(sh);
 
+    /* A count in front of the line is one of at most 15 digits, where it
+     * is read and where a line is matched. */
+    sh = shapes_of("[5]\tvalid_0's l2: 0.5");
+    ck_assert(shaped(sh, "[123456789012345]\tvalid_0's l2: 0.3", kv, &n));
+    ck_assert(text_is(kv[0].num, kv[0].numlen, "123456789012345"));
+    ck_assert(!shaped(sh, "[1234567890123456]\tvalid_0's l2: 0.3", kv, &n));
+    md_shapes_free(sh);
+
     /* Thousands groups ("tps: 5,982", torchtitan) are read where the line
      * is matched, as the scan reads them; a text that is no group is no
      * match, in a line of another layout or of the last line's. */

@@ -145,6 +145,7 @@ typedef struct value {
     const char *num, *tot; /* see md_kv */
     size_t numlen, totlen;
     bool grouped;
+    uint8_t num_digits_max;
 } value;
 
 /* fairseq's JSON log spells the set into its keys ("| valid |
@@ -216,7 +217,8 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
                              .tot = v->tot,
                              .numlen = v->numlen,
                              .totlen = v->totlen,
-                             .grouped = v->grouped};
+                             .grouped = v->grouped,
+                             .num_digits_max = v->num_digits_max};
 }
 
 /* Where md_num_scan read a count and its total, each from one text of
@@ -225,6 +227,7 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
 typedef struct count_text {
     const char *num, *tot;
     size_t numlen, totlen;
+    uint8_t num_digits_max; /* see md_kv */
 } count_text;
 
 /* A count read from brackets or a prefix ("[3][ 50/500]", "[1000]"):
@@ -241,6 +244,7 @@ static void emit_count(scan *s, const char *key, size_t keylen, double v, double
     if (t && t->num && (isnan(total) || t->tot)) {
         c.num = t->num, c.numlen = t->numlen;
         c.tot = t->tot, c.totlen = t->totlen;
+        c.num_digits_max = t->num_digits_max;
     }
     emit(s, key, keylen, &c, false);
 }
@@ -1418,12 +1422,14 @@ static bool on_possessive(scan *s)
  * GPU, and "[1] loss: 0.5" in a script's own print may count epochs. A
  * step key on the line wins over the count, which then numbers the line
  * (an issue's paste, "[1745] global_step=10, loss=2.3"). */
+#define BRACKET_STEP_DIGITS 15
+
 static bool on_bracket_step(scan *s)
 {
     const char *q = s->p + 1, *digits = q;
     while (q < s->end && md_is_digit(*q))
         q++;
-    if (q == digits || q - digits > 15 || q + 2 >= s->end || q[0] != ']' || (q[1] != ' ' && q[1] != '\t') ||
+    if (q == digits || q - digits > BRACKET_STEP_DIGITS || q + 2 >= s->end || q[0] != ']' || (q[1] != ' ' && q[1] != '\t') ||
         !is_alpha(q[2]))
         return false;
     const char *key_end = md_kv_word_end(q + 2, s->end);
@@ -1432,7 +1438,7 @@ static bool on_bracket_step(scan *s)
         return false;
     double step;
     md_num_scan(digits, q, &step);
-    count_text t = {.num = digits, .numlen = (size_t)(q - digits)};
+    count_text t = {.num = digits, .numlen = (size_t)(q - digits), .num_digits_max = BRACKET_STEP_DIGITS};
     emit_count(s, "step", 4, step, NAN, q + 1, &t);
     if (s->n)
         s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;

@@ -32,6 +32,9 @@ typedef struct md_kv {
     const char *num, *tot;
     size_t numlen, totlen;
     bool grouped;
+    /* The most digits num may hold and still be read as it was (a count
+     * in front of the line: 15); 0 for no limit of the scan's. */
+    uint8_t num_digits_max;
     /* From a line shape: value and its MD_KV_DECIMALS are still to be read
      * from num (md_feed_kv_text). */
     bool unread;

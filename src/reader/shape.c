@@ -45,6 +45,7 @@ typedef struct span {
     bool total;
     bool digits; /* "nan" has none: its value and flags stay */
     bool grouped; /* "5,123" (md_num_grouped): read here, not left unread */
+    uint8_t digits_max; /* the most digits a run may hold: the pair's, else SPAN_DIGITS */
     uint8_t ntokens;
     char tokens[SPAN_TOKENS]; /* the number's bytes, '\0' for each run of digits */
 } span;
@@ -172,6 +173,7 @@ static bool find_spans(shape *s, const char *line, size_t n, const md_kv *kv, si
             s->spans[k].pair = (uint16_t)i;
             s->spans[k].total = t == 1;
             s->spans[k].grouped = t == 0 && kv[i].grouped;
+            s->spans[k].digits_max = t == 0 && kv[i].num_digits_max ? kv[i].num_digits_max : SPAN_DIGITS;
         }
     }
     for (size_t k = 1; k < s->nspans; k++)
@@ -274,9 +276,9 @@ static bool read_span(const span *sp, const char *line, size_t n, size_t *pos)
     size_t j = *pos;
     for (size_t t = 0; t < sp->ntokens; t++) {
         if (sp->tokens[t] == '\0') {
-            size_t max = n - j < SPAN_DIGITS + 1 ? n - j : SPAN_DIGITS + 1;
+            size_t max = n - j < (size_t)sp->digits_max + 1 ? n - j : (size_t)sp->digits_max + 1;
             size_t run = md_digit_run(line + j, max);
-            if (run == 0 || run > SPAN_DIGITS) return false;
+            if (run == 0 || run > sp->digits_max) return false;
             j += run;
         } else {
             if (j >= n || line[j] != sp->tokens[t]) return false;
