@@ -826,6 +826,8 @@ static const char *const shaped_lines[] = {
     "Epoch [#][#/#]\tlr: #, eta: ~:~~:~~, time: #, loss: #",
     "eta: # days, ~:~~:~~",
     "Train: # [ #/# ( #%)]  Loss: #  eta: ~:~~:~~",
+    "Epoch ~: ~~%|\xe2\x96\x88| ~~/~~ [00:0~<00:0~, ~.~~it/s, loss=#, v_num=~, val_loss=~.~~]",
+    "Epoch ~, global_step #: ~~%|\xe2\x96\x88| ~~/100 [00:0~<00:0~, ~.~~it/s, loss=#, val_acc=~.~]",
     "[#] global_step=#, loss=#",
     "[#]\ttrain-rmse:#\teval-rmse:#",
     "[#]\tvalid_0's l2: #",

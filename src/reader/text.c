@@ -119,6 +119,9 @@ struct md_text_reader {
      * of what else a line of it would have done. Feed slots MD_SHAPES on. */
     md_shapes *dict_shapes;
     bool fed_dict_shape[MD_SHAPES];
+    /* Shapes of the parts of progress bars with pairs, read for those
+     * alone: descriptions ("Epoch 3"), postfixes ("loss=2.81, v_num=0"). */
+    md_shapes *bar_shapes;
 };
 
 typedef md_text_reader text_reader;
@@ -932,8 +935,11 @@ static bool repeated_evaluation(text_reader *r, const md_kv *kv)
     int slot = bar_key_slot(r, kv);
     if (slot < 0 || !r->bar_keys[slot].evaluation)
         return false;
-    bool same = r->bar_keys[slot].value == kv->value;
-    r->bar_keys[slot].value = kv->value;
+    double v = kv->value;
+    if (kv->unread)
+        md_num_value(kv->num, kv->numlen, &v);
+    bool same = r->bar_keys[slot].value == v;
+    r->bar_keys[slot].value = v;
     return same;
 }
 
@@ -949,9 +955,27 @@ static size_t drop_repeated_evaluations(text_reader *r, md_kv *kv, size_t n)
     return kept;
 }
 
+/* scan_pairs of a part of a bar: a bar is redrawn with new numbers in
+ * the same words, so the part is most often of a shape read before. */
+static size_t bar_part_pairs(text_reader *r, md_str part)
+{
+    const md_kv *kv;
+    size_t n;
+    unsigned traits;
+    if (r->bar_shapes && md_shapes_match(r->bar_shapes, part.p, part.n, &kv, &n, &traits) >= 0) {
+        memcpy(r->kv, kv, n * sizeof *kv);
+        r->settings = false; /* as when the shape was learnt */
+        return n;
+    }
+    n = scan_pairs(r, part.p, part.n);
+    if (r->bar_shapes && n > 0 && !r->settings)
+        md_shapes_learn(r->bar_shapes, part.p, part.n, r->kv, n, 0);
+    return n;
+}
+
 static MD_NOINLINE void read_postfix(text_reader *r, md_str seg, const md_tqdm *bar)
 {
-    size_t n = scan_pairs(r, seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start);
+    size_t n = bar_part_pairs(r, (md_str){seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start});
     emit_pairs(r, r->kv, drop_repeated_evaluations(r, r->kv, n));
 }
 
@@ -960,7 +984,8 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     /* Most bars have no description to scan. */
     md_allennlp_bar allennlp =
         bar->desc_end ? md_allennlp_bar_of(&r->allennlp, (md_str){seg.p, bar->desc_end}) : MD_ALLENNLP_NO_BAR;
-    size_t n = bar->desc_end && allennlp != MD_ALLENNLP_VALIDATION_BAR ? scan_pairs(r, seg.p, bar->desc_end) : 0;
+    size_t n = bar->desc_end && allennlp != MD_ALLENNLP_VALIDATION_BAR ? bar_part_pairs(r, (md_str){seg.p, bar->desc_end})
+                                                                       : 0;
     emit_pairs(r, r->kv, n);
     if (allennlp == MD_ALLENNLP_TRAINING_BAR)
         md_allennlp_place_bar(&r->allennlp, bar, r->feed);
@@ -1496,6 +1521,7 @@ static md_text_reader *reader_new(md_store *st, const md_catalog *cat, bool fast
     md_text_reader *r = md_xcalloc(1, sizeof *r);
     r->shapes = fast ? md_shapes_new() : NULL;
     r->dict_shapes = fast ? md_shapes_new() : NULL;
+    r->bar_shapes = fast ? md_shapes_new() : NULL;
     r->feed = md_feed_new(st, threaded);
     r->index = (key_index){cat, &r->index_cache, r->recent};
     r->cat = cat;
@@ -1552,6 +1578,7 @@ void md_text_reader_free(md_text_reader *r)
     md_event_matcher_free(r->events);
     md_shapes_free(r->shapes);
     md_shapes_free(r->dict_shapes);
+    md_shapes_free(r->bar_shapes);
     md_buf_free(&r->clean);
     md_buf_free(&r->keys);
     md_buf_free(&r->pending);
