@@ -260,12 +260,21 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
 
 /* HF Trainer's header says how many steps the run plans: "  Total
  * optimization steps = 4,096". Its training bar has that total. */
-static bool planned_steps(text_reader *r, const md_kv *kv, size_t n)
+static bool planned_steps_line(const md_kv *kv, size_t n)
 {
     static const char key[] = "Total optimization steps";
-    if (n != 1 || kv->keylen != sizeof key - 1 || memcmp(kv->key, key, sizeof key - 1) != 0 || kv->value <= 0)
+    return n == 1 && kv->keylen == sizeof key - 1 && memcmp(kv->key, key, sizeof key - 1) == 0;
+}
+
+/* Notes the steps a header plans; whether the line is such a header,
+ * whatever its number (a line of its shape with another number may plan
+ * some: it makes no shape). */
+static bool planned_steps(text_reader *r, const md_kv *kv, size_t n)
+{
+    if (!planned_steps_line(kv, n))
         return false;
-    r->planned_steps = kv->value;
+    if (kv->value > 0)
+        r->planned_steps = kv->value;
     return true;
 }
 
