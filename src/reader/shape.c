@@ -69,6 +69,7 @@ typedef struct shape {
     char last[SHAPE_TEXT + 8];
     unsigned char last_varies[SHAPE_TEXT + 8];
     size_t last_start[2 * MD_SHAPE_PAIRS], last_end[2 * MD_SHAPE_PAIRS];
+    bool grouped; /* a span is grouped */
     int next; /* the slot of the line after this shape's last, -1 for none */
 } shape;
 
@@ -152,6 +153,7 @@ static bool tokenise(span *sp, const char *p, size_t n)
 static bool find_spans(shape *s, const char *line, size_t n, const md_kv *kv, size_t nkv)
 {
     s->nspans = 0;
+    s->grouped = false;
     for (size_t i = 0; i < nkv; i++) {
         const char *texts[2] = {kv[i].num, kv[i].flags & MD_KV_TOTAL ? kv[i].tot : NULL};
         size_t lens[2] = {kv[i].numlen, kv[i].totlen};
@@ -173,6 +175,7 @@ static bool find_spans(shape *s, const char *line, size_t n, const md_kv *kv, si
             s->spans[k].pair = (uint16_t)i;
             s->spans[k].total = t == 1;
             s->spans[k].grouped = t == 0 && kv[i].grouped;
+            s->grouped |= s->spans[k].grouped;
             s->spans[k].digits_max = t == 0 && kv[i].num_digits_max ? kv[i].num_digits_max : SPAN_DIGITS;
         }
     }
@@ -380,23 +383,36 @@ static void keep_layout(shape *s, const char *line, size_t n, const size_t *star
     s->last_n = n;
 }
 
-/* A grouped number's value and flags, read now; false when the text is no
- * such number ("0,123"), as the scan would not have read it so. */
-static bool take_grouped(md_kv *p, const char *text, size_t len)
+/* The values of the line's grouped numbers ("5,123"), read first: false,
+ * before any pair changes, when one is no such number ("0,123") as the
+ * scan would not have read it so. */
+static bool grouped_values(const shape *s, const char *line, const size_t *starts, const size_t *ends,
+                           double *values)
 {
-    if (md_num_grouped(text, text + len, &p->value) != len) return false;
+    for (size_t k = 0; k < s->nspans; k++)
+        if (s->spans[k].grouped &&
+            md_num_grouped(line + starts[k], line + ends[k], &values[k]) != ends[k] - starts[k])
+            return false;
+    return true;
+}
+
+static void take_grouped(md_kv *p, const char *text, size_t len, double value)
+{
+    p->value = value;
     p->num = text;
     p->numlen = len;
     p->flags = (p->flags & ~MD_KV_DECIMALS_MASK) | md_kv_decimals(text, len);
-    return true;
 }
 
 /* The pairs take the numbers' text at starts and ends in the line: a
  * value's number is left unread (the feed may read it on its own thread),
  * a total and a grouped number are read here, a number without digits
- * ("nan") is the shape's. False when a grouped number is no such number. */
+ * ("nan") is the shape's. False, the pairs as they were, when a grouped
+ * number is no such number. */
 static bool take_numbers(shape *s, const char *line, const size_t *starts, const size_t *ends)
 {
+    double grouped[2 * MD_SHAPE_PAIRS];
+    if (s->grouped && !grouped_values(s, line, starts, ends, grouped)) return false;
     for (size_t k = 0; k < s->nspans; k++) {
         md_kv *p = &s->pairs[s->spans[k].pair];
         const char *text = line + starts[k];
@@ -404,7 +420,7 @@ static bool take_numbers(shape *s, const char *line, const size_t *starts, const
         if (s->spans[k].total) {
             md_num_scan(text, text + len, &p->total);
         } else if (s->spans[k].grouped) {
-            if (!take_grouped(p, text, len)) return false;
+            take_grouped(p, text, len, grouped[k]);
         } else if (s->spans[k].digits) {
             p->num = text;
             p->numlen = len;
@@ -419,14 +435,13 @@ static bool take_numbers(shape *s, const char *line, const size_t *starts, const
  * same places and lengths, so only where their text is changes. */
 static bool move_numbers(shape *s, const char *line)
 {
+    if (s->grouped) return take_numbers(s, line, s->last_start, s->last_end);
     for (size_t k = 0; k < s->nspans; k++) {
         md_kv *p = &s->pairs[s->spans[k].pair];
         const char *text = line + s->last_start[k];
         if (s->spans[k].total)
             md_num_scan(text, line + s->last_end[k], &p->total);
-        else if (s->spans[k].grouped) {
-            if (!take_grouped(p, text, s->last_end[k] - s->last_start[k])) return false;
-        } else if (s->spans[k].digits)
+        else if (s->spans[k].digits)
             p->num = text;
     }
     return true;
