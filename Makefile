@@ -29,7 +29,7 @@ TEST_OBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC))
 DEPS := $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/cli/main.d
 
 .PHONY: all check unit golden golden-update corpus docs asan install uninstall deps clean lint format \
-	fuzz fuzz-run fuzz-replay valgrind scripts bench
+	fuzz fuzz-run fuzz-replay seeds valgrind scripts bench
 
 all: mldiag
 
@@ -145,6 +145,17 @@ fuzz:
 
 fuzz-run: fuzz
 	tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_JOBS) $(FUZZ_TARGETS)
+
+# The fast paths against what they stand in for (tests/check_fastpath.c)
+# on inputs generated from SEEDS other seeds than make check's.
+SEEDS ?= 20
+seeds: $(BUILD)/check_mldiag
+	@for s in $$(seq 1 $(SEEDS)); do \
+		for c in numbers readers; do \
+			MLDIAG_SEED=$$s CK_RUN_SUITE=fastpath CK_RUN_CASE=$$c $(BUILD)/check_mldiag >/dev/null \
+				|| { echo "seeds: MLDIAG_SEED=$$s CK_RUN_SUITE=fastpath CK_RUN_CASE=$$c fails"; exit 1; }; \
+		done; \
+	done; echo "seeds: $(SEEDS) seeds passed"
 
 # The end-to-end tests with the binary under valgrind (no error, no leak).
 valgrind: $(BUILD)/mldiag
