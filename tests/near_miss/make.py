@@ -2558,6 +2558,30 @@ def _(r):
     out.append("\u2714 Saved pipeline to output directory")
     return "\n".join(out) + "\n"
 
+@near_miss("dist_connect", "torchrun_transient_connect_warnings.log")
+def _(r):
+    out = [note("Two-node torchrun job: the second node's workers start before the master listens,",
+                "and PyTorch 2.x prints a c10d warning for each failed attempt (and the well-known",
+                "errno 99 warning for localhost) before the store answers; all ranks then train to",
+                "the end.")]
+    for k in range(4):
+        out.append("[W611 10:02:%02d.%06d socket.cpp:697] [c10d] The client socket has failed to connect to [localhost]:29500 (errno: 99 - Cannot assign requested address)."
+                   % (11 + k, 118000 + k * 131))
+    for k in range(3):
+        out.append("[W611 10:02:%02d.%06d socket.cpp:697] [c10d] The client socket has failed to connect to [gpu-a03]:29500 (errno: 111 - Connection refused)."
+                   % (15 + 2 * k, 220100 + k * 57))
+    for k in range(8):
+        out.append("gpu-a03:%d:%d [%d] NCCL INFO comm 0x55d0e8a0 rank %d nranks 8 cudaDev %d busId %d000 commId 0x6b1e4d0f2c6a9e11 - Init COMPLETE"
+                   % (40110 + k, 40188 + k, k % 4, k, k % 4, 0x41 + k % 4))
+    total = 2400
+    for s in range(20, total + 1, 20):
+        loss = 2.2 + 1.6 * math.exp(-s / 450.0) + r.gauss(0, 0.02)
+        out.append("2024-06-11 %s - INFO - train - step %d/%d | loss %.4f | lr %.3e | grad_norm %.3f"
+                   % (ts((2024, 6, 11, 10, 3, 0), s * 1.3, "%H:%M:%S,000"), s, total, loss, cosine(s, total, 3e-4, 100), 0.5 + abs(r.gauss(0, 0.05))))
+    out.append("2024-06-11 10:55:03,000 - INFO - train - saved checkpoint to ckpt/step_2400")
+    return "\n".join(out) + "\n"
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
