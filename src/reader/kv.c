@@ -227,6 +227,7 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
 typedef struct count_text {
     const char *num, *tot;
     size_t numlen, totlen;
+    bool grouped;           /* see md_kv */
     uint8_t num_digits_max; /* see md_kv */
 } count_text;
 
@@ -244,6 +245,7 @@ static void emit_count(scan *s, const char *key, size_t keylen, double v, double
     if (t && t->num && (isnan(total) || t->tot)) {
         c.num = t->num, c.numlen = t->numlen;
         c.tot = t->tot, c.totlen = t->totlen;
+        c.grouped = t->grouped;
         c.num_digits_max = t->num_digits_max;
     }
     emit(s, key, keylen, &c, false);
@@ -738,17 +740,17 @@ static bool set_name(const char *w, const char *we)
 
 /* "[N]" or "[ I/T]", blanks allowed inside, and after the count a share
  * in parentheses ("[  50/1251 (  4%)]"); *total is NaN without "/T". *t
- * says where they were read. */
+ * (when not NULL) says where they were read, once all of it was. */
 static const char *count_bracket(const char *p, const char *end, double *n, double *total, count_text *t)
 {
-    *t = (count_text){0};
+    count_text read = {0};
     if (p >= end || *p != '[')
         return NULL;
     p = skip_blanks(p + 1, end);
     size_t k = md_num_scan(p, end, n);
     if (!k || !is_integral_text(p, k))
         return NULL;
-    t->num = p, t->numlen = k;
+    read.num = p, read.numlen = k;
     p += k;
     *total = NAN;
     if (p < end && *p == '/') {
@@ -756,7 +758,7 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
         k = md_num_scan(p, end, total);
         if (!k || !is_integral_text(p, k))
             return NULL;
-        t->tot = p, t->totlen = k;
+        read.tot = p, read.totlen = k;
         p += k;
     }
     p = skip_blanks(p, end);
@@ -766,7 +768,11 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
             return NULL;
         p = close + 1;
     }
-    return p < end && *p == ']' ? p + 1 : NULL;
+    if (p >= end || *p != ']')
+        return NULL;
+    if (t)
+        *t = read;
+    return p + 1;
 }
 
 /* timm: "Train: 3 [  50/1251 (  4%)]" is the epoch, then the batch within
@@ -787,7 +793,7 @@ static bool on_epoch_batch(scan *s, const value *v)
     if (!after || isnan(total))
         return false;
     if (timm) {
-        count_text et = {.num = v->num, .numlen = v->numlen};
+        count_text et = {.num = v->num, .numlen = v->numlen, .grouped = v->grouped};
         emit_count(s, "epoch", 5, v->v, NAN, v->end, &et);
         emit_count(s, "iter", 4, batch, total, after, &bt);
     }
@@ -827,8 +833,7 @@ static const char *mxnet_batch(const char *p, const char *end, double *batch, do
     p = skip_blanks(p, end);
     if (end - p < 5 || memcmp(p, "Batch", 5) != 0)
         return NULL;
-    count_text t;
-    const char *after = count_bracket(skip_blanks(p + 5, end), end, batch, total, &t);
+    const char *after = count_bracket(skip_blanks(p + 5, end), end, batch, total, NULL);
     return after && isnan(*total) ? after : NULL;
 }
 
@@ -843,9 +848,8 @@ static bool mmcv_counts(const scan *s, const char *after)
 static bool mmcv_iter(const scan *s)
 {
     double n, total;
-    count_text t;
     return md_word_is(s->key, (size_t)(s->key_end - s->key), "iter") &&
-           mmcv_counts(s, count_bracket(s->p, s->end, &n, &total, &t));
+           mmcv_counts(s, count_bracket(s->p, s->end, &n, &total, NULL));
 }
 
 /* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
@@ -871,7 +875,7 @@ static bool on_epoch_counts(scan *s, const char *q)
     if (!after2 && (swin || isnan(epochs)))
         after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total, &bt);
     if (after2 && isnan(total))
-        after2 = NULL;
+        after2 = NULL, bt = (count_text){0};
     if (!after2 && epoch_key && isnan(epochs))
         after2 = mxnet_batch(after, s->end, &batch, &total);
     if (!after2 && !(epoch_key && q == s->key_end && isnan(epochs)))
@@ -892,11 +896,10 @@ static bool on_epoch_counts(scan *s, const char *q)
 static bool on_evaluation_counts(scan *s, const char *q)
 {
     double batch, total;
-    count_text t;
     const char *word = last_word(s->key, s->key_end);
     if (s->words > 2 || !evaluation_key(word, s->key_end))
         return false;
-    const char *after = count_bracket(q, s->end, &batch, &total, &t);
+    const char *after = count_bracket(q, s->end, &batch, &total, NULL);
     if (!after || isnan(total))
         return false;
     eval_namespace(s, word, (size_t)(md_kv_word_end(word, s->key_end) - word));
@@ -1414,6 +1417,8 @@ static bool on_possessive(scan *s)
     return true;
 }
 
+#define BRACKET_STEP_DIGITS 15
+
 /* A bracketed count right before the first pair is the step: Google's CLU
  * writes "[1000] loss=2.3, learning_rate=0.001" (behind an absl prefix),
  * XGBoost "[12]\ttrain-logloss:0.41" and LightGBM "[12]\ttraining's l2:
@@ -1422,15 +1427,13 @@ static bool on_possessive(scan *s)
  * GPU, and "[1] loss: 0.5" in a script's own print may count epochs. A
  * step key on the line wins over the count, which then numbers the line
  * (an issue's paste, "[1745] global_step=10, loss=2.3"). */
-#define BRACKET_STEP_DIGITS 15
-
 static bool on_bracket_step(scan *s)
 {
     const char *q = s->p + 1, *digits = q;
     while (q < s->end && md_is_digit(*q))
         q++;
-    if (q == digits || q - digits > BRACKET_STEP_DIGITS || q + 2 >= s->end || q[0] != ']' || (q[1] != ' ' && q[1] != '\t') ||
-        !is_alpha(q[2]))
+    if (q == digits || q - digits > BRACKET_STEP_DIGITS || q + 2 >= s->end || q[0] != ']' ||
+        (q[1] != ' ' && q[1] != '\t') || !is_alpha(q[2]))
         return false;
     const char *key_end = md_kv_word_end(q + 2, s->end);
     bool tab = q[1] == '\t';
