@@ -480,7 +480,7 @@ int md_shapes_match(md_shapes *sh, const char *line, size_t n, const md_kv **out
     if (match(first, line, n))
         return matched(sh, 0, out, nkv, traits);
     int next = first->next;
-    if (next >= 0 && next != (int)sh->order[0] && sh->slot[next].n && match(&sh->slot[next], line, n)) {
+    if (next >= 0 && sh->slot[next].n && match(&sh->slot[next], line, n)) {
         size_t rank = 1;
         while (sh->order[rank] != (unsigned)next)
             rank++;

@@ -514,6 +514,12 @@ static void emit_pairs(text_reader *r, const md_kv *kv, size_t n)
 /* Every rank of a data-parallel job may print its own loss. The first
  * rank seen keeps the plain names; the others get "rankN/" in front, so
  * their curves stay apart and can be compared. */
+static void put_ranked_key(md_buf *b, long rank, const md_kv *kv)
+{
+    md_buf_printf(b, "rank%ld/%.*s%s%.*s", rank, (int)kv->nslen, kv->ns ? kv->ns : "", kv->ns ? " " : "",
+                  (int)kv->keylen, kv->key);
+}
+
 static void emit_ranked(text_reader *r, const md_kv *kv, size_t n, long rank)
 {
     if (rank < 0 || r->base_rank < 0 || rank == r->base_rank) {
@@ -524,8 +530,7 @@ static void emit_ranked(text_reader *r, const md_kv *kv, size_t n, long rank)
     }
     for (size_t i = 0; i < n; i++) {
         md_buf_reset(&r->keys);
-        md_buf_printf(&r->keys, "rank%ld/%.*s%s%.*s", rank, (int)kv[i].nslen, kv[i].ns ? kv[i].ns : "",
-                      kv[i].ns ? " " : "", (int)kv[i].keylen, kv[i].key);
+        put_ranked_key(&r->keys, rank, &kv[i]);
         emit_pair(r, &kv[i], r->keys.p, r->keys.n);
     }
 }
@@ -993,8 +998,9 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     /* Most bars have no description to scan. */
     md_allennlp_bar allennlp =
         bar->desc_end ? md_allennlp_bar_of(&r->allennlp, (md_str){seg.p, bar->desc_end}) : MD_ALLENNLP_NO_BAR;
-    size_t n = bar->desc_end && allennlp != MD_ALLENNLP_VALIDATION_BAR ? bar_part_pairs(r, (md_str){seg.p, bar->desc_end})
-                                                                       : 0;
+    size_t n = 0;
+    if (bar->desc_end && allennlp != MD_ALLENNLP_VALIDATION_BAR)
+        n = bar_part_pairs(r, (md_str){seg.p, bar->desc_end});
     emit_pairs(r, r->kv, n);
     if (allennlp == MD_ALLENNLP_TRAINING_BAR)
         md_allennlp_place_bar(&r->allennlp, bar, r->feed);
@@ -1254,21 +1260,21 @@ static size_t shape_pairs(text_reader *r, const md_kv *kv, size_t n, md_kv *out)
 static bool feed_ranked_shape(text_reader *r, unsigned slot, const md_kv *kv, size_t n, long rank)
 {
     md_kv named[MD_SHAPE_PAIRS];
-    char names[MD_SHAPE_KEYS];
-    size_t used = 0;
+    size_t ends[MD_SHAPE_PAIRS];
     if (n > MD_SHAPE_PAIRS)
         return false;
+    md_buf_reset(&r->keys);
     for (size_t i = 0; i < n; i++) {
-        int len = snprintf(names + used, sizeof names - used, "rank%ld/%.*s%s%.*s", rank, (int)kv[i].nslen,
-                           kv[i].ns ? kv[i].ns : "", kv[i].ns ? " " : "", (int)kv[i].keylen, kv[i].key);
-        if (len < 0 || (size_t)len >= sizeof names - used)
-            return false;
+        put_ranked_key(&r->keys, rank, &kv[i]);
+        ends[i] = r->keys.n;
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t start = i ? ends[i - 1] : 0;
         named[i] = kv[i];
-        named[i].key = names + used;
-        named[i].keylen = (size_t)len;
+        named[i].key = r->keys.p + start;
+        named[i].keylen = ends[i] - start;
         named[i].ns = NULL;
         named[i].nslen = 0;
-        used += (size_t)len;
     }
     return md_feed_shape(r->feed, slot, named, n);
 }
@@ -1280,14 +1286,11 @@ static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, c
                         size_t keep, long rank)
 {
     md_kv read_again[MD_SHAPE_PAIRS];
-    for (size_t i = 0; i < n; i++) {
-        if (!kv[i].num) {
-            n = shape_pairs(r, kv, n, read_again);
-            if (n == SIZE_MAX)
-                return;
-            kv = read_again;
-            break;
-        }
+    if (n > 0) {
+        n = shape_pairs(r, kv, n, read_again);
+        if (n == SIZE_MAX)
+            return;
+        kv = read_again;
     }
     int slot = md_shapes_learn(r->shapes, seg.p, seg.n, kv, n, keep);
     if (slot < 0)
