@@ -730,6 +730,11 @@ static const char *const text_lines[] = {
     " 'learning_rate': 0.0133}",
     "",
     "   ",
+    "Exception ignored in: <function Pool.__del__ at 0x7f3a>",
+    "Saving model checkpoint to out/checkpoint-500",
+    "[W reducer.cpp:1300] Warning: find_unused_parameters=True was specified in DDP constructor",
+    "epoch   step   train_loss   val_loss",
+    "1   100   2.5   2.6",
 };
 
 /* Reads generated text input number i every way. */
@@ -841,6 +846,19 @@ static const char *const shaped_lines[] = {
     "[#]\ttrain-rmse:#\teval-rmse:#",
     "[#]\tvalid_0's l2: #",
     "I1123 01:~~:~~.# 140234 logging_writer.py:48] [#] train/loss=#, train/grad_norm=#",
+    /* Lines without pairs, which recur: shapes of prose. */
+    "/usr/lib/python3/site-packages/torch/utils/checkpoint.py:~~~: UserWarning: pass use_reentrant explicitly",
+    "node0~:~~~~:~~~~ [~] NCCL INFO Channel ~~/32 : ~[~] -> ~[~] via P2P/IPC/read",
+    "Saving model checkpoint to out/checkpoint-~~~",
+    "Exception ignored in: <function Pool.__del__ at 0x7f~~>",
+    "Traceback (most recent call last):~",
+    "  File \"train.py\", line ~~, in <module>",
+    "epoch   step   train_loss   val_loss",
+    "~   ~~~   ~.~   ~.~",
+    "~~: I am sorry. I am sorry. I am sorry. I am sorry. I am sorry.",
+    "<unk> <unk> <unk> <unk> <unk> <unk> <unk> <unk> ~~",
+    "  ~  ",
+    "RuntimeError: CUDA error: an illegal memory access was encountered (~~)",
 };
 
 static const char *const shaped_numbers[] = {

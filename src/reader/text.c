@@ -23,6 +23,7 @@
 #define RECENT_KEYS 64
 #define BAR_COLUMNS 8 /* bar keys a log names (training, evaluation, ...) */
 #define BAR_KEYS 16   /* keys a training bar's postfix carries */
+#define PROSE_SEEN 64 /* lines without pairs remembered by prose_recurs */
 #define RECENT_KEY_MAX 32
 
 typedef struct recent_key {
@@ -114,6 +115,7 @@ struct md_text_reader {
     bool fed_shape[MD_SHAPES]; /* the feed holds the keys of the slot's shape */
     long shape_rank[MD_SHAPES]; /* the rank whose prefix the slot's shape keeps, -1 for none */
     md_tqdm shape_bar[MD_SHAPES]; /* the bar of a bar's shape, as last read */
+    uint32_t prose_seen[PROSE_SEEN]; /* prose_recurs: recent lines without pairs */
     /* Shapes of the dicts that waited for their bar, a set of their own:
      * such a dict is only read for its pairs, so its shape says nothing
      * of what else a line of it would have done. Feed slots MD_SHAPES on. */
@@ -535,13 +537,15 @@ static void emit_ranked(text_reader *r, const md_kv *kv, size_t n, long rank)
     }
 }
 
-static void find_repetition(text_reader *r, md_str seg, unsigned long line)
+/* Whether the line is text that loops; then its event is fed. Words are
+ * runs of letters, so a line that differs only in digits loops alike. */
+static bool find_repetition(text_reader *r, md_str seg, unsigned long line)
 {
     if (!r->repetition || seg.n < 40)
-        return;
+        return false;
     md_repeat rep = md_repeat_scan(seg.p, seg.n);
     if (!rep.repeats)
-        return;
+        return false;
     double fields[MD_EVENT_MAX_FIELDS];
     for (size_t i = 0; i < r->repetition->nfields; i++) {
         const char *name = r->repetition->fields[i].name;
@@ -550,6 +554,23 @@ static void find_repetition(text_reader *r, md_str seg, unsigned long line)
                                                   : NAN;
     }
     md_feed_event(r->feed, r->repetition, line, seg.p, seg.n, fields);
+    return true;
+}
+
+/* Whether a line without pairs (a warning, a message) came before in the
+ * last few such lines, digits aside: a line that recurs is worth a shape,
+ * a line of prose seen once would only push a shape of pairs out. */
+static bool prose_recurs(text_reader *r, md_str seg)
+{
+    uint32_t h = 2166136261u; /* FNV-1a, every digit read as '0' */
+    for (size_t i = 0; i < seg.n; i++)
+        h = (h ^ (unsigned char)(md_is_digit(seg.p[i]) ? '0' : seg.p[i])) * 16777619u;
+    h |= 1; /* 0 marks an empty entry */
+    uint32_t *seen = &r->prose_seen[h % PROSE_SEEN];
+    if (*seen == h)
+        return true;
+    *seen = h;
+    return false;
 }
 
 static void table_reset(table *t)
@@ -1148,12 +1169,13 @@ static inline bool reading_plain_lines(const text_reader *r)
 /* What holds of every line of a shape (md_shapes_learn): no event can
  * match (md_event_matcher_silent), no timestamp can start it, it is a
  * progress bar and nothing after it (read_bar reads its values), no rank
- * prefix can be glued in it (rank_prefix_end reads bytes a shape keeps). */
+ * prefix can be glued in it (rank_prefix_end reads bytes a shape keeps).
+ * A shape of neither pairs nor a bar is a line of prose that recurs. */
 enum { SHAPE_SILENT = 1, SHAPE_STAMPLESS = 2, SHAPE_BAR = 4, SHAPE_UNRANKED = 8 };
 
 /* A clock needs two colons, and a shape's colons stay; in a shape without
- * pairs (a bar's) every byte also stays where it is, so a layout that no
- * digits make a stamp of has none. */
+ * pairs (a bar's, a line of prose's) every byte also stays where it is, so
+ * a layout that no digits make a stamp of has none. */
 static bool stampless(md_str seg, bool stamped, bool pairs)
 {
     if (stamped)
@@ -1164,10 +1186,10 @@ static bool stampless(md_str seg, bool stamped, bool pairs)
     return !colon || !memchr(colon + 1, ':', seg.n - (size_t)(colon + 1 - seg.p));
 }
 
-static unsigned shape_traits(text_reader *r, md_str seg, bool stamped, bool pairs)
+static unsigned shape_traits(text_reader *r, md_str seg, bool stamped, bool pairs, bool bar)
 {
     return (md_event_matcher_silent(r->events, seg.p, seg.n) ? SHAPE_SILENT : 0) |
-           (stampless(seg, stamped, pairs) ? SHAPE_STAMPLESS : 0) | (pairs ? 0 : SHAPE_BAR) |
+           (stampless(seg, stamped, pairs) ? SHAPE_STAMPLESS : 0) | (bar ? SHAPE_BAR : 0) |
            (seg.n && !rank_prefix_end(seg.p + 1, seg.p + seg.n) ? SHAPE_UNRANKED : 0);
 }
 
@@ -1295,7 +1317,7 @@ static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, c
     int slot = md_shapes_learn(r->shapes, seg.p, seg.n, kv, n, keep);
     if (slot < 0)
         return;
-    md_shapes_set_traits(r->shapes, slot, shape_traits(r, seg, stamped, n > 0));
+    md_shapes_set_traits(r->shapes, slot, shape_traits(r, seg, stamped, n > 0, bar != NULL));
     r->shape_rank[slot] = rank;
     if (rank >= 0 && rank != r->base_rank)
         r->fed_shape[slot] = n > 0 && feed_ranked_shape(r, (unsigned)slot, kv, n, rank);
@@ -1421,9 +1443,12 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
                 md_columns_pairs_read(&r->cols);
             bool header = step_header(r, body, r->kv, n);
             bool planned = planned_steps(r, r->kv, n);
-            if (n == 0 && !r->settings)
-                find_repetition(r, body, line);
-            else if (may_learn(r, plain, ignored_line) && !header && !planned && !r->settings)
+            if (n == 0 && !r->settings) {
+                /* A blank line places no waiting dict, which a shape's line would. */
+                if (!find_repetition(r, body, line) && trimmed.n && may_learn(r, plain, ignored_line) &&
+                    prose_recurs(r, seg))
+                    learn_shape(r, seg, NULL, 0, NULL, stamped, (size_t)(body.p - seg.p), rank);
+            } else if (may_learn(r, plain, ignored_line) && !header && !planned && !r->settings)
                 learn_shape(r, seg, r->kv, n, NULL, stamped, (size_t)(body.p - seg.p), rank);
         }
     }
