@@ -846,6 +846,8 @@ static const char *const shaped_lines[] = {
     "[#]\ttrain-rmse:#\teval-rmse:#",
     "[#]\tvalid_0's l2: #",
     "I1123 01:~~:~~.# 140234 logging_writer.py:48] [#] train/loss=#, train/grad_norm=#",
+    "step:#/# train_time:#s step_avg:#ms",
+    "step:#/# val_loss:# train_time:#ms step_avg:#ms",
     /* Lines without pairs, which recur: shapes of prose. */
     "/usr/lib/python3/site-packages/torch/utils/checkpoint.py:~~~: UserWarning: pass use_reentrant explicitly",
     "node0~:~~~~:~~~~ [~] NCCL INFO Channel ~~/32 : ~[~] -> ~[~] via P2P/IPC/read",

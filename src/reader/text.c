@@ -1169,9 +1169,11 @@ static inline bool reading_plain_lines(const text_reader *r)
 /* What holds of every line of a shape (md_shapes_learn): no event can
  * match (md_event_matcher_silent), no timestamp can start it, it is a
  * progress bar and nothing after it (read_bar reads its values), no rank
- * prefix can be glued in it (rank_prefix_end reads bytes a shape keeps).
- * A shape of neither pairs nor a bar is a line of prose that recurs. */
-enum { SHAPE_SILENT = 1, SHAPE_STAMPLESS = 2, SHAPE_BAR = 4, SHAPE_UNRANKED = 8 };
+ * prefix can be glued in it (rank_prefix_end reads bytes a shape keeps),
+ * it is a step header (step_header: its first pair's sign and point stay,
+ * and what it asks of the rest are keys and bytes a shape keeps). A shape
+ * of neither pairs nor a bar is a line of prose that recurs. */
+enum { SHAPE_SILENT = 1, SHAPE_STAMPLESS = 2, SHAPE_BAR = 4, SHAPE_UNRANKED = 8, SHAPE_HEADER = 16 };
 
 /* A clock needs two colons, and a shape's colons stay; in a shape without
  * pairs (a bar's, a line of prose's) every byte also stays where it is, so
@@ -1212,6 +1214,16 @@ static void place_pending(text_reader *r, const md_tqdm *bar)
     if (bar->found && (training_bar(r, bar) || headerless_training_bar(r, bar)))
         md_feed_context_step(r->feed, (int64_t)bar->n);
     flush_pending(r);
+}
+
+/* A pair's value: a shape's pair holds its number's text, unread, for
+ * the feed's thread to convert. */
+static double pair_value(const md_kv *kv)
+{
+    double v = kv->value;
+    if (kv->unread)
+        md_num_value(kv->num, kv->numlen, &v);
+    return v;
 }
 
 /* What read_shaped made of a line: nothing (no shape it could be read
@@ -1256,6 +1268,8 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
         read_bar(r, seg, bar);
     else
         emit_ranked(r, kv, n, r->shape_rank[slot]);
+    if (traits & SHAPE_HEADER)
+        md_feed_context_step(r->feed, (int64_t)pair_value(kv));
     md_feed_record_end(r->feed);
     return READ_BY_SHAPE;
 }
@@ -1303,9 +1317,10 @@ static bool feed_ranked_shape(text_reader *r, unsigned slot, const md_kv *kv, si
 
 /* A line as a shape: its pairs, or the bar it is (then n is 0). A line
  * under a rank's prefix keeps the prefix (keep bytes) and the rank, whose
- * pairs emit_ranked names. */
+ * pairs emit_ranked names. A step header's shape (header) sets the context
+ * step inside its record, as step_header does: not as one op. */
 static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, const md_tqdm *bar, bool stamped,
-                        size_t keep, long rank)
+                        size_t keep, long rank, bool header)
 {
     md_kv read_again[MD_SHAPE_PAIRS];
     if (n > 0) {
@@ -1317,9 +1332,12 @@ static void learn_shape(text_reader *r, md_str seg, const md_kv *kv, size_t n, c
     int slot = md_shapes_learn(r->shapes, seg.p, seg.n, kv, n, keep);
     if (slot < 0)
         return;
-    md_shapes_set_traits(r->shapes, slot, shape_traits(r, seg, stamped, n > 0, bar != NULL));
+    md_shapes_set_traits(r->shapes, slot,
+                         shape_traits(r, seg, stamped, n > 0, bar != NULL) | (header ? SHAPE_HEADER : 0));
     r->shape_rank[slot] = rank;
-    if (rank >= 0 && rank != r->base_rank)
+    if (header)
+        r->fed_shape[slot] = false;
+    else if (rank >= 0 && rank != r->base_rank)
         r->fed_shape[slot] = n > 0 && feed_ranked_shape(r, (unsigned)slot, kv, n, rank);
     else
         r->fed_shape[slot] = n > 0 && md_feed_shape(r->feed, (unsigned)slot, kv, n);
@@ -1429,7 +1447,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         if (bar.found) {
             read_bar(r, seg, &bar);
             if (may_learn(r, plain, ignored_line) && bar.end == seg.n)
-                learn_shape(r, seg, NULL, 0, &bar, stamped, 0, -1);
+                learn_shape(r, seg, NULL, 0, &bar, stamped, 0, -1, false);
             /* A line printed before the bar's newline ("...1.62it/s]{'loss':
              * 0.61, ...}") ends up after it. */
             if (bar.end < seg.n)
@@ -1447,9 +1465,9 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
                 /* A blank line places no waiting dict, which a shape's line would. */
                 if (!find_repetition(r, body, line) && trimmed.n && may_learn(r, plain, ignored_line) &&
                     prose_recurs(r, seg))
-                    learn_shape(r, seg, NULL, 0, NULL, stamped, (size_t)(body.p - seg.p), rank);
-            } else if (may_learn(r, plain, ignored_line) && !header && !planned && !r->settings)
-                learn_shape(r, seg, r->kv, n, NULL, stamped, (size_t)(body.p - seg.p), rank);
+                    learn_shape(r, seg, NULL, 0, NULL, stamped, (size_t)(body.p - seg.p), rank, false);
+            } else if (may_learn(r, plain, ignored_line) && !planned && !r->settings)
+                learn_shape(r, seg, r->kv, n, NULL, stamped, (size_t)(body.p - seg.p), rank, header);
         }
     }
     md_feed_record_end(r->feed);
