@@ -846,6 +846,16 @@ static const char *const shaped_lines[] = {
     "[#]\ttrain-rmse:#\teval-rmse:#",
     "[#]\tvalid_0's l2: #",
     "I1123 01:~~:~~.# 140234 logging_writer.py:48] [#] train/loss=#, train/grad_norm=#",
+    /* TRL's GRPO dict: longer than a kilobyte */
+    "{'loss': #, 'grad_norm': #, 'learning_rate': #, 'num_tokens': #, 'completions/mean_lengt"
+    "h': #, 'completions/min_length': #, 'completions/max_length': #, 'completions/clipped_ra"
+    "tio': #, 'completions/mean_terminated_length': #, 'completions/min_terminated_length': #"
+    ", 'completions/max_terminated_length': #, 'rewards/correct_answer/mean': #, 'rewards/cor"
+    "rect_answer/std': #, 'rewards/format_reward/mean': #, 'rewards/format_reward/std': #, 'r"
+    "ewards/length_penalty/mean': #, 'rewards/length_penalty/std': #, 'rewards/xml_count/mean"
+    "': #, 'rewards/xml_count/std': #, 'reward': #, 'reward_std': #, 'frac_reward_zero_std': "
+    "#, 'kl': #, 'entropy': #, 'clip_ratio/low_mean': #, 'clip_ratio/low_min': #, 'clip_ratio"
+    "/high_mean': #, 'clip_ratio/high_max': #, 'clip_ratio/region_mean': #, 'epoch': #}",
     "step:#/# train_time:#s step_avg:#ms",
     "step:#/# val_loss:# train_time:#ms step_avg:#ms",
     /* Lines without pairs, which recur: shapes of prose. */

@@ -34,7 +34,7 @@
 #define SHAPE_SSE2 0
 #endif
 
-#define SHAPE_TEXT 1024 /* longer lines are scanned each time */
+#define SHAPE_TEXT 2048 /* longer lines are scanned each time (a TRL dict of 30 keys is 1.2 KB) */
 #define SHAPE_NAMES 256 /* keys and namespaces not in the line ("iter", "eval") */
 #define SPAN_DIGITS 40  /* longer runs in a number make no match */
 #define SPAN_TOKENS 12  /* "-1.5e-05" is 7: runs of digits and the bytes between */
