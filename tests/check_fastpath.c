@@ -846,7 +846,7 @@ static const char *const shaped_lines[] = {
     "[#]\ttrain-rmse:#\teval-rmse:#",
     "[#]\tvalid_0's l2: #",
     "I1123 01:~~:~~.# 140234 logging_writer.py:48] [#] train/loss=#, train/grad_norm=#",
-    /* TRL's GRPO dict: longer than a kilobyte */
+    /* TRL's GRPO dict: a kilobyte and more once filled in */
     "{'loss': #, 'grad_norm': #, 'learning_rate': #, 'num_tokens': #, 'completions/mean_lengt"
     "h': #, 'completions/min_length': #, 'completions/max_length': #, 'completions/clipped_ra"
     "tio': #, 'completions/mean_terminated_length': #, 'completions/min_terminated_length': #"
