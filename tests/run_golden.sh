@@ -57,14 +57,11 @@ check_example() {
     name=$(basename "$dir")
     COLUMNS=80 NO_COLOR=1 "$MLDIAG" analyze --color never "$dir" > "$TMP/out.txt" 2> "$TMP/err.txt"
     compare "$dir/report.txt" "$TMP/out.txt" "$name (text)"
-    if "$MLDIAG" analyze --help | grep -q markdown; then
-        "$MLDIAG" analyze --format markdown "$dir" > "$TMP/out.md" 2>/dev/null
-        compare "$dir/report.md" "$TMP/out.md" "$name (markdown)"
-    fi
-    "$MLDIAG" analyze -q "$dir" > "$TMP/quiet.txt" 2>/dev/null
+    "$MLDIAG" analyze --format markdown "$dir" > "$TMP/out.md" 2>/dev/null
+    compare "$dir/report.md" "$TMP/out.md" "$name (markdown)"
     case "$name" in
     healthy_*)
-        if "$MLDIAG" analyze -q --fail-on warning "$dir" > /dev/null 2>&1; then
+        if "$MLDIAG" analyze -q --fail-on warning "$dir" > "$TMP/quiet.txt" 2>/dev/null; then
             ok
         else
             bad "$name: a healthy example drew a warning or worse:"
@@ -72,6 +69,7 @@ check_example() {
         fi
         ;;
     *)
+        "$MLDIAG" analyze -q "$dir" > "$TMP/quiet.txt" 2>/dev/null
         if grep -qE "^[a-z]+ $name( |:)" "$TMP/quiet.txt"; then
             ok
         else
