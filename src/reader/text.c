@@ -963,6 +963,16 @@ static int bar_key_slot(text_reader *r, const md_kv *kv)
     return (int)i;
 }
 
+/* A pair's value: a shape's pair holds its number's text, unread, for
+ * the feed's thread to convert. */
+static double pair_value(const md_kv *kv)
+{
+    double v = kv->value;
+    if (kv->unread)
+        md_num_value(kv->num, kv->numlen, &v);
+    return v;
+}
+
 /* Whether a bar's postfix shows this evaluation key's value as the last
  * redraw did; notes the value. */
 static bool repeated_evaluation(text_reader *r, const md_kv *kv)
@@ -970,9 +980,7 @@ static bool repeated_evaluation(text_reader *r, const md_kv *kv)
     int slot = bar_key_slot(r, kv);
     if (slot < 0 || !r->bar_keys[slot].evaluation)
         return false;
-    double v = kv->value;
-    if (kv->unread)
-        md_num_value(kv->num, kv->numlen, &v);
+    double v = pair_value(kv);
     bool same = r->bar_keys[slot].value == v;
     r->bar_keys[slot].value = v;
     return same;
@@ -1214,16 +1222,6 @@ static void place_pending(text_reader *r, const md_tqdm *bar)
     if (bar->found && (training_bar(r, bar) || headerless_training_bar(r, bar)))
         md_feed_context_step(r->feed, (int64_t)bar->n);
     flush_pending(r);
-}
-
-/* A pair's value: a shape's pair holds its number's text, unread, for
- * the feed's thread to convert. */
-static double pair_value(const md_kv *kv)
-{
-    double v = kv->value;
-    if (kv->unread)
-        md_num_value(kv->num, kv->numlen, &v);
-    return v;
 }
 
 /* What read_shaped made of a line: nothing (no shape it could be read
