@@ -15,7 +15,7 @@ static const char usage[] =
     "  compare  BASE NEW   what got worse against a known-good run\n"
     "  watch    PATH       follow a growing log, report findings as they appear\n"
     "  series   PATH...    the series and events mldiag reads (csv or json)\n"
-    "  rules    list | show ID | lint FILE | signals\n"
+    "  rules    list | show ID... | lint FILE... | signals\n"
     "\n"
     "Run 'mldiag COMMAND --help' for a command's options.\n"
     "\n"

@@ -1,4 +1,4 @@
-/* mldiag rules list | show ID | lint FILE... | signals */
+/* mldiag rules list | show ID... | lint FILE... | signals */
 #include <getopt.h>
 #include <string.h>
 
@@ -8,7 +8,7 @@
 static const char usage[] =
     "Usage: mldiag rules [OPTIONS] COMMAND\n"
     "  list           every rule: id, severity, title\n"
-    "  show ID        one rule with its causes, checks and fixes\n"
+    "  show ID...     each rule named, with its causes, checks and fixes\n"
     "  lint FILE...   check rule files and report every error (file:line:col)\n"
     "  signals        every signal a rule can use, with its definition\n"
     "\n"
@@ -38,15 +38,10 @@ static void show_cause(const md_ruleset *rs, size_t ri, size_t ci, md_buf *out)
         md_buf_printf(out, "    fix: %s\n", c.fixes[k]);
 }
 
-static int show(const md_ruleset *rs, const char *id, md_buf *out)
+static void show(const md_ruleset *rs, size_t i, md_buf *out)
 {
-    long i = md_ruleset_find(rs, id);
-    if (i < 0) {
-        fprintf(stderr, "mldiag: no rule '%s'; 'mldiag rules list' shows them\n", id);
-        return EXIT_USAGE;
-    }
     md_rule_view r;
-    md_ruleset_rule(rs, (size_t)i, &r);
+    md_ruleset_rule(rs, i, &r);
     md_buf_printf(out, "rule %s (%s:%lu)\n", r.id, r.path, r.line);
     md_buf_printf(out, "  title:      %s\n", r.title);
     if (r.symptom)
@@ -72,7 +67,43 @@ static int show(const md_ruleset *rs, const char *id, md_buf *out)
         md_buf_putc(out, '\n');
     }
     for (size_t k = 0; k < r.ncauses; k++)
-        show_cause(rs, (size_t)i, k, out);
+        show_cause(rs, i, k, out);
+}
+
+/* The rule id closest to a misspelt one, if close enough to be meant. */
+static const char *nearest_rule(const md_ruleset *rs, const char *typed)
+{
+    const char *best = NULL;
+    size_t best_d = 3; /* at most two edits: a typo, not another rule */
+    for (size_t i = 0; i < md_ruleset_nrules(rs); i++) {
+        md_rule_view r;
+        md_ruleset_rule(rs, i, &r);
+        size_t d = md_edit_distance(typed, r.id);
+        if (d < best_d) {
+            best_d = d;
+            best = r.id;
+        }
+    }
+    return best;
+}
+
+/* Every rule named, a blank line between them; none when one is unknown. */
+static int show_each(const md_ruleset *rs, int n, char **ids, md_buf *out)
+{
+    for (int k = 0; k < n; k++)
+        if (md_ruleset_find(rs, ids[k]) < 0) {
+            const char *near = nearest_rule(rs, ids[k]);
+            if (near)
+                fprintf(stderr, "mldiag: no rule '%s'; did you mean '%s'?\n", ids[k], near);
+            else
+                fprintf(stderr, "mldiag: no rule '%s'; 'mldiag rules list' shows them\n", ids[k]);
+            return EXIT_USAGE;
+        }
+    for (int k = 0; k < n; k++) {
+        if (k)
+            md_buf_putc(out, '\n');
+        show(rs, (size_t)md_ruleset_find(rs, ids[k]), out);
+    }
     return EXIT_CLEAN;
 }
 
@@ -161,7 +192,7 @@ int cmd_rules(int argc, char **argv)
         if (rs && sub[0] == 'l')
             list(rs, &out);
         else if (rs && optind + 1 < argc)
-            code = show(rs, argv[optind + 1], &out);
+            code = show_each(rs, argc - optind - 1, argv + optind + 1, &out);
         else if (rs)
             code = cli_usage_error("rules", "show needs a rule id");
         md_ruleset_free(rs);
