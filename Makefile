@@ -28,7 +28,7 @@ TEST_SRC := $(sort $(wildcard tests/check_*.c))
 TEST_OBJ := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TEST_SRC))
 DEPS := $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(BUILD)/obj/cli/main.d
 
-.PHONY: all check unit golden golden-update corpus docs asan install uninstall deps clean lint format \
+.PHONY: all check unit unit-fastpath unit-rest golden golden-update corpus docs asan install uninstall deps clean lint format \
 	fuzz fuzz-run fuzz-replay seeds valgrind scripts bench
 
 all: mldiag
@@ -81,8 +81,11 @@ $(BUILD)/check_mldiag: $(TEST_OBJ) $(BUILD)/libmldiag.a
 # MLDIAG is the binary under test.
 check: unit fuzz-replay golden corpus docs scripts
 
-unit: $(BUILD)/check_mldiag $(BUILD)/mldiag
-	MLDIAG_ROOT=$(CURDIR) MLDIAG=$(CURDIR)/$(BUILD)/mldiag $(BUILD)/check_mldiag
+# The fast-path suite, the slowest, and the rest: make -j2 runs them at once.
+unit: unit-fastpath unit-rest
+
+unit-fastpath unit-rest: $(BUILD)/check_mldiag $(BUILD)/mldiag
+	MLDIAG_ROOT=$(CURDIR) MLDIAG=$(CURDIR)/$(BUILD)/mldiag $(BUILD)/check_mldiag $(if $(filter unit-rest,$@),--except) fastpath
 
 golden: $(BUILD)/mldiag
 	MLDIAG=$(BUILD)/mldiag tests/run_golden.sh
@@ -165,9 +168,11 @@ valgrind: $(BUILD)/mldiag
 	second=$$?; wait $$first && [ $$second = 0 ]
 	MLDIAG=tests/valgrind-mldiag.sh MLDIAG_BIN=$(BUILD)/mldiag tests/slurm_epilog.sh
 
-# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer,
+# which run the code several times slower: the tests' timeouts (for hangs)
+# stretch to match.
 asan:
-	$(MAKE) BUILD=build/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	CK_TIMEOUT_MULTIPLIER=5 $(MAKE) BUILD=build/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		LDFLAGS="-fsanitize=address,undefined" check
 
 # The benchmark against wc -l, mawk, Python and pandas on generated logs

@@ -162,29 +162,63 @@ static void export_binary_path(const char *argv0)
     md_buf_free(&b);
 }
 
+typedef struct named_suite {
+    const char *name;
+    Suite *(*make)(void);
+} named_suite;
+
+static const named_suite suites[] = {
+    {"core", suite_core},         {"sniff", suite_sniff},       {"reader", suite_reader},
+    {"store", suite_store},       {"rulesfile", suite_rulesfile}, {"corpus", suite_corpus},
+    {"cli", suite_cli},           {"report", suite_report},     {"hostile", suite_hostile},
+    {"signals", suite_signals},   {"fastpath", suite_fastpath}, {"sweep", suite_sweep},
+};
+
+static bool named(int n, char **names, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* check_mldiag [SUITE...] runs the suites named, or every one;
+ * check_mldiag --except SUITE... every other (so that make -j runs the
+ * slowest suite beside the rest). */
 int main(int argc, char **argv)
 {
-    (void)argc;
+    bool except = argc > 1 && strcmp(argv[1], "--except") == 0;
+    int nnames = argc - 1 - except;
+    char **names = argv + 1 + except;
+    for (int i = 0; i < nnames; i++) {
+        bool known = false;
+        for (size_t k = 0; k < MD_COUNT(suites); k++)
+            known |= strcmp(names[i], suites[k].name) == 0;
+        if (!known) {
+            fprintf(stderr, "usage: check_mldiag [--except] [SUITE...]: no suite '%s'\n", names[i]);
+            return EXIT_FAILURE;
+        }
+    }
     export_binary_path(argv[0]);
     /* Built before the tests fork, so that each test inherits it. */
     t_catalog();
     root_dir();
 
-    SRunner *sr = srunner_create(suite_core());
-    srunner_add_suite(sr, suite_sniff());
-    srunner_add_suite(sr, suite_reader());
-    srunner_add_suite(sr, suite_store());
-    srunner_add_suite(sr, suite_rulesfile());
-    srunner_add_suite(sr, suite_corpus());
-    srunner_add_suite(sr, suite_cli());
-    srunner_add_suite(sr, suite_report());
-    srunner_add_suite(sr, suite_hostile());
-    srunner_add_suite(sr, suite_signals());
-    srunner_add_suite(sr, suite_fastpath());
-    srunner_add_suite(sr, suite_sweep());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    SRunner *sr = NULL;
+    for (size_t k = 0; k < MD_COUNT(suites); k++) {
+        if (nnames && named(nnames, names, suites[k].name) == except)
+            continue;
+        if (!sr)
+            sr = srunner_create(suites[k].make());
+        else
+            srunner_add_suite(sr, suites[k].make());
+    }
+    int failed = 0;
+    if (sr) {
+        srunner_run_all(sr, CK_NORMAL);
+        failed = srunner_ntests_failed(sr);
+        srunner_free(sr);
+    }
 
     t_rmtree(tmp_root);
     free(tmp_root);
