@@ -514,13 +514,22 @@ static void random_csv(rng *r, md_buf *b, char delim)
     size_t cols = 2 + below(r, 6);
     md_buf_reset(b);
     if (below(r, 10) == 0) md_buf_puts(b, "\xef\xbb\xbf");
-    for (size_t c = 0; c < cols; c++)
-        md_buf_printf(b, "%s%s%s", c ? (delim == ',' ? "," : "\t") : "",
-                      c == 1 && below(r, 3) == 0 ? "\"val loss\"" : "",
-                      c == 0   ? "step"
-                      : c == 2 ? "loss"
-                      : c == 3 ? "train/acc"
-                               : "lr");
+    if (below(r, 6) == 0) {
+        /* A W&B panel export: the first run's columns are read, its bucket
+         * bounds and the other runs' are not. */
+        static const char *const panel[] = {"a - loss", "a - loss__MIN", "a - loss__MAX", "b - loss", "b - lr"};
+        md_buf_puts(b, "Step");
+        for (size_t c = 1; c < cols; c++)
+            md_buf_printf(b, "%c%s", delim, PICK(r, panel));
+    } else {
+        for (size_t c = 0; c < cols; c++)
+            md_buf_printf(b, "%s%s%s", c ? (delim == ',' ? "," : "\t") : "",
+                          c == 1 && below(r, 3) == 0 ? "\"val loss\"" : "",
+                          c == 0   ? "step"
+                          : c == 2 ? "loss"
+                          : c == 3 ? "train/acc"
+                                   : "lr");
+    }
     md_buf_puts(b, eol);
     size_t rows = below(r, 300);
     for (size_t i = 0; i < rows; i++) {

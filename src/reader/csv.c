@@ -14,12 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/swar.h"
-#include "reader/reader_int.h"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "reader/csv_row.h"
 
 #define CSV_BLOCK (1u << 18)
 #define CSV_BUF (1u << 20) /* lines longer than this go to libcsv in pieces */
@@ -46,19 +41,6 @@ typedef struct csv_reader {
     bool failed;         /* libcsv reported an error */
 } csv_reader;
 
-/* md_str_trim, inline: it ran once per cell. Most cells start and end
- * with bytes above the blank, which one test each tells. */
-static inline md_str trim(const char *p, size_t n)
-{
-    if (n && (unsigned char)p[0] > ' ' && (unsigned char)p[n - 1] > ' ')
-        return (md_str){p, n};
-    while (n && (*p == ' ' || *p == '\t'))
-        p++, n--;
-    while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
-        n--;
-    return (md_str){p, n};
-}
-
 static void take_name(csv_reader *r, md_str f)
 {
     if (r->nnames == r->capnames) {
@@ -72,16 +54,9 @@ static void take_name(csv_reader *r, md_str f)
     r->columns = md_xrealloc(r->columns, r->capnames * sizeof *r->columns);
 }
 
-/* A cell that ends in a percent sign: its number and unit are read by
- * md_feed_cell. */
-static inline bool percent_cell(md_str f)
-{
-    return f.n > 1 && f.p[f.n - 1] == '%';
-}
-
 static void take_field(csv_reader *r, const char *p, size_t n)
 {
-    md_str f = trim(p, n);
+    md_str f = md_csv_trim(p, n);
     if (!r->header_done) {
         take_name(r, f);
         return;
@@ -100,7 +75,7 @@ static void take_field(csv_reader *r, const char *p, size_t n)
         return;
     double v;
     unsigned flags;
-    if (r->defer || percent_cell(f))
+    if (r->defer || md_csv_percent_cell(f))
         md_feed_cell(r->feed, r->columns[col], f.p, f.n);
     else if (md_cell_number(f.p, f.n, &v, &flags))
         md_feed_kv_column(r->feed, r->columns[col], v, flags);
@@ -174,6 +149,7 @@ static void take_row(csv_reader *r)
         else
             for (size_t i = 0; i < r->nnames; i++)
                 r->columns[i] = md_feed_column(r->feed, r->names[i], r->name_lens[i]);
+        md_feed_csv_layout(r->feed, r->columns, r->skip, r->nnames);
         return;
     }
     if (r->col > 0)
@@ -226,73 +202,12 @@ static void to_libcsv(csv_reader *r, const char *p, size_t n)
     }
 }
 
-/* The fast path: a line without a quote character and without a carriage
- * return but at its end (libcsv ends a row at either), split where the
- * delimiter is. Returns false, having taken nothing, for any other line. */
-#define FAST_FIELDS 256
-
 static bool blank_line(const csv_reader *r, const char *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if ((p[i] != ' ' && p[i] != '\t') || p[i] == (char)r->delim)
             return false;
     return true;
-}
-
-/* Where the delimiters are in a line, into cuts; false when the line holds
- * a quote or a carriage return, or too many fields. */
-static bool split_plain(const char *p, size_t n, char delim, size_t *cuts, size_t *ncuts)
-{
-    size_t i = 0, k = 0;
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"'), cr = _mm_set1_epi8('\r'), sep = _mm_set1_epi8(delim);
-    for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, cr))))
-            return false;
-        for (unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, sep)); m; m &= m - 1) {
-            if (k == FAST_FIELDS)
-                return false;
-            cuts[k++] = i + md_lowest_bit(m);
-        }
-    }
-#endif
-#if MD_SWAR
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w = md_load64(p + i);
-        if (md_swar_equal(w, '"') | md_swar_equal(w, '\r'))
-            return false;
-        for (uint64_t m = md_swar_equal(w, (unsigned char)delim); m; m &= m - 1) {
-            if (k == FAST_FIELDS)
-                return false;
-            cuts[k++] = i + md_swar_first(m);
-        }
-    }
-#endif
-    for (; i < n; i++) {
-        char c = p[i];
-        if (c == delim) {
-            if (k == FAST_FIELDS)
-                return false;
-            cuts[k++] = i;
-        } else if (c == '"' || c == '\r') {
-            return false;
-        }
-    }
-    *ncuts = k;
-    return true;
-}
-
-/* md_cell_number of a cell of a row: the row's bytes before it can be
- * read, so a short cell is read in one word. */
-static bool row_cell_number(const char *row, md_str f, double *v, unsigned *flags)
-{
-    int decimals;
-    if (md_num_plain_word_after(row, f.p, f.n, v, &decimals)) {
-        *flags = decimals < 0 ? MD_KV_INTEGRAL : 0;
-        return true;
-    }
-    return md_cell_number(f.p, f.n, v, flags);
 }
 
 /* The fields of a data row split at cuts: what take_field does with each,
@@ -311,7 +226,7 @@ static void fast_cells(csv_reader *r, const char *p, size_t n, const size_t *cut
             break;
         }
         size_t to = k < ncuts ? cuts[k] : n;
-        md_str f = trim(p + from, to - from);
+        md_str f = md_csv_trim(p + from, to - from);
         from = to + 1;
         if (!f.n || (skip && skip[k]))
             continue;
@@ -319,24 +234,34 @@ static void fast_cells(csv_reader *r, const char *p, size_t n, const size_t *cut
         unsigned flags;
         if (defer)
             md_feed_cell(feed, columns[k], f.p, f.n);
-        else if (row_cell_number(p, f, &v, &flags))
+        else if (md_csv_cell_number(p, f, &v, &flags))
             md_feed_kv_column(feed, columns[k], v, flags);
-        else if (percent_cell(f))
+        else if (md_csv_percent_cell(f))
             md_feed_cell(feed, columns[k], f.p, f.n);
     }
     r->col = fields;
 }
 
+/* The fast path: a line without a quote character and without a carriage
+ * return but at its end (libcsv ends a row at either), split where the
+ * delimiter is. Returns false, having taken nothing, for any other line. */
 static bool fast_row(csv_reader *r, const char *p, size_t n)
 {
     while (n && p[n - 1] == '\r')
         n--;
-    size_t cuts[FAST_FIELDS];
+    size_t cuts[MD_CSV_FIELDS];
     size_t ncuts;
-    if (!split_plain(p, n, (char)r->delim, cuts, &ncuts))
+    if (!md_csv_split(p, n, (char)r->delim, cuts, &ncuts))
         return false;
     if (!ncuts && blank_line(r, p, n))
         return true;
+    if (r->header_done && md_feed_defers(r->feed) && md_feed_csv_row(r->feed, r->row + 1, p, n, cuts, ncuts)) {
+        /* The whole row is the feed's thread's to read: the reader's
+         * thread only splits the input into rows. */
+        r->ragged += ncuts >= r->nnames;
+        r->row++;
+        return true;
+    }
     if (r->header_done) {
         fast_cells(r, p, n, cuts, ncuts);
     } else {

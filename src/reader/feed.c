@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reader/csv_row.h"
 #include "reader/reader_int.h"
 
 #define BATCH_BYTES (512u << 10)
@@ -36,7 +37,8 @@ enum {
     OP_CONTEXT,
     OP_EVENT,
     OP_LINE_EVENTS,
-    OP_STAMP
+    OP_STAMP,
+    OP_CSV_ROW
 };
 
 typedef struct batch {
@@ -85,6 +87,11 @@ struct md_feed {
     size_t ncolumns, capcolumns;
     unsigned named;
     feed_shape *shapes; /* MD_FEED_SHAPES, from the first; owned as columns are */
+    /* A CSV table's fields (md_feed_csv_layout): set by the reader before
+     * its first row op, read by the feed's thread. */
+    unsigned *csv_columns;
+    bool *csv_skip;
+    size_t csv_fields;
 };
 
 /* An op is written through a cursor, w, and the batch takes its bytes at
@@ -247,6 +254,8 @@ void md_feed_close(md_feed *f)
         free(f->columns[i].key);
     free(f->columns);
     free(f->shapes);
+    free(f->csv_columns);
+    free(f->csv_skip);
     free(f);
 }
 
@@ -405,6 +414,73 @@ void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t
         return;
     }
     put_column_text(f, OP_COLUMN_NUMBER, column, text, n);
+}
+
+void md_feed_csv_layout(md_feed *f, const unsigned *columns, const bool *skip, size_t n)
+{
+    f->csv_columns = md_xrealloc(f->csv_columns, (n ? n : 1) * sizeof *columns);
+    memcpy(f->csv_columns, columns, n * sizeof *columns);
+    free(f->csv_skip);
+    f->csv_skip = NULL;
+    if (skip) {
+        f->csv_skip = md_xmalloc(n ? n : 1);
+        memcpy(f->csv_skip, skip, n);
+    }
+    f->csv_fields = n;
+}
+
+bool md_feed_csv_row(md_feed *f, unsigned long line, const char *p, size_t n, const size_t *cuts, size_t ncuts)
+{
+    if (!f->threaded || n > UINT16_MAX)
+        return false;
+    unsigned char *w = room(f, 1 + 8 + 2 + 2 + 2 * ncuts + n);
+    w = put_u8(w, OP_CSV_ROW);
+    w = put_u64(w, line);
+    uint16_t v = (uint16_t)n;
+    w = put(w, &v, sizeof v);
+    v = (uint16_t)ncuts;
+    w = put(w, &v, sizeof v);
+    for (size_t k = 0; k < ncuts; k++) {
+        v = (uint16_t)cuts[k];
+        w = put(w, &v, sizeof v);
+    }
+    w = put(w, p, n);
+    done(f, w);
+    return true;
+}
+
+/* A row md_feed_csv_row queued: one record of its cells, each read as the
+ * CSV reader reads a cell it converts itself. */
+static const unsigned char *apply_csv_row(md_feed *f, const unsigned char *p)
+{
+    uint64_t line;
+    uint16_t n, ncuts;
+    p = get(p, &line, sizeof line);
+    p = get(p, &n, sizeof n);
+    p = get(p, &ncuts, sizeof ncuts);
+    const unsigned char *cuts = p;
+    const char *row = (const char *)(p + 2 * (size_t)ncuts);
+    size_t fields = (size_t)ncuts + 1 < f->csv_fields ? (size_t)ncuts + 1 : f->csv_fields;
+    md_store_record_begin(f->st, (unsigned long)line);
+    size_t from = 0;
+    for (size_t k = 0; k < fields; k++) {
+        uint16_t to = n;
+        if (k < ncuts)
+            memcpy(&to, cuts + 2 * k, sizeof to);
+        md_str cell = md_csv_trim(row + from, to - from);
+        from = (size_t)to + 1;
+        if (!cell.n || (f->csv_skip && f->csv_skip[k]))
+            continue;
+        feed_column *c = &f->columns[f->csv_columns[k]];
+        double v;
+        unsigned flags;
+        if (md_csv_cell_number(row, cell, &v, &flags))
+            record_column(f->st, c, v, flags);
+        else if (md_csv_percent_cell(cell))
+            record_percent_cell(f->st, c, cell.p, cell.n);
+    }
+    md_store_record_end(f->st, NULL);
+    return (const unsigned char *)row + n;
 }
 
 /* A text pair's number: its value, and its decimals added to *flags. */
@@ -775,6 +851,9 @@ static void apply(md_feed *f, const batch *b)
             break;
         case OP_EVENT:
             p = apply_event(f, p);
+            break;
+        case OP_CSV_ROW:
+            p = apply_csv_row(f, p);
             break;
         case OP_STAMP:
             p = get(p, &u, sizeof u);

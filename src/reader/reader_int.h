@@ -587,6 +587,13 @@ bool md_feed_defers(const md_feed *f);
  * or a number and a percent sign. */
 void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n);
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags);
+/* A CSV table's fields once its header is read: the column each names
+ * (md_feed_column), and which are not read (skip NULL: all are read). */
+void md_feed_csv_layout(md_feed *f, const unsigned *columns, const bool *skip, size_t n);
+/* A whole record of a plain CSV row (csv_row.h) split at cuts, its cells
+ * read on the feed's thread: for the reader while md_feed_defers. False,
+ * queuing nothing, for a row the op cannot hold (over 64 KiB). */
+bool md_feed_csv_row(md_feed *f, unsigned long line, const char *p, size_t n, const size_t *cuts, size_t ncuts);
 /* A JSON number's text (strict JSON grammar): its value, integral when whole. */
 void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n);
 /* A JSON number's flags: integral when finite and whole. Past 2^52 every
