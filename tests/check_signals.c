@@ -13,6 +13,7 @@
 
 #include "mldiag/signal.h"
 #include "reader/reader_int.h"
+#include "signals/signals_int.h"
 #include "tests.h"
 
 /* ---- deterministic noise ------------------------------------------------ */
@@ -229,6 +230,45 @@ static void check_table(run *r, const char *series, const expect *e, size_t n, c
 /* Counts, extremes, moments and non-finite figures over NaN, +Inf, -Inf and
  * a zero, at steps 10..70: only the four finite points enter the moments,
  * and only the -Inf at the end trails them. */
+static int cmp_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The median by selection against the middle of a sorted copy, on arrays
+ * of every length up to 300 with many ties, runs and signed zeros. */
+START_TEST(test_median_selects_as_sorting)
+{
+    t_rng r = t_rng_seed(11);
+    double v[300], sorted[300];
+    for (int round = 0; round < 2000; round++) {
+        size_t n = 1 + (size_t)(t_rng_unif(&r) * 300);
+        int kind = round % 4;
+        for (size_t i = 0; i < n; i++) {
+            double u = t_rng_unif(&r);
+            v[i] = kind == 0   ? t_rng_normal(&r)
+                   : kind == 1 ? floor(u * 5) - 2                     /* ties */
+                   : kind == 2 ? (double)(round % 2 ? i : n - i)      /* sorted runs */
+                               : (u < 0.5 ? -0.0 : 0.0) + floor(u * 3); /* zeros of both signs */
+        }
+        memcpy(sorted, v, n * sizeof *v);
+        qsort(sorted, n, sizeof *sorted, cmp_doubles);
+        double want = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        double got = md_median(v, n);
+        ck_assert_msg(got == want, "round %d, %zu values: %.17g, sorting gives %.17g", round, n, got, want);
+    }
+    /* With a NaN there is no order to select by: the sort decides, as it
+     * did before. */
+    double with_nan[] = {3, NAN, 1, 2, 5}, copy[5];
+    memcpy(copy, with_nan, sizeof copy);
+    qsort(copy, 5, sizeof *copy, cmp_doubles);
+    double want = copy[2], got = md_median(with_nan, 5);
+    ck_assert_msg(got == want || (isnan(got) && isnan(want)), "%g, sorting gives %g", got, want);
+    ck_assert(isnan(md_median(v, 0)));
+}
+END_TEST
+
 START_TEST(test_exact_figures)
 {
     run r = run_new();
@@ -1834,6 +1874,7 @@ Suite *suite_signals(void)
     Suite *s = suite_create("signals");
     TCase *exact = tcase_create("exact");
     tcase_add_test(exact, test_exact_figures);
+    tcase_add_test(exact, test_median_selects_as_sorting);
     tcase_add_test(exact, test_best_follows_direction);
     tcase_add_test(exact, test_restarts_and_ordinal);
     tcase_add_test(exact, test_every_feature_is_tested);

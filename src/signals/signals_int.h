@@ -34,7 +34,7 @@ double md_scatter(const double *x, size_t n);
 double md_level_start(const md_series *s, double share, double *points);
 double md_level_end(const md_series *s, double share, double *points);
 
-/* Sorts a copy: v is modified. */
+/* The median of v[0, n), NaN for none; v's order is changed. */
 double md_median(double *v, size_t n);
 /* Theil-Sen slope of y against x (median of pairwise slopes). */
 double md_theil_sen(const double *x, const double *y, size_t n);
