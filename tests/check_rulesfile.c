@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "mldiag/rules.h"
+#include "rules/template.h"
 #include "tests.h"
 
 #define USER_FILE "user.rules"
@@ -368,6 +369,38 @@ START_TEST(test_rule_paths)
 }
 END_TEST
 
+/* A template's text between its fields is kept whole, doubled braces
+ * made single, and a lone brace is an error at its place. */
+START_TEST(test_template_literals)
+{
+    static const struct {
+        const char *text, *want;
+    } ok[] = {{"plain text", "plain text"},       {"a {{b}} c", "a {b} c"}, {"{{", "{"},
+              {"}}x}}", "}x}"},                   {"x", "x"},               {"", ""},
+              {"braces {{}} twice {{}}", "braces {} twice {}"}};
+    for (size_t i = 0; i < MD_COUNT(ok); i++) {
+        md_expr_error err;
+        md_template *t = md_template_compile(ok[i].text, t_catalog(), &err);
+        ck_assert_msg(t != NULL, "\"%s\": %s", ok[i].text, err.msg);
+        md_buf out = {0};
+        ck_assert(md_template_render(t, NULL, &out));
+        ck_assert_str_eq(md_buf_cstr(&out), ok[i].want);
+        md_buf_free(&out);
+        md_template_free(t);
+    }
+    static const struct {
+        const char *text;
+        size_t offset;
+    } bad[] = {{"ab}", 2}, {"text { open", 5}, {"x}}}", 3}};
+    for (size_t i = 0; i < MD_COUNT(bad); i++) {
+        md_expr_error err;
+        ck_assert_msg(md_template_compile(bad[i].text, t_catalog(), &err) == NULL, "\"%s\" compiled", bad[i].text);
+        ck_assert_msg(err.offset == bad[i].offset, "\"%s\": error at %zu, not %zu", bad[i].text, err.offset,
+                      bad[i].offset);
+    }
+}
+END_TEST
+
 Suite *suite_rulesfile(void)
 {
     Suite *s = suite_create("rulesfile");
@@ -381,6 +414,7 @@ Suite *suite_rulesfile(void)
     tcase_add_test(tc, test_bad_values);
     tcase_add_test(tc, test_cause_text_twice_after_bad_text);
     tcase_add_test(tc, test_bad_regex);
+    tcase_add_test(tc, test_template_literals);
     tcase_add_test(tc, test_field_needs_group);
     tcase_add_test(tc, test_event_structure);
     tcase_add_test(tc, test_duplicate_series);

@@ -118,7 +118,9 @@ md_template *md_template_compile(const char *text, const md_catalog *cat, md_exp
             goto fail;
         }
         if (c != '{') {
-            md_buf_putc(&lit, c);
+            size_t run = strcspn(text + i, "{}"); /* the text up to the next brace, in one copy */
+            md_buf_put(&lit, text + i, run);
+            i += run - 1;
             continue;
         }
         const char *close = strchr(text + i, '}');
