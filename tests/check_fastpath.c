@@ -564,6 +564,24 @@ START_TEST(test_csv_generated)
 }
 END_TEST
 
+/* Rows past 64 KiB (a cell padded with blanks) go to the feed's thread
+ * whole like any other: their lengths and cuts are not cut short. */
+START_TEST(test_csv_wide_rows)
+{
+    md_buf b = {0};
+    md_buf_puts(&b, "step,loss,lr\n");
+    for (int i = 0; i < 40; i++) {
+        md_buf_printf(&b, "%d,%.4f", i, 2.5 - i * 0.01);
+        if (i % 7 == 3)
+            for (int k = 0; k < 70000; k++)
+                md_buf_putc(&b, ' ');
+        md_buf_printf(&b, ",%s\n", i % 5 ? "1e-4" : "35 %");
+    }
+    check_every_way(b.p, b.n, MD_FMT_CSV, "rows past 64 KiB");
+    md_buf_free(&b);
+}
+END_TEST
+
 /* Cells of 4 to 8 bytes after others on their row, read in one word:
  * their flags decide whether an epoch column gives steps. */
 START_TEST(test_csv_short_cells)
@@ -1174,6 +1192,7 @@ Suite *suite_fastpath(void)
     tcase_set_timeout(readers, 600);
     tcase_add_test(readers, test_csv_generated);
     tcase_add_test(readers, test_csv_short_cells);
+    tcase_add_test(readers, test_csv_wide_rows);
     tcase_add_test(readers, test_jsonl_generated);
     tcase_add_test(readers, test_jsonl_many_keys);
     tcase_add_test(readers, test_text_threaded);

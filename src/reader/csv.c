@@ -210,8 +210,9 @@ static bool blank_line(const csv_reader *r, const char *p, size_t n)
     return true;
 }
 
-/* The fields of a data row split at cuts: what take_field does with each,
- * the reader's state held in locals across the row. */
+/* The fields of a data row split at cuts, converted here (the feed's
+ * thread reads the rows handed to it whole): what take_field does with
+ * each, the reader's state held in locals across the row. */
 static void fast_cells(csv_reader *r, const char *p, size_t n, const size_t *cuts, size_t ncuts)
 {
     md_feed *feed = r->feed;
@@ -219,7 +220,6 @@ static void fast_cells(csv_reader *r, const char *p, size_t n, const size_t *cut
     const bool *skip = r->skip;
     size_t names = r->nnames, from = 0, fields = ncuts + 1;
     md_feed_record_begin(feed, r->row + 1);
-    bool defer = md_feed_defers(feed);
     for (size_t k = 0; k < fields; k++) {
         if (k >= names) {
             r->ragged++;
@@ -232,9 +232,7 @@ static void fast_cells(csv_reader *r, const char *p, size_t n, const size_t *cut
             continue;
         double v;
         unsigned flags;
-        if (defer)
-            md_feed_cell(feed, columns[k], f.p, f.n);
-        else if (md_csv_cell_number(p, f, &v, &flags))
+        if (md_csv_cell_number(p, f, &v, &flags))
             md_feed_kv_column(feed, columns[k], v, flags);
         else if (md_csv_percent_cell(f))
             md_feed_cell(feed, columns[k], f.p, f.n);

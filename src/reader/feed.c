@@ -431,17 +431,17 @@ void md_feed_csv_layout(md_feed *f, const unsigned *columns, const bool *skip, s
 
 bool md_feed_csv_row(md_feed *f, unsigned long line, const char *p, size_t n, const size_t *cuts, size_t ncuts)
 {
-    if (!f->threaded || n > UINT16_MAX)
+    if (!f->threaded)
         return false;
-    unsigned char *w = room(f, 1 + 8 + 2 + 2 + 2 * ncuts + n);
+    unsigned char *w = room(f, 1 + 8 + 4 + 4 + 4 * ncuts + n);
     w = put_u8(w, OP_CSV_ROW);
     w = put_u64(w, line);
-    uint16_t v = (uint16_t)n;
+    uint32_t v = (uint32_t)n; /* a row is at most CSV_BUF bytes */
     w = put(w, &v, sizeof v);
-    v = (uint16_t)ncuts;
+    v = (uint32_t)ncuts;
     w = put(w, &v, sizeof v);
     for (size_t k = 0; k < ncuts; k++) {
-        v = (uint16_t)cuts[k];
+        v = (uint32_t)cuts[k];
         w = put(w, &v, sizeof v);
     }
     w = put(w, p, n);
@@ -454,19 +454,19 @@ bool md_feed_csv_row(md_feed *f, unsigned long line, const char *p, size_t n, co
 static const unsigned char *apply_csv_row(md_feed *f, const unsigned char *p)
 {
     uint64_t line;
-    uint16_t n, ncuts;
+    uint32_t n, ncuts;
     p = get(p, &line, sizeof line);
     p = get(p, &n, sizeof n);
     p = get(p, &ncuts, sizeof ncuts);
     const unsigned char *cuts = p;
-    const char *row = (const char *)(p + 2 * (size_t)ncuts);
+    const char *row = (const char *)(p + 4 * (size_t)ncuts);
     size_t fields = (size_t)ncuts + 1 < f->csv_fields ? (size_t)ncuts + 1 : f->csv_fields;
     md_store_record_begin(f->st, (unsigned long)line);
     size_t from = 0;
     for (size_t k = 0; k < fields; k++) {
-        uint16_t to = n;
+        uint32_t to = n;
         if (k < ncuts)
-            memcpy(&to, cuts + 2 * k, sizeof to);
+            memcpy(&to, cuts + 4 * k, sizeof to);
         md_str cell = md_csv_trim(row + from, to - from);
         from = (size_t)to + 1;
         if (!cell.n || (f->csv_skip && f->csv_skip[k]))

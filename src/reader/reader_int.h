@@ -592,7 +592,7 @@ bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags);
 void md_feed_csv_layout(md_feed *f, const unsigned *columns, const bool *skip, size_t n);
 /* A whole record of a plain CSV row (csv_row.h) split at cuts, its cells
  * read on the feed's thread: for the reader while md_feed_defers. False,
- * queuing nothing, for a row the op cannot hold (over 64 KiB). */
+ * queuing nothing, for a feed without a thread. */
 bool md_feed_csv_row(md_feed *f, unsigned long line, const char *p, size_t n, const size_t *cuts, size_t ncuts);
 /* A JSON number's text (strict JSON grammar): its value, integral when whole. */
 void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n);
