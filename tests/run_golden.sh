@@ -182,8 +182,10 @@ if [ -n "$near_miss_dirs" ]; then
     if ! "$MLDIAG" rules show $(for d in $near_miss_dirs; do basename "$d"; done) > "$TMP/rules.txt" 2>&1; then
         : > "$TMP/rules.txt" # some folder names no rule: find which, one at a time
         for dir in $near_miss_dirs; do
-            "$MLDIAG" rules show "$(basename "$dir")" >> "$TMP/rules.txt" 2> "$TMP/show.err" ||
+            if ! "$MLDIAG" rules show "$(basename "$dir")" >> "$TMP/rules.txt" 2> "$TMP/show.err"; then
                 bad "$dir: there is no rule $(basename "$dir")"
+                near_miss_dirs=$(echo "$near_miss_dirs" | sed "s# $dir\( \|\$\)# #")
+            fi
         done
     fi
     BENIGN_RULES=$(awk '/^rule /{rule = $2} /^  benign:/{print rule}' "$TMP/rules.txt" | tr '\n' ' ')
