@@ -1074,6 +1074,37 @@ START_TEST(test_text_waiting_dicts)
 }
 END_TEST
 
+/* Redraws of a bar of one layout: its rate is left as text for the feed's
+ * thread to read (md_tqdm_reread) while the counter moves, and must read
+ * as the scan reads it: in iterations per second, or in seconds per
+ * iteration (read on the reader's side). */
+START_TEST(test_text_bar_rates)
+{
+    static const char *const rates[] = {"~.~~it/s", "~~.~it/s", "~~~it/s", "~.~~s/it", "~~.~~s/it"};
+    rng r = seeded(12);
+    md_buf b = {0};
+    for (int i = 0; i < 40; i++) {
+        md_buf_reset(&b);
+        md_buf_puts(&b, "  Total optimization steps = 900\n");
+        const char *rate = PICK(&r, rates);
+        size_t steps = 100 + below(&r, 800);
+        for (size_t k = 100; k <= steps; k++) {
+            fill_line(&r, &b, "\r  ~~%|\xe2\x96\x88| ", 0);
+            md_buf_printf(&b, "%zu/900 [00:0~<0~:~~, ", k);
+            fill_line(&r, &b, below(&r, 50) ? rate : PICK(&r, rates), 0);
+            md_buf_putc(&b, ']');
+            if (below(&r, 20) == 0) {
+                md_buf_putc(&b, '\n');
+                fill_line(&r, &b, "{'loss': #, 'learning_rate': #, 'epoch': #}", 0);
+                md_buf_putc(&b, '\n');
+            }
+        }
+        check_text(&b, "bar rates", i);
+    }
+    md_buf_free(&b);
+}
+END_TEST
+
 /* md_line_controls against three memchr calls: each control, and pairs
  * of them, at every place of lines of every length around the one-pass
  * scan's 16-byte blocks and its switch to memchr. */
@@ -1201,6 +1232,7 @@ Suite *suite_fastpath(void)
     tcase_add_test(readers, test_text_shape_cycles);
     tcase_add_test(readers, test_shapes_keep_a_cycle);
     tcase_add_test(readers, test_text_waiting_dicts);
+    tcase_add_test(readers, test_text_bar_rates);
     suite_add_tcase(s, readers);
     TCase *corpus = tcase_create("corpus");
     tcase_set_timeout(corpus, 600);

@@ -38,7 +38,8 @@ enum {
     OP_EVENT,
     OP_LINE_EVENTS,
     OP_STAMP,
-    OP_CSV_ROW
+    OP_CSV_ROW,
+    OP_KV_COLUMN_TEXT
 };
 
 typedef struct batch {
@@ -138,6 +139,16 @@ static const unsigned char *get_flags(const unsigned char *p, unsigned *flags)
     p = get(p, &v, sizeof v);
     *flags = v;
     return p;
+}
+
+/* A length and that many bytes. */
+static const unsigned char *get_text(const unsigned char *p, const char **text, size_t *n)
+{
+    uint64_t len;
+    p = get(p, &len, sizeof len);
+    *text = (const char *)p;
+    *n = (size_t)len;
+    return p + len;
 }
 
 static inline void record_named(md_store *st, int *id, const char *key, size_t keylen, double value, md_unit unit,
@@ -339,6 +350,38 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
     w = put(w, &column, sizeof column);
     w = put_f64(w, value);
     done(f, w);
+}
+
+void md_feed_kv_column_text(md_feed *f, unsigned column, const char *text, size_t n, unsigned flags)
+{
+    if (!f->threaded) {
+        double v;
+        md_num_value(text, n, &v);
+        record_column(f->st, &f->columns[column], v, flags);
+        return;
+    }
+    unsigned char *w = room(f, 3 + sizeof column + 8 + n);
+    w = put_u8(w, OP_KV_COLUMN_TEXT);
+    w = put_flags(w, flags);
+    w = put(w, &column, sizeof column);
+    w = put_u64(w, n);
+    w = put(w, text, n);
+    done(f, w);
+}
+
+static const unsigned char *apply_kv_column_text(md_feed *f, const unsigned char *p)
+{
+    const char *op = (const char *)p - 1; /* the text's bytes follow the op's */
+    unsigned flags, col;
+    const char *text;
+    size_t n;
+    double v;
+    p = get_flags(p, &flags);
+    p = get(p, &col, sizeof col);
+    p = get_text(p, &text, &n);
+    md_num_value_after(op, text, n, &v);
+    record_column(f->st, &f->columns[col], v, flags);
+    return p;
 }
 
 /* A CSV cell: a number when md_num_scan reads all of it, integral unless
@@ -763,16 +806,6 @@ static const unsigned char *apply_event(md_feed *f, const unsigned char *p)
     return p + n;
 }
 
-/* A length and that many bytes. */
-static const unsigned char *get_text(const unsigned char *p, const char **text, size_t *n)
-{
-    uint64_t len;
-    p = get(p, &len, sizeof len);
-    *text = (const char *)p;
-    *n = (size_t)len;
-    return p + len;
-}
-
 static const unsigned char *apply_text_op(md_feed *f, unsigned op, const unsigned char *p)
 {
     const char *text;
@@ -837,6 +870,9 @@ static void apply(md_feed *f, const batch *b)
             record_column(f->st, &f->columns[col], d, flags);
             break;
         }
+        case OP_KV_COLUMN_TEXT:
+            p = apply_kv_column_text(f, p);
+            break;
         case OP_CELL:
         case OP_COLUMN_NUMBER:
         case OP_LINE_EVENTS:

@@ -302,6 +302,9 @@ typedef struct md_tqdm {
      * of a word; 0 for none (a digit is no NUL). */
     uint64_t total_word;
     bool rate_inverse;
+    /* md_tqdm_reread left the rate's text unread: rate is stale, and the
+     * text at rate_text, iterations per second, is the rate. */
+    bool rate_unread;
     unsigned desc; /* MD_TQDM_* flags: what the description says */
     double step;   /* the global step the description holds (MD_TQDM_GLOBAL_STEP) */
 } md_tqdm;
@@ -321,8 +324,10 @@ typedef struct md_tqdm {
 md_tqdm md_tqdm_scan(const char *line, size_t n);
 /* Makes bar, scanned from another line, the bar of a line that differs
  * from that one only in digits, each replaced by a digit (a line of the
- * same shape): its numbers read again where they were, all else as it is. */
-void md_tqdm_reread(md_tqdm *bar, const char *line);
+ * same shape): its numbers read again where they were, all else as it is.
+ * Without read_rate, a rate in iterations per second is left unread
+ * (rate_unread) for the feed's thread to read. */
+void md_tqdm_reread(md_tqdm *bar, const char *line, bool read_rate);
 
 /* A box of "| key | value |" rows between two rules of dashes, as
  * Stable-Baselines3 prints each update (box.c). */
@@ -596,6 +601,8 @@ void md_feed_csv_layout(md_feed *f, const unsigned *columns, const bool *skip, s
 bool md_feed_csv_row(md_feed *f, unsigned long line, const char *p, size_t n, const size_t *cuts, size_t ncuts);
 /* A JSON number's text (strict JSON grammar): its value, integral when whole. */
 void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n);
+/* md_feed_kv_column of a plain number's text (md_num_value reads it). */
+void md_feed_kv_column_text(md_feed *f, unsigned column, const char *text, size_t n, unsigned flags);
 /* A JSON number's flags: integral when finite and whole. Past 2^52 every
  * double is whole; below, truncating to an integer and back is exact and
  * gives v exactly when it is whole (v == floor(v), without floor's

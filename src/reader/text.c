@@ -1053,14 +1053,21 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
      * series of their own, so the first bar's total names it_per_s. A
      * bar that says what it does ("Loading checkpoint shards") is not the
      * training loop, whose bar is bare or says "Epoch N". */
-    if (!bar->per_item && !isnan(bar->rate) && (bar->n != r->last_bar_n || bar->total != r->last_bar_total)) {
+    if (!bar->per_item && (bar->rate_unread || !isnan(bar->rate)) &&
+        (bar->n != r->last_bar_n || bar->total != r->last_bar_total)) {
         bool named = bar->desc & MD_TQDM_DESCRIBED;
         if (!r->bar_key_len || named != r->bar_key_named || bar->total != r->bar_key_total)
             bar_key(r, named, bar->total);
-        if (r->bar_column >= 0)
-            md_feed_kv_column(r->feed, (unsigned)r->bar_column, bar->rate, 0);
-        else
-            md_feed_kv(r->feed, r->bar_key, (size_t)r->bar_key_len, bar->rate, MD_UNIT_NONE, 0, NAN);
+        const char *rate_text = seg.p + bar->rate_text.at;
+        double rate = bar->rate;
+        if (r->bar_column >= 0 && bar->rate_unread)
+            md_feed_kv_column_text(r->feed, (unsigned)r->bar_column, rate_text, bar->rate_text.len, 0);
+        else if (bar->rate_unread)
+            md_num_value_after(seg.p, rate_text, bar->rate_text.len, &rate);
+        if (r->bar_column >= 0 && !bar->rate_unread)
+            md_feed_kv_column(r->feed, (unsigned)r->bar_column, rate, 0);
+        else if (r->bar_column < 0)
+            md_feed_kv(r->feed, r->bar_key, (size_t)r->bar_key_len, rate, MD_UNIT_NONE, 0, NAN);
         r->last_bar_n = bar->n;
         r->last_bar_total = bar->total;
     }
@@ -1248,7 +1255,7 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
     static const md_tqdm no_bar = {0};
     const md_tqdm *bar = &no_bar;
     if (traits & SHAPE_BAR) {
-        md_tqdm_reread(&r->shape_bar[slot], seg.p);
+        md_tqdm_reread(&r->shape_bar[slot], seg.p, !md_feed_defers(r->feed));
         bar = &r->shape_bar[slot];
     }
     if (!(traits & SHAPE_STAMPLESS))

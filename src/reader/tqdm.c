@@ -273,12 +273,14 @@ static void reread_total(md_tqdm *bar, const char *line)
     reread(line, at, &bar->total);
 }
 
-void md_tqdm_reread(md_tqdm *bar, const char *line)
+void md_tqdm_reread(md_tqdm *bar, const char *line, bool read_rate)
 {
     reread(line, bar->n_text, &bar->n);
     reread_total(bar, line);
     reread(line, bar->step_text, &bar->step);
-    if (bar->rate_text.len) {
+    /* A rate's text is digits and a point: it holds a number, never NaN. */
+    bar->rate_unread = !read_rate && bar->rate_text.len && !bar->rate_inverse;
+    if (bar->rate_text.len && !bar->rate_unread) {
         double rate = NAN;
         reread(line, bar->rate_text, &rate);
         bar->rate = !bar->rate_inverse ? rate : rate > 0 ? 1 / rate : NAN;
