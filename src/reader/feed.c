@@ -39,7 +39,8 @@ enum {
     OP_LINE_EVENTS,
     OP_STAMP,
     OP_CSV_ROW,
-    OP_KV_COLUMN_TEXT
+    OP_KV_COLUMN_TEXT,
+    OP_BAR
 };
 
 typedef struct batch {
@@ -165,6 +166,16 @@ static inline void record_named(md_store *st, int *id, const char *key, size_t k
 static void record_column(md_store *st, feed_column *c, double value, unsigned flags)
 {
     record_named(st, &c->id, c->key, c->len, value, MD_UNIT_NONE, flags, NAN);
+}
+
+/* A column's number from its text, where the bytes from 'from' up to the
+ * text can be read too (md_num_value_after). */
+static void column_text(md_store *st, feed_column *c, const char *from, const char *text, size_t n,
+                        unsigned flags)
+{
+    double v;
+    md_num_value_after(from, text, n, &v);
+    record_column(st, c, v, flags);
 }
 
 /* The feed's thread: applies full batches until the feed closes. */
@@ -355,9 +366,7 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
 void md_feed_kv_column_text(md_feed *f, unsigned column, const char *text, size_t n, unsigned flags)
 {
     if (!f->threaded) {
-        double v;
-        md_num_value(text, n, &v);
-        record_column(f->st, &f->columns[column], v, flags);
+        column_text(f->st, &f->columns[column], text, text, n, flags);
         return;
     }
     unsigned char *w = room(f, 3 + sizeof column + 8 + n);
@@ -375,12 +384,55 @@ static const unsigned char *apply_kv_column_text(md_feed *f, const unsigned char
     unsigned flags, col;
     const char *text;
     size_t n;
-    double v;
     p = get_flags(p, &flags);
     p = get(p, &col, sizeof col);
     p = get_text(p, &text, &n);
-    md_num_value_after(op, text, n, &v);
-    record_column(f->st, &f->columns[col], v, flags);
+    column_text(f->st, &f->columns[col], op, text, n, flags);
+    return p;
+}
+
+void md_feed_bar(md_feed *f, unsigned long line, int64_t context, unsigned column, const char *rate, size_t n)
+{
+    if (!f->threaded) {
+        md_store_record_begin(f->st, line);
+        md_store_record_need_known(f->st);
+        if (context >= 0)
+            md_store_context_step(f->st, context);
+        if (column != MD_FEED_NO_COLUMN)
+            column_text(f->st, &f->columns[column], rate, rate, n, 0);
+        md_store_record_end(f->st, NULL);
+        return;
+    }
+    if (column == MD_FEED_NO_COLUMN)
+        n = 0;
+    unsigned char *w = room(f, 1 + 8 + 8 + sizeof column + 8 + n);
+    w = put_u8(w, OP_BAR);
+    w = put_u64(w, line);
+    w = put_u64(w, (uint64_t)context);
+    w = put(w, &column, sizeof column);
+    w = put_u64(w, n);
+    w = put(w, rate, n);
+    done(f, w);
+}
+
+static const unsigned char *apply_bar(md_feed *f, const unsigned char *p)
+{
+    const char *op = (const char *)p - 1;
+    uint64_t line, context;
+    unsigned column;
+    const char *rate;
+    size_t n;
+    p = get(p, &line, sizeof line);
+    p = get(p, &context, sizeof context);
+    p = get(p, &column, sizeof column);
+    p = get_text(p, &rate, &n);
+    md_store_record_begin(f->st, (unsigned long)line);
+    md_store_record_need_known(f->st);
+    if ((int64_t)context >= 0)
+        md_store_context_step(f->st, (int64_t)context);
+    if (column != MD_FEED_NO_COLUMN)
+        column_text(f->st, &f->columns[column], op, rate, n, 0);
+    md_store_record_end(f->st, NULL);
     return p;
 }
 
@@ -872,6 +924,9 @@ static void apply(md_feed *f, const batch *b)
         }
         case OP_KV_COLUMN_TEXT:
             p = apply_kv_column_text(f, p);
+            break;
+        case OP_BAR:
+            p = apply_bar(f, p);
             break;
         case OP_CELL:
         case OP_COLUMN_NUMBER:

@@ -603,6 +603,13 @@ bool md_feed_csv_row(md_feed *f, unsigned long line, const char *p, size_t n, co
 void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n);
 /* md_feed_kv_column of a plain number's text (md_num_value reads it). */
 void md_feed_kv_column_text(md_feed *f, unsigned column, const char *text, size_t n, unsigned flags);
+/* A bar's redraw as a record: begun as md_feed_record_begin_known begins
+ * one, the step a training bar stands at (context, -1 for none:
+ * md_feed_context_step), its rate's text in column (MD_FEED_NO_COLUMN for
+ * no point: md_feed_kv_column_text, flags 0), ended. */
+#define MD_FEED_NO_COLUMN ((unsigned)-1)
+void md_feed_bar(md_feed *f, unsigned long line, int64_t context, unsigned column, const char *rate,
+                 size_t n);
 /* A JSON number's flags: integral when finite and whole. Past 2^52 every
  * double is whole; below, truncating to an integer and back is exact and
  * gives v exactly when it is whole (v == floor(v), without floor's

@@ -1022,6 +1022,74 @@ static MD_NOINLINE void read_postfix(text_reader *r, md_str seg, const md_tqdm *
     emit_pairs(r, r->kv, drop_repeated_evaluations(r, r->kv, n));
 }
 
+/* A bar's rate as a point of its series, once per counter value (a bar
+ * redraws many times per step). Bars of other loops (evaluation,
+ * tokenising) have other totals and get series of their own, so the first
+ * bar's total names it_per_s. A bar that says what it does ("Loading
+ * checkpoint shards") is not the training loop, whose bar is bare or says
+ * "Epoch N". */
+static bool bar_rate_point(text_reader *r, const md_tqdm *bar)
+{
+    if (bar->per_item || (!bar->rate_unread && isnan(bar->rate)) ||
+        (bar->n == r->last_bar_n && bar->total == r->last_bar_total))
+        return false;
+    bool named = bar->desc & MD_TQDM_DESCRIBED;
+    if (!r->bar_key_len || named != r->bar_key_named || bar->total != r->bar_key_total)
+        bar_key(r, named, bar->total);
+    r->last_bar_n = bar->n;
+    r->last_bar_total = bar->total;
+    return true;
+}
+
+static void emit_bar_rate(text_reader *r, md_str seg, const md_tqdm *bar)
+{
+    const char *rate_text = seg.p + bar->rate_text.at;
+    double rate = bar->rate;
+    if (r->bar_column >= 0 && bar->rate_unread) {
+        md_feed_kv_column_text(r->feed, (unsigned)r->bar_column, rate_text, bar->rate_text.len, 0);
+        return;
+    }
+    if (bar->rate_unread)
+        md_num_value_after(seg.p, rate_text, bar->rate_text.len, &rate);
+    if (r->bar_column >= 0)
+        md_feed_kv_column(r->feed, (unsigned)r->bar_column, rate, 0);
+    else
+        md_feed_kv(r->feed, r->bar_key, (size_t)r->bar_key_len, rate, MD_UNIT_NONE, 0, NAN);
+}
+
+/* The total of a bare bar seen before the planned steps are known
+ * (headerless_training_bar). */
+static void note_bare_bar(text_reader *r, const md_tqdm *bar)
+{
+    if (r->planned_steps <= 0)
+        r->bare_bar_total = bare_bar(bar) ? bar->total : 0;
+}
+
+/* A bar of nothing but its counter and rate: no description, no postfix. */
+static bool plain_bar(const md_tqdm *bar)
+{
+    return !bar->desc_end && !bar->desc && bar->postfix_end <= bar->postfix_start;
+}
+
+/* A plain bar's redraw as a record of one feed call (md_feed_bar), the
+ * calls read_bar makes. */
+static void read_plain_bar(text_reader *r, md_str seg, const md_tqdm *bar, unsigned long line)
+{
+    int64_t context = training_bar(r, bar) ? (int64_t)bar->n : -1;
+    note_bare_bar(r, bar);
+    bool point = bar_rate_point(r, bar);
+    if (!point || (r->bar_column >= 0 && bar->rate_unread)) {
+        md_feed_bar(r->feed, line, context, point ? (unsigned)r->bar_column : MD_FEED_NO_COLUMN,
+                    seg.p + bar->rate_text.at, bar->rate_text.len);
+        return;
+    }
+    md_feed_record_begin_known(r->feed, line);
+    if (context >= 0)
+        md_feed_context_step(r->feed, context);
+    emit_bar_rate(r, seg, bar);
+    md_feed_record_end(r->feed);
+}
+
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     /* Most bars have no description to scan. */
@@ -1046,31 +1114,9 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
                    bar->total > 0 ? bar->total : NAN);
     else if (training_bar(r, bar))
         md_feed_context_step(r->feed, (int64_t)bar->n);
-    if (r->planned_steps <= 0)
-        r->bare_bar_total = bare_bar(bar) ? bar->total : 0;
-    /* A bar redraws many times per step: one point per counter value. Bars
-     * of other loops (evaluation, tokenising) have other totals and get
-     * series of their own, so the first bar's total names it_per_s. A
-     * bar that says what it does ("Loading checkpoint shards") is not the
-     * training loop, whose bar is bare or says "Epoch N". */
-    if (!bar->per_item && (bar->rate_unread || !isnan(bar->rate)) &&
-        (bar->n != r->last_bar_n || bar->total != r->last_bar_total)) {
-        bool named = bar->desc & MD_TQDM_DESCRIBED;
-        if (!r->bar_key_len || named != r->bar_key_named || bar->total != r->bar_key_total)
-            bar_key(r, named, bar->total);
-        const char *rate_text = seg.p + bar->rate_text.at;
-        double rate = bar->rate;
-        if (r->bar_column >= 0 && bar->rate_unread)
-            md_feed_kv_column_text(r->feed, (unsigned)r->bar_column, rate_text, bar->rate_text.len, 0);
-        else if (bar->rate_unread)
-            md_num_value_after(seg.p, rate_text, bar->rate_text.len, &rate);
-        if (r->bar_column >= 0 && !bar->rate_unread)
-            md_feed_kv_column(r->feed, (unsigned)r->bar_column, rate, 0);
-        else if (r->bar_column < 0)
-            md_feed_kv(r->feed, r->bar_key, (size_t)r->bar_key_len, rate, MD_UNIT_NONE, 0, NAN);
-        r->last_bar_n = bar->n;
-        r->last_bar_total = bar->total;
-    }
+    note_bare_bar(r, bar);
+    if (bar_rate_point(r, bar))
+        emit_bar_rate(r, seg, bar);
 }
 
 /* A WeNet line (wenet.c) as a record: a training batch's at its epoch and
@@ -1266,6 +1312,10 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
         place_pending(r, bar);
     if (!(traits & SHAPE_BAR) && r->fed_shape[slot]) {
         md_feed_shaped(r->feed, (unsigned)slot, line, kv, n);
+        return READ_BY_SHAPE;
+    }
+    if ((traits & SHAPE_BAR) && !(traits & SHAPE_HEADER) && plain_bar(bar)) {
+        read_plain_bar(r, seg, bar, line);
         return READ_BY_SHAPE;
     }
     md_feed_record_begin_known(r->feed, line);
