@@ -1077,10 +1077,10 @@ END_TEST
 /* Redraws of a bar of one layout: its rate is left as text for the feed's
  * thread to read (md_tqdm_reread) while the counter moves, and must read
  * as the scan reads it: in iterations per second, or in seconds per
- * iteration (read on the reader's side). */
+ * iteration (read on the reader's side), or NaN (no point). */
 START_TEST(test_text_bar_rates)
 {
-    static const char *const rates[] = {"~.~~it/s", "~~.~it/s", "~~~it/s", "~.~~s/it", "~~.~~s/it"};
+    static const char *const rates[] = {"~.~~it/s", "~~.~it/s", "~~~it/s", "~.~~s/it", "~~.~~s/it", "nanit/s"};
     rng r = seeded(12);
     md_buf b = {0};
     for (int i = 0; i < 40; i++) {

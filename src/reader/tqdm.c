@@ -278,8 +278,10 @@ void md_tqdm_reread(md_tqdm *bar, const char *line, bool read_rate)
     reread(line, bar->n_text, &bar->n);
     reread_total(bar, line);
     reread(line, bar->step_text, &bar->step);
-    /* A rate's text is digits and a point: it holds a number, never NaN. */
-    bar->rate_unread = !read_rate && bar->rate_text.len && !bar->rate_inverse;
+    /* A rate's text that starts with a digit holds a number, never NaN
+     * (read_bar skips a NaN rate). */
+    bar->rate_unread =
+        !read_rate && bar->rate_text.len && !bar->rate_inverse && md_is_digit(line[bar->rate_text.at]);
     if (bar->rate_text.len && !bar->rate_unread) {
         double rate = NAN;
         reread(line, bar->rate_text, &rate);
