@@ -391,16 +391,23 @@ static const unsigned char *apply_kv_column_text(md_feed *f, const unsigned char
     return p;
 }
 
+/* md_feed_bar's calls; the rate's text can be read from 'from' on. */
+static void bar_record(md_feed *f, unsigned long line, int64_t context, unsigned column, const char *from,
+                       const char *rate, size_t n)
+{
+    md_store_record_begin(f->st, line);
+    md_store_record_need_known(f->st);
+    if (context >= 0)
+        md_store_context_step(f->st, context);
+    if (column != MD_FEED_NO_COLUMN)
+        column_text(f->st, &f->columns[column], from, rate, n, 0);
+    md_store_record_end(f->st, NULL);
+}
+
 void md_feed_bar(md_feed *f, unsigned long line, int64_t context, unsigned column, const char *rate, size_t n)
 {
     if (!f->threaded) {
-        md_store_record_begin(f->st, line);
-        md_store_record_need_known(f->st);
-        if (context >= 0)
-            md_store_context_step(f->st, context);
-        if (column != MD_FEED_NO_COLUMN)
-            column_text(f->st, &f->columns[column], rate, rate, n, 0);
-        md_store_record_end(f->st, NULL);
+        bar_record(f, line, context, column, rate, rate, n);
         return;
     }
     if (column == MD_FEED_NO_COLUMN)
@@ -417,7 +424,7 @@ void md_feed_bar(md_feed *f, unsigned long line, int64_t context, unsigned colum
 
 static const unsigned char *apply_bar(md_feed *f, const unsigned char *p)
 {
-    const char *op = (const char *)p - 1;
+    const char *op = (const char *)p - 1; /* the text's bytes follow the op's */
     uint64_t line, context;
     unsigned column;
     const char *rate;
@@ -426,13 +433,7 @@ static const unsigned char *apply_bar(md_feed *f, const unsigned char *p)
     p = get(p, &context, sizeof context);
     p = get(p, &column, sizeof column);
     p = get_text(p, &rate, &n);
-    md_store_record_begin(f->st, (unsigned long)line);
-    md_store_record_need_known(f->st);
-    if ((int64_t)context >= 0)
-        md_store_context_step(f->st, (int64_t)context);
-    if (column != MD_FEED_NO_COLUMN)
-        column_text(f->st, &f->columns[column], op, rate, n, 0);
-    md_store_record_end(f->st, NULL);
+    bar_record(f, (unsigned long)line, (int64_t)context, column, op, rate, n);
     return p;
 }
 
