@@ -168,14 +168,14 @@ static void record_column(md_store *st, feed_column *c, double value, unsigned f
     record_named(st, &c->id, c->key, c->len, value, MD_UNIT_NONE, flags, NAN);
 }
 
-/* A column's number from its text, where the bytes from 'from' up to the
- * text can be read too (md_num_value_after). */
-static void column_text(md_store *st, feed_column *c, const char *from, const char *text, size_t n,
-                        unsigned flags)
+/* A column's number from its text (md_kv_flags 0, as a bar's rate has),
+ * where the bytes from 'from' up to the text can be read too
+ * (md_num_value_after). */
+static void column_text(md_store *st, feed_column *c, const char *from, const char *text, size_t n)
 {
     double v;
     md_num_value_after(from, text, n, &v);
-    record_column(st, c, v, flags);
+    record_column(st, c, v, 0);
 }
 
 /* The feed's thread: applies full batches until the feed closes. */
@@ -363,34 +363,6 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
     done(f, w);
 }
 
-void md_feed_kv_column_text(md_feed *f, unsigned column, const char *text, size_t n, unsigned flags)
-{
-    if (!f->threaded) {
-        column_text(f->st, &f->columns[column], text, text, n, flags);
-        return;
-    }
-    unsigned char *w = room(f, 3 + sizeof column + 8 + n);
-    w = put_u8(w, OP_KV_COLUMN_TEXT);
-    w = put_flags(w, flags);
-    w = put(w, &column, sizeof column);
-    w = put_u64(w, n);
-    w = put(w, text, n);
-    done(f, w);
-}
-
-static const unsigned char *apply_kv_column_text(md_feed *f, const unsigned char *p)
-{
-    const char *op = (const char *)p - 1; /* the text's bytes follow the op's */
-    unsigned flags, col;
-    const char *text;
-    size_t n;
-    p = get_flags(p, &flags);
-    p = get(p, &col, sizeof col);
-    p = get_text(p, &text, &n);
-    column_text(f->st, &f->columns[col], op, text, n, flags);
-    return p;
-}
-
 /* md_feed_bar's calls; the rate's text can be read from 'from' on. */
 static void bar_record(md_feed *f, unsigned long line, int64_t context, unsigned column, const char *from,
                        const char *rate, size_t n)
@@ -400,7 +372,7 @@ static void bar_record(md_feed *f, unsigned long line, int64_t context, unsigned
     if (context >= 0)
         md_store_context_step(f->st, context);
     if (column != MD_FEED_NO_COLUMN)
-        column_text(f->st, &f->columns[column], from, rate, n, 0);
+        column_text(f->st, &f->columns[column], from, rate, n);
     md_store_record_end(f->st, NULL);
 }
 
@@ -485,6 +457,15 @@ static void put_column_text(md_feed *f, unsigned op, unsigned column, const char
     w = put_u64(w, n);
     w = put(w, text, n);
     done(f, w);
+}
+
+void md_feed_kv_column_text(md_feed *f, unsigned column, const char *text, size_t n)
+{
+    if (!f->threaded) {
+        column_text(f->st, &f->columns[column], text, text, n);
+        return;
+    }
+    put_column_text(f, OP_KV_COLUMN_TEXT, column, text, n);
 }
 
 void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n)
@@ -861,6 +842,7 @@ static const unsigned char *apply_event(md_feed *f, const unsigned char *p)
 
 static const unsigned char *apply_text_op(md_feed *f, unsigned op, const unsigned char *p)
 {
+    const char *from = (const char *)p - 1; /* the text's bytes follow the op's */
     const char *text;
     size_t n;
     uint64_t line;
@@ -876,6 +858,11 @@ static const unsigned char *apply_text_op(md_feed *f, unsigned op, const unsigne
         p = get(p, &col, sizeof col);
         p = get_text(p, &text, &n);
         column_number(f->st, &f->columns[col], text, n);
+        break;
+    case OP_KV_COLUMN_TEXT:
+        p = get(p, &col, sizeof col);
+        p = get_text(p, &text, &n);
+        column_text(f->st, &f->columns[col], from, text, n);
         break;
     case OP_LINE_EVENTS:
         p = get(p, &m, sizeof m);
@@ -923,14 +910,12 @@ static void apply(md_feed *f, const batch *b)
             record_column(f->st, &f->columns[col], d, flags);
             break;
         }
-        case OP_KV_COLUMN_TEXT:
-            p = apply_kv_column_text(f, p);
-            break;
         case OP_BAR:
             p = apply_bar(f, p);
             break;
         case OP_CELL:
         case OP_COLUMN_NUMBER:
+        case OP_KV_COLUMN_TEXT:
         case OP_LINE_EVENTS:
             p = apply_text_op(f, p[-1], p);
             break;

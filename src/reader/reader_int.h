@@ -601,12 +601,13 @@ void md_feed_csv_layout(md_feed *f, const unsigned *columns, const bool *skip, s
 bool md_feed_csv_row(md_feed *f, unsigned long line, const char *p, size_t n, const size_t *cuts, size_t ncuts);
 /* A JSON number's text (strict JSON grammar): its value, integral when whole. */
 void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t n);
-/* md_feed_kv_column of a plain number's text (md_num_value reads it). */
-void md_feed_kv_column_text(md_feed *f, unsigned column, const char *text, size_t n, unsigned flags);
+/* md_feed_kv_column of a plain number's text (md_num_value reads it),
+ * flags 0: a bar's rate. */
+void md_feed_kv_column_text(md_feed *f, unsigned column, const char *text, size_t n);
 /* A bar's redraw as a record: begun as md_feed_record_begin_known begins
  * one, the step a training bar stands at (context, -1 for none:
  * md_feed_context_step), its rate's text in column (MD_FEED_NO_COLUMN for
- * no point: md_feed_kv_column_text, flags 0), ended. */
+ * no point: md_feed_kv_column_text), ended. */
 #define MD_FEED_NO_COLUMN ((unsigned)-1)
 void md_feed_bar(md_feed *f, unsigned long line, int64_t context, unsigned column, const char *rate,
                  size_t n);

@@ -1046,7 +1046,7 @@ static void emit_bar_rate(text_reader *r, md_str seg, const md_tqdm *bar)
     const char *rate_text = seg.p + bar->rate_text.at;
     double rate = bar->rate;
     if (r->bar_column >= 0 && bar->rate_unread) {
-        md_feed_kv_column_text(r->feed, (unsigned)r->bar_column, rate_text, bar->rate_text.len, 0);
+        md_feed_kv_column_text(r->feed, (unsigned)r->bar_column, rate_text, bar->rate_text.len);
         return;
     }
     if (bar->rate_unread)
