@@ -498,6 +498,31 @@ START_TEST(test_huge_single_line)
 }
 END_TEST
 
+START_TEST(test_wide_csv_unread_values)
+{
+    /* A CSV of 20000 columns: past the first 16384 distinct keys, each of
+     * the 3 rows has 3616 values that are not read, counted once each
+     * (naming the columns counts none). */
+    md_buf csv = {0};
+    for (int c = 0; c < 20000; c++)
+        md_buf_printf(&csv, "%sc%d", c ? "," : "", c);
+    for (int r = 0; r < 3; r++) {
+        md_buf_putc(&csv, '\n');
+        for (int c = 0; c < 20000; c++)
+            md_buf_printf(&csv, "%s0.5", c ? "," : "");
+    }
+    md_buf_putc(&csv, '\n');
+    fixture f = setup_dir();
+    free(t_write(f.dir, "wide.csv", csv.p, csv.n));
+    run r = run_mldiag(f.dir, (const char *[]){"series", "wide.csv", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.err, "10848 values were not read");
+    run_free(&r);
+    md_buf_free(&csv);
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_new_key_on_every_line)
 {
     /* A key of its own on every line (a sample's id): memory stays bounded,
@@ -571,6 +596,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_json_output_of_invalid_utf8);
     tcase_add_test(tc, test_huge_single_line);
     tcase_add_test(tc, test_new_key_on_every_line);
+    tcase_add_test(tc, test_wide_csv_unread_values);
     tcase_add_test(tc, test_nul_bytes_in_text_log);
     tcase_add_test(tc, test_invalid_utf8_text_log);
     tcase_set_timeout(tc, RUN_TIMEOUT_S + 30);
