@@ -498,6 +498,32 @@ START_TEST(test_huge_single_line)
 }
 END_TEST
 
+START_TEST(test_long_line_is_no_truncation)
+{
+    /* A line over 1 MiB mid-run (a printed tensor) is cut and warned of;
+     * the run around it reached its last step, so it was not cut short. */
+    md_buf log = {0};
+    for (int i = 1; i <= 200; i++) {
+        md_buf_printf(&log, "iter %d/200: loss %.4f, time 120.0ms\n", i, 3.0 - i / 100.0);
+        if (i == 100) {
+            for (int k = 0; k < (3 << 19); k++)
+                md_buf_putc(&log, k % 7 ? '1' : ' ');
+            md_buf_putc(&log, '\n');
+        }
+    }
+    fixture f = setup_dir();
+    free(t_write(f.dir, "long.log", log.p, log.n));
+    run r = run_mldiag(f.dir, (const char *[]){"analyze", "--format", "json", "long.log", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.err, "1 line longer than 1 MiB");
+    ck_assert_has(r.out, "\"cut_short\":false");
+    ck_assert_msg(!strstr(r.out.p, "run_truncated"), "run_truncated reported:\n%s", r.out.p);
+    run_free(&r);
+    md_buf_free(&log);
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_wide_csv_unread_values)
 {
     /* A CSV of 20000 columns: past the first 16384 distinct keys, each of
@@ -597,6 +623,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_huge_single_line);
     tcase_add_test(tc, test_new_key_on_every_line);
     tcase_add_test(tc, test_wide_csv_unread_values);
+    tcase_add_test(tc, test_long_line_is_no_truncation);
     tcase_add_test(tc, test_nul_bytes_in_text_log);
     tcase_add_test(tc, test_invalid_utf8_text_log);
     tcase_set_timeout(tc, RUN_TIMEOUT_S + 30);

@@ -38,7 +38,7 @@ static void inputs(jsonw *w, const md_store *st)
         jsonw_key(w, "points");
         jsonw_int(w, (int64_t)in->points);
         jsonw_key(w, "cut_short");
-        jsonw_bool(w, in->cut_short || in->cut_lines);
+        jsonw_bool(w, in->cut_short);
         jsonw_object_end(w);
     }
     jsonw_array_end(w);

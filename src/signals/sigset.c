@@ -383,7 +383,7 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
     double cut = 0, declared = -1, last = -1, snapshot = 0;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
-        cut += in->cut_short || in->cut_lines;
+        cut += in->cut_short;
         snapshot += in->snapshot;
         declared = (double)in->declared_total > declared ? (double)in->declared_total : declared;
         last = (double)in->last_step_seen > last ? (double)in->last_step_seen : last;
