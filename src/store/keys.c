@@ -156,16 +156,16 @@ static void note_named_set(md_store *st, const char *norm, size_t prefix)
 
 /* The key past MD_MAX_KEYS: ignored, and spelled as no key is (keys_spelled
  * never takes it for another). */
-static int unread_key(md_store *st, md_role role)
+static int unread_key(md_store *st, md_role role, bool value)
 {
-    if (role == MD_ROLE_SERIES)
+    if (value && role == MD_ROLE_SERIES)
         st->unread_values++;
     if (st->unread_key < 0)
         st->unread_key = add_key(st, MD_ROLE_IGNORE, -1, MD_UNIT_NONE, NULL, "", 0);
     return st->unread_key;
 }
 
-static int resolve(md_store *st, const char *key, size_t keylen)
+static int resolve(md_store *st, const char *key, size_t keylen, bool value)
 {
     intptr_t idx;
     if (md_map_get(&st->key_cache, key, keylen, &idx))
@@ -176,7 +176,7 @@ static int resolve(md_store *st, const char *key, size_t keylen)
     size_t n = md_key_normalise(key, keylen, norm + 1, sizeof norm - 1);
     if (n == 0 || md_is_digit(norm[1])) {
         if (full)
-            return unread_key(st, MD_ROLE_IGNORE);
+            return unread_key(st, MD_ROLE_IGNORE, value);
         idx = add_key(st, MD_ROLE_IGNORE, -1, MD_UNIT_NONE, NULL, key, keylen);
     } else if (md_map_get(&st->key_cache, norm, n + 1, &idx)) {
         if (st->keys[idx].series >= 0)
@@ -190,7 +190,7 @@ static int resolve(md_store *st, const char *key, size_t keylen)
             cat = in_named_set(st, norm + 1, n, &unit);
         md_role role = cat >= 0 ? md_catalog_series(st->cat, (size_t)cat)->role : MD_ROLE_SERIES;
         if (full && (cat < 0 || st->nkeys >= 2 * MD_MAX_KEYS))
-            return unread_key(st, role);
+            return unread_key(st, role, value);
         idx = add_key(st, role, cat, unit, norm + 1, key, keylen);
         md_map_put(&st->key_cache, norm, n + 1, idx);
         size_t prefix = named_set_prefix(norm + 1, n);
@@ -221,12 +221,12 @@ bool keys_spelled(const key_info *ki, const char *key, size_t keylen)
     return ki->rawlen == keylen && same_bytes(ki->raw, key, keylen);
 }
 
-int keys_resolve(md_store *st, const char *key, size_t keylen)
+int keys_resolve(md_store *st, const char *key, size_t keylen, bool value)
 {
     int *guess = st->nkv < KEY_GUESSES ? &st->guess[st->nkv] : NULL;
     if (guess && *guess >= 0 && (size_t)*guess < st->nkeys && keys_spelled(&st->keys[*guess], key, keylen))
         return *guess;
-    int k = resolve(st, key, keylen);
+    int k = resolve(st, key, keylen, value);
     if (guess)
         *guess = k;
     return k;

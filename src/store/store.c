@@ -196,18 +196,14 @@ void md_store_record_kv(md_store *st, const char *key, size_t keylen, double val
                         unsigned flags, double total)
 {
     if (st->cur >= 0 && keylen)
-        record(st, keys_resolve(st, key, keylen), key, keylen, value, unit, flags, total);
+        record(st, keys_resolve(st, key, keylen, true), key, keylen, value, unit, flags, total);
 }
 
 int md_store_key(md_store *st, const char *key, size_t keylen)
 {
     if (st->cur < 0 || keylen == 0)
         return -1;
-    /* Naming a key reads no value: past MD_MAX_KEYS, md_store_record_kv
-     * counts each value the key would have had. */
-    uint64_t unread = st->unread_values;
-    int k = keys_resolve(st, key, keylen);
-    st->unread_values = unread;
+    int k = keys_resolve(st, key, keylen, false);
     return keys_spelled(&st->keys[k], key, keylen) ? k : -1;
 }
 

@@ -124,7 +124,10 @@ bool series_continues(const md_series *earlier, const md_series *later);
 md_series *series_join(md_series *earlier, md_series *later);
 
 /* keys.c */
-int keys_resolve(md_store *st, const char *key, size_t keylen);
+/* The key of the bytes given. Past MD_MAX_KEYS a key that is not kept
+ * resolves to the unread key; value says a value comes with it (counted
+ * in unread_values), not a name alone (md_store_key). */
+int keys_resolve(md_store *st, const char *key, size_t keylen, bool value);
 /* Whether a key the catalog does not know names an evaluation's metric or
  * loss by its words ("eval_precision", "val_f1"): a measurement. */
 bool keys_evaluation_measure(const key_info *ki);
