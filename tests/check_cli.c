@@ -569,6 +569,31 @@ START_TEST(test_new_key_on_every_line)
 }
 END_TEST
 
+START_TEST(test_report_says_when_no_loss)
+{
+    /* A log whose loss mldiag does not read is no healthy run: "no
+     * problems" says the loss checks had nothing to read. */
+    fixture f = setup_dir();
+    const char *noloss = "step 1 lr=0.1 grad_norm=1.5\nstep 2 lr=0.1 grad_norm=1.4\nstep 3 lr=0.1 grad_norm=1.3\n";
+    const char *loss = "step 1 loss=2.5 lr=0.1\nstep 2 loss=2.4 lr=0.1\nstep 3 loss=2.3 lr=0.1\n";
+    free(t_write(f.dir, "noloss.log", noloss, strlen(noloss)));
+    free(t_write(f.dir, "loss.log", loss, strlen(loss)));
+    const char *formats[] = {"text", "markdown"};
+    for (size_t i = 0; i < 2; i++) {
+        run r = run_mldiag(f.dir, (const char *[]){"analyze", "--format", formats[i], "noloss.log", NULL});
+        expect(&r, 0);
+        ck_assert_has(r.out, "No loss was found in this log, so the checks of the loss curve did not run");
+        ck_assert_has(r.out, "grad_norm");
+        run_free(&r);
+        r = run_mldiag(f.dir, (const char *[]){"analyze", "--format", formats[i], "loss.log", NULL});
+        expect(&r, 0);
+        ck_assert_msg(!strstr(r.out.p, "No loss was found"), "%s", r.out.p);
+        run_free(&r);
+    }
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_nul_bytes_in_text_log)
 {
     /* A crash can leave a run of NUL bytes where the file system had
@@ -622,6 +647,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_json_output_of_invalid_utf8);
     tcase_add_test(tc, test_huge_single_line);
     tcase_add_test(tc, test_new_key_on_every_line);
+    tcase_add_test(tc, test_report_says_when_no_loss);
     tcase_add_test(tc, test_wide_csv_unread_values);
     tcase_add_test(tc, test_long_line_is_no_truncation);
     tcase_add_test(tc, test_nul_bytes_in_text_log);

@@ -674,6 +674,26 @@ START_TEST(test_tqdm_lightning_postfix)
 }
 END_TEST
 
+/* NeMo's bar format has no {rate}: the postfix follows the times. */
+START_TEST(test_tqdm_postfix_without_rate)
+{
+    const char *line = "Epoch 0: :   2%|\xe2\x96\x8f | 20/1000 [00:40<32:40, reduced_train_loss=10.80, "
+                       "global_step=19.00, consumed_samples=5120.0, train_step_timing in s=1.800]";
+    md_tqdm t = bar(line);
+    ck_assert(t.found && t.n == 20 && t.total == 1000);
+    ck_assert(isnan(t.rate) && !t.per_item);
+    md_str post = md_str_trim((md_str){line + t.postfix_start, t.postfix_end - t.postfix_start});
+    ck_assert(md_str_eq(post, "reduced_train_loss=10.80, global_step=19.00, consumed_samples=5120.0, "
+                              "train_step_timing in s=1.800"));
+    /* With the rate, the postfix starts after it, as before. */
+    line = "Epoch 0:   2%| | 20/1000 [00:40<32:40,  1.67s/it, reduced_train_loss=10.80]";
+    t = bar(line);
+    ck_assert(T_CLOSE(t.rate, 1 / 1.67));
+    post = md_str_trim((md_str){line + t.postfix_start, t.postfix_end - t.postfix_start});
+    ck_assert(md_str_eq(post, "reduced_train_loss=10.80"));
+}
+END_TEST
+
 START_TEST(test_tqdm_items_per_second)
 {
     md_tqdm t = bar("Map: 100%|##########| 25000/25000 [00:00<00:00, 26335.95 examples/s]");
@@ -1033,6 +1053,29 @@ static const md_event_field *field(const md_event *e, const char *name)
     ck_abort_msg("event %s has no field %s", e->id, name);
     return NULL;
 }
+
+/* NeMo's training bar, redrawn with \r, carries the loss in a postfix
+ * that follows the times with no rate between. */
+START_TEST(test_text_nemo_bar)
+{
+    md_store *st = load_text("nemo.log",
+                             "Epoch 0: :   0%| | 1/100 [00:05<08:15, reduced_train_loss=11.00, global_step=0.000, "
+                             "consumed_samples=256.0, train_step_timing in s=3.780]\r"
+                             "Epoch 0: :   2%| | 2/100 [00:07<06:15, reduced_train_loss=10.50, global_step=1.000, "
+                             "consumed_samples=512.0, train_step_timing in s=1.900]\r"
+                             "Epoch 0: :   3%| | 3/100 [00:09<05:15, reduced_train_loss=nan, global_step=2.000, "
+                             "consumed_samples=768.0, train_step_timing in s=1.800]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert_uint_eq(loss->nan, 1);
+    ck_assert(loss->first == 11.0);
+    ck_assert(T_CLOSE(series(st, "step_time")->last, 1.8));
+    md_store_free(st);
+}
+END_TEST
 
 START_TEST(test_text_ansi_bars_and_nan)
 {
@@ -5081,6 +5124,7 @@ Suite *suite_reader(void)
     tcase_add_test(lines, test_tqdm_without_total);
     tcase_add_test(lines, test_tqdm_lightning_postfix);
     tcase_add_test(lines, test_tqdm_items_per_second);
+    tcase_add_test(lines, test_tqdm_postfix_without_rate);
     tcase_add_test(lines, test_tqdm_behind_relay_tags);
     tcase_add_test(lines, test_tqdm_not_a_bar);
     tcase_add_test(lines, test_tqdm_description_ends_in_epoch);
@@ -5094,6 +5138,7 @@ Suite *suite_reader(void)
 
     TCase *text = tcase_create("text");
     tcase_add_test(text, test_text_ansi_bars_and_nan);
+    tcase_add_test(text, test_text_nemo_bar);
     tcase_add_test(text, test_text_crlf);
     tcase_add_test(text, test_text_long_line_cut);
     tcase_add_test(text, test_text_redraws_only);

@@ -130,16 +130,10 @@ static void describe(md_tqdm *t, const char *line)
     }
 }
 
-/* Parses "[elapsed<remaining, RATE, postfix]" starting at '['. */
-static void parse_bracket(const char *line, const char *p, const char *end, md_tqdm *t)
+/* The rate in "RATE," or "RATE]" at r, as tqdm prints it ("1.37it/s",
+ * "?it/s", "2.10s/it", "12.5ex/s"); returns where the slot ends. */
+static const char *parse_rate(const char *line, const char *r, const char *close, md_tqdm *t)
 {
-    const char *close = memchr(p, ']', (size_t)(end - p));
-    if (!close)
-        close = end;
-    const char *comma = memchr(p, ',', (size_t)(close - p));
-    if (!comma)
-        return;
-    const char *r = skip_blanks(comma + 1, close);
     double rate;
     size_t k = md_num_scan(r, close, &rate);
     const char *unit = k ? r + k : r;
@@ -159,8 +153,27 @@ static void parse_bracket(const char *line, const char *p, const char *end, md_t
     } else {
         t->per_item = true;
     }
-    if (unit_end < close && *unit_end == ',') {
-        t->postfix_start = (size_t)(unit_end + 1 - line);
+    return unit_end;
+}
+
+/* Parses "[elapsed<remaining, RATE, postfix]" starting at '['. A bar
+ * format without {rate} (NeMo's "[00:40<32:40, reduced_train_loss=10.80,
+ * global_step=19.00]") has the postfix right after the times. */
+static void parse_bracket(const char *line, const char *p, const char *end, md_tqdm *t)
+{
+    const char *close = memchr(p, ']', (size_t)(end - p));
+    if (!close)
+        close = end;
+    const char *comma = memchr(p, ',', (size_t)(close - p));
+    if (!comma)
+        return;
+    const char *r = skip_blanks(comma + 1, close);
+    const char *slot_end = memchr(r, ',', (size_t)(close - r));
+    if (!slot_end)
+        slot_end = close;
+    const char *postfix = memchr(r, '=', (size_t)(slot_end - r)) ? comma : parse_rate(line, r, close, t);
+    if (postfix < close && *postfix == ',') {
+        t->postfix_start = (size_t)(postfix + 1 - line);
         t->postfix_end = (size_t)(close - line);
     }
     t->end = (size_t)(close < end ? close + 1 - line : end - line);
