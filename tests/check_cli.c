@@ -590,6 +590,15 @@ START_TEST(test_report_says_when_no_loss)
         ck_assert_msg(!strstr(r.out.p, "No loss was found"), "%s", r.out.p);
         run_free(&r);
     }
+    /* check prints one line per finding: the note goes to standard error. */
+    run r = run_mldiag(f.dir, (const char *[]){"check", "noloss.log", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.err, "no loss was found, so the checks of the loss curve did not run");
+    run_free(&r);
+    r = run_mldiag(f.dir, (const char *[]){"check", "loss.log", NULL});
+    expect(&r, 0);
+    ck_assert(r.err.n == 0);
+    run_free(&r);
     teardown_dir(&f);
 }
 END_TEST

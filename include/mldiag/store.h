@@ -230,6 +230,10 @@ const md_series *md_store_find(const md_store *st, const char *name);
 /* The series NAME is in the store with at least one finite value: what a
  * rule's has(NAME) asks. */
 bool md_store_has_points(const md_store *st, const char *name);
+/* Whether any series of kind loss got a point. Without one, the checks of
+ * the loss curve had nothing to read: a log whose loss is written in a
+ * way mldiag does not read is no healthy run, and reports say so. */
+bool md_store_has_loss(const md_store *st);
 /* Position of a series in the store, or -1. */
 long md_store_find_index(const md_store *st, const char *name);
 size_t md_store_nevents(const md_store *st);

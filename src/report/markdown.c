@@ -84,7 +84,7 @@ static void header(const md_store *st, md_buf *out)
         if (n > SERIES_LISTED)
             md_buf_printf(out, " and %zu more", n - SERIES_LISTED);
         md_buf_putc(out, '\n');
-        if (!plain_has_loss(st))
+        if (!md_store_has_loss(st))
             md_buf_puts(out, "- **" PLAIN_NO_LOSS ".**\n");
     }
     md_buf_putc(out, '\n');

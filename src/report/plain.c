@@ -46,16 +46,6 @@ bool plain_checked(const md_store *st, const md_series *s, bool all)
     return s->finite && (all || md_catalog_find_series(md_store_catalog(st), s->name) >= 0);
 }
 
-bool plain_has_loss(const md_store *st)
-{
-    for (size_t i = 0; i < md_store_nseries(st); i++) {
-        const md_series *s = md_store_series(st, i);
-        if (s->kind == MD_KIND_LOSS && s->count)
-            return true;
-    }
-    return false;
-}
-
 bool plain_checks_all(const md_store *st)
 {
     for (size_t i = 0; i < md_store_nseries(st); i++)

@@ -20,10 +20,7 @@ const char *plain_input(const md_store *st, const md_finding *x);
  * GAN's d_loss and g_loss). all is plain_checks_all(st). */
 bool plain_checks_all(const md_store *st);
 bool plain_checked(const md_store *st, const md_series *s, bool all);
-/* Whether the log gave any loss. Without one, "no problems" must say that
- * the checks of the loss curve had nothing to read: a log whose loss is
- * written in a way mldiag does not read is no healthy run. */
-bool plain_has_loss(const md_store *st);
+/* What reports say when md_store_has_loss is false. */
 #define PLAIN_NO_LOSS "No loss was found in this log, so the checks of the loss curve did not run"
 
 #endif

@@ -37,7 +37,7 @@ static void series_list(const md_store *st, md_buf *out, const md_report_opts *o
         md_buf_printf(&line, " and %zu more", n - SERIES_LISTED);
     text_wrap(out, md_buf_cstr(&line), 0, 2, o->width);
     md_buf_free(&line);
-    if (!plain_has_loss(st))
+    if (!md_store_has_loss(st))
         text_wrap(out, PLAIN_NO_LOSS " (-v lists the rules not evaluated).", 0, 2, o->width);
 }
 

@@ -780,6 +780,14 @@ bool md_store_has_points(const md_store *st, const char *name)
     return s && s->finite > 0;
 }
 
+bool md_store_has_loss(const md_store *st)
+{
+    for (size_t i = 0; i < st->nseries; i++)
+        if (st->series[i]->kind == MD_KIND_LOSS && st->series[i]->count)
+            return true;
+    return false;
+}
+
 size_t md_store_nevents(const md_store *st)
 {
     return st->nevents;
