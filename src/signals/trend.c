@@ -264,9 +264,22 @@ static double median3(double a, double b, double c)
     return a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b));
 }
 
+/* Tukey's end-point rule: the median of an end value, its smoothed
+ * neighbour and the line through that one and the next extended to the
+ * end. It may only make the end a worse candidate for the best (dir as
+ * smooth_min's), so a best shared with the end stays inside. */
+static double end_point(double end, double next, double after, int dir)
+{
+    double m = median3(end, next, 3 * next - 2 * after);
+    return dir * m > dir * end ? m : end;
+}
+
 /* Segments of one or two points (series of up to 128) are smoothed with a
  * running median of three before their best is taken: a mean of so few
- * points is one lucky batch. */
+ * points is one lucky batch. The ends, which have one neighbour, follow
+ * Tukey's end-point rule (end_point), so a first value that stands apart
+ * (one batch's loss where the rows after it average many) is no minimum,
+ * while a curve that rises from its start keeps its first value. */
 static bool smoothed_segments(const md_series *s, size_t n)
 {
     return n >= 3 && (double)s->finite < 3.0 * (double)n;
@@ -284,12 +297,15 @@ static long smooth_min(const md_series *s, seg *segs, size_t *n, int dir, bool b
     if (*n == 0)
         return -1;
     if (smoothed_segments(s, *n)) {
+        size_t last = *n - 1;
         double prev = segs[0].mean;
-        for (size_t j = 1; j + 1 < *n; j++) {
+        for (size_t j = 1; j < last; j++) {
             double cur = segs[j].mean;
             segs[j].mean = median3(prev, cur, segs[j + 1].mean);
             prev = cur;
         }
+        segs[0].mean = end_point(segs[0].mean, segs[1].mean, segs[2].mean, dir);
+        segs[last].mean = end_point(segs[last].mean, segs[last - 1].mean, segs[last - 2].mean, dir);
     }
     size_t candidates = *n;
     if (before_end) {
