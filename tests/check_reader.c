@@ -3139,6 +3139,41 @@ START_TEST(test_csv_lightning_sparse)
 }
 END_TEST
 
+/* TensorBoard's "Download CSV" of one scalar names it only in the file's
+ * name: run-<run>-tag-<tag>.csv. */
+START_TEST(test_csv_tensorboard_scalar_export)
+{
+    const char *csv = "Wall time,Step,Value\n"
+                      "1700000000.5,0,2.5\n"
+                      "1700000010.5,10,2.25\n"
+                      "1700000020.5,20,nan\n";
+    md_store *st = load_text("run-validation-tag-epoch_loss.csv", csv, NULL);
+    const md_series *v = series(st, "val_loss");
+    ck_assert_str_eq(v->sources[0], "validation/epoch_loss");
+    ck_assert_uint_eq(v->count, 3);
+    ck_assert_int_eq(v->last_step, 20);
+    ck_assert_uint_eq(v->nan, 1);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    md_store_free(st);
+
+    st = load_text("run-.-tag-train_loss.csv", csv, NULL);
+    ck_assert_str_eq(series(st, "loss")->sources[0], "train_loss");
+    md_store_free(st);
+    st = load_text("run_.,tag_loss.csv", csv, NULL);
+    ck_assert_str_eq(series(st, "loss")->sources[0], "loss");
+    md_store_free(st);
+    /* Renamed by hand: the name is the file's. */
+    st = load_text("grad_norm.csv", csv, NULL);
+    ck_assert_uint_eq(series(st, "grad_norm")->count, 3);
+    md_store_free(st);
+    /* Any other table keeps its own names. */
+    st = load_text("run-x-tag-loss.csv", "Wall time,Step,Value,loss\n1,0,5,2.5\n2,1,6,2.0\n", NULL);
+    ck_assert_uint_eq(series(st, "value")->count, 2);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_csv_quoted_fields)
 {
     md_store *st = load_text("quoted.csv",
@@ -5192,6 +5227,7 @@ Suite *suite_reader(void)
 
     TCase *tables = tcase_create("csv_json_mlflow");
     tcase_add_test(tables, test_csv_lightning_sparse);
+    tcase_add_test(tables, test_csv_tensorboard_scalar_export);
     tcase_add_test(tables, test_csv_quoted_fields);
     tcase_add_test(tables, test_csv_ragged_rows);
     tcase_add_test(tables, test_csv_unclosed_quote);

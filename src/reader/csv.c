@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "reader/csv_row.h"
 
@@ -139,16 +140,67 @@ static void name_panel_columns(csv_reader *r)
                      others + 1, (int)runlen, run);
 }
 
+/* TensorBoard's "Download CSV" of one scalar: "Wall time,Step,Value",
+ * the tag only in the file's name. */
+static bool is_scalar_export(const csv_reader *r)
+{
+    static const char *const header[] = {"wall time", "step", "value"};
+    if (r->nnames != 3)
+        return false;
+    for (size_t i = 0; i < 3; i++)
+        if (r->name_lens[i] != strlen(header[i]) || strncasecmp(r->names[i], header[i], r->name_lens[i]) != 0)
+            return false;
+    return true;
+}
+
+/* The scalar's name from its file's: "run-validation-tag-epoch_loss.csv"
+ * (TensorBoard 2, the tag's '/' made '_') is validation/epoch_loss,
+ * "run_.,tag_loss.csv" (TensorBoard 1) is loss, and a file renamed by
+ * hand ("val_loss.csv") is what it says. Empty for standard input. */
+static md_str scalar_name(const char *path, md_buf *name)
+{
+    if (strcmp(path, "<stdin>") == 0)
+        return (md_str){NULL, 0};
+    const char *base = strrchr(path, '/');
+    md_str stem = md_str_c(base ? base + 1 : path);
+    static const char *const exts[] = {".gz", ".csv"};
+    for (size_t i = 0; i < 2; i++)
+        if (md_str_ends_with(stem, exts[i]))
+            stem.n -= strlen(exts[i]);
+    static const char *const marks[][2] = {{"run-", "-tag-"}, {"run_", ",tag_"}};
+    for (size_t i = 0; i < 2; i++) {
+        const char *tag = md_memmem(stem.p, stem.n, marks[i][1], strlen(marks[i][1]));
+        if (!md_str_starts_with(stem, marks[i][0]) || !tag)
+            continue;
+        md_str run = {stem.p + 4, (size_t)(tag - stem.p) - 4};
+        const char *t = tag + strlen(marks[i][1]);
+        if (run.n && !md_str_eq(run, "."))
+            md_buf_printf(name, "%.*s/", (int)run.n, run.p);
+        md_buf_put(name, t, (size_t)(stem.p + stem.n - t));
+        return (md_str){name->p, name->n};
+    }
+    return stem;
+}
+
 static void take_row(csv_reader *r)
 {
     if (!r->header_done) {
         r->header_done = true;
         r->row++;
-        if (is_panel_export(r))
+        md_buf scalar = {0};
+        md_str tag = {NULL, 0};
+        if (is_scalar_export(r))
+            tag = scalar_name(r->path, &scalar);
+        if (tag.n) {
+            r->columns[0] = md_feed_column(r->feed, r->names[0], r->name_lens[0]);
+            r->columns[1] = md_feed_column(r->feed, r->names[1], r->name_lens[1]);
+            r->columns[2] = md_feed_column(r->feed, tag.p, tag.n);
+        } else if (is_panel_export(r))
             name_panel_columns(r);
         else
             for (size_t i = 0; i < r->nnames; i++)
                 r->columns[i] = md_feed_column(r->feed, r->names[i], r->name_lens[i]);
+        md_buf_free(&scalar);
         md_feed_csv_layout(r->feed, r->columns, r->skip, r->nnames);
         return;
     }
