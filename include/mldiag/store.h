@@ -113,6 +113,7 @@ typedef struct md_event {
     int first_input, last_input;
     unsigned long first_line, last_line;
     int64_t first_step, last_step; /* -1 when no step was known */
+    uint64_t last_records;         /* its input's records when it last occurred */
     char *first_text, *last_text;
     md_event_field fields[MD_EVENT_MAX_FIELDS];
     size_t nfields;

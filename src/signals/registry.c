@@ -115,6 +115,8 @@ static const md_named event_features[] = {
     {"tail_lines", "lines after its last occurrence in that input (0: the log ends with it)"},
     {"steps_after", "training steps its input logged after its last occurrence (0: training "
                     "stopped there; a caught error, a requeued job that resumed, go on)"},
+    {"entries_after", "records of metrics its input logged after its last occurrence: what "
+                      "steps_after says of a log without steps"},
     {"FIELD", "the value a field captured at the last occurrence; FIELD_first, FIELD_min, "
               "FIELD_max for the others"},
 };

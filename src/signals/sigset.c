@@ -104,6 +104,10 @@ md_value md_signal_event(md_sigset *sig, const char *id, const char *feature)
         double after = (double)in->last_step_seen - (double)e->last_step;
         return md_known(after > 0 ? after : 0);
     }
+    if (strcmp(feature, "entries_after") == 0) {
+        const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
+        return md_known(in->records > e->last_records ? (double)(in->records - e->last_records) : 0);
+    }
     if (strcmp(feature, "tail_lines") == 0) {
         const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
         return md_known(in->lines >= e->last_line ? (double)(in->lines - e->last_line) : 0);

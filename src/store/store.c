@@ -601,6 +601,7 @@ void md_store_event(md_store *st, const md_event_spec *spec, unsigned long line,
     e->last_input = st->cur;
     e->last_line = line;
     e->last_step = step;
+    e->last_records = st->cur >= 0 ? st->inputs[st->cur].records : 0;
     free(e->last_text);
     e->last_text = event_text(text, n);
     for (size_t i = 0; i < e->nfields && fields; i++) {
@@ -684,6 +685,7 @@ static void merge_event(md_store *st, md_event *e, int input_offset)
     have->last_input = e->last_input;
     have->last_line = e->last_line;
     have->last_step = e->last_step;
+    have->last_records = e->last_records;
     free(have->last_text);
     have->last_text = e->last_text;
     e->last_text = NULL;

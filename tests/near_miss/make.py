@@ -1513,6 +1513,47 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+def hf_resumed_after_traceback(r, error, total=400, every=2, crash_at=200, resume_from=150):
+    """HF Trainer console dicts (no step in them), a traceback mid-run, then
+    the job resumed from a checkpoint and trained to the end."""
+    out = []
+
+    def dicts(lo, hi):
+        for s in range(lo, hi + 1, every):
+            loss = 0.8 + 1.2 * math.exp(-s / 80.0) + r.gauss(0, 0.02)
+            out.append(hf({"loss": round(loss, 4), "grad_norm": round(0.9 + abs(r.gauss(0, 0.1)), 4),
+                           "learning_rate": 2e-5, "epoch": round(s / total, 2)}))
+    dicts(every, crash_at)
+    out.append("Traceback (most recent call last):")
+    out.append('  File "/workspace/train.py", line 88, in <module>')
+    out.append("    trainer.train()")
+    out.append(error)
+    out.append("Resuming from checkpoint outputs/checkpoint-{}".format(resume_from))
+    out.append("  Continuing training from global step {}".format(resume_from))
+    dicts(resume_from + every, total)
+    out.append(hf({"train_runtime": 1820.4, "train_samples_per_second": 7.03, "train_steps_per_second": 0.22,
+                   "train_loss": 0.93, "epoch": 1.0}))
+    return out
+
+
+@near_miss("training_crash", "hf_traceback_mid_run_then_resumed.log")
+def _(r):
+    out = [note("HF Trainer console output: a traceback in the middle of the log, then the",
+                "requeued job resumed from its checkpoint and trained for a hundred more log",
+                "entries to the end. The dicts carry no step: the log's entries say it went on.")]
+    out += hf_resumed_after_traceback(r, "RuntimeError: DataLoader worker (pid 4121) is killed by signal: Bus error.")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("cuda_error", "hf_cuda_error_then_resumed.log")
+def _(r):
+    out = [note("HF Trainer console output: a CUDA error killed the first attempt; the job was",
+                "requeued on another node, resumed from its checkpoint and finished. The error",
+                "was real, but the run survived it: at most an info, with that explanation.")]
+    out += hf_resumed_after_traceback(r, "RuntimeError: CUDA error: an illegal memory access was encountered")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("training_crash", "python_logging_error_in_final_eval.log")
 def _(r):
     out = [note("A bad format string in a logger call during the final evaluation: Python's logging",
