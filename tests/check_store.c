@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "mldiag/catalog.h"
+#include "mldiag/signal.h"
 #include "mldiag/store.h"
 #include "tests.h"
 
@@ -988,6 +989,40 @@ START_TEST(test_event_fields)
 }
 END_TEST
 
+/* What its input logged after an event: steps, and records of metrics,
+ * all that a log without steps (HF Trainer's console dicts) shows. */
+START_TEST(test_event_after)
+{
+    md_store *st = new_store();
+    for (int s = 1; s <= 3; s++)
+        record(st, s, "loss", 2.0);
+    oom(st, 10, 3, 2.0);
+    for (int s = 4; s <= 5; s++)
+        record(st, s, "loss", 1.9);
+    finish(st);
+    md_sigset *sig = md_sigset_new(st);
+    md_value v = md_signal_event(sig, "cuda_oom", "steps_after");
+    ck_assert(v.known && v.v == 2);
+    v = md_signal_event(sig, "cuda_oom", "entries_after");
+    ck_assert(v.known && v.v == 2);
+    md_sigset_free(sig);
+    md_store_free(st);
+
+    st = new_store();
+    record(st, -1, "loss", 2.0);
+    oom(st, 10, -1, 2.0);
+    for (int i = 0; i < 4; i++)
+        record(st, -1, "loss", 1.9);
+    finish(st);
+    sig = md_sigset_new(st);
+    ck_assert(!md_signal_event(sig, "cuda_oom", "steps_after").known);
+    v = md_signal_event(sig, "cuda_oom", "entries_after");
+    ck_assert(v.known && v.v == 4);
+    md_sigset_free(sig);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_timestamps_and_gaps)
 {
     md_store *st = new_store();
@@ -1405,6 +1440,7 @@ Suite *suite_store(void)
     tcase_add_test(sum, test_spike_during_fast_descent);
     tcase_add_test(sum, test_trends_are_not_spikes);
     tcase_add_test(sum, test_event_fields);
+    tcase_add_test(sum, test_event_after);
     tcase_add_test(sum, test_timestamps_and_gaps);
     tcase_add_test(sum, test_merge_keeps_longer_series);
     tcase_add_test(sum, test_merge_prefers_stepped_copy);
