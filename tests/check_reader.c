@@ -3159,6 +3159,13 @@ START_TEST(test_csv_tensorboard_scalar_export)
     st = load_text("run-.-tag-train_loss.csv", csv, NULL);
     ck_assert_str_eq(series(st, "loss")->sources[0], "train_loss");
     md_store_free(st);
+    /* Only a run that names an evaluation says more than the tag. */
+    st = load_text("run-lightning_logs_version_0-tag-train_loss.csv", csv, NULL);
+    ck_assert_str_eq(series(st, "loss")->sources[0], "train_loss");
+    md_store_free(st);
+    st = load_text("run-20230101-120000_validation-tag-epoch_accuracy.csv", csv, NULL);
+    ck_assert_str_eq(series(st, "val_accuracy")->sources[0], "validation/epoch_accuracy");
+    md_store_free(st);
     st = load_text("run_.,tag_loss.csv", csv, NULL);
     ck_assert_str_eq(series(st, "loss")->sources[0], "loss");
     md_store_free(st);

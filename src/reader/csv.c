@@ -153,10 +153,26 @@ static bool is_scalar_export(const csv_reader *r)
     return true;
 }
 
+/* The run's last word when it names an evaluation ("validation" in
+ * Keras' "20230101-120000_validation"), else an empty string: the tag
+ * alone names the scalar, whatever directories the run sits in. */
+static md_str evaluation_run(md_str run)
+{
+    static const char *const words[] = {"validation", "valid", "val", "eval", "evaluation", "test", "dev"};
+    size_t at = run.n;
+    while (at > 0 && md_is_letter(run.p[at - 1]))
+        at--;
+    md_str last = {run.p + at, run.n - at};
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (last.n == strlen(words[i]) && strncasecmp(last.p, words[i], last.n) == 0)
+            return last;
+    return (md_str){NULL, 0};
+}
+
 /* The scalar's name from its file's: "run-validation-tag-epoch_loss.csv"
- * (TensorBoard 2, the tag's '/' made '_') is validation/epoch_loss,
- * "run_.,tag_loss.csv" (TensorBoard 1) is loss, and a file renamed by
- * hand ("val_loss.csv") is what it says. Empty for standard input. */
+ * (TensorBoard 2, '/' made '_') is validation/epoch_loss, and
+ * "run_.,tag_loss.csv" (TensorBoard 1) is loss; a file renamed by hand
+ * ("val_loss.csv") is what it says. Empty for standard input. */
 static md_str scalar_name(const char *path, md_buf *name)
 {
     if (strcmp(path, "<stdin>") == 0)
@@ -164,18 +180,18 @@ static md_str scalar_name(const char *path, md_buf *name)
     const char *base = strrchr(path, '/');
     md_str stem = md_str_c(base ? base + 1 : path);
     static const char *const exts[] = {".gz", ".csv"};
-    for (size_t i = 0; i < 2; i++)
+    for (size_t i = 0; i < MD_COUNT(exts); i++)
         if (md_str_ends_with(stem, exts[i]))
             stem.n -= strlen(exts[i]);
     static const char *const marks[][2] = {{"run-", "-tag-"}, {"run_", ",tag_"}};
-    for (size_t i = 0; i < 2; i++) {
+    for (size_t i = 0; i < MD_COUNT(marks); i++) {
         const char *tag = md_memmem(stem.p, stem.n, marks[i][1], strlen(marks[i][1]));
         if (!md_str_starts_with(stem, marks[i][0]) || !tag)
             continue;
-        md_str run = {stem.p + 4, (size_t)(tag - stem.p) - 4};
+        md_str eval = evaluation_run((md_str){stem.p + 4, (size_t)(tag - stem.p) - 4});
         const char *t = tag + strlen(marks[i][1]);
-        if (run.n && !md_str_eq(run, "."))
-            md_buf_printf(name, "%.*s/", (int)run.n, run.p);
+        if (eval.n)
+            md_buf_printf(name, "%.*s/", (int)eval.n, eval.p);
         md_buf_put(name, t, (size_t)(stem.p + stem.n - t));
         return (md_str){name->p, name->n};
     }
