@@ -599,6 +599,11 @@ START_TEST(test_report_says_when_no_loss)
     expect(&r, 0);
     ck_assert(r.err.n == 0);
     run_free(&r);
+    /* A gate that must read a loss says so. */
+    r = run_mldiag(f.dir, (const char *[]){"check", "--expect", "has(loss)", "noloss.log", NULL});
+    expect(&r, 1);
+    ck_assert_has(r.err, "expectation failed: has(loss)");
+    run_free(&r);
     teardown_dir(&f);
 }
 END_TEST
