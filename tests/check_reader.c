@@ -3169,6 +3169,10 @@ START_TEST(test_csv_tensorboard_scalar_export)
     st = load_text("run_.,tag_loss.csv", csv, NULL);
     ck_assert_str_eq(series(st, "loss")->sources[0], "loss");
     md_store_free(st);
+    /* No run between the marks: the file's name is the name. */
+    st = load_text("run-tag-loss.csv", csv, NULL);
+    ck_assert_uint_eq(series(st, "run_tag_loss")->count, 3);
+    md_store_free(st);
     /* Renamed by hand: the name is the file's. */
     st = load_text("grad_norm.csv", csv, NULL);
     ck_assert_uint_eq(series(st, "grad_norm")->count, 3);

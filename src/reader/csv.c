@@ -185,10 +185,14 @@ static md_str scalar_name(const char *path, md_buf *name)
             stem.n -= strlen(exts[i]);
     static const char *const marks[][2] = {{"run-", "-tag-"}, {"run_", ",tag_"}};
     for (size_t i = 0; i < MD_COUNT(marks); i++) {
-        const char *tag = md_memmem(stem.p, stem.n, marks[i][1], strlen(marks[i][1]));
-        if (!md_str_starts_with(stem, marks[i][0]) || !tag)
+        size_t prefix = strlen(marks[i][0]);
+        if (!md_str_starts_with(stem, marks[i][0]))
             continue;
-        md_str eval = evaluation_run((md_str){stem.p + 4, (size_t)(tag - stem.p) - 4});
+        const char *run = stem.p + prefix;
+        const char *tag = md_memmem(run, stem.n - prefix, marks[i][1], strlen(marks[i][1]));
+        if (!tag)
+            continue;
+        md_str eval = evaluation_run((md_str){run, (size_t)(tag - run)});
         const char *t = tag + strlen(marks[i][1]);
         if (eval.n)
             md_buf_printf(name, "%.*s/", (int)eval.n, eval.p);
