@@ -106,6 +106,20 @@ START_TEST(test_kv_terse)
 }
 END_TEST
 
+/* MindSpore's LossMonitor: after pairs, "is" parts a known key from its
+ * value; in prose and messages it stays a word. */
+START_TEST(test_kv_mindspore)
+{
+    md_kv kv[32];
+    CHECK_LINE("epoch: 1 step: 1875, loss is 0.1234567", {"epoch", 1, MD_UNIT_NONE}, {"step", 1875, MD_UNIT_NONE},
+               {"loss", 0.1234567, MD_UNIT_NONE});
+    CHECK_LINE("epoch: 3 step: 12, loss is nan", {"epoch", 3, MD_UNIT_NONE}, {"step", 12, MD_UNIT_NONE},
+               {"loss", NAN, MD_UNIT_NONE});
+    check_no_pairs("the answer is 42");
+    check_no_pairs("FloatingPointError: loss is nan");
+}
+END_TEST
+
 START_TEST(test_kv_speedrun)
 {
     md_kv kv[32];
@@ -5131,6 +5145,7 @@ Suite *suite_reader(void)
     TCase *kv = tcase_create("kv");
     tcase_add_test(kv, test_kv_hf_dict);
     tcase_add_test(kv, test_kv_terse);
+    tcase_add_test(kv, test_kv_mindspore);
     tcase_add_test(kv, test_kv_speedrun);
     tcase_add_test(kv, test_kv_megatron);
     tcase_add_test(kv, test_kv_keras);

@@ -672,6 +672,18 @@ static void on_word(scan *s, const char *w, const char *we)
         clear_key(s);
         return;
     }
+    /* MindSpore's LossMonitor: "epoch: 1 step: 1875, loss is 0.1234".
+     * Only after pairs: a message ("FloatingPointError: loss is nan") is
+     * no measurement. */
+    value v;
+    if (s->n > 0 && s->key && w == s->key_end + 1 && *s->key_end == ' ' && md_word_is(w, (size_t)(we - w), "is") &&
+        s->known(s->ctx, s->key, (size_t)(s->key_end - s->key)) &&
+        parse_value(s->units, skip_blanks(we, s->end), s->end, &v)) {
+        emit(s, s->key, (size_t)(s->key_end - s->key), &v, false);
+        s->p = v.end;
+        clear_key(s);
+        return;
+    }
     if (s->key && w == s->key_end + 1 && *s->key_end == ' ') {
         s->key_end = we;
         if (++s->words > KEY_MAX_WORDS) {
