@@ -13,7 +13,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "reader/csv_row.h"
 
@@ -145,10 +144,10 @@ static void name_panel_columns(csv_reader *r)
 static bool is_scalar_export(const csv_reader *r)
 {
     static const char *const header[] = {"wall time", "step", "value"};
-    if (r->nnames != 3)
+    if (r->nnames != MD_COUNT(header))
         return false;
-    for (size_t i = 0; i < 3; i++)
-        if (r->name_lens[i] != strlen(header[i]) || strncasecmp(r->names[i], header[i], r->name_lens[i]) != 0)
+    for (size_t i = 0; i < MD_COUNT(header); i++)
+        if (!md_word_is(r->names[i], r->name_lens[i], header[i]))
             return false;
     return true;
 }
@@ -158,15 +157,11 @@ static bool is_scalar_export(const csv_reader *r)
  * alone names the scalar, whatever directories the run sits in. */
 static md_str evaluation_run(md_str run)
 {
-    static const char *const words[] = {"validation", "valid", "val", "eval", "evaluation", "test", "dev"};
     size_t at = run.n;
     while (at > 0 && md_is_letter(run.p[at - 1]))
         at--;
     md_str last = {run.p + at, run.n - at};
-    for (size_t i = 0; i < MD_COUNT(words); i++)
-        if (last.n == strlen(words[i]) && strncasecmp(last.p, words[i], last.n) == 0)
-            return last;
-    return (md_str){NULL, 0};
+    return md_evaluation_word(last.p, last.n) ? last : (md_str){NULL, 0};
 }
 
 /* The scalar's name from its file's: "run-validation-tag-epoch_loss.csv"

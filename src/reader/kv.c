@@ -708,11 +708,10 @@ static bool opens_namespace(const char *q, const char *end)
     return q > w && q < end && *q == '=' && is_alpha(*w);
 }
 
-static const char *const evaluation_words[] = {"test", "val", "valid", "validation", "eval", "evaluation", "dev"};
-
-static bool is_evaluation_word(const char *w, size_t n)
+bool md_evaluation_word(const char *w, size_t n)
 {
-    return md_word_in(w, n, evaluation_words, MD_COUNT(evaluation_words));
+    static const char *const words[] = {"test", "val", "valid", "validation", "eval", "evaluation", "dev"};
+    return md_word_in(w, n, words, MD_COUNT(words));
 }
 
 /* "Test set:", "Validation:", "eval:": the pairs after it on the line
@@ -723,7 +722,7 @@ static bool evaluation_key(const char *key, const char *end)
     const char *we = key;
     while (we < end && is_alpha(*we))
         we++;
-    return is_evaluation_word(key, (size_t)(we - key));
+    return md_evaluation_word(key, (size_t)(we - key));
 }
 
 /* Whether the word names a data set. An evaluation set may carry its own
@@ -747,7 +746,7 @@ static bool set_name(const char *w, const char *we)
         return true;
     if (letters < we && !md_is_digit(*letters) && *letters != '_' && *letters != '-')
         return false;
-    return is_evaluation_word(w, n);
+    return md_evaluation_word(w, n);
 }
 
 /* "[N]" or "[ I/T]", blanks allowed inside, and after the count a share
