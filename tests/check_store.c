@@ -1005,6 +1005,8 @@ START_TEST(test_event_after)
     ck_assert(v.known && v.v == 2);
     v = md_signal_event(sig, "cuda_oom", "entries_after");
     ck_assert(v.known && v.v == 2);
+    v = md_signal_event(sig, "cuda_oom", "went_on");
+    ck_assert(v.known && v.v == 0); /* two entries: another rank's last lines */
     md_sigset_free(sig);
     md_store_free(st);
 
@@ -1018,6 +1020,8 @@ START_TEST(test_event_after)
     ck_assert(!md_signal_event(sig, "cuda_oom", "steps_after").known);
     v = md_signal_event(sig, "cuda_oom", "entries_after");
     ck_assert(v.known && v.v == 4);
+    v = md_signal_event(sig, "cuda_oom", "went_on");
+    ck_assert(v.known && v.v == 1);
     md_sigset_free(sig);
     md_store_free(st);
 }

@@ -117,6 +117,8 @@ static const md_named event_features[] = {
                     "stopped there; a caught error, a requeued job that resumed, go on)"},
     {"entries_after", "records of metrics its input logged after its last occurrence: what "
                       "steps_after says of a log without steps"},
+    {"went_on", "1 when training went on after its last occurrence: three entries_after or "
+                "more, and steps_after where the log has steps; else 0"},
     {"FIELD", "the value a field captured at the last occurrence; FIELD_first, FIELD_min, "
               "FIELD_max for the others"},
 };

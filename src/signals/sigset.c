@@ -79,6 +79,26 @@ static md_value field_feature(const md_event *e, const char *feature)
     return md_unknown();
 }
 
+/* Steps the event's own input logged after its last occurrence: a crash
+ * log next to a metrics file of the whole run says nothing about what
+ * followed the crash. An event before the input's first step (-1)
+ * precedes all of them. Unknown when the input has no steps. */
+static md_value steps_after(md_sigset *sig, const md_event *e)
+{
+    const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
+    if (in->last_step_seen < 0)
+        return md_unknown();
+    double after = (double)in->last_step_seen - (double)e->last_step;
+    return md_known(after > 0 ? after : 0);
+}
+
+/* Records of metrics its input logged after its last occurrence. */
+static double entries_after(md_sigset *sig, const md_event *e)
+{
+    const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
+    return in->records > e->last_records ? (double)(in->records - e->last_records) : 0;
+}
+
 md_value md_signal_event(md_sigset *sig, const char *id, const char *feature)
 {
     const md_event *e = md_store_find_event(sig->st, id);
@@ -94,19 +114,15 @@ md_value md_signal_event(md_sigset *sig, const char *id, const char *feature)
         return md_known((double)e->first_line);
     if (strcmp(feature, "last_line") == 0)
         return md_known((double)e->last_line);
-    if (strcmp(feature, "steps_after") == 0) {
-        /* Within the event's own input: a crash log next to a metrics file
-         * of the whole run says nothing about what followed the crash. An
-         * event before the input's first step (-1) precedes all of them. */
-        const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
-        if (in->last_step_seen < 0)
-            return md_unknown();
-        double after = (double)in->last_step_seen - (double)e->last_step;
-        return md_known(after > 0 ? after : 0);
-    }
-    if (strcmp(feature, "entries_after") == 0) {
-        const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
-        return md_known(in->records > e->last_records ? (double)(in->records - e->last_records) : 0);
+    if (strcmp(feature, "steps_after") == 0)
+        return steps_after(sig, e);
+    if (strcmp(feature, "entries_after") == 0)
+        return md_known(entries_after(sig, e));
+    if (strcmp(feature, "went_on") == 0) {
+        /* Three entries: more than the last lines other ranks print as a
+         * job goes down. */
+        md_value steps = steps_after(sig, e);
+        return md_known((!steps.known || steps.v > 0) && entries_after(sig, e) >= 3);
     }
     if (strcmp(feature, "tail_lines") == 0) {
         const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
