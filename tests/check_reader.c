@@ -3170,19 +3170,20 @@ START_TEST(test_csv_tensorboard_scalar_export)
     ck_assert_uint_eq(md_store_nseries(st), 1);
     md_store_free(st);
 
-    st = load_text("run-.-tag-train_loss.csv", csv, NULL);
-    ck_assert_str_eq(series(st, "loss")->sources[0], "train_loss");
-    md_store_free(st);
-    /* Only a run that names an evaluation says more than the tag. */
-    st = load_text("run-lightning_logs_version_0-tag-train_loss.csv", csv, NULL);
-    ck_assert_str_eq(series(st, "loss")->sources[0], "train_loss");
-    md_store_free(st);
-    st = load_text("run-20230101-120000_validation-tag-epoch_accuracy.csv", csv, NULL);
-    ck_assert_str_eq(series(st, "val_accuracy")->sources[0], "validation/epoch_accuracy");
-    md_store_free(st);
-    st = load_text("run_.,tag_loss.csv", csv, NULL);
-    ck_assert_str_eq(series(st, "loss")->sources[0], "loss");
-    md_store_free(st);
+    /* The tag names it; only a run that names an evaluation says more. */
+    static const struct {
+        const char *file, *series, *source;
+    } names[] = {
+        {"run-.-tag-train_loss.csv", "loss", "train_loss"},
+        {"run-lightning_logs_version_0-tag-train_loss.csv", "loss", "train_loss"},
+        {"run-20230101-120000_validation-tag-epoch_accuracy.csv", "val_accuracy", "validation/epoch_accuracy"},
+        {"run_.,tag_loss.csv", "loss", "loss"},
+    };
+    for (size_t i = 0; i < MD_COUNT(names); i++) {
+        st = load_text(names[i].file, csv, NULL);
+        ck_assert_str_eq(series(st, names[i].series)->sources[0], names[i].source);
+        md_store_free(st);
+    }
     /* No run between the marks: the file's name is the name. */
     st = load_text("run-tag-loss.csv", csv, NULL);
     ck_assert_uint_eq(series(st, "run_tag_loss")->count, 3);
