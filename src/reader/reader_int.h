@@ -576,12 +576,13 @@ void md_feed_kv_text(md_feed *f, const char *key, size_t keylen, const char *tex
 /* Records of a line shape: md_feed_shape names the keys and units of the
  * pairs of a slot (replacing what the slot held), md_feed_shaped makes a
  * whole record of the slot's pairs from their values or, where a pair is
- * md_kv.unread, their text (read on the feed's thread while it keeps up).
+ * md_kv.unread, their text (read on the feed's thread while it keeps up),
+ * which lies in the line that starts at 'from'.
  * False when the keys do not fit: the slot then holds nothing. */
 #define MD_SHAPE_KEYS 8192
 #define MD_FEED_SHAPES (2 * MD_SHAPES) /* slots: a text reader's two sets */
 bool md_feed_shape(md_feed *f, unsigned slot, const md_kv *kv, size_t n);
-void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const md_kv *kv, size_t n);
+void md_feed_shaped(md_feed *f, unsigned slot, unsigned long line, const char *from, const md_kv *kv, size_t n);
 /* Names a key once (a CSV column, a JSON Lines key) for the calls that
  * take a column; returns its number. */
 unsigned md_feed_column(md_feed *f, const char *key, size_t keylen);

@@ -858,7 +858,7 @@ static void read_dict(text_reader *r, md_str dict, unsigned long line)
     if (r->dict_shapes)
         slot = md_shapes_match(r->dict_shapes, dict.p, dict.n, &kv, &n, &traits);
     if (slot >= 0 && r->fed_dict_shape[slot]) {
-        md_feed_shaped(r->feed, MD_SHAPES + (unsigned)slot, line, kv, n);
+        md_feed_shaped(r->feed, MD_SHAPES + (unsigned)slot, line, dict.p, kv, n);
         return;
     }
     n = read_pairs(r, dict, line);
@@ -1311,7 +1311,7 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
     if (r->pending_set)
         place_pending(r, bar);
     if (!(traits & SHAPE_BAR) && r->fed_shape[slot]) {
-        md_feed_shaped(r->feed, (unsigned)slot, line, kv, n);
+        md_feed_shaped(r->feed, (unsigned)slot, line, seg.p, kv, n);
         return READ_BY_SHAPE;
     }
     if ((traits & SHAPE_BAR) && !(traits & SHAPE_HEADER) && plain_bar(bar)) {
