@@ -7,7 +7,8 @@
  * feed's thread: converting a CSV cell or a JSON number, and matching a
  * log line's event signatures (pure functions of the text, so the result
  * is the same whichever thread does them). Conversions are left to it only
- * while it keeps up: md_feed_defers tells the reader.
+ * while it keeps up, at most one batch behind: md_feed_defers tells the
+ * reader.
  * The store sees exactly the calls, arguments and order it would see
  * without the feed. Only that thread touches the store until
  * md_feed_close returns. A few batches in flight bound the memory. A feed
