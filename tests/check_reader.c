@@ -3715,6 +3715,42 @@ START_TEST(test_text_eval_results_block)
 }
 END_TEST
 
+/* The Hugging Face Trainer's log_metrics: names padded to one width and
+ * values to another under "***** eval metrics *****", the perplexity
+ * run_clm.py adds unprefixed. One record at the step the bar reached, and
+ * the perplexity is the evaluation's. */
+START_TEST(test_text_trainer_metrics_block)
+{
+    md_store *st = load_text("run_clm.log",
+                             "  0%|          | 0/20 [00:00<?, ?it/s]\n"
+                             " 50%|#####     | 10/20 [00:05<00:05,  2.00it/s]\n"
+                             "{'loss': 3.125, 'learning_rate': 5e-05, 'epoch': 0.5}\n"
+                             "100%|##########| 20/20 [00:10<00:00,  2.00it/s]\n"
+                             "{'loss': 2.875, 'learning_rate': 2.5e-05, 'epoch': 1.0}\n"
+                             "***** train metrics *****\n"
+                             "  epoch                    =        1.0\n"
+                             "  train_loss               =        3.0\n"
+                             "***** eval metrics *****\n"
+                             "  epoch                   =        1.0\n"
+                             "  eval_accuracy           =      0.375\n"
+                             "  eval_loss               =      2.625\n"
+                             "  eval_runtime            = 0:00:05.12\n"
+                             "  perplexity              =    13.8046\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss"), *ppl = series(st, "val_perplexity");
+    ck_assert_uint_eq(val->count, 1);
+    ck_assert(val->last == 2.625);
+    ck_assert_int_eq(val->last_step, 20);
+    ck_assert_uint_eq(ppl->count, 1);
+    ck_assert(ppl->last == 13.8046);
+    ck_assert_int_eq(ppl->last_step, 20);
+    ck_assert_int_eq(series(st, "val_accuracy")->last_step, 20);
+    ck_assert_ptr_null(md_store_find(st, "perplexity"));
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
 /* TF Estimator's step counter and TPUEstimator's examples counter print
  * their rates alone on a line, between the loss lines: at the step the
  * run reached. */
@@ -5284,6 +5320,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_xgboost_eval_lines);
     tcase_add_test(tables, test_text_numbered_lines_keep_their_step);
     tcase_add_test(tables, test_text_eval_results_block);
+    tcase_add_test(tables, test_text_trainer_metrics_block);
     tcase_add_test(tables, test_text_estimator_rates);
     tcase_add_test(tables, test_lightgbm_eval_lines);
     tcase_add_test(tables, test_catboost_lines);

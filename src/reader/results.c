@@ -7,9 +7,17 @@
  *   INFO:tensorflow:  global_step = 343
  *   INFO:tensorflow:  loss = 0.43
  *
+ * and as the Hugging Face Trainer's log_metrics prints an evaluation's
+ * (run_clm.py adds the perplexity of its loss):
+ *
+ *   ***** eval metrics *****
+ *     epoch                   =        3.0
+ *     eval_loss               =     2.6832
+ *     perplexity              =    14.6333
+ *
  * Its lines are one record of the set the banner names, "[Eval]
- * eval_accuracy = 0.84, ...": the step places every value, and a bare
- * "loss" is no training loss. */
+ * eval_accuracy = 0.84, ...": the step places every value, a bare
+ * "loss" is no training loss and a bare "perplexity" the evaluation's. */
 #include <string.h>
 
 #include "reader/reader_int.h"
@@ -25,8 +33,10 @@ static bool evaluation_word(md_str w)
 }
 
 /* The title between the banner's stars names an evaluation's results
- * ("Eval results", "Eval results sst-2"): its evaluation word, or an
- * empty string. */
+ * ("Eval results", "Eval results sst-2", "eval metrics", "eval squad
+ * metrics"): its evaluation word, or an empty string. The training's
+ * block ("train metrics") repeats the run's summary line and stays lines
+ * of their own. */
 static md_str results_set(md_str title)
 {
     md_str set = {0};
@@ -41,7 +51,7 @@ static md_str results_set(md_str title)
         md_str word = {w, (size_t)(p - w)};
         if (!set.n && evaluation_word(word))
             set = word;
-        else if (set.n && md_word_is(word.p, word.n, "results"))
+        else if (set.n && (md_word_is(word.p, word.n, "results") || md_word_is(word.p, word.n, "metrics")))
             results = true;
     }
     return results ? set : (md_str){0};
@@ -86,8 +96,9 @@ static bool same_prefix(const md_results *d, md_str line)
 }
 
 /* "  key = value": an indented name, " = ", and a value with no other
- * pair after it. */
-static bool item(md_str rest)
+ * pair after it. The Trainer pads the names to one width and the values to
+ * another ("  epoch      =        3.0"). */
+static bool item(md_str rest, md_str *key, md_str *value)
 {
     const char *p = rest.p, *end = rest.p + rest.n;
     if (p == end || !md_is_blank(*p))
@@ -96,12 +107,19 @@ static bool item(md_str rest)
         p++;
     if (p == end || !md_is_letter(*p))
         return false;
+    key->p = p;
     while (p < end && !md_is_blank(*p) && *p != '=')
         p++;
-    if (end - p < 4 || memcmp(p, " = ", 3) != 0)
+    key->n = (size_t)(p - key->p);
+    while (p < end && *p == ' ')
+        p++;
+    if (end - p < 3 || p[0] != '=' || p[1] != ' ')
         return false;
-    p += 3;
-    return p < end && !md_memmem(p, (size_t)(end - p), " = ", 3);
+    p += 2;
+    while (p < end && *p == ' ')
+        p++;
+    *value = (md_str){p, (size_t)(end - p)};
+    return value->n && !md_memmem(p, value->n, " = ", 3);
 }
 
 bool md_results_add(md_results *d, md_str line)
@@ -110,13 +128,13 @@ bool md_results_add(md_results *d, md_str line)
         line.n--;
     if (!same_prefix(d, line))
         return false;
-    md_str rest = {line.p + d->prefix_len, line.n - d->prefix_len};
-    if (!item(rest) || d->text.n + 2 + rest.n > RESULTS_MAX)
+    md_str key, value;
+    if (!item((md_str){line.p + d->prefix_len, line.n - d->prefix_len}, &key, &value) ||
+        d->text.n + 5 + key.n + value.n > RESULTS_MAX)
         return false;
     if (d->items++)
         md_buf_puts(&d->text, ", ");
-    md_str t = md_str_trim(rest);
-    md_buf_put(&d->text, t.p, t.n);
+    md_buf_printf(&d->text, "%.*s = %.*s", (int)key.n, key.p, (int)value.n, value.p);
     return true;
 }
 
