@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "mldiag/rules.h"
+#include "rules/builtin.h"
 #include "rules/template.h"
 #include "tests.h"
 
@@ -232,6 +233,26 @@ START_TEST(test_nul_bytes)
 }
 END_TEST
 
+/* Built-in files skip the regex checks when they are loaded (their
+ * regexes are compiled when a line first needs one): read as a user's
+ * files are, they must pass them. */
+START_TEST(test_builtin_files_pass_user_checks)
+{
+    md_ruleset *rs = md_ruleset_new();
+    for (size_t i = 0; i < md_builtin_count; i++)
+        md_ruleset_add_text(rs, md_builtin_files[i].name, md_builtin_files[i].text, md_builtin_files[i].len);
+    md_diags d;
+    md_diags_init(&d);
+    md_buf b = {0};
+    md_err err = md_ruleset_compile(rs, &d);
+    ck_assert_msg(err == MD_OK && d.errors == 0, "%s", rendered(&d, &b));
+    ck_assert_uint_gt(md_catalog_nevents(md_ruleset_catalog(rs)), 0);
+    md_buf_free(&b);
+    md_diags_free(&d);
+    md_ruleset_free(rs);
+}
+END_TEST
+
 START_TEST(test_valid_user_rules)
 {
     const char *text = "# Tokens seen so far.\n"
@@ -406,6 +427,7 @@ Suite *suite_rulesfile(void)
     Suite *s = suite_create("rulesfile");
     TCase *tc = tcase_create("errors");
     tcase_add_test(tc, test_unknown_section_kind);
+    tcase_add_test(tc, test_builtin_files_pass_user_checks);
     tcase_add_test(tc, test_unknown_section_kind_after_spaces);
     tcase_add_test(tc, test_header_missing_bracket);
     tcase_add_test(tc, test_header_malformed);

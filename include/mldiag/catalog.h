@@ -44,7 +44,7 @@ typedef struct md_series_spec {
 
 typedef struct md_field_spec {
     char *name;
-    regex_t re;
+    char *pattern; /* POSIX extended; its first group that holds a number is the value */
     md_unit unit; /* the unit the field name promises ("tried_gib"), or none */
 } md_field_spec;
 
@@ -55,8 +55,7 @@ typedef struct md_event_spec {
     char *title;
     char **literals; /* any of them must occur in the line (case-sensitive) */
     size_t nliterals;
-    regex_t pattern;
-    bool has_pattern;
+    char *pattern; /* POSIX extended: the line must match it too; NULL for none */
     md_field_spec fields[MD_EVENT_MAX_FIELDS];
     size_t nfields;
     /* Who finds the event: line matching (the default), or the text
@@ -80,7 +79,7 @@ int md_catalog_add_series(md_catalog *cat, const md_series_spec *spec);
  * alias without one ("max mem: 10000" is MiB). Returns false when the alias
  * already names another series. */
 bool md_catalog_add_alias(md_catalog *cat, int idx, const char *alias, bool exact, md_unit unit);
-/* Takes ownership of the spec's strings and compiled regexes. */
+/* Takes ownership of the spec's strings. */
 void md_catalog_add_event(md_catalog *cat, md_event_spec *spec);
 
 size_t md_catalog_nseries(const md_catalog *cat);

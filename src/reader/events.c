@@ -1,7 +1,8 @@
 /* Event signatures on log lines: a literal prefilter (any of the event's
  * literals must occur; all events' literals are searched for at once),
  * then the event's POSIX extended regex, then its fields. Most lines fail
- * the prefilter, so the regexes rarely run. */
+ * the prefilter, so the regexes rarely run, and most are never compiled:
+ * an event's are when a line first passes its literals. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +12,19 @@
 
 #define MATCH_LINE_MAX 4096
 
+/* An event's compiled regexes: [0] its pattern, [1 + f] field f's; ok
+ * where one compiled (a rule file read at run time was checked when
+ * loaded, the built-in ones when built). */
+typedef struct event_regexes {
+    regex_t re[1 + MD_EVENT_MAX_FIELDS];
+    bool ok[1 + MD_EVENT_MAX_FIELDS];
+} event_regexes;
+
 struct md_event_matcher {
     const md_catalog *cat;
     md_litset *literals; /* every line event's literals, with the event's index as id */
     uint64_t *hits;
+    event_regexes **regexes; /* by event index; NULL until first needed */
     char *scratch; /* NUL-terminated copy of the line for regexec */
     /* For md_event_matcher_silent, on the reader's thread: hits of its
      * own, and the longest run without digits of each literal that has a
@@ -73,13 +83,39 @@ md_event_matcher *md_event_matcher_new(const md_catalog *cat)
     m->silent_hits = md_xcalloc(md_litset_words(m->literals), sizeof *m->silent_hits);
     md_litset_find(m->literals, "", 0, m->hits); /* builds the set: later finds only read it */
     m->scratch = md_xmalloc(MATCH_LINE_MAX + 1);
+    m->regexes = md_xcalloc(md_catalog_nevents(cat) ? md_catalog_nevents(cat) : 1, sizeof *m->regexes);
     return m;
+}
+
+static void compile_regex(event_regexes *r, size_t k, const char *pattern)
+{
+    r->ok[k] = pattern && regcomp(&r->re[k], pattern, REG_EXTENDED) == 0;
+}
+
+static const event_regexes *event_regexes_of(md_event_matcher *m, size_t i, const md_event_spec *e)
+{
+    if (!m->regexes[i]) {
+        event_regexes *r = md_xcalloc(1, sizeof *r);
+        compile_regex(r, 0, e->pattern);
+        for (size_t f = 0; f < e->nfields; f++)
+            compile_regex(r, 1 + f, e->fields[f].pattern);
+        m->regexes[i] = r;
+    }
+    return m->regexes[i];
 }
 
 void md_event_matcher_free(md_event_matcher *m)
 {
     if (!m)
         return;
+    for (size_t i = 0; i < md_catalog_nevents(m->cat); i++) {
+        event_regexes *r = m->regexes[i];
+        for (size_t k = 0; r && k < MD_COUNT(r->re); k++)
+            if (r->ok[k])
+                regfree(&r->re[k]);
+        free(r);
+    }
+    free(m->regexes);
     md_litset_free(m->literals);
     free(m->hits);
     free(m->silent_hits);
@@ -90,11 +126,11 @@ void md_event_matcher_free(md_event_matcher *m)
 
 /* The field's number, converted to the unit its name promises when the
  * pattern's second group captured a unit ("12.50 MiB" into tried_gib). */
-static double field_value(const md_field_spec *f, const char *s)
+static double field_value(const md_field_spec *f, const regex_t *re, const char *s)
 {
     regmatch_t m[10];
-    size_t groups = f->re.re_nsub < 9 ? f->re.re_nsub : 9;
-    if (regexec(&f->re, s, groups + 1, m, 0) != 0)
+    size_t groups = re->re_nsub < 9 ? re->re_nsub : 9;
+    if (regexec(re, s, groups + 1, m, 0) != 0)
         return NAN;
     /* The first group that matched and holds a number is the value (POSIX
      * has no non-capturing groups, so "(num_labels|num_classes) ([0-9]+)"
@@ -119,9 +155,11 @@ static double field_value(const md_field_spec *f, const char *s)
 
 /* Runs one event whose literal occurs in the line: its pattern, then its
  * fields. *copied tells whether scratch holds the line yet. */
-static void run_event(md_event_matcher *m, const md_event_spec *e, md_store *st, unsigned long line,
-                      const char *text, size_t n, bool *copied)
+static void run_event(md_event_matcher *m, size_t i, md_store *st, unsigned long line, const char *text,
+                      size_t n, bool *copied)
 {
+    const md_event_spec *e = md_catalog_event(m->cat, i);
+    const event_regexes *r = event_regexes_of(m, i, e);
     if (!*copied) {
         size_t len = n < MATCH_LINE_MAX ? n : MATCH_LINE_MAX;
         memcpy(m->scratch, text, len);
@@ -132,11 +170,11 @@ static void run_event(md_event_matcher *m, const md_event_spec *e, md_store *st,
                 m->scratch[k] = ' ';
         *copied = true;
     }
-    if (e->has_pattern && regexec(&e->pattern, m->scratch, 0, NULL, 0) != 0)
+    if (e->pattern && (!r->ok[0] || regexec(&r->re[0], m->scratch, 0, NULL, 0) != 0))
         return;
     double fields[MD_EVENT_MAX_FIELDS];
     for (size_t f = 0; f < e->nfields; f++)
-        fields[f] = field_value(&e->fields[f], m->scratch);
+        fields[f] = r->ok[1 + f] ? field_value(&e->fields[f], &r->re[1 + f], m->scratch) : NAN;
     md_store_event(st, e, line, md_store_current_step(st), text, n, fields);
 }
 
@@ -159,7 +197,7 @@ void md_event_matcher_apply(md_event_matcher *m, md_store *st, unsigned long lin
     for (size_t w = 0; w < words; w++) {
         for (uint64_t bits = m->hits[w]; bits; bits &= bits - 1) {
             size_t i = w * 64 + md_lowest_bit(bits);
-            run_event(m, md_catalog_event(m->cat, i), st, line, text, n, &copied);
+            run_event(m, i, st, line, text, n, &copied);
         }
     }
 }

@@ -88,11 +88,11 @@ static bool is_word_start(char c)
 
 md_shapes *md_shapes_new(void)
 {
+    /* A slot's next is read only once the slot was learnt, which sets it:
+     * the slots stay untouched, zero pages, until a line needs one. */
     md_shapes *sh = md_xcalloc(1, sizeof *sh);
     for (unsigned i = 0; i < MD_SHAPES; i++)
         sh->order[i] = i;
-    for (unsigned i = 0; i < MD_SHAPES; i++)
-        sh->slot[i].next = -1;
     return sh;
 }
 

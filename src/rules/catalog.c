@@ -26,11 +26,10 @@ static void event_spec_fini(md_event_spec *e)
     for (size_t i = 0; i < e->nliterals; i++)
         free(e->literals[i]);
     free(e->literals);
-    if (e->has_pattern)
-        regfree(&e->pattern);
+    free(e->pattern);
     for (size_t i = 0; i < e->nfields; i++) {
         free(e->fields[i].name);
-        regfree(&e->fields[i].re);
+        free(e->fields[i].pattern);
     }
 }
 

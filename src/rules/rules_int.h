@@ -32,6 +32,7 @@ typedef struct rf_section {
     const char *path; /* borrowed from the file */
     const char *text; /* the whole file, for excerpts */
     size_t textlen;
+    bool builtin; /* of a file built into the binary (see check_regex) */
 } rf_section;
 
 typedef struct rf_file {

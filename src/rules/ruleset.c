@@ -13,6 +13,7 @@ typedef struct queued {
     char *name;
     char *text;
     size_t len;
+    bool builtin;
 } queued;
 
 struct md_ruleset {
@@ -52,22 +53,22 @@ void md_ruleset_free(md_ruleset *rs)
     free(rs);
 }
 
-static void enqueue(md_ruleset *rs, const char *name, char *text, size_t len)
+static void enqueue(md_ruleset *rs, const char *name, char *text, size_t len, bool builtin)
 {
     MD_GROW(rs->queue, rs->nqueue, rs->capqueue);
-    rs->queue[rs->nqueue++] = (queued){md_xstrdup(name), text, len};
+    rs->queue[rs->nqueue++] = (queued){md_xstrdup(name), text, len, builtin};
 }
 
 void md_ruleset_add_text(md_ruleset *rs, const char *name, const char *text, size_t n)
 {
-    enqueue(rs, name, md_xstrndup(text, n), n);
+    enqueue(rs, name, md_xstrndup(text, n), n, false);
 }
 
 void md_ruleset_add_builtin(md_ruleset *rs)
 {
     for (size_t i = 0; i < md_builtin_count; i++)
-        md_ruleset_add_text(rs, md_builtin_files[i].name, md_builtin_files[i].text,
-                            md_builtin_files[i].len);
+        enqueue(rs, md_builtin_files[i].name, md_xstrndup(md_builtin_files[i].text, md_builtin_files[i].len),
+                md_builtin_files[i].len, true);
 }
 
 static bool add_file(md_ruleset *rs, const char *path, md_diags *diags)
@@ -90,7 +91,7 @@ static bool add_file(md_ruleset *rs, const char *path, md_diags *diags)
         return false;
     }
     size_t len = text.n;
-    enqueue(rs, path, md_buf_steal(&text), len);
+    enqueue(rs, path, md_buf_steal(&text), len, false);
     return true;
 }
 
@@ -264,8 +265,11 @@ md_err md_ruleset_compile(md_ruleset *rs, md_diags *diags)
     rs->files = md_xcalloc(rs->nqueue ? rs->nqueue : 1, sizeof *rs->files);
     for (size_t i = 0; i < rs->nqueue; i++) {
         queued *q = &rs->queue[i];
-        errors += rf_parse(&rs->files[rs->nfiles++], q->name, q->text, q->len, diags);
+        rf_file *f = &rs->files[rs->nfiles++];
+        errors += rf_parse(f, q->name, q->text, q->len, diags);
         q->text = NULL;
+        for (size_t j = 0; j < f->nsections; j++)
+            f->sections[j].builtin = q->builtin;
     }
     errors += check_kinds(rs, diags);
     errors += load_sections(rs, "series", rf_load_series, diags);
