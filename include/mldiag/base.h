@@ -38,6 +38,9 @@ const char *md_err_str(md_err err);
 void *md_xmalloc(size_t n);
 void *md_xcalloc(size_t count, size_t size);
 void *md_xrealloc(void *p, size_t n);
+/* Zeroed memory on cache lines of its own (freed with free): for what one
+ * thread writes while another works on objects allocated near it. */
+void *md_xcalloc_alone(size_t size);
 char *md_xstrdup(const char *s);
 char *md_xstrndup(const char *s, size_t n);
 MD_NORETURN void md_out_of_memory(void);

@@ -34,6 +34,22 @@ void *md_xrealloc(void *p, size_t n)
     return q;
 }
 
+/* Two threads writing objects that share a cache line move the line
+ * between their cores on every write: on 100 MB of CSV the reader took
+ * twice the time when the feed's control block, which it writes at every
+ * operation, shared a line with an object the store's thread wrote. */
+#define CACHE_LINE 64
+
+void *md_xcalloc_alone(size_t size)
+{
+    size = (size + CACHE_LINE - 1) / CACHE_LINE * CACHE_LINE;
+    void *p = aligned_alloc(CACHE_LINE, size ? size : CACHE_LINE);
+    if (!p)
+        md_out_of_memory();
+    memset(p, 0, size);
+    return p;
+}
+
 char *md_xstrndup(const char *s, size_t n)
 {
     char *d = md_xmalloc(n + 1);

@@ -79,8 +79,9 @@ md_event_matcher *md_event_matcher_new(const md_catalog *cat)
             note_digits(m, e->literals[k]);
         }
     }
-    m->hits = md_xcalloc(md_litset_words(m->literals), sizeof *m->hits);
-    m->silent_hits = md_xcalloc(md_litset_words(m->literals), sizeof *m->silent_hits);
+    /* The feed's thread writes hits, the reader's silent_hits. */
+    m->hits = md_xcalloc_alone(md_litset_words(m->literals) * sizeof *m->hits);
+    m->silent_hits = md_xcalloc_alone(md_litset_words(m->literals) * sizeof *m->silent_hits);
     md_litset_find(m->literals, "", 0, m->hits); /* builds the set: later finds only read it */
     m->scratch = md_xmalloc(MATCH_LINE_MAX + 1);
     m->regexes = md_xcalloc(md_catalog_nevents(cat) ? md_catalog_nevents(cat) : 1, sizeof *m->regexes);

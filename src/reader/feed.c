@@ -205,7 +205,7 @@ static void *drain(void *arg)
 
 md_feed *md_feed_new(md_store *st, bool threaded)
 {
-    md_feed *f = md_xcalloc(1, sizeof *f);
+    md_feed *f = md_xcalloc_alone(sizeof *f);
     f->st = st;
     if (!threaded) return f;
     for (size_t i = 0; i < BATCHES; i++) {

@@ -1628,7 +1628,7 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
 
 static md_text_reader *reader_new(md_store *st, const md_catalog *cat, bool fast, bool threaded)
 {
-    md_text_reader *r = md_xcalloc(1, sizeof *r);
+    md_text_reader *r = md_xcalloc_alone(sizeof *r);
     r->shapes = fast ? md_shapes_new() : NULL;
     r->dict_shapes = fast ? md_shapes_new() : NULL;
     r->bar_shapes = fast ? md_shapes_new() : NULL;

@@ -6,7 +6,7 @@
 
 md_store *md_store_new(const md_catalog *cat)
 {
-    md_store *st = md_xcalloc(1, sizeof *st);
+    md_store *st = md_xcalloc_alone(sizeof *st);
     st->cat = cat;
     size_t n = md_catalog_nseries(cat);
     st->bound = md_xmalloc((n ? n : 1) * sizeof *st->bound);
