@@ -618,32 +618,35 @@ START_TEST(test_vanishing_gradients_relative)
 }
 END_TEST
 
-/* A DPO run driven to a loss of ~0: a learning rate far above DPO's norm
- * is the first suspect, one at the norm the last. */
-START_TEST(test_dpo_overoptimization_blames_lr_by_its_value)
+/* DPO runs driven to a loss of ~0, and runs whose margins explode while
+ * the loss stays above it (pairs the policy cannot separate): a learning
+ * rate far above DPO's norm is the first suspect, one at the norm the
+ * last. */
+START_TEST(test_dpo_findings_blame_lr_by_its_value)
 {
     const double lrs[] = {1e-4, 5e-7};
-    for (size_t k = 0; k < 2; k++) {
-        md_store *st = new_run("runs/dpo.log");
-        for (int64_t s = 10; s <= 1000; s += 10) {
-            double margin = 0.1 + (double)s / 100;
-            record(st, s, "rewards/margins", margin);
-            record(st, s, "rewards/accuracies", s < 200 ? 0.7 : 1.0);
-            record(st, s, "loss", log1p(exp(-margin)));
-            record(st, s, "learning_rate", lrs[k]);
+    for (int collapse = 0; collapse < 2; collapse++) {
+        for (size_t k = 0; k < 2; k++) {
+            md_store *st = new_run("runs/dpo.log");
+            for (int64_t s = 10; s <= 1000; s += 10) {
+                double margin = 0.1 + (double)s / (collapse ? 100 : 60);
+                record(st, s, "rewards/margins", margin);
+                record(st, s, "rewards/accuracies", s < 200 ? 0.7 : collapse ? 1.0 : 0.95);
+                record(st, s, "loss", collapse ? log1p(exp(-margin)) : 0.05 + 0.5 * exp(-(double)s / 200));
+                record(st, s, "learning_rate", lrs[k]);
+            }
+            md_findings f;
+            evaluate(st, &f);
+            const char *rule = collapse ? "dpo_overoptimization" : "dpo_margin_explosion";
+            const md_finding *x = find(&f, rule);
+            ck_assert_msg(x != NULL, "%s not found", rule);
+            ck_assert_uint_ge(x->ncauses, 2);
+            char lr_cause[64];
+            snprintf(lr_cause, sizeof lr_cause, "%s.lr_too_high", rule);
+            ck_assert_str_eq(x->causes[k == 0 ? 0 : x->ncauses - 1].id, lr_cause);
+            md_findings_free(&f);
+            md_store_free(st);
         }
-        md_findings f;
-        evaluate(st, &f);
-        const md_finding *over = find(&f, "dpo_overoptimization");
-        ck_assert_ptr_nonnull(over);
-        ck_assert_uint_eq(over->ncauses, 3);
-        const char *lr_cause = "dpo_overoptimization.lr_too_high";
-        if (k == 0)
-            ck_assert_str_eq(over->causes[0].id, lr_cause);
-        else
-            ck_assert_str_eq(over->causes[over->ncauses - 1].id, lr_cause);
-        md_findings_free(&f);
-        md_store_free(st);
     }
 }
 END_TEST
@@ -926,7 +929,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_text_sparkline_constant);
     tcase_add_test(tc, test_text_sparkline_of_the_finding);
     tcase_add_test(tc, test_overfitting_without_steps);
-    tcase_add_test(tc, test_dpo_overoptimization_blames_lr_by_its_value);
+    tcase_add_test(tc, test_dpo_findings_blame_lr_by_its_value);
     tcase_add_test(tc, test_vanishing_gradients_relative);
     tcase_add_test(tc, test_nan_loss_evidence_follows_the_nans);
     tcase_add_test(tc, test_evidence_names_entries);
