@@ -144,6 +144,14 @@ const md_diag *t_find_diag(const md_diags *d, md_diag_level level, const char *t
     return NULL;
 }
 
+const md_finding *t_find_finding(const md_findings *f, const char *id)
+{
+    for (size_t i = 0; i < f->n; i++)
+        if (strcmp(f->v[i].id, id) == 0)
+            return &f->v[i];
+    return NULL;
+}
+
 /* The CLI tests run the mldiag of the same build as this binary (build/ or
  * build/asan/) unless MLDIAG names one. */
 static void export_binary_path(const char *argv0)

@@ -57,14 +57,6 @@ static void evaluate(md_store *st, md_findings *f)
     md_sigset_free(sig);
 }
 
-static const md_finding *find(const md_findings *f, const char *id)
-{
-    for (size_t i = 0; i < f->n; i++)
-        if (strcmp(f->v[i].id, id) == 0)
-            return &f->v[i];
-    return NULL;
-}
-
 static void strs_add(md_strs *s, const char *text)
 {
     s->v = md_xrealloc(s->v, (s->n + 1) * sizeof *s->v);
@@ -165,7 +157,7 @@ START_TEST(test_markdown_nan_run)
     md_store *st = nan_run();
     md_findings f;
     evaluate(st, &f);
-    ck_assert_ptr_nonnull(find(&f, "nan_loss"));
+    ck_assert_ptr_nonnull(t_find_finding(&f, "nan_loss"));
     md_buf out = {0};
     md_render_markdown(st, &f, NULL, &out);
     const char *md = md_buf_cstr(&out);
@@ -286,7 +278,7 @@ START_TEST(test_junit_cases_and_levels)
     md_store *st = nan_run();
     md_findings f;
     evaluate(st, &f);
-    const md_finding *nan = find(&f, "nan_loss");
+    const md_finding *nan = t_find_finding(&f, "nan_loss");
     ck_assert_ptr_nonnull(nan);
     ck_assert_int_eq(nan->severity, MD_SEV_CRITICAL);
     ck_assert_uint_gt(f.nresults, 10);
@@ -475,7 +467,7 @@ START_TEST(test_nan_loss_evidence_follows_the_nans)
     md_store *st = nan_run();
     md_findings f;
     evaluate(st, &f);
-    const md_finding *nan = find(&f, "nan_loss");
+    const md_finding *nan = t_find_finding(&f, "nan_loss");
     ck_assert_ptr_nonnull(nan);
     ck_assert(has_evidence(nan, "the last finite loss before it was"));
     ck_assert(has_evidence(nan, "below its earlier level"));
@@ -492,7 +484,7 @@ START_TEST(test_nan_loss_evidence_follows_the_nans)
     for (int64_t s = 0; s < 300; s++)
         record(st, s, "loss", s % 50 == 25 ? NAN : 3.0 * exp(-(double)s / 100) + 0.5);
     evaluate(st, &f);
-    nan = find(&f, "nan_loss");
+    nan = t_find_finding(&f, "nan_loss");
     ck_assert_ptr_nonnull(nan);
     ck_assert(!has_evidence(nan, "the last finite loss before it was"));
     ck_assert_uint_gt(nan->ncauses, 1);
@@ -513,7 +505,7 @@ START_TEST(test_evidence_names_entries)
         md_store_record_end(st, NULL);
     }
     evaluate(st, &f);
-    const md_finding *nan = find(&f, "nan_loss");
+    const md_finding *nan = t_find_finding(&f, "nan_loss");
     ck_assert_ptr_nonnull(nan);
     ck_assert(nan->ordinal_step);
     ck_assert(has_evidence(nan, "first non-finite loss at log entry 21,"));
@@ -539,7 +531,7 @@ START_TEST(test_log_ending_in_a_hole)
     ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
     md_findings f;
     evaluate(st, &f);
-    const md_finding *cut = find(&f, "run_truncated");
+    const md_finding *cut = t_find_finding(&f, "run_truncated");
     ck_assert_ptr_nonnull(cut);
     ck_assert(!cut->benign);
     ck_assert(has_evidence(cut, "the log ends in 8192 NUL bytes from line 61"));
@@ -553,7 +545,7 @@ START_TEST(test_log_ending_in_a_hole)
     path = t_write(dir, "train.log", text.p, text.n);
     ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
     evaluate(st, &f);
-    ck_assert_ptr_null(find(&f, "run_truncated"));
+    ck_assert_ptr_null(t_find_finding(&f, "run_truncated"));
     md_findings_free(&f);
     md_store_free(st);
     free(path);
@@ -584,8 +576,8 @@ START_TEST(test_growing_log_has_not_ended)
         md_findings f, g;
         evaluate(st, &f);
         evaluate(few, &g);
-        ck_assert(growing ? find(&f, "run_truncated") == NULL : find(&f, "run_truncated") != NULL);
-        ck_assert(growing ? find(&g, "insufficient_data") == NULL : find(&g, "insufficient_data") != NULL);
+        ck_assert(growing ? t_find_finding(&f, "run_truncated") == NULL : t_find_finding(&f, "run_truncated") != NULL);
+        ck_assert(growing ? t_find_finding(&g, "insufficient_data") == NULL : t_find_finding(&g, "insufficient_data") != NULL);
         md_findings_free(&f);
         md_findings_free(&g);
         md_store_free(st);
@@ -609,9 +601,9 @@ START_TEST(test_vanishing_gradients_relative)
         md_findings f;
         evaluate(st, &f);
         if (converged)
-            ck_assert_ptr_null(find(&f, "vanishing_gradients"));
+            ck_assert_ptr_null(t_find_finding(&f, "vanishing_gradients"));
         else
-            ck_assert_ptr_nonnull(find(&f, "vanishing_gradients"));
+            ck_assert_ptr_nonnull(t_find_finding(&f, "vanishing_gradients"));
         md_findings_free(&f);
         md_store_free(st);
     }
@@ -638,7 +630,7 @@ START_TEST(test_dpo_findings_blame_lr_by_its_value)
             md_findings f;
             evaluate(st, &f);
             const char *rule = collapse ? "dpo_overoptimization" : "dpo_margin_explosion";
-            const md_finding *x = find(&f, rule);
+            const md_finding *x = t_find_finding(&f, rule);
             ck_assert_msg(x != NULL, "%s not found", rule);
             ck_assert_uint_ge(x->ncauses, 2);
             char lr_cause[64];
@@ -648,6 +640,44 @@ START_TEST(test_dpo_findings_blame_lr_by_its_value)
             md_store_free(st);
         }
     }
+}
+END_TEST
+
+/* A flat loss while DeepSpeed skips a third of the steps on overflows: the
+ * skipped steps are named, and are among the plateau's causes. The same
+ * log with an overflow every thousand steps, the scaler's steady state,
+ * names neither. */
+START_TEST(test_frequent_overflows_explain_a_plateau)
+{
+    char *dir = t_tmpdir();
+    for (int frequent = 0; frequent < 2; frequent++) {
+        md_buf text = {0};
+        int steps = frequent ? 600 : 6000, every = frequent ? 3 : 1000;
+        for (int step = 1; step <= steps; step++) {
+            if (step % every == 0)
+                md_buf_printf(&text, "[2024-01-01 10:00:00,000] [INFO] [stage_1_and_2.py:1803:step] [deepspeed] "
+                                     "OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 2048, reducing to 2048\n");
+            if (step % 10 == 0)
+                md_buf_printf(&text, "step=%d loss=%.4f lr=0.0001\n", step, 2.5 + 0.02 * sin(step * 0.7));
+        }
+        char *path = t_write(dir, "train.log", text.p, text.n);
+        md_store *st = NULL;
+        ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+        md_findings f;
+        evaluate(st, &f);
+        const md_finding *plateau = t_find_finding(&f, "loss_plateau");
+        ck_assert_ptr_nonnull(plateau);
+        bool named = false;
+        for (size_t i = 0; i < plateau->ncauses; i++)
+            named |= strcmp(plateau->causes[i].id, "loss_plateau.skipped_steps") == 0;
+        ck_assert_int_eq(named, frequent);
+        ck_assert_int_eq(t_find_finding(&f, "fp16_overflow_frequent") != NULL, frequent);
+        md_findings_free(&f);
+        md_store_free(st);
+        free(path);
+        md_buf_free(&text);
+    }
+    t_rmtree(dir);
 }
 END_TEST
 
@@ -671,7 +701,7 @@ START_TEST(test_overfitting_without_steps)
     }
     md_findings f;
     evaluate(st, &f);
-    const md_finding *over = find(&f, "overfitting");
+    const md_finding *over = t_find_finding(&f, "overfitting");
     ck_assert_ptr_nonnull(over);
     ck_assert(over->ordinal_step);
     ck_assert_double_ge(over->step, 33);
@@ -904,7 +934,7 @@ START_TEST(test_layer_gradients)
         md_store_sort(st);
         md_findings f = {0};
         evaluate(st, &f);
-        ck_assert_msg((find(&f, "vanishing_gradients") != NULL) == cases[i].fires,
+        ck_assert_msg((t_find_finding(&f, "vanishing_gradients") != NULL) == cases[i].fires,
                       "first layer at %g: vanishing_gradients %s", cases[i].first_layer,
                       cases[i].fires ? "did not fire" : "fired");
         md_findings_free(&f);
@@ -930,6 +960,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_text_sparkline_of_the_finding);
     tcase_add_test(tc, test_overfitting_without_steps);
     tcase_add_test(tc, test_dpo_findings_blame_lr_by_its_value);
+    tcase_add_test(tc, test_frequent_overflows_explain_a_plateau);
     tcase_add_test(tc, test_vanishing_gradients_relative);
     tcase_add_test(tc, test_nan_loss_evidence_follows_the_nans);
     tcase_add_test(tc, test_evidence_names_entries);

@@ -306,6 +306,88 @@ START_TEST(test_valid_user_rules)
 }
 END_TEST
 
+/* A cause the evidence scores 0 is ruled out and left out of the
+ * finding; where every cause scores 0, all stay, equally likely. */
+START_TEST(test_causes_scored_zero_are_left_out)
+{
+    const char *text = "[rule high_loss]\n"
+                       "title = High loss\n"
+                       "symptom = The loss is high\n"
+                       "severity = warning\n"
+                       "when = loss.last > 1\n"
+                       "[cause high_loss.a]\n"
+                       "text = A\n"
+                       "score = 0.6 * (loss.last > 5)\n"
+                       "[cause high_loss.b]\n"
+                       "text = B\n"
+                       "score = 0.2 * (loss.last > 1)\n"
+                       "[cause high_loss.c]\n"
+                       "text = C\n"
+                       "score = 0.3 * (loss.last > 3)\n";
+    md_diags d;
+    md_diags_init(&d);
+    md_ruleset *rs;
+    md_buf b = {0};
+    ck_assert_msg(compile(text, strlen(text), true, &d, &rs) == MD_OK, "%s", rendered(&d, &b));
+    const struct {
+        double loss;
+        const char *causes; /* ids after "high_loss.", most likely first */
+    } cases[] = {{10, "a c b"}, {4, "c b"}, {2, "b"}};
+    for (size_t k = 0; k < MD_COUNT(cases); k++) {
+        md_store *st = md_store_new(md_ruleset_catalog(rs));
+        md_store_begin_input(st, "run.log", MD_FMT_TEXT);
+        for (int step = 1; step <= 5; step++) {
+            md_store_record_begin(st, (unsigned long)step);
+            md_store_record_kv(st, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+            md_store_record_kv(st, "loss", 4, cases[k].loss, MD_UNIT_NONE, 0, NAN);
+            md_store_record_end(st, NULL);
+        }
+        md_sigset *sig = md_sigset_new(st);
+        md_findings f;
+        md_rules_eval(rs, sig, &f);
+        const md_finding *x = t_find_finding(&f, "high_loss");
+        ck_assert_ptr_nonnull(x);
+        md_buf got = {0};
+        double shares = 0;
+        for (size_t i = 0; i < x->ncauses; i++) {
+            md_buf_printf(&got, "%s%s", i ? " " : "", x->causes[i].id + strlen("high_loss."));
+            shares += x->causes[i].share;
+        }
+        ck_assert_str_eq(got.p, cases[k].causes);
+        ck_assert_double_eq_tol(shares, 1, 1e-12);
+        md_buf_free(&got);
+        md_findings_free(&f);
+        md_sigset_free(sig);
+        md_store_free(st);
+    }
+    md_ruleset_free(rs);
+
+    /* Every cause at 0: all three, a third each. */
+    const char *flat = "[rule high_loss]\ntitle = High loss\nsymptom = s\nseverity = warning\nwhen = loss.last > 1\n"
+                       "[cause high_loss.a]\ntext = A\nscore = 0\n[cause high_loss.b]\ntext = B\nscore = 0\n"
+                       "[cause high_loss.c]\ntext = C\nscore = 0\n";
+    ck_assert_msg(compile(flat, strlen(flat), true, &d, &rs) == MD_OK, "%s", rendered(&d, &b));
+    md_store *st = md_store_new(md_ruleset_catalog(rs));
+    md_store_begin_input(st, "run.log", MD_FMT_TEXT);
+    md_store_record_begin(st, 1);
+    md_store_record_kv(st, "loss", 4, 9, MD_UNIT_NONE, 0, NAN);
+    md_store_record_end(st, NULL);
+    md_sigset *sig = md_sigset_new(st);
+    md_findings f;
+    md_rules_eval(rs, sig, &f);
+    const md_finding *x = t_find_finding(&f, "high_loss");
+    ck_assert_ptr_nonnull(x);
+    ck_assert_uint_eq(x->ncauses, 3);
+    ck_assert_double_eq_tol(x->causes[2].share, 1.0 / 3, 1e-12);
+    md_findings_free(&f);
+    md_sigset_free(sig);
+    md_store_free(st);
+    md_ruleset_free(rs);
+    md_buf_free(&b);
+    md_diags_free(&d);
+}
+END_TEST
+
 /* Keys from real logs to the series they name (NULL: none). */
 START_TEST(test_resolve_keys)
 {
@@ -449,6 +531,7 @@ Suite *suite_rulesfile(void)
     tcase_add_test(ok, test_valid_user_rules);
     tcase_add_test(ok, test_rule_paths);
     tcase_add_test(ok, test_resolve_keys);
+    tcase_add_test(ok, test_causes_scored_zero_are_left_out);
     suite_add_tcase(s, ok);
     return s;
 }

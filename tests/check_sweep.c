@@ -212,13 +212,6 @@ static void analyze(const run_shape *r, fault f, t_rng *g, md_findings *out)
     md_store_free(st);
 }
 
-static const md_finding *find(const md_findings *f, const char *id)
-{
-    for (size_t i = 0; i < f->n; i++)
-        if (strcmp(f->v[i].id, id) == 0) return &f->v[i];
-    return NULL;
-}
-
 static void describe(const run_shape *r, char *buf, size_t n)
 {
     snprintf(buf, n,
@@ -276,7 +269,7 @@ START_TEST(test_failures_are_found)
             analyze(&r, cases[k].f, &g, &f);
             char what[200];
             describe(&r, what, sizeof what);
-            ck_assert_msg(find(&f, cases[k].rule), "seed %llu (%s): %s not found",
+            ck_assert_msg(t_find_finding(&f, cases[k].rule), "seed %llu (%s): %s not found",
                           (unsigned long long)seed, what, cases[k].rule);
             md_findings_free(&f);
         }

@@ -43,6 +43,8 @@ char *t_write_str(const char *dir, const char *name, const char *text);
 md_err t_load(const char *path, md_store **st, md_diags *diags);
 /* The first diagnostic of the level whose message contains text, or NULL. */
 const md_diag *t_find_diag(const md_diags *d, md_diag_level level, const char *text);
+/* The finding of rule id, or NULL. */
+const md_finding *t_find_finding(const md_findings *f, const char *id);
 
 /* A seeded random stream for generated test data. */
 typedef struct t_rng {

@@ -47,25 +47,34 @@ static int line_input(const md_expr *e, md_sigset *sig)
     return md_store_ninputs(md_sigset_store(sig)) == 1 ? 0 : -1;
 }
 
+/* The rule's causes, scored on the evidence. A cause the evidence scores
+ * 0 is ruled out and left out, unless every cause scores 0: then each is
+ * as likely as the next. */
 static void add_causes(md_finding *f, const rule *r, md_sigset *sig)
 {
     f->causes = md_xcalloc(r->ncauses ? r->ncauses : 1, sizeof *f->causes);
-    f->ncauses = r->ncauses;
+    double *scores = md_xcalloc(r->ncauses ? r->ncauses : 1, sizeof *scores);
     double total = 0;
     for (size_t i = 0; i < r->ncauses; i++) {
+        scores[i] = eval_or(r->causes[i].score, sig, 0);
+        if (scores[i] < 0)
+            scores[i] = 0;
+        total += scores[i];
+    }
+    for (size_t i = 0; i < r->ncauses; i++) {
+        if (total > 0 && scores[i] == 0)
+            continue;
         const cause *c = &r->causes[i];
-        md_cause *out = &f->causes[i];
+        md_cause *out = &f->causes[f->ncauses++];
         out->id = c->id;
-        out->score = eval_or(c->score, sig, 0);
-        if (out->score < 0)
-            out->score = 0;
-        total += out->score;
+        out->score = scores[i];
         out->text = render(c->text, sig, NULL);
         for (size_t k = 0; k < c->nchecks; k++)
             strs_add(&out->checks, render(c->checks[k], sig, NULL));
         for (size_t k = 0; k < c->nfixes; k++)
             strs_add(&out->fixes, render(c->fixes[k], sig, NULL));
     }
+    free(scores);
     for (size_t i = 0; i < f->ncauses; i++)
         f->causes[i].share = total > 0 ? f->causes[i].score / total : 1.0 / (double)f->ncauses;
     /* Highest score first; the rule file's order breaks ties. */

@@ -328,20 +328,27 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
-def megatron_fp16_run(r, total, log_every, overflow_steps, scale0, start_dt):
-    """Megatron-DeepSpeed fp16 run: iteration lines plus the DeepSpeed loss
-    scaler's OVERFLOW lines at the given steps."""
+def megatron_fp16_run(r, total, log_every, overflow_steps, scale0, start_dt, hysteresis=1, first=1):
+    """Megatron-DeepSpeed fp16 run from iteration first to total: iteration
+    lines plus the DeepSpeed loss scaler's OVERFLOW lines at the given steps.
+    With a hysteresis of h the scale halves on every h-th overflow (the
+    others "reduce" it to itself)."""
     out = []
     scale = scale0
     skipped = 0
     ov = sorted(overflow_steps)
     oi = 0
     clean = 0
-    for it in range(1, total + 1):
+    pending = hysteresis
+    for it in range(first, total + 1):
         if oi < len(ov) and ov[oi] == it:
+            pending -= 1
+            new = scale // 2 if pending == 0 else scale
             out.append("[%s] [INFO] [loss_scaler.py:183:update_scale] [deepspeed] OVERFLOW! Rank 0 Skipping step. "
-                       "Attempted loss scale: %d, reducing to %d" % (ts(start_dt, it * 1.1, "%Y-%m-%d %H:%M:%S,000"), scale, scale // 2))
-            scale //= 2
+                       "Attempted loss scale: %d, reducing to %d" % (ts(start_dt, it * 1.1, "%Y-%m-%d %H:%M:%S,000"), scale, new))
+            if pending == 0:
+                pending = hysteresis
+            scale = new
             skipped += 1
             oi += 1
             clean = 0
@@ -364,6 +371,41 @@ def megatron_fp16_run(r, total, log_every, overflow_steps, scale0, start_dt):
     return out
 
 
+def periodic_overflows(r, start, end):
+    """One overflow per ~1000 clean steps from start: the scaler's steady state."""
+    ovs = []
+    step = start
+    while True:
+        step += 1000 + r.randint(1, 60)
+        if step > end:
+            return ovs
+        ovs.append(step)
+
+
+@near_miss("fp16_overflow_frequent", "megatron_ds_fp16_200k_iterations.log")
+def _(r):
+    out = [note("Megatron-DeepSpeed fp16, 200k iterations from Megatron's initial scale of 2^32: 17",
+                "overflows of the start-up search, then one per ~1000-step growth window, about 210 in",
+                "all: many overflows, but 0.1% of the steps, the scaler's steady state.")]
+    out.append("  initial_loss_scale .............................. 4294967296.0")
+    out.append("  loss_scale_window ............................... 1000")
+    ovs = list(range(1, 18)) + periodic_overflows(r, 17, 200000)
+    out += megatron_fp16_run(r, 200000, 1000, ovs, 2 ** 32, (2024, 4, 8, 0, 0, 0))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("fp16_overflow_frequent", "megatron_ds_fp16_resumed_twice_hysteresis.log")
+def _(r):
+    out = [note("Megatron-DeepSpeed fp16 with hysteresis 2, started from 2^32 and resumed from",
+                "checkpoints twice: each start redoes the scaler's search (two overflows a halving, 34 in",
+                "all), so about 100 overflows in 9000 steps, each run then at its steady state.")]
+    out.append("[2024-03-01 11:59:58,000] [INFO] [config.py:1000:print] dynamic_loss_scale_args ...... {'init_scale': 4294967296, 'scale_window': 1000, 'delayed_shift': 2, 'consecutive_hysteresis': False, 'min_scale': 1}")
+    for first, last in ((1, 3000), (3001, 6000), (6001, 9000)):
+        ovs = list(range(first, first + 34)) + periodic_overflows(r, first + 34, last)
+        out += megatron_fp16_run(r, last, 100, ovs, 2 ** 32, (2024, 3, 1, 12, 0, 0), hysteresis=2, first=first)
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_scale_collapse", "megatron_ds_fp16_periodic_overflow.log")
 def _(r):
     out = [note("Megatron-DeepSpeed fp16, 30k iterations: the dynamic loss scaler doubles after every",
@@ -371,13 +413,7 @@ def _(r):
                 "steps is its steady state (the scale saw-tooths around 2^15-2^16, never collapses).")]
     out.append("[2024-02-20 06:00:01,000] [INFO] [config.py:1000:print] fp16_enabled ................. True")
     out.append("[2024-02-20 06:00:01,000] [INFO] [config.py:1000:print] dynamic_loss_scale_args ...... {'init_scale': 65536, 'scale_window': 1000, 'delayed_shift': 2, 'consecutive_hysteresis': False, 'min_scale': 1}")
-    ovs = [3, 6]
-    step = 6
-    while True:
-        step += 1000 + r.randint(1, 60)
-        if step > 30000:
-            break
-        ovs.append(step)
+    ovs = [3, 6] + periodic_overflows(r, 6, 30000)
     out += megatron_fp16_run(r, 30000, 250, ovs, 262144, (2024, 2, 20, 6, 0, 5))
     return "\n".join(out) + "\n"
 
