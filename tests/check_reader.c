@@ -1207,6 +1207,31 @@ START_TEST(test_text_traceback_exception)
 }
 END_TEST
 
+/* An exception's message is prose: the figures of PyTorch's OOM message
+ * are no memory series, with or without a traceback above it. */
+START_TEST(test_text_error_message_figures)
+{
+    md_store *st = load_text("oom.log",
+                             "step 1 | loss 2.0 | mem 38.2GB\n"
+                             "step 2 | loss 1.9 | mem 38.3GB\n"
+                             "Traceback (most recent call last):\n"
+                             "  File \"train.py\", line 10, in <module>\n"
+                             "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total "
+                             "capacity of 39.39 GiB of which 1.12 GiB is free. Of the allocated memory 36.1 GiB is "
+                             "allocated by PyTorch, and 1.2 GiB is reserved by PyTorch but unallocated.\n"
+                             "RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 15.78 GiB total "
+                             "capacity; 14.50 GiB already allocated; memory 3.1 GiB)\n",
+                             NULL);
+    ck_assert_uint_eq(event(st, "cuda_oom")->count, 2);
+    ck_assert_uint_eq(series(st, "memory")->count, 2);
+    ck_assert_double_eq_tol(series(st, "memory")->max, 38.3e9 / (1 << 30), 1e-9); /* GB read as GiB */
+    for (size_t i = 0; i < md_store_nseries(st); i++)
+        ck_assert_msg(strstr(md_store_series(st, i)->name, "allocat") == NULL, "%s", md_store_series(st, i)->name);
+    ck_assert_uint_eq(md_store_nseries(st), 2);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_chained_traceback_with_rank_prefix)
 {
     md_store *st = load_text("ranks.log",
@@ -5244,6 +5269,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_srun_labels);
     tcase_add_test(text, test_text_srun_labels_by_line);
     tcase_add_test(text, test_text_traceback_exception);
+    tcase_add_test(text, test_text_error_message_figures);
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
     tcase_add_test(text, test_text_cuda_oom_fields);
     tcase_add_test(text, test_text_ignored_exceptions);

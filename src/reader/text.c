@@ -447,6 +447,18 @@ static bool exception_line(md_str s)
     return upper && (rest.n == 0 || (s.p[i] == ':' && (i + 1 == s.n || s.p[i + 1] == ' ')));
 }
 
+/* An exception's message ("torch.OutOfMemoryError: CUDA out of memory.
+ * ... Of the allocated memory 71.38 GiB is allocated by PyTorch") is prose:
+ * its figures are no metrics. */
+static bool error_message_line(md_str s)
+{
+    const char *colon = exception_line(s) ? memchr(s.p, ':', s.n) : NULL;
+    if (!colon)
+        return false;
+    md_str name = {s.p, (size_t)(colon - s.p)};
+    return md_str_ends_with(name, "Error") || md_str_ends_with(name, "Exception");
+}
+
 /* A traceback runs from "Traceback (most recent call last):" over indented
  * frame lines to the line that names the exception. Lines of other output
  * can interleave (stdout and stderr share the log); after this many the
@@ -1470,7 +1482,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         return;
     if (r->results.open && continue_results(r, seg))
         return;
-    if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX)
+    if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || error_message_line(strip_rank_prefix(r, seg)))
         return;
     md_str trimmed = md_str_trim(seg);
     if (config_line(trimmed))
