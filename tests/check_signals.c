@@ -974,7 +974,7 @@ START_TEST(test_spikes_fast)
     run_done(&r);
     const expect e[] = {
         IS("spikes", 3),         RANGE("max_spike", 4.9, 5.1), IS("max_spike_step", 500),
-        IS("spikes_fast", 3),    IS("spikes_slow", 0),         IS("spikes_open", 0),
+        IS("max_spike_start", 500), IS("spikes_fast", 3),    IS("spikes_slow", 0),         IS("spikes_open", 0),
         IS("spike_frac", 0.003),
     };
     check_table(&r, "loss", e, MD_COUNT(e), "three one-point spikes");
@@ -998,6 +998,7 @@ START_TEST(test_spikes_slow_and_open)
     const expect slow[] = {
         IS("spikes", 1),      IS("spikes_slow", 1),   IS("spikes_fast", 0),
         IS("spikes_open", 0), IS("spike_frac", 0.02), RANGE("max_spike", 2.8, 3.2),
+        IS("max_spike_start", 400),
     };
     check_table(&r, "loss", slow, MD_COUNT(slow), "20-point spike");
     /* The peak of the open spike is its largest point, which need not be
@@ -1005,9 +1006,27 @@ START_TEST(test_spikes_slow_and_open)
     const expect open[] = {
         IS("spikes", 1),      IS("spikes_open", 1),  IS("spikes_fast", 0),
         IS("spikes_slow", 0), IS("spike_frac", 0.1), RANGE("max_spike", 2.8, 3.2),
-        RANGE("max_spike_step", 900, 999),
+        RANGE("max_spike_step", 900, 999), IS("max_spike_start", 900),
     };
     check_table(&r, "grad_norm", open, MD_COUNT(open), "level shift");
+    run_free(&r);
+}
+END_TEST
+
+/* A spike that builds over ten points, from 1.4x to 5x its level, begins
+ * where it leaves the band and peaks at its last point. */
+START_TEST(test_spike_start_before_peak)
+{
+    run r = run_new();
+    t_rng g = t_rng_seed(9);
+    for (int64_t s = 0; s < 1000; s++) {
+        double v = exp(0.01 * t_rng_normal(&g));
+        put(&r, "grad_norm", s, s >= 600 && s < 610 ? v * (1.4 + 0.4 * (double)(s - 600)) : v);
+    }
+    run_done(&r);
+    T_IS(&r, "grad_norm", "spikes", 1);
+    T_IS(&r, "grad_norm", "max_spike_start", 600);
+    T_IS(&r, "grad_norm", "max_spike_step", 609);
     run_free(&r);
 }
 END_TEST
@@ -1288,6 +1307,7 @@ START_TEST(test_healthy_loss_is_quiet)
         IS("spikes", 0),
         IS("max_spike", 1),
         UNKNOWN("max_spike_step"),
+        UNKNOWN("max_spike_start"),
         IS("spike_frac", 0),
         IS("spikes_fast", 0),
         IS("spikes_slow", 0),
@@ -1349,6 +1369,7 @@ START_TEST(test_one_point)
         UNKNOWN("oscillation"),             UNKNOWN("swing"),
         UNKNOWN("shift_step"),              IS("spikes", 0),
         IS("max_spike", 1),                 UNKNOWN("max_spike_step"),
+        UNKNOWN("max_spike_start"),
         IS("spike_frac", 0),                IS("at_max_frac", 1),
         IS("at_min_frac", 1),               IS("zero_frac", 0),
         UNKNOWN("growth_before_nonfinite"),
@@ -1885,7 +1906,7 @@ START_TEST(test_every_feature_is_tested)
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z", "best_smooth", "best_smooth_step",
         "fall_from_max", "converge_frac", "increasing_frac", "noise", "oscillation", "swing", "swing_z",
-        "shift_step", "spikes", "max_spike", "max_spike_step", "spike_frac", "spikes_fast",
+        "shift_step", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",
         "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
         "rise_before_nonfinite",
     };
@@ -1955,6 +1976,7 @@ Suite *suite_signals(void)
     tcase_add_test(spike, test_spikes_fast);
     tcase_add_test(spike, test_spikes_slow_and_open);
     tcase_add_test(spike, test_spike_is_a_dip_when_higher_is_better);
+    tcase_add_test(spike, test_spike_start_before_peak);
     tcase_add_test(spike, test_pinned_at_bounds);
     tcase_add_test(spike, test_zero_frac);
     tcase_add_test(spike, test_resolution);

@@ -80,6 +80,7 @@ static const md_feature series_features[] = {
               "spike), and 0.1% of the first points' level"),
     F(max_spike, "largest spike peak / the level before it (1 when no spike)"),
     F(max_spike_step, "step of the largest spike's peak"),
+    F(max_spike_start, "step where the largest spike began: its first point above the band"),
     F(spike_frac, "share of points spent inside spikes"),
     F(spikes_fast, "spikes back within the band in at most 5 points"),
     F(spikes_slow, "spikes back within the band after more than 5 points"),

@@ -104,6 +104,7 @@ MD_FEATURE(shift_step);
 MD_FEATURE(spikes);
 MD_FEATURE(max_spike);
 MD_FEATURE(max_spike_step);
+MD_FEATURE(max_spike_start);
 MD_FEATURE(spike_frac);
 MD_FEATURE(spikes_fast);
 MD_FEATURE(spikes_slow);

@@ -39,6 +39,13 @@ MD_FEATURE(max_spike_step)
     return i >= 0 ? md_known((double)s->spikes[i].peak_step) : md_unknown();
 }
 
+MD_FEATURE(max_spike_start)
+{
+    (void)sig;
+    long i = largest_spike(s);
+    return i >= 0 ? md_known((double)s->spikes[i].step) : md_unknown();
+}
+
 MD_FEATURE(spike_frac)
 {
     (void)sig;
