@@ -681,6 +681,36 @@ START_TEST(test_frequent_overflows_explain_a_plateau)
 }
 END_TEST
 
+/* Data loading that slows down half-way (a cache that ran out): the wait
+ * is 2% of the step over most of the run, and half the step at its end.
+ * The finding stands where it changed. */
+START_TEST(test_late_slow_dataloader)
+{
+    char *dir = t_tmpdir();
+    md_buf text = {0};
+    for (int step = 0; step < 15000; step += 100) {
+        double data = step < 9000 ? 0.01 : 0.45;
+        md_buf_printf(&text, "step %d | loss %.4f | time %.3f | data_time %.3f\n", step,
+                      1.5 + 5 * exp(-step / 4000.0), 0.5 + data, data);
+    }
+    char *path = t_write(dir, "train.log", text.p, text.n);
+    md_store *st = NULL;
+    ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+    md_findings f;
+    evaluate(st, &f);
+    const md_finding *slow = t_find_finding(&f, "slow_dataloader");
+    ck_assert_ptr_nonnull(slow);
+    ck_assert_double_ge(slow->step, 8000);
+    ck_assert_double_le(slow->step, 9000);
+    ck_assert(has_evidence(slow, "waiting for data grew from 0.01 s to 0.45 s"));
+    md_findings_free(&f);
+    md_store_free(st);
+    free(path);
+    md_buf_free(&text);
+    t_rmtree(dir);
+}
+END_TEST
+
 /* Dicts without a step: the validation loss every tenth entry turns up
  * while the training loss falls. The finding's step comes from a run
  * signal (run.worst_val_best_step) and is a log entry, among the
@@ -961,6 +991,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_overfitting_without_steps);
     tcase_add_test(tc, test_dpo_findings_blame_lr_by_its_value);
     tcase_add_test(tc, test_frequent_overflows_explain_a_plateau);
+    tcase_add_test(tc, test_late_slow_dataloader);
     tcase_add_test(tc, test_vanishing_gradients_relative);
     tcase_add_test(tc, test_nan_loss_evidence_follows_the_nans);
     tcase_add_test(tc, test_evidence_names_entries);
