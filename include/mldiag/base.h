@@ -41,6 +41,9 @@ void *md_xrealloc(void *p, size_t n);
 /* Zeroed memory on cache lines of its own (freed with free): for what one
  * thread writes while another works on objects allocated near it. */
 void *md_xcalloc_alone(size_t size);
+/* n bytes or more for a buffer of megabytes, on 2 MiB pages where the
+ * kernel allows; freed with free(). */
+void *md_xmalloc_large(size_t n);
 char *md_xstrdup(const char *s);
 char *md_xstrndup(const char *s, size_t n);
 MD_NORETURN void md_out_of_memory(void);

@@ -47,6 +47,7 @@ enum {
 typedef struct batch {
     unsigned char *p;
     size_t n, cap;
+    bool own; /* p is its own allocation, not a part of the feed's region */
 } batch;
 
 /* The store's number for a key the feed names again and again, resolved
@@ -95,6 +96,7 @@ struct md_feed {
     uint64_t put_line;       /* the line of the last op queued */
     unsigned named;
     batch pool[BATCHES];
+    unsigned char *region; /* the pool's bytes, BATCHES * BATCH_BYTES */
 
     /* Shared, under mu. */
     _Alignas(64) pthread_mutex_t mu;
@@ -253,9 +255,10 @@ md_feed *md_feed_new(md_store *st, bool threaded)
     md_feed *f = md_xcalloc_alone(sizeof *f);
     f->st = st;
     if (!threaded) return f;
+    f->region = md_xmalloc_large(BATCHES * BATCH_BYTES);
     for (size_t i = 0; i < BATCHES; i++) {
         f->pool[i].cap = BATCH_BYTES;
-        f->pool[i].p = md_xmalloc(BATCH_BYTES);
+        f->pool[i].p = f->region + i * BATCH_BYTES;
         f->empty[f->nempty++] = &f->pool[i];
     }
     f->cur = f->empty[--f->nempty];
@@ -296,7 +299,8 @@ static inline unsigned char *room(md_feed *f, size_t n)
         flush(f);
         if (n > f->cur->cap) {
             f->cur->cap = n;
-            f->cur->p = md_xrealloc(f->cur->p, n);
+            f->cur->p = f->cur->own ? md_xrealloc(f->cur->p, n) : md_xmalloc(n);
+            f->cur->own = true;
         }
     }
     return f->cur->p + f->cur->n;
@@ -322,7 +326,9 @@ void md_feed_close(md_feed *f)
         pthread_mutex_destroy(&f->mu);
     }
     for (size_t i = 0; i < BATCHES; i++)
-        free(f->pool[i].p);
+        if (f->pool[i].own)
+            free(f->pool[i].p);
+    free(f->region);
     for (size_t i = 0; i < f->ncolumns; i++)
         free(f->columns[i].key);
     free(f->columns);

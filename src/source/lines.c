@@ -14,7 +14,7 @@ void md_lines_init(md_lines *ls, md_source *src)
     memset(ls, 0, sizeof *ls);
     ls->src = src;
     ls->cap = LINES_BLOCK + MD_LINE_MAX;
-    ls->buf = md_xmalloc(ls->cap);
+    ls->buf = md_xmalloc_large(ls->cap);
 }
 
 void md_lines_fini(md_lines *ls)
