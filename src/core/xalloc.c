@@ -55,10 +55,10 @@ void *md_xcalloc_alone(size_t size)
 
 /* Buffers of megabytes (the lines being read, the batches the reader hands
  * the store's thread) are filled page by page, and each first touch of a
- * 4 KiB page is a fault: on the development VM a fault costs about 12 us,
- * and the 4 MiB of those buffers took 1,000 faults, a quarter of the
- * time on a 10 MB log. Aligned to 2 MiB and advised so, the kernel backs
- * them with 2 MiB pages where it allows: one fault each. */
+ * 4 KiB page is a fault: on the development machine a fault costs about
+ * 12 us, and those buffers took about 500 faults on a 10 MB log. Aligned
+ * to 2 MiB and advised so, the kernel backs them with 2 MiB pages where
+ * it allows: one fault each. */
 #define HUGE_PAGE (2u << 20)
 
 void *md_xmalloc_large(size_t n)
