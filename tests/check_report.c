@@ -678,6 +678,7 @@ START_TEST(test_frequent_overflows_explain_a_plateau)
         md_buf_free(&text);
     }
     t_rmtree(dir);
+    free(dir);
 }
 END_TEST
 
@@ -708,6 +709,7 @@ START_TEST(test_late_slow_dataloader)
     free(path);
     md_buf_free(&text);
     t_rmtree(dir);
+    free(dir);
 }
 END_TEST
 

@@ -596,6 +596,33 @@ START_TEST(test_run_nonfinite_loss_terms)
 }
 END_TEST
 
+/* run.epoch_steps: values placed by "Epoch 3" alone count epochs; a step
+ * key on any record, or none at all, does not. */
+START_TEST(test_run_epoch_steps)
+{
+    static const struct {
+        bool epoch, step;
+        double want;
+    } cases[] = {{true, false, 1}, {false, true, 0}, {true, true, 0}, {false, false, 0}};
+    for (size_t k = 0; k < MD_COUNT(cases); k++) {
+        run r = run_new();
+        for (int i = 1; i <= 20; i++) {
+            md_store_record_begin(r.st, (unsigned long)i);
+            if (cases[k].epoch)
+                md_store_record_kv(r.st, "epoch", 5, i, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+            if (cases[k].step)
+                md_store_record_kv(r.st, "step", 4, 100.0 * i, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+            md_store_record_kv(r.st, "loss", 4, 2.0 / i, MD_UNIT_NONE, 0, NAN);
+            md_store_record_end(r.st, NULL);
+        }
+        run_done(&r);
+        md_value v = md_signal_run(r.sig, "epoch_steps");
+        ck_assert_msg(v.known && v.v == cases[k].want, "case %zu: %g", k, v.v);
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* run.worst_score_*: of the higher-is-better scores measured on held-out
  * data (val_accuracy, a set-named eval_f1, mAP, BLEU), the one that fell
  * furthest from its best stretch. Training accuracy is no
@@ -1950,6 +1977,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_rise_after_min);
     tcase_add_test(trend, test_best_smooth_follows_direction);
     tcase_add_test(trend, test_run_worst_score);
+    tcase_add_test(trend, test_run_epoch_steps);
     tcase_add_test(trend, test_run_nonfinite_loss_terms);
     tcase_add_test(trend, test_run_reinforcement);
     tcase_add_test(trend, test_worst_val_over_sets);

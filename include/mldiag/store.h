@@ -148,6 +148,9 @@ typedef struct md_input {
     int64_t declared_total;    /* "step 5/100": the run's planned length, or -1 */
     int64_t last_step_seen;
     uint64_t first_stepped_record; /* 1-based; 0 before the first step */
+    /* Records of values placed by a step key, and by an epoch alone
+     * ("Epoch 3/10" with no step on the line). */
+    uint64_t step_records, epoch_records;
     /* Steps counted within each epoch ("Epoch [6/120], Step [600/600]",
      * Lightning's "Epoch 3: 45%| 450/1000"): once the count restarts as the
      * epoch grows, steps become epoch * steps_per_epoch + count. */

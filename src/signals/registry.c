@@ -147,6 +147,8 @@ static const md_named run_features[] = {
     {"declared_steps", "planned length the log printed (\"step 5/100\"), or unknown"},
     {"last_step", "largest step any input reached"},
     {"progress", "last_step / declared_steps"},
+    {"epoch_steps", "1 when the log counts epochs, not steps: its values are placed by an epoch "
+                    "alone (\"Epoch 3/10\"), never by a step"},
     {"series", "series found"},
     {"points", "points read"},
     {"nonfinite_metrics", "metric series other than the loss and the gradient norm holding NaN "

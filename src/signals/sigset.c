@@ -400,11 +400,13 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return count_nonfinite(st, nonfinite_loss_term, false);
     if (strcmp(feature, "nonfinite_loss_terms_step") == 0)
         return count_nonfinite(st, nonfinite_loss_term, true);
-    double cut = 0, declared = -1, last = -1, snapshot = 0;
+    double cut = 0, declared = -1, last = -1, snapshot = 0, by_step = 0, by_epoch = 0;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
         cut += in->cut_short;
         snapshot += in->snapshot;
+        by_step += (double)in->step_records;
+        by_epoch += (double)in->epoch_records;
         declared = (double)in->declared_total > declared ? (double)in->declared_total : declared;
         last = (double)in->last_step_seen > last ? (double)in->last_step_seen : last;
     }
@@ -425,6 +427,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return last >= 0 ? md_known(last) : md_unknown();
     if (strcmp(feature, "progress") == 0)
         return declared > 0 && last >= 0 ? md_known(last / declared) : md_unknown();
+    if (strcmp(feature, "epoch_steps") == 0)
+        return md_known(by_epoch > 0 && by_step == 0);
     if (strcmp(feature, "series") == 0)
         return md_known((double)md_store_nseries(st));
     if (strcmp(feature, "points") == 0)

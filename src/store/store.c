@@ -355,7 +355,7 @@ static bool step_gives_way(const md_store *st, const record_kv *kv)
  * then the step an earlier line set, then the step an evaluation's line
  * stands at. -1 when none. Of two step keys the first wins, but one that
  * gives way (step_gives_way) loses to the other, whatever their order. */
-static int64_t record_step(md_store *st, bool *had_step)
+static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1;
     bool gives_way = false;
@@ -381,14 +381,17 @@ static int64_t record_step(md_store *st, bool *had_step)
         step = epoch_step(in, step, total, epoch, epochs);
     if (step >= 0 && total > in->declared_total && !in->per_epoch)
         in->declared_total = total;
+    *by_key = step >= 0;
     if (step >= 0)
         return step;
     /* Where steps come with their epoch, a line with the epoch alone (its
      * evaluation) stands at the step the run has reached. */
     if (epoch >= 0 && in->first_epoch >= 0 && in->last_step_seen >= 0)
         return in->last_step_seen;
+    *by_epoch = epoch >= 0;
     if (epoch >= 0)
         return epoch;
+    *by_key = st->context_step >= 0; /* a header's step ("Step 100" over its values) */
     if (st->context_step >= 0)
         return st->context_step;
     /* So does a record of an evaluation's values alone, one of rates and
@@ -493,7 +496,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
             return -1;
     }
     md_input *in = &st->inputs[st->cur];
-    int64_t step = record_step(st, &had);
+    bool by_key = false, by_epoch = false;
+    int64_t step = record_step(st, &had, &by_key, &by_epoch);
     if (had_step)
         *had_step = had;
     if (st->rec_total & KEY_TRAIN_TERM)
@@ -534,6 +538,10 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     in->records++;
     in->points += values;
     st->total_points += values;
+    if (values) {
+        in->step_records += by_key;
+        in->epoch_records += by_epoch;
+    }
     if (step >= 0) {
         if (in->first_stepped_record == 0)
             in->first_stepped_record = in->records;

@@ -394,6 +394,27 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("fp16_overflow_frequent", "apex_amp_cifar_200_epochs.log")
+def _(r):
+    out = [note("CIFAR ResNet with Apex amp (O1), 200 epochs of 500 steps, logged once per epoch:",
+                "4 overflows while the scaler falls from 2^16 to 2^12, then one per ~1000 steps when",
+                "it doubles to 2^13, about 100 in all; the log's steps are epochs, so 100 overflows",
+                "in '200 steps' is no share of the steps.")]
+    scale = 65536.0
+    ovs = list(range(1, 5)) + periodic_overflows(r, 4, 100000)
+    oi = 0
+    for ep in range(1, 201):
+        while oi < len(ovs) and ovs[oi] <= ep * 500:
+            scale = scale / 2 if ovs[oi] <= 4 else 4096.0
+            out.append("Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to %.1f" % scale)
+            oi += 1
+        tl = 0.05 + 1.9 * math.exp(-ep / 30.0) + r.gauss(0, 0.01)
+        vl = 0.25 + 1.7 * math.exp(-ep / 30.0) + r.gauss(0, 0.01)
+        out.append("Epoch %d: train loss %.4f, val loss %.4f, val acc %.4f, lr %.5f"
+                   % (ep, tl, vl, 0.95 - vl / 10, 0.1 * 0.5 * (1 + math.cos(math.pi * ep / 200))))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("fp16_overflow_frequent", "megatron_ds_fp16_resumed_twice_hysteresis.log")
 def _(r):
     out = [note("Megatron-DeepSpeed fp16 with hysteresis 2, started from 2^32 and resumed from",
