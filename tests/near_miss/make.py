@@ -1788,6 +1788,16 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("job_cancelled", "slurm_preempted_still_running.log")
+def _(r):
+    out = [note("Preempted, requeued into the same output file and resumed from its checkpoint;",
+                "the log is read while the job still runs, 2000 steps past the preemption, before it",
+                "prints that it finished.")]
+    out += slurm_requeue(r, ["slurmstepd: error: *** JOB 771203 ON gpu-031 CANCELLED AT 2024-07-02T09:14:03 DUE TO PREEMPTION ***",
+                             "== requeued: SLURM_RESTART_COUNT=1 on gpu-044 =="])[:-(1 + (8000 - 6200) // 20 + 1)]
+    return "\n".join(out) + "\n"
+
+
 @near_miss("node_failure", "slurm_node_fail_requeued_resumed.log")
 def _(r):
     out = [note("A node fails mid-run; Slurm requeues the job (JobRequeue=1), it resumes from its",
