@@ -1040,6 +1040,26 @@ START_TEST(test_spikes_slow_and_open)
 }
 END_TEST
 
+/* A second run written into the same log starts over at step 0, its loss
+ * back at the start's level: no spike, one restart. The same jump where
+ * the steps go on is a spike. */
+START_TEST(test_restart_from_step_zero_is_no_spike)
+{
+    for (int go_on = 0; go_on < 2; go_on++) {
+        run r = run_new();
+        t_rng g = t_rng_seed(10);
+        for (int attempt = 0; attempt < 2; attempt++)
+            for (int64_t s = 0; s < 500; s++)
+                put(&r, "loss", s + (go_on && attempt ? 500 : 0),
+                    (3 * exp(-(double)s / 100) + 1) * exp(0.01 * t_rng_normal(&g)));
+        run_done(&r);
+        T_IS(&r, "loss", "restarts", go_on ? 0 : 1);
+        T_IS(&r, "loss", "spikes", go_on ? 1 : 0);
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* A spike that builds over ten points, from 1.4x to 5x its level, begins
  * where it leaves the band and peaks at its last point. */
 START_TEST(test_spike_start_before_peak)
@@ -2005,6 +2025,7 @@ Suite *suite_signals(void)
     tcase_add_test(spike, test_spikes_slow_and_open);
     tcase_add_test(spike, test_spike_is_a_dip_when_higher_is_better);
     tcase_add_test(spike, test_spike_start_before_peak);
+    tcase_add_test(spike, test_restart_from_step_zero_is_no_spike);
     tcase_add_test(spike, test_pinned_at_bounds);
     tcase_add_test(spike, test_zero_frac);
     tcase_add_test(spike, test_resolution);

@@ -244,7 +244,17 @@ static double ratio_of(double peak, double level, md_better better)
     return level > 0 ? peak / level : NAN;
 }
 
-static void spike_track(md_series *s, int64_t step, double v)
+/* The tracker learns its level anew from this point on. */
+static void spike_warm_up(md_series_state *st)
+{
+    st->nbase = 0;
+    st->level = st->trend = st->dev = 0;
+}
+
+/* from_start: the step went back to the series' first, as when a second
+ * run writes into the same log (or a requeued job starts over): a jump
+ * there is that run's start, not a spike. */
+static void spike_track(md_series *s, int64_t step, double v, bool from_start)
 {
     md_series_state *st = s->state;
     double y = s->better == MD_BETTER_HIGHER ? -v : v;
@@ -282,6 +292,11 @@ static void spike_track(md_series *s, int64_t step, double v)
         st->cur.length--; /* this point is back in the band */
         close_spike(s, true);
     } else if (y - expect > band && y - expect > floor) {
+        if (from_start) {
+            spike_warm_up(st);
+            spike_track(s, step, v, false);
+            return;
+        }
         st->in_spike = true;
         s->spike_count++;
         double level = s->better == MD_BETTER_HIGHER ? -expect : expect;
@@ -344,10 +359,12 @@ static MD_NOINLINE void add_nonfinite(md_series *s, int64_t step, double v)
 
 void series_add(md_series *s, int64_t step, double v, unsigned flags)
 {
+    bool from_start = false;
     if (s->count == 0) {
         s->first_step = step;
     } else if (step < s->last_step) {
         s->restarts++;
+        from_start = step <= s->first_step;
     }
     s->count++;
     s->last_step = step;
@@ -391,7 +408,7 @@ void series_add(md_series *s, int64_t step, double v, unsigned flags)
     /* The count as a signed integer converts to the same double, more cheaply. */
     s->mean += delta / (double)(int64_t)s->finite;
     s->m2 += delta * (v - s->mean);
-    spike_track(s, step, v);
+    spike_track(s, step, v, from_start);
     note_print(s, v, flags);
 }
 
