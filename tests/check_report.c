@@ -57,6 +57,16 @@ static void evaluate(md_store *st, md_findings *f)
     md_sigset_free(sig);
 }
 
+/* The store of a log written from text as dir/train.log. */
+static md_store *load_log(const char *dir, const md_buf *text)
+{
+    char *path = t_write(dir, "train.log", text->p, text->n);
+    md_store *st = NULL;
+    ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+    free(path);
+    return st;
+}
+
 static void strs_add(md_strs *s, const char *text)
 {
     s->v = md_xrealloc(s->v, (s->n + 1) * sizeof *s->v);
@@ -526,9 +536,7 @@ START_TEST(test_log_ending_in_a_hole)
     for (int i = 0; i < 8192; i++)
         md_buf_putc(&text, '\0');
     char *dir = t_tmpdir();
-    char *path = t_write(dir, "train.log", text.p, text.n);
-    md_store *st = NULL;
-    ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+    md_store *st = load_log(dir, &text);
     md_findings f;
     evaluate(st, &f);
     const md_finding *cut = t_find_finding(&f, "run_truncated");
@@ -538,17 +546,14 @@ START_TEST(test_log_ending_in_a_hole)
     ck_assert_str_eq(cut->causes[0].id, "run_truncated.machine_down");
     md_findings_free(&f);
     md_store_free(st);
-    free(path);
 
     for (int step = 61; step <= 120; step++)
         md_buf_printf(&text, "step %d loss %.3f\n", step, 3.0 * exp(-step / 20.0) + 0.5);
-    path = t_write(dir, "train.log", text.p, text.n);
-    ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+    st = load_log(dir, &text);
     evaluate(st, &f);
     ck_assert_ptr_null(t_find_finding(&f, "run_truncated"));
     md_findings_free(&f);
     md_store_free(st);
-    free(path);
     t_rmtree(dir);
     free(dir);
     md_buf_free(&text);
@@ -660,9 +665,7 @@ START_TEST(test_frequent_overflows_explain_a_plateau)
             if (step % 10 == 0)
                 md_buf_printf(&text, "step=%d loss=%.4f lr=0.0001\n", step, 2.5 + 0.02 * sin(step * 0.7));
         }
-        char *path = t_write(dir, "train.log", text.p, text.n);
-        md_store *st = NULL;
-        ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+        md_store *st = load_log(dir, &text);
         md_findings f;
         evaluate(st, &f);
         const md_finding *plateau = t_find_finding(&f, "loss_plateau");
@@ -674,7 +677,6 @@ START_TEST(test_frequent_overflows_explain_a_plateau)
         ck_assert_int_eq(t_find_finding(&f, "fp16_overflow_frequent") != NULL, frequent);
         md_findings_free(&f);
         md_store_free(st);
-        free(path);
         md_buf_free(&text);
     }
     t_rmtree(dir);
@@ -694,9 +696,7 @@ START_TEST(test_late_slow_dataloader)
         md_buf_printf(&text, "step %d | loss %.4f | time %.3f | data_time %.3f\n", step,
                       1.5 + 5 * exp(-step / 4000.0), 0.5 + data, data);
     }
-    char *path = t_write(dir, "train.log", text.p, text.n);
-    md_store *st = NULL;
-    ck_assert_int_eq(t_load(path, &st, NULL), MD_OK);
+    md_store *st = load_log(dir, &text);
     md_findings f;
     evaluate(st, &f);
     const md_finding *slow = t_find_finding(&f, "slow_dataloader");
@@ -706,7 +706,6 @@ START_TEST(test_late_slow_dataloader)
     ck_assert(has_evidence(slow, "waiting for data grew from 0.01 s to 0.45 s"));
     md_findings_free(&f);
     md_store_free(st);
-    free(path);
     md_buf_free(&text);
     t_rmtree(dir);
     free(dir);

@@ -306,6 +306,26 @@ START_TEST(test_valid_user_rules)
 }
 END_TEST
 
+/* The finding high_loss on a run of five losses at loss, with steps or
+ * without; NULL when it did not fire. */
+static const md_finding *high_loss(const md_ruleset *rs, double loss, bool steps, md_findings *f)
+{
+    md_store *st = md_store_new(md_ruleset_catalog(rs));
+    md_store_begin_input(st, "run.log", MD_FMT_TEXT);
+    for (int step = 1; step <= 5; step++) {
+        md_store_record_begin(st, (unsigned long)step);
+        if (steps)
+            md_store_record_kv(st, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+        md_store_record_kv(st, "loss", 4, loss, MD_UNIT_NONE, 0, NAN);
+        md_store_record_end(st, NULL);
+    }
+    md_sigset *sig = md_sigset_new(st);
+    md_rules_eval(rs, sig, f);
+    md_sigset_free(sig);
+    md_store_free(st);
+    return t_find_finding(f, "high_loss");
+}
+
 /* A cause the evidence scores 0 is ruled out and left out of the
  * finding; where every cause scores 0, all stay, equally likely. */
 START_TEST(test_causes_scored_zero_are_left_out)
@@ -334,18 +354,8 @@ START_TEST(test_causes_scored_zero_are_left_out)
         const char *causes; /* ids after "high_loss.", most likely first */
     } cases[] = {{10, "a c b"}, {4, "c b"}, {2, "b"}};
     for (size_t k = 0; k < MD_COUNT(cases); k++) {
-        md_store *st = md_store_new(md_ruleset_catalog(rs));
-        md_store_begin_input(st, "run.log", MD_FMT_TEXT);
-        for (int step = 1; step <= 5; step++) {
-            md_store_record_begin(st, (unsigned long)step);
-            md_store_record_kv(st, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
-            md_store_record_kv(st, "loss", 4, cases[k].loss, MD_UNIT_NONE, 0, NAN);
-            md_store_record_end(st, NULL);
-        }
-        md_sigset *sig = md_sigset_new(st);
         md_findings f;
-        md_rules_eval(rs, sig, &f);
-        const md_finding *x = t_find_finding(&f, "high_loss");
+        const md_finding *x = high_loss(rs, cases[k].loss, true, &f);
         ck_assert_ptr_nonnull(x);
         md_buf got = {0};
         double shares = 0;
@@ -357,8 +367,6 @@ START_TEST(test_causes_scored_zero_are_left_out)
         ck_assert_double_eq_tol(shares, 1, 1e-12);
         md_buf_free(&got);
         md_findings_free(&f);
-        md_sigset_free(sig);
-        md_store_free(st);
     }
     md_ruleset_free(rs);
 
@@ -367,21 +375,12 @@ START_TEST(test_causes_scored_zero_are_left_out)
                        "[cause high_loss.a]\ntext = A\nscore = 0\n[cause high_loss.b]\ntext = B\nscore = 0\n"
                        "[cause high_loss.c]\ntext = C\nscore = 0\n";
     ck_assert_msg(compile(flat, strlen(flat), true, &d, &rs) == MD_OK, "%s", rendered(&d, &b));
-    md_store *st = md_store_new(md_ruleset_catalog(rs));
-    md_store_begin_input(st, "run.log", MD_FMT_TEXT);
-    md_store_record_begin(st, 1);
-    md_store_record_kv(st, "loss", 4, 9, MD_UNIT_NONE, 0, NAN);
-    md_store_record_end(st, NULL);
-    md_sigset *sig = md_sigset_new(st);
     md_findings f;
-    md_rules_eval(rs, sig, &f);
-    const md_finding *x = t_find_finding(&f, "high_loss");
+    const md_finding *x = high_loss(rs, 9, false, &f);
     ck_assert_ptr_nonnull(x);
     ck_assert_uint_eq(x->ncauses, 3);
     ck_assert_double_eq_tol(x->causes[2].share, 1.0 / 3, 1e-12);
     md_findings_free(&f);
-    md_sigset_free(sig);
-    md_store_free(st);
     md_ruleset_free(rs);
     md_buf_free(&b);
     md_diags_free(&d);
