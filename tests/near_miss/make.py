@@ -1664,6 +1664,16 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("run_truncated", "log_every_150_of_2000.log")
+def _(r):
+    out = [note("A custom loop that prints every 150 of its 2000 steps: its last line is step 1950,",
+                "97.5% of the plan, and the run then ends normally without a closing message.")]
+    for s in range(150, 2001, 150):
+        loss = 1.9 + 1.4 * math.exp(-s / 500.0) + r.gauss(0, 0.01)
+        out.append("step %d/2000 | loss %.4f | lr %.2e" % (s, loss, cosine(s, 2000, 3e-4, 100)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("run_truncated", "hf_early_stopping_callback.log")
 def _(r):
     out = [note("HF Trainer with EarlyStoppingCallback(patience=3): the bar plans 5000 steps, eval",
