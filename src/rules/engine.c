@@ -53,28 +53,28 @@ static int line_input(const md_expr *e, md_sigset *sig)
 static void add_causes(md_finding *f, const rule *r, md_sigset *sig)
 {
     f->causes = md_xcalloc(r->ncauses ? r->ncauses : 1, sizeof *f->causes);
-    double *scores = md_xcalloc(r->ncauses ? r->ncauses : 1, sizeof *scores);
     double total = 0;
     for (size_t i = 0; i < r->ncauses; i++) {
-        scores[i] = eval_or(r->causes[i].score, sig, 0);
-        if (scores[i] < 0)
-            scores[i] = 0;
-        total += scores[i];
+        double score = eval_or(r->causes[i].score, sig, 0);
+        f->causes[i].score = score > 0 ? score : 0;
+        total += f->causes[i].score;
     }
+    /* The causes kept move to the front, each to a slot at or before its
+     * own, which holds nothing but its score yet. */
     for (size_t i = 0; i < r->ncauses; i++) {
-        if (total > 0 && scores[i] == 0)
+        double score = f->causes[i].score;
+        if (total > 0 && score == 0)
             continue;
         const cause *c = &r->causes[i];
         md_cause *out = &f->causes[f->ncauses++];
         out->id = c->id;
-        out->score = scores[i];
+        out->score = score;
         out->text = render(c->text, sig, NULL);
         for (size_t k = 0; k < c->nchecks; k++)
             strs_add(&out->checks, render(c->checks[k], sig, NULL));
         for (size_t k = 0; k < c->nfixes; k++)
             strs_add(&out->fixes, render(c->fixes[k], sig, NULL));
     }
-    free(scores);
     for (size_t i = 0; i < f->ncauses; i++)
         f->causes[i].share = total > 0 ? f->causes[i].score / total : 1.0 / (double)f->ncauses;
     /* Highest score first; the rule file's order breaks ties. */
