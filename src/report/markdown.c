@@ -324,7 +324,7 @@ static void all_clear(const md_store *st, const md_findings *f, md_buf *out)
         char a[32], b[32], c[32];
         md_buf_puts(out, "- ");
         code(out, s->name);
-        md_buf_printf(out, ": %llu points, %s → %s (min %s)\n", (unsigned long long)s->count,
+        md_buf_printf(out, ": %llu point%s, %s → %s (min %s)\n", (unsigned long long)s->count, s->count == 1 ? "" : "s",
                       md_num_fmt(s->first, a, sizeof a), md_num_fmt(s->last, b, sizeof b),
                       md_num_fmt(s->min, c, sizeof c));
     }

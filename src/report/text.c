@@ -140,13 +140,14 @@ static void all_clear(const md_store *st, md_buf *out, const md_report_opts *o)
         if (!plain_checked(st, s, all))
             continue;
         char a[32], b[32];
-        md_buf_printf(&line, "%s %s (%llu points, %s -> %s)", shown ? "," : "", s->name,
-                      (unsigned long long)s->count, md_num_fmt(s->first, a, sizeof a),
+        md_buf_printf(&line, "%s %s (%llu point%s, %s -> %s)", shown ? "," : "", s->name,
+                      (unsigned long long)s->count, s->count == 1 ? "" : "s", md_num_fmt(s->first, a, sizeof a),
                       md_num_fmt(s->last, b, sizeof b));
         shown++;
     }
     if (md_store_nevents(st))
-        md_buf_printf(&line, "%s %zu kinds of log event", shown ? "; and" : "", md_store_nevents(st));
+        md_buf_printf(&line, "%s %zu kind%s of log event", shown ? "; and" : "", md_store_nevents(st),
+                      md_store_nevents(st) == 1 ? "" : "s");
     text_wrap(out, md_buf_cstr(&line), 0, 2, o->width);
     md_buf_free(&line);
 }
