@@ -433,6 +433,27 @@ START_TEST(test_json_output)
                      "RuntimeError: bad \"quote\" and \\ backslash");
     const cJSON *input = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "inputs"), 0);
     ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(input, "format")->valuestring, "text");
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(input, "bytes")->valueint, 153);
+    cJSON_Delete(root);
+    run_free(&r);
+
+    /* The JSON report writes the same inputs and events, and its series say
+     * steps_are_entries where `series` says "steps". */
+    r = run_mldiag(f.dir, (const char *[]){"analyze", "--format", "json", "train.log", NULL});
+    expect(&r, 0);
+    root = cJSON_Parse(r.out.p);
+    ck_assert_msg(root != NULL, "not JSON:\n%s", r.out.p);
+    input = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "inputs"), 0);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(input, "bytes")->valueint, 153);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(input, "lines")->valueint, 6);
+    loss = json_find(cJSON_GetObjectItemCaseSensitive(root, "series"), "name", "loss");
+    ck_assert_ptr_nonnull(loss);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(loss, "steps_are_entries")));
+    ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(loss, "kind"));
+    exc = json_find(cJSON_GetObjectItemCaseSensitive(root, "events"), "id", "exception");
+    ck_assert_ptr_nonnull(exc);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(exc, "first_step")->valueint, 3);
+    ck_assert(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(exc, "fields")));
     cJSON_Delete(root);
     run_free(&r);
 

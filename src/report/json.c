@@ -3,7 +3,7 @@
 #include <math.h>
 
 #include "mldiag/report.h"
-#include "report/jsonw.h"
+#include "report/store_json.h"
 
 static void step_or_null(jsonw *w, double v)
 {
@@ -19,96 +19,6 @@ static void strs(jsonw *w, const char *key, const md_strs *s)
     jsonw_array(w);
     for (size_t i = 0; i < s->n; i++)
         jsonw_str(w, s->v[i]);
-    jsonw_array_end(w);
-}
-
-static void inputs(jsonw *w, const md_store *st)
-{
-    jsonw_key(w, "inputs");
-    jsonw_array(w);
-    for (size_t i = 0; i < md_store_ninputs(st); i++) {
-        const md_input *in = md_store_input(st, i);
-        jsonw_object(w);
-        jsonw_key(w, "path");
-        jsonw_str(w, in->path);
-        jsonw_key(w, "format");
-        jsonw_str(w, md_format_name(in->format));
-        jsonw_key(w, "lines");
-        jsonw_int(w, (int64_t)in->lines);
-        jsonw_key(w, "points");
-        jsonw_int(w, (int64_t)in->points);
-        jsonw_key(w, "cut_short");
-        jsonw_bool(w, in->cut_short);
-        jsonw_object_end(w);
-    }
-    jsonw_array_end(w);
-}
-
-static void series(jsonw *w, const md_store *st)
-{
-    jsonw_key(w, "series");
-    jsonw_array(w);
-    for (size_t i = 0; i < md_store_nseries(st); i++) {
-        const md_series *s = md_store_series(st, i);
-        jsonw_object(w);
-        jsonw_key(w, "name");
-        jsonw_str(w, s->name);
-        jsonw_key(w, "source_names");
-        jsonw_array(w);
-        for (size_t k = 0; k < s->nsources; k++)
-            jsonw_str(w, s->sources[k]);
-        jsonw_array_end(w);
-        jsonw_key(w, "count");
-        jsonw_int(w, (int64_t)s->count);
-        jsonw_key(w, "first_step");
-        jsonw_int(w, s->first_step);
-        jsonw_key(w, "last_step");
-        jsonw_int(w, s->last_step);
-        jsonw_key(w, "steps_are_entries");
-        jsonw_bool(w, s->ordinal);
-        jsonw_key(w, "first");
-        jsonw_num(w, s->first);
-        jsonw_key(w, "last");
-        jsonw_num(w, s->last);
-        jsonw_key(w, "min");
-        jsonw_num(w, s->finite ? s->min : NAN);
-        jsonw_key(w, "max");
-        jsonw_num(w, s->finite ? s->max : NAN);
-        jsonw_key(w, "nonfinite");
-        jsonw_int(w, (int64_t)(s->nan + s->inf));
-        jsonw_object_end(w);
-    }
-    jsonw_array_end(w);
-}
-
-static void events(jsonw *w, const md_store *st)
-{
-    jsonw_key(w, "events");
-    jsonw_array(w);
-    for (size_t i = 0; i < md_store_nevents(st); i++) {
-        const md_event *e = md_store_event_at(st, i);
-        jsonw_object(w);
-        jsonw_key(w, "id");
-        jsonw_str(w, e->id);
-        jsonw_key(w, "count");
-        jsonw_int(w, (int64_t)e->count);
-        jsonw_key(w, "first_line");
-        jsonw_int(w, (int64_t)e->first_line);
-        jsonw_key(w, "first_step");
-        step_or_null(w, e->first_step >= 0 ? (double)e->first_step : NAN);
-        jsonw_key(w, "text");
-        jsonw_str(w, e->first_text);
-        jsonw_key(w, "fields");
-        jsonw_object(w);
-        for (size_t f = 0; f < e->nfields; f++) {
-            if (!e->fields[f].n)
-                continue;
-            jsonw_key(w, e->fields[f].name);
-            jsonw_num(w, e->fields[f].last);
-        }
-        jsonw_object_end(w);
-        jsonw_object_end(w);
-    }
     jsonw_array_end(w);
 }
 
@@ -180,9 +90,9 @@ void md_render_json(const md_store *st, const md_findings *f, md_buf *out)
     jsonw_key(&w, "version");
     jsonw_str(&w, MD_VERSION);
     jsonw_object_end(&w);
-    inputs(&w, st);
-    series(&w, st);
-    events(&w, st);
+    store_json_inputs(&w, st);
+    store_json_series(&w, st, 0);
+    store_json_events(&w, st);
     jsonw_key(&w, "findings");
     jsonw_array(&w);
     for (size_t i = 0; i < f->n; i++)

@@ -4,7 +4,7 @@
 
 #include "mldiag/report.h"
 #include "mldiag/signal.h"
-#include "report/jsonw.h"
+#include "report/store_json.h"
 
 static void csv_field(md_buf *out, const char *s)
 {
@@ -115,129 +115,6 @@ static void csv_buckets(const md_store *st, md_buf *out)
     }
 }
 
-static void json_inputs(const md_store *st, jsonw *w)
-{
-    jsonw_key(w, "inputs");
-    jsonw_array(w);
-    for (size_t i = 0; i < md_store_ninputs(st); i++) {
-        const md_input *in = md_store_input(st, i);
-        jsonw_object(w);
-        jsonw_key(w, "path");
-        jsonw_str(w, in->path);
-        jsonw_key(w, "format");
-        jsonw_str(w, md_format_name(in->format));
-        jsonw_key(w, "bytes");
-        jsonw_int(w, (int64_t)in->bytes);
-        jsonw_key(w, "lines");
-        jsonw_int(w, (int64_t)in->lines);
-        jsonw_key(w, "points");
-        jsonw_int(w, (int64_t)in->points);
-        jsonw_key(w, "cut_short");
-        jsonw_bool(w, in->cut_short);
-        jsonw_object_end(w);
-    }
-    jsonw_array_end(w);
-}
-
-static void json_buckets(const md_series *s, jsonw *w)
-{
-    jsonw_key(w, "buckets");
-    jsonw_array(w);
-    for (size_t b = 0; b < s->nbuckets; b++) {
-        const md_bucket *k = &s->buckets[b];
-        jsonw_array(w);
-        jsonw_int(w, k->lo_step);
-        jsonw_int(w, k->hi_step);
-        jsonw_int(w, k->n);
-        jsonw_int(w, k->nonfinite);
-        jsonw_num(w, k->n ? k->sum / k->n : NAN);
-        jsonw_num(w, k->n ? k->min : NAN);
-        jsonw_num(w, k->n ? k->max : NAN);
-        jsonw_array_end(w);
-    }
-    jsonw_array_end(w);
-}
-
-static void json_series(const md_store *st, jsonw *w, bool buckets)
-{
-    jsonw_key(w, "series");
-    jsonw_array(w);
-    for (size_t i = 0; i < md_store_nseries(st); i++) {
-        const md_series *s = md_store_series(st, i);
-        jsonw_object(w);
-        jsonw_key(w, "name");
-        jsonw_str(w, s->name);
-        jsonw_key(w, "source_names");
-        jsonw_array(w);
-        for (size_t k = 0; k < s->nsources; k++)
-            jsonw_str(w, s->sources[k]);
-        jsonw_array_end(w);
-        jsonw_key(w, "kind");
-        jsonw_str(w, md_kind_name(s->kind));
-        jsonw_key(w, "count");
-        jsonw_int(w, (int64_t)s->count);
-        jsonw_key(w, "steps");
-        jsonw_str(w, s->ordinal ? "entries" : "steps");
-        jsonw_key(w, "first_step");
-        jsonw_int(w, s->first_step);
-        jsonw_key(w, "last_step");
-        jsonw_int(w, s->last_step);
-        jsonw_key(w, "first");
-        jsonw_num(w, s->first);
-        jsonw_key(w, "last");
-        jsonw_num(w, s->last);
-        jsonw_key(w, "min");
-        jsonw_num(w, s->finite ? s->min : NAN);
-        jsonw_key(w, "max");
-        jsonw_num(w, s->finite ? s->max : NAN);
-        jsonw_key(w, "nonfinite");
-        jsonw_int(w, (int64_t)(s->nan + s->inf));
-        jsonw_key(w, "first_nonfinite_step");
-        if (s->first_nonfinite_step >= 0)
-            jsonw_int(w, s->first_nonfinite_step);
-        else
-            jsonw_null(w);
-        if (buckets)
-            json_buckets(s, w);
-        jsonw_object_end(w);
-    }
-    jsonw_array_end(w);
-}
-
-static void json_events(const md_store *st, jsonw *w)
-{
-    jsonw_key(w, "events");
-    jsonw_array(w);
-    for (size_t i = 0; i < md_store_nevents(st); i++) {
-        const md_event *e = md_store_event_at(st, i);
-        jsonw_object(w);
-        jsonw_key(w, "id");
-        jsonw_str(w, e->id);
-        jsonw_key(w, "count");
-        jsonw_int(w, (int64_t)e->count);
-        jsonw_key(w, "first_line");
-        jsonw_int(w, (int64_t)e->first_line);
-        jsonw_key(w, "first_step");
-        if (e->first_step >= 0)
-            jsonw_int(w, e->first_step);
-        else
-            jsonw_null(w);
-        jsonw_key(w, "fields");
-        jsonw_object(w);
-        for (size_t f = 0; f < e->nfields; f++) {
-            if (!e->fields[f].n)
-                continue;
-            jsonw_key(w, e->fields[f].name);
-            jsonw_num(w, e->fields[f].last);
-        }
-        jsonw_object_end(w);
-        jsonw_key(w, "text");
-        jsonw_str(w, e->first_text);
-        jsonw_object_end(w);
-    }
-    jsonw_array_end(w);
-}
-
 void md_render_series(const md_store *st, md_series_format fmt, bool buckets, md_buf *out)
 {
     if (fmt == MD_SERIES_CSV) {
@@ -257,9 +134,9 @@ void md_render_series(const md_store *st, md_series_format fmt, bool buckets, md
     jsonw_object(&w);
     jsonw_key(&w, "schema");
     jsonw_int(&w, 1);
-    json_inputs(st, &w);
-    json_series(st, &w, buckets);
-    json_events(st, &w);
+    store_json_inputs(&w, st);
+    store_json_series(&w, st, STORE_JSON_DETAIL | (buckets ? STORE_JSON_BUCKETS : 0));
+    store_json_events(&w, st);
     jsonw_object_end(&w);
     md_buf_putc(out, '\n');
 }
