@@ -326,6 +326,35 @@ START_TEST(test_junit_cases_and_levels)
 }
 END_TEST
 
+START_TEST(test_severity_counts)
+{
+    /* Every report counts the findings of each severity, most severe
+     * first, and leaves out the severities none has. */
+    md_store *st = nan_run();
+    md_findings f = {0};
+    add_finding(&f, "a", "A", MD_SEV_WARNING, 10);
+    add_finding(&f, "b", "B", MD_SEV_CRITICAL, 20);
+    add_finding(&f, "c", "C", MD_SEV_WARNING, 30);
+    add_finding(&f, "d", "D", MD_SEV_INFO, 40);
+    ck_assert_uint_eq(md_findings_count(&f, MD_SEV_WARNING), 2);
+    ck_assert_uint_eq(md_findings_count(&f, MD_SEV_ERROR), 0);
+    ck_assert_uint_eq(md_findings_at_least(&f, MD_SEV_WARNING), 3);
+    md_report_opts o = {false, 80, false, false};
+    md_buf out = {0};
+    md_render_text(st, &f, &o, &out);
+    ck_assert_ptr_nonnull(strstr(md_buf_cstr(&out), "4 findings: 1 critical, 2 warning, 1 info.\n"));
+    md_buf_reset(&out);
+    md_render_markdown(st, &f, &o, &out);
+    ck_assert_ptr_nonnull(strstr(md_buf_cstr(&out), "**4 findings:** 1 critical, 2 warning, 1 info.\n"));
+    md_buf_reset(&out);
+    md_render_json(st, &f, &out);
+    ck_assert_ptr_nonnull(strstr(md_buf_cstr(&out), "\"summary\":{\"critical\":1,\"error\":0,\"warning\":2,\"info\":1}"));
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_junit_escaping)
 {
     md_store *st = healthy_run();
@@ -983,6 +1012,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_markdown_no_findings);
     tcase_add_test(tc, test_no_findings_lists_unknown_series);
     tcase_add_test(tc, test_junit_cases_and_levels);
+    tcase_add_test(tc, test_severity_counts);
     tcase_add_test(tc, test_junit_escaping);
     tcase_add_test(tc, test_github_annotations);
     tcase_add_test(tc, test_svg_marks_finding);

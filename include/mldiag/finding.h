@@ -75,6 +75,8 @@ typedef struct md_findings {
 void md_findings_free(md_findings *f);
 /* Frees what one finding owns (not the finding itself). */
 void md_finding_fini(md_finding *f);
+/* Counts findings of severity sev. */
+size_t md_findings_count(const md_findings *f, md_severity sev);
 /* Counts findings at or above sev. */
 size_t md_findings_at_least(const md_findings *f, md_severity sev);
 

@@ -54,6 +54,14 @@ void md_findings_free(md_findings *f)
     memset(f, 0, sizeof *f);
 }
 
+size_t md_findings_count(const md_findings *f, md_severity sev)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < f->n; i++)
+        n += f->v[i].severity == sev;
+    return n;
+}
+
 size_t md_findings_at_least(const md_findings *f, md_severity sev)
 {
     size_t n = 0;

@@ -117,11 +117,8 @@ void md_render_json(const md_store *st, const md_findings *f, md_buf *out)
     jsonw_key(&w, "summary");
     jsonw_object(&w);
     for (int sev = MD_SEV_CRITICAL; sev >= MD_SEV_INFO; sev--) {
-        size_t n = 0;
-        for (size_t i = 0; i < f->n; i++)
-            n += f->v[i].severity == (md_severity)sev;
         jsonw_key(&w, md_severity_name((md_severity)sev));
-        jsonw_int(&w, (int64_t)n);
+        jsonw_int(&w, (int64_t)md_findings_count(f, (md_severity)sev));
     }
     jsonw_object_end(&w);
     jsonw_object_end(&w);

@@ -118,16 +118,7 @@ static void summary(const md_findings *f, md_buf *out)
     for (size_t i = 0; i < f->n; i++)
         summary_row(out, i, &f->v[i]);
     md_buf_printf(out, "\n**%zu finding%s:** ", f->n, f->n == 1 ? "" : "s");
-    const char *sep = "";
-    for (int sev = MD_SEV_CRITICAL; sev >= MD_SEV_INFO; sev--) {
-        size_t n = 0;
-        for (size_t i = 0; i < f->n; i++)
-            n += f->v[i].severity == (md_severity)sev;
-        if (n) {
-            md_buf_printf(out, "%s%zu %s", sep, n, md_severity_name((md_severity)sev));
-            sep = ", ";
-        }
-    }
+    plain_severity_counts(out, f, "");
     md_buf_puts(out, ".\n\n");
 }
 

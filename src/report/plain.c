@@ -53,3 +53,14 @@ bool plain_checks_all(const md_store *st)
             return false;
     return true;
 }
+
+void plain_severity_counts(md_buf *out, const md_findings *f, const char *sep)
+{
+    for (int sev = MD_SEV_CRITICAL; sev >= MD_SEV_INFO; sev--) {
+        size_t n = md_findings_count(f, (md_severity)sev);
+        if (n) {
+            md_buf_printf(out, "%s%zu %s", sep, n, md_severity_name((md_severity)sev));
+            sep = ", ";
+        }
+    }
+}

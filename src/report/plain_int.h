@@ -12,6 +12,9 @@ void plain_headline(md_buf *out, const md_finding *x);
 /* The symptom, evidence and causes with their checks and fixes, one per
  * line, each line ending in a newline. */
 void plain_body(md_buf *out, const md_finding *x);
+/* "2 critical, 1 warning": the findings of each severity there are,
+ * most severe first, after sep; nothing when there are none. */
+void plain_severity_counts(md_buf *out, const md_findings *f, const char *sep);
 /* The input path of a finding's evidence, or NULL when unknown. */
 const char *plain_input(const md_store *st, const md_finding *x);
 

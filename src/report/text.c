@@ -168,16 +168,7 @@ static void quiet(const md_findings *f, md_buf *out)
 static void summary(const md_findings *f, md_buf *out)
 {
     md_buf_printf(out, "%zu finding%s", f->n, f->n == 1 ? "" : "s");
-    const char *sep = ": ";
-    for (int sev = MD_SEV_CRITICAL; sev >= MD_SEV_INFO; sev--) {
-        size_t n = 0;
-        for (size_t i = 0; i < f->n; i++)
-            n += f->v[i].severity == (md_severity)sev;
-        if (n) {
-            md_buf_printf(out, "%s%zu %s", sep, n, md_severity_name((md_severity)sev));
-            sep = ", ";
-        }
-    }
+    plain_severity_counts(out, f, ": ");
     md_buf_puts(out, ".\n");
 }
 
