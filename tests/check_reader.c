@@ -1416,6 +1416,29 @@ START_TEST(test_text_cuda_oom_fields)
 }
 END_TEST
 
+/* PyTorch 2.1's wording: "capacty", a size below 1 KiB in bytes, and the
+ * processes on the GPU listed by id. */
+START_TEST(test_text_cuda_oom_fields_listed)
+{
+    md_store *st = load_text("oom.log",
+                             "step 5, loss: 1.0\n"
+                             "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 620.00 MiB. GPU 0 "
+                             "has a total capacty of 44.32 GiB of which 0 bytes is free. Process 387090 has "
+                             "36.25 GiB memory in use. Process 413847 has 4.07 GiB memory in use. Of the "
+                             "allocated memory 35.45 GiB is allocated by PyTorch, and 512 bytes is reserved by "
+                             "PyTorch but unallocated.\n",
+                             NULL);
+    const md_event *e = event(st, "cuda_oom");
+    ck_assert(T_CLOSE(field(e, "tried_gib")->last, 620.0 / 1024));
+    ck_assert(T_CLOSE(field(e, "total_gib")->last, 44.32));
+    ck_assert(field(e, "free_gib")->last == 0);
+    ck_assert(T_CLOSE(field(e, "reserved_unused_gib")->last, 512.0 / (1024.0 * 1024 * 1024)));
+    ck_assert(T_CLOSE(field(e, "listed_process_gib")->last, 36.25));
+    ck_assert_uint_eq(field(e, "process_gib")->n, 0);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_markdown_table)
 {
     md_store *st = load_text("README.md",
@@ -5272,6 +5295,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_error_message_figures);
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
     tcase_add_test(text, test_text_cuda_oom_fields);
+    tcase_add_test(text, test_text_cuda_oom_fields_listed);
     tcase_add_test(text, test_text_ignored_exceptions);
     tcase_add_test(text, test_text_glued_rank_lines);
     tcase_add_test(text, test_text_markdown_table);

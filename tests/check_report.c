@@ -741,6 +741,50 @@ START_TEST(test_late_slow_dataloader)
 }
 END_TEST
 
+/* Which process holds the GPU's memory, as PyTorch 2.1 and later list
+ * them: where the processes other than this one hold 8 GiB, another
+ * process is the first cause; where this process ("this process has")
+ * holds all but 0.3 GiB, the cause is left out. */
+START_TEST(test_oom_blames_other_processes_by_their_memory)
+{
+    static const char *const messages[] = {
+        "Tried to allocate 620.00 MiB. GPU 0 has a total capacity of 44.32 GiB of which 84.31 MiB is free. "
+        "Process 387090 has 36.25 GiB memory in use. Process 413847 has 4.07 GiB memory in use. Process 413851 "
+        "has 3.89 GiB memory in use. Of the allocated memory 35.45 GiB is allocated by PyTorch, and 301.95 MiB "
+        "is reserved by PyTorch but unallocated.",
+        "Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.55 GiB of which 992.62 MiB is free. "
+        "Process 5906 has 293.38 MiB memory in use. Including non-PyTorch memory, this process has 21.90 GiB "
+        "memory in use. Of the allocated memory 21.53 GiB is allocated by PyTorch, and 71.64 MiB is reserved by "
+        "PyTorch but unallocated.",
+    };
+    char *dir = t_tmpdir();
+    for (size_t k = 0; k < MD_COUNT(messages); k++) {
+        md_buf text = {0};
+        for (int step = 1; step <= 20; step++)
+            md_buf_printf(&text, "step %d: loss=%.3f\n", step, 2.0 - step * 0.01);
+        md_buf_printf(&text, "torch.OutOfMemoryError: CUDA out of memory. %s\n", messages[k]);
+        md_store *st = load_log(dir, &text);
+        md_findings f;
+        evaluate(st, &f);
+        const md_finding *oom = t_find_finding(&f, "cuda_oom");
+        ck_assert_ptr_nonnull(oom);
+        size_t at = oom->ncauses;
+        for (size_t i = 0; i < oom->ncauses; i++)
+            if (strcmp(oom->causes[i].id, "cuda_oom.other_process") == 0)
+                at = i;
+        if (k == 0)
+            ck_assert_uint_eq(at, 0);
+        else
+            ck_assert_uint_eq(at, oom->ncauses);
+        md_findings_free(&f);
+        md_store_free(st);
+        md_buf_free(&text);
+    }
+    t_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* Dicts without a step: the validation loss every tenth entry turns up
  * while the training loss falls. The finding's step comes from a run
  * signal (run.worst_val_best_step) and is a log entry, among the
@@ -1023,6 +1067,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_dpo_findings_blame_lr_by_its_value);
     tcase_add_test(tc, test_frequent_overflows_explain_a_plateau);
     tcase_add_test(tc, test_late_slow_dataloader);
+    tcase_add_test(tc, test_oom_blames_other_processes_by_their_memory);
     tcase_add_test(tc, test_vanishing_gradients_relative);
     tcase_add_test(tc, test_nan_loss_evidence_follows_the_nans);
     tcase_add_test(tc, test_evidence_names_entries);

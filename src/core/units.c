@@ -29,6 +29,7 @@ static const unit_name names[] = {
     {"ns", MD_UNIT_NS},
     {"s", MD_UNIT_S},
     {"h", MD_UNIT_H},
+    {"bytes", MD_UNIT_B},
     {"B", MD_UNIT_B},
     {"%", MD_UNIT_PERCENT},
     {"K", MD_UNIT_KILO},
