@@ -4641,6 +4641,47 @@ static const struct {
     {"world_size", "world_size=8"},
     {"model_parallel", "model.hf_device_map: {'model.embed_tokens': 0, 'model.layers.40': 1, 'lm_head': 1}"},
     {"model_parallel", "model = AutoModelForCausalLM.from_pretrained(name, device_map=\"auto\", load_in_4bit=True)"},
+    {"device_mismatch", "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, "
+                        "cuda:0 and cpu! (when checking argument for argument mat1 in method wrapper_addmm)"},
+    {"device_mismatch", "RuntimeError: Expected all tensors to be on the same device, but got mat1 is on cpu, "
+                        "different from other tensors on cuda:0 (when checking argument in method wrapper_CUDA_addmm)"},
+    {"device_mismatch", "RuntimeError: Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should "
+                        "be the same or input should be a MKLDNN tensor and weight is a dense tensor"},
+    {"device_mismatch", "RuntimeError: Input type (CUDABFloat16Type) and weight type (CPUBFloat16Type) should be the "
+                        "same or input should be a MKLDNN tensor and weight is a dense tensor"},
+    {"device_mismatch", "RuntimeError: Expected object of device type cuda but got device type cpu for argument #1 "
+                        "'self' in call to _th_mm"},
+    {"invalid_device", "RuntimeError: CUDA error: invalid device ordinal"},
+    {"invalid_device", "RuntimeError: Attempting to deserialize object on CUDA device 3 but torch.cuda.device_count() "
+                       "is 1. Please use torch.load with map_location to map your storages to an existing device."},
+    {"loss_detached", "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn"},
+    {"checkpoint_no_grad_inputs", "/usr/local/lib/python3.10/dist-packages/torch/utils/checkpoint.py:31: UserWarning: "
+                                  "None of the inputs have requires_grad=True. Gradients will be None"},
+    {"embedding_index", "IndexError: index out of range in self"},
+    {"dist_not_initialized", "RuntimeError: Default process group has not been initialized, please make sure to call "
+                             "init_process_group."},
+    {"dist_not_initialized", "ValueError: Default process group has not been initialized, please make sure to call "
+                             "init_process_group."},
+    {"device_map_auto_distributed", "ValueError: You can't train a model that has been loaded with `device_map='auto'` "
+                                    "in any distributed mode. Please rerun your script specifying `--num_processes=1` "
+                                    "or by launching with `python {{myscript.py}}`."},
+    {"kbit_wrong_device", "ValueError: You can't train a model that has been loaded in 8-bit precision on a different "
+                          "device than the one you're training on. Make sure you loaded the model on the correct "
+                          "device using for example `device_map={'':torch.cuda.current_device()}`"},
+    {"gpu_unused", "GPU available: True (cuda), used: False"},
+    {"gpu_unused", "GPU available: True, used: False"},
+    {"cuda_init_failed", "/usr/lib/python3/dist-packages/torch/cuda/__init__.py:88: UserWarning: CUDA initialization: "
+                         "The NVIDIA driver on your system is too old (found version 11040)."},
+    {"cuda_init_failed", "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU "
+                         "and installed a driver from http://www.nvidia.com/Download/index.aspx"},
+    {"torch_cpu_build", "AssertionError: Torch not compiled with CUDA enabled"},
+    {"response_template_missing", "/usr/local/lib/python3.10/dist-packages/trl/trainer/utils.py:119: UserWarning: "
+                                  "Could not find response key `### Answer:` in the following instance: <s> ### "
+                                  "Question: What is 2+2?"},
+    {"response_template_missing", "UserWarning: Could not find instruction key `### Human:` in the following "
+                                  "instance: <s> Hello"},
+    {"right_padding", "A decoder-only architecture is being used, but right-padding was detected! For correct "
+                      "generation results, please set `padding_side='left'` when initializing the tokenizer."},
 };
 
 START_TEST(test_event_signatures)
@@ -4687,6 +4728,17 @@ static const struct {
     {"segfault", "faulthandler enabled: a segmentation fault prints a traceback"},
     {"job_completed", "Training successfully completed in 3h."},
     {"fp16_overflow", "fp16: dynamic loss scale 65536, overflow checks on"},
+    {"device_mismatch", "RuntimeError: Input type (torch.cuda.HalfTensor) and weight type (torch.cuda.FloatTensor) "
+                        "should be the same"},
+    {"device_mismatch", "RuntimeError: Input type (CUDABFloat16Type) and weight type (CUDAFloatType) should be the "
+                        "same or input should be a MKLDNN tensor and weight is a dense tensor"},
+    {"device_mismatch", "You are calling .generate() with the `input_ids` being on a device type different than your "
+                        "model's device. `input_ids` is on cpu, whereas the model is on cuda."},
+    {"embedding_index", "IndexError: list index out of range"},
+    {"gpu_unused", "GPU available: True (cuda), used: True"},
+    {"gpu_unused", "GPU available: False, used: False"},
+    {"dist_not_initialized", "torch.distributed is not initialized; running in a single process"},
+    {"invalid_device", "CUDA_VISIBLE_DEVICES=0,1 device ordinal 1 selected for rank 1"},
     {"fp16_overflow", "[2023-11-06 11:54:09,446] [INFO] [fused_optimizer.py:347:_update_scale] Grad overflow on "
                       "iteration 0"},
     {"dtype_fp32", "hidden_states dtype: torch.float32 (upcast from torch.bfloat16 for the norm)"},
