@@ -2719,6 +2719,531 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+# --------------------------------------------------------------------------
+# devices, distributed set-up, templates and padding
+
+
+def hf_curve(r, total, every, peak, warmup, base=0.95, drop=0.8, tau=300.0, epochs=2):
+    """HF Trainer loss dicts for a healthy fine-tune: a falling, noisy loss."""
+    out = []
+    for s in range(every, total + 1, every):
+        loss = base + drop * math.exp(-s / tau) - 0.05 * s / total + r.gauss(0, 0.025)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": round(0.6 + 0.5 * math.exp(-s / 200.0) + abs(r.gauss(0, 0.06)), 4),
+                       "learning_rate": cosine(s, total, peak, warmup), "epoch": round(s / total * epochs, 2)}))
+    return out
+
+
+@near_miss("device_mismatch", "generate_input_ids_on_cpu_with_device_map.log")
+def _(r):
+    out = [note("LoRA fine-tune of a 13B model spread over two GPUs by device_map='auto' (one",
+                "process); a callback generates samples at each evaluation from prompts tokenized on",
+                "the CPU. transformers warns once that `input_ids` is on cpu while the model is on",
+                "cuda; accelerate's hooks move the inputs to each layer's GPU and the outputs back,",
+                "and the samples come out. No operation met tensors on two devices.")]
+    out.append("04/09/2024 15:10:44 - WARNING - __main__ - Process rank: -1, device: cuda:0, n_gpu: 2, distributed training: False, 16-bits training: False")
+    out.append("Loading checkpoint shards: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 3/3 [00:19<00:00,  6.41s/it]")
+    out.append("model.hf_device_map: {'model.embed_tokens': 0, 'model.layers.0': 0, 'model.layers.19': 0, 'model.layers.20': 1, 'model.layers.39': 1, 'model.norm': 1, 'lm_head': 1}")
+    out.append("trainable params: 31,293,440 || all params: 13,047,157,760 || trainable%: 0.2398")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 9,846")
+    out.append("  Num Epochs = 2")
+    out.append("  Instantaneous batch size per device = 8")
+    out.append("  Gradient Accumulation steps = 2")
+    out.append("  Total optimization steps = 1,230")
+    total = 1230
+    curve = hf_curve(r, total, 10, 2e-4, 36, base=1.05, drop=0.6)
+    for k, line in enumerate(curve):
+        out.append(line)
+        s = (k + 1) * 10
+        if s % 300 == 0:
+            ev = 1.08 + 0.55 * math.exp(-s / 300.0) + r.gauss(0, 0.01)
+            out.append(hf({"eval_loss": round(ev, 4), "eval_runtime": 38.4 + r.random(), "eval_samples_per_second": 13.02,
+                           "eval_steps_per_second": 1.63, "epoch": round(s / total * 2, 2)}))
+            if s == 300:
+                out.append("/usr/local/lib/python3.10/dist-packages/transformers/generation/utils.py:1460: UserWarning: You are calling "
+                           ".generate() with the `input_ids` being on a device type different than your model's device. `input_ids` "
+                           "is on cpu, whereas the model is on cuda. You may experience unexpected behaviors or slower generation. "
+                           "Please make sure that you have put `input_ids` to the correct device by calling for example "
+                           "input_ids = input_ids.to('cuda') before running `.generate()`.")
+                out.append("  warnings.warn(")
+            out.append("[SampleCallback] step %d | prompt: Summarize: The city council voted on Tuesday to extend the bike lane ..." % s)
+            out.append("[SampleCallback] step %d | output: The council approved extending the bike lane network by 12 km." % s)
+    out.append("")
+    out.append("")
+    out.append("Training completed. Do not forget to share your model on huggingface.co/models =)")
+    out.append("")
+    out.append("")
+    out.append(hf({"train_runtime": 5712.3, "train_samples_per_second": 3.447, "train_steps_per_second": 0.215,
+                   "train_loss": 1.1184, "epoch": 2.0}))
+    out.append("Saving model checkpoint to outputs/lora-final")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("device_mismatch", "sample_callback_device_error_caught.log")
+def _(r):
+    out = [note("HF Trainer fine-tune with a custom sample-logging callback that, at its first",
+                "call, builds its prompt tensor on the CPU: the callback catches the device error,",
+                "logs it, disables itself, and training goes on for hundreds of entries to the end.",
+                "A side task failed, not the training; an info at most (the benign clause).")]
+    out.append("04/18/2024 10:21:07 - INFO - __main__ - Process rank: 0, device: cuda:0, n_gpu: 1, distributed training: False, 16-bits training: True")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 20,000")
+    out.append("  Num Epochs = 2")
+    out.append("  Instantaneous batch size per device = 16")
+    out.append("  Total optimization steps = 2,500")
+    total = 2500
+    curve = hf_curve(r, total, 10, 3e-5, 75, base=0.72, drop=0.55, tau=350.0)
+    for k, line in enumerate(curve):
+        out.append(line)
+        if (k + 1) * 10 == 500:
+            out.append("04/18/2024 10:58:41 - WARNING - callbacks - SampleLogger failed at step 500, disabling it: Expected all tensors to be "
+                       "on the same device, but found at least two devices, cuda:0 and cpu! (when checking argument for argument index "
+                       "in method wrapper_CUDA__index_select)")
+    out.append("")
+    out.append("")
+    out.append("Training completed. Do not forget to share your model on huggingface.co/models =)")
+    out.append("")
+    out.append("")
+    out.append(hf({"train_runtime": 9140.6, "train_samples_per_second": 4.376, "train_steps_per_second": 0.274,
+                   "train_loss": 0.7861, "epoch": 2.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("embedding_index_error", "skipped_malformed_conversation_list_index.log")
+def _(r):
+    out = [note("Chat fine-tune whose dataset __getitem__ catches a malformed conversation (a",
+                "record with no assistant turn), logs the traceback ('IndexError: list index out",
+                "of range', a Python list, not an embedding) and draws another sample. Three such",
+                "records in 48,000; training runs to the end.")]
+    out.append("05/21/2024 08:02:13 - INFO - __main__ - Loaded 48,112 conversations from data/chat_mix.jsonl")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 48,112")
+    out.append("  Num Epochs = 1")
+    out.append("  Instantaneous batch size per device = 8")
+    out.append("  Gradient Accumulation steps = 4")
+    out.append("  Total optimization steps = 1,503")
+    total = 1500
+    bad = {310: 18342, 770: 40917, 1180: 7425}
+    curve = hf_curve(r, total, 10, 1e-5, 45, base=1.12, drop=0.5, tau=250.0, epochs=1)
+    for k, line in enumerate(curve):
+        s = (k + 1) * 10
+        if s in bad:
+            out.append("05/21/2024 %s - WARNING - data - skipping malformed sample %d, drawing another"
+                       % (ts((2024, 5, 21, 8, 3, 0), s * 7.1, "%H:%M:%S"), bad[s]))
+            out.append("Traceback (most recent call last):")
+            out.append('  File "/workspace/data.py", line 61, in __getitem__')
+            out.append("    return self.encode(self.records[idx])")
+            out.append('  File "/workspace/data.py", line 44, in encode')
+            out.append("    reply = conv[\"messages\"][1][\"content\"]")
+            out.append("IndexError: list index out of range")
+        out.append(line)
+    out.append("")
+    out.append("")
+    out.append("Training completed. Do not forget to share your model on huggingface.co/models =)")
+    out.append("")
+    out.append("")
+    out.append(hf({"train_runtime": 10702.5, "train_samples_per_second": 4.495, "train_steps_per_second": 0.14,
+                   "train_loss": 1.2378, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("embedding_index_error", "run_clm_long_document_indexing_warning.log")
+def _(r):
+    out = [note("transformers' run_clm.py: tokenizing whole documents warns that one is longer than",
+                "the model's 1024 positions ('will result in indexing errors'), but group_texts then",
+                "cuts the corpus into blocks of 1024, so no sequence reaches the model too long and",
+                "no index goes past an embedding. GPT-2 trains to the end.")]
+    out.append("06/03/2024 13:40:02 - WARNING - __main__ - Process rank: 0, device: cuda:0, n_gpu: 1, distributed training: False, 16-bits training: True")
+    out.append("Running tokenizer on dataset:   0%|          | 0/36718 [00:00<?, ? examples/s]")
+    out.append("Token indices sequence length is longer than the specified maximum sequence length for this model (1843 > 1024). "
+               "Running this sequence through the model will result in indexing errors")
+    out.append("06/03/2024 13:40:19 - WARNING - transformers.tokenization_utils_base - ^^^^^^^^^^^^^^^^ Please ignore the warning above - this long input will be chunked into smaller bits before being passed to the model.")
+    out.append("Running tokenizer on dataset: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 36718/36718 [00:17<00:00, 2113.40 examples/s]")
+    out.append("Grouping texts in chunks of 1024: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 36718/36718 [00:09<00:00, 3934.11 examples/s]")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 2,318")
+    out.append("  Num Epochs = 3")
+    out.append("  Instantaneous batch size per device = 8")
+    out.append("  Total optimization steps = 870")
+    total = 870
+    for s in range(5, total + 1, 5):
+        loss = 3.05 + 0.6 * math.exp(-s / 200.0) - 0.1 * s / total + r.gauss(0, 0.03)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": round(1.4 + abs(r.gauss(0, 0.15)), 4),
+                       "learning_rate": linear(s, total, 5e-5, 0), "epoch": round(3 * s / total, 2)}))
+    out.append(hf({"train_runtime": 1244.8, "train_samples_per_second": 5.587, "train_steps_per_second": 0.699,
+                   "train_loss": 3.1412, "epoch": 3.0}))
+    out.append("***** eval metrics *****")
+    out.append("  epoch                   =        3.0")
+    out.append("  eval_accuracy           =     0.4163")
+    out.append("  eval_loss               =     3.0917")
+    out.append("  perplexity              =    22.0121")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_detached", "timm_checkpointing_warns_in_validation.log")
+def _(r):
+    out = [note("timm fine-tune of a ViT with --grad-checkpointing: timm checkpoints the blocks in",
+                "eval too, so the first validation (under torch.no_grad) makes PyTorch warn 'None of",
+                "the inputs have requires_grad=True' once. Training steps have their graph; the loss",
+                "falls and accuracy climbs every epoch. No backward() failed.")]
+    out.append("Training with a single process on 1 device (cuda:0).")
+    out.append("Model vit_small_patch16_224 created, param count:21704164")
+    out.append("Data processing configuration for current model + dataset:")
+    out.append("\tinput_size: (3, 224, 224)")
+    out.append("\tinterpolation: bicubic")
+    out.append("Using native Torch AMP. Training in mixed precision.")
+    out.append("Scheduled epochs: 20. LR stepped per epoch.")
+    n, step = 390, 0
+    for ep in range(20):
+        lr = cosine(ep, 20, 5e-4, 2, 1e-6)
+        for it in list(range(0, n, 50)) + [n - 1]:
+            step += 1
+            loss = 1.05 + 3.4 * math.exp(-(ep * n + it) / 1500.0) + r.gauss(0, 0.04)
+            out.append("Train: %d [%4d/%d (%3d%%)]  Loss: %.3f (%.2f)  Time: %.3fs,  %.2f/s  (%.3fs,  %.2f/s)  LR: %.3e  Data: 0.011 (0.019)"
+                       % (ep, it, n, round(100 * it / (n - 1)), loss, loss + 0.02, 0.31 + r.gauss(0, 0.005), 128 / 0.31,
+                          0.312, 128 / 0.312, lr))
+        if ep == 0:
+            out.append("/opt/conda/lib/python3.10/site-packages/torch/utils/checkpoint.py:31: UserWarning: None of the inputs have "
+                       "requires_grad=True. Gradients will be None")
+            out.append("  warnings.warn(")
+        acc = 86.0 - 60.0 * math.exp(-ep / 3.0) + r.gauss(0, 0.2)
+        vloss = 0.55 + 3.0 * math.exp(-ep / 3.0) + r.gauss(0, 0.01)
+        v0, a0 = vloss + r.gauss(0, 0.05), acc + r.gauss(0, 1.5)
+        out.append("Test: [   0/39]  Time: 1.121 (1.121)  Loss:  %.4f (%.4f)  Acc@1: %.4f (%.4f)  Acc@5: %.4f (%.4f)"
+                   % (v0, v0, a0, a0, min(99.5, a0 + 12), min(99.5, a0 + 12)))
+        out.append("Test: [  39/39]  Time: 0.042 (0.101)  Loss:  %.4f (%.4f)  Acc@1: %.4f (%.4f)  Acc@5: %.4f (%.4f)"
+                   % (vloss, vloss, acc, acc, min(99.5, acc + 12), min(99.5, acc + 12)))
+        out.append("Current checkpoints:")
+        out.append(" ('./output/train/vit_small-cifar100/checkpoint-%d.pth.tar', %.4f)" % (ep, acc))
+    out.append("*** Best metric: %.4f (epoch 19)" % acc)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dist_not_initialized", "single_gpu_script_says_not_initialized.log")
+def _(r):
+    out = [note("A training script written for torchrun, started with plain python on a one-GPU",
+                "workstation: it checks dist.is_initialized(), prints that torch.distributed is not",
+                "initialized and runs in a single process on cuda:0, as designed. Nothing called a",
+                "collective; the run trains to the end.")]
+    out.append("2024-07-02 09:00:01,114 - INFO - train - RANK/WORLD_SIZE not set; torch.distributed not initialized; running on a single GPU (cuda:0)")
+    out.append("2024-07-02 09:00:01,120 - INFO - train - rank 0 of 1, gradient accumulation 8 to keep the global batch at 256")
+    out.append("2024-07-02 09:00:09,502 - INFO - train - model: 124.4M parameters, compiled with torch.compile")
+    total = 3000
+    for s in range(20, total + 1, 20):
+        loss = 3.3 + 2.2 * math.exp(-s / 500.0) + 0.4 * math.exp(-s / 2500.0) + r.gauss(0, 0.03)
+        out.append("%s - INFO - train - step %d/%d | loss %.4f | lr %.3e | grad_norm %.3f | %.0f tok/s"
+                   % (ts((2024, 7, 2, 9, 0, 10), s * 2.2, "%Y-%m-%d %H:%M:%S,000"), s, total, loss, cosine(s, total, 6e-4, 200, 6e-5),
+                      0.45 + 0.6 * math.exp(-s / 300.0) + abs(r.gauss(0, 0.04)), 118000 + r.gauss(0, 900)))
+        if s % 1000 == 0:
+            out.append("%s - INFO - train - eval | val_loss %.4f" % (ts((2024, 7, 2, 9, 0, 12), s * 2.2, "%Y-%m-%d %H:%M:%S,000"), loss + 0.04))
+    out.append("2024-07-02 10:50:31,000 - INFO - train - saved final checkpoint to ckpt/final.pt")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dist_not_initialized", "deit_not_using_distributed_mode.log")
+def _(r):
+    out = [note("DeiT's main.py on a single GPU: init_distributed_mode finds no RANK in the",
+                "environment and prints 'Not using distributed mode' (args.distributed=False); the",
+                "rest of the script never touches the process group. Fine-tuning runs all epochs.")]
+    out.append("Not using distributed mode")
+    out.append("Namespace(batch_size=128, epochs=30, bce_loss=False, model='deit_small_patch16_224', input_size=224, drop=0.0, "
+               "drop_path=0.1, opt='adamw', lr=0.0005, weight_decay=0.05, sched='cosine', warmup_epochs=5, "
+               "data_set='CIFAR', output_dir='out/deit_s_cifar100', device='cuda', seed=0, num_workers=10, pin_mem=True, "
+               "world_size=1, dist_url='env://', distributed=False)")
+    out.append("Creating model: deit_small_patch16_224")
+    out.append("number of params: 21704164")
+    out.append("Start training for 30 epochs")
+    n, best = 390, 0.0
+    for ep in range(30):
+        lr = cosine(ep, 30, 5e-4, 5, 1e-5)
+        for it in list(range(0, n, 50)) + [n - 1]:
+            loss = 1.6 + 3.0 * math.exp(-(ep * n + it) / 2500.0) + r.gauss(0, 0.04)
+            out.append("Epoch: [%d]  [%3d/%d]  eta: 0:02:%02d  lr: %.6f  loss: %.4f (%.4f)  time: %.4f  data: 0.0008  max mem: 9652"
+                       % (ep, it, n, (n - it) * 0.3 % 60, lr, loss, loss + 0.02, 0.30 + r.gauss(0, 0.005)))
+        out.append("Epoch: [%d] Total time: 0:01:58 (0.3031 s / it)" % ep)
+        acc = 87.0 - 55.0 * math.exp(-ep / 4.0) + r.gauss(0, 0.2)
+        out.append("Test:  [ 0/53]  eta: 0:00:31  loss: %.4f (%.4f)  acc1: %.4f (%.4f)  acc5: %.4f (%.4f)  time: 0.5940  data: 0.5012  max mem: 9652"
+                   % (0.5 + 2.5 * math.exp(-ep / 4.0), 0.5 + 2.5 * math.exp(-ep / 4.0), acc, acc, min(99.4, acc + 10), min(99.4, acc + 10)))
+        out.append("Test: Total time: 0:00:06 (0.1198 s / it)")
+        out.append("* Acc@1 %.3f Acc@5 %.3f loss %.3f" % (acc, min(99.4, acc + 10), 0.5 + 2.5 * math.exp(-ep / 4.0)))
+        best = max(best, acc)
+        out.append("Accuracy of the network on the 10000 test images: %.1f%%" % acc)
+        out.append("Max accuracy: %.2f%%" % best)
+    out.append("Training time 1:07:41")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("invalid_device", "torchrun_local_rank_device_ordinals.log")
+def _(r):
+    out = [note("torchrun --nproc_per_node=4 on a node with CUDA_VISIBLE_DEVICES=0,1,2,3: each rank",
+                "prints its local_rank and the device ordinal it sets (0..3, all visible), and",
+                "resumes a checkpoint with map_location onto its own GPU. Every ordinal exists;",
+                "DDP trains to the end.")]
+    out.append("W0702 11:02:10.118000 140201 torch/distributed/run.py:779] ")
+    out.append("W0702 11:02:10.118000 140201 torch/distributed/run.py:779] *****************************************")
+    out.append("W0702 11:02:10.118000 140201 torch/distributed/run.py:779] Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid your system being overloaded, please further tune the variable for optimal performance in your application as needed. ")
+    out.append("W0702 11:02:10.118000 140201 torch/distributed/run.py:779] *****************************************")
+    for k in range(4):
+        out.append("[rank%d] CUDA_VISIBLE_DEVICES=0,1,2,3 local_rank=%d world_size=4 -> torch.cuda.set_device(%d) (device ordinal %d of 4)" % (k, k, k, k))
+    for k in range(4):
+        out.append("gpu-b07:%d:%d [%d] NCCL INFO comm 0x5581c2a0 rank %d nranks 4 cudaDev %d nvmlDev %d busId %x000 commId 0x2f9d1c0e7b4a6d13 - Init COMPLETE"
+                   % (88210 + k, 88301 + k, k, k, k, k, 0x1b + 0x20 * k))
+    for k in range(4):
+        out.append("[rank%d] resumed from ckpt/step_1000.pt with map_location='cuda:%d' (saved by rank 0 on cuda:0)" % (k, k))
+    total = 4000
+    for s in range(1020, total + 1, 20):
+        loss = 2.2 + 2.4 * math.exp(-s / 1200.0) + r.gauss(0, 0.02)
+        out.append("[rank0] %s step %d/%d loss %.4f lr %.3e grad_norm %.3f"
+                   % (ts((2024, 7, 2, 11, 2, 40), (s - 1000) * 1.1, "%H:%M:%S"), s, total, loss, cosine(s, total, 3e-4, 200, 3e-5),
+                      0.4 + abs(r.gauss(0, 0.04))))
+    out.append("[rank0] 12:01:22 saved ckpt/step_4000.pt")
+    out.append("[rank0] training finished")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("device_map_distributed", "qlora_single_process_device_map_auto.log")
+def _(r):
+    out = [note("QLoRA fine-tune of a 13B model started with plain python on one 48 GB GPU: the",
+                "config prints device_map='auto' and load_in_4bit, the shards load, and the one",
+                "process trains. device_map met no distributed launch: nothing to refuse.")]
+    out.append("05/14/2024 16:20:03 - WARNING - __main__ - Process rank: -1, device: cuda:0, n_gpu: 1, distributed training: False, 16-bits training: False")
+    out.append("ScriptArguments(model_name='meta-llama/Llama-2-13b-hf', dataset_name='timdettmers/openassistant-guanaco', "
+               "device_map='auto', load_in_4bit=True, bnb_4bit_quant_type='nf4', bnb_4bit_compute_dtype='bfloat16', "
+               "lora_r=64, lora_alpha=16, lora_dropout=0.1, max_seq_length=1024)")
+    out.append("Loading checkpoint shards: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 3/3 [00:21<00:00,  7.04s/it]")
+    out.append("model.hf_device_map: {'': 0}")
+    out.append("trainable params: 62,586,880 || all params: 13,078,451,200 || trainable%: 0.4786")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 9,846")
+    out.append("  Num Epochs = 1")
+    out.append("  Instantaneous batch size per device = 4")
+    out.append("  Gradient Accumulation steps = 4")
+    out.append("  Total optimization steps = 615")
+    total = 615
+    for s in range(5, total + 1, 5):
+        loss = 1.12 + 0.5 * math.exp(-s / 180.0) - 0.1 * s / total + r.gauss(0, 0.03)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": round(0.28 + abs(r.gauss(0, 0.04)), 4),
+                       "learning_rate": linear(s, total, 2e-4, 18), "epoch": round(s / total, 2)}))
+    out.append(hf({"train_runtime": 8814.2, "train_samples_per_second": 1.117, "train_steps_per_second": 0.07,
+                   "train_loss": 1.2108, "epoch": 1.0}))
+    out.append("Saving model checkpoint to results/final")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("device_map_distributed", "accelerate_ddp_device_map_per_process.log")
+def _(r):
+    out = [note("QLoRA with accelerate launch on two GPUs, done right: each process loads the",
+                "4-bit model whole on its own GPU with device_map={'': process_index} and prints",
+                "it. Distributed launch and device_map together, but no model spread over GPUs and",
+                "no process on another's GPU; DDP trains to the end.")]
+    out.append("The following values were not passed to `accelerate launch` and had defaults used instead:")
+    out.append("\t`--num_machines` was set to a value of `1`")
+    out.append("\t`--mixed_precision` was set to a value of `'no'`")
+    out.append("\t`--dynamo_backend` was set to a value of `'no'`")
+    out.append("To avoid this warning pass in values for each of these arguments or run `accelerate config`.")
+    for k in range(2):
+        out.append("[process %d/2] Distributed environment: MULTI_GPU  Backend: nccl, device cuda:%d; "
+                   "loading base model in 4-bit with device_map={'': %d}" % (k, k, k))
+    for k in range(2):
+        out.append("Loading checkpoint shards: 100%%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 2/2 [00:0%d<00:00,  2.%d1s/it]" % (5 + k, 4 + k))
+    out.append("trainable params: 39,976,960 || all params: 7,281,709,056 || trainable%: 0.5490")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 51,760")
+    out.append("  Num Epochs = 1")
+    out.append("  Instantaneous batch size per device = 4")
+    out.append("  Total train batch size (w. parallel, distributed & accumulation) = 32")
+    out.append("  Gradient Accumulation steps = 4")
+    out.append("  Total optimization steps = 1,617")
+    total = 1617
+    for s in range(10, total + 1, 10):
+        loss = 1.02 + 0.42 * math.exp(-s / 150.0) - 0.05 * s / total + r.gauss(0, 0.025)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": round(0.33 + abs(r.gauss(0, 0.04)), 4),
+                       "learning_rate": cosine(s, total, 2e-4, 48), "epoch": round(s / total, 2)}))
+    out.append(hf({"train_runtime": 15204.7, "train_samples_per_second": 3.404, "train_steps_per_second": 0.106,
+                   "train_loss": 1.0533, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
+def lightning_header(gpu):
+    out = []
+    if gpu:
+        out.append("Using 16bit Automatic Mixed Precision (AMP)")
+        out.append("GPU available: True (cuda), used: True")
+    else:
+        out.append("GPU available: False, used: False")
+    out.append("TPU available: False, using: 0 TPU cores")
+    out.append("IPU available: False, using: 0 IPUs")
+    out.append("HPU available: False, using: 0 HPUs")
+    if gpu:
+        out.append("You are using a CUDA device ('NVIDIA GeForce RTX 4090') that has Tensor Cores. To properly utilize them, you "
+                   "should set `torch.set_float32_matmul_precision('medium' | 'high')` which will trade-off precision for "
+                   "performance. For more details, read https://pytorch.org/docs/stable/generated/torch.set_float32_matmul_precision.html#torch.set_float32_matmul_precision")
+        out.append("LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0]")
+    return out
+
+
+def lightning_epochs(r, epochs, n, every, rate, train, val):
+    """Lightning's training bar as a file captures it: one line an epoch, its
+    updates (every `every` batches) separated by carriage returns; the val
+    metrics logged with prog_bar=True stay in the postfix."""
+    out, shown = [], ""
+    bars = "\u2588" * 10
+    for ep in range(epochs):
+        ups = []
+        for b in list(range(every, n, every)) + [n]:
+            pct = 100 * b // n
+            fill = bars[:10 * b // n] + " " * (10 - 10 * b // n)
+            el = b / rate
+            rem = (n - b) / rate
+            tl = train(ep + b / n)
+            ups.append("Epoch %d: %3d%%|%s| %d/%d [%02d:%02d<%02d:%02d, %.2fit/s, v_num=3, train_loss=%.3f%s]"
+                       % (ep, pct, fill, b, n, el // 60, el % 60, rem // 60, rem % 60, rate + r.gauss(0, rate * 0.01),
+                          tl, shown))
+        vl, va = val(ep)
+        shown = ", val_loss=%.3f, val_acc=%.3f" % (vl, va)
+        ups.append(ups[-1].rsplit(", v_num", 1)[0] + ", v_num=3, train_loss=%.3f%s]" % (tl, shown))
+        out.append("\r".join(ups))
+    return out
+
+
+@near_miss("gpu_not_used", "lightning_gpu_available_and_used.log")
+def _(r):
+    out = [note("Lightning 2.x on one GPU: the Trainer prints 'GPU available: True (cuda), used:",
+                "True' and trains a ResNet-18 on CIFAR-10 with AMP for 30 epochs at ~25 it/s. The",
+                "GPU is there and used.")]
+    out += lightning_header(True)
+    out.append("")
+    out.append("  | Name     | Type             | Params")
+    out.append("----------------------------------------------")
+    out.append("0 | model    | ResNet           | 11.2 M")
+    out.append("1 | loss_fn  | CrossEntropyLoss | 0     ")
+    out.append("2 | val_acc  | MulticlassAccuracy | 0   ")
+    out.append("----------------------------------------------")
+    out.append("11.2 M    Trainable params")
+    out.append("0         Non-trainable params")
+    out.append("11.2 M    Total params")
+    out.append("44.696    Total estimated model params size (MB)")
+    out += lightning_epochs(r, 30, 352, 16, 24.6,
+                            lambda e: 0.18 + 1.6 * math.exp(-e / 6.0) + r.gauss(0, 0.03),
+                            lambda e: (0.32 + 1.3 * math.exp(-e / 6.0) + r.gauss(0, 0.01), 0.93 - 0.5 * math.exp(-e / 6.0) + r.gauss(0, 0.003)))
+    out.append("`Trainer.fit` stopped: `max_epochs=30` reached.")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("gpu_not_used", "lightning_cpu_laptop_no_gpu.log")
+def _(r):
+    out = [note("A small MLP on MNIST trained with Lightning on a laptop that has no GPU: the",
+                "Trainer prints 'GPU available: False, used: False'. There is no GPU to leave",
+                "idle; the CPU is the only device and the run converges in 15 epochs.")]
+    out += lightning_header(False)
+    out.append("")
+    out.append("  | Name    | Type             | Params")
+    out.append("---------------------------------------------")
+    out.append("0 | net     | Sequential       | 109 K ")
+    out.append("1 | loss_fn | CrossEntropyLoss | 0     ")
+    out.append("---------------------------------------------")
+    out.append("109 K     Trainable params")
+    out.append("0         Non-trainable params")
+    out.append("109 K     Total params")
+    out.append("0.438     Total estimated model params size (MB)")
+    out += lightning_epochs(r, 15, 860, 43, 91.0,
+                            lambda e: 0.04 + 0.5 * math.exp(-e / 3.0) + abs(r.gauss(0, 0.01)),
+                            lambda e: (0.08 + 0.35 * math.exp(-e / 3.0) + r.gauss(0, 0.004), 0.978 - 0.1 * math.exp(-e / 3.0) + r.gauss(0, 0.001)))
+    out.append("`Trainer.fit` stopped: `max_epochs=15` reached.")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("response_template_missing", "trl_sft_three_examples_cut_by_max_seq_length.log")
+def _(r):
+    out = [note("TRL SFT with DataCollatorForCompletionOnlyLM over 6,000 examples for 3 epochs: the",
+                "collator warns for 3 of them, long documents cut by max_seq_length=512 before",
+                "'### Answer:' (Python shows each warning once, so later epochs repeat none). Those",
+                "three are left out of the loss; the template matches everywhere else and the loss",
+                "falls. An info at most.")]
+    out.append("Map: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 6000/6000 [00:03<00:00, 1841.22 examples/s]")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 6,000")
+    out.append("  Num Epochs = 3")
+    out.append("  Instantaneous batch size per device = 8")
+    out.append("  Gradient Accumulation steps = 2")
+    out.append("  Total optimization steps = 1,125")
+    total = 1125
+    docs = {60: "Here is the full text of our tenancy agreement, clause by clause, followed by the landlord's letter and "
+                 "my notes. 1. The tenant shall pay the rent monthly in advance on the first day of each month ... 14. "
+                 "Notices under this agreement shall be in writing and delivered to the addresses above",
+            190: "Below is the changelog of our project for the last three releases, then the failing CI log. v2.4.0 "
+                 "- Added streaming support to the exporter - Fixed a race in the cache ... FAILED tests/test_export.py::"
+                 "test_stream_large - AssertionError: 4096 != 4095",
+            310: "Summarize this meeting transcript. Alice: Thanks everyone for joining. First item is the Q3 budget, "
+                 "which we need to finalize by Friday ... Bob: Agreed, and on the hiring plan I think we should wait until"}
+    for s in range(5, total + 1, 5):
+        if s in docs:
+            out.append("/usr/local/lib/python3.10/dist-packages/trl/trainer/utils.py:172: UserWarning: Could not find response key "
+                       "`### Answer:` in the following instance: <s> ### Question: %s This instance will be ignored in loss "
+                       "calculation. Note, if this happens often, consider increasing the `max_seq_length`." % docs[s])
+            out.append("  warnings.warn(")
+        loss = 1.28 + 0.6 * math.exp(-s / 120.0) - 0.12 * s / total + r.gauss(0, 0.03)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": round(0.8 + abs(r.gauss(0, 0.1)), 4),
+                       "learning_rate": cosine(s, total, 2e-5, 34), "epoch": round(3 * s / total, 2)}))
+    out.append(hf({"train_runtime": 3121.5, "train_samples_per_second": 5.766, "train_steps_per_second": 0.36,
+                   "train_loss": 1.3011, "epoch": 3.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("right_padding_generation", "left_padding_for_generation_right_for_training.log")
+def _(r):
+    out = [note("SFT with in-loop evaluation by generation: the script prints the tokenizer with",
+                "padding_side='right' for training batches and switches a copy to padding_side='left'",
+                "for generate(). transformers never warns of right-padding; the samples are clean and",
+                "the loss falls.")]
+    out.append("train tokenizer: LlamaTokenizerFast(name_or_path='meta-llama/Llama-2-7b-hf', vocab_size=32000, "
+               "model_max_length=1000000000000000019884624838656, is_fast=True, padding_side='right', truncation_side='right', "
+               "special_tokens={'bos_token': '<s>', 'eos_token': '</s>', 'unk_token': '<unk>', 'pad_token': '<unk>'}, "
+               "clean_up_tokenization_spaces=False)")
+    out.append("generation tokenizer: padding_side='left', pad_token='<unk>' (pad_token_id=0), attention_mask passed to generate()")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 15,011")
+    out.append("  Num Epochs = 1")
+    out.append("  Instantaneous batch size per device = 8")
+    out.append("  Gradient Accumulation steps = 2")
+    out.append("  Total optimization steps = 938")
+    total = 938
+    for s in range(5, total + 1, 5):
+        loss = 1.21 + 0.5 * math.exp(-s / 100.0) - 0.08 * s / total + r.gauss(0, 0.03)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": round(0.5 + abs(r.gauss(0, 0.06)), 4),
+                       "learning_rate": cosine(s, total, 2e-4, 28), "epoch": round(s / total, 2)}))
+        if s % 300 == 0:
+            out.append("[GenEval] step %d: generating 64 prompts (batch 16, padding_side='left') ... exact match 0.%02d"
+                       % (s, 31 + s // 60))
+    out.append(hf({"train_runtime": 4410.3, "train_samples_per_second": 3.404, "train_steps_per_second": 0.213,
+                   "train_loss": 1.2972, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("right_padding_generation", "trl_sft_padding_side_warning_bf16.log")
+def _(r):
+    out = [note("TRL SFTTrainer given a tokenizer set to left padding (kept for later generation):",
+                "TRL warns that padding_side is not 'right', a concern for fp16 overflow. The run",
+                "trains in bf16, nothing generates during training, and transformers never prints",
+                "its right-padding warning. The loss falls normally.")]
+    out.append("/usr/local/lib/python3.10/dist-packages/trl/trainer/sft_trainer.py:290: UserWarning: You passed a tokenizer with "
+               "`padding_side` not equal to `right` to the SFTTrainer. This might lead to some unexpected behaviour due to "
+               "overflow issues when training a model in half-precision. You might consider adding "
+               "`tokenizer.padding_side = 'right'` to your code.")
+    out.append("  warnings.warn(")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 9,846")
+    out.append("  Num Epochs = 2")
+    out.append("  Instantaneous batch size per device = 4")
+    out.append("  Gradient Accumulation steps = 4")
+    out.append("  Total optimization steps = 1,230")
+    total = 1230
+    out += hf_curve(r, total, 10, 1e-4, 36, base=1.15, drop=0.45, tau=200.0)
+    out.append(hf({"train_runtime": 7302.6, "train_samples_per_second": 2.697, "train_steps_per_second": 0.168,
+                   "train_loss": 1.2236, "epoch": 2.0}))
+    return "\n".join(out) + "\n"
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
