@@ -4682,6 +4682,12 @@ static const struct {
                                   "instance: <s> Hello"},
     {"right_padding", "A decoder-only architecture is being used, but right-padding was detected! For correct "
                       "generation results, please set `padding_side='left'` when initializing the tokenizer."},
+    {"few_workers", "PossibleUserWarning: The dataloader, train_dataloader, does not have many workers which may be "
+                    "a bottleneck. Consider increasing the value of the `num_workers` argument` (try 8 which is the "
+                    "number of cpus on this machine) in the `DataLoader` init to improve performance."},
+    {"few_workers", "UserWarning: The 'train_dataloader' does not have many workers which may be a bottleneck. "
+                    "Consider increasing the value of the `num_workers` argument` to `num_workers=7` in the "
+                    "`DataLoader` to improve performance."},
 };
 
 START_TEST(test_event_signatures)
@@ -4735,6 +4741,7 @@ static const struct {
     {"device_mismatch", "You are calling .generate() with the `input_ids` being on a device type different than your "
                         "model's device. `input_ids` is on cpu, whereas the model is on cuda."},
     {"embedding_index", "IndexError: list index out of range"},
+    {"few_workers", "UserWarning: The 'val_dataloader' does not have many workers which may be a bottleneck."},
     {"gpu_unused", "GPU available: True (cuda), used: True"},
     {"gpu_unused", "GPU available: False, used: False"},
     {"dist_not_initialized", "torch.distributed is not initialized; running in a single process"},

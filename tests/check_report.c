@@ -733,8 +733,28 @@ START_TEST(test_late_slow_dataloader)
     ck_assert_double_ge(slow->step, 8000);
     ck_assert_double_le(slow->step, 9000);
     ck_assert(has_evidence(slow, "waiting for data grew from 0.01 s to 0.45 s"));
+    double few_workers = slow->causes[0].share;
+    ck_assert_str_eq(slow->causes[0].id, "slow_dataloader.few_workers");
     md_findings_free(&f);
     md_store_free(st);
+
+    /* Lightning's warning that the training loader has few workers makes
+     * that cause the likelier, and is quoted. */
+    md_buf warned = {0};
+    md_buf_puts(&warned, "UserWarning: The 'train_dataloader' does not have many workers which may be a bottleneck. "
+                         "Consider increasing the value of the `num_workers` argument` to `num_workers=7` in the "
+                         "`DataLoader` to improve performance.\n");
+    md_buf_put(&warned, text.p, text.n);
+    st = load_log(dir, &warned);
+    evaluate(st, &f);
+    slow = t_find_finding(&f, "slow_dataloader");
+    ck_assert_ptr_nonnull(slow);
+    ck_assert_str_eq(slow->causes[0].id, "slow_dataloader.few_workers");
+    ck_assert_double_gt(slow->causes[0].share, few_workers + 0.1);
+    ck_assert(has_evidence(slow, "Lightning warned: UserWarning: The 'train_dataloader' does not have many workers"));
+    md_findings_free(&f);
+    md_store_free(st);
+    md_buf_free(&warned);
     md_buf_free(&text);
     t_rmtree(dir);
     free(dir);
