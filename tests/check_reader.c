@@ -3333,6 +3333,51 @@ START_TEST(test_csv_nvidia_smi_units)
 }
 END_TEST
 
+/* nvidia-smi --query-gpu=timestamp,index,utilization.gpu,utilization.memory,
+ * memory.used --format=csv -l 5 on a node of three GPUs: a row per GPU and
+ * sample. A sample is one record: the busiest GPU's utilisation, the
+ * fullest's memory, the least busy GPU's utilisation beside, and the GPU
+ * count; utilization.memory is how busy the memory was, not how full. A
+ * log cut within a sample keeps the GPUs it has. With one GPU, the index
+ * column changes nothing. */
+START_TEST(test_csv_nvidia_smi_gpus)
+{
+    md_store *st = load_text("gpus.csv",
+                             "timestamp, index, utilization.gpu [%], utilization.memory [%], memory.used [MiB]\n"
+                             "2024/06/03 09:00:05.120, 0, 97 %, 40 %, 70000\n"
+                             "2024/06/03 09:00:05.121, 1, 0 %, 0 %, 3\n"
+                             "2024/06/03 09:00:05.122, 2, 12 %, 1 %, 2048\n"
+                             "2024/06/03 09:00:10.120, 0, 95 %, 38 %, 70010\n"
+                             "2024/06/03 09:00:10.121, 1, 3 %, 0 %, 3\n"
+                             "2024/06/03 09:00:10.122, 2, 10 %, 1 %, 2048\n"
+                             "2024/06/03 09:00:15.120, 0, 96 %, 39 %, 70020\n"
+                             "2024/06/03 09:00:15.121, 1, 1 %, 0 %, 3\n",
+                             NULL);
+    const md_series *util = series(st, "gpu_util");
+    ck_assert_uint_eq(util->count, 3);
+    ck_assert(fabs(util->first - 0.97) < 1e-12 && fabs(util->last - 0.96) < 1e-12);
+    const md_series *least = series(st, "gpu_util_min");
+    ck_assert_uint_eq(least->count, 3);
+    ck_assert(least->first == 0 && fabs(least->max - 0.03) < 1e-12 && fabs(least->last - 0.01) < 1e-12);
+    const md_series *gpus = series(st, "gpus");
+    ck_assert(gpus->first == 3 && gpus->last == 2);
+    ck_assert(fabs(series(st, "memory")->last - 70020.0 / 1024) < 1e-9);
+    ck_assert(fabs(series(st, "gpu_mem_util")->max - 0.40) < 1e-12);
+    ck_assert_ptr_null(md_store_find(st, "index"));
+    md_store_free(st);
+
+    st = load_text("gpu.csv",
+                   "timestamp, index, utilization.gpu [%]\n"
+                   "2024/06/03 09:00:05.120, 0, 35 %\n"
+                   "2024/06/03 09:00:10.121, 0, 41 %\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "gpu_util")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "gpu_util_min"));
+    ck_assert_ptr_null(md_store_find(st, "gpus"));
+    md_store_free(st);
+}
+END_TEST
+
 /* W&B's panel export: "<run> - <metric>" beside its bucket bounds. The
  * metric is read under its own name however long the run's name; a
  * second run is not mixed in. */
@@ -5145,8 +5190,9 @@ static void wb_stats(md_buf *file, const char *const *kv, size_t n)
 
 /* System metrics sampled between the history's calls are placed at the
  * step it reached: GPU 0's utilisation (percent) and allocated memory
- * (bytes). The six samples before the first step (the model loading) have
- * no place, and the other system metrics are not read. */
+ * (bytes), and of two GPUs or more the least busy one's utilisation and
+ * their count. The six samples before the first step (the model loading)
+ * have no place, and the other system metrics are not read. */
 START_TEST(test_wandb_system_metrics)
 {
     static const char *const loading[] = {"gpu.0.gpu", "0", "gpu.0.memoryAllocatedBytes", "1073741824"};
@@ -5177,7 +5223,11 @@ START_TEST(test_wandb_system_metrics)
     const md_series *mem = series(st, "memory");
     ck_assert_uint_eq(mem->count, 24);
     ck_assert(fabs(mem->min - 4.0) < 1e-12);
-    ck_assert_uint_eq(md_store_nseries(st), 3);
+    const md_series *least = series(st, "gpu_util_min");
+    ck_assert_uint_eq(least->count, 24);
+    ck_assert(fabs(least->min - 0.35) < 1e-12 && fabs(least->max - 0.35) < 1e-12);
+    ck_assert(series(st, "gpus")->max == 2);
+    ck_assert_uint_eq(md_store_nseries(st), 5);
     md_store_free(st);
     md_buf_free(&file);
     md_buf_free(&rec);
@@ -5416,6 +5466,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_json_columns);
     tcase_add_test(tables, test_csv_wandb_panel_export);
     tcase_add_test(tables, test_csv_nvidia_smi_units);
+    tcase_add_test(tables, test_csv_nvidia_smi_gpus);
     tcase_add_test(tables, test_jsonl_long_first_line);
     tcase_add_test(tables, test_jsonl_wandb_step_gives_way);
     tcase_add_test(tables, test_json_arrays_of_records);

@@ -39,7 +39,136 @@ typedef struct csv_reader {
     struct csv_parser parser;
     int row_start_state; /* libcsv's state between rows */
     bool failed;         /* libcsv reported an error */
+    struct gpu_sample *gpu; /* nvidia-smi's rows, a GPU each: see gpu_sample */
 } csv_reader;
+
+/* nvidia-smi --query-gpu=index,... --format=csv -l N writes a row per GPU
+ * and sample. The rows of one sample (their index counts up from the
+ * sample's first) make one record: each column's largest value, the
+ * busiest and fullest GPU's (the job's, where nvidia-smi shows a node's
+ * GPUs of which the job has some), and beside it the least busy GPU's
+ * utilisation (gpu_util_min) and how many GPUs there were (gpus). */
+typedef struct gpu_sample {
+    size_t index_col, util_col; /* util_col SIZE_MAX when there is none */
+    double *cell;               /* the row's numbers, NaN where none */
+    bool *percent;
+    double *max; /* the sample's largest, NaN where none */
+    bool *max_percent;
+    double util_min, last_index;
+    unsigned gpus;
+    unsigned long line; /* the sample's first row */
+} gpu_sample;
+
+static const char *const gpu_query_prefixes[] = {"utilization.", "memory.", "temperature.", "power.", "clocks."};
+
+static bool is_gpu_query(const char *name, size_t n)
+{
+    for (size_t i = 0; i < MD_COUNT(gpu_query_prefixes); i++)
+        if (md_str_starts_with((md_str){name, n}, gpu_query_prefixes[i]))
+            return true;
+    return false;
+}
+
+/* A sample's state when the header is nvidia-smi's with an index column;
+ * NULL otherwise. */
+static gpu_sample *gpu_sample_new(const csv_reader *r)
+{
+    size_t index_col = SIZE_MAX, util_col = SIZE_MAX;
+    bool query = false;
+    for (size_t i = 0; i < r->nnames; i++) {
+        if (md_word_is(r->names[i], r->name_lens[i], "index"))
+            index_col = i;
+        else if (is_gpu_query(r->names[i], r->name_lens[i]))
+            query = true;
+        if (md_str_starts_with((md_str){r->names[i], r->name_lens[i]}, "utilization.gpu"))
+            util_col = i;
+    }
+    if (index_col == SIZE_MAX || !query)
+        return NULL;
+    gpu_sample *g = md_xcalloc(1, sizeof *g);
+    g->index_col = index_col;
+    g->util_col = util_col;
+    g->cell = md_xmalloc(r->nnames * sizeof *g->cell);
+    g->percent = md_xcalloc(r->nnames, sizeof *g->percent);
+    g->max = md_xmalloc(r->nnames * sizeof *g->max);
+    g->max_percent = md_xcalloc(r->nnames, sizeof *g->max_percent);
+    for (size_t i = 0; i < r->nnames; i++)
+        g->cell[i] = g->max[i] = NAN;
+    return g;
+}
+
+static void gpu_sample_free(gpu_sample *g)
+{
+    if (!g)
+        return;
+    free(g->cell);
+    free(g->percent);
+    free(g->max);
+    free(g->max_percent);
+    free(g);
+}
+
+static void gpu_cell(gpu_sample *g, size_t col, md_str f)
+{
+    double v;
+    unsigned flags;
+    if (md_cell_number(f.p, f.n, &v, &flags))
+        g->cell[col] = v, g->percent[col] = false;
+    else if (md_csv_percent_number(f.p, f.n, &v))
+        g->cell[col] = v, g->percent[col] = true;
+}
+
+/* The sample's record, once its last row is in. */
+static void gpu_flush(csv_reader *r)
+{
+    gpu_sample *g = r->gpu;
+    if (!g->gpus)
+        return;
+    md_feed_record_begin(r->feed, g->line);
+    for (size_t i = 0; i < r->nnames; i++) {
+        if (i == g->index_col || isnan(g->max[i]) || (r->skip && r->skip[i]))
+            continue;
+        double v = g->max[i];
+        md_feed_kv(r->feed, r->names[i], r->name_lens[i], v, g->max_percent[i] ? MD_UNIT_PERCENT : MD_UNIT_NONE,
+                   g->max_percent[i] ? 0 : md_json_number_flags(v), NAN);
+        g->max[i] = NAN;
+    }
+    if (g->gpus >= 2) {
+        if (!isnan(g->util_min))
+            md_feed_kv(r->feed, "gpu_util_min", 12, g->util_min,
+                       g->max_percent[g->util_col] ? MD_UNIT_PERCENT : MD_UNIT_NONE, 0, NAN);
+        md_feed_kv(r->feed, "gpus", 4, g->gpus, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    }
+    md_feed_record_end(r->feed);
+    g->gpus = 0;
+    g->util_min = NAN;
+}
+
+/* A row's end: an index no larger than the last row's starts a sample. */
+static void gpu_row_end(csv_reader *r)
+{
+    gpu_sample *g = r->gpu;
+    double index = g->cell[g->index_col];
+    if (g->gpus && !(index > g->last_index))
+        gpu_flush(r);
+    if (!g->gpus) {
+        g->line = r->row + 1;
+        g->util_min = NAN;
+    }
+    g->gpus++;
+    g->last_index = index;
+    if (g->util_col != SIZE_MAX && !isnan(g->cell[g->util_col]) &&
+        (isnan(g->util_min) || g->cell[g->util_col] < g->util_min))
+        g->util_min = g->cell[g->util_col];
+    for (size_t i = 0; i < r->nnames; i++) {
+        double v = g->cell[i];
+        if (isnan(v))
+            continue;
+        if (isnan(g->max[i]) || v > g->max[i])
+            g->max[i] = v, g->max_percent[i] = g->percent[i];
+        g->cell[i] = NAN;
+    }
+}
 
 static void take_name(csv_reader *r, md_str f)
 {
@@ -59,6 +188,14 @@ static void take_field(csv_reader *r, const char *p, size_t n)
     md_str f = md_csv_trim(p, n);
     if (!r->header_done) {
         take_name(r, f);
+        return;
+    }
+    if (r->gpu) {
+        size_t col = r->col++;
+        if (col < r->nnames && f.n)
+            gpu_cell(r->gpu, col, f);
+        else if (col == r->nnames)
+            r->ragged++;
         return;
     }
     if (r->col == 0) {
@@ -217,9 +354,12 @@ static void take_row(csv_reader *r)
                 r->columns[i] = md_feed_column(r->feed, r->names[i], r->name_lens[i]);
         md_buf_free(&scalar);
         md_feed_csv_layout(r->feed, r->columns, r->skip, r->nnames);
+        r->gpu = gpu_sample_new(r);
         return;
     }
-    if (r->col > 0)
+    if (r->gpu && r->col > 0)
+        gpu_row_end(r);
+    else if (r->col > 0)
         md_feed_record_end(r->feed);
     r->col = 0;
     r->row++;
@@ -344,7 +484,7 @@ static bool fast_row(csv_reader *r, const char *p, size_t n)
 /* One line and the '\n' after it (nl is false for a last line without). */
 static void take_line(csv_reader *r, const char *p, size_t n, bool nl, bool fast)
 {
-    if (!(fast && !r->failed && between_rows(r) && fast_row(r, p, n)))
+    if (!(fast && !r->gpu && !r->failed && between_rows(r) && fast_row(r, p, n)))
         to_libcsv(r, p, n + nl);
 }
 
@@ -414,6 +554,8 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
         md_diags_add(diags, MD_DIAG_WARNING, r.path, r.row + 1, 0,
                      "a quoted field starts here and never closes: the rest of the file was not read");
     csv_free(&r.parser);
+    if (r.gpu)
+        gpu_flush(&r);
     md_feed_close(r.feed);
     md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
     in->lines = r.row;
@@ -429,6 +571,7 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
     free(r.name_lens);
     free(r.columns);
     free(r.skip);
+    gpu_sample_free(r.gpu);
     return err;
 }
 

@@ -90,4 +90,16 @@ static inline bool md_csv_percent_cell(md_str f)
     return f.n > 1 && f.p[f.n - 1] == '%';
 }
 
+/* The number of a percent cell, "35 %" or "35%" (nvidia-smi's CSV writes
+ * the first under "utilization.gpu [%]"). Other units in a cell are not
+ * read ("120 ms" under "step_time" would read as seconds). */
+static inline bool md_csv_percent_number(const char *p, size_t n, double *v)
+{
+    md_num_form form;
+    size_t used = n ? md_num_scan_form(p, p + n, v, &form) : 0;
+    while (used && used < n && p[used] == ' ')
+        used++;
+    return used && used + 1 == n && p[used] == '%';
+}
+
 #endif

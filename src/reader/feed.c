@@ -482,17 +482,10 @@ bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
     return true;
 }
 
-/* A number with a percent sign after it: nvidia-smi's CSV writes "35 %"
- * under "utilization.gpu [%]". Other units in a cell are not read ("120
- * ms" under "step_time" would read as seconds). */
 static MD_NOINLINE void record_percent_cell(md_store *st, feed_column *c, const char *p, size_t n)
 {
     double v;
-    md_num_form form;
-    size_t used = n ? md_num_scan_form(p, p + n, &v, &form) : 0;
-    while (used && used < n && p[used] == ' ')
-        used++;
-    if (used && used + 1 == n && p[used] == '%')
+    if (md_csv_percent_number(p, n, &v))
         record_named(st, &c->id, c->key, c->len, v, MD_UNIT_PERCENT, 0, NAN);
 }
 

@@ -3244,6 +3244,57 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+
+# --------------------------------------------------------------------------
+# several GPUs in nvidia-smi's CSV
+
+
+def nvidia_smi(r, samples, gpus, util_of):
+    """nvidia-smi --query-gpu=timestamp,index,utilization.gpu,memory.used
+    --format=csv -l 30: a row per GPU and sample; util_of(k, gpu) gives the
+    utilisation in percent."""
+    out = ["timestamp, index, name, utilization.gpu [%], memory.used [MiB]"]
+    for k in range(samples):
+        for g in range(gpus):
+            u = max(0, min(100, int(round(util_of(k, g)))))
+            out.append("%s.%03d, %d, NVIDIA H100 80GB HBM3, %d %%, %d MiB"
+                       % (ts((2024, 7, 2, 14, 0, 0), 30 * k, "%Y/%m/%d %H:%M:%S"), g, g, u, 61000 + 37 * g))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("idle_gpus", "ddp_four_gpus_all_busy.csv")
+def _(r):
+    def util(k, g):
+        if k % 40 in (38, 39):  # the evaluation, on every rank
+            return r.uniform(45, 70)
+        return r.uniform(90, 100)
+    return nvidia_smi(r, 240, 4, util), note(
+        "torchrun on four H100s (DDP): every GPU works 90-100% between evaluations, which",
+        "dip them all alike. Several GPUs, none idle.")
+
+
+@near_miss("idle_gpus", "ranks_wait_while_rank0_tokenizes.csv")
+def _(r):
+    def util(k, g):
+        if k < 20:  # rank 0 tokenizes the dataset, the other ranks wait at a barrier
+            return r.uniform(20, 40) if g == 0 else 0
+        return r.uniform(88, 100)
+    return nvidia_smi(r, 240, 4, util), note(
+        "accelerate launch on four GPUs: for the first ten minutes rank 0 tokenizes and",
+        "caches the dataset while ranks 1-3 wait at a barrier with idle GPUs; then all four",
+        "train at 88-100% for the remaining two hours. An idle start, not idle GPUs.")
+
+
+@near_miss("idle_gpus", "device_map_two_gpus_take_turns.csv")
+def _(r):
+    def util(k, g):
+        return r.uniform(35, 55)
+    return nvidia_smi(r, 240, 2, util), note(
+        "A 70B model split over two GPUs by device_map='auto' in one process: the GPUs take",
+        "turns, each busy 35-55% of the time. Neither sits idle (low utilisation is another",
+        "rule's question).")
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
