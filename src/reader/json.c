@@ -810,7 +810,9 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
         const flat_item *it = &items[i];
         bool bookkeeping = it->keylen && it->key[0] == '_' &&
                            !(it->keylen == 5 && memcmp(it->key, "_step", 5) == 0);
-        if (!it->number || bookkeeping)
+        /* A key too long for object_values' nested names is not read there
+         * either. */
+        if (!it->number || bookkeeping || it->keylen + 1 >= NESTED_KEY_MAX)
             continue;
         if (it->text && it->column >= 0 && defer) {
             md_feed_column_number(r->feed, (unsigned)it->column, it->text, it->len);
