@@ -4730,6 +4730,18 @@ static const struct {
     {"few_workers", "PossibleUserWarning: The dataloader, train_dataloader, does not have many workers which may be "
                     "a bottleneck. Consider increasing the value of the `num_workers` argument` (try 8 which is the "
                     "number of cpus on this machine) in the `DataLoader` init to improve performance."},
+    {"ddp_unused_parameters", "RuntimeError: Expected to have finished reduction in the prior iteration before "
+                              "starting a new one. This error indicates that your module has parameters that were "
+                              "not used in producing loss."},
+    {"ddp_ready_twice", "RuntimeError: Expected to mark a variable ready only once. This error is caused by one of "
+                        "the following reasons: 1) Use of a module parameter outside the `forward` function."},
+    {"ddp_find_unused_wasted", "[W reducer.cpp:1300] Warning: find_unused_parameters=True was specified in DDP "
+                               "constructor, but did not find any unused parameters in the forward pass. This flag "
+                               "results in an extra traversal of the autograd graph every iteration, which can "
+                               "adversely affect performance."},
+    {"allocator_flushes", "[2024-05-01 10:00:00,000] [WARNING] [stage3.py:2069:step] 3 pytorch allocator cache "
+                          "flushes since last step. this happens when there is high memory pressure and is "
+                          "detrimental to performance."},
     {"few_workers", "UserWarning: The 'train_dataloader' does not have many workers which may be a bottleneck. "
                     "Consider increasing the value of the `num_workers` argument` to `num_workers=7` in the "
                     "`DataLoader` to improve performance."},
@@ -4787,6 +4799,8 @@ static const struct {
                         "model's device. `input_ids` is on cpu, whereas the model is on cuda."},
     {"embedding_index", "IndexError: list index out of range"},
     {"few_workers", "UserWarning: The 'val_dataloader' does not have many workers which may be a bottleneck."},
+    {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
+    {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
     {"gpu_unused", "GPU available: True (cuda), used: True"},
     {"gpu_unused", "GPU available: False, used: False"},
     {"dist_not_initialized", "torch.distributed is not initialized; running in a single process"},
