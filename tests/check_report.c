@@ -489,6 +489,15 @@ START_TEST(test_text_sparkline)
 }
 END_TEST
 
+/* Where a finding lists the cause: its rank, or ncauses when it is left out. */
+static size_t cause_rank(const md_finding *f, const char *id)
+{
+    for (size_t i = 0; i < f->ncauses; i++)
+        if (strcmp(f->causes[i].id, id) == 0)
+            return i;
+    return f->ncauses;
+}
+
 static bool has_evidence(const md_finding *f, const char *text)
 {
     for (size_t i = 0; i < f->evidence.n; i++)
@@ -699,9 +708,7 @@ START_TEST(test_frequent_overflows_explain_a_plateau)
         evaluate(st, &f);
         const md_finding *plateau = t_find_finding(&f, "loss_plateau");
         ck_assert_ptr_nonnull(plateau);
-        bool named = false;
-        for (size_t i = 0; i < plateau->ncauses; i++)
-            named |= strcmp(plateau->causes[i].id, "loss_plateau.skipped_steps") == 0;
+        bool named = cause_rank(plateau, "loss_plateau.skipped_steps") < plateau->ncauses;
         ck_assert_int_eq(named, frequent);
         ck_assert_int_eq(t_find_finding(&f, "fp16_overflow_frequent") != NULL, frequent);
         md_findings_free(&f);
@@ -788,10 +795,7 @@ START_TEST(test_oom_blames_other_processes_by_their_memory)
         evaluate(st, &f);
         const md_finding *oom = t_find_finding(&f, "cuda_oom");
         ck_assert_ptr_nonnull(oom);
-        size_t at = oom->ncauses;
-        for (size_t i = 0; i < oom->ncauses; i++)
-            if (strcmp(oom->causes[i].id, "cuda_oom.other_process") == 0)
-                at = i;
+        size_t at = cause_rank(oom, "cuda_oom.other_process");
         if (k == 0)
             ck_assert_uint_eq(at, 0);
         else
