@@ -3295,6 +3295,242 @@ def _(r):
         "rule's question).")
 
 
+# --------------------------------------------------------------------------
+# DDP's reducer and DeepSpeed's allocator warnings
+
+
+def torchrun_banner(stamp):
+    """torchrun's OMP_NUM_THREADS notice as PyTorch 2.1 prints it."""
+    w = "[%s] torch.distributed.run: [WARNING] " % stamp
+    return [w, w + "*" * 41,
+            w + "Setting OMP_NUM_THREADS environment variable for each process to be 1 in default, to avoid your system "
+            "being overloaded, please further tune the variable for optimal performance in your application as needed. ",
+            w + "*" * 41]
+
+
+def ds_line(t0, secs, level, where, msg):
+    """A DeepSpeed logger line: [time] [LEVEL] [file:line:func] message."""
+    return "[%s,%03d] [%s] [%s] %s" % (ts(t0, secs), int(secs * 1000) % 1000, level, where, msg)
+
+
+@near_miss("ddp_unused_parameters", "lightning_ddp_find_unused_true_table_head.log")
+def _(r):
+    out = [note("Lightning on four GPUs with strategy='ddp_find_unused_parameters_true': a",
+                "multi-task document model whose table head gets a loss only on batches with",
+                "annotated tables; one batch in three has none. The printed config says so; on",
+                "those steps DDP finds the head unused and reduces without it. No reducer error;",
+                "ten epochs run to the end.")]
+    out.append("config: {'backbone': 'convnext_tiny', 'heads': ['doc_type', 'table'], 'devices': 4, "
+               "'strategy': 'ddp_find_unused_parameters_true', 'precision': 'bf16-mixed', 'batch_size': 32, "
+               "'max_epochs': 10, 'table_loss_weight': 0.5}")
+    out.append("Using bfloat16 Automatic Mixed Precision (AMP)")
+    out.append("GPU available: True (cuda), used: True")
+    out.append("TPU available: False, using: 0 TPU cores")
+    out.append("HPU available: False, using: 0 HPUs")
+    for g in (0, 2, 1, 3):
+        out.append("Initializing distributed: GLOBAL_RANK: %d, MEMBER: %d/4" % (g, g + 1))
+    out.append("-" * 100)
+    out.append("distributed_backend=nccl")
+    out.append("All distributed processes registered. Starting with 4 processes")
+    out.append("-" * 100)
+    out.append("")
+    out.append("LOCAL_RANK: 0 - CUDA_VISIBLE_DEVICES: [0,1,2,3]")
+    out.append("[data] 104,960 training pages, 3,410 with table annotations: table_head takes no part in the loss "
+               "on batches without one (find_unused_parameters=True)")
+    out.append("")
+    out.append("  | Name       | Type             | Params")
+    out.append("------------------------------------------------")
+    out.append("0 | backbone   | ConvNeXt         | 27.8 M")
+    out.append("1 | doc_head   | Linear           | 12.3 K")
+    out.append("2 | table_head | TableHead        | 1.2 M ")
+    out.append("------------------------------------------------")
+    out.append("29.0 M    Trainable params")
+    out.append("0         Non-trainable params")
+    out.append("29.0 M    Total params")
+    out.append("116.068   Total estimated model params size (MB)")
+    out += lightning_epochs(r, 10, 820, 41, 1.98,
+                            lambda e: 0.3 + 2.1 * math.exp(-e * 1.6) + r.gauss(0, 0.02),
+                            lambda e: (0.36 + 1.5 * math.exp(-(e + 1) * 1.5) + r.gauss(0, 0.004),
+                                       0.93 - 0.35 * math.exp(-(e + 1) * 1.2) + r.gauss(0, 0.002)))
+    out.append("`Trainer.fit` stopped: `max_epochs=10` reached.")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("ddp_unused_parameters", "hf_ddp_find_unused_parameters_true_span_head.log")
+def _(r):
+    out = [note("HF Trainer on torchrun (two GPUs) with a custom two-task model: a classifier, and",
+                "a span head used only on the QA part of each batch. The TrainingArguments print",
+                "ddp_find_unused_parameters=True, and the script counts the steps whose batch had no",
+                "QA example (the span head got no gradient there). DDP expects that; no reducer",
+                "error, and training ends normally.")]
+    out += torchrun_banner("2024-04-14 22:44:59,020")
+    for k in (0, 1):
+        out.append("04/14/2024 22:45:07 - WARNING - __main__ - Process rank: %d, device: cuda:%d, n_gpu: 1, "
+                   "distributed training: True, 16-bits training: False" % (k, k))
+    out.append("04/14/2024 22:45:07 - INFO - __main__ - Training/evaluation parameters " + hf_args_dump(
+        {"ddp_find_unused_parameters": True, "gradient_checkpointing": False, "gradient_accumulation_steps": 1,
+         "per_device_train_batch_size": 16, "learning_rate": 3e-05, "num_train_epochs": 2.0,
+         "output_dir": "out/deberta-cls-span", "logging_steps": 20}).rstrip("\n"))
+    out.append("04/14/2024 22:45:31 - INFO - __main__ - model: DebertaV2Model + cls_head (3 labels) + span_head; "
+               "30% of the examples are QA, the rest classification")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 80,000")
+    out.append("  Num Epochs = 2")
+    out.append("  Instantaneous batch size per device = 16")
+    out.append("  Total train batch size (w. parallel, distributed & accumulation) = 32")
+    out.append("  Total optimization steps = 5,000")
+    total = 5000
+    curve = hf_curve(r, total, 20, 3e-5, 150, base=0.62, drop=0.55, tau=600.0)
+    for k, line in enumerate(curve):
+        out.append(line)
+        s = (k + 1) * 20
+        if s % 1000 == 0:
+            out.append("%s - INFO - __main__ - [multitask] steps %d-%d: batches without a QA example on some "
+                       "rank: %d; span_head unused there (find_unused_parameters=True)"
+                       % (ts((2024, 4, 14, 22, 46, 0), s * 1.21, "%m/%d/%Y %H:%M:%S"), s - 999, s, r.randrange(4, 10)))
+    out.append(hf({"train_runtime": 6061.2, "train_samples_per_second": 26.398, "train_steps_per_second": 0.825,
+                   "train_loss": 0.7414, "epoch": 2.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("ddp_ready_twice", "hf_lora_checkpointing_non_reentrant_ddp.log")
+def _(r):
+    out = [note("LoRA fine-tune on torchrun (four GPUs) with gradient_checkpointing=True and",
+                "gradient_checkpointing_kwargs={'use_reentrant': False} in the TrainingArguments. The",
+                "PEFT model gets find_unused_parameters=True (PyTorch warns once per rank that none",
+                "were found), but the non-reentrant checkpoint runs no backward pass of its own, so",
+                "no gradient arrives twice. It trains to the end.")]
+    out += torchrun_banner("2024-06-22 22:10:46,068")
+    for k in (0, 3, 1, 2):
+        out.append("06/22/2024 22:10:55 - WARNING - __main__ - Process rank: %d, device: cuda:%d, n_gpu: 1, "
+                   "distributed training: True, 16-bits training: False" % (k, k))
+    out.append("06/22/2024 22:10:55 - INFO - __main__ - Training/evaluation parameters " + hf_args_dump(
+        {"gradient_checkpointing": True, "gradient_checkpointing_kwargs": {"use_reentrant": False},
+         "ddp_find_unused_parameters": None, "learning_rate": 0.0002, "num_train_epochs": 1.0,
+         "output_dir": "out/mistral-7b-lora", "logging_steps": 10}).rstrip("\n"))
+    out.append("trainable params: 41,943,040 || all params: 7,283,675,136 || trainable%: 0.5758")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 51,760")
+    out.append("  Num Epochs = 1")
+    out.append("  Instantaneous batch size per device = 4")
+    out.append("  Total train batch size (w. parallel, distributed & accumulation) = 64")
+    out.append("  Gradient Accumulation steps = 4")
+    out.append("  Total optimization steps = 808")
+    for k in (0, 2, 1, 3):
+        out.append("[W reducer.cpp:1346] Warning: find_unused_parameters=True was specified in DDP constructor, but did "
+                   "not find any unused parameters in the forward pass. This flag results in an extra traversal of the "
+                   "autograd graph every iteration,  which can adversely affect performance. If your model indeed never "
+                   "has any unused parameters in the forward pass, consider turning this flag off. Note that this warning "
+                   "may be a false positive if your model has flow control causing later iterations to have unused "
+                   "parameters. (function operator())")
+    total = 808
+    for s in range(10, total + 1, 10):
+        loss = 1.06 + 0.4 * math.exp(-s / 120.0) - 0.06 * s / total + r.gauss(0, 0.02)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": round(0.3 + 0.3 * math.exp(-s / 80.0) + abs(r.gauss(0, 0.03)), 4),
+                       "learning_rate": cosine(s, total, 2e-4, 24), "epoch": round(s / total, 2)}))
+    out.append(hf({"train_runtime": 8402.9, "train_samples_per_second": 6.16, "train_steps_per_second": 0.096,
+                   "train_loss": 1.0987, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("allocator_cache_flushes", "deepspeed_zero3_three_flushes_in_3000_steps.log")
+def _(r):
+    out = [note("DeepSpeed ZeRO-3 pre-training of a 7B model, 3000 steps: three steps in the whole",
+                "run met batches long enough that PyTorch's caching allocator had to flush, and",
+                "DeepSpeed warned after each; every other step runs at a steady ~4.1 s. A few",
+                "peaks, not memory pressure that recurs: an info at most (the benign clause).")]
+    t0 = (2024, 9, 3, 7, 12, 0)
+    out.append(ds_line(t0, 0.2, "INFO", "logging.py:96:log_dist", "[Rank 0] DeepSpeed info: version=0.14.4, git-hash=unknown, git-branch=unknown"))
+    out.append(ds_line(t0, 1.4, "INFO", "logging.py:96:log_dist", "[Rank 0] Creating torch.bfloat16 ZeRO stage 3 optimizer"))
+    out.append(ds_line(t0, 19.8, "INFO", "logging.py:96:log_dist", "[Rank 0] DeepSpeed Final Optimizer = DeepSpeedZeroOptimizer_Stage3"))
+    total = 3000
+    flushes = {412: 2, 1877: 1, 2630: 3}
+    t = 30.0
+    for s in range(1, total + 1):
+        dt = 4.1 + r.gauss(0, 0.03) + (9.0 if s in flushes else 0.0)
+        t += dt
+        if s in flushes:
+            out.append(ds_line(t0, t, "WARNING", "stage3.py:2069:step",
+                               "%d pytorch allocator cache flushes since last step. this happens when there is high memory "
+                               "pressure and is detrimental to performance. if this is happening frequently consider "
+                               "adjusting settings to reduce memory consumption. If you are unable to make the cache "
+                               "flushes go away consider adding get_accelerator().empty_cache() calls in your training "
+                               "loop to ensure that all ranks flush their caches at the same time" % flushes[s]))
+        if s % 100 == 0:
+            out.append(ds_line(t0, t, "INFO", "logging.py:96:log_dist", "[Rank 0] step=%d, skipped=0, lr=[%.6e], mom=[(0.9, 0.95)]"
+                               % (s, cosine(s, total, 3e-4, 200, 3e-5))))
+        if s % 10 == 0:
+            loss = 2.4 + 2.6 * math.exp(-s / 350.0) + 0.5 * math.exp(-s / 2000.0) + r.gauss(0, 0.02)
+            out.append("step %d/%d | loss %.4f | lr %.4e | step_time %.2fs" % (s, total, loss, cosine(s, total, 3e-4, 200, 3e-5), dt))
+    out.append("saved checkpoint ckpt/global_step3000")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("allocator_cache_flushes", "deepspeed_zero3_scripted_empty_cache.log")
+def _(r):
+    out = [note("ZeRO-3 fine-tune whose script calls get_accelerator().empty_cache() every 100 steps",
+                "on all ranks at once (as DeepSpeed's own warning advises) and logs the cached memory",
+                "it returned. The logs are full of 'cache' and 'flush', but DeepSpeed never warns of",
+                "allocator cache flushes during a step: nothing for the rule to report.")]
+    t0 = (2024, 10, 8, 15, 30, 0)
+    out.append(ds_line(t0, 0.3, "INFO", "logging.py:96:log_dist", "[Rank 0] Creating torch.bfloat16 ZeRO stage 3 optimizer"))
+    out.append(ds_line(t0, 0.3, "INFO", "stage3.py:166:__init__", "Reduce bucket size 500000000"))
+    out.append(ds_line(t0, 0.3, "INFO", "stage3.py:167:__init__", "Prefetch bucket size 50000000"))
+    out.append(ds_line(t0, 14.2, "INFO", "logging.py:96:log_dist", "[Rank 0] DeepSpeed Final Optimizer = DeepSpeedZeroOptimizer_Stage3"))
+    out.append("train.py: empty_cache_every=100 (flush the CUDA caching allocator on every rank at the same step)")
+    total = 2000
+    t = 20.0
+    for s in range(10, total + 1, 10):
+        t += 10 * (6.2 + r.gauss(0, 0.05))
+        loss = 1.15 + 0.5 * math.exp(-s / 300.0) - 0.05 * s / total + r.gauss(0, 0.02)
+        out.append("step %d/%d | loss %.4f | lr %.4e | step_time %.2fs"
+                   % (s, total, loss, cosine(s, total, 1e-5, 60), 6.2 + r.gauss(0, 0.05)))
+        if s % 100 == 0:
+            out.append(ds_line(t0, t, "INFO", "logging.py:96:log_dist", "[Rank 0] step=%d, skipped=0, lr=[%.6e], mom=[(0.9, 0.999)]"
+                               % (s, cosine(s, total, 1e-5, 60))))
+            out.append("[mem] step %d: get_accelerator().empty_cache() on all ranks, reserved %.1f -> %.1f GB (cache flushed)"
+                       % (s, 66.0 + 3.0 * r.random(), 41.0 + r.random()))
+    out.append("done: 2000 steps, model saved to out/ft-zero3")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("ddp_find_unused_wasted", "hf_ddp_find_unused_parameters_false.log")
+def _(r):
+    out = [note("HF Trainer on torchrun (two GPUs) with ddp_find_unused_parameters=False in the",
+                "TrainingArguments: DDP does not search the graph for unused parameters, so PyTorch",
+                "has nothing to warn about. The arguments dump and the script mention the flag; the",
+                "reducer never does. An info rule without a benign clause: it must not fire at all.")]
+    out += torchrun_banner("2024-03-12 08:22:45,549")
+    for k in (1, 0):
+        out.append("03/12/2024 08:22:54 - WARNING - __main__ - Process rank: %d, device: cuda:%d, n_gpu: 1, "
+                   "distributed training: True, 16-bits training: True" % (k, k))
+    out.append("03/12/2024 08:22:54 - INFO - __main__ - Training/evaluation parameters " + hf_args_dump(
+        {"ddp_find_unused_parameters": False, "gradient_checkpointing": False, "fp16": True, "bf16": False,
+         "gradient_accumulation_steps": 1, "per_device_train_batch_size": 32, "learning_rate": 2e-05,
+         "num_train_epochs": 3.0, "output_dir": "out/bert-base-sst2", "logging_steps": 50,
+         "eval_strategy": "epoch"}).rstrip("\n"))
+    out.append("03/12/2024 08:23:20 - INFO - __main__ - DDP: find_unused_parameters=False (every parameter of "
+               "BertForSequenceClassification is used in each step)")
+    out.append("***** Running training *****")
+    out.append("  Num examples = 67,349")
+    out.append("  Num Epochs = 3")
+    out.append("  Instantaneous batch size per device = 32")
+    out.append("  Total train batch size (w. parallel, distributed & accumulation) = 64")
+    out.append("  Total optimization steps = 3,159")
+    total = 3159
+    evals = [(0.2311, 0.9209), (0.2204, 0.9278), (0.2186, 0.9301)]
+    for k, line in enumerate(hf_curve(r, total, 50, 2e-5, 190, base=0.12, drop=0.45, tau=400.0, epochs=3)):
+        out.append(line)
+        s = (k + 1) * 50
+        if s // 1053 != (s + 50) // 1053 or s + 50 > total:
+            ep = min(s // 1053, 2)
+            out.append(hf({"eval_loss": evals[ep][0], "eval_accuracy": evals[ep][1], "eval_runtime": 3.91,
+                           "eval_samples_per_second": 223.0, "eval_steps_per_second": 3.58, "epoch": float(ep + 1)}))
+    out.append(hf({"train_runtime": 1730.4, "train_samples_per_second": 116.763, "train_steps_per_second": 1.826,
+                   "train_loss": 0.2047, "epoch": 3.0}))
+    return "\n".join(out) + "\n"
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
