@@ -74,6 +74,25 @@ def bar(i, n, elapsed_s, rate_s_per_it, desc=""):
     return "%s%3d%%|%s| %d/%d [%s<%s, %s]" % (desc, pct, b, i, n, hms(elapsed_s), hms(rem), rate)
 
 
+
+def hf_finish(runtime, samples_per_s, steps_per_s, train_loss, epoch):
+    """The Trainer's lines when training ends: its banner and summary dict."""
+    return ["", "", "Training completed. Do not forget to share your model on huggingface.co/models =)", "", "",
+            hf({"train_runtime": runtime, "train_samples_per_second": samples_per_s,
+                "train_steps_per_second": steps_per_s, "train_loss": train_loss, "epoch": epoch})]
+
+
+def trainer_banner(examples, epochs, batch, steps, accumulation=None, total_batch=None):
+    """The Trainer's banner before training, its figures as printed ("9,846")."""
+    lines = ["***** Running training *****", "  Num examples = %s" % examples, "  Num Epochs = %s" % epochs,
+             "  Instantaneous batch size per device = %s" % batch]
+    if total_batch is not None:
+        lines.append("  Total train batch size (w. parallel, distributed & accumulation) = %s" % total_batch)
+    if accumulation is not None:
+        lines.append("  Gradient Accumulation steps = %s" % accumulation)
+    lines.append("  Total optimization steps = %s" % steps)
+    return lines
+
 def ts(t0, secs, fmt="%Y-%m-%d %H:%M:%S"):
     import datetime
     return (datetime.datetime(*t0) + datetime.timedelta(seconds=secs)).strftime(fmt)
@@ -161,12 +180,7 @@ def _(r):
     out.append("06/02/2024 14:02:11 - INFO - __main__ - Training/evaluation parameters " + hf_args_dump({"logging_steps": 10}))
     out.append("06/02/2024 14:02:15 - INFO - datasets.builder - Using custom data configuration default")
     out.append("/usr/local/lib/python3.10/site-packages/torch/utils/checkpoint.py:464: UserWarning: torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly. In version 2.4 we will raise an exception if use_reentrant is not passed.")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 12,000")
-    out.append("  Num Epochs = 3")
-    out.append("  Instantaneous batch size per device = 4")
-    out.append("  Gradient Accumulation steps = 4")
-    out.append("  Total optimization steps = 2,250")
+    out += trainer_banner("12,000", "3", "4", "2,250", accumulation="4")
     total = 2250
     for s in range(10, total + 1, 10):
         lr = cosine(s, total, 2e-5, 68)
@@ -187,11 +201,7 @@ def _(r):
     out = [note("HF Trainer fp16 fine-tune, logging_steps=5: the GradScaler starts at 65536 and",
                 "skips the first overflowing steps, so the first two logged grad norms are inf/nan;",
                 "from then on every norm is finite and the loss falls (the scaler found its level).")]
-    out.append("***** Running training *****")
-    out.append("  Num examples = 8,000")
-    out.append("  Num Epochs = 2")
-    out.append("  Instantaneous batch size per device = 16")
-    out.append("  Total optimization steps = 1,000")
+    out += trainer_banner("8,000", "2", "16", "1,000")
     total = 1000
     for s in range(5, total + 1, 5):
         lr = linear(s, total, 3e-5, 50)
@@ -1540,12 +1550,7 @@ def hf_finished_run(r, total=1500, every=10, peak=2e-5):
         loss = 1.0 + 0.7 * math.exp(-s / 250.0) - 0.06 * s / total + r.gauss(0, 0.02)
         out.append(hf({"loss": round(loss, 4), "grad_norm": 0.9 + abs(r.gauss(0, 0.1)), "learning_rate": cosine(s, total, peak, total // 30),
                        "epoch": round(s / total, 2)}))
-    out.append("")
-    out.append("")
-    out.append("Training completed. Do not forget to share your model on huggingface.co/models =)")
-    out.append("")
-    out.append("")
-    out.append(hf({"train_runtime": 4412.9, "train_samples_per_second": 5.439, "train_steps_per_second": 0.34, "train_loss": 1.0711, "epoch": 1.0}))
+    out += hf_finish(4412.9, 5.439, 0.34, 1.0711, 1.0)
     return out
 
 
@@ -2744,12 +2749,7 @@ def _(r):
     out.append("Loading checkpoint shards: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 3/3 [00:19<00:00,  6.41s/it]")
     out.append("model.hf_device_map: {'model.embed_tokens': 0, 'model.layers.0': 0, 'model.layers.19': 0, 'model.layers.20': 1, 'model.layers.39': 1, 'model.norm': 1, 'lm_head': 1}")
     out.append("trainable params: 31,293,440 || all params: 13,047,157,760 || trainable%: 0.2398")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 9,846")
-    out.append("  Num Epochs = 2")
-    out.append("  Instantaneous batch size per device = 8")
-    out.append("  Gradient Accumulation steps = 2")
-    out.append("  Total optimization steps = 1,230")
+    out += trainer_banner("9,846", "2", "8", "1,230", accumulation="2")
     total = 1230
     curve = hf_curve(r, total, 10, 2e-4, 36, base=1.05, drop=0.6)
     for k, line in enumerate(curve):
@@ -2768,13 +2768,7 @@ def _(r):
                 out.append("  warnings.warn(")
             out.append("[SampleCallback] step %d | prompt: Summarize: The city council voted on Tuesday to extend the bike lane ..." % s)
             out.append("[SampleCallback] step %d | output: The council approved extending the bike lane network by 12 km." % s)
-    out.append("")
-    out.append("")
-    out.append("Training completed. Do not forget to share your model on huggingface.co/models =)")
-    out.append("")
-    out.append("")
-    out.append(hf({"train_runtime": 5712.3, "train_samples_per_second": 3.447, "train_steps_per_second": 0.215,
-                   "train_loss": 1.1184, "epoch": 2.0}))
+    out += hf_finish(5712.3, 3.447, 0.215, 1.1184, 2.0)
     out.append("Saving model checkpoint to outputs/lora-final")
     return "\n".join(out) + "\n"
 
@@ -2786,11 +2780,7 @@ def _(r):
                 "logs it, disables itself, and training goes on for hundreds of entries to the end.",
                 "A side task failed, not the training; an info at most (the benign clause).")]
     out.append("04/18/2024 10:21:07 - INFO - __main__ - Process rank: 0, device: cuda:0, n_gpu: 1, distributed training: False, 16-bits training: True")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 20,000")
-    out.append("  Num Epochs = 2")
-    out.append("  Instantaneous batch size per device = 16")
-    out.append("  Total optimization steps = 2,500")
+    out += trainer_banner("20,000", "2", "16", "2,500")
     total = 2500
     curve = hf_curve(r, total, 10, 3e-5, 75, base=0.72, drop=0.55, tau=350.0)
     for k, line in enumerate(curve):
@@ -2799,13 +2789,7 @@ def _(r):
             out.append("04/18/2024 10:58:41 - WARNING - callbacks - SampleLogger failed at step 500, disabling it: Expected all tensors to be "
                        "on the same device, but found at least two devices, cuda:0 and cpu! (when checking argument for argument index "
                        "in method wrapper_CUDA__index_select)")
-    out.append("")
-    out.append("")
-    out.append("Training completed. Do not forget to share your model on huggingface.co/models =)")
-    out.append("")
-    out.append("")
-    out.append(hf({"train_runtime": 9140.6, "train_samples_per_second": 4.376, "train_steps_per_second": 0.274,
-                   "train_loss": 0.7861, "epoch": 2.0}))
+    out += hf_finish(9140.6, 4.376, 0.274, 0.7861, 2.0)
     return "\n".join(out) + "\n"
 
 
@@ -2816,12 +2800,7 @@ def _(r):
                 "of range', a Python list, not an embedding) and draws another sample. Three such",
                 "records in 48,000; training runs to the end.")]
     out.append("05/21/2024 08:02:13 - INFO - __main__ - Loaded 48,112 conversations from data/chat_mix.jsonl")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 48,112")
-    out.append("  Num Epochs = 1")
-    out.append("  Instantaneous batch size per device = 8")
-    out.append("  Gradient Accumulation steps = 4")
-    out.append("  Total optimization steps = 1,503")
+    out += trainer_banner("48,112", "1", "8", "1,503", accumulation="4")
     total = 1500
     bad = {310: 18342, 770: 40917, 1180: 7425}
     curve = hf_curve(r, total, 10, 1e-5, 45, base=1.12, drop=0.5, tau=250.0, epochs=1)
@@ -2837,13 +2816,7 @@ def _(r):
             out.append("    reply = conv[\"messages\"][1][\"content\"]")
             out.append("IndexError: list index out of range")
         out.append(line)
-    out.append("")
-    out.append("")
-    out.append("Training completed. Do not forget to share your model on huggingface.co/models =)")
-    out.append("")
-    out.append("")
-    out.append(hf({"train_runtime": 10702.5, "train_samples_per_second": 4.495, "train_steps_per_second": 0.14,
-                   "train_loss": 1.2378, "epoch": 1.0}))
+    out += hf_finish(10702.5, 4.495, 0.14, 1.2378, 1.0)
     return "\n".join(out) + "\n"
 
 
@@ -2860,11 +2833,7 @@ def _(r):
     out.append("06/03/2024 13:40:19 - WARNING - transformers.tokenization_utils_base - ^^^^^^^^^^^^^^^^ Please ignore the warning above - this long input will be chunked into smaller bits before being passed to the model.")
     out.append("Running tokenizer on dataset: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 36718/36718 [00:17<00:00, 2113.40 examples/s]")
     out.append("Grouping texts in chunks of 1024: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 36718/36718 [00:09<00:00, 3934.11 examples/s]")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 2,318")
-    out.append("  Num Epochs = 3")
-    out.append("  Instantaneous batch size per device = 8")
-    out.append("  Total optimization steps = 870")
+    out += trainer_banner("2,318", "3", "8", "870")
     total = 870
     for s in range(5, total + 1, 5):
         loss = 3.05 + 0.6 * math.exp(-s / 200.0) - 0.1 * s / total + r.gauss(0, 0.03)
@@ -3013,12 +2982,7 @@ def _(r):
     out.append("Loading checkpoint shards: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 3/3 [00:21<00:00,  7.04s/it]")
     out.append("model.hf_device_map: {'': 0}")
     out.append("trainable params: 62,586,880 || all params: 13,078,451,200 || trainable%: 0.4786")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 9,846")
-    out.append("  Num Epochs = 1")
-    out.append("  Instantaneous batch size per device = 4")
-    out.append("  Gradient Accumulation steps = 4")
-    out.append("  Total optimization steps = 615")
+    out += trainer_banner("9,846", "1", "4", "615", accumulation="4")
     total = 615
     for s in range(5, total + 1, 5):
         loss = 1.12 + 0.5 * math.exp(-s / 180.0) - 0.1 * s / total + r.gauss(0, 0.03)
@@ -3047,13 +3011,7 @@ def _(r):
     for k in range(2):
         out.append("Loading checkpoint shards: 100%%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 2/2 [00:0%d<00:00,  2.%d1s/it]" % (5 + k, 4 + k))
     out.append("trainable params: 39,976,960 || all params: 7,281,709,056 || trainable%: 0.5490")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 51,760")
-    out.append("  Num Epochs = 1")
-    out.append("  Instantaneous batch size per device = 4")
-    out.append("  Total train batch size (w. parallel, distributed & accumulation) = 32")
-    out.append("  Gradient Accumulation steps = 4")
-    out.append("  Total optimization steps = 1,617")
+    out += trainer_banner("51,760", "1", "4", "1,617", accumulation="4", total_batch="32")
     total = 1617
     for s in range(10, total + 1, 10):
         loss = 1.02 + 0.42 * math.exp(-s / 150.0) - 0.05 * s / total + r.gauss(0, 0.025)
@@ -3161,12 +3119,7 @@ def _(r):
                 "three are left out of the loss; the template matches everywhere else and the loss",
                 "falls. An info at most.")]
     out.append("Map: 100%|\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588\u2588| 6000/6000 [00:03<00:00, 1841.22 examples/s]")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 6,000")
-    out.append("  Num Epochs = 3")
-    out.append("  Instantaneous batch size per device = 8")
-    out.append("  Gradient Accumulation steps = 2")
-    out.append("  Total optimization steps = 1,125")
+    out += trainer_banner("6,000", "3", "8", "1,125", accumulation="2")
     total = 1125
     docs = {60: "Here is the full text of our tenancy agreement, clause by clause, followed by the landlord's letter and "
                  "my notes. 1. The tenant shall pay the rent monthly in advance on the first day of each month ... 14. "
@@ -3201,12 +3154,7 @@ def _(r):
                "special_tokens={'bos_token': '<s>', 'eos_token': '</s>', 'unk_token': '<unk>', 'pad_token': '<unk>'}, "
                "clean_up_tokenization_spaces=False)")
     out.append("generation tokenizer: padding_side='left', pad_token='<unk>' (pad_token_id=0), attention_mask passed to generate()")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 15,011")
-    out.append("  Num Epochs = 1")
-    out.append("  Instantaneous batch size per device = 8")
-    out.append("  Gradient Accumulation steps = 2")
-    out.append("  Total optimization steps = 938")
+    out += trainer_banner("15,011", "1", "8", "938", accumulation="2")
     total = 938
     for s in range(5, total + 1, 5):
         loss = 1.21 + 0.5 * math.exp(-s / 100.0) - 0.08 * s / total + r.gauss(0, 0.03)
@@ -3231,12 +3179,7 @@ def _(r):
                "overflow issues when training a model in half-precision. You might consider adding "
                "`tokenizer.padding_side = 'right'` to your code.")
     out.append("  warnings.warn(")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 9,846")
-    out.append("  Num Epochs = 2")
-    out.append("  Instantaneous batch size per device = 4")
-    out.append("  Gradient Accumulation steps = 4")
-    out.append("  Total optimization steps = 1,230")
+    out += trainer_banner("9,846", "2", "4", "1,230", accumulation="4")
     total = 1230
     out += hf_curve(r, total, 10, 1e-4, 36, base=1.15, drop=0.45, tau=200.0)
     out.append(hf({"train_runtime": 7302.6, "train_samples_per_second": 2.697, "train_steps_per_second": 0.168,
@@ -3373,12 +3316,7 @@ def _(r):
          "output_dir": "out/deberta-cls-span", "logging_steps": 20}).rstrip("\n"))
     out.append("04/14/2024 22:45:31 - INFO - __main__ - model: DebertaV2Model + cls_head (3 labels) + span_head; "
                "30% of the examples are QA, the rest classification")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 80,000")
-    out.append("  Num Epochs = 2")
-    out.append("  Instantaneous batch size per device = 16")
-    out.append("  Total train batch size (w. parallel, distributed & accumulation) = 32")
-    out.append("  Total optimization steps = 5,000")
+    out += trainer_banner("80,000", "2", "16", "5,000", total_batch="32")
     total = 5000
     curve = hf_curve(r, total, 20, 3e-5, 150, base=0.62, drop=0.55, tau=600.0)
     for k, line in enumerate(curve):
@@ -3409,13 +3347,7 @@ def _(r):
          "ddp_find_unused_parameters": None, "learning_rate": 0.0002, "num_train_epochs": 1.0,
          "output_dir": "out/mistral-7b-lora", "logging_steps": 10}).rstrip("\n"))
     out.append("trainable params: 41,943,040 || all params: 7,283,675,136 || trainable%: 0.5758")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 51,760")
-    out.append("  Num Epochs = 1")
-    out.append("  Instantaneous batch size per device = 4")
-    out.append("  Total train batch size (w. parallel, distributed & accumulation) = 64")
-    out.append("  Gradient Accumulation steps = 4")
-    out.append("  Total optimization steps = 808")
+    out += trainer_banner("51,760", "1", "4", "808", accumulation="4", total_batch="64")
     for k in (0, 2, 1, 3):
         out.append("[W reducer.cpp:1346] Warning: find_unused_parameters=True was specified in DDP constructor, but did "
                    "not find any unused parameters in the forward pass. This flag results in an extra traversal of the "
@@ -3511,12 +3443,7 @@ def _(r):
          "eval_strategy": "epoch"}).rstrip("\n"))
     out.append("03/12/2024 08:23:20 - INFO - __main__ - DDP: find_unused_parameters=False (every parameter of "
                "BertForSequenceClassification is used in each step)")
-    out.append("***** Running training *****")
-    out.append("  Num examples = 67,349")
-    out.append("  Num Epochs = 3")
-    out.append("  Instantaneous batch size per device = 32")
-    out.append("  Total train batch size (w. parallel, distributed & accumulation) = 64")
-    out.append("  Total optimization steps = 3,159")
+    out += trainer_banner("67,349", "3", "32", "3,159", total_batch="64")
     total = 3159
     evals = [(0.2311, 0.9209), (0.2204, 0.9278), (0.2186, 0.9301)]
     for k, line in enumerate(hf_curve(r, total, 50, 2e-5, 190, base=0.12, drop=0.45, tau=400.0, epochs=3)):
