@@ -79,7 +79,7 @@ static int add_key(md_store *st, md_role role, int cat, md_unit unit, const char
     key_info *ki = &st->keys[st->nkeys];
     *ki = (key_info){role, cat, -1, unit, norm ? md_xstrdup(norm) : NULL, md_xstrndup(raw, rawlen),
                      0, 0, false, 0};
-    ki->rawlen = strlen(ki->raw);
+    ki->rawlen = rawlen; /* the whole key: one with a NUL byte is not the key before the NUL */
     ki->total = store_total_flags(st, ki);
     return (int)st->nkeys++;
 }
@@ -240,8 +240,7 @@ int keys_split(md_store *st, int k, const char *key, size_t keylen)
     char name[NORM_MAX + 16];
     unique_name(st, st->keys[k].norm, name, sizeof name);
     for (size_t i = 0; i < st->nkeys; i++)
-        if (st->keys[i].raw && strlen(st->keys[i].raw) == keylen && memcmp(st->keys[i].raw, key, keylen) == 0 &&
-            (int)i != k)
+        if (st->keys[i].raw && keys_spelled(&st->keys[i], key, keylen) && (int)i != k)
             return (int)i;
     int idx = add_key(st, st->keys[k].role, -1, st->keys[k].unit, name, key, keylen);
     md_map_put(&st->key_cache, key, keylen, idx);
