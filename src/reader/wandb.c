@@ -46,9 +46,6 @@ typedef struct wandb_reader {
     bool open;   /* a first piece came, its last not yet */
     bool broken; /* a piece of the open record was lost */
     bool stepped; /* the history has placed a record at a step */
-    /* The sample of system metrics being read: its GPUs' utilisation. */
-    double gpu_util_min;
-    unsigned gpus;
 } wandb_reader;
 
 /* value_json: a number, NaN or an infinity as Python's json writes them.
@@ -95,9 +92,11 @@ static void history_item(wandb_reader *r, md_pb item)
         md_store_record_kv(r->st, key, keylen, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
 }
 
-/* A message's items (history's field 1, stats' field 3), each to item. */
-static void each_item(wandb_reader *r, md_pb m, unsigned items, void (*item)(wandb_reader *, md_pb))
+/* One record of a message's items (history's field 1, stats' field 3). */
+static int64_t record_items(wandb_reader *r, md_pb m, unsigned items, void (*item)(wandb_reader *, md_pb),
+                            bool *had_step)
 {
+    md_store_record_begin(r->st, r->records);
     unsigned field, wire;
     while (md_pb_field(&m, &field, &wire)) {
         if (field == items && wire == MD_PB_LEN)
@@ -105,14 +104,6 @@ static void each_item(wandb_reader *r, md_pb m, unsigned items, void (*item)(wan
         else
             md_pb_skip(&m, wire);
     }
-}
-
-/* One record of a message's items. */
-static int64_t record_items(wandb_reader *r, md_pb m, unsigned items, void (*item)(wandb_reader *, md_pb),
-                            bool *had_step)
-{
-    md_store_record_begin(r->st, r->records);
-    each_item(r, m, items, item);
     return md_store_record_end(r->st, had_step);
 }
 
@@ -130,20 +121,9 @@ static void history(wandb_reader *r, md_pb h)
 /* The system metrics read, of the sixty W&B samples every few seconds
  * (each GPU's clocks, temperature and power among them): those a rule
  * reads, for GPU 0, so that the rest do not bury the run's own metrics.
- * Of the other GPUs, only how busy the least busy one was (gpu_util_min)
- * and how many there were (gpus). */
+ * The other GPUs are not compared with it: W&B samples every GPU of the
+ * machine, the ones other jobs have too. */
 static const char *const system_keys[] = {"gpu.0.gpu", "gpu.0.memoryAllocatedBytes"};
-
-/* "gpu.N.gpu": GPU N's utilisation. */
-static bool gpu_util_key(const unsigned char *p, size_t n)
-{
-    if (n < 9 || memcmp(p, "gpu.", 4) != 0 || memcmp(p + n - 4, ".gpu", 4) != 0)
-        return false;
-    for (size_t i = 4; i < n - 4; i++)
-        if (!md_is_digit((char)p[i]))
-            return false;
-    return true;
-}
 
 /* A StatsItem: key (1) and value_json (16), as history's; read as
  * system/KEY, W&B's own name for it. */
@@ -163,11 +143,6 @@ static void stats_item(wandb_reader *r, md_pb item)
     size_t n = (size_t)(key.end - key.p);
     if (item.bad || !key.p || !value.p || !json_number(value, &v))
         return;
-    if (gpu_util_key(key.p, n)) {
-        r->gpus++;
-        if (r->gpus == 1 || v < r->gpu_util_min)
-            r->gpu_util_min = v;
-    }
     for (size_t i = 0; i < MD_COUNT(system_keys); i++) {
         if (n == strlen(system_keys[i]) && memcmp(key.p, system_keys[i], n) == 0) {
             char name[KEY_MAX];
@@ -181,16 +156,8 @@ static void stats_item(wandb_reader *r, md_pb item)
  * before its first step (the model loading) it has no place. */
 static void stats(wandb_reader *r, md_pb s)
 {
-    if (!r->stepped)
-        return;
-    md_store_record_begin(r->st, r->records);
-    r->gpus = 0;
-    each_item(r, s, 3, stats_item);
-    if (r->gpus >= 2) {
-        md_store_record_kv(r->st, "gpu_util_min", 12, r->gpu_util_min, MD_UNIT_PERCENT, 0, NAN);
-        md_store_record_kv(r->st, "gpus", 4, r->gpus, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
-    }
-    md_store_record_end(r->st, NULL);
+    if (r->stepped)
+        record_items(r, s, 3, stats_item, NULL);
 }
 
 /* A piece of the console: complete lines go to the events reader; a line
