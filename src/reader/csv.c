@@ -94,6 +94,7 @@ static gpu_sample *gpu_sample_new(const csv_reader *r)
     g->max_percent = md_xcalloc(r->nnames, sizeof *g->max_percent);
     for (size_t i = 0; i < r->nnames; i++)
         g->cell[i] = g->max[i] = NAN;
+    g->util_min = NAN;
     return g;
 }
 
@@ -151,10 +152,8 @@ static void gpu_row_end(csv_reader *r)
     double index = g->cell[g->index_col];
     if (g->gpus && !(index > g->last_index))
         gpu_flush(r);
-    if (!g->gpus) {
+    if (!g->gpus)
         g->line = r->row + 1;
-        g->util_min = NAN;
-    }
     g->gpus++;
     g->last_index = index;
     if (g->util_col != SIZE_MAX && !isnan(g->cell[g->util_col]) &&
