@@ -284,6 +284,21 @@ START_TEST(test_kv_darknet)
 }
 END_TEST
 
+/* build-nanogpt's log.txt: a step, a name, a number; a set's name stands
+ * for its loss. */
+START_TEST(test_kv_step_name_value)
+{
+    md_kv kv[32];
+    CHECK_LINE("250 train 3.402812", {"step", 250, MD_UNIT_NONE}, {"train_loss", 3.402812, MD_UNIT_NONE});
+    CHECK_LINE("250 val 3.5120", {"step", 250, MD_UNIT_NONE}, {"val_loss", 3.512, MD_UNIT_NONE});
+    CHECK_LINE("250 hella 0.2961", {"step", 250, MD_UNIT_NONE}, {"hella", 0.2961, MD_UNIT_NONE});
+    CHECK_LINE("12 loss nan", {"step", 12, MD_UNIT_NONE}, {"loss", NAN, MD_UNIT_NONE});
+    /* Not the whole line, a date, a count of things: no such record. */
+    check_no_pairs("28 Nov 2026");
+    check_no_pairs("3 workers started on 2 GPUs");
+}
+END_TEST
+
 START_TEST(test_kv_units_and_specials)
 {
     md_kv kv[32];
@@ -2412,6 +2427,26 @@ START_TEST(test_text_olmo_and_wenet)
     ck_assert_int_eq(loss->first_step, 50);
     ck_assert_int_eq(loss->last_step, 100);
     ck_assert_int_eq(series(st, "lr")->last_step, 100);
+    md_store_free(st);
+    /* OLMo's own layout: time, host and local rank, logger and line, level. */
+    st = load_text("train.log",
+                   "2025-12-12 11:05:02.009\tnode-03:0\tolmo.train:979\tINFO\t[step=1/15000,epoch=0]\n"
+                   "    train/CrossEntropyLoss=2.998\n"
+                   "2025-12-12 11:05:05.850\tnode-03:0\tolmo.train:979\tINFO\t[step=2/15000,epoch=0]\n"
+                   "    train/CrossEntropyLoss=2.919\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert_uint_eq(md_store_nseries(st), 1); /* the host is no series */
+    md_store_free(st);
+    /* A tab-separated log's own step after its time is a pair. */
+    st = load_text("train.log",
+                   "2025-12-12 11:05:02\tstep:10\tloss:2.5\n"
+                   "2025-12-12 11:05:03\tstep:20\tloss:2.25\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->last_step, 20);
     md_store_free(st);
     /* WeNet's cross-validation loss. */
     st = load_text("train.log",
@@ -5359,6 +5394,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_custom_console);
     tcase_add_test(kv, test_kv_python_logging);
     tcase_add_test(kv, test_kv_darknet);
+    tcase_add_test(kv, test_kv_step_name_value);
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);
     tcase_add_test(kv, test_kv_glued_bracket);

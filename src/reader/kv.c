@@ -194,8 +194,25 @@ static MD_NOINLINE bool make_room(scan *s, const char *key, size_t keylen)
     return false;
 }
 
+/* OLMo's logger starts a line "2025-12-12 11:05:02.009\thost-03:0\t...":
+ * its time, then the host and the local rank. A field of an unknown
+ * name and a whole number right after a time field at the line's start
+ * says where the line comes from. */
+static bool host_rank_field(const scan *s, const char *key, size_t keylen, const value *v)
+{
+    if (!(v->flags & MD_KV_INTEGRAL) || key - s->line < 8 || key[-1] != '\t' || key[keylen] != ':' ||
+        v->end >= s->end || *v->end != '\t' || !md_is_digit(*s->line))
+        return false;
+    for (const char *p = s->line; p < key - 1; p++)
+        if (!md_is_digit(*p) && !strchr("-:.,/ TZ+", *p))
+            return false;
+    return !s->known || !s->known(s->ctx, key, keylen);
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
+    if (host_rank_field(s, key, keylen, v))
+        return;
     bool under_set = in_ns && s->set && s->ns == s->set;
     s->loss_repeated |= under_set && names_set_loss(s, key, keylen);
     if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
@@ -1514,6 +1531,53 @@ static bool on_darknet(scan *s)
     return true;
 }
 
+/* The loss's key for a set's name alone: "train" for the training set,
+ * each evaluation set's own. NULL for a word that names no set. */
+static const char *set_loss_key(const char *w, size_t n)
+{
+    static const char *const sets[][2] = {{"train", "train_loss"},         {"training", "train_loss"},
+                                          {"val", "val_loss"},             {"valid", "valid_loss"},
+                                          {"validation", "validation_loss"}, {"eval", "eval_loss"},
+                                          {"test", "test_loss"},           {"dev", "dev_loss"}};
+    for (size_t i = 0; i < MD_COUNT(sets); i++)
+        if (md_word_is(w, n, sets[i][0]))
+            return sets[i][1];
+    return NULL;
+}
+
+/* build-nanogpt's log.txt: a line of a step, a name and a number, "250
+ * train 3.402812", "250 val 3.5120", "250 hella 0.2961". A set's name
+ * there stands for its loss; any other name is the number's own. The
+ * whole line must be those three, so that no sentence reads as one. */
+static bool on_step_name_value(scan *s)
+{
+    const char *p = s->p;
+    double step, v;
+    size_t k = md_num_scan(p, s->end, &step);
+    if (!k || !is_integral_text(p, k) || p + k >= s->end || !md_is_blank(p[k]))
+        return false;
+    const char *step_end = p + k;
+    const char *w = skip_blanks(step_end, s->end);
+    if (w >= s->end || !is_alpha(*w))
+        return false;
+    const char *we = w;
+    while (we < s->end && is_alnum(*we))
+        we++;
+    const char *num = skip_blanks(we, s->end);
+    if (num == we || num >= s->end || !(k = md_num_scan(num, s->end, &v)) || skip_blanks(num + k, s->end) != s->end)
+        return false;
+    static const char *const months[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                         "jul", "aug", "sep", "oct", "nov", "dec"};
+    if (md_word_in(w, (size_t)(we - w), months, MD_COUNT(months))) /* a date: "28 Nov 2026" */
+        return false;
+    const char *key = set_loss_key(w, (size_t)(we - w));
+    emit_count(s, "step", 4, step, NAN, step_end, NULL);
+    value pair = {.v = v, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(num, k), .total = NAN, .end = num + k};
+    emit(s, key ? key : w, key ? strlen(key) : (size_t)(we - w), &pair, false);
+    s->p = s->end;
+    return true;
+}
+
 /* ESPnet2: "7epoch:train:7126-7500batch: iter_time=..., loss=1.601" is
  * epoch 7 up to its batch 7500; "7epoch results: [train] ... [valid]
  * loss=1.854" the epoch's. */
@@ -1667,7 +1731,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == ':' || c == '=') {
             on_separator(&s);
         } else if (starts_number(s.p, s.end)) {
-            if (s.n == 0 && !s.key && md_is_digit(c) && (on_darknet(&s) || on_espnet_epoch(&s)))
+            if (s.n == 0 && !s.key && md_is_digit(c) && (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s)))
                 continue;
             on_number(&s);
         } else if (c == '.' && s.key && s.p == s.key_end && on_abbreviation(&s)) {
@@ -1684,6 +1748,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
+        } else if (c == '[' && s.key && s.p > s.key_end && log_level_word(s.key, s.key_end)) {
+            clear_key(&s); /* OLMo's "...\tINFO\t[step=100/739328,epoch=0]": a level, no key */
         } else if (c == '[' && !s.key && (on_set_tag(&s) || on_logger_tag(&s))) {
             continue;
         } else if (c == '[' && !s.key && s.n == 0 && (on_bracket_step(&s) || on_epoch_batch_pair(&s))) {
