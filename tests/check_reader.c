@@ -4593,6 +4593,9 @@ static const struct {
     const char *id, *line;
 } event_lines[] = {
     {"traceback", "Traceback (most recent call last):"},
+    {"nonfinite_activation", "2020-12-10 12:38:53 | WARNING | fairseq.nan_detector | Inf detected in output of "
+                             "decoder.layers.21, shape: torch.Size([1024, 2, 1024]), forward input max: 64288.0, "
+                             "input min: -47264.0"},
     {"keyboard_interrupt", "KeyboardInterrupt"},
     {"keyboard_interrupt", "[rank0]: KeyboardInterrupt"},
     {"cuda_oom", "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB "
@@ -4817,6 +4820,7 @@ END_TEST
 static const struct {
     const char *id, *line;
 } event_traps[] = {
+    {"nonfinite_activation", "            err = f\"{err} detected in output of {name}, shape: {tensor.shape}\""},
     {"nan_message", "    if torch.isnan(loss): raise ValueError(\"loss is not finite\")"},
     {"nan_message", "  --detect-nan  stop when a NaN is found (default: False)"},
     {"killed", "Killed 3 zombie workers before start"},
