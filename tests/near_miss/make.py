@@ -693,6 +693,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_oscillation", "reward_model_read_in_warmup.jsonl")
+def _(r):
+    sidecar = ("A pairwise reward model read 80 steps into a 5,000-step run: four pairs a step and\n"
+               "a rate still warming up towards 5e-6, so each step's loss is the noise of four\n"
+               "comparisons around ln 2. It has not started to learn; it does not oscillate.\n")
+    out = []
+    total = 5000
+    for s in range(1, 81):
+        right = sum(r.random() < 0.5 for _ in range(4))
+        loss = 0.6931 + (2 - right) * 0.11 + r.gauss(0, 0.05)
+        out.append(json.dumps({"current_steps": s, "total_steps": total, "loss": round(loss, 4),
+                               "accuracy": right / 4, "lr": 5e-6 * s / 250, "epoch": round(s / 2550, 4)}))
+    return "\n".join(out) + "\n", sidecar
+
+
 @near_miss("slow_convergence", "hf_dapt_mlm_still_improving.log")
 def _(r):
     out = [note("Domain-adaptive MLM pre-training of RoBERTa-base on biomedical abstracts: the",
