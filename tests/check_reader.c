@@ -2989,6 +2989,31 @@ START_TEST(test_text_settings_lines)
 }
 END_TEST
 
+/* Demucs names the set in the line's first field, after a bullet. */
+START_TEST(test_text_leading_set_field)
+{
+    md_store *st = load_text("demucs.log",
+                             "- Train | Epoch 1 | 572/573 | 1.48 it/sec | Loss 0.2019 | Reco 0.1994\n"
+                             "- Train Summary | Epoch 1 | Loss=0.2019 | Reco=0.1994\n"
+                             "- Valid | Epoch 1 | 1/3 | 0.31 it/sec | Loss 0.2213 | Reco 0.2213 | Nsdr 3.922\n"
+                             "- Valid Summary | Epoch 1 | Loss=0.2223 | Reco=0.2223 | Nsdr=2.727\n"
+                             "- Train | Epoch 2 | 572/573 | 1.48 it/sec | Loss 0.1751 | Reco 0.1728\n"
+                             "- Valid | Epoch 2 | 1/3 | 0.32 it/sec | Loss 0.1967 | Reco 0.1967 | Nsdr 4.522\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->max == 0.2019 && loss->last == 0.1751);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 3);
+    ck_assert(val->last == 0.1967);
+    md_store_free(st);
+    /* A first field that only starts with a set's name is none. */
+    st = load_text("train.log", "Valid loss rose | Epoch 1 | Loss 0.5\nValid loss rose | Epoch 2 | Loss 0.4\n", NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "val_loss"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_fairseq_set_fields)
 {
     md_store *st = load_text(
@@ -5490,6 +5515,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_boxed_trial_table);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
+    tcase_add_test(text, test_text_leading_set_field);
     tcase_add_test(text, test_text_fairseq_set_fields);
     tcase_add_test(text, test_text_settings_lines);
     tcase_add_test(text, test_text_marian);

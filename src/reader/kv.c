@@ -1019,9 +1019,36 @@ static void name_set(scan *s, const char *name, const char *name_end)
     end_namespace(s);
 }
 
+/* The line's first field, when it names a set ("- Valid | Epoch 1 | 1/3
+ * | Loss 0.2213", "- Valid Summary | Epoch 1 | Loss=0.2223": Demucs's
+ * logger, a bullet before it): where the name starts, or NULL. */
+static const char *leading_set_name(const scan *s, const char **name_end)
+{
+    const char *bar = s->p;
+    if (memchr(s->line, '|', (size_t)(bar - s->line)))
+        return NULL;
+    const char *p = skip_blanks(s->line, bar);
+    if (p < bar && *p == '-')
+        p = skip_blanks(p + 1, bar);
+    if (p >= bar || !is_alpha(*p))
+        return NULL;
+    const char *we = md_kv_word_end(p, bar), *rest = skip_blanks(we, bar);
+    if (!set_name(p, we))
+        return NULL;
+    if (rest < bar) {
+        const char *re = md_kv_word_end(rest, bar);
+        if (!md_word_is(rest, (size_t)(re - rest), "summary") || skip_blanks(re, bar) != bar)
+            return NULL;
+    }
+    *name_end = we;
+    return p;
+}
+
 static void on_field(scan *s)
 {
     const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, '|', &name_end, &after);
+    if (!name && !s->set)
+        name = leading_set_name(s, &name_end);
     if (name)
         name_set(s, name, name_end);
 }
