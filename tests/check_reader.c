@@ -4601,6 +4601,14 @@ START_TEST(test_repeat_scan)
         {"input: [CLS] hello world [SEP] [PAD] [PAD] [PAD] [PAD] [PAD] [PAD] [PAD] [PAD]", 0, 0},
         {"<|endoftext|><|endoftext|><|endoftext|><|endoftext|><|endoftext|><|endoftext|><|endoftext|>x y z", 0,
          0},
+        /* a data structure's print repeats its names between brackets */
+        {"  ANCHORS: [array([10., 13.]), array([16., 30.]), array([33., 23.]), array([30., 61.]), array([62., 45.]), "
+         "array([ 59., 119.]), array([116.,  90.])]",
+         0, 0},
+        {"grads: [tensor(0.1), tensor(0.2), tensor(0.3), tensor(0.4), tensor(0.5), tensor(0.6), tensor(0.7)]", 0, 0},
+        {"cfg: a=x a=x a=x a=x a=x a=x a=x a=x", 0, 0},
+        /* a loop of text with numbers in it still loops */
+        {"output: The answer is 4. The answer is 4. The answer is 4. The answer is 4. The answer is 4.", 5, 3},
     };
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
         md_repeat r = md_repeat_scan(cases[i].line, strlen(cases[i].line));

@@ -33,14 +33,28 @@ static bool special_token(const char *line, size_t n, size_t start, size_t end)
            (before == '[' && after == ']');
 }
 
+/* A bracket or '=' between two words: they are a data structure's print
+ * ("[array([10., 13.]), array([16., 30.]), ...]", "tensor(1.), tensor(2.)"),
+ * whose repeated names are no loop of text. */
+static bool structure_byte(char c)
+{
+    return c == '(' || c == '[' || c == '{' || c == '=';
+}
+
 /* Words: runs of letters (and apostrophes, for "don't") holding at least
- * one letter, so quoted numbers ('64', '64') are not words. */
+ * one letter, so quoted numbers ('64', '64') are not words. A gap that
+ * holds a structure_byte is a word that matches none (n == 0, p NULL). */
 static size_t split_words(const char *line, size_t n, word *w)
 {
     size_t k = 0;
     for (size_t i = 0; i < n && k < MAX_WORDS;) {
+        bool structure = false;
         while (i < n && !word_byte((unsigned char)line[i]))
-            i++;
+            structure |= structure_byte(line[i++]);
+        if (structure && k > 0 && w[k - 1].p && k < MAX_WORDS)
+            w[k++] = (word){NULL, 0};
+        if (k == MAX_WORDS)
+            break;
         size_t start = i;
         bool letters = false;
         while (i < n && word_byte((unsigned char)line[i]))
@@ -53,7 +67,7 @@ static size_t split_words(const char *line, size_t n, word *w)
 
 static bool same(word a, word b)
 {
-    return a.n == b.n && memcmp(a.p, b.p, a.n) == 0;
+    return a.p && b.p && a.n == b.n && memcmp(a.p, b.p, a.n) == 0;
 }
 
 md_repeat md_repeat_scan(const char *line, size_t n)
