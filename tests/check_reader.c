@@ -4626,6 +4626,8 @@ static const struct {
     const char *id, *line;
 } event_lines[] = {
     {"traceback", "Traceback (most recent call last):"},
+    {"undefined_metric", "/usr/lib/python3/site-packages/sklearn/metrics/_ranking.py:424: UndefinedMetricWarning: Only "
+                         "one class is present in y_true. ROC AUC score is not defined in that case."},
     {"nonfinite_activation", "2020-12-10 12:38:53 | WARNING | fairseq.nan_detector | Inf detected in output of "
                              "decoder.layers.21, shape: torch.Size([1024, 2, 1024]), forward input max: 64288.0, "
                              "input min: -47264.0"},
@@ -4853,6 +4855,7 @@ END_TEST
 static const struct {
     const char *id, *line;
 } event_traps[] = {
+    {"undefined_metric", "warnings.filterwarnings(\"ignore\", category=UndefinedMetricWarning)"},
     {"nonfinite_activation", "            err = f\"{err} detected in output of {name}, shape: {tensor.shape}\""},
     {"nan_message", "    if torch.isnan(loss): raise ValueError(\"loss is not finite\")"},
     {"nan_message", "  --detect-nan  stop when a NaN is found (default: False)"},
