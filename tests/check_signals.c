@@ -286,7 +286,7 @@ START_TEST(test_exact_figures)
         IS("last_step", 70),      IS("steps", 60),               IS("ordinal", 0),
         IS("restarts", 0),        IS("nonfinite", 3),            IS("nan", 1),
         IS("inf", 2),             IS("nonfinite_frac", 3.0 / 7), IS("first_nonfinite_step", 30),
-        IS("last_nonfinite_step", 70), IS("trailing_nonfinite", 1),
+        IS("last_nonfinite_step", 70), IS("trailing_nonfinite", 1), IS("leading_nonfinite", 0),
         IS("zero_frac", 0.25),    IS("best", 0),                 IS("best_step", 40),
     };
     check_table(&r, "loss", e, MD_COUNT(e), "mixed points");
@@ -1605,7 +1605,7 @@ START_TEST(test_all_nan_series)
     static const char *const known_names[] = {
         "count",      "finite",    "nonfinite", "nan",     "inf",      "nonfinite_frac",
         "first_step", "last_step", "steps",     "ordinal", "restarts", "first_nonfinite_step",
-        "last_nonfinite_step", "trailing_nonfinite",
+        "last_nonfinite_step", "trailing_nonfinite", "leading_nonfinite",
     };
     for (size_t i = 0; i < n; i++) {
         bool want = false;
@@ -1620,6 +1620,22 @@ START_TEST(test_all_nan_series)
     T_IS(&r, "loss", "nonfinite_frac", 1);
     T_IS(&r, "loss", "first_nonfinite_step", 0);
     T_IS(&r, "loss", "trailing_nonfinite", 10);
+    T_IS(&r, "loss", "leading_nonfinite", 10);
+    run_free(&r);
+}
+END_TEST
+
+/* NaNs before the first finite point lead; later ones do not. */
+START_TEST(test_leading_nonfinite)
+{
+    run r = run_new();
+    const double v[] = {NAN, NAN, INFINITY, 0.9, NAN, 0.8, 0.7};
+    for (size_t i = 0; i < MD_COUNT(v); i++)
+        put(&r, "loss", (int64_t)i, v[i]);
+    run_done(&r);
+    T_IS(&r, "loss", "leading_nonfinite", 3);
+    T_IS(&r, "loss", "nonfinite", 4);
+    T_IS(&r, "loss", "trailing_nonfinite", 0);
     run_free(&r);
 }
 END_TEST
@@ -1946,7 +1962,7 @@ START_TEST(test_every_feature_is_tested)
     static const char *const tested[] = {
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "nonfinite", "nan",
-        "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "zero_frac",
+        "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "leading_nonfinite", "zero_frac",
         "first_zero_step", "before_zero",
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
@@ -1977,6 +1993,7 @@ Suite *suite_signals(void)
     Suite *s = suite_create("signals");
     TCase *exact = tcase_create("exact");
     tcase_add_test(exact, test_exact_figures);
+    tcase_add_test(exact, test_leading_nonfinite);
     tcase_add_test(exact, test_median_selects_as_sorting);
     tcase_add_test(exact, test_best_follows_direction);
     tcase_add_test(exact, test_restarts_and_ordinal);

@@ -1214,6 +1214,36 @@ START_TEST(test_merge_joins_rotated_log)
 }
 END_TEST
 
+/* NaNs that lead a joined series: a first file of placeholders alone runs
+ * into the second's; a first file with finite points keeps its own. */
+START_TEST(test_merge_leading_nonfinite)
+{
+    md_store *run = md_store_new(t_catalog());
+    md_store_begin_input(run, "train.log", MD_FMT_TEXT);
+    for (int64_t i = 0; i < 3; i++)
+        record(run, i, "loss", NAN);
+    md_store *next = md_store_new(t_catalog());
+    md_store_begin_input(next, "train.log.1", MD_FMT_TEXT);
+    record(next, 3, "loss", NAN);
+    for (int64_t i = 4; i < 10; i++)
+        record(next, i, "loss", loss_at(i));
+    record(next, 10, "loss", NAN);
+    md_store_merge(run, next);
+    const md_series *loss = series(run, "loss");
+    ck_assert_uint_eq(loss->count, 11);
+    ck_assert_uint_eq(loss->leading_nonfinite, 4);
+    ck_assert_uint_eq(loss->nan, 5);
+    md_store_free(run);
+
+    run = part("train.log", 0, 4, 0);
+    md_store_merge(run, part("train.log.1", 5, 9, 5));
+    loss = series(run, "loss");
+    ck_assert_uint_eq(loss->leading_nonfinite, 1);
+    ck_assert_uint_eq(loss->nan, 2);
+    md_store_free(run);
+}
+END_TEST
+
 START_TEST(test_merge_keeps_copy_once)
 {
     /* The console log and trainer_state.json of one run: the same steps,
@@ -1450,6 +1480,7 @@ Suite *suite_store(void)
     tcase_add_test(sum, test_merge_prefers_stepped_copy);
     tcase_add_test(sum, test_merge_joins_resumed_run);
     tcase_add_test(sum, test_merge_joins_rotated_log);
+    tcase_add_test(sum, test_merge_leading_nonfinite);
     tcase_add_test(sum, test_merge_keeps_copy_once);
     tcase_add_test(sum, test_copy_finishes_alone);
     tcase_set_timeout(sum, 60);

@@ -168,6 +168,12 @@ MD_FEATURE(first_nonfinite_step)
     return s->first_nonfinite_step >= 0 ? md_known((double)s->first_nonfinite_step) : md_unknown();
 }
 
+MD_FEATURE(leading_nonfinite)
+{
+    (void)sig;
+    return md_known((double)s->leading_nonfinite);
+}
+
 MD_FEATURE(trailing_nonfinite)
 {
     (void)sig;

@@ -73,6 +73,7 @@ MD_FEATURE(nonfinite_frac);
 MD_FEATURE(first_nonfinite_step);
 MD_FEATURE(last_nonfinite_step);
 MD_FEATURE(trailing_nonfinite);
+MD_FEATURE(leading_nonfinite);
 MD_FEATURE(resolution);
 MD_FEATURE(zero_resolution);
 MD_FEATURE(chance_classes);

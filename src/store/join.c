@@ -207,6 +207,10 @@ md_series *series_join(md_series *a, md_series *b)
         if (b->last_nonfinite_step < 0)
             b->last_nonfinite_step = k.last_nonfinite;
     }
+    /* The kept part's NaNs before its first finite point lead the whole;
+     * a part of NaNs alone runs into b's leading ones. */
+    b->leading_nonfinite = kept->n ? (a->leading_nonfinite < nonfinite ? a->leading_nonfinite : nonfinite)
+                                   : nonfinite + b->leading_nonfinite;
     b->count += kept->n + nonfinite;
     b->finite += kept->n;
     b->nan += nan;

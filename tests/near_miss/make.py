@@ -708,6 +708,24 @@ def _(r):
     return "\n".join(out) + "\n", sidecar
 
 
+@near_miss("nan_loss", "dqn_loss_nan_before_learning_starts.log")
+def _(r):
+    out = [note("A DQN on CartPole that prints the mean loss of each episode's updates: learning starts",
+                "after 1,000 environment steps, so the first episodes print the mean of no losses,",
+                "nan, and every episode after it a finite loss. No update ever saw a NaN.")]
+    step = 0
+    for ep in range(1, 121):
+        length = max(9, int(r.gauss(22 + ep * 0.9, 6)))
+        step += length
+        if step < 1000:
+            loss = "nan"
+        else:
+            loss = "%.4f" % max(0.01, 0.9 * math.exp(-(step - 1000) / 4000.0) + 0.15 + r.gauss(0, 0.06))
+        eps = max(0.05, 1.0 - step / 5000.0)
+        out.append("episode=%d step=%d reward=%.1f epsilon=%.3f loss=%s" % (ep, step, float(length), eps, loss))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("slow_convergence", "hf_dapt_mlm_still_improving.log")
 def _(r):
     out = [note("Domain-adaptive MLM pre-training of RoBERTa-base on biomedical abstracts: the",
