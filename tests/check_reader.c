@@ -1478,6 +1478,46 @@ START_TEST(test_text_markdown_table)
 }
 END_TEST
 
+/* A table whose columns '|' parts without framing them, under a rule of
+ * dashes (or framed, the rule one cell); percent cells are shares. */
+START_TEST(test_text_unframed_table)
+{
+    static const char *const tables[] = {
+        " Epoch | TrainLoss | TrainAcc |  ValLoss |  ValAcc |       LR |   Time\n"
+        "----------------------------------------------------------------------\n"
+        "     1 |    1.0164 |   50.80% |   0.8634 |  60.67% | 0.001000 |  19.6s  <- best\n"
+        "     2 |    0.8442 |   62.22% |   1.1590 |  31.25% | 0.001000 |  19.4s\n"
+        "     3 |    0.7801 |   66.15% |   0.7055 |  70.02% | 0.001000 |  19.4s  <- best\n"
+        "Training finished.\n",
+        "| Epoch | TrainLoss | TrainAcc | ValLoss | ValAcc | LR | Time |\n"
+        "|------------------------------------------------------------|\n"
+        "| 1 | 1.0164 | 50.80% | 0.8634 | 60.67% | 0.001000 | 19.6s |\n"
+        "| 2 | 0.8442 | 62.22% | 1.1590 | 31.25% | 0.001000 | 19.4s |\n"
+        "| 3 | 0.7801 | 66.15% | 0.7055 | 70.02% | 0.001000 | 19.4s |\n",
+    };
+    for (size_t i = 0; i < MD_COUNT(tables); i++) {
+        md_store *st = load_text("train.log", tables[i], NULL);
+        const md_series *loss = series(st, "loss");
+        ck_assert_uint_eq(loss->count, 3);
+        ck_assert_int_eq(loss->last_step, 3);
+        ck_assert(loss->last == 0.7801);
+        ck_assert(series(st, "val_loss")->max == 1.159);
+        ck_assert_double_eq_tol(series(st, "val_accuracy")->last, 0.7002, 1e-12);
+        ck_assert_double_eq_tol(series(st, "accuracy")->first, 0.508, 1e-12);
+        md_store_free(st);
+    }
+    /* A log line's '|' fields hold numbers: no header, no table. */
+    md_store *st = load_text("train.log",
+                             "2024-01-01 10:00:00 | INFO | train | epoch 001 | loss 2.5 | lr 0.1\n"
+                             "--------------------------------------------------------------\n"
+                             "2024-01-01 10:01:00 | INFO | train | epoch 002 | loss 2.25 | lr 0.1\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "info"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_keras_epoch_headers)
 {
     md_store *st = load_text("keras.log",
@@ -5494,6 +5534,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_ignored_exceptions);
     tcase_add_test(text, test_text_glued_rank_lines);
     tcase_add_test(text, test_text_markdown_table);
+    tcase_add_test(text, test_text_unframed_table);
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);

@@ -596,7 +596,7 @@ static void table_reset(table *t)
 static size_t split_cells(md_str line, md_str *cells, size_t cap)
 {
     size_t n = 0;
-    const char *p = line.p + 1, *end = line.p + line.n;
+    const char *p = line.p + (line.n && line.p[0] == '|'), *end = line.p + line.n;
     while (end > p && (end[-1] == ' ' || end[-1] == '|'))
         end--;
     while (p <= end && n < cap) {
@@ -652,6 +652,50 @@ static bool is_number_cell(md_str c, double *v)
     return c.n && md_num_scan(c.p, c.p + c.n, v) == c.n;
 }
 
+/* "50.80%": a number and its percent sign. */
+static bool is_percent_cell(md_str c, double *v)
+{
+    return c.n > 1 && c.p[c.n - 1] == '%' && md_num_scan(c.p, c.p + c.n - 1, v) == c.n - 1;
+}
+
+/* A rule under a table's header: dashes, with '|', '+' or ':' between
+ * columns or not ("-----", "|---|---|", "+-----+"). */
+static bool rule_line(md_str s)
+{
+    size_t dashes = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        char c = s.p[i];
+        if (c == '-')
+            dashes++;
+        else if (c != '|' && c != '+' && c != ':' && c != ' ')
+            return false;
+    }
+    return dashes >= 3;
+}
+
+/* A table whose columns are parted by '|' with none at the line's start:
+ *
+ *    Epoch | TrainLoss | TrainAcc |  ValLoss |  ValAcc |       LR |   Time
+ *   ----------------------------------------------------------------------
+ *        1 |    1.0164 |   50.80% |   0.8634 |  60.67% | 0.001000 |  19.6s
+ *
+ * A header holds three names or more and no digit: a log line's fields
+ * ("... | INFO | train_inner | epoch 001: ...") hold numbers. */
+static bool unframed_table_line(const table *t, md_str s)
+{
+    if (t->active)
+        return memchr(s.p, '|', s.n) != NULL;
+    if (t->header_seen)
+        return rule_line(s);
+    size_t bars = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        if (md_is_digit(s.p[i]))
+            return false;
+        bars += s.p[i] == '|';
+    }
+    return bars >= 2;
+}
+
 /* A table's header: its cells name the columns. */
 static void table_header(table *t, const md_str *cells, size_t n)
 {
@@ -669,6 +713,8 @@ static void feed_table_row(text_reader *r, const table *t, const md_str *cells)
         if (is_number_cell(cells[i], &v))
             md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
                        memchr(cells[i].p, '.', cells[i].n) ? 0 : MD_KV_INTEGRAL, NAN);
+        else if (is_percent_cell(cells[i], &v))
+            md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_PERCENT, 0, NAN);
 }
 
 /* Ray Tune 2 draws its status table in a box, the cells parted by runs of
@@ -722,6 +768,17 @@ static bool read_box_table_row(text_reader *r, md_str s)
     return true;
 }
 
+/* The rule under an unframed table's header (unframed_table_line), which
+ * would otherwise open a Stable-Baselines3 box (md_box_line). */
+static bool unframed_table_rule(text_reader *r, md_str s)
+{
+    table *t = &r->tab;
+    if (!t->header_seen || t->active || (s.n && s.p[0] == '|') || !rule_line(s))
+        return false;
+    t->active = true;
+    return true;
+}
+
 /* Markdown tables ("| Training Loss | Epoch | Step | Validation Loss |"):
  * the header names the columns of the rows under the separator. Returns
  * true for separator and data rows; a candidate header line is still read
@@ -732,7 +789,8 @@ static bool read_table_row(text_reader *r, md_str seg)
     table *t = &r->tab;
     if (read_box_table_row(r, s))
         return true;
-    if (s.n < 3 || s.p[0] != '|') {
+    bool framed = s.n && s.p[0] == '|';
+    if (s.n < 3 || (!framed && !unframed_table_line(t, s))) {
         if (t->ncells)
             table_reset(t);
         return false;
@@ -746,7 +804,8 @@ static bool read_table_row(text_reader *r, md_str seg)
         return true;
     }
     if (t->header_seen && !t->active &&
-        ((n == t->ncells && is_separator_row(cells, n)) || is_psql_separator(cells, n, t->ncells))) {
+        ((n == t->ncells && is_separator_row(cells, n)) || is_psql_separator(cells, n, t->ncells) ||
+         (n == 1 && rule_line(s)))) {
         t->active = true;
         return true;
     }
@@ -1502,7 +1561,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         return;
     }
     if (scheduler_line(r, trimmed) || md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
-        read_wenet(r, trimmed, line) ||
+        read_wenet(r, trimmed, line) || unframed_table_rule(r, trimmed) ||
         md_box_line(&r->box, trimmed, r->feed, line) ||
         md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, key_role, &r->index) ||
         md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line) ||
