@@ -3029,6 +3029,25 @@ START_TEST(test_text_settings_lines)
 }
 END_TEST
 
+/* A distillation's supervised loss beside the distillation term is the
+ * training loss. */
+START_TEST(test_text_task_loss)
+{
+    md_store *st = load_text("train.log",
+                             "2023-10-02 23:08:57,029 semantic_segmentation INFO: Iters: 10/20000 || Lr: 0.019992 || "
+                             "Task Loss: 3.2864 || KD Loss: 1.6073|| Cost Time: 0:00:20 || Estimated Time: 11:13:35\n"
+                             "2023-10-02 23:09:04,530 semantic_segmentation INFO: Iters: 20/20000 || Lr: 0.019983 || "
+                             "Task Loss: 4.9050 || KD Loss: 1.0254|| Cost Time: 0:00:27 || Estimated Time: 7:41:35\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 20);
+    ck_assert(loss->last == 4.905);
+    ck_assert(series(st, "kd_loss")->last == 1.0254);
+    md_store_free(st);
+}
+END_TEST
+
 /* Demucs names the set in the line's first field, after a bullet. */
 START_TEST(test_text_leading_set_field)
 {
@@ -5568,6 +5587,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);
     tcase_add_test(text, test_text_leading_set_field);
+    tcase_add_test(text, test_text_task_loss);
     tcase_add_test(text, test_text_fairseq_set_fields);
     tcase_add_test(text, test_text_settings_lines);
     tcase_add_test(text, test_text_marian);
