@@ -4965,6 +4965,24 @@ START_TEST(test_event_traps)
 }
 END_TEST
 
+/* A message at the end of a line longer than the window a pattern reads:
+ * a progress bar's redraws with their '\r' lost, then the scheduler's
+ * word; its field is read from the same window. */
+START_TEST(test_event_after_long_prefix)
+{
+    md_buf text = {0};
+    for (int i = 0; i < 1500; i++)
+        md_buf_printf(&text, "%dit [35:%02d,  7.00s/it]", 28000 + i, i % 60);
+    md_buf_printf(&text, "slurmstepd: error: *** JOB 25883692 ON gr015 CANCELLED AT 2022-10-13T04:10:12 ***\n");
+    md_buf_printf(&text, "%*storch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n", 9000, "");
+    md_store *st = load_text("slurm.out", md_buf_cstr(&text), NULL);
+    ck_assert_uint_eq(event(st, "job_cancelled")->count, 1);
+    ck_assert(field(event(st, "cuda_oom"), "tried_gib")->max == 2.0);
+    md_store_free(st);
+    md_buf_free(&text);
+}
+END_TEST
+
 /* A healthy Trainer log names no failure at all. */
 START_TEST(test_events_quiet_on_healthy_log)
 {
@@ -5648,6 +5666,7 @@ Suite *suite_reader(void)
     TCase *events = tcase_create("events");
     tcase_add_test(events, test_repeat_scan);
     tcase_add_loop_test(events, test_event_signatures, 0, (int)MD_COUNT(event_lines));
+    tcase_add_test(events, test_event_after_long_prefix);
     tcase_add_loop_test(events, test_event_traps, 0, (int)MD_COUNT(event_traps));
     tcase_add_test(events, test_events_quiet_on_healthy_log);
     tcase_add_test(events, test_event_size_fields);

@@ -154,22 +154,44 @@ static double field_value(const md_field_spec *f, const regex_t *re, const char 
     return NAN;
 }
 
+/* Where the window the pattern reads starts: the line's start, or on a
+ * line longer than the window, half a window before the event's first
+ * literal (a job's "CANCELLED AT" after 27 KB of a progress bar's
+ * redraws). */
+static size_t window_start(const md_event_spec *e, const char *text, size_t n)
+{
+    if (n <= MATCH_LINE_MAX)
+        return 0;
+    size_t at = n;
+    for (size_t k = 0; k < e->nliterals; k++) {
+        const char *hit = md_memmem(text, n, e->literals[k], strlen(e->literals[k]));
+        if (hit && (size_t)(hit - text) < at)
+            at = (size_t)(hit - text);
+    }
+    if (at == n || at < MATCH_LINE_MAX / 2)
+        return 0;
+    size_t start = at - MATCH_LINE_MAX / 2;
+    return start + MATCH_LINE_MAX > n ? n - MATCH_LINE_MAX : start;
+}
+
 /* Runs one event whose literal occurs in the line: its pattern, then its
- * fields. *copied tells whether scratch holds the line yet. */
+ * fields. *copied is where the window in scratch starts, SIZE_MAX before
+ * any is copied. */
 static void run_event(md_event_matcher *m, size_t i, md_store *st, unsigned long line, const char *text,
-                      size_t n, bool *copied)
+                      size_t n, size_t *copied)
 {
     const md_event_spec *e = md_catalog_event(m->cat, i);
     const event_regexes *r = event_regexes_of(m, i, e);
-    if (!*copied) {
-        size_t len = n < MATCH_LINE_MAX ? n : MATCH_LINE_MAX;
-        memcpy(m->scratch, text, len);
+    size_t start = window_start(e, text, n);
+    if (*copied != start) {
+        size_t len = n - start < MATCH_LINE_MAX ? n - start : MATCH_LINE_MAX;
+        memcpy(m->scratch, text + start, len);
         m->scratch[len] = '\0';
         /* regexec stops at NUL; a NUL inside the line is a space here. */
         for (size_t k = 0; k < len; k++)
             if (m->scratch[k] == '\0')
                 m->scratch[k] = ' ';
-        *copied = true;
+        *copied = start;
     }
     if (e->pattern && (!r->ok[0] || regexec(&r->re[0], m->scratch, 0, NULL, 0) != 0))
         return;
@@ -193,7 +215,7 @@ void md_event_matcher_apply(md_event_matcher *m, md_store *st, unsigned long lin
 {
     if (!md_litset_find(m->literals, text, n, m->hits))
         return;
-    bool copied = false;
+    size_t copied = SIZE_MAX;
     size_t words = md_litset_words(m->literals);
     for (size_t w = 0; w < words; w++) {
         for (uint64_t bits = m->hits[w]; bits; bits &= bits - 1) {
