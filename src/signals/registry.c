@@ -160,6 +160,8 @@ static const md_named run_features[] = {
     {"nonfinite_loss_terms", "training loss terms (loss-kind series other than the loss and "
                              "the validation losses: spaCy's LOSS NER) holding NaN or Inf"},
     {"nonfinite_loss_terms_step", "earliest step at which one of those terms was NaN or Inf"},
+    {"loss_fall_since_val_plateau", "how far the training loss fell, as a share of its level, from "
+                                    "val_loss.plateau_start_step to its end level (positive: it fell)"},
     {"reinforcement", "1 when a reward is logged and no DPO margin: reinforcement learning, "
                       "whose loss is a policy-gradient surrogate centred on 0, not a quality measure"},
     {"ranks", "ranks whose loss the log holds (lines prefixed \"[rankN]:\")"},

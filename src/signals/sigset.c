@@ -226,6 +226,27 @@ static bool nonfinite_metric(const md_store *st, const md_series *s)
 
 /* How many series pass, or the earliest step at which one of them was NaN
  * or Inf. */
+/* How far the training loss fell, as a share of its level, from where the
+ * validation loss stopped improving (val_loss.plateau_start_step) to the
+ * end: the mean of the loss's segment that holds that step, against its
+ * end level. Positive when it fell. */
+static md_value loss_fall_since_val_plateau(md_sigset *sig)
+{
+    const md_series *loss = md_store_find(sig->st, "loss");
+    md_value from = md_signal_series(sig, "val_loss", md_series_feature_find("plateau_start_step"));
+    md_value end = md_signal_series(sig, "loss", md_series_feature_find("end_level"));
+    if (!loss || !from.known || !end.known || loss->ordinal)
+        return md_unknown();
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n = md_segments(loss, MD_TREND_SEGMENTS, segs);
+    size_t i = 0;
+    while (i < n && (double)segs[i].hi < from.v)
+        i++;
+    if (i == n || segs[i].mean == 0)
+        return md_unknown();
+    return md_known((segs[i].mean - end.v) / fabs(segs[i].mean));
+}
+
 static md_value count_nonfinite(const md_store *st, bool (*pass)(const md_store *, const md_series *),
                                 bool first_step)
 {
@@ -390,6 +411,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return rank_spread(sig, strcmp(feature, "rank_loss_spread") == 0);
     if (strncmp(feature, "layer_grad", 10) == 0)
         return md_layer_grad_signal(sig, feature);
+    if (strcmp(feature, "loss_fall_since_val_plateau") == 0)
+        return loss_fall_since_val_plateau(sig);
     if (strcmp(feature, "reinforcement") == 0)
         return md_known(md_store_has_points(st, "reward") && !md_store_has_points(st, "reward_margin"));
     if (strcmp(feature, "nonfinite_metrics") == 0)

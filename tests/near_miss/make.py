@@ -726,6 +726,37 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("val_loss_stalled", "keras_val_still_creeping_down.log")
+def _(r):
+    out = [note("A Keras image classifier whose validation loss flattens after epoch 20 but keeps",
+                "creeping down to the last epoch while the training loss falls further: the run",
+                "has not passed its best point yet, so stopping early would lose the small gains.")]
+    epochs = 60
+    for ep in range(1, epochs + 1):
+        loss = 0.35 + 1.9 * math.exp(-ep / 12.0) + r.gauss(0, 0.004)
+        val = 0.62 + 1.5 * math.exp(-ep / 7.0) + 0.012 * (1 - ep / epochs) + r.gauss(0, 0.004)
+        out.append("Epoch %d/%d" % (ep, epochs))
+        out.append("250/250 [==============================] - 3s 12ms/step - loss: %.4f - accuracy: %.4f - val_loss: %.4f - "
+                   "val_accuracy: %.4f" % (loss, 0.95 - 0.6 * math.exp(-ep / 12.0), val, 0.82 - 0.5 * math.exp(-ep / 7.0)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("val_loss_stalled", "llm_cosine_tail_both_settle.log")
+def _(r):
+    out = [note("A GPT pre-training run's cosine tail: both losses settle on the same floor, the",
+                "validation loss a little above the training loss. The training loss only settles",
+                "too (it gains a few percent), so nothing after the plateau went to memorising.")]
+    total = 6000
+    for s in range(0, total + 1, 25):
+        lr = cosine(s, total, 6e-4, 200, 6e-5)
+        loss = 2.95 + 7.9 * math.exp(-s / 500.0) + 0.05 * (1 - s / total) + r.gauss(0, 0.015)
+        out.append("iter %d: loss %.4f, time %.2fms, mfu %.2f%%" % (s, loss, 240 + r.gauss(0, 3), 38.5 + r.gauss(0, 0.3)))
+        if s % 250 == 0:
+            val = 3.02 + 7.9 * math.exp(-s / 500.0) + 0.02 * (1 - s / total) + r.gauss(0, 0.004)
+            out.append("step %d: train loss %.4f, val loss %.4f" % (s, loss, val))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("slow_convergence", "hf_dapt_mlm_still_improving.log")
 def _(r):
     out = [note("Domain-adaptive MLM pre-training of RoBERTa-base on biomedical abstracts: the",
