@@ -596,6 +596,35 @@ START_TEST(test_run_nonfinite_loss_terms)
 }
 END_TEST
 
+/* run.loss_fall_since_val_plateau: the training loss's fall, as a share
+ * of its level, from where val_loss went flat to the end. */
+START_TEST(test_run_loss_fall_since_val_plateau)
+{
+    run r = run_new();
+    for (int64_t e = 0; e < 60; e++) {
+        put(&r, "loss", e, 0.3 + 2.0 * exp(-(double)e / 10.0));
+        put(&r, "val_loss", e, e < 20 ? 1.0 + 1.5 * exp(-(double)e / 4.0) : 1.03);
+    }
+    run_done(&r);
+    md_value flat = md_signal_series(r.sig, "val_loss", md_series_feature_find("plateau_start_step"));
+    md_value fall = md_signal_run(r.sig, "loss_fall_since_val_plateau");
+    ck_assert(flat.known && fall.known);
+    /* The loss at the flat stretch's start against its end level. */
+    double from = 0.3 + 2.0 * exp(-flat.v / 10.0), to = 0.3 + 2.0 * exp(-59.0 / 10.0);
+    ck_assert_msg(fabs(fall.v - (from - to) / from) < 0.1, "fall %g from step %g, want about %g", fall.v, flat.v,
+                  (from - to) / from);
+    ck_assert(fall.v > 0.1);
+    run_free(&r);
+    /* No validation loss: unknown. */
+    r = run_new();
+    for (int64_t e = 0; e < 20; e++)
+        put(&r, "loss", e, 1.0 / (double)(e + 1));
+    run_done(&r);
+    ck_assert(!md_signal_run(r.sig, "loss_fall_since_val_plateau").known);
+    run_free(&r);
+}
+END_TEST
+
 /* run.epoch_steps: values placed by "Epoch 3" alone count epochs; a step
  * key on any record, or none at all, does not. */
 START_TEST(test_run_epoch_steps)
@@ -1994,6 +2023,7 @@ Suite *suite_signals(void)
     TCase *exact = tcase_create("exact");
     tcase_add_test(exact, test_exact_figures);
     tcase_add_test(exact, test_leading_nonfinite);
+    tcase_add_test(exact, test_run_loss_fall_since_val_plateau);
     tcase_add_test(exact, test_median_selects_as_sorting);
     tcase_add_test(exact, test_best_follows_direction);
     tcase_add_test(exact, test_restarts_and_ordinal);
