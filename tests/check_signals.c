@@ -898,6 +898,47 @@ START_TEST(test_increasing_frac)
     T_IS(&r, "train_time", "increasing_frac", 1);
     T_IS(&r, "loss", "increasing_frac", 0);
     T_IS(&r, "grad_norm", "increasing_frac", 0.5);
+    T_IS(&r, "train_time", "falling_frac", 0);
+    T_IS(&r, "loss", "falling_frac", 1);
+    T_IS(&r, "grad_norm", "falling_frac", 0.5);
+    run_free(&r);
+    /* A warm-up printed with six decimals: mostly ties, never a fall. */
+    r = run_new();
+    for (int64_t s = 0; s < 600; s++)
+        put(&r, "lr", s, round(5e-6 * (double)s / 600 * 1e6) / 1e6);
+    run_done(&r);
+    md_value up = md_signal_series(r.sig, "lr", md_series_feature_find("increasing_frac"));
+    ck_assert(up.known && up.v < 0.9);
+    T_IS(&r, "lr", "falling_frac", 0);
+    run_free(&r);
+}
+END_TEST
+
+/* rising_to_end: a warm-up read before it ends, finely or coarsely
+ * printed; not a warm-up followed by a constant rate, nor a decay. */
+START_TEST(test_rising_to_end)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 30; s++) {
+        put(&r, "lr", s, 1e-3 * (double)(s + 1) / 30);
+        put(&r, "lr_then_flat", s, s == 0 ? 0.0006666666666666666 : 0.001);
+        put(&r, "lr_decay", s, 1e-3 * (1 - (double)s / 30));
+        put(&r, "lr_coarse_early", s, s < 5 ? 0.000001 : 0.000002);
+    }
+    /* DINO's six decimals: a warm-up to 2e-6 shows as three levels. */
+    for (int64_t s = 0; s < 30; s++) {
+        md_store_record_begin(r.st, 1);
+        md_store_record_kv(r.st, "step", 4, (double)s, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+        md_store_record_kv(r.st, "lr_coarse", 9, round(2.4e-6 * (double)s / 30 * 1e6) / 1e6, MD_UNIT_NONE,
+                           MD_KV_DECIMALS(6), NAN);
+        md_store_record_end(r.st, NULL);
+    }
+    run_done(&r);
+    T_IS(&r, "lr_coarse", "rising_to_end", 1);
+    T_IS(&r, "lr", "rising_to_end", 1);
+    T_IS(&r, "lr_then_flat", "rising_to_end", 0);
+    T_IS(&r, "lr_decay", "rising_to_end", 0);
+    T_IS(&r, "lr_coarse_early", "rising_to_end", 0);
     run_free(&r);
 }
 END_TEST
@@ -1997,7 +2038,7 @@ START_TEST(test_every_feature_is_tested)
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z", "best_smooth", "best_smooth_step",
-        "fall_from_max", "converge_frac", "increasing_frac", "noise", "oscillation", "swing", "swing_z",
+        "fall_from_max", "converge_frac", "increasing_frac", "falling_frac", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",
         "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
         "rise_before_nonfinite",
@@ -2024,6 +2065,7 @@ Suite *suite_signals(void)
     tcase_add_test(exact, test_exact_figures);
     tcase_add_test(exact, test_leading_nonfinite);
     tcase_add_test(exact, test_run_loss_fall_since_val_plateau);
+    tcase_add_test(exact, test_rising_to_end);
     tcase_add_test(exact, test_median_selects_as_sorting);
     tcase_add_test(exact, test_best_follows_direction);
     tcase_add_test(exact, test_restarts_and_ordinal);

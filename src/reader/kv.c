@@ -881,7 +881,8 @@ static bool mmcv_iter(const scan *s)
 }
 
 /* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
- * reference scripts, DETR, DeiT, MAE and DINO print with), "Epoch
+ * reference scripts, DETR, DeiT and MAE print with; DINO's "Epoch:
+ * [3/100]  [ 50/1562]" names the epochs planned too), "Epoch
  * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
  * on_mm_phase's), Swin Transformer's "Train: [30/300][210/2859]",
  * MiniMind's "Epoch:[0/19](100/24681)" and MXNet's "Epoch[3] Batch [200]":
@@ -900,7 +901,7 @@ static bool on_epoch_counts(scan *s, const char *q)
     if (!after)
         return false;
     const char *after2 = after < s->end && *after == '(' ? count_parens(after, s->end, &batch, &total) : NULL;
-    if (!after2 && (swin || isnan(epochs)))
+    if (!after2)
         after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total, &bt);
     if (after2 && isnan(total))
         after2 = NULL, bt = (count_text){0};

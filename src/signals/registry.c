@@ -67,6 +67,8 @@ static const md_feature series_features[] = {
                      "(start_level, or the first segment when worse) to the best stretch "
                      "(near 0: the loss collapsed at once)"),
     F(increasing_frac, "share of consecutive bucket means that increase (1 for a cumulative clock)"),
+    F(falling_frac, "share of consecutive bucket means that decrease (0 for a warm-up, however coarsely printed)"),
+    F(rising_to_end, "1 when the series rose over the whole log and ends at its top (a warm-up read before it ends): it never fell, and rose in 90% of its steps or, printed within ten quanta of its top, reached the top in the second half"),
     F(noise, "point spread around the local trend (differences that cancel the curve, or within-bucket "
              "deviation, median-based) relative to the level of the last half"),
     F(oscillation, "1 - net/total movement of up to 48 segment means: 0 moves one way, "

@@ -97,6 +97,8 @@ MD_FEATURE(fall_from_max);
 MD_FEATURE(rise_z);
 MD_FEATURE(converge_frac);
 MD_FEATURE(increasing_frac);
+MD_FEATURE(falling_frac);
+MD_FEATURE(rising_to_end);
 MD_FEATURE(noise);
 MD_FEATURE(oscillation);
 MD_FEATURE(swing);

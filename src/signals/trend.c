@@ -452,10 +452,11 @@ MD_FEATURE(fall_from_max)
     return md_known((segs[j].mean - end) / fabs(segs[j].mean));
 }
 
-MD_FEATURE(increasing_frac)
+/* The share of consecutive bucket means that went up (sign 1) or down
+ * (sign -1). */
+static md_value moving_frac(const md_series *s, int sign)
 {
-    (void)sig;
-    size_t up = 0, pairs = 0;
+    size_t moved = 0, pairs = 0;
     double prev = NAN;
     for (size_t i = 0; i < s->nbuckets; i++) {
         const md_bucket *b = &s->buckets[i];
@@ -464,11 +465,45 @@ MD_FEATURE(increasing_frac)
         double m = b->sum / b->n;
         if (!isnan(prev)) {
             pairs++;
-            up += m > prev;
+            moved += sign > 0 ? m > prev : m < prev;
         }
         prev = m;
     }
-    return pairs ? md_known((double)up / (double)pairs) : md_unknown();
+    return pairs ? md_known((double)moved / (double)pairs) : md_unknown();
+}
+
+MD_FEATURE(increasing_frac)
+{
+    (void)sig;
+    return moving_frac(s, 1);
+}
+
+/* A value printed with few decimals ("lr: 0.000001") repeats itself on
+ * its way up: ties are no rise, and no fall either. */
+MD_FEATURE(falling_frac)
+{
+    (void)sig;
+    return moving_frac(s, -1);
+}
+
+/* 1 when the series rose over the whole log and is still at its top: it
+ * rose in 90% of its steps and ended within 1% of its maximum; or, printed
+ * too coarsely to show each step (its top within ten print quanta: DINO's
+ * "lr: 0.000002"), it never fell, ended at its maximum above where it
+ * began, and reached that only in the log's second half. A warm-up read
+ * before it ends; not a warm-up followed by a constant rate. */
+MD_FEATURE(rising_to_end)
+{
+    md_value up = moving_frac(s, 1), down = moving_frac(s, -1), res = md_feat_resolution(sig, s);
+    if (!up.known || s->finite < 2)
+        return md_unknown();
+    if (up.v > 0.9 && s->last >= 0.99 * s->max)
+        return md_known(1);
+    if (down.v > 0 || !(s->last >= s->max && s->last > s->first))
+        return md_known(0);
+    bool coarse = res.known && s->max <= 10 * res.v;
+    bool late = 2 * (s->max_step - s->first_step) >= s->last_step - s->first_step;
+    return md_known(coarse && late);
 }
 
 /* Share of the run it took to cover 90% of the distance from the start

@@ -1159,6 +1159,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_plateau", "dino_warmup_coarse_lr.log")
+def _(r):
+    out = [note("The first 700 iterations of a DINO ViT-S/16 run, still in its linear warm-up: the",
+                "MetricLogger prints the rate with six decimals (lr: 0.000001 for a hundred lines),",
+                "and the loss, a cross-entropy over 65,536 prototypes, has barely left ln 65536.")]
+    total = 1562
+    for i in range(0, 701, 10):
+        lr = 5e-5 * i / (10 * total)
+        loss = 11.09 - 0.0009 * i + r.gauss(0, 0.03)
+        out.append("Epoch: [0/100]  [%4d/%d]  eta: 0:21:32  loss: %.6f (%.6f)  lr: %.6f (%.6f)  wd: 0.040000 (0.040000)  "
+                   "time: 0.47%04d  data: 0.000176  max mem: 11482" % (i, total, loss, loss, lr, lr, r.randint(0, 9999)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("random_level_loss", "llm_warmup_at_ln_vocab.log")
 def _(r):
     out = [note("The first 300 steps of a GPT-2 pre-training run, read while it is still warming up:",
