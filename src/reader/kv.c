@@ -200,7 +200,11 @@ static MD_NOINLINE bool make_room(scan *s, const char *key, size_t keylen)
  * says where the line comes from. */
 static bool host_rank_field(const scan *s, const char *key, size_t keylen, const value *v)
 {
-    if (!(v->flags & MD_KV_INTEGRAL) || key - s->line < 8 || key[-1] != '\t' || key[keylen] != ':' ||
+    /* A key the scan names itself ("epoch") is no field of the line
+     * (compared as addresses: it points into another object). */
+    uintptr_t at = (uintptr_t)key - (uintptr_t)s->line, len = (uintptr_t)(s->end - s->line);
+    if (at >= len || at < 8 || at + keylen >= len || !(v->flags & MD_KV_INTEGRAL) || key[-1] != '\t' ||
+        key[keylen] != ':' ||
         v->end >= s->end || *v->end != '\t' || !md_is_digit(*s->line))
         return false;
     for (const char *p = s->line; p < key - 1; p++)
