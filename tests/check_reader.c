@@ -4785,6 +4785,10 @@ static const struct {
     {"dataloader_crash", "RuntimeError: DataLoader worker (pid(s) 4242) exited unexpectedly"},
     {"disk_full", "OSError: [Errno 28] No space left on device"},
     {"segfault", "Segmentation fault (core dumped)"},
+    {"segfault", "torch.distributed.elastic.multiprocessing.api: [ERROR] failed (exitcode: -11) local_rank: 0 (pid: 4242) "
+                 "of binary: /usr/bin/python3 ... Signal 11 (SIGSEGV) received by PID 4242"},
+    {"segfault", "*** SIGSEGV (@0x0) received by PID 31337 (TID 0x7f00) from PID 0; stack trace: ***"},
+    {"segfault", "[E] Caught signal: SIGSEGV"},
     {"seq_truncated", "Token indices sequence length is longer than the specified maximum sequence length for this "
                       "model (1024 > 512). Running this sequence through the model will result in indexing errors"},
     {"scheduler_order", "UserWarning: Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch "
@@ -4926,6 +4930,10 @@ static const struct {
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
     {"cuda_oom", "max_memory_allocated: 12.5 GiB (no out-of-memory so far)"},
     {"segfault", "faulthandler enabled: a segmentation fault prints a traceback"},
+    {"segfault", "(raylet) A worker died or was killed while executing a task by an unexpected system error. Some "
+                 "common causes include: (1) the process was killed by the OOM killer due to high memory usage, (2) "
+                 "ray stop --force was called, or (3) the worker crashed unexpectedly due to SIGSEGV or another "
+                 "unexpected error."},
     {"job_completed", "Training successfully completed in 3h."},
     {"fp16_overflow", "fp16: dynamic loss scale 65536, overflow checks on"},
     {"device_mismatch", "RuntimeError: Input type (torch.cuda.HalfTensor) and weight type (torch.cuda.FloatTensor) "
