@@ -402,6 +402,10 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("Epoch: [3]  [ 50/1251]  memory: 12", {"epoch", 3, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE},
                {"memory", 12, MD_UNIT_NONE});
     CHECK_LINE("step 5 memory: 12", {"step", 5, MD_UNIT_NONE}, {"memory", 12, MD_UNIT_NONE});
+    /* MindFormers pads the count and its total alike. */
+    CHECK_LINE("{ Epoch:[  5/  5], step:[  180/  234], loss: 0.874, per_step_time: 3171ms, lr: 5.782753e-07",
+               {"Epoch", 5, MD_UNIT_NONE}, {"step", 180, MD_UNIT_NONE}, {"loss", 0.874, MD_UNIT_NONE},
+               {"per_step_time", 3171, MD_UNIT_MS}, {"lr", 5.782753e-07, MD_UNIT_NONE});
     /* DINO's MetricLogger names the epochs planned: the batch still follows. */
     CHECK_LINE("Epoch: [0/100]  [  10/1562]  eta: 0:30:15  loss: 10.884450 (10.884587)", {"epoch", 0, MD_UNIT_NONE},
                {"iter", 10, MD_UNIT_NONE}, {"loss", 10.88445, MD_UNIT_NONE});

@@ -381,22 +381,25 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
 static bool parse_bracket_fraction(const char *p, const char *end, value *out)
 {
     double n, t;
-    const char *q = p + 1;
+    const char *q = skip_blanks(p + 1, end); /* MindFormers pads both: "[  180/  234]" */
     size_t k = md_num_scan(q, end, &n);
     if (!k || !is_integral_text(q, k))
         return false;
     q += k;
     if (q >= end || *q != '/')
         return false;
-    q++;
+    q = skip_blanks(q + 1, end);
     k = md_num_scan(q, end, &t);
-    if (!k || q + k >= end || q[k] != ']')
+    if (!k)
+        return false;
+    const char *close = skip_blanks(q + k, end);
+    if (close >= end || *close != ']')
         return false;
     *out = (value){.v = n,
                    .unit = MD_UNIT_NONE,
                    .flags = MD_KV_INTEGRAL | MD_KV_TOTAL,
                    .total = t,
-                   .end = q + k + 1};
+                   .end = close + 1};
     return true;
 }
 
@@ -786,7 +789,7 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
     p += k;
     *total = NAN;
     if (p < end && *p == '/') {
-        p++;
+        p = skip_blanks(p + 1, end); /* MindFormers pads both: "[  180/  234]" */
         k = md_num_scan(p, end, total);
         if (!k || !is_integral_text(p, k))
             return NULL;
