@@ -2510,6 +2510,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("rl_no_signal", "verl_grpo_hard_start_some_zero_batches.log")
+def _(r):
+    out = [note("verl GRPO on hard prompts, 8 samples a prompt, 16 prompts a batch: in the first",
+                "steps no sample of a batch is right and every advantage is 0; from step 9 on a",
+                "few prompts have a winner, the advantages spread and the score climbs.")]
+    for s in range(1, 61):
+        score = 0.0 if s < 9 else min(0.6, 0.01 * (s - 8) + r.gauss(0, 0.01))
+        spread = 0.0 if s < 9 else 0.6 + r.gauss(0, 0.05)
+        out.append("(TaskRunner pid=2211) step:%d - actor/entropy:%.3f - actor/pg_loss:%.4f - actor/grad_norm:%.4f - "
+                   "critic/score/mean:%.4f - critic/advantages/mean:0.0 - critic/advantages/max:%.4f - "
+                   "critic/advantages/min:%.4f - response_length/mean:%.1f - response_length/clip_ratio:%.3f"
+                   % (s, 0.9 - 0.004 * s, 0.0 if s < 9 else r.gauss(0, 0.02), 0.0 if s < 9 else 0.3 + r.gauss(0, 0.05),
+                      max(0.0, score), 2.4 * spread, -1.1 * spread, 380 + r.gauss(0, 15), 0.02))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("rl_reward_collapse", "trl_grpo_peak_then_settle.log")
 def _(r):
     out = [note("TRL GRPO with large batches (a smooth reward curve): the reward climbs from 0.2 to",
