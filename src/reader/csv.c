@@ -333,6 +333,31 @@ static md_str scalar_name(const char *path, md_buf *name)
     return stem;
 }
 
+/* CatBoost writes each fit's metrics to catboost_info/learn_error.tsv
+ * and, for the eval set, test_error.tsv, both under the metric's bare name
+ * ("iter\tLogloss"): the file says whose they are. */
+static bool catboost_eval_file(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    md_str name = md_str_c(base ? base + 1 : path);
+    return md_str_eq(name, "test_error.tsv") || md_str_eq(name, "test_error.tsv.gz");
+}
+
+/* A column's feed name: the header's, under "test_" in CatBoost's eval
+ * file (its "iter" stays the step). */
+static unsigned column_of(csv_reader *r, size_t i, bool eval)
+{
+    const char *name = r->names[i];
+    size_t n = r->name_lens[i];
+    if (!eval || md_word_is(name, n, "iter"))
+        return md_feed_column(r->feed, name, n);
+    md_buf key = {0};
+    md_buf_printf(&key, "test_%.*s", (int)n, name);
+    unsigned c = md_feed_column(r->feed, key.p, key.n);
+    md_buf_free(&key);
+    return c;
+}
+
 static void take_row(csv_reader *r)
 {
     if (!r->header_done) {
@@ -348,9 +373,11 @@ static void take_row(csv_reader *r)
             r->columns[2] = md_feed_column(r->feed, tag.p, tag.n);
         } else if (is_panel_export(r))
             name_panel_columns(r);
-        else
+        else {
+            bool eval = catboost_eval_file(r->path);
             for (size_t i = 0; i < r->nnames; i++)
-                r->columns[i] = md_feed_column(r->feed, r->names[i], r->name_lens[i]);
+                r->columns[i] = column_of(r, i, eval);
+        }
         md_buf_free(&scalar);
         md_feed_csv_layout(r->feed, r->columns, r->skip, r->nnames);
         r->gpu = gpu_sample_new(r);
