@@ -402,6 +402,10 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("Epoch: [3]  [ 50/1251]  memory: 12", {"epoch", 3, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE},
                {"memory", 12, MD_UNIT_NONE});
     CHECK_LINE("step 5 memory: 12", {"step", 5, MD_UNIT_NONE}, {"memory", 12, MD_UNIT_NONE});
+    /* PyTorch's word_language_model names its count after it. */
+    CHECK_LINE("| epoch   2 |   200/ 2983 batches | lr 20.0000 | ms/batch 11.32 | loss 19.46 | ppl 281452956.39",
+               {"epoch", 2, MD_UNIT_NONE}, {"iter", 200, MD_UNIT_NONE}, {"lr", 20, MD_UNIT_NONE},
+               {"loss", 19.46, MD_UNIT_NONE}, {"ppl", 281452956.39, MD_UNIT_NONE});
     /* MindFormers pads the count and its total alike. */
     CHECK_LINE("{ Epoch:[  5/  5], step:[  180/  234], loss: 0.874, per_step_time: 3171ms, lr: 5.782753e-07",
                {"Epoch", 5, MD_UNIT_NONE}, {"step", 180, MD_UNIT_NONE}, {"loss", 0.874, MD_UNIT_NONE},

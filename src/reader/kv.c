@@ -1613,6 +1613,27 @@ static bool on_step_name_value(scan *s)
     return true;
 }
 
+/* PyTorch's word_language_model example: "| epoch   1 |   200/ 2983
+ * batches | lr 20.00 | ... | loss 5.74": the count comes before its name,
+ * the batch within the epoch and the epoch's length. */
+static bool on_batches_count(scan *s)
+{
+    const char *p = s->p;
+    double batch, total;
+    size_t k = md_num_scan(p, s->end, &batch);
+    if (!k || !is_integral_text(p, k) || p + k >= s->end || p[k] != '/')
+        return false;
+    p = skip_blanks(p + k + 1, s->end);
+    if (!(k = md_num_scan(p, s->end, &total)) || !is_integral_text(p, k))
+        return false;
+    const char *w = skip_blanks(p + k, s->end), *we = md_kv_word_end(w, s->end);
+    if (w == p + k || !md_word_is(w, (size_t)(we - w), "batches"))
+        return false;
+    emit_count(s, "iter", 4, batch, total, we, NULL);
+    s->p = we;
+    return true;
+}
+
 /* ESPnet2: "7epoch:train:7126-7500batch: iter_time=..., loss=1.601" is
  * epoch 7 up to its batch 7500; "7epoch results: [train] ... [valid]
  * loss=1.854" the epoch's. */
@@ -1767,6 +1788,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             on_separator(&s);
         } else if (starts_number(s.p, s.end)) {
             if (s.n == 0 && !s.key && md_is_digit(c) && (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s)))
+                continue;
+            if (!s.key && md_is_digit(c) && on_batches_count(&s))
                 continue;
             on_number(&s);
         } else if (c == '.' && s.key && s.p == s.key_end && on_abbreviation(&s)) {
