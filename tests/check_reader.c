@@ -3056,6 +3056,12 @@ START_TEST(test_text_task_loss)
     ck_assert(loss->last == 4.905);
     ck_assert(series(st, "kd_loss")->last == 1.0254);
     md_store_free(st);
+    /* "Validate Loss" is the validation loss, written with or without a colon. */
+    st = load_text("output.log",
+                   "Train Loss: 253686.57 Validate Loss 277412.74\nTrain Loss: 35429.90 Validate Loss: 100120.66\n", NULL);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    ck_assert(series(st, "val_loss")->last == 100120.66);
+    md_store_free(st);
 }
 END_TEST
 
