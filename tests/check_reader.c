@@ -4702,6 +4702,8 @@ static const struct {
     const char *id, *line;
 } event_lines[] = {
     {"traceback", "Traceback (most recent call last):"},
+    {"training_completed", "2021-09-03 20:47:31.106 | INFO     | yolox.core.trainer:after_train:184 - Training of "
+                           "experiment is done and the best AP is 90.00"},
     {"undefined_metric", "/usr/lib/python3/site-packages/sklearn/metrics/_ranking.py:424: UndefinedMetricWarning: Only "
                          "one class is present in y_true. ROC AUC score is not defined in that case."},
     {"nonfinite_activation", "2020-12-10 12:38:53 | WARNING | fairseq.nan_detector | Inf detected in output of "
