@@ -51,7 +51,7 @@ static size_t split_words(const char *line, size_t n, word *w)
         bool structure = false;
         while (i < n && !word_byte((unsigned char)line[i]))
             structure |= structure_byte(line[i++]);
-        if (structure && k > 0 && w[k - 1].p && k < MAX_WORDS)
+        if (structure && k > 0 && w[k - 1].p)
             w[k++] = (word){NULL, 0};
         if (k == MAX_WORDS)
             break;

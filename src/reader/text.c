@@ -680,13 +680,14 @@ static bool rule_line(md_str s)
  *        1 |    1.0164 |   50.80% |   0.8634 |  60.67% | 0.001000 |  19.6s
  *
  * A header holds three names or more and no digit: a log line's fields
- * ("... | INFO | train_inner | epoch 001: ...") hold numbers. */
+ * ("... | INFO | train_inner | epoch 001: ...") hold numbers. The rule
+ * under a header is unframed_table_rule's, read before this. */
 static bool unframed_table_line(const table *t, md_str s)
 {
     if (t->active)
         return memchr(s.p, '|', s.n) != NULL;
     if (t->header_seen)
-        return rule_line(s);
+        return false;
     size_t bars = 0;
     for (size_t i = 0; i < s.n; i++) {
         if (md_is_digit(s.p[i]))

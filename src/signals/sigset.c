@@ -224,8 +224,6 @@ static bool nonfinite_metric(const md_store *st, const md_series *s)
              s->kind == MD_KIND_GRAD);
 }
 
-/* How many series pass, or the earliest step at which one of them was NaN
- * or Inf. */
 /* How far the training loss fell, as a share of its level, from where the
  * validation loss stopped improving (val_loss.plateau_start_step) to the
  * end: the mean of the loss's segment that holds that step, against its
@@ -247,6 +245,8 @@ static md_value loss_fall_since_val_plateau(md_sigset *sig)
     return md_known((segs[i].mean - end.v) / fabs(segs[i].mean));
 }
 
+/* How many series pass, or the earliest step at which one of them was NaN
+ * or Inf. */
 static md_value count_nonfinite(const md_store *st, bool (*pass)(const md_store *, const md_series *),
                                 bool first_step)
 {
