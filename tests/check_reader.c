@@ -1626,6 +1626,47 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(loss->first_nonfinite_step, 150);
     md_store_free(st);
 
+    /* A log's tail ("Epoch(train) [137][12/21]"): the bracket counts within
+     * the epoch from its first line, so the points stand at the run's own
+     * steps, (137 - 1) * 21 + 12, not at the tail's. */
+    st = load_text("mm-tail.log",
+                   "Epoch(train) [137][12/21]  lr: 4.0e-03  loss: 0.5600\n"
+                   "Epoch(train) [137][21/21]  lr: 4.0e-03  loss: 0.5500\n"
+                   "Epoch(train) [138][ 5/21]  lr: 4.0e-03  loss: 0.5400\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 2868);
+    ck_assert_int_eq(loss->last_step, 2882);
+    md_store_free(st);
+
+    /* YOLOX's "epoch: 296/300, iter: 20/47" on a tail: 20 of 47 as the
+     * run's count would be 43% of it, epoch 296 of 300 is 99%, so the count
+     * is the epoch's. The loguru prefix's "trainer:after_iter:246" is a
+     * function and its line, not the iteration. */
+    st = load_text("yolox-tail.log",
+                   "2021-09-03 20:46:57.423 | INFO     | yolox.core.trainer:after_iter:246 - epoch: 296/300, "
+                   "iter: 20/47, mem: 1756Mb, iter_time: 0.105s, total_loss: 2.0, lr: 7.813e-06\n"
+                   "2021-09-03 20:46:58.283 | INFO     | yolox.core.trainer:after_iter:246 - epoch: 296/300, "
+                   "iter: 40/47, mem: 1756Mb, iter_time: 0.084s, total_loss: 1.3, lr: 7.813e-06\n"
+                   "2021-09-03 20:46:59.283 | INFO     | yolox.core.trainer:after_iter:246 - epoch: 297/300, "
+                   "iter: 10/47, mem: 1756Mb, iter_time: 0.084s, total_loss: 1.2, lr: 7.813e-06\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 295 * 47 + 20);
+    ck_assert_int_eq(loss->last_step, 296 * 47 + 10);
+    ck_assert_int_eq(md_store_input(st, 0)->declared_total, 300 * 47);
+    md_store_free(st);
+
+    /* A count of the whole run agrees with its epoch: it stays the step. */
+    st = load_text("global.log",
+                   "epoch: 3/10, step: 2500/10000, loss: 1.5\nepoch: 3/10, step: 2600/10000, loss: 1.4\n"
+                   "epoch: 4/10, step: 3100/10000, loss: 1.3\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 2500);
+    ck_assert_int_eq(loss->last_step, 3100);
+    md_store_free(st);
+
     /* Their memory is MiB: the store holds GiB. */
     st = load_text("mm-memory.log",
                    "Epoch(train)  [1][ 50/100]  memory: 3072  loss: 2.0000\n"

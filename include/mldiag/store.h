@@ -154,8 +154,9 @@ typedef struct md_input {
     uint64_t step_records, epoch_records;
     /* Steps counted within each epoch ("Epoch [6/120], Step [600/600]",
      * Lightning's "Epoch 3: 45%| 450/1000"): once the count restarts as the
-     * epoch grows, steps become epoch * steps_per_epoch + count. */
-    int64_t first_epoch, last_epoch, last_count, steps_per_epoch, epochs_total;
+     * epoch grows, steps become (epoch - epoch_base) * steps_per_epoch +
+     * count. */
+    int64_t first_epoch, last_epoch, last_count, steps_per_epoch, epochs_total, epoch_base;
     bool per_epoch;
     md_timeline time;
 } md_input;
@@ -178,7 +179,10 @@ typedef enum {
     /* A count in front of the line ("[12] loss=0.4"): the step unless a
      * step key on the line gives another, so a pasted line's number
      * ("[1745] global_step=10") is not taken for it. */
-    MD_KV_LEADING_COUNT = 1 << 8
+    MD_KV_LEADING_COUNT = 1 << 8,
+    /* A count within its epoch by the way it is written ("Epoch
+     * [3][50/500]", "Epoch(train) [3][50/500]"), not by its restarts. */
+    MD_KV_IN_EPOCH = 1 << 9
 } md_kv_flags;
 
 /* Flags bits 2-7: the digits after the point plus one, for a number

@@ -272,6 +272,15 @@ static void emit_count(scan *s, const char *key, size_t keylen, double v, double
     emit(s, key, keylen, &c, false);
 }
 
+/* The count of a batch within its epoch, so written ("[3][50/500]"). */
+static void emit_batch_in_epoch(scan *s, double v, double total, const char *end, const count_text *t)
+{
+    size_t n = s->n;
+    emit_count(s, "iter", 4, v, total, end, t);
+    if (s->n > n && !isnan(total))
+        s->out[s->n - 1].flags |= MD_KV_IN_EPOCH;
+}
+
 /* Units are spelled with letters, '/', '%' and non-ASCII bytes ("\xc2\xb5s")
  * and start with one of those but '/' (tests/check_fastpath.c checks the
  * table for both). So md_unit_scan is asked only after such a byte, and
@@ -920,7 +929,7 @@ static bool on_epoch_counts(scan *s, const char *q)
     s->openmmlab |= mmcv_counts(s, after2);
     /* Without a batch, MXNet's "Epoch[3] Train-accuracy=0.61": the epoch. */
     if (after2)
-        emit_count(s, "iter", 4, batch, total, after2, &bt);
+        emit_batch_in_epoch(s, batch, total, after2, &bt);
     s->p = after2 ? after2 : after;
     clear_key(s);
     return true;
@@ -964,14 +973,19 @@ static size_t count_key_length(const char *key, const char *end, const value *v)
 }
 
 /* "(trainer:732)" in ESPnet's logging prefix is a module and a line
- * number: an integer glued in brackets to a key no catalog knows. */
+ * number: an integer glued in brackets to a key no catalog knows. So is
+ * loguru's "yolox.core.trainer:after_iter:246 - " (a module, a function
+ * and a line, glued by colons): a known word ("iter") can end the
+ * function's name. */
 static bool is_source_location(const scan *s, const value *v)
 {
-    if (!(v->flags & MD_KV_INTEGRAL) || s->key == s->line || v->end >= s->end || s->key_end != s->p ||
-        v->num != s->p + 1 || v->grouped)
+    if (!(v->flags & MD_KV_INTEGRAL) || s->key == s->line || s->key_end != s->p || v->num != s->p + 1 ||
+        v->grouped)
         return false;
-    char open = s->key[-1], close = *v->end;
-    return ((open == '(' && close == ')') || (open == '[' && close == ']')) &&
+    char open = s->key[-1], close = v->end < s->end ? *v->end : ' ';
+    if (open == ':' && s->key - 1 > s->line && is_alnum(s->key[-2]))
+        return md_is_blank(close);
+    return ((open == '(' && close == ')') || (open == '[' && close == ']')) && v->end < s->end &&
            !s->known(s->ctx, s->key, (size_t)(s->key_end - s->key));
 }
 
@@ -1363,7 +1377,7 @@ static bool on_mm_phase(scan *s)
     bool epoch = keylen == 5 && (s->key[0] | 0x20) == 'e';
     if (i == 0 && epoch && after2 && isnan(a_total)) {
         emit_count(s, s->key, keylen, a, NAN, after, &at);
-        emit_count(s, "iter", 4, b, b_total, after2, &bt);
+        emit_batch_in_epoch(s, b, b_total, after2, &bt);
     } else if (i == 0 && !epoch && !after2) {
         emit_count(s, s->key, keylen, a, a_total, after, &at);
     } else if (i > 0) {

@@ -120,6 +120,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     in->declared_total = -1;
     in->last_step_seen = -1;
     in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
+    in->epoch_base = 0;
     in->time.max_gap_step = -1;
     st->cur = (int)st->ninputs++;
     /* Spellings resolve per input: one file's "loss" is not another's. */
@@ -266,16 +267,40 @@ static bool usable_step(double v)
     return v >= 0 && v < 9e15 && v == (double)(int64_t)v;
 }
 
-/* A step counted within its epoch: the count restarts (or stays at the
- * epoch's last batch) while the epoch grows. From the first restart on,
- * the step is the epochs before it times the steps per epoch (the count's
- * total, or the largest count seen) plus the count. */
-static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t epoch, int64_t epochs)
+/* A count with its total beside an epoch with its total ("epoch: 296/300,
+ * iter: 20/47") counts within the epoch when, read as the run's count, it
+ * would place the line more than two epochs away from where the epoch
+ * does: 20 of 47 is 43% of the run, epoch 296 of 300 is 99%. A count of
+ * the whole run ("epoch 3/10, step 2500/10000") agrees with its epoch. */
+static bool count_disagrees_with_epoch(int64_t count, int64_t total, int64_t epoch, int64_t epochs)
 {
-    if (in->first_epoch < 0)
+    if (total <= 0 || epochs < 3 || count > total)
+        return false;
+    return fabs((double)count / (double)total - (double)epoch / (double)epochs) > 2.0 / (double)epochs;
+}
+
+/* A step counted within its epoch: the count restarts (or stays at the
+ * epoch's last batch) while the epoch grows, or the line says so (a flag
+ * or its totals). From then on, the step is the epochs before it times
+ * the steps per epoch (the count's total, or the largest count seen) plus
+ * the count. Known from the first line, the epochs count from 0 or 1 (1
+ * when the log starts past epoch 0), so the tail of a run, or a resumed
+ * run's log, stands at the run's own steps; learnt at a restart, they
+ * count from the log's first epoch, where its first points already stand. */
+static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t epoch, int64_t epochs, bool in_epoch)
+{
+    bool first = in->first_epoch < 0;
+    if (first)
         in->first_epoch = in->last_epoch = epoch;
-    if (!in->per_epoch && epoch > in->last_epoch && count <= in->last_count)
-        in->per_epoch = true;
+    if (!in->per_epoch) {
+        if (total > 0 && (in_epoch || count_disagrees_with_epoch(count, total, epoch, epochs))) {
+            in->per_epoch = true;
+            in->epoch_base = first ? (epoch > 0) : in->first_epoch;
+        } else if (epoch > in->last_epoch && count <= in->last_count) {
+            in->per_epoch = true;
+            in->epoch_base = in->first_epoch;
+        }
+    }
     if (total > in->steps_per_epoch)
         in->steps_per_epoch = total;
     if (count > in->steps_per_epoch)
@@ -287,7 +312,7 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
     if (!in->per_epoch)
         return count;
     in->declared_total = in->epochs_total > 0 ? in->epochs_total * in->steps_per_epoch : -1;
-    return (epoch - in->first_epoch) * in->steps_per_epoch + count;
+    return (epoch - in->epoch_base) * in->steps_per_epoch + count;
 }
 
 /* A value of an evaluation's ("Test: [ 50/196]  Loss 1.25 ...  Acc@1
@@ -358,7 +383,7 @@ static bool step_gives_way(const md_store *st, const record_kv *kv)
 static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1;
-    bool gives_way = false;
+    bool gives_way = false, in_epoch = false;
     md_input *in = &st->inputs[st->cur];
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
@@ -367,6 +392,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
             usable_step(kv->value)) {
             step = (int64_t)kv->value;
             gives_way = step_gives_way(st, kv);
+            in_epoch = kv->flags & MD_KV_IN_EPOCH;
             total = -1;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
                 total = (int64_t)kv->total;
@@ -378,7 +404,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     }
     *had_step = step >= 0 || epoch >= 0;
     if (step >= 0 && epoch >= 0)
-        step = epoch_step(in, step, total, epoch, epochs);
+        step = epoch_step(in, step, total, epoch, epochs, in_epoch);
     if (step >= 0 && total > in->declared_total && !in->per_epoch)
         in->declared_total = total;
     *by_key = step >= 0;
