@@ -5006,6 +5006,8 @@ static const struct {
     {"gpu_unused", "GPU available: True (cuda), used: True"},
     {"gpu_unused", "GPU available: False, used: False"},
     {"dist_not_initialized", "torch.distributed is not initialized; running in a single process"},
+    {"dist_connect", "[W427 10:31:58.108805957 socket.cpp:759] [c10d] The client socket cannot be initialized to "
+                     "connect to [node1]:39591 (errno: 97 - Address family not supported by protocol)."},
     {"invalid_device", "CUDA_VISIBLE_DEVICES=0,1 device ordinal 1 selected for rank 1"},
     {"fp16_overflow", "[2023-11-06 11:54:09,446] [INFO] [fused_optimizer.py:347:_update_scale] Grad overflow on "
                       "iteration 0"},
