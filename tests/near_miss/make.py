@@ -1044,6 +1044,24 @@ def _(r):
     return "\n".join(out).replace("\\t", "\t") + "\n"
 
 
+@near_miss("shortcut_learning", "negative_objective_clustering.log")
+def _(r):
+    out = [note("A deep clustering model's objective: a reconstruction term less a likelihood bonus,",
+                "which falls from 50 past 0 to about -1.5 within its first tenth. The loss has no floor",
+                "at 0, so reaching 1% of its start is no collapse to ~0; the clustering accuracy",
+                "is printed each epoch.")]
+    it = 0
+    for ep in range(12):
+        for _b in range(10):
+            loss = -1.5 + 51.6 * math.exp(-it / 150.0) + r.gauss(0, 0.03)
+            out.append("Iteration: %d\tLoss: %.3f\tRc Loss: %.3f\tKL Loss: %.3f" %
+                       (it, loss, loss - 0.1, 0.9 * math.exp(-it / 900.0) + 0.05))
+            it += 100
+        out.append("Epoch %d\tAcc: %.4f\tnmi: %.4f" % (ep, 0.91 - 0.003 * ep + r.gauss(0, 0.002),
+                                                     0.86 - 0.002 * ep))
+    return "\n".join(out).replace("\\t", "\t") + "\n"
+
+
 @near_miss("zero_loss", "hf_memorise_small_set_rounds_to_zero.log")
 def _(r):
     out = [note("Fine-tuning on 64 examples for 200 epochs: the model memorises them and the loss",
