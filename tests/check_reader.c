@@ -4724,6 +4724,8 @@ START_TEST(test_repeat_scan)
          0, 0},
         {"grads: [tensor(0.1), tensor(0.2), tensor(0.3), tensor(0.4), tensor(0.5), tensor(0.6), tensor(0.7)]", 0, 0},
         {"cfg: a=x a=x a=x a=x a=x a=x a=x a=x", 0, 0},
+        /* ranks printing without a newline run their lines together */
+        {"saving model ...saving model ...saving model ...saving model ...saving model ...saving model ...", 0, 0},
         /* a loop of text with numbers in it still loops */
         {"output: The answer is 4. The answer is 4. The answer is 4. The answer is 4. The answer is 4.", 5, 3},
     };

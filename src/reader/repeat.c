@@ -41,16 +41,30 @@ static bool structure_byte(char c)
     return c == '(' || c == '[' || c == '{' || c == '=';
 }
 
+/* A sentence's end glued to the next word ("saving model ...saving model
+ * ..."): processes printing without a newline into one stream, whose
+ * lines run together; generated text puts a blank after its stops. */
+static bool glued_stop(const char *gap, size_t n)
+{
+    for (; n > 0 && !md_is_blank(gap[n - 1]); n--)
+        if (gap[n - 1] == '.' || gap[n - 1] == '!' || gap[n - 1] == '?')
+            return true;
+    return false;
+}
+
 /* Words: runs of letters (and apostrophes, for "don't") holding at least
  * one letter, so quoted numbers ('64', '64') are not words. A gap that
- * holds a structure_byte is a word that matches none (n == 0, p NULL). */
+ * holds a structure_byte, or a glued_stop, is a word that matches none
+ * (n == 0, p NULL). */
 static size_t split_words(const char *line, size_t n, word *w)
 {
     size_t k = 0;
     for (size_t i = 0; i < n && k < MAX_WORDS;) {
         bool structure = false;
+        size_t gap = i;
         while (i < n && !word_byte((unsigned char)line[i]))
             structure |= structure_byte(line[i++]);
+        structure |= i < n && glued_stop(line + gap, i - gap);
         if (structure && k > 0 && w[k - 1].p)
             w[k++] = (word){NULL, 0};
         if (k == MAX_WORDS)
