@@ -1074,6 +1074,23 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_plateau", "trl_grpo_noisy_reward_loss_near_zero.log")
+def _(r):
+    out = [note("TRL GRPO over 200 steps with five reward functions: the loss is beta times the KL",
+                "plus a clipped surrogate whose advantages average to 0, so it sits near 0 and changes",
+                "sign; the mean reward swings between -0.5 and 1.5 from batch to batch, too noisy to",
+                "say it stalled. From step 100 most groups score alike and the loss is often exactly 0.",
+                "The loss is no quality measure here: no plateau.")]
+    for s in range(5, 201, 5):
+        loss = r.gauss(-0.015, 0.03) if s < 100 else (0.0 if r.random() < 0.75 else r.gauss(0, 0.02))
+        rew = 0.45 + r.gauss(0, 0.5)
+        out.append(hf({"loss": round(loss, 4), "grad_norm": round(0.3 + abs(r.gauss(0, 0.1)), 4),
+                       "learning_rate": 5e-5 * (1 - s / 200.0), "reward": round(rew, 4),
+                       "reward_std": round(0.6 + abs(r.gauss(0, 0.1)), 4), "kl": round(0.0002 * s, 5),
+                       "completions/mean_length": round(900 + r.gauss(0, 40), 1), "epoch": round(s / 200.0, 3)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("zero_loss", "trl_grpo_beta0_loss_zero.log")
 def _(r):
     out = [note("TRL GRPO with beta = 0: the loss is exactly 0 at every step by construction (no",
