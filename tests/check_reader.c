@@ -4754,6 +4754,10 @@ static const struct {
                              "input min: -47264.0"},
     {"keyboard_interrupt", "KeyboardInterrupt"},
     {"keyboard_interrupt", "[rank0]: KeyboardInterrupt"},
+    {"keyboard_interrupt", "[2025-02-20 20:27:13,106] [INFO] [launch.py:337:sigkill_handler] Main process received "
+                           "SIGINT, exiting"},
+    {"keyboard_interrupt", "[2024-05-01 10:00:00,000] torch.distributed.elastic.agent.server.api: [WARNING] Received "
+                           "Signals.SIGINT death signal, shutting down workers"},
     {"cuda_oom", "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB "
                  "total capacity; 13.10 GiB already allocated; 1.05 GiB free; 13.59 GiB reserved in total by PyTorch)"},
     {"cuda_oom", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
@@ -4769,6 +4773,8 @@ static const struct {
                  "you tried to allocate 34359738368 bytes. Error code 12 (Cannot allocate memory)"},
     {"host_oom", "=>> PBS: job killed: mem 33554432kb exceeded limit 16777216kb"},
     {"killed", "Killed"},
+    {"killed", "generate.sh: line 25: 1200261 Killed                  python single_generate.py --batch_size 8"},
+    {"killed", "[1]+  Killed                  python train.py --config base.yaml"},
     {"killed", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 4242) "
                "of binary: /usr/bin/python3"},
     {"nccl_timeout", "[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=12345, OpType=ALLREDUCE, "
@@ -4985,6 +4991,8 @@ static const struct {
     {"nan_message", "    if torch.isnan(loss): raise ValueError(\"loss is not finite\")"},
     {"nan_message", "  --detect-nan  stop when a NaN is found (default: False)"},
     {"killed", "Killed 3 zombie workers before start"},
+    {"killed", "[1] Killed 3 zombie workers before start"},
+    {"keyboard_interrupt", "signal.signal(signal.SIGINT, handler)  # received SIGINT: save and exit"},
     {"keyboard_interrupt", "Press Ctrl-C to stop; KeyboardInterrupt is caught and a checkpoint saved"},
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
     {"cuda_oom", "max_memory_allocated: 12.5 GiB (no out-of-memory so far)"},
