@@ -1346,8 +1346,8 @@ def _(r):
 @near_miss("process_killed", "slurm_script_kills_gpu_monitor.log")
 def _(r):
     out = [note("Slurm batch script that starts 'nvidia-smi dmon &' and kills it with kill -9 after",
-                "training: bash reports the background job as Killed. Training finished and the job",
-                "exited 0; only the monitor was killed, on purpose.")]
+                "training: bash reports the background job as Killed. The trainer ran to its end",
+                "(its train_runtime summary) and the job exited 0; only the monitor was killed, on purpose.")]
     total = 1500
     for s in range(10, total + 1, 10):
         loss = 0.9 + 0.7 * math.exp(-s / 250.0) + r.gauss(0, 0.02)
