@@ -324,8 +324,15 @@ START_TEST(test_restarts_and_ordinal)
         put(&r, "loss", s, 1.0);
     for (int i = 0; i < 5; i++)
         put(&r, "accuracy", -1, 0.5);
+    /* Two more runs from scratch in one log (folds, a second model). */
+    for (int pass = 0; pass < 3; pass++)
+        for (int64_t s = 1; s <= 20; s++)
+            put(&r, "val_loss", s, 3.0 / (double)s);
     run_done(&r);
+    T_IS(&r, "val_loss", "restarts", 2);
+    T_IS(&r, "val_loss", "fresh_starts", 2);
     T_IS(&r, "loss", "restarts", 2);
+    T_IS(&r, "loss", "fresh_starts", 0);
     T_IS(&r, "loss", "ordinal", 0);
     T_IS(&r, "accuracy", "ordinal", 1);
     T_IS(&r, "accuracy", "first_step", 281);
@@ -1675,7 +1682,7 @@ START_TEST(test_all_nan_series)
     static const char *const known_names[] = {
         "count",      "finite",    "nonfinite", "nan",     "inf",      "nonfinite_frac",
         "first_step", "last_step", "steps",     "ordinal", "restarts", "first_nonfinite_step",
-        "last_nonfinite_step", "trailing_nonfinite", "leading_nonfinite",
+        "last_nonfinite_step", "trailing_nonfinite", "leading_nonfinite", "fresh_starts",
     };
     for (size_t i = 0; i < n; i++) {
         bool want = false;
@@ -2031,7 +2038,7 @@ START_TEST(test_every_feature_is_tested)
 {
     static const char *const tested[] = {
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
-        "median", "first_step", "last_step", "steps", "ordinal", "restarts", "nonfinite", "nan",
+        "median", "first_step", "last_step", "steps", "ordinal", "restarts", "fresh_starts", "nonfinite", "nan",
         "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "leading_nonfinite", "zero_frac",
         "first_zero_step", "before_zero",
         "resolution", "zero_resolution", "chance_classes", "best",

@@ -89,6 +89,7 @@ typedef struct md_series {
     uint32_t printed_zero_decimals[MD_PRINT_SLOTS]; /* the same, for zeros */
     double mean, m2;              /* Welford, finite values */
     uint64_t restarts;            /* times the step went backwards */
+    uint64_t fresh_starts;        /* of those, back to the first step or before */
 
     md_bucket *buckets;
     size_t nbuckets, capbuckets;

@@ -125,11 +125,25 @@ static bool has_digit(const char *p, size_t n)
     return false;
 }
 
+/* An evaluation set's measure that the catalog names only as the training
+ * set's: gradient boosting's "valid_0's l2" and "eval-rmse" beside
+ * "training's l2" and "train-rmse". */
+static int lookup_training_twin(const md_catalog *cat, const char *p, size_t n, md_unit *unit)
+{
+    char twin[NORM_MAX + 8];
+    if (n + 6 >= sizeof twin)
+        return -1;
+    memcpy(twin, "train_", 6);
+    memcpy(twin + 6, p, n);
+    return lookup_with_unit(cat, twin, n + 6, unit, true);
+}
+
 /* Tries the key, then the key without up to STRIP_WORDS leading words.
  * Exact aliases match the whole key only, except, after an evaluation
  * prefix, when every dropped word holds a digit or is "set": those words
  * name an eval set ("eval_g0_loss", "test_set_loss"), not a different
- * quantity ("eval_kl_loss"). */
+ * quantity ("eval_kl_loss"); there the training set's name of the rest
+ * counts too (lookup_training_twin). */
 static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, md_unit *unit,
                             bool after_eval)
 {
@@ -137,6 +151,8 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
     bool ids_only = true;
     for (int k = 0; k <= STRIP_WORDS && p < end; k++) {
         int idx = lookup_with_unit(cat, p, (size_t)(end - p), unit, k == 0 || (after_eval && ids_only));
+        if (idx < 0 && after_eval && ids_only)
+            idx = lookup_training_twin(cat, p, (size_t)(end - p), unit);
         if (idx >= 0)
             return idx;
         const char *us = memchr(p, '_', (size_t)(end - p));

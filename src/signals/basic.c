@@ -94,6 +94,12 @@ MD_FEATURE(restarts)
     return md_known((double)s->restarts);
 }
 
+MD_FEATURE(fresh_starts)
+{
+    (void)sig;
+    return md_known((double)s->fresh_starts);
+}
+
 MD_FEATURE(nonfinite)
 {
     (void)sig;

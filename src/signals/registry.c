@@ -23,6 +23,8 @@ static const md_feature series_features[] = {
     F(steps, "last_step - first_step"),
     F(ordinal, "1 when the log gave no step numbers and steps count entries"),
     F(restarts, "times the step went backwards (a resumed or appended run)"),
+    F(fresh_starts, "of the restarts, those back to the series' first step or before: another run from scratch "
+                    "(a fold, a second model, a requeued job)"),
     F(nonfinite, "NaN and Inf points"),
     F(nan, "NaN points"),
     F(inf, "+Inf and -Inf points"),
@@ -175,6 +177,7 @@ static const md_named run_features[] = {
     {"worst_val_best_step", "step of that validation loss's best stretch"},
     {"worst_val_end_level", "end_level of that validation loss"},
     {"worst_val_min_smooth", "min_smooth of that validation loss"},
+    {"worst_val_fresh_starts", "fresh_starts of that validation loss: several runs in one log"},
     {"worst_score_fall_from_max", "fall_from_max of the validation score (higher is better: "
                                   "val_accuracy, eval_f1, valid_bleu, mAP) that fell the most"},
     {"worst_score_rise_z", "rise_z of that score: its fall in standard errors of its noise"},

@@ -171,6 +171,7 @@ md_series *series_join(md_series *a, md_series *b)
 {
     kept_part k = keep_before(a, b->first_step);
     b->restarts += a->restarts + (b->first_step <= a->last_step);
+    b->fresh_starts += a->fresh_starts;
     for (size_t i = 0; i < a->nsources; i++)
         series_add_source(b, a->sources[i], strlen(a->sources[i]));
     if (k.nbuckets == 0) {

@@ -56,6 +56,7 @@ static void series_clear(md_series *s)
     memset(s->printed_zero_decimals, 0, sizeof s->printed_zero_decimals);
     s->mean = s->m2 = 0;
     s->restarts = 0;
+    s->fresh_starts = 0;
     s->nbuckets = 0;
     s->width = 1;
     s->nspikes = 0;
@@ -367,6 +368,7 @@ void series_add(md_series *s, int64_t step, double v, unsigned flags)
     } else if (step < s->last_step) {
         s->restarts++;
         from_start = step <= s->first_step;
+        s->fresh_starts += from_start;
     }
     s->count++;
     s->last_step = step;
