@@ -1607,7 +1607,7 @@ START_TEST(test_text_more_console_shapes)
     loss = series(st, "loss");
     ck_assert_int_eq(loss->first_step, 50);
     ck_assert_int_eq(loss->last_step, 200);
-    const md_series *map = series(st, "eval_coco_bbox_map");
+    const md_series *map = series(st, "val_map");
     ck_assert_uint_eq(map->count, 2);
     ck_assert_int_eq(map->first_step, 100);
     ck_assert_int_eq(map->last_step, 200);
@@ -1655,6 +1655,24 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(loss->first_step, 295 * 47 + 20);
     ck_assert_int_eq(loss->last_step, 296 * 47 + 10);
     ck_assert_int_eq(md_store_input(st, 0)->declared_total, 300 * 47);
+    md_store_free(st);
+
+    /* MMEngine's scalars.json keys an evaluation by its epoch ("step": 2
+     * after iteration 40): it stands at the step reached, and its timings
+     * are not the training steps'. */
+    st = load_text("scalars.json",
+                   "{\"lr\": 0.001, \"loss\": 1.5, \"time\": 0.8, \"epoch\": 1, \"step\": 20}\n"
+                   "{\"coco/bbox_mAP\": 0.1, \"time\": 0.2, \"step\": 1}\n"
+                   "{\"lr\": 0.001, \"loss\": 1.4, \"time\": 0.8, \"epoch\": 2, \"step\": 40}\n"
+                   "{\"coco/bbox_mAP\": 0.2, \"time\": 0.2, \"step\": 2}\n",
+                   NULL);
+    const md_series *mm_map = series(st, "val_map");
+    ck_assert_int_eq(mm_map->first_step, 20);
+    ck_assert_int_eq(mm_map->last_step, 40);
+    const md_series *mm_time = series(st, "step_time");
+    ck_assert_uint_eq(mm_time->count, 2);
+    ck_assert(mm_time->min == 0.8);
+    ck_assert_uint_eq(mm_time->restarts, 0);
     md_store_free(st);
 
     /* A count of the whole run agrees with its epoch: it stays the step. */

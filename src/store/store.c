@@ -380,7 +380,16 @@ static bool step_gives_way(const md_store *st, const record_kv *kv)
  * then the step an earlier line set, then the step an evaluation's line
  * stands at. -1 when none. Of two step keys the first wins, but one that
  * gives way (step_gives_way) loses to the other, whatever their order. */
-static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch)
+/* Where the records carry both a step and an epoch, one with a step alone
+ * that equals the epoch reached, below the step reached, is an evaluation
+ * keyed by its epoch: MMEngine's scalars.json writes {"coco/bbox_mAP":
+ * 0.038, "time": 0.45, "step": 5} after epoch 5's iteration 105. */
+static bool epoch_as_step(const md_input *in, int64_t step)
+{
+    return in->first_epoch >= 0 && step == in->last_epoch && step < in->last_step_seen;
+}
+
+static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch, bool *evaluation)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1;
     bool gives_way = false, in_epoch = false;
@@ -405,6 +414,10 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     *had_step = step >= 0 || epoch >= 0;
     if (step >= 0 && epoch >= 0)
         step = epoch_step(in, step, total, epoch, epochs, in_epoch);
+    else if (step >= 0 && epoch_as_step(in, step)) {
+        *evaluation = true;
+        step = in->last_step_seen;
+    }
     if (step >= 0 && total > in->declared_total && !in->per_epoch)
         in->declared_total = total;
     *by_key = step >= 0;
@@ -522,8 +535,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
             return -1;
     }
     md_input *in = &st->inputs[st->cur];
-    bool by_key = false, by_epoch = false;
-    int64_t step = record_step(st, &had, &by_key, &by_epoch);
+    bool by_key = false, by_epoch = false, evaluation = false;
+    int64_t step = record_step(st, &had, &by_key, &by_epoch, &evaluation);
     if (had_step)
         *had_step = had;
     if (st->rec_total & KEY_TRAIN_TERM)
@@ -534,7 +547,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         const key_info *ki = &st->keys[kv->key];
-        if (ki->role != MD_ROLE_SERIES)
+        /* An evaluation's timings are not the training steps'. */
+        if (ki->role != MD_ROLE_SERIES || (evaluation && timing_key(st, ki)))
             continue;
         int sidx = ki->series >= 0 ? ki->series : keys_series(st, kv->key);
         if (sidx < 0)
