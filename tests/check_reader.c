@@ -4300,6 +4300,27 @@ START_TEST(test_json_columns)
     ck_assert_ptr_null(md_store_find(st, "betas"));
     ck_assert_uint_eq(series(st, "loss")->count, 1);
     md_store_free(st);
+
+    /* A script's history beside its settings: the longest lists are the
+     * columns; shorter lists and single numbers are not points. */
+    st = load_text("training_history.json",
+                   "{\"backbone\": \"b0\", \"img_size\": 112, \"phase_starts\": [0, 2, 4], \"train_loss\": "
+                   "[0.9, 0.8, 0.7, 0.6, 0.5], \"val_loss\": [1.0, 0.9, 0.85, 0.8, 0.8], \"test_acc\": 77.6}",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 5);
+    ck_assert(loss->ordinal);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 5);
+    ck_assert_ptr_null(md_store_find(st, "phase_starts"));
+    ck_assert_ptr_null(md_store_find(st, "val_accuracy"));
+    md_store_free(st);
+
+    /* Lists of settings the catalog does not name are no history. */
+    st = load_text("settings.json", "{\"hidden_sizes\": [256, 256, 128], \"dropouts\": [0.1, 0.1, 0.2], \"loss\": 2.3}",
+                   NULL);
+    ck_assert_ptr_null(md_store_find(st, "hidden_sizes"));
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
 }
 END_TEST
 

@@ -24,6 +24,7 @@ typedef struct json_reader {
     md_diags *diags;
     const char *path;
     md_input *in; /* for a whole document; NULL for JSON Lines */
+    const md_catalog *cat;
 } json_reader;
 
 /* Copies text to out with bare NaN/Infinity/-Infinity outside strings
@@ -225,6 +226,42 @@ static column_kind columns_of(const cJSON *root)
     return kind;
 }
 
+/* A script's own history beside its settings: {"backbone": "b0",
+ * "img_size": 112, "classes": [...], "train_loss": [...90 values],
+ * "val_loss": [...], "test_acc": 77.6}. Its columns are the lists of
+ * numbers of the longest length, two or more of them and at least three
+ * long, one of them a series the catalog knows (a configuration's
+ * "hidden_sizes" and "dropouts" are no history); shorter lists
+ * ("phase_starts": [0, 30, 60]) and single numbers (a final test score)
+ * are settings and summaries, not points. Returns that length, or 0. */
+static int history_width(const json_reader *r, const cJSON *root)
+{
+    const cJSON *member;
+    int width = 0, columns = 0;
+    bool known = false;
+    cJSON_ArrayForEach(member, root)
+    {
+        if (!cJSON_IsArray(member) || !is_column(member, false))
+            continue;
+        int n = cJSON_GetArraySize(member);
+        if (n > width)
+            width = n, columns = 0, known = false;
+        if (n < width)
+            continue;
+        columns++;
+        char norm[128];
+        md_unit unit;
+        size_t len = member->string ? md_key_normalise(member->string, strlen(member->string), norm, sizeof norm) : 0;
+        known |= r->cat && len && md_catalog_resolve(r->cat, norm, len, &unit) >= 0;
+    }
+    return width >= 3 && columns >= 2 && known ? width : 0;
+}
+
+static bool in_history(const cJSON *member, int width)
+{
+    return !width || (cJSON_IsArray(member) && cJSON_GetArraySize(member) == width && is_column(member, false));
+}
+
 static void put_point(json_reader *r, unsigned long index, const char *name, double v, double step)
 {
     md_feed_record_begin(r->feed, index);
@@ -262,15 +299,16 @@ static void columns_by_step(json_reader *r, const cJSON *root)
     }
 }
 
-/* Row by row, a cursor a column: cJSON's arrays are lists. */
-static void columns_in_order(json_reader *r, const cJSON *root)
+/* Row by row, a cursor a column: cJSON's arrays are lists. Only the
+ * members in_history counts when width is not 0. */
+static void columns_in_order(json_reader *r, const cJSON *root, int width)
 {
     int ncols = cJSON_GetArraySize(root);
     const cJSON **cursor = md_xcalloc((size_t)ncols, sizeof *cursor);
     const cJSON *metric;
     int c = 0;
     cJSON_ArrayForEach(metric, root)
-        cursor[c++] = metric->child;
+        cursor[c++] = in_history(metric, width) ? metric->child : NULL;
     for (unsigned long index = 1;; index++) {
         bool more = false;
         for (c = 0; c < ncols; c++)
@@ -321,6 +359,7 @@ static void read_document(json_reader *r, const cJSON *root)
     if (!cJSON_IsObject(root))
         return;
     column_kind kind;
+    int width;
     const cJSON *history = cJSON_GetObjectItemCaseSensitive(root, "log_history");
     if (cJSON_IsArray(history)) {
         /* HF's planned length: a run that stopped early ends before it. */
@@ -332,9 +371,11 @@ static void read_document(json_reader *r, const cJSON *root)
     } else if ((kind = columns_of(root)) == COLUMNS_BY_STEP) {
         columns_by_step(r, root);
     } else if (kind == COLUMNS_IN_ORDER) {
-        columns_in_order(r, root);
+        columns_in_order(r, root, 0);
     } else if ((history = largest_object_array(root)) != NULL) {
         array_records(r, history);
+    } else if ((width = history_width(r, root)) > 0) {
+        columns_in_order(r, root, width);
     } else {
         object_record(r, root, 1);
     }
@@ -473,8 +514,7 @@ static bool is_json_lines(const md_buf *text)
 
 md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
-    (void)cat;
-    json_reader r = {NULL, diags, md_source_path(src), md_store_input_mut(st, (int)md_store_ninputs(st) - 1)};
+    json_reader r = {NULL, diags, md_source_path(src), md_store_input_mut(st, (int)md_store_ninputs(st) - 1), cat};
     char *data;
     size_t n;
     md_err err = md_source_slurp(src, MD_JSON_MAX, &data, &n);
@@ -848,7 +888,7 @@ static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *t
 
 md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded)
 {
-    json_reader r = {md_feed_new(st, threaded), diags, md_source_path(src), NULL};
+    json_reader r = {md_feed_new(st, threaded), diags, md_source_path(src), NULL, NULL};
     md_lines lines;
     md_lines_init(&lines, src);
     md_buf text = {0};
