@@ -406,6 +406,9 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("| epoch   2 |   200/ 2983 batches | lr 20.0000 | ms/batch 11.32 | loss 19.46 | ppl 281452956.39",
                {"epoch", 2, MD_UNIT_NONE}, {"iter", 200, MD_UNIT_NONE}, {"lr", 20, MD_UNIT_NONE},
                {"loss", 19.46, MD_UNIT_NONE}, {"ppl", 281452956.39, MD_UNIT_NONE});
+    /* BasicSR names two values at once, the second of each in brackets. */
+    CHECK_LINE("[eta: 4:06:17, time (data): 1.663 (0.247)] l_pix: 8.1951e-03", {"time", 1.663, MD_UNIT_NONE},
+               {"data", 0.247, MD_UNIT_NONE}, {"l_pix", 8.1951e-03, MD_UNIT_NONE});
     /* MindFormers pads the count and its total alike. */
     CHECK_LINE("{ Epoch:[  5/  5], step:[  180/  234], loss: 0.874, per_step_time: 3171ms, lr: 5.782753e-07",
                {"Epoch", 5, MD_UNIT_NONE}, {"step", 180, MD_UNIT_NONE}, {"loss", 0.874, MD_UNIT_NONE},

@@ -1172,6 +1172,33 @@ static bool on_keras_glued(scan *s, const char *q)
     return true;
 }
 
+/* BasicSR's "time (data): 1.663 (0.247)": two names, two values, the
+ * second of each in parentheses (the step's time, then the part of it
+ * spent loading data). */
+static bool on_paired_paren(scan *s, const value *v)
+{
+    const char *open = s->key_end - 1;
+    if (s->key_end - s->key < 5 || *open != ')')
+        return false;
+    while (open > s->key && *open != '(')
+        open--;
+    if (open - s->key < 2 || open[-1] != ' ')
+        return false;
+    const char *q = skip_blanks(v->end, s->end);
+    if (q >= s->end || *q != '(')
+        return false;
+    double second;
+    size_t k = md_num_scan(q + 1, s->end, &second);
+    if (!k || q + 1 + k >= s->end || q[1 + k] != ')')
+        return false;
+    emit(s, s->key, (size_t)(open - 1 - s->key), v, false);
+    value in_parens = text_number(q + 1, k, second, MD_UNIT_NONE, q + 1 + k);
+    emit(s, open + 1, (size_t)(s->key_end - 1 - (open + 1)), &in_parens, false);
+    s->p = q + 2 + k;
+    clear_key(s);
+    return true;
+}
+
 static void on_separator(scan *s)
 {
     const char *q = s->p + 1;
@@ -1181,7 +1208,7 @@ static void on_separator(scan *s)
             return;
         value v;
         if (parse_value(s->units, q, s->end, &v) || parse_quoted(s->units, q, s->end, &v)) {
-            if (on_epoch_batch(s, &v))
+            if (on_epoch_batch(s, &v) || on_paired_paren(s, &v))
                 return;
             if (s->ns_bracket && names_bracket(s))
                 emit(s, s->ns, s->nslen, &v, false);
