@@ -1067,6 +1067,23 @@ def _(r):
     return "\n".join(rows) + "\n", sidecar
 
 
+@near_miss("dpo_reference_mismatch", "dpo_large_margin_from_first_log.log")
+def _(r):
+    out = [note("A DPO run whose SFT model already tells chosen from rejected: at the first log the",
+                "rejected reward is -7.7 while the chosen one is -0.3 (a margin of 7.4, accuracy 0.88),",
+                "and both move further apart. A large reward with a large margin is preference, not",
+                "an offset the reference gives every response.")]
+    for i in range(1, 41):
+        ch = -0.28 - 0.02 * i + r.gauss(0, 0.05)
+        rej = -7.67 - 0.08 * i + r.gauss(0, 0.2)
+        out.append(hf({"loss": round(0.24 - 0.003 * i + r.gauss(0, 0.01), 4), "grad_norm": round(3 + r.gauss(0, 0.5), 4),
+                       "learning_rate": 5e-7, "rewards/chosen": round(ch, 4), "rewards/rejected": round(rej, 4),
+                       "rewards/accuracies": round(min(1.0, 0.88 + 0.002 * i), 3), "rewards/margins": round(ch - rej, 4),
+                       "logps/chosen": round(-250 + r.gauss(0, 10), 2), "logps/rejected": round(-320 + r.gauss(0, 10), 2),
+                       "epoch": round(i / 40, 3)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("shortcut_learning", "negative_objective_clustering.log")
 def _(r):
     out = [note("A deep clustering model's objective: a reconstruction term less a likelihood bonus,",
