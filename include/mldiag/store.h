@@ -210,6 +210,9 @@ void md_store_record_key(md_store *st, int k, double value, md_unit unit, unsign
 /* Sets the step that later records without a step key are placed at (an
  * "Epoch 3/10" line before Keras' metrics line); -1 clears it. */
 void md_store_context_step(md_store *st, int64_t step);
+/* The steps the run plans, as a header or the training bar says: a log
+ * that ends short of them ended early. */
+void md_store_planned_steps(md_store *st, int64_t steps);
 /* Returns the step the record was placed at (or -1 when it held no value)
  * and whether it held any step key. */
 int64_t md_store_record_end(md_store *st, bool *had_step);

@@ -41,7 +41,8 @@ enum {
     OP_STAMP,
     OP_CSV_ROW,
     OP_KV_COLUMN_TEXT,
-    OP_BAR
+    OP_BAR,
+    OP_PLANNED
 };
 
 typedef struct batch {
@@ -852,6 +853,18 @@ void md_feed_context_step(md_feed *f, int64_t step)
     done(f, w);
 }
 
+void md_feed_planned_steps(md_feed *f, int64_t steps)
+{
+    if (!f->threaded) {
+        md_store_planned_steps(f->st, steps);
+        return;
+    }
+    unsigned char *w = room(f, 1 + UV_MAX);
+    w = put_u8(w, OP_PLANNED);
+    w = put_uv(w, (uint64_t)steps);
+    done(f, w);
+}
+
 void md_feed_event(md_feed *f, const md_event_spec *spec, unsigned long line, const char *text,
                    size_t n, const double *fields)
 {
@@ -1010,6 +1023,10 @@ static void apply(md_feed *f, const batch *b)
         case OP_CONTEXT:
             p = get_uv(p, &u);
             md_store_context_step(f->st, (int64_t)(u - 1));
+            break;
+        case OP_PLANNED:
+            p = get_uv(p, &u);
+            md_store_planned_steps(f->st, (int64_t)u);
             break;
         case OP_EVENT:
             p = apply_event(f, p);

@@ -859,6 +859,8 @@ static bool training_bar(text_reader *r, const md_tqdm *bar)
 {
     if (r->planned_steps <= 0 || bar->total != r->planned_steps || bar->n < 0 || (bar->desc & MD_TQDM_DESCRIBED))
         return false;
+    if (!r->train_bar_seen)
+        md_feed_planned_steps(r->feed, (int64_t)r->planned_steps);
     r->train_bar_seen = true;
     return true;
 }

@@ -218,6 +218,13 @@ void md_store_context_step(md_store *st, int64_t step)
     st->context_step = step;
 }
 
+void md_store_planned_steps(md_store *st, int64_t steps)
+{
+    md_input *in = &st->inputs[st->cur];
+    if (steps > in->declared_total && !in->per_epoch)
+        in->declared_total = steps;
+}
+
 /* The unit of a value: its own, else the one its key names. A multiple's
  * letter on a key that names binary bytes is that unit's (detectron2's
  * "max_mem: 2433M" is MiB, as the key says; the letter alone would be
