@@ -1084,6 +1084,30 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_scale_collapse", "fairseq_wav2vec2_scale_dips_to_8_then_16.log")
+def _(r):
+    out = [note("fairseq wav2vec 2.0 pre-training in fp16: the scaler dips to 8 once, then probes 32",
+                "and falls back to 16 every few hundred updates while the loss keeps falling. A scale",
+                "that came back up and holds is the scaler at work, not a collapse.")]
+    scale = 16
+    t = 0
+    for upd in range(200, 6001, 200):
+        loss = 3.4 + 1.2 * math.exp(-upd / 2500.0) + r.gauss(0, 0.01)
+        for _k in range(2 if upd % 600 == 0 else 0):
+            t += 7
+            new = 8 if upd == 1200 and _k == 0 else 16
+            out.append("[2022-04-08 20:%02d:%02d,553][fairseq.trainer][INFO] - NOTE: gradient overflow detected, "
+                       "ignoring gradient, setting loss scale to: %.1f" % (t // 60 % 60, t % 60, new))
+            scale = new
+        t += 30
+        out.append('[2022-04-08 20:%02d:%02d,565][train_inner][INFO] - {"epoch": %d, "update": %.3f, "loss": "%.3f", '
+                   '"accuracy": "%.5f", "wps": "57849.3", "ups": "0.5", "num_updates": "%d", "lr": "%.4e", '
+                   '"gnorm": "%.3f", "loss_scale": "%d", "train_wall": "399", "wall": "%d"}'
+                   % (t // 60 % 60, t % 60, upd // 500 + 1, upd / 500.0, loss, 0.39 + upd / 60000.0, upd,
+                      min(5e-4, 5e-4 * upd / 3200.0), 0.6 + r.gauss(0, 0.05), scale if upd % 600 else 32, t))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("shortcut_learning", "negative_objective_clustering.log")
 def _(r):
     out = [note("A deep clustering model's objective: a reconstruction term less a likelihood bonus,",
