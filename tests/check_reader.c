@@ -2792,6 +2792,17 @@ START_TEST(test_text_trainers_own_names)
                    NULL);
     ck_assert(series(st, "memory")->last == 2.0);
     md_store_free(st);
+    /* nanotron's "elapsed_time_per_iteration_ms: 4.71K": thousands of the
+     * key's milliseconds, 4.71 s; "tokens_per_sec: 43.2K" a count. */
+    st = load_text("nanotron.log",
+                   "iteration: 1 / 15 | elapsed_time_per_iteration_ms: 4.71K | tokens_per_sec: 109 | lm_loss: 5.32\n"
+                   "iteration: 2 / 15 | elapsed_time_per_iteration_ms: 11.8 | tokens_per_sec: 43.2K | lm_loss: 5.29\n",
+                   NULL);
+    const md_series *nt_time = series(st, "step_time");
+    ck_assert_msg(T_CLOSE(nt_time->first, 4.71) && T_CLOSE(nt_time->last, 0.0118), "step time %g then %g s",
+                  nt_time->first, nt_time->last);
+    ck_assert(T_CLOSE(series(st, "tokens_per_s")->last, 43200));
+    md_store_free(st);
     st = load_text("sft.log", "step: 1, gpt_loss: 2.5\nstep: 2, gpt_loss: 2.25\n", NULL);
     ck_assert(series(st, "loss")->last == 2.25);
     md_store_free(st);

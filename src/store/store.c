@@ -225,14 +225,12 @@ void md_store_planned_steps(md_store *st, int64_t steps)
         in->declared_total = steps;
 }
 
-/* The unit of a value: its own, else the one its key names. A multiple's
+/* The unit of a value that has one, beside the one its key names. A multiple's
  * letter on a key that names binary bytes is that unit's (detectron2's
  * "max_mem: 2433M" is MiB, as the key says; the letter alone would be
  * millions of bytes). */
 static md_unit value_unit(md_unit own, md_unit key)
 {
-    if (own == MD_UNIT_NONE)
-        return key;
     md_unit binary = own == MD_UNIT_KILO   ? MD_UNIT_KIB
                      : own == MD_UNIT_MEGA ? MD_UNIT_MIB
                      : own == MD_UNIT_GIGA ? MD_UNIT_GIB
@@ -264,6 +262,18 @@ static double convert(md_kind kind, double v, md_unit unit)
         break;
     }
     return v;
+}
+
+/* A value in its series' unit. A multiple's letter on a key that names
+ * another unit multiplies that unit: nanotron's
+ * "elapsed_time_per_iteration_ms: 4.71K" is 4710 ms. */
+static double value_of(md_kind kind, double v, md_unit own, md_unit key)
+{
+    if (own == MD_UNIT_NONE)
+        return convert(kind, v, key);
+    if (key != MD_UNIT_NONE && md_unit_dim(own) == MD_DIM_SCALE && md_unit_dim(key) != MD_DIM_BYTES)
+        return convert(kind, v * md_unit_factor(own), key);
+    return convert(kind, v, value_unit(own, key));
 }
 
 /* A whole number in [0, 9e15): below 2^53, so truncating it to an integer
@@ -561,7 +571,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         if (sidx < 0)
             continue;
         md_series *s = st->series[sidx];
-        double v = convert(s->kind, kv->value, value_unit(kv->unit, ki->unit));
+        double v = value_of(s->kind, kv->value, kv->unit, ki->unit);
         /* "Accuracy: 9919/10000": a score counted out of a total. */
         if ((kv->flags & MD_KV_TOTAL) && (s->kind == MD_KIND_METRIC || s->kind == MD_KIND_FRACTION) &&
             kv->total > 0 && v <= kv->total)
