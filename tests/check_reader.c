@@ -406,6 +406,9 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("| epoch   2 |   200/ 2983 batches | lr 20.0000 | ms/batch 11.32 | loss 19.46 | ppl 281452956.39",
                {"epoch", 2, MD_UNIT_NONE}, {"iter", 200, MD_UNIT_NONE}, {"lr", 20, MD_UNIT_NONE},
                {"loss", 19.46, MD_UNIT_NONE}, {"ppl", 281452956.39, MD_UNIT_NONE});
+    /* torchtitan's logger prints its module, line and function first. */
+    CHECK_LINE("[2025-09-11 14:09:46,954794][I][components/metrics:437:log] step:  1  loss: 10.8595",
+               {"step", 1, MD_UNIT_NONE}, {"loss", 10.8595, MD_UNIT_NONE});
     /* BasicSR names two values at once, the second of each in brackets. */
     CHECK_LINE("[eta: 4:06:17, time (data): 1.663 (0.247)] l_pix: 8.1951e-03", {"time", 1.663, MD_UNIT_NONE},
                {"data", 0.247, MD_UNIT_NONE}, {"l_pix", 8.1951e-03, MD_UNIT_NONE});
@@ -4807,6 +4810,7 @@ static const struct {
                              "input min: -47264.0"},
     {"keyboard_interrupt", "KeyboardInterrupt"},
     {"keyboard_interrupt", "[rank0]: KeyboardInterrupt"},
+    {"keyboard_interrupt", "^C"},
     {"keyboard_interrupt", "[2025-02-20 20:27:13,106] [INFO] [launch.py:337:sigkill_handler] Main process received "
                            "SIGINT, exiting"},
     {"keyboard_interrupt", "[2024-05-01 10:00:00,000] torch.distributed.elastic.agent.server.api: [WARNING] Received "
@@ -5046,6 +5050,7 @@ static const struct {
     {"killed", "Killed 3 zombie workers before start"},
     {"killed", "[1] Killed 3 zombie workers before start"},
     {"keyboard_interrupt", "signal.signal(signal.SIGINT, handler)  # received SIGINT: save and exit"},
+    {"keyboard_interrupt", "Press ^C to stop the server"},
     {"keyboard_interrupt", "Press Ctrl-C to stop; KeyboardInterrupt is caught and a checkpoint saved"},
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
     {"cuda_oom", "max_memory_allocated: 12.5 GiB (no out-of-memory so far)"},

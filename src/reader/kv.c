@@ -976,13 +976,16 @@ static size_t count_key_length(const char *key, const char *end, const value *v)
  * number: an integer glued in brackets to a key no catalog knows. So is
  * loguru's "yolox.core.trainer:after_iter:246 - " (a module, a function
  * and a line, glued by colons): a known word ("iter") can end the
- * function's name. */
+ * function's name; and a line number with its function glued after it,
+ * torchtitan's "[components/metrics:437:log]". */
 static bool is_source_location(const scan *s, const value *v)
 {
     if (!(v->flags & MD_KV_INTEGRAL) || s->key == s->line || s->key_end != s->p || v->num != s->p + 1 ||
         v->grouped)
         return false;
     char open = s->key[-1], close = v->end < s->end ? *v->end : ' ';
+    if (close == ':' && v->end + 1 < s->end && is_alpha(v->end[1]))
+        return true;
     if (open == ':' && s->key - 1 > s->line && is_alnum(s->key[-2]))
         return md_is_blank(close);
     return ((open == '(' && close == ')') || (open == '[' && close == ']')) && v->end < s->end &&
