@@ -2806,6 +2806,15 @@ START_TEST(test_text_trainers_own_names)
                   nt_time->first, nt_time->last);
     ck_assert(T_CLOSE(series(st, "tokens_per_s")->last, 43200));
     md_store_free(st);
+    /* PaddleDetection's step time, its data loading and its images a second. */
+    st = load_text("ppdet.log",
+                   "[07/01 14:06:50] ppdet.engine INFO: Epoch: [117] [  0/268] learning_rate: 0.000100 loss: 2.05 "
+                   "eta: 21:57:23 batch_cost: 1.6075 data_cost: 1.1986 ips: 9.9536 images/s\n",
+                   NULL);
+    ck_assert(series(st, "step_time")->last == 1.6075);
+    ck_assert(series(st, "data_time")->last == 1.1986);
+    ck_assert(series(st, "samples_per_s")->last == 9.9536);
+    md_store_free(st);
     st = load_text("sft.log", "step: 1, gpt_loss: 2.5\nstep: 2, gpt_loss: 2.25\n", NULL);
     ck_assert(series(st, "loss")->last == 2.25);
     md_store_free(st);
