@@ -1108,6 +1108,25 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_oscillation", "keras_sweep_four_runs_one_log.log")
+def _(r):
+    out = [note("A hyperparameter sweep printing four Keras runs of 15 epochs into one log: each",
+                "loss falls from about 2.5 (to 0.2, 0.3, 0.8 and, with the heaviest dropout, 1.9),",
+                "then the next run starts over at epoch 1. Read as one curve it goes back and forth",
+                "and ends near where it began; each run is a descent of its own.")]
+    for run, (units, drop, floor) in enumerate(((64, 0.1, 0.2), (128, 0.2, 0.3), (256, 0.3, 0.8), (512, 0.5, 1.9))):
+        out.append("Building and compiling model ...")
+        out.append("('Cell type: LSTM', 'Drop Input: %.1f', 'Cell Count: %d')" % (drop, units))
+        out.append("Train on 8000 samples, validate on 2000 samples")
+        for ep in range(1, 16):
+            loss = floor + (2.5 - floor) * math.exp(-(ep - 1) / 3.0) + r.gauss(0, 0.06)
+            val = 1.9 + 0.4 * math.exp(-(ep - 1) / 2.0) + r.gauss(0, 0.02)
+            out.append("Epoch %d/15" % ep)
+            out.append("65s - loss: %.4f - acc: %.4f - val_loss: %.4f - val_acc: %.4f"
+                       % (loss, min(0.95, 0.25 + 0.05 * ep), val, 0.45 + r.gauss(0, 0.01)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("shortcut_learning", "negative_objective_clustering.log")
 def _(r):
     out = [note("A deep clustering model's objective: a reconstruction term less a likelihood bonus,",
