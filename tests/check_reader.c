@@ -2806,6 +2806,24 @@ START_TEST(test_text_trainers_own_names)
                   nt_time->first, nt_time->last);
     ck_assert(T_CLOSE(series(st, "tokens_per_s")->last, 43200));
     md_store_free(st);
+    /* YOLOv7's results.txt: no header, fifteen columns an epoch. */
+    st = load_text("results.txt",
+                   "      0/54     12.8G   0.03604    0.2529         0    0.2889        19       640   0.04946   "
+                   "0.03419   0.00595  0.001898   0.03685  0.004025         0\n"
+                   "      1/54     12.5G   0.02545  0.001799         0   0.02725        19       640    0.3473     "
+                   "0.484    0.3314    0.1412   0.02462  0.003212         0\n",
+                   NULL);
+    const md_series *yolo_loss = series(st, "loss");
+    ck_assert_uint_eq(yolo_loss->count, 2);
+    ck_assert_int_eq(yolo_loss->last_step, 1);
+    ck_assert(T_CLOSE(yolo_loss->last, 0.02545 + 0.001799));
+    ck_assert(T_CLOSE(series(st, "val_loss")->first, 0.03685 + 0.004025));
+    ck_assert(T_CLOSE(series(st, "memory")->first, 12.8e9 / (1024.0 * 1024 * 1024)));
+    md_store_free(st);
+    /* A line of fifteen fields of another shape is no such row. */
+    st = load_text("other.txt", "step 1/54 loss 0.5 acc 0.9 a b c d e f g h i\n", NULL);
+    ck_assert_ptr_null(md_store_find(st, "train_box_loss"));
+    md_store_free(st);
     /* PaddleDetection's step time, its data loading and its images a second. */
     st = load_text("ppdet.log",
                    "[07/01 14:06:50] ppdet.engine INFO: Epoch: [117] [  0/268] learning_rate: 0.000100 loss: 2.05 "
