@@ -841,28 +841,29 @@ void md_feed_record_end(md_feed *f)
     done(f, put_u8(room(f, 1), OP_END));
 }
 
+/* An operation with one count for the feed's thread. */
+static void put_op_count(md_feed *f, unsigned char op, uint64_t count)
+{
+    unsigned char *w = room(f, 1 + UV_MAX);
+    w = put_u8(w, op);
+    w = put_uv(w, count);
+    done(f, w);
+}
+
 void md_feed_context_step(md_feed *f, int64_t step)
 {
-    if (!f->threaded) {
+    if (!f->threaded)
         md_store_context_step(f->st, step);
-        return;
-    }
-    unsigned char *w = room(f, 1 + UV_MAX);
-    w = put_u8(w, OP_CONTEXT);
-    w = put_uv(w, (uint64_t)step + 1); /* -1 reads as 0 */
-    done(f, w);
+    else
+        put_op_count(f, OP_CONTEXT, (uint64_t)step + 1); /* -1 reads as 0 */
 }
 
 void md_feed_planned_steps(md_feed *f, int64_t steps)
 {
-    if (!f->threaded) {
+    if (!f->threaded)
         md_store_planned_steps(f->st, steps);
-        return;
-    }
-    unsigned char *w = room(f, 1 + UV_MAX);
-    w = put_u8(w, OP_PLANNED);
-    w = put_uv(w, (uint64_t)steps);
-    done(f, w);
+    else
+        put_op_count(f, OP_PLANNED, (uint64_t)steps);
 }
 
 void md_feed_event(md_feed *f, const md_event_spec *spec, unsigned long line, const char *text,

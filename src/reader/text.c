@@ -1564,7 +1564,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         return;
     }
     if (scheduler_line(r, trimmed) || md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
-        read_wenet(r, trimmed, line) || md_yolo_results_line(trimmed, r->feed, line) || unframed_table_rule(r, trimmed) ||
+        read_wenet(r, trimmed, line) || md_yolo_results_line(trimmed, r->feed, line) ||
+        unframed_table_rule(r, trimmed) ||
         md_box_line(&r->box, trimmed, r->feed, line) ||
         md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, key_role, &r->index) ||
         md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line) ||

@@ -1,7 +1,7 @@
 /* YOLOv5 (before 6.0) and YOLOv7 write results.txt with no header, a row
- * an epoch of fifteen columns:
+ * an epoch of fifteen columns, padded to ten characters each:
  *
- *       2/54       14G   0.01742  0.001594         0   0.01901        18       640    0.6718    0.5404      0.61    0.2602   0.01777  0.003208         0
+ *   2/54 14G 0.01742 0.001594 0 0.01901 18 640 0.6718 0.5404 0.61 0.2602 0.01777 0.003208 0
  *
  * the epoch and the last epoch, the GPU memory reserved, the training
  * box, objectness, classification and total losses, the labels of the
@@ -18,9 +18,21 @@
 #define YOLO_COLUMNS 15
 
 static const char *const names[YOLO_COLUMNS] = {
-    NULL, NULL, "train/box_loss", "train/obj_loss", "train/cls_loss", NULL, NULL, NULL,
-    "metrics/precision", "metrics/recall", "metrics/mAP_0.5", "metrics/mAP_0.5:0.95",
-    "val/box_loss", "val/obj_loss", "val/cls_loss",
+    NULL,
+    NULL,
+    "train/box_loss",
+    "train/obj_loss",
+    "train/cls_loss",
+    NULL,
+    NULL,
+    NULL,
+    "metrics/precision",
+    "metrics/recall",
+    "metrics/mAP_0.5",
+    "metrics/mAP_0.5:0.95",
+    "val/box_loss",
+    "val/obj_loss",
+    "val/cls_loss",
 };
 
 /* The next blank-separated field of t from *p on. */
@@ -47,32 +59,30 @@ bool md_yolo_results_line(md_str t, md_feed *feed, unsigned long lineno)
     size_t at = 0;
     for (size_t i = 0; i < YOLO_COLUMNS; i++) {
         f[i] = next_field(t, &at);
-        if (f[i].n == 0)
-            return false;
+        if (f[i].n == 0) return false;
     }
-    if (next_field(t, &at).n != 0)
-        return false;
+    if (next_field(t, &at).n != 0) return false;
     /* "2/54": the epoch and the last. */
     const char *slash = memchr(f[0].p, '/', f[0].n);
     double epoch, last;
     if (!slash || !whole_number((md_str){f[0].p, (size_t)(slash - f[0].p)}, &epoch) ||
-        !whole_number((md_str){slash + 1, (size_t)(f[0].p + f[0].n - slash - 1)}, &last) || epoch > last)
+        !whole_number((md_str){slash + 1, (size_t)(f[0].p + f[0].n - slash - 1)}, &last) ||
+        epoch > last)
         return false;
     /* "14G": GiB reserved (torch.cuda.memory_reserved() / 1E9, printed
      * with a G). */
     double mem;
-    if (f[1].n < 2 || f[1].p[f[1].n - 1] != 'G' || md_num_scan(f[1].p, f[1].p + f[1].n - 1, &mem) != f[1].n - 1)
+    if (f[1].n < 2 || f[1].p[f[1].n - 1] != 'G' ||
+        md_num_scan(f[1].p, f[1].p + f[1].n - 1, &mem) != f[1].n - 1)
         return false;
     double v[YOLO_COLUMNS];
     for (size_t i = 2; i < YOLO_COLUMNS; i++)
-        if (md_num_scan(f[i].p, f[i].p + f[i].n, &v[i]) != f[i].n)
-            return false;
+        if (md_num_scan(f[i].p, f[i].p + f[i].n, &v[i]) != f[i].n) return false;
     md_feed_record_begin(feed, lineno);
     md_feed_kv(feed, "epoch", 5, epoch, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL, last + 1);
     md_feed_kv(feed, "gpu_mem", 7, mem, MD_UNIT_GB, 0, NAN);
     for (size_t i = 2; i < YOLO_COLUMNS; i++)
-        if (names[i])
-            md_feed_kv(feed, names[i], strlen(names[i]), v[i], MD_UNIT_NONE, 0, NAN);
+        if (names[i]) md_feed_kv(feed, names[i], strlen(names[i]), v[i], MD_UNIT_NONE, 0, NAN);
     md_feed_record_end(feed);
     return true;
 }
