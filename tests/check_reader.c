@@ -385,8 +385,13 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("2023/05/01 10:00:00 - mmengine - INFO - Epoch(train)  [1][ 50/500]  lr: 1.0000e-02  eta: "
                "0:10:00  time: 0.5000  data_time: 0.0100  memory: 3456  loss: 1.2000",
                {"Epoch", 1, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE}, {"lr", 0.01, MD_UNIT_NONE},
-               {"time", 0.5, MD_UNIT_NONE}, {"data_time", 0.01, MD_UNIT_NONE},
+               {"eta", 600, MD_UNIT_S}, {"time", 0.5, MD_UNIT_NONE}, {"data_time", 0.01, MD_UNIT_NONE},
                {"memory", 3456, MD_UNIT_MIB}, {"loss", 1.2, MD_UNIT_NONE});
+    /* The time left, as str(timedelta) writes it; only an estimate's. */
+    CHECK_LINE("[04/05 01:30:24 d2.utils.events]:  eta: 1 day, 0:03:35  iter: 19  total_loss: 1.36",
+               {"eta", 86615, MD_UNIT_S}, {"iter", 19, MD_UNIT_NONE}, {"total_loss", 1.36, MD_UNIT_NONE});
+    CHECK_LINE("epoch: 296/300, iter: 20/47, total_loss: 2.0, ETA: 0:00:19", {"epoch", 296, MD_UNIT_NONE},
+               {"iter", 20, MD_UNIT_NONE}, {"total_loss", 2.0, MD_UNIT_NONE}, {"ETA", 19, MD_UNIT_S});
     CHECK_LINE("Iter(train) [  50/90000]  memory: 2048  loss: 1.5", {"Iter", 50, MD_UNIT_NONE},
                {"memory", 2048, MD_UNIT_MIB}, {"loss", 1.5, MD_UNIT_NONE});
     CHECK_LINE("2020-08-01 01:10:31,475 - mmdet - INFO - Epoch [1][50/1759]\tlr: 2.000e-02, memory: 3834, loss: "
@@ -410,7 +415,8 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("[2025-09-11 14:09:46,954794][I][components/metrics:437:log] step:  1  loss: 10.8595",
                {"step", 1, MD_UNIT_NONE}, {"loss", 10.8595, MD_UNIT_NONE});
     /* BasicSR names two values at once, the second of each in brackets. */
-    CHECK_LINE("[eta: 4:06:17, time (data): 1.663 (0.247)] l_pix: 8.1951e-03", {"time", 1.663, MD_UNIT_NONE},
+    CHECK_LINE("[eta: 4:06:17, time (data): 1.663 (0.247)] l_pix: 8.1951e-03", {"eta", 14777, MD_UNIT_S},
+               {"time", 1.663, MD_UNIT_NONE},
                {"data", 0.247, MD_UNIT_NONE}, {"l_pix", 8.1951e-03, MD_UNIT_NONE});
     /* MindFormers pads the count and its total alike. */
     CHECK_LINE("{ Epoch:[  5/  5], step:[  180/  234], loss: 0.874, per_step_time: 3171ms, lr: 5.782753e-07",
@@ -418,7 +424,7 @@ START_TEST(test_kv_openmmlab_memory)
                {"per_step_time", 3171, MD_UNIT_MS}, {"lr", 5.782753e-07, MD_UNIT_NONE});
     /* DINO's MetricLogger names the epochs planned: the batch still follows. */
     CHECK_LINE("Epoch: [0/100]  [  10/1562]  eta: 0:30:15  loss: 10.884450 (10.884587)", {"epoch", 0, MD_UNIT_NONE},
-               {"iter", 10, MD_UNIT_NONE}, {"loss", 10.88445, MD_UNIT_NONE});
+               {"iter", 10, MD_UNIT_NONE}, {"eta", 1815, MD_UNIT_S}, {"loss", 10.88445, MD_UNIT_NONE});
 
 }
 END_TEST

@@ -539,6 +539,43 @@ static bool parse_timespan(const char *p, const char *end, value *out)
     return true;
 }
 
+/* A span on a clock's face, as Python's str(timedelta) writes it:
+ * MMEngine's, detectron2's and YOLOX's "eta: 0:17:41", "eta: 1 day,
+ * 2:03:04". Read only for an estimate of the time left, where a clock's
+ * reading is a span, not a time of day. */
+static bool parse_clock_span(const char *p, const char *end, value *out)
+{
+    double days = 0, v, seconds = 0;
+    size_t k = md_num_scan(p, end, &v);
+    const char *q = p;
+    if (k && q + k < end && q[k] == ' ') {
+        const char *w = q + k + 1;
+        size_t word = md_text_at(w, end, "days, ") ? 6 : md_text_at(w, end, "day, ") ? 5 : 0;
+        if (!word)
+            return false;
+        days = v;
+        q = w + word;
+    }
+    size_t parts = 0;
+    for (;;) {
+        const char *digits = q;
+        double part = 0;
+        while (q < end && md_is_digit(*q))
+            part = part * 10 + (*q++ - '0');
+        if (q == digits || q - digits > 2 + (parts == 0) * 6)
+            return false;
+        seconds = seconds * 60 + part;
+        parts++;
+        if (parts == 3 || q >= end || *q != ':')
+            break;
+        q++;
+    }
+    if (parts < 2 || !is_value_end(q, end))
+        return false;
+    *out = (value){.v = days * 86400 + seconds, .unit = MD_UNIT_S, .total = NAN, .end = q};
+    return true;
+}
+
 /* A value: number, optional unit, optional "/ total", then a delimiter. */
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
@@ -1210,7 +1247,9 @@ static void on_separator(scan *s)
         if (*s->p == ':' && q < s->end && *q == '[' && (on_epoch_counts(s, q) || on_evaluation_counts(s, q)))
             return;
         value v;
-        if (parse_value(s->units, q, s->end, &v) || parse_quoted(s->units, q, s->end, &v)) {
+        bool eta = md_word_is(s->key, (size_t)(s->key_end - s->key), "eta");
+        if ((eta && parse_clock_span(q, s->end, &v)) || parse_value(s->units, q, s->end, &v) ||
+            parse_quoted(s->units, q, s->end, &v)) {
             if (on_epoch_batch(s, &v) || on_paired_paren(s, &v))
                 return;
             if (s->ns_bracket && names_bracket(s))

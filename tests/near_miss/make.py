@@ -1127,6 +1127,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("run_truncated", "detectron2_finished_eta_seconds.log")
+def _(r):
+    out = [note("detectron2 to its last iteration: its estimate of the time left falls from 2 hours",
+                "to 8 seconds at the last logged iteration; no line announces the end before the",
+                "final evaluation, which this log does not reach. Seconds left is a finished run.")]
+    total = 9010
+    for it in range(19, total, 20):
+        left = (total - 1 - it) * 0.8
+        eta = "%d:%02d:%02d" % (left // 3600, left % 3600 // 60, left % 60)
+        loss = 0.6 + 1.2 * math.exp(-it / 1500.0) + r.gauss(0, 0.02)
+        out.append("[04/05 %02d:%02d:%02d d2.utils.events]:  eta: %s  iter: %d  total_loss: %.3f  loss_cls: %.3f  "
+                   "time: %.4f  data_time: 0.0110  lr: 0.0025  max_mem: 2433M"
+                   % (1 + it // 4500, it // 75 % 60, it % 60, eta, it, loss, 0.4 * loss, 0.8 + r.gauss(0, 0.01)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("shortcut_learning", "negative_objective_clustering.log")
 def _(r):
     out = [note("A deep clustering model's objective: a reconstruction term less a likelihood bonus,",
