@@ -2830,6 +2830,14 @@ START_TEST(test_text_trainers_own_names)
     st = load_text("other.txt", "step 1/54 loss 0.5 acc 0.9 a b c d e f g h i\n", NULL);
     ck_assert_ptr_null(md_store_find(st, "train_box_loss"));
     md_store_free(st);
+    /* A "time" of 1.75e9 s is the Unix time the record was written. */
+    st = load_text("train.jsonl",
+                   "{\"global_step\": 0, \"loss\": 1.59, \"time\": 1754068201.3}\n"
+                   "{\"global_step\": 1, \"loss\": 1.58, \"time\": 1754068201.9}\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "step_time"));
+    md_store_free(st);
     /* PaddleDetection's step time, its data loading and its images a second. */
     st = load_text("ppdet.log",
                    "[07/01 14:06:50] ppdet.engine INFO: Epoch: [117] [  0/268] learning_rate: 0.000100 loss: 2.05 "

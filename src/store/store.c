@@ -276,6 +276,14 @@ static double value_of(md_kind kind, double v, md_unit own, md_unit key)
     return convert(kind, v, value_unit(own, key));
 }
 
+/* A span of 1e9 s is 32 years: a time series' value that large is a
+ * clock's reading, the Unix time a record was written ("time":
+ * 1754068201.3), no duration. */
+static bool clock_reading(const md_store *st, const key_info *ki, const record_kv *kv)
+{
+    return kv->value >= 1e9 && ki->cat >= 0 && md_catalog_series(st->cat, (size_t)ki->cat)->kind == MD_KIND_TIME;
+}
+
 /* A whole number in [0, 9e15): below 2^53, so truncating it to an integer
  * and back is exact exactly when it is whole (as v == floor(v), without
  * the rounding floor costs where the machine has no instruction for it). */
@@ -565,7 +573,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         const record_kv *kv = &st->kv[i];
         const key_info *ki = &st->keys[kv->key];
         /* An evaluation's timings are not the training steps'. */
-        if (ki->role != MD_ROLE_SERIES || (evaluation && timing_key(st, ki)))
+        if (ki->role != MD_ROLE_SERIES || (evaluation && timing_key(st, ki)) || clock_reading(st, ki, kv))
             continue;
         int sidx = ki->series >= 0 ? ki->series : keys_series(st, kv->key);
         if (sidx < 0)
