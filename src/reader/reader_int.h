@@ -509,12 +509,12 @@ typedef struct md_catboost {
  * read before the log tells which way its metric improves are held (at
  * most MD_CATBOOST_HELD; a metric that long unmoved is read as a loss). */
 bool md_catboost_read(md_catboost *cb, md_str line, md_feed *feed, unsigned long lineno);
+/* Records the lines still held, as a loss's. */
+void md_catboost_finish(md_catboost *cb, md_feed *feed);
 
 /* A row of YOLOv5's (before 6.0) or YOLOv7's headerless results.txt: fed
  * as one record; false when the line is not one. */
 bool md_yolo_results_line(md_str line, md_feed *feed, unsigned long lineno);
-/* Records the lines still held, as a loss's. */
-void md_catboost_finish(md_catboost *cb, md_feed *feed);
 
 /* Seconds since the epoch of a timestamp in the first bytes of a line
  * ("2024-03-21 02:07:08,123", "[2025-04-01 06:58:03]", "2024-03-21T02:07:08Z",

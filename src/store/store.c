@@ -218,11 +218,18 @@ void md_store_context_step(md_store *st, int64_t step)
     st->context_step = step;
 }
 
-void md_store_planned_steps(md_store *st, int64_t steps)
+/* A plan of steps ("step 5/100", a training bar's total): the longest
+ * stands, unless the steps count within epochs, whose plan the epochs
+ * make (epoch_step). */
+static void plan_steps(md_input *in, int64_t steps)
 {
-    md_input *in = &st->inputs[st->cur];
     if (steps > in->declared_total && !in->per_epoch)
         in->declared_total = steps;
+}
+
+void md_store_planned_steps(md_store *st, int64_t steps)
+{
+    plan_steps(&st->inputs[st->cur], steps);
 }
 
 /* The unit of a value that has one, beside the one its key names. A multiple's
@@ -400,11 +407,6 @@ static bool step_gives_way(const md_store *st, const record_kv *kv)
     return (st->keys[kv->key].total & KEY_WANDB_STEP) || (kv->flags & MD_KV_LEADING_COUNT);
 }
 
-/* The record's step: a step key wins, then an epoch written as an integer
- * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
- * then the step an earlier line set, then the step an evaluation's line
- * stands at. -1 when none. Of two step keys the first wins, but one that
- * gives way (step_gives_way) loses to the other, whatever their order. */
 /* Where the records carry both a step and an epoch, one with a step alone
  * that equals the epoch reached, below the step reached, is an evaluation
  * keyed by its epoch: MMEngine's scalars.json writes {"coco/bbox_mAP":
@@ -414,6 +416,11 @@ static bool epoch_as_step(const md_input *in, int64_t step)
     return in->first_epoch >= 0 && step == in->last_epoch && step < in->last_step_seen;
 }
 
+/* The record's step: a step key wins, then an epoch written as an integer
+ * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
+ * then the step an earlier line set, then the step an evaluation's line
+ * stands at. -1 when none. Of two step keys the first wins, but one that
+ * gives way (step_gives_way) loses to the other, whatever their order. */
 static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch, bool *evaluation)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1;
@@ -443,8 +450,8 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         *evaluation = true;
         step = in->last_step_seen;
     }
-    if (step >= 0 && total > in->declared_total && !in->per_epoch)
-        in->declared_total = total;
+    if (step >= 0)
+        plan_steps(in, total);
     *by_key = step >= 0;
     if (step >= 0)
         return step;
@@ -573,7 +580,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         const record_kv *kv = &st->kv[i];
         const key_info *ki = &st->keys[kv->key];
         /* An evaluation's timings are not the training steps'. */
-        if (ki->role != MD_ROLE_SERIES || (evaluation && timing_key(st, ki)) || clock_reading(st, ki, kv))
+        if (ki->role != MD_ROLE_SERIES || (evaluation && (ki->total & KEY_TIMING)) || clock_reading(st, ki, kv))
             continue;
         int sidx = ki->series >= 0 ? ki->series : keys_series(st, kv->key);
         if (sidx < 0)
