@@ -96,6 +96,8 @@ int md_catalog_find_series(const md_catalog *cat, const char *name);
  * unit the key itself named ("time_ms") or, failing that, the unit of the
  * alias it matched. */
 int md_catalog_resolve(const md_catalog *cat, const char *norm, size_t n, md_unit *unit);
+/* The same for a key as a log spells it: normalised first. */
+int md_catalog_resolve_key(const md_catalog *cat, const char *key, size_t n);
 
 size_t md_catalog_nevents(const md_catalog *cat);
 const md_event_spec *md_catalog_event(const md_catalog *cat, size_t idx);

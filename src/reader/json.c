@@ -249,10 +249,7 @@ static int history_width(const json_reader *r, const cJSON *root)
         if (n < width)
             continue;
         columns++;
-        char norm[128];
-        md_unit unit;
-        size_t len = member->string ? md_key_normalise(member->string, strlen(member->string), norm, sizeof norm) : 0;
-        known |= r->cat && len && md_catalog_resolve(r->cat, norm, len, &unit) >= 0;
+        known |= r->cat && member->string && md_catalog_resolve_key(r->cat, member->string, strlen(member->string)) >= 0;
     }
     return width >= 3 && columns >= 2 && known ? width : 0;
 }

@@ -151,11 +151,7 @@ static int catalog_index(const key_index *ki, const char *key, size_t n)
 
 static intptr_t resolve_key(const key_index *ki, const char *key, size_t n)
 {
-    intptr_t idx;
-    char norm[128];
-    size_t len = md_key_normalise(key, n, norm, sizeof norm);
-    md_unit unit;
-    idx = len ? md_catalog_resolve(ki->cat, norm, len, &unit) : -1;
+    intptr_t idx = md_catalog_resolve_key(ki->cat, key, n);
     if (ki->cache->count < INDEX_CACHE_MAX)
         md_map_put(ki->cache, key, n, idx);
     return idx;

@@ -208,6 +208,14 @@ int md_catalog_resolve(const md_catalog *cat, const char *norm, size_t n, md_uni
     return r.cat;
 }
 
+int md_catalog_resolve_key(const md_catalog *cat, const char *key, size_t n)
+{
+    char norm[NORM_MAX];
+    md_unit unit;
+    size_t len = md_key_normalise(key, n, norm, sizeof norm);
+    return len ? md_catalog_resolve(cat, norm, len, &unit) : -1;
+}
+
 /* A tracker's object around every metric of a record (verl's
  * metrics.jsonl: {"step": 3, "data": {"val-core/...": ...}}) names no set:
  * the word after it does. */
