@@ -4821,6 +4821,10 @@ START_TEST(test_repeat_scan)
          0, 0},
         {"grads: [tensor(0.1), tensor(0.2), tensor(0.3), tensor(0.4), tensor(0.5), tensor(0.6), tensor(0.7)]", 0, 0},
         {"cfg: a=x a=x a=x a=x a=x a=x a=x a=x", 0, 0},
+        /* a list of identifiers repeats their parts */
+        {"Freezed parameters: [conv1_1_weight,conv1_1_bias,conv1_2_weight,conv1_2_bias,conv2_1_weight,conv2_1_bias,"
+         "conv2_2_weight,conv2_2_bias]",
+         0, 0},
         /* ranks printing without a newline run their lines together */
         {"saving model ...saving model ...saving model ...saving model ...saving model ...saving model ...", 0, 0},
         /* a loop of text with numbers in it still loops */
@@ -4885,6 +4889,8 @@ static const struct {
                    "error."},
     {"fp16_overflow", "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768"},
     {"fp16_overflow", "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0"},
+    {"fp16_overflow", "| WARNING: overflow detected, setting loss scale to: 0.25"},
+    {"fp16_overflow", "NOTE: overflow detected, setting loss scale to: 0.00048828125"},
     {"fp16_overflow", "[2023-11-06 11:54:09,446] [INFO] [logging.py:96:log_dist] [Rank 0] Overflow detected. "
                       "Skipping step. Attempted loss scale: 65536, reducing to 32768.0"},
     {"fp16_overflow", "[2024-03-08 16:33:21,416] [INFO] [unfused_optimizer.py:207:step] [deepspeed] fp16 dynamic "
@@ -5077,6 +5083,58 @@ START_TEST(test_event_size_fields)
     ck_assert(field(event(st, "num_classes"), "classes")->last == 3);
     ck_assert(field(event(st, "fp16_overflow"), "scale")->last == 32768);
     ck_assert(field(event(st, "fp16_overflow"), "attempted")->last == 65536);
+    md_store_free(st);
+
+    /* apex's scale after many halvings, in Python's exponent form. */
+    st = load_text("train.log",
+                   "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 1.52587890625e-05\n"
+                   "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 7.62939453125e-06\n",
+                   NULL);
+    const md_event_field *scale = field(event(st, "fp16_overflow"), "scale");
+    ck_assert(scale->max == 1.52587890625e-05 && scale->last == 7.62939453125e-06);
+    md_store_free(st);
+}
+END_TEST
+
+/* A value written with a unit of time is no loss, whatever its key says:
+ * an SSD trainer's "Cost: 30.35s" is the seconds its last 50 steps took,
+ * and its total_loss is the loss. */
+START_TEST(test_timed_value_is_no_loss)
+{
+    md_store *st = load_text("train.log",
+                             "Iter: 016500, Lr: 0.00100, Cost: 30.35s, total_loss: 2.746\n"
+                             "Iter: 016550, Lr: 0.00100, Cost: 30.74s, total_loss: 3.110\n"
+                             "Iter: 016600, Lr: 0.00100, Cost: 30.60s, total_loss: 2.336\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(loss->first == 2.746 && loss->last == 2.336);
+    ck_assert_ptr_null(md_store_find(st, "cost"));
+    md_store_free(st);
+}
+END_TEST
+
+/* Chainer's LogReport: a JSON list of dicts whose model loss is
+ * "main/loss" and whose evaluator's is "validation/main/loss", beside the
+ * loss's terms. */
+START_TEST(test_chainer_log_report)
+{
+    md_store *st = load_text("log",
+                             "[\n"
+                             "    {\"main/cls_loss\": 2.21, \"main/loss\": 2.22, \"main/accuracy\": 0.37,\n"
+                             "     \"validation/main/cls_loss\": 2.38, \"validation/main/loss\": 2.39,\n"
+                             "     \"validation/main/accuracy\": 0.29, \"epoch\": 1, \"iteration\": 308},\n"
+                             "    {\"main/cls_loss\": 1.65, \"main/loss\": 1.66, \"main/accuracy\": 0.52,\n"
+                             "     \"validation/main/cls_loss\": 2.01, \"validation/main/loss\": 2.02,\n"
+                             "     \"validation/main/accuracy\": 0.41, \"epoch\": 2, \"iteration\": 616}\n"
+                             "]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->count == 2 && loss->first == 2.22 && loss->last == 1.66 && loss->last_step == 616);
+    const md_series *val = series(st, "val_loss");
+    ck_assert(val->count == 2 && val->first == 2.39 && val->last == 2.02);
+    ck_assert(series(st, "accuracy")->last == 0.52);
+    ck_assert(series(st, "val_accuracy")->last == 0.41);
     md_store_free(st);
 }
 END_TEST
@@ -5738,6 +5796,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, lines);
 
     TCase *text = tcase_create("text");
+    tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);
     tcase_add_test(text, test_text_nemo_bar);
     tcase_add_test(text, test_text_crlf);
@@ -5797,6 +5856,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");
+    tcase_add_test(tables, test_chainer_log_report);
     tcase_add_test(tables, test_csv_lightning_sparse);
     tcase_add_test(tables, test_csv_tensorboard_scalar_export);
     tcase_add_test(tables, test_csv_quoted_fields);

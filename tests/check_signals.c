@@ -870,7 +870,7 @@ END_TEST
 
 /* ---- convergence and direction ------------------------------------------ */
 
-/* converge_frac: a loss that collapses from 10 to 0.01 at step 60 of 1000
+/* converge_frac, converge_step: a loss that collapses from 10 to 0.01 at step 60 of 1000
  * covered 90% of the way in the segments before the first one after 60
  * (0.064); a straight line 3 -> 1 reaches 90% of the way from its start level
  * (2.9) to its best segment (1.009) at 1.198, at 0.9 of the run (0.896 at
@@ -887,6 +887,11 @@ START_TEST(test_converge_frac)
     T_IN(&r, "loss", "converge_frac", 0.06, 0.08);
     T_NEAR(&r, "val_loss", "converge_frac", 0.896, 0.02);
     T_UNKNOWN(&r, "grad_norm", "converge_frac");
+    /* converge_step: the end of the segment that got there, 16 points wide:
+     * the first one wholly after step 60, and the one about step 896. */
+    T_IN(&r, "loss", "converge_step", 63, 80);
+    T_IN(&r, "val_loss", "converge_step", 880, 930);
+    T_UNKNOWN(&r, "grad_norm", "converge_step");
     run_free(&r);
 }
 END_TEST
@@ -2045,7 +2050,7 @@ START_TEST(test_every_feature_is_tested)
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z", "best_smooth", "best_smooth_step",
-        "fall_from_max", "converge_frac", "increasing_frac", "falling_frac", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
+        "fall_from_max", "converge_frac", "converge_step", "increasing_frac", "falling_frac", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",
         "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
         "rise_before_nonfinite",

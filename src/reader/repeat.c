@@ -35,10 +35,12 @@ static bool special_token(const char *line, size_t n, size_t start, size_t end)
 
 /* A bracket or '=' between two words: they are a data structure's print
  * ("[array([10., 13.]), array([16., 30.]), ...]", "tensor(1.), tensor(2.)"),
- * whose repeated names are no loop of text. */
+ * whose repeated names are no loop of text. An underscore joins the parts
+ * of an identifier: a list of parameter names ("conv1_1_weight,
+ * conv1_1_bias,conv1_2_weight") repeats its parts, not a phrase. */
 static bool structure_byte(char c)
 {
-    return c == '(' || c == '[' || c == '{' || c == '=';
+    return c == '(' || c == '[' || c == '{' || c == '=' || c == '_';
 }
 
 /* A sentence's end glued to the next word ("saving model ...saving model

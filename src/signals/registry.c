@@ -68,6 +68,7 @@ static const md_feature series_features[] = {
     F(converge_frac, "share of the run it took to cover 90% of the way from the start "
                      "(start_level, or the first segment when worse) to the best stretch "
                      "(near 0: the loss collapsed at once)"),
+    F(converge_step, "step by which the series had covered that 90% (the end of the stretch where it did)"),
     F(increasing_frac, "share of consecutive bucket means that increase (1 for a cumulative clock)"),
     F(falling_frac, "share of consecutive bucket means that decrease (0 for a warm-up, however coarsely printed)"),
     F(rising_to_end, "1 when the series rose over the whole log and ends at its top (a warm-up read before it ends): it never fell, and rose in 90% of its steps or, printed within ten quanta of its top, reached the top in the second half"),

@@ -97,6 +97,7 @@ MD_FEATURE(best_smooth_step);
 MD_FEATURE(fall_from_max);
 MD_FEATURE(rise_z);
 MD_FEATURE(converge_frac);
+MD_FEATURE(converge_step);
 MD_FEATURE(increasing_frac);
 MD_FEATURE(falling_frac);
 MD_FEATURE(rising_to_end);

@@ -211,13 +211,17 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
  * NaN; another key only when its last three values (or all, when fewer)
  * are NaN, since a NaN among finite values there is a placeholder: a
  * correlation before training (eval_on_start), the mean of a reward
- * function that skipped a batch. */
+ * function that skipped a batch. So does a score's (accuracy, F1): a
+ * share of a set is NaN only when the set was empty (MXNet prints
+ * "Epoch[3] Train-Acc=nan" from a metric reset before the epoch's end),
+ * and a model gone NaN still scores a number. */
 static bool nonfinite_metric(const md_store *st, const md_series *s)
 {
     if (strcmp(s->name, "loss") == 0 || s->nan + s->inf == 0)
         return false;
     bool stays = s->trailing_nonfinite >= 3 || s->trailing_nonfinite == s->count;
-    if (!stays && md_catalog_find_series(md_store_catalog(st), s->name) < 0)
+    bool score = s->kind == MD_KIND_METRIC || s->kind == MD_KIND_FRACTION;
+    if (!stays && (score || md_catalog_find_series(md_store_catalog(st), s->name) < 0))
         return false;
     return !(s->kind == MD_KIND_TIME || s->kind == MD_KIND_RATE || s->kind == MD_KIND_MEMORY ||
              s->kind == MD_KIND_COUNT || s->kind == MD_KIND_LR || s->kind == MD_KIND_SCALE ||

@@ -511,6 +511,28 @@ MD_FEATURE(rising_to_end)
  * start is the first segment when that is worse than the start level: a
  * collapse inside the first tenth of the run would otherwise put the start
  * level halfway down and measure only the slow tail after it. */
+/* The first segment by which the series had covered 90% of the way from
+ * its start to its best stretch (the best one at the latest), and the
+ * points before it; -1 when it never improved. */
+static long converged_segment(const md_series *s, seg *segs, size_t *n, double *points)
+{
+    int dir = md_improve_sign(s);
+    long best = smooth_min(s, segs, n, dir, false);
+    double start = md_level_start(s, LEVEL_SHARE, NULL);
+    if (*n > 0 && dir * (segs[0].mean - start) > 0)
+        start = segs[0].mean;
+    if (best < 0 || dir * (start - segs[best].mean) <= 0)
+        return -1;
+    double target = start - 0.9 * (start - segs[best].mean);
+    *points = 0;
+    for (size_t j = 0; j < *n; j++) {
+        if (dir * segs[j].mean <= dir * target)
+            return (long)j;
+        *points += segs[j].n;
+    }
+    return (long)*n - 1;
+}
+
 MD_FEATURE(converge_frac)
 {
     (void)sig;
@@ -518,18 +540,19 @@ MD_FEATURE(converge_frac)
         return md_unknown();
     seg segs[MD_TREND_SEGMENTS];
     size_t n;
-    int dir = md_improve_sign(s);
-    long best = smooth_min(s, segs, &n, dir, false);
-    double start = md_level_start(s, LEVEL_SHARE, NULL);
-    if (n > 0 && dir * (segs[0].mean - start) > 0)
-        start = segs[0].mean;
-    if (best < 0 || dir * (start - segs[best].mean) <= 0)
+    double points;
+    long j = converged_segment(s, segs, &n, &points);
+    return j < 0 ? md_unknown() : md_known(points / (double)s->finite);
+}
+
+MD_FEATURE(converge_step)
+{
+    (void)sig;
+    if (s->finite < MIN_TREND_POINTS)
         return md_unknown();
-    double target = start - 0.9 * (start - segs[best].mean), points = 0;
-    for (size_t j = 0; j < n; j++) {
-        if (dir * segs[j].mean <= dir * target)
-            return md_known(points / (double)s->finite);
-        points += segs[j].n;
-    }
-    return md_known(1);
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n;
+    double points;
+    long j = converged_segment(s, segs, &n, &points);
+    return j < 0 ? md_unknown() : md_known((double)segs[j].hi);
 }

@@ -283,6 +283,19 @@ static double value_of(md_kind kind, double v, md_unit own, md_unit key)
     return convert(kind, v, value_unit(own, key));
 }
 
+/* A value written with a unit of time or of speed ("Cost: 30.35s") is no
+ * loss, score, rate of learning or gradient, whatever its key's name says:
+ * the key names something else in this log. */
+static bool unit_fits_key(const md_store *st, const key_info *ki, md_unit own)
+{
+    md_dim d = md_unit_dim(own);
+    if (ki->cat < 0 || (d != MD_DIM_TIME && d != MD_DIM_RATE))
+        return true;
+    md_kind kind = md_catalog_series(st->cat, (size_t)ki->cat)->kind;
+    return kind != MD_KIND_LOSS && kind != MD_KIND_METRIC && kind != MD_KIND_LR && kind != MD_KIND_GRAD &&
+           kind != MD_KIND_FRACTION && kind != MD_KIND_SCALE;
+}
+
 /* A span of 1e9 s is 32 years: a time series' value that large is a
  * clock's reading, the Unix time a record was written ("time":
  * 1754068201.3), no duration. */
@@ -580,7 +593,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         const record_kv *kv = &st->kv[i];
         const key_info *ki = &st->keys[kv->key];
         /* An evaluation's timings are not the training steps'. */
-        if (ki->role != MD_ROLE_SERIES || (evaluation && (ki->total & KEY_TIMING)) || clock_reading(st, ki, kv))
+        if (ki->role != MD_ROLE_SERIES || (evaluation && (ki->total & KEY_TIMING)) || clock_reading(st, ki, kv) ||
+            (kv->unit != MD_UNIT_NONE && !unit_fits_key(st, ki, kv->unit)))
             continue;
         int sidx = ki->series >= 0 ? ki->series : keys_series(st, kv->key);
         if (sidx < 0)

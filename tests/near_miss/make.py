@@ -306,6 +306,31 @@ def grpo_lines(r, total, beta, nan_fn_every, loss_zero, every=5):
     return out
 
 
+@near_miss("nan_metrics", "mxnet_epoch_metric_reset_nan.log")
+def _(r):
+    out = [note("An MXNet SSD script (Module.fit with a Speedometer every 20 batches) whose",
+                "metric is reset by the batch callback just before the epoch ends, so the",
+                "epoch's summary line prints Train-Acc=nan and Train-SmoothL1=nan for a set of",
+                "no batches. Every batch and validation value is finite; the model is fine.")]
+    out.append("Start training with (gpu(0)) from pretrained model model/ssd_300")
+    acc, obj, l1 = 0.86, 0.60, 23.4
+    for ep in range(4):
+        for b in range(20, 220, 20):
+            acc = min(0.97, acc + 0.002 + r.gauss(0, 0.002))
+            obj = min(0.9, obj + 0.003 + r.gauss(0, 0.003))
+            l1 = max(5.0, l1 - 0.12 + r.gauss(0, 0.3))
+            speed = 20.2 + r.gauss(0, 0.3)
+            for name, v in (("Acc", acc), ("ObjectAcc", obj), ("SmoothL1", l1)):
+                out.append("Epoch[%d] Batch [%d]\tSpeed: %.2f samples/sec\tTrain-%s=%.6f" % (ep, b, speed, name, v))
+        for name in ("Acc", "ObjectAcc", "SmoothL1"):
+            out.append("Epoch[%d] Train-%s=nan" % (ep, name))
+        out.append("Epoch[%d] Time cost=%.3f" % (ep, 211.4 + r.gauss(0, 2)))
+        out.append("Saved checkpoint to \"model/ssd_300-%04d.params\"" % (ep + 1))
+        out.append("Epoch[%d] Validation-Acc=%.6f" % (ep, acc - 0.03 + r.gauss(0, 0.004)))
+        out.append("Epoch[%d] Validation-SmoothL1=%.6f" % (ep, l1 * 0.85 + r.gauss(0, 0.2)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_metrics", "trl_grpo_reward_fn_returns_none.log")
 def _(r):
     out = [note("TRL GRPO on a mixed math/code prompt set: the code reward function returns None",
@@ -1708,6 +1733,29 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("distributed_hang", "dllogger_loss_scale_records_only.log")
+def _(r):
+    out = [note("A BERT pre-training console with apex O2 whose progress goes to a JSON file: the",
+                "console holds the amp banner and DLLogger's PARAMETER records, one each time the",
+                "dynamic loss scale halves. Once the scale settles nothing is written for 80",
+                "minutes, until the next halving. Sparse by design, not a hang.")]
+    out.append("Selected optimization level O2:  FP16 training with FP32 batchnorm and FP32 master weights.")
+    out.append("loss_scale             : dynamic")
+    t0 = (2024, 3, 4, 8, 52, 0)
+    t = 0.18
+    for k, v in (("SEED", "42"), ("train_start", "True"), ("batch_size_per_gpu", "8"), ("learning_rate", "0.006")):
+        out.append("DLL %s - PARAMETER %s : %s " % (ts(t0, t, "%Y-%m-%d %H:%M:%S.%f"), k, v))
+        t += 0.0002
+    t = 70.4
+    scale = 524288.0
+    for gap in (58.4, 59.0, 60.0, 58.2, 213.9, 4776.4):
+        out.append("DLL %s - PARAMETER loss_scale : %.1f " % (ts(t0, t, "%Y-%m-%d %H:%M:%S.%f"), scale))
+        scale /= 2
+        t += gap + r.gauss(0, 0.5)
+    out.append("DLL %s - PARAMETER loss_scale : %.1f " % (ts(t0, t, "%Y-%m-%d %H:%M:%S.%f"), scale))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("rank_divergence", "ddp_ranks_log_local_loss.log")
 def _(r):
     out = [note("4-GPU DDP job where each rank prints the loss of its own micro-batches (torchrun",
@@ -2739,6 +2787,51 @@ def _(r):
         return {"reward": clamp01(0.35 + 0.2 * x + r.gauss(0, 0.03)), "clipped": clamp01(0.08 + 0.05 * x + r.gauss(0, 0.015)),
                 "length": 600 + 800 * x + r.gauss(0, 40), "entropy": 0.36 + r.gauss(0, 0.01)}
     out += verl(r, total, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_entropy_collapse", "trl_grpo_entropy_eases.log")
+def _(r):
+    out = [note("TRL GRPO on a saturated task: the reward stays near 0.55 while the policy's token",
+                "entropy eases from 0.85 to ~0.11 over 400 steps. It has sharpened a lot, but",
+                "it still samples: a tenth of a nat a token is not yet a collapse.")]
+    total = 400
+
+    def f(s):
+        x = s / total
+        return {"reward": clamp01(0.55 + r.gauss(0, 0.02)), "frac": clamp01(0.35 + r.gauss(0, 0.03)),
+                "clipped": 0.01, "length": 480 + r.gauss(0, 12), "entropy": 0.108 + 0.75 * math.exp(-x * 5) + r.gauss(0, 0.003)}
+    out += trl_grpo(r, total, 10, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_entropy_collapse", "verl_grpo_converges_low_entropy.log")
+def _(r):
+    out = [note("verl GRPO on arithmetic the model learns to solve: the score climbs from 0.2 to",
+                "~0.85 and, as it does, the token entropy falls from 0.9 to ~0.05. A policy that",
+                "is right and sure of it, not one that stopped exploring before it learnt.")]
+    total = 300
+
+    def f(s):
+        x = s / total
+        return {"reward": clamp01(0.2 + 0.65 * (1 - math.exp(-x * 5)) + r.gauss(0, 0.02)), "clipped": 0.01,
+                "length": 300 - 120 * x + r.gauss(0, 8), "entropy": max(0.0, 0.05 + 0.85 * math.exp(-x * 6) + r.gauss(0, 0.005))}
+    out += verl(r, total, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_entropy_collapse", "ppo_continuous_entropy_negative.log")
+def _(r):
+    out = [note("PPO on a continuous-control task (a Gaussian policy): the entropy the script",
+                "prints is the policy's differential entropy, which falls from 1.4 through 0 to -1.1",
+                "as the action noise shrinks while the return holds near -150. Below 0 it says",
+                "nothing of collapse.")]
+    for u in range(1, 301):
+        x = u / 300
+        ret = -150 + r.gauss(0, 12)
+        ent = 1.42 - 2.5 * x + r.gauss(0, 0.02)
+        out.append("update %d/300 | global_step %d | episodic_return %.1f | policy_loss %.4f | value_loss %.2f | entropy %.4f | approx_kl %.5f"
+                   % (u, u * 2048, ret, r.gauss(-0.005, 0.004), 40 + r.gauss(0, 4), ent, abs(r.gauss(0.008, 0.003))))
     return "\n".join(out) + "\n"
 
 
