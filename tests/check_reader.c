@@ -1764,6 +1764,19 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_ptr_nonnull(md_store_find(st, "data_shards"));
     ck_assert_ptr_null(md_store_find(st, "data"));
     md_store_free(st);
+    /* Its logging.jsonl writes the same pair as a JSON string. */
+    st = load_text("logging.jsonl",
+                   "{\"loss\": 3.9, \"epoch\": 0.02, \"global_step/max_steps\": \"10/438\", \"elapsed_time\": \"51s\"}\n"
+                   "{\"loss\": 0.2, \"epoch\": 0.05, \"global_step/max_steps\": \"20/438\", \"elapsed_time\": \"1m 42s\"}\n"
+                   "{\"eval_loss\": 0.16, \"epoch\": 0.23, \"global_step/max_steps\": \"100/438\"}\n"
+                   "{\"eval_loss\": 0.15, \"epoch\": 0.46, \"global_step/max_steps\": \"200/438\"}\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->first_step == 10 && loss->last_step == 20);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 200);
+    ck_assert_int_eq(md_store_input(st, 0)->declared_total, 438);
+    md_store_free(st);
 
     /* litgpt: "loss train: 2.846, val: n/a | iter time: 112.20 ms"; the
      * validation line ends at the '|'. */

@@ -88,6 +88,25 @@ static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
     md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
 }
 
+/* A count and its total written as a string under a key that names both,
+ * ms-swift's "global_step/max_steps": "100/438": the count, under the
+ * count's name, with its total. */
+static bool put_count(json_reader *r, const cJSON *item, const char *key, size_t keylen)
+{
+    size_t name = md_kv_count_key(key, keylen);
+    const char *s = cJSON_IsString(item) ? item->valuestring : NULL;
+    if (name == keylen || !s)
+        return false;
+    const char *end = s + strlen(s), *slash = memchr(s, '/', (size_t)(end - s));
+    double count, total;
+    if (!slash || md_num_scan(s, slash, &count) != (size_t)(slash - s) ||
+        md_num_scan(slash + 1, end, &total) != (size_t)(end - slash - 1) || count < 0 || count > total ||
+        count != floor(count) || total != floor(total))
+        return false;
+    md_feed_kv(r->feed, key, name, count, MD_UNIT_NONE, md_json_number_flags(count) | MD_KV_TOTAL, total);
+    return true;
+}
+
 /* DETR, Deformable-DETR and DINO log each epoch's COCO evaluation of boxes
  * as the twelve numbers of COCOeval.stats ("test_coco_eval_bbox": [0.42,
  * 0.62, ...]), the first of them the mAP over IoU 0.5:0.95 (the catalog's
@@ -126,7 +145,7 @@ static void object_values(json_reader *r, const cJSON *obj, char *key, size_t ke
         memcpy(key + keylen, item->string, n + 1);
         if (number_of(item, &v) || coco_box_map(item, key, keylen + n, &v)) {
             put_kv(r, key, keylen + n, v);
-        } else if (cJSON_IsObject(item) && depth < NESTED_DEPTH &&
+        } else if (!put_count(r, item, key, keylen + n) && cJSON_IsObject(item) && depth < NESTED_DEPTH &&
                    !cJSON_GetObjectItemCaseSensitive(item, "_type")) {
             /* W&B's typed values (images, tables, histograms) carry a _type. */
             key[keylen + n] = '/';
@@ -761,7 +780,9 @@ static bool flat_object(const key_columns *kc, const char *s, size_t n, flat_ite
             it->key = key.p;
             it->keylen = key.n;
             it->column = column;
-            if (p == end || !flat_value(&p, end, it))
+            /* A count over its total in a string is put_count's. */
+            if (p == end || !flat_value(&p, end, it) ||
+                (!it->number && md_kv_count_key(key.p, key.n) < key.n))
                 return false;
             lead = it->value_end = p;
             p = skip_ws(p, end);

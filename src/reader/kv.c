@@ -992,14 +992,14 @@ static bool on_evaluation_counts(scan *s, const char *q)
 
 /* ms-swift's "'global_step/max_steps': '78/176'": two names over a count
  * and its total; the count is the first name's. Only a total's name
- * (max_, total_, num_) after the slash: "train/step: 3/10" is a namespace. */
-static size_t count_key_length(const char *key, const char *end, const value *v)
+ * (max_, total_, num_) after the slash: "train/step: 3/10" is a namespace.
+ * Returns the length of the count's name, n when the key is no such pair. */
+size_t md_kv_count_key(const char *key, size_t n)
 {
-    size_t n = (size_t)(end - key);
-    const char *slash = (v->flags & MD_KV_TOTAL) ? memchr(key, '/', n) : NULL;
+    const char *slash = memchr(key, '/', n);
     if (!slash || slash == key)
         return n;
-    size_t rest = (size_t)(end - slash - 1);
+    size_t rest = (size_t)(key + n - slash - 1);
     static const char *const totals[] = {"max_", "total_", "num_"};
     for (size_t i = 0; i < MD_COUNT(totals); i++) {
         size_t k = strlen(totals[i]);
@@ -1254,9 +1254,12 @@ static void on_separator(scan *s)
                 return;
             if (s->ns_bracket && names_bracket(s))
                 emit(s, s->ns, s->nslen, &v, false);
-            else if (!is_source_location(s, &v))
-                emit(s, s->key, count_key_length(s->key, s->key_end, &v), &v,
-                     s->ns && (*s->p == '=' || s->ns_eval));
+            else if (!is_source_location(s, &v)) {
+                size_t keylen = (size_t)(s->key_end - s->key);
+                if (v.flags & MD_KV_TOTAL)
+                    keylen = md_kv_count_key(s->key, keylen);
+                emit(s, s->key, keylen, &v, s->ns && (*s->p == '=' || s->ns_eval));
+            }
             /* "test epoch: 3, loss: 0.2" (Flax's examples): a line that
              * begins with an evaluation's count measures the evaluation. */
             if (s->n == 1 && s->words == 2 && !s->ns && *s->p == ':' && evaluation_key(s->key, s->key_end)) {

@@ -92,6 +92,9 @@ static inline bool md_text_at(const char *p, const char *end, const char *text)
 {
     return md_str_starts_with((md_str){p, (size_t)(end - p)}, text);
 }
+/* The length of a count's name in a key that pairs it with its total's
+ * ("global_step/max_steps"), n for any other key (kv.c). */
+size_t md_kv_count_key(const char *key, size_t n);
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
 /* The value of a plain decimal: its digits' integer (exact in a double)
