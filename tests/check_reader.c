@@ -5152,6 +5152,51 @@ START_TEST(test_chainer_log_report)
 }
 END_TEST
 
+/* StyleGAN's and EDM's stats.jsonl: each statistic an object of its
+ * count, mean and spread; the mean is the value, Progress/tick the step. */
+START_TEST(test_stats_jsonl_means)
+{
+    md_store *st = load_text("stats.jsonl",
+                             "{\"Loss/loss\": {\"num\": 327680, \"mean\": 7.8, \"std\": 7.5}, "
+                             "\"Progress/tick\": {\"num\": 1, \"mean\": 0.0, \"std\": 0.0}, "
+                             "\"Progress/kimg\": {\"num\": 1, \"mean\": 0.015, \"std\": 0.0}, "
+                             "\"Timing/sec_per_tick\": {\"num\": 1, \"mean\": 11.78, \"std\": 0.0}, "
+                             "\"Resources/peak_gpu_mem_gb\": {\"num\": 1, \"mean\": 4.63, \"std\": 0.0}, "
+                             "\"timestamp\": 1697077379.23}\n"
+                             "{\"Loss/loss\": {\"num\": 11571200, \"mean\": 6.9, \"std\": 17.6}, "
+                             "\"Progress/tick\": {\"num\": 1, \"mean\": 1.0, \"std\": 0.0}, "
+                             "\"Progress/kimg\": {\"num\": 1, \"mean\": 1.02, \"std\": 0.0}, "
+                             "\"Timing/sec_per_tick\": {\"num\": 1, \"mean\": 37.8, \"std\": 0.0}, "
+                             "\"Resources/peak_gpu_mem_gb\": {\"num\": 1, \"mean\": 4.68, \"std\": 0.0}, "
+                             "\"timestamp\": 1697077417.1}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->count == 2 && loss->first == 7.8 && loss->last == 6.9);
+    ck_assert(!loss->ordinal && loss->first_step == 0 && loss->last_step == 1);
+    ck_assert(series(st, "step_time")->last == 37.8);
+    ck_assert(series(st, "memory")->last == 4.68);
+    ck_assert_ptr_null(md_store_find(st, "loss_loss_mean"));
+    md_store_free(st);
+}
+END_TEST
+
+/* StyleGAN's log.txt: "key value" pairs apart by spaces, the tick the step,
+ * sec/tick its time, gpumem its memory in GiB. */
+START_TEST(test_stylegan_ticks)
+{
+    md_store *st = load_text("log.txt",
+                             "tick 661   kimg 2644.0   time 2d 07h 06m   sec/tick 298.0   sec/kimg 74.48   "
+                             "maintenance 0.1    cpumem 5.42   gpumem 4.37   reserved 6.36   augment 0.322\n"
+                             "tick 662   kimg 2648.0   time 2d 07h 11m   sec/tick 297.9   sec/kimg 74.47   "
+                             "maintenance 0.1    cpumem 5.42   gpumem 4.37   reserved 6.36   augment 0.322\n",
+                             NULL);
+    const md_series *t = series(st, "step_time");
+    ck_assert(t->count == 2 && t->first_step == 661 && t->last == 297.9);
+    ck_assert(series(st, "memory")->last == 4.37);
+    md_store_free(st);
+}
+END_TEST
+
 /* Lines that share words with a signature but report nothing. */
 static const struct {
     const char *id, *line;
@@ -5809,6 +5854,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, lines);
 
     TCase *text = tcase_create("text");
+    tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);
     tcase_add_test(text, test_text_nemo_bar);
@@ -5869,6 +5915,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");
+    tcase_add_test(tables, test_stats_jsonl_means);
     tcase_add_test(tables, test_chainer_log_report);
     tcase_add_test(tables, test_csv_lightning_sparse);
     tcase_add_test(tables, test_csv_tensorboard_scalar_export);

@@ -124,6 +124,18 @@ static bool coco_box_map(const cJSON *item, const char *key, size_t n, double *v
     return *v >= 0;
 }
 
+/* A statistic collected over many samples, StyleGAN's and EDM's
+ * stats.jsonl ({"Loss/G/loss": {"num": 1024, "mean": 0.71, "std": 0.2}}):
+ * its mean is the value. */
+static bool stat_mean(const cJSON *item, double *v)
+{
+    if (!cJSON_IsObject(item) || cJSON_GetArraySize(item) != 3 ||
+        !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(item, "num")) ||
+        !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(item, "std")))
+        return false;
+    return number_of(cJSON_GetObjectItemCaseSensitive(item, "mean"), v);
+}
+
 /* The numbers of an object, nested objects' under "outer/inner" keys (a
  * logger's {"metrics": {"train": {"loss": 2.3}}} is metrics/train/loss).
  * Keys starting with '_' are W&B's bookkeeping (_runtime, _timestamp,
@@ -143,7 +155,7 @@ static void object_values(json_reader *r, const cJSON *obj, char *key, size_t ke
         if (keylen + n + 1 >= NESTED_KEY_MAX)
             continue;
         memcpy(key + keylen, item->string, n + 1);
-        if (number_of(item, &v) || coco_box_map(item, key, keylen + n, &v)) {
+        if (number_of(item, &v) || coco_box_map(item, key, keylen + n, &v) || stat_mean(item, &v)) {
             put_kv(r, key, keylen + n, v);
         } else if (!put_count(r, item, key, keylen + n) && cJSON_IsObject(item) && depth < NESTED_DEPTH &&
                    !cJSON_GetObjectItemCaseSensitive(item, "_type")) {
