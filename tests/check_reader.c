@@ -4903,6 +4903,8 @@ static const struct {
     {"fp16_overflow", "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768"},
     {"fp16_overflow", "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0"},
     {"fp16_overflow", "| WARNING: overflow detected, setting loss scale to: 0.25"},
+    {"spawn_child", "  File \"D:\\Python\\python39\\lib\\multiprocessing\\spawn.py\", line 116, in spawn_main"},
+    {"spawn_child", "  File \"/usr/lib/python3.11/multiprocessing/spawn.py\", line 131, in _main"},
     {"fp16_overflow", "NOTE: overflow detected, setting loss scale to: 0.00048828125"},
     {"fp16_overflow", "[2023-11-06 11:54:09,446] [INFO] [logging.py:96:log_dist] [Rank 0] Overflow detected. "
                       "Skipping step. Attempted loss scale: 65536, reducing to 32768.0"},
@@ -5205,6 +5207,7 @@ static const struct {
     {"nonfinite_activation", "            err = f\"{err} detected in output of {name}, shape: {tensor.shape}\""},
     {"nan_message", "    if torch.isnan(loss): raise ValueError(\"loss is not finite\")"},
     {"nan_message", "  --detect-nan  stop when a NaN is found (default: False)"},
+    {"spawn_child", "mp.set_start_method('spawn')  # spawn_main runs in each child"},
     {"killed", "Killed 3 zombie workers before start"},
     {"killed", "[1] Killed 3 zombie workers before start"},
     {"keyboard_interrupt", "signal.signal(signal.SIGINT, handler)  # received SIGINT: save and exit"},
