@@ -5154,6 +5154,26 @@ START_TEST(test_chainer_log_report)
 }
 END_TEST
 
+/* A line that measures training, then its evaluation, with the same names:
+ * the names repeated after the evaluation's first key are the
+ * evaluation's. A name repeated with no evaluation between stays itself. */
+START_TEST(test_repeated_after_evaluation)
+{
+    md_store *st = load_text("train.log",
+                             "Epoch 0 |   Train Loss: 11.2338 | Token Acc: 0.0490 | Seq Acc: 0.0000 |   "
+                             "Val Loss: 10.9681 | Token Acc: 0.0660 | Seq Acc: 0.0010\n"
+                             "Epoch 1 |   Train Loss: 10.8902 | Token Acc: 0.0660 | Seq Acc: 0.0000 |   "
+                             "Val Loss: 10.8130 | Token Acc: 0.0661 | Seq Acc: 0.0020\n",
+                             NULL);
+    ck_assert(series(st, "loss")->last == 10.8902 && series(st, "val_loss")->last == 10.8130);
+    const md_series *train = series(st, "token_acc"), *val = series(st, "val_token_acc");
+    ck_assert(train->count == 2 && train->first == 0.0490 && train->last == 0.0660);
+    ck_assert(val->count == 2 && val->first == 0.0660 && val->last == 0.0661);
+    ck_assert(series(st, "val_seq_acc")->last == 0.0020);
+    md_store_free(st);
+}
+END_TEST
+
 /* StyleGAN's and EDM's stats.jsonl: each statistic an object of its
  * count, mean and spread; the mean is the value, Progress/tick the step. */
 START_TEST(test_stats_jsonl_means)
@@ -5857,6 +5877,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, lines);
 
     TCase *text = tcase_create("text");
+    tcase_add_test(text, test_repeated_after_evaluation);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

@@ -42,6 +42,7 @@ typedef struct scan {
     const char *owned; /* the key the owner names ("binary_logloss") */
     bool loss_repeated; /* a bare "loss" is the evaluation's again (estimator_summary, names_set_loss) */
     bool openmmlab; /* OpenMMLab's logger wrote the line: its bare "memory" is MiB (openmmlab_memory) */
+    size_t eval_at; /* 1 + the index in out of the line's first evaluation key ("Val Loss"), 0 for none */
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -213,6 +214,26 @@ static bool host_rank_field(const scan *s, const char *key, size_t keylen, const
     return !s->known || !s->known(s->ctx, key, keylen);
 }
 
+/* Whether the key's first word names an evaluation ("Val Loss", "test_acc"). */
+static bool evaluation_named(const char *key, size_t keylen)
+{
+    size_t w = 0;
+    while (w < keylen && ((key[w] | 0x20) >= 'a' && (key[w] | 0x20) <= 'z'))
+        w++;
+    return md_evaluation_word(key, w);
+}
+
+/* "Train Loss: 11.2 | Token Acc: 0.05 | Val Loss: 10.9 | Token Acc: 0.07":
+ * a key the line gave before its evaluation's first, given again after
+ * it, is the evaluation's. */
+static bool repeated_after_evaluation(const scan *s, const char *key, size_t keylen)
+{
+    for (size_t i = 0; i + 1 < s->eval_at; i++)
+        if (!s->out[i].ns && s->out[i].keylen == keylen && memcmp(s->out[i].key, key, keylen) == 0)
+            return true;
+    return false;
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     if (host_rank_field(s, key, keylen, v))
@@ -225,6 +246,12 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
         return;
     if (!key_acceptable(key, keylen, v->flags) || (s->n == s->cap && !make_room(s, key, keylen)))
         return;
+    const char *ns = in_ns ? s->ns : key == s->owned ? s->owner : NULL;
+    size_t nslen = in_ns ? s->nslen : key == s->owned ? s->ownerlen : 0;
+    if (!ns && s->eval_at && repeated_after_evaluation(s, key, keylen))
+        ns = "val", nslen = 3;
+    else if (!ns && !s->eval_at && evaluation_named(key, keylen))
+        s->eval_at = s->n + 1;
     s->out[s->n++] = (md_kv){.key = key,
                              .keylen = keylen,
                              .value = v->v,
@@ -232,8 +259,8 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
                              .flags = v->flags,
                              .total = v->total,
                              .end = v->end,
-                             .ns = in_ns ? s->ns : key == s->owned ? s->owner : NULL,
-                             .nslen = in_ns ? s->nslen : key == s->owned ? s->ownerlen : 0,
+                             .ns = ns,
+                             .nslen = nslen,
                              .num = v->num,
                              .tot = v->tot,
                              .numlen = v->numlen,
