@@ -5174,6 +5174,31 @@ START_TEST(test_repeated_after_evaluation)
 }
 END_TEST
 
+/* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
+ * samples: N": its running lines count the evaluation's batches, and the
+ * last one holds its figures, at the training step reached. */
+START_TEST(test_paddle_eval_block)
+{
+    md_buf text = {0};
+    md_buf_printf(&text, "Epoch 1/1\n");
+    for (int s = 10; s <= 100; s += 10)
+        md_buf_printf(&text, "step %3d/100 - loss: %.4f - acc: %.4f - 52ms/step\n", s, 1.0 - s / 200.0, 0.5 + s / 400.0);
+    md_buf_printf(&text, "save checkpoint at /out/0\nEval begin...\n");
+    for (int s = 10; s <= 30; s += 10)
+        md_buf_printf(&text, "step %2d/30 - loss: %.4f - acc: %.4f - 31ms/step\n", s, 0.9 - s / 1000.0, 0.6 + s / 1000.0);
+    md_buf_printf(&text, "Eval samples: 960\nsave checkpoint at /out/final\n");
+    md_store *st = load_text("train.log", md_buf_cstr(&text), NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 10);
+    ck_assert(loss->max == 0.95 && loss->last == 0.5 && loss->last_step == 100);
+    const md_series *val = series(st, "val_loss");
+    ck_assert(val->count == 1 && val->last == 0.87 && val->last_step == 100);
+    ck_assert(series(st, "val_accuracy")->last == 0.63);
+    md_store_free(st);
+    md_buf_free(&text);
+}
+END_TEST
+
 /* StyleGAN's and EDM's stats.jsonl: each statistic an object of its
  * count, mean and spread; the mean is the value, Progress/tick the step. */
 START_TEST(test_stats_jsonl_means)
@@ -5877,6 +5902,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, lines);
 
     TCase *text = tcase_create("text");
+    tcase_add_test(text, test_paddle_eval_block);
     tcase_add_test(text, test_repeated_after_evaluation);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);

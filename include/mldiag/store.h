@@ -150,6 +150,7 @@ typedef struct md_input {
     int64_t declared_total;    /* "step 5/100": the run's planned length, or -1 */
     int64_t last_step_seen;
     uint64_t first_stepped_record; /* 1-based; 0 before the first step */
+    uint64_t last_stepped_record;  /* 1-based, the last record with a step of its own; 0 before */
     /* Records of values placed by a step key, and by an epoch alone
      * ("Epoch 3/10" with no step on the line). */
     uint64_t step_records, epoch_records;

@@ -88,6 +88,9 @@ struct md_text_reader {
     bool pending_set;
     md_wrapped_dict wrapped; /* a dict pprint printed over several lines */
     md_results results;      /* an evaluation's "key = value" lines under a banner */
+    bool eval_open;          /* inside paddle's "Eval begin..." block (read_eval_block) */
+    md_buf eval_last;        /* its last figures, as "[Eval] loss: 0.14 - acc: 0.8" */
+    unsigned long eval_line;
     char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
     int bar_key_len;
     bool bar_key_named;
@@ -1524,6 +1527,37 @@ static bool repeated_round(const text_reader *r, unsigned long line)
     return r->best_round_line && line == r->best_round_line + 1;
 }
 
+/* paddle.Model.fit evaluates between "Eval begin..." and "Eval samples:
+ * N", a line every few batches of running figures whose count is the
+ * evaluation's batch ("step 20/88 - loss: 0.2042 - acc: 0.81 - 3s/step").
+ * The last line's figures are the evaluation's, at the training step
+ * reached; the others are read as nothing. Any other line ends the block. */
+static bool read_eval_block(text_reader *r, md_str t, unsigned long line)
+{
+    if (!r->eval_open) {
+        if (!md_str_eq(t, "Eval begin..."))
+            return false;
+        r->eval_open = true;
+        md_buf_reset(&r->eval_last);
+        return true;
+    }
+    if (md_str_starts_with(t, "Eval samples:")) {
+        r->eval_open = false;
+        if (r->eval_last.n)
+            read_pairs(r, (md_str){r->eval_last.p, r->eval_last.n}, r->eval_line);
+        return true;
+    }
+    const char *dash = md_str_starts_with(t, "step ") ? md_memmem(t.p, t.n, " - ", 3) : NULL;
+    if (!dash) {
+        r->eval_open = false;
+        return false;
+    }
+    md_buf_reset(&r->eval_last);
+    md_buf_printf(&r->eval_last, "[Eval] %.*s", (int)(t.p + t.n - dash - 3), dash + 3);
+    r->eval_line = line;
+    return true;
+}
+
 /* try_shapes is false for a segment read_shaped found no shape for. */
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
@@ -1543,7 +1577,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || error_message_line(strip_rank_prefix(r, seg)))
         return;
     md_str trimmed = md_str_trim(seg);
-    if (config_line(trimmed))
+    if (config_line(trimmed) || read_eval_block(r, trimmed, line))
         return;
     if (md_str_starts_with(trimmed, "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
@@ -1607,7 +1641,7 @@ static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
     /* A line of a shape that holds no rank prefix's end is one segment. */
     if (repeated_round(r, line))
         return;
-    shaped_read whole = read_shaped(r, seg, line, SHAPE_UNRANKED);
+    shaped_read whole = r->eval_open ? NO_SHAPE : read_shaped(r, seg, line, SHAPE_UNRANKED);
     if (whole == READ_BY_SHAPE)
         return;
     const char *start = seg.p, *end = seg.p + seg.n, *q = seg.p + 1;
@@ -1763,6 +1797,7 @@ void md_text_reader_free(md_text_reader *r)
     md_buf_free(&r->clean);
     md_buf_free(&r->keys);
     md_buf_free(&r->pending);
+    md_buf_free(&r->eval_last);
     md_wrapped_dict_free(&r->wrapped);
     md_results_free(&r->results);
     table_reset(&r->tab);

@@ -215,6 +215,8 @@ void md_store_record_key(md_store *st, int k, double value, md_unit unit, unsign
 
 void md_store_context_step(md_store *st, int64_t step)
 {
+    /* The number of the record that sets it (the header's own line). */
+    st->context_record = st->cur >= 0 ? st->inputs[st->cur].records + 1 : 0;
     st->context_step = step;
 }
 
@@ -463,8 +465,10 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         *evaluation = true;
         step = in->last_step_seen;
     }
-    if (step >= 0)
+    if (step >= 0) {
         plan_steps(in, total);
+        in->last_stepped_record = in->records + 1; /* this record's number */
+    }
     *by_key = step >= 0;
     if (step >= 0)
         return step;
@@ -475,7 +479,16 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     *by_epoch = epoch >= 0;
     if (epoch >= 0)
         return epoch;
-    *by_key = st->context_step >= 0; /* a header's step ("Step 100" over its values) */
+    /* A header's step ("Step 100" over its values), but for an evaluation's
+     * values once lines under the header carried steps of their own: they
+     * stand at the step reached ("Epoch 1/10" over paddle's "step 10/614 -
+     * loss: ..." lines, then its evaluation's). */
+    if (st->context_step >= 0 && in->last_stepped_record > st->context_record) {
+        int64_t reached = step_reached_if_all(st, in, KEY_EVALUATION);
+        if (reached >= 0)
+            return reached;
+    }
+    *by_key = st->context_step >= 0;
     if (st->context_step >= 0)
         return st->context_step;
     /* So does a record of an evaluation's values alone, one of rates and

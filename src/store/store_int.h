@@ -82,6 +82,7 @@ struct md_store {
     unsigned long rec_line;
     bool rec_need_known;
     int64_t context_step;
+    uint64_t context_record; /* number of the record that set context_step */
     int64_t current_step;
 
     uint64_t dropped_series;
