@@ -4903,6 +4903,24 @@ static const struct {
     {"fp16_overflow", "[deepspeed] OVERFLOW! Rank 0 Skipping step. Attempted loss scale: 65536, reducing to 32768"},
     {"fp16_overflow", "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 32768.0"},
     {"fp16_overflow", "| WARNING: overflow detected, setting loss scale to: 0.25"},
+    {"killed", "[2023-04-14 13:11:27,885] [ERROR] [launch.py:434:sigkill_handler] ['/usr/bin/python3', '-u', "
+               "'main.py', '--local_rank=0'] exits with return code = -9"},
+    {"nccl_timeout", "[rank4]:[E602 11:18:52.531176265 ProcessGroupNCCL.cpp:684] [Rank 4] Some NCCL operations have "
+                     "failed or timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations "
+                     "might run on corrupted/incomplete data."},
+    {"node_failure", "ray.exceptions.RayActorError: The actor died unexpectedly before finishing this task. The actor "
+                     "is dead because its node has died. Node Id: 677df2a9020c"},
+    {"dist_connect", "gpu7:1360625:1361883 [0] misc/ibvwrap.cc:291 NCCL WARN Call to ibv_modify_qp failed with 110 "
+                     "Connection timed out, on dev mlx5_bond_1:1, curr state INIT, next state RTR"},
+    {"collective_stall", "[1,0]<stderr>:[2019-10-09 05:33:38.249493: W horovod/common/stall_inspector.cc:105] One or "
+                         "more tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and "
+                         "are waiting for remainder of ranks for more than 60 seconds."},
+    {"gpu_hardware_fault", "RuntimeError: CUDA error: uncorrectable ECC error encountered"},
+    {"gpu_hardware_fault", "[12345.678] NVRM: Xid (PCI:0000:3b:00): 79, pid=2211, GPU has fallen off the bus."},
+    {"native_crash", "terminate called after throwing an instance of 'c10::Error'"},
+    {"native_crash", "/var/spool/slurm/d/job123/slurm_script: line 20: 4242 Aborted (core dumped) python train.py"},
+    {"native_crash", "double free or corruption (!prev)"},
+    {"native_crash", "Darknet error location: ./src/parser.c, parse_yolo(), line #458"},
     {"spawn_child", "  File \"D:\\Python\\python39\\lib\\multiprocessing\\spawn.py\", line 116, in spawn_main"},
     {"spawn_child", "  File \"/usr/lib/python3.11/multiprocessing/spawn.py\", line 131, in _main"},
     {"fp16_overflow", "NOTE: overflow detected, setting loss scale to: 0.00048828125"},
@@ -5199,6 +5217,27 @@ START_TEST(test_paddle_eval_block)
 }
 END_TEST
 
+/* Messages with step-like words whose numbers are no training step:
+ * DeepSpeed ZeRO-3's trace-cache warning glued after a bar, Slurm's job
+ * step id. */
+START_TEST(test_chatter_places_nothing)
+{
+    md_store *st = load_text("train.log",
+                             "step 100 loss 2.5\n"
+                             "step 200 loss 2.4\n"
+                             " 3%|3         | 270/9847 [05:50<3:17:42,  1.24s/it]Invalidate trace cache @ step 1: "
+                             "expected module 25, but got module 323\n"
+                             "slurmstepd: error: *** STEP 6053.0 ON node17 CANCELLED AT 2024-04-23T12:18:08 ***\n"
+                             "loss 2.3\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 200);
+    ck_assert_ptr_null(md_store_find(st, "module"));
+    md_store_free(st);
+}
+END_TEST
+
 /* StyleGAN's and EDM's stats.jsonl: each statistic an object of its
  * count, mean and spread; the mean is the value, Progress/tick the step. */
 START_TEST(test_stats_jsonl_means)
@@ -5253,6 +5292,10 @@ static const struct {
     {"nan_message", "    if torch.isnan(loss): raise ValueError(\"loss is not finite\")"},
     {"nan_message", "  --detect-nan  stop when a NaN is found (default: False)"},
     {"spawn_child", "mp.set_start_method('spawn')  # spawn_main runs in each child"},
+    {"native_crash", "Tip: a free(): invalid pointer usually means a bad custom op"},
+    {"killed", "[launch.py:434:sigkill_handler] ['python', 'train.py'] exits with return code = -90"},
+    {"gpu_hardware_fault", "ECC errors: 0 corrected, 0 uncorrected (nvidia-smi -q checked at start)"},
+    {"collective_stall", "HOROVOD_STALL_CHECK_TIME_SECONDS=120: warn about stalled ranks after two minutes"},
     {"killed", "Killed 3 zombie workers before start"},
     {"killed", "[1] Killed 3 zombie workers before start"},
     {"keyboard_interrupt", "signal.signal(signal.SIGINT, handler)  # received SIGINT: save and exit"},
@@ -5902,6 +5945,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, lines);
 
     TCase *text = tcase_create("text");
+    tcase_add_test(text, test_chatter_places_nothing);
     tcase_add_test(text, test_paddle_eval_block);
     tcase_add_test(text, test_repeated_after_evaluation);
     tcase_add_test(text, test_stylegan_ticks);

@@ -1497,6 +1497,22 @@ static bool best_round_header(md_str s)
     return false;
 }
 
+/* Messages whose numbers are no metrics and whose words would be read as
+ * a step: DeepSpeed ZeRO-3's "Invalidate trace cache @ step 1: expected
+ * module 25, but got module 323" (its own count of the module trace, not
+ * the training's step), Slurm's "slurmstepd: error: *** STEP 6053.0 ON
+ * node CANCELLED AT ..." (a job step's id): a line that starts with one,
+ * or the rest of a line after a bar redrawn without a newline. */
+static bool chatter(md_str s)
+{
+    static const char *const messages[] = {"Invalidate trace cache @ step", "slurmstepd: "};
+    s = md_str_trim(s);
+    for (size_t i = 0; i < MD_COUNT(messages); i++)
+        if (md_str_starts_with(s, messages[i]))
+            return true;
+    return false;
+}
+
 /* Text after a bar on its segment; a log dict there waits, as on a
  * segment of its own, for the redraw that shows its step. Redraws whose
  * '\r' was lost glue bars together: the last one drawn holds. */
@@ -1517,6 +1533,8 @@ static void read_after_bar(text_reader *r, md_str rest, unsigned long line)
         hold_dict(r, dict, line);
         return;
     }
+    if (chatter(rest))
+        return;
     size_t n = scan_pairs(r, rest.p, rest.n);
     emit_pairs(r, r->kv, n);
 }
@@ -1577,7 +1595,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || error_message_line(strip_rank_prefix(r, seg)))
         return;
     md_str trimmed = md_str_trim(seg);
-    if (config_line(trimmed) || read_eval_block(r, trimmed, line))
+    if (config_line(trimmed) || read_eval_block(r, trimmed, line) || chatter(trimmed))
         return;
     if (md_str_starts_with(trimmed, "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */

@@ -1756,6 +1756,27 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("distributed_hang", "horovod_stall_warning_rank_caught_up.log")
+def _(r):
+    out = [note("Horovod BERT pre-training on 8 ranks: at step 30000 rank 6 takes over a minute",
+                "to load a shard and the stall inspector warns twice; the rank then catches up",
+                "and training goes on for 4000 steps at its usual rate. A lag, not a hang.")]
+    warn = ("[1,0]<stderr>:[2019-10-09 %s: W horovod/common/stall_inspector.cc:105] One or more tensors were "
+            "submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for remainder of "
+            "ranks for more than 60 seconds. This may indicate that different ranks are trying to submit different "
+            "tensors or that only subset of ranks is submitting tensors, which will cause deadlock. ")
+    for step in range(28000, 34001, 100):
+        loss = 1.9 - 0.00001 * (step - 28000) + r.gauss(0, 0.02)
+        out.append("[1,0]<stdout>:INFO:tensorflow:global_step/sec: %.3f" % (3.41 + r.gauss(0, 0.03)))
+        out.append("[1,0]<stdout>:INFO:tensorflow:loss = %.4f, step = %d (29.3 sec)" % (loss, step))
+        if step == 30000:
+            for t in ("05:33:38.249493", "05:34:38.250117"):
+                out.append(warn % t)
+                out.append("[1,0]<stderr>:Stalled ranks:")
+                out.append("[1,0]<stderr>:6: [HorovodAllreduce_gradients_bert_encoder_layer_11_output_dense_kernel_0]")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("rank_divergence", "ddp_ranks_log_local_loss.log")
 def _(r):
     out = [note("4-GPU DDP job where each rank prints the loss of its own micro-batches (torchrun",
