@@ -4920,6 +4920,7 @@ static const struct {
     {"native_crash", "terminate called after throwing an instance of 'c10::Error'"},
     {"native_crash", "/var/spool/slurm/d/job123/slurm_script: line 20: 4242 Aborted (core dumped) python train.py"},
     {"native_crash", "double free or corruption (!prev)"},
+    {"native_crash", "Training Epoch 14:   0% 0/101 [00:00<?, ?it/s]src/tcmalloc.cc:283] Attempt to free invalid pointer 0x1 "},
     {"native_crash", "Darknet error location: ./src/parser.c, parse_yolo(), line #458"},
     {"spawn_child", "  File \"D:\\Python\\python39\\lib\\multiprocessing\\spawn.py\", line 116, in spawn_main"},
     {"spawn_child", "  File \"/usr/lib/python3.11/multiprocessing/spawn.py\", line 131, in _main"},
