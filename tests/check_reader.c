@@ -5239,6 +5239,28 @@ START_TEST(test_chatter_places_nothing)
 }
 END_TEST
 
+/* ST-GCN's log: an epoch header, then counts within the epoch glued to
+ * their name in parentheses; the evaluation's mean loss after its own
+ * header. */
+START_TEST(test_stgcn_batches_in_epoch)
+{
+    md_store *st = load_text("log.txt",
+                             "[ Wed Jun  6 16:01:01 2018 ] Training epoch: 1\n"
+                             "[ Wed Jun  6 16:01:16 2018 ] \tBatch(0/300) done. Loss: 4.3596  lr:0.100000\n"
+                             "[ Wed Jun  6 16:02:39 2018 ] \tBatch(100/300) done. Loss: 3.9635  lr:0.100000\n"
+                             "[ Wed Jun  6 16:04:06 2018 ] \tBatch(200/300) done. Loss: 3.5815  lr:0.100000\n"
+                             "[ Wed Jun  6 16:05:00 2018 ] \tMean training loss: 3.8127.\n"
+                             "[ Wed Jun  6 16:05:01 2018 ] Training epoch: 2\n"
+                             "[ Wed Jun  6 16:05:16 2018 ] \tBatch(0/300) done. Loss: 3.2872  lr:0.100000\n"
+                             "[ Wed Jun  6 16:06:55 2018 ] \tBatch(100/300) done. Loss: 3.1088  lr:0.100000\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->first_step == 0 && loss->last_step == 400);
+    ck_assert(loss->last == 3.1088 && loss->restarts == 0);
+    md_store_free(st);
+}
+END_TEST
+
 /* StyleGAN's and EDM's stats.jsonl: each statistic an object of its
  * count, mean and spread; the mean is the value, Progress/tick the step. */
 START_TEST(test_stats_jsonl_means)
@@ -5946,6 +5968,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, lines);
 
     TCase *text = tcase_create("text");
+    tcase_add_test(text, test_stgcn_batches_in_epoch);
     tcase_add_test(text, test_chatter_places_nothing);
     tcase_add_test(text, test_paddle_eval_block);
     tcase_add_test(text, test_repeated_after_evaluation);

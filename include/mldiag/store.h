@@ -211,6 +211,9 @@ void md_store_record_key(md_store *st, int k, double value, md_unit unit, unsign
 /* Sets the step that later records without a step key are placed at (an
  * "Epoch 3/10" line before Keras' metrics line); -1 clears it. */
 void md_store_context_step(md_store *st, int64_t step);
+/* Sets the epoch ("Training epoch: 3", total epochs or -1) that later
+ * records' counts within an epoch ("Batch(100/1879)") belong to. */
+void md_store_context_epoch(md_store *st, int64_t epoch, int64_t epochs);
 /* The steps the run plans, as a header or the training bar says: a log
  * that ends short of them ended early. */
 void md_store_planned_steps(md_store *st, int64_t steps);

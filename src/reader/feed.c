@@ -42,7 +42,8 @@ enum {
     OP_CSV_ROW,
     OP_KV_COLUMN_TEXT,
     OP_BAR,
-    OP_PLANNED
+    OP_PLANNED,
+    OP_CONTEXT_EPOCH
 };
 
 typedef struct batch {
@@ -858,6 +859,19 @@ void md_feed_context_step(md_feed *f, int64_t step)
         put_op_count(f, OP_CONTEXT, (uint64_t)step + 1); /* -1 reads as 0 */
 }
 
+void md_feed_context_epoch(md_feed *f, int64_t epoch, int64_t epochs)
+{
+    if (!f->threaded) {
+        md_store_context_epoch(f->st, epoch, epochs);
+        return;
+    }
+    unsigned char *w = room(f, 1 + 2 * UV_MAX);
+    w = put_u8(w, OP_CONTEXT_EPOCH);
+    w = put_uv(w, (uint64_t)epoch + 1); /* -1 reads as 0 */
+    w = put_uv(w, (uint64_t)epochs + 1);
+    done(f, w);
+}
+
 void md_feed_planned_steps(md_feed *f, int64_t steps)
 {
     if (!f->threaded)
@@ -1025,6 +1039,13 @@ static void apply(md_feed *f, const batch *b)
             p = get_uv(p, &u);
             md_store_context_step(f->st, (int64_t)(u - 1));
             break;
+        case OP_CONTEXT_EPOCH: {
+            uint64_t epochs;
+            p = get_uv(p, &u);
+            p = get_uv(p, &epochs);
+            md_store_context_epoch(f->st, (int64_t)(u - 1), (int64_t)(epochs - 1));
+            break;
+        }
         case OP_PLANNED:
             p = get_uv(p, &u);
             md_store_planned_steps(f->st, (int64_t)u);

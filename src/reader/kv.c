@@ -1454,6 +1454,35 @@ static void on_quote(scan *s)
  * iteration within it), "Iter(train) [ 50/90000]". A "(val)" or "(test)"
  * line measures the evaluation: its pairs go under it, and its brackets
  * count evaluation batches, which place nothing. */
+/* ST-GCN's and its descendants' "Batch(100/1879) done. Loss: 5.96": a
+ * count within the epoch, glued to its name in parentheses. */
+static bool on_paren_count(scan *s)
+{
+    static const char *const names[] = {"batch", "iter", "iteration", "step"};
+    if (!md_word_in(s->key, (size_t)(s->key_end - s->key), names, MD_COUNT(names)))
+        return false;
+    count_text t = {0};
+    double n, total;
+    const char *q = s->p + 1;
+    size_t k = md_num_scan(q, s->end, &n);
+    if (!k || !is_integral_text(q, k))
+        return false;
+    t.num = q, t.numlen = k;
+    q += k;
+    if (q >= s->end || *q != '/')
+        return false;
+    q++;
+    k = md_num_scan(q, s->end, &total);
+    if (!k || !is_integral_text(q, k) || q + k >= s->end || q[k] != ')')
+        return false;
+    t.tot = q, t.totlen = k;
+    q += k + 1;
+    emit_batch_in_epoch(s, n, total, q, &t);
+    clear_key(s);
+    s->p = q;
+    return true;
+}
+
 static bool on_mm_phase(scan *s)
 {
     static const char *const phases[] = {"(train)", "(val)", "(test)"};
@@ -1913,7 +1942,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             on_quote(&s);
         } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && extend_with_paren(&s)) {
             continue;
-        } else if (c == '(' && s.key && s.p == s.key_end && (on_mm_phase(&s) || on_arguments(&s))) {
+        } else if (c == '(' && s.key && s.p == s.key_end && (on_mm_phase(&s) || on_paren_count(&s) || on_arguments(&s))) {
             continue;
         } else if (c == '(' && s.n > 0 && on_interval_seconds(&s)) {
             continue;

@@ -634,6 +634,7 @@ static inline unsigned md_json_number_flags(double v)
 void md_feed_line_events(md_feed *f, md_event_matcher *m, unsigned long line, const char *text, size_t n);
 void md_feed_record_end(md_feed *f);
 void md_feed_context_step(md_feed *f, int64_t step);
+void md_feed_context_epoch(md_feed *f, int64_t epoch, int64_t epochs);
 void md_feed_planned_steps(md_feed *f, int64_t steps);
 void md_feed_event(md_feed *f, const md_event_spec *spec, unsigned long line, const char *text, size_t n,
                    const double *fields);

@@ -231,6 +231,19 @@ static bool bracketed_rest(md_str t, const char *key)
     return key > t.p && key[-1] == '[' && t.p[t.n - 1] == ']';
 }
 
+/* What a step header's line sets for the lines under it: the step, and
+ * for an epoch's ("Training epoch: 3") the epoch their counts within it
+ * belong to. value is the header's number, read from its text by a
+ * shape's replay. */
+static void set_header_context(text_reader *r, const md_kv *kv, double value)
+{
+    md_feed_context_step(r->feed, (int64_t)value);
+    const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
+    if (spec && spec->role == MD_ROLE_EPOCH)
+        md_feed_context_epoch(r->feed, (int64_t)value,
+                              (kv->flags & MD_KV_TOTAL) && kv->total > 0 ? (int64_t)kv->total : -1);
+}
+
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
  * 2]"), after a timestamp or a logger's prefix or not, places the metric
  * lines after it, as Keras and nnU-Net print them; so does a step and its
@@ -255,7 +268,7 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
     if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1)) &&
         !(role == MD_ROLE_EPOCH && n == 1 && !announcing))
         return false;
-    md_feed_context_step(r->feed, (int64_t)kv->value);
+    set_header_context(r, kv, kv->value);
     return true;
 }
 
@@ -1397,7 +1410,7 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
     else
         emit_ranked(r, kv, n, r->shape_rank[slot]);
     if (traits & SHAPE_HEADER)
-        md_feed_context_step(r->feed, (int64_t)pair_value(kv));
+        set_header_context(r, kv, pair_value(kv));
     md_feed_record_end(r->feed);
     return READ_BY_SHAPE;
 }

@@ -15,6 +15,7 @@ md_store *md_store_new(const md_catalog *cat)
     st->cur = -1;
     st->current_step = -1;
     st->context_step = -1;
+    st->context_epoch = st->context_epochs = -1;
     for (size_t i = 0; i < KEY_GUESSES; i++)
         st->guess[i] = -1;
     return st;
@@ -126,6 +127,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     /* Spellings resolve per input: one file's "loss" is not another's. */
     keys_reset(st);
     st->context_step = -1;
+    st->context_epoch = st->context_epochs = -1;
     st->current_step = -1;
     return st->cur;
 }
@@ -227,6 +229,12 @@ static void plan_steps(md_input *in, int64_t steps)
 {
     if (steps > in->declared_total && !in->per_epoch)
         in->declared_total = steps;
+}
+
+void md_store_context_epoch(md_store *st, int64_t epoch, int64_t epochs)
+{
+    st->context_epoch = epoch;
+    st->context_epochs = epochs;
 }
 
 void md_store_planned_steps(md_store *st, int64_t steps)
@@ -431,6 +439,14 @@ static bool epoch_as_step(const md_input *in, int64_t step)
     return in->first_epoch >= 0 && step == in->last_epoch && step < in->last_step_seen;
 }
 
+static bool record_has_values(const md_store *st)
+{
+    for (size_t i = 0; i < st->nkv; i++)
+        if (st->keys[st->kv[i].key].role == MD_ROLE_SERIES)
+            return true;
+    return false;
+}
+
 /* The record's step: a step key wins, then an epoch written as an integer
  * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
  * then the step an earlier line set, then the step an evaluation's line
@@ -459,6 +475,16 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         }
     }
     *had_step = step >= 0 || epoch >= 0;
+    /* A count under an epoch header ("Training epoch: 3", then
+     * "Batch(100/1879) done. Loss: ..."; paddle's "Epoch 2/10", then "step
+     * 10/614 - loss: ...") is placed as if the line gave the epoch too:
+     * epoch_step tells a count within the epoch from the run's. A line of
+     * counts alone (Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000") is
+     * a header of its own. */
+    if (step >= 0 && epoch < 0 && (in_epoch || total > 0) && st->context_epoch >= 0 && record_has_values(st)) {
+        epoch = st->context_epoch;
+        epochs = st->context_epochs;
+    }
     if (step >= 0 && epoch >= 0)
         step = epoch_step(in, step, total, epoch, epochs, in_epoch);
     else if (step >= 0 && epoch_as_step(in, step)) {

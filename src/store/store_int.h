@@ -83,6 +83,7 @@ struct md_store {
     bool rec_need_known;
     int64_t context_step;
     uint64_t context_record; /* number of the record that set context_step */
+    int64_t context_epoch, context_epochs; /* an epoch header's, -1 when none */
     int64_t current_step;
 
     uint64_t dropped_series;
