@@ -296,14 +296,19 @@ static double value_of(md_kind kind, double v, md_unit own, md_unit key)
 /* A value written with a unit of time or of speed ("Cost: 30.35s") is no
  * loss, score, rate of learning or gradient, whatever its key's name says:
  * the key names something else in this log. */
-static bool unit_fits_key(const md_store *st, const key_info *ki, md_unit own)
+static bool untimed_key(const md_store *st, const key_info *ki)
 {
-    md_dim d = md_unit_dim(own);
-    if (ki->cat < 0 || (d != MD_DIM_TIME && d != MD_DIM_RATE))
-        return true;
+    if (ki->cat < 0)
+        return false;
     md_kind kind = md_catalog_series(st->cat, (size_t)ki->cat)->kind;
-    return kind != MD_KIND_LOSS && kind != MD_KIND_METRIC && kind != MD_KIND_LR && kind != MD_KIND_GRAD &&
-           kind != MD_KIND_FRACTION && kind != MD_KIND_SCALE;
+    return kind == MD_KIND_LOSS || kind == MD_KIND_METRIC || kind == MD_KIND_LR || kind == MD_KIND_GRAD ||
+           kind == MD_KIND_FRACTION || kind == MD_KIND_SCALE;
+}
+
+static bool timed_value(md_unit unit)
+{
+    md_dim d = md_unit_dim(unit);
+    return d == MD_DIM_TIME || d == MD_DIM_RATE;
 }
 
 /* A span of 1e9 s is 32 years: a time series' value that large is a
@@ -439,7 +444,14 @@ static bool epoch_as_step(const md_input *in, int64_t step)
     return in->first_epoch >= 0 && step == in->last_epoch && step < in->last_step_seen;
 }
 
-static bool record_has_values(const md_store *st)
+/* A count under an epoch header ("Training epoch: 3", then
+ * "Batch(100/1879) done. Loss: ..."; paddle's "Epoch 2/10", then "step
+ * 10/614 - loss: ...") is placed as if the line gave the epoch too:
+ * epoch_step tells a count within the epoch from the run's. A line of
+ * counts alone (Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000") is a
+ * header of its own. Out of line: few logs have such headers, and the
+ * record loop runs for every line of all the others. */
+static MD_NOINLINE bool under_epoch_header(const md_store *st)
 {
     for (size_t i = 0; i < st->nkv; i++)
         if (st->keys[st->kv[i].key].role == MD_ROLE_SERIES)
@@ -475,13 +487,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         }
     }
     *had_step = step >= 0 || epoch >= 0;
-    /* A count under an epoch header ("Training epoch: 3", then
-     * "Batch(100/1879) done. Loss: ..."; paddle's "Epoch 2/10", then "step
-     * 10/614 - loss: ...") is placed as if the line gave the epoch too:
-     * epoch_step tells a count within the epoch from the run's. A line of
-     * counts alone (Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000") is
-     * a header of its own. */
-    if (step >= 0 && epoch < 0 && (in_epoch || total > 0) && st->context_epoch >= 0 && record_has_values(st)) {
+    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && (in_epoch || total > 0) && under_epoch_header(st)) {
         epoch = st->context_epoch;
         epochs = st->context_epochs;
     }
@@ -574,6 +580,7 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
     flags |= evaluation_key(st, ki) ? KEY_EVALUATION : 0;
     flags |= timing_key(st, ki) ? KEY_TIMING : 0;
     flags |= reward_key(st, ki) ? KEY_REWARD : 0;
+    flags |= untimed_key(st, ki) ? KEY_UNTIMED : 0;
     return flags;
 }
 
@@ -633,7 +640,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         const key_info *ki = &st->keys[kv->key];
         /* An evaluation's timings are not the training steps'. */
         if (ki->role != MD_ROLE_SERIES || (evaluation && (ki->total & KEY_TIMING)) || clock_reading(st, ki, kv) ||
-            (kv->unit != MD_UNIT_NONE && !unit_fits_key(st, ki, kv->unit)))
+            ((ki->total & KEY_UNTIMED) && kv->unit != MD_UNIT_NONE && timed_value(kv->unit)))
             continue;
         int sidx = ki->series >= 0 ? ki->series : keys_series(st, kv->key);
         if (sidx < 0)

@@ -20,7 +20,11 @@ enum {
      * record_step): an evaluation's, a rate's or timing's, a reward's. */
     KEY_EVALUATION = 32,
     KEY_TIMING = 64,
-    KEY_REWARD = 128
+    KEY_REWARD = 128,
+    /* A quantity no clock measures (a loss, a score, a rate of learning, a
+     * gradient, a share, a scale): a value in seconds or per second under
+     * its name is something else. */
+    KEY_UNTIMED = 256
 };
 
 typedef struct key_info {
