@@ -103,6 +103,12 @@ START_TEST(test_num_special)
     size_t used;
     ck_assert(isnan(scan("nanms", &used)));
     ck_assert_uint_eq(used, 3);
+
+    /* PaddleOCR's '{:x<6f}' pads a NaN or an Inf to six with x. */
+    ck_assert(isnan(scan("nanxxx", &used)) && used == 6);
+    expect_num("infxxx", 6, INFINITY);
+    expect_num("-infxx", 6, -INFINITY);
+    ck_assert(isnan(scan("nanxxxx", &used)) && used == 6);
 }
 END_TEST
 

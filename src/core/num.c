@@ -200,11 +200,20 @@ static bool ci_prefix(const char *s, const char *end, const char *word)
     return true;
 }
 
+/* PaddleOCR formats its figures with '{:x<6f}', which pads a NaN to six
+ * with x: "nanxxx", "-infxx". Returns n past that fill. */
+static size_t x_fill(const char *s, const char *end, size_t n, bool neg)
+{
+    while (s + n < end && s[n] == 'x' && n + neg < 6)
+        n++;
+    return n;
+}
+
 static size_t scan_special(const char *s, const char *end, bool neg, double *out)
 {
     if (ci_prefix(s, end, "nan")) {
         *out = neg ? -NAN : NAN; /* strtod keeps the sign of a NaN too */
-        return 3;
+        return x_fill(s, end, 3, neg);
     }
     if (ci_prefix(s, end, "infinity")) {
         *out = neg ? -INFINITY : INFINITY;
@@ -212,7 +221,7 @@ static size_t scan_special(const char *s, const char *end, bool neg, double *out
     }
     if (ci_prefix(s, end, "inf")) {
         *out = neg ? -INFINITY : INFINITY;
-        return 3;
+        return x_fill(s, end, 3, neg);
     }
     return 0;
 }
