@@ -5261,6 +5261,24 @@ START_TEST(test_stgcn_batches_in_epoch)
 }
 END_TEST
 
+/* MMSegmentation's decode head: its loss term and the share of pixels it
+ * labels right, the training accuracy. */
+START_TEST(test_mmseg_decode_accuracy)
+{
+    md_store *st = load_text("train.log",
+                             "2022-10-27 17:28:08,770 - mmseg - INFO - Iter [1100/160000]     lr: 4.366e-05, eta: "
+                             "6:30:57, time: 0.137, data_time: 0.005, memory: 970, decode.loss_ce: 0.4045, "
+                             "decode.acc_seg: 91.2000, loss: 0.4045\n"
+                             "2022-10-27 17:28:15,777 - mmseg - INFO - Iter [1150/160000]     lr: 4.563e-05, eta: "
+                             "6:29:58, time: 0.140, data_time: 0.006, memory: 970, decode.loss_ce: 0.3936, "
+                             "decode.acc_seg: 97.5000, loss: 0.3936\n",
+                             NULL);
+    const md_series *acc = series(st, "accuracy");
+    ck_assert(acc->count == 2 && acc->last == 97.5 && acc->last_step == 1150);
+    md_store_free(st);
+}
+END_TEST
+
 /* StyleGAN's and EDM's stats.jsonl: each statistic an object of its
  * count, mean and spread; the mean is the value, Progress/tick the step. */
 START_TEST(test_stats_jsonl_means)
@@ -5968,6 +5986,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, lines);
 
     TCase *text = tcase_create("text");
+    tcase_add_test(text, test_mmseg_decode_accuracy);
     tcase_add_test(text, test_stgcn_batches_in_epoch);
     tcase_add_test(text, test_chatter_places_nothing);
     tcase_add_test(text, test_paddle_eval_block);
