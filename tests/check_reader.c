@@ -5279,6 +5279,35 @@ START_TEST(test_mmseg_decode_accuracy)
 }
 END_TEST
 
+/* A Jupyter notebook: what its cells printed is the console, a Trainer's
+ * HTML table of losses rows of cells, an error output a traceback. */
+START_TEST(test_notebook_outputs)
+{
+    md_store *st = load_text(
+        "train.ipynb",
+        "{\"cells\": [{\"cell_type\": \"code\", \"source\": [\"trainer.train()\"], \"outputs\": [\n"
+        "  {\"name\": \"stderr\", \"output_type\": \"stream\", \"text\": [\"warmup\\n\", \"grad_norm: 1.5\\n\"]},\n"
+        "  {\"output_type\": \"display_data\", \"data\": {\"text/plain\": [\"<IPython.core.display.HTML object>\"],\n"
+        "   \"text/html\": [\"<progress value='30' max='30'></progress> [30/30 00:10, Epoch 1/1]\\n\",\n"
+        "    \"<table border=\\\"1\\\"><thead><tr><th>Step</th><th>Training Loss</th><th>Validation Loss</th></tr></thead>\\n\",\n"
+        "    \"<tbody><tr><td>10</td><td>2.500000</td><td>2.400000</td></tr>\\n\",\n"
+        "    \"<tr><td>20</td><td>2.100000</td><td>2.200000</td></tr>\\n\",\n"
+        "    \"<tr><td>30</td><td>1.900000</td><td>2.100000</td></tr></tbody></table>\"]}},\n"
+        "  {\"output_type\": \"error\", \"ename\": \"KeyError\", \"evalue\": \"'labels'\", \"traceback\": [\n"
+        "   \"\\u001b[0;31m-----------\\u001b[0m\", \"\\u001b[0;31mKeyError\\u001b[0m  Traceback (most recent call last)\",\n"
+        "   \"Cell \\u001b[0;32mIn[4], line 1\\u001b[0m\\n----> 1 trainer.evaluate()\", \"\\u001b[0;31mKeyError\\u001b[0m: 'labels'\"]}\n"
+        "]}], \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 5}\n",
+        NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->count == 3 && loss->first == 2.5 && loss->last == 1.9 && loss->last_step == 30);
+    ck_assert(series(st, "val_loss")->last == 2.1);
+    const md_event *e = event(st, "exception");
+    ck_assert_uint_eq(e->count, 1);
+    ck_assert_str_eq(e->first_text, "KeyError: 'labels'");
+    md_store_free(st);
+}
+END_TEST
+
 /* StyleGAN's and EDM's stats.jsonl: each statistic an object of its
  * count, mean and spread; the mean is the value, Progress/tick the step. */
 START_TEST(test_stats_jsonl_means)
@@ -6052,6 +6081,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");
+    tcase_add_test(tables, test_notebook_outputs);
     tcase_add_test(tables, test_stats_jsonl_means);
     tcase_add_test(tables, test_chainer_log_report);
     tcase_add_test(tables, test_csv_lightning_sparse);

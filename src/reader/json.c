@@ -540,6 +540,21 @@ static bool is_json_lines(const md_buf *text)
     return one != NULL;
 }
 
+/* A notebook's outputs are read as the console they are (notebook.c). */
+static md_err read_notebook(md_store *st, json_reader *r, cJSON *root, const md_catalog *cat)
+{
+    md_buf console = {0};
+    md_notebook_text(root, &console);
+    cJSON_Delete(root);
+    md_source *outputs = md_source_memory(console.p ? console.p : "", console.n, r->path);
+    r->in->format = MD_FMT_TEXT;
+    r->in->lines = 0;
+    md_err err = md_read_text(st, outputs, cat, r->diags);
+    md_source_close(outputs);
+    md_buf_free(&console);
+    return err;
+}
+
 md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
     json_reader r = {NULL, diags, md_source_path(src), md_store_input_mut(st, (int)md_store_ninputs(st) - 1), cat};
@@ -572,6 +587,8 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
     md_buf_free(&text);
     if (!root)
         return MD_ERR_FORMAT;
+    if (md_notebook_is(root))
+        return read_notebook(st, &r, root, cat);
     r.feed = md_feed_new(st, false);
     read_document(&r, root);
     md_feed_close(r.feed);

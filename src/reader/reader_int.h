@@ -672,6 +672,12 @@ md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md
 md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded);
 md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded);
 
+/* A Jupyter notebook's document (notebook.c), and the text its cells'
+ * outputs printed, as a console would hold it. */
+struct cJSON;
+bool md_notebook_is(const struct cJSON *root);
+void md_notebook_text(const struct cJSON *root, md_buf *out);
+
 /* Whether src is large enough (more than its peek) to read on two threads. */
 bool md_reader_threaded(md_source *src);
 
