@@ -1450,10 +1450,6 @@ static void on_quote(scan *s)
     s->p = close + 1;
 }
 
-/* OpenMMLab's mmengine: "Epoch(train) [3][ 50/500]" (the epoch, then the
- * iteration within it), "Iter(train) [ 50/90000]". A "(val)" or "(test)"
- * line measures the evaluation: its pairs go under it, and its brackets
- * count evaluation batches, which place nothing. */
 /* ST-GCN's and its descendants' "Batch(100/1879) done. Loss: 5.96": a
  * count within the epoch, glued to its name in parentheses. */
 static bool on_paren_count(scan *s)
@@ -1483,6 +1479,10 @@ static bool on_paren_count(scan *s)
     return true;
 }
 
+/* OpenMMLab's mmengine: "Epoch(train) [3][ 50/500]" (the epoch, then the
+ * iteration within it), "Iter(train) [ 50/90000]". A "(val)" or "(test)"
+ * line measures the evaluation: its pairs go under it, and its brackets
+ * count evaluation batches, which place nothing. */
 static bool on_mm_phase(scan *s)
 {
     static const char *const phases[] = {"(train)", "(val)", "(test)"};
@@ -1942,7 +1942,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             on_quote(&s);
         } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && extend_with_paren(&s)) {
             continue;
-        } else if (c == '(' && s.key && s.p == s.key_end && (on_mm_phase(&s) || on_paren_count(&s) || on_arguments(&s))) {
+        } else if (c == '(' && s.key && s.p == s.key_end &&
+                   (on_mm_phase(&s) || on_paren_count(&s) || on_arguments(&s))) {
             continue;
         } else if (c == '(' && s.n > 0 && on_interval_seconds(&s)) {
             continue;

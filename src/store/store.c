@@ -444,14 +444,10 @@ static bool epoch_as_step(const md_input *in, int64_t step)
     return in->first_epoch >= 0 && step == in->last_epoch && step < in->last_step_seen;
 }
 
-/* A count under an epoch header ("Training epoch: 3", then
- * "Batch(100/1879) done. Loss: ..."; paddle's "Epoch 2/10", then "step
- * 10/614 - loss: ...") is placed as if the line gave the epoch too:
- * epoch_step tells a count within the epoch from the run's. A line of
- * counts alone (Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000") is a
- * header of its own. Out of line: few logs have such headers, and the
- * record loop runs for every line of all the others. */
-static MD_NOINLINE bool under_epoch_header(const md_store *st)
+/* Whether the record holds a value, not only counts. Out of line: only
+ * records under an epoch header ask, and the record loop runs for every
+ * line of every log. */
+static MD_NOINLINE bool record_holds_values(const md_store *st)
 {
     for (size_t i = 0; i < st->nkv; i++)
         if (st->keys[st->kv[i].key].role == MD_ROLE_SERIES)
@@ -487,7 +483,13 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         }
     }
     *had_step = step >= 0 || epoch >= 0;
-    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && (in_epoch || total > 0) && under_epoch_header(st)) {
+    /* A count under an epoch header ("Training epoch: 3", then
+     * "Batch(100/1879) done. Loss: ..."; paddle's "Epoch 2/10", then "step
+     * 10/614 - loss: ...") is placed as if the line gave the epoch too:
+     * epoch_step tells a count within the epoch from the run's. A line of
+     * counts alone (Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000") is a
+     * header of its own. */
+    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && (in_epoch || total > 0) && record_holds_values(st)) {
         epoch = st->context_epoch;
         epochs = st->context_epochs;
     }
