@@ -630,6 +630,9 @@ START_TEST(test_kv_settings_lines)
         /* argparse, even with numbers only */
         {"Namespace(batch_size=256, epochs=90, lr=0.1, momentum=0.9, wd=0.0001, seed=7)", true},
         {"Namespace(arch='vit_b_16', data_dir='/mnt/imagenet', lr=0.003, amp=True, epochs=300)", true},
+        /* a command line's flags */
+        {"/root/venv/bin/python train.py --n_epoch=100 --lr=5e-4 --batch_size=128 --num_workers=2", true},
+        {"python train.py --lr=5e-4", true},
         /* a nested config dict printed on one line */
         {"{'model': {'name': 'llama-7b', 'dtype': 'bf16'}, 'optim': {'lr': 0.0002, 'warmup': 500}}", true},
         /* logfmt: a level and a message are no settings */
@@ -638,6 +641,7 @@ START_TEST(test_kv_settings_lines)
         {"{\"mode\": \"train\", \"epoch\": 3, \"iter\": 150, \"lr\": 0.02, \"loss\": 0.81}", false},
         {"{'loss': 0.52, 'grad_norm': 1.7, 'learning_rate': 4e-05, 'epoch': 0.4}", false},
         {"note: model=large, lr=0.1", false},
+        {"step 20 -- loss=2.1 lr=0.1", false},
     };
     md_kv kv[64];
     md_buf b = {0};

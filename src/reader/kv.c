@@ -752,6 +752,11 @@ static bool only_blanks(const char *p, const char *end)
 
 static void on_word(scan *s, const char *w, const char *we)
 {
+    /* A command line's flags ("python train.py --n_epoch=100 --lr=5e-4"):
+     * its settings, as argparse's Namespace print is. */
+    if (w - s->line >= 2 && w[-1] == '-' && w[-2] == '-' && (w - s->line == 2 || md_is_blank(w[-3])) &&
+        we < s->end && *we == '=')
+        s->arguments = true;
     /* "iter 3: loss nan", "step 1655 - loss        nan": the word stands
      * where the known key's number would, as "loss: nan" and "loss=nan"
      * already read. */
