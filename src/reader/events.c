@@ -174,6 +174,25 @@ static size_t window_start(const md_event_spec *e, const char *text, size_t n)
     return start + MATCH_LINE_MAX > n ? n - MATCH_LINE_MAX : start;
 }
 
+/* Where the text the store keeps of a long line starts: the line's start
+ * when the match ends within what it keeps; else a redraw's start ('\r')
+ * or, failing one, a blank before the match, so that the quote holds the
+ * message ("... 35:34, 7.00s/it]slurmstepd: error: *** JOB 42210 ON c5
+ * CANCELLED AT 2022-10-13T04:10:12 DUE TO TIME LIMIT ***"), not 400 bytes
+ * of a bar drawn before it. */
+static size_t quote_start(const char *text, size_t n, size_t match_end)
+{
+    if (match_end <= MD_EVENT_TEXT_MAX || match_end > n)
+        return 0;
+    for (size_t k = match_end; k > 0 && match_end - k < MD_EVENT_TEXT_MAX; k--)
+        if (text[k - 1] == '\r')
+            return k;
+    size_t from = match_end - MD_EVENT_TEXT_MAX / 2;
+    while (from < match_end && text[from] != ' ')
+        from++;
+    return from < match_end ? from + 1 : match_end - MD_EVENT_TEXT_MAX / 2;
+}
+
 /* Runs one event whose literal occurs in the line: its pattern, then its
  * fields. *copied is where the window in scratch starts, SIZE_MAX before
  * any is copied. */
@@ -193,12 +212,15 @@ static void run_event(md_event_matcher *m, size_t i, md_store *st, unsigned long
                 m->scratch[k] = ' ';
         *copied = start;
     }
-    if (e->pattern && (!r->ok[0] || regexec(&r->re[0], m->scratch, 0, NULL, 0) != 0))
+    regmatch_t at[1] = {{0, 0}};
+    bool long_line = n > MD_EVENT_TEXT_MAX;
+    if (e->pattern && (!r->ok[0] || regexec(&r->re[0], m->scratch, long_line, long_line ? at : NULL, 0) != 0))
         return;
     double fields[MD_EVENT_MAX_FIELDS];
     for (size_t f = 0; f < e->nfields; f++)
         fields[f] = r->ok[1 + f] ? field_value(&e->fields[f], &r->re[1 + f], m->scratch) : NAN;
-    md_store_event(st, e, line, md_store_current_step(st), text, n, fields);
+    size_t from = long_line ? quote_start(text, n, start + (size_t)at[0].rm_eo) : 0;
+    md_store_event(st, e, line, md_store_current_step(st), text + from, n - from, fields);
 }
 
 bool md_event_matcher_silent(md_event_matcher *m, const char *text, size_t n)

@@ -159,9 +159,11 @@ static void put_output(const cJSON *output, md_buf *out, md_buf *tmp)
                 line += n + (nl != NULL);
             }
         }
+        /* Python prints an exception without a message as its name alone
+         * ("KeyboardInterrupt"). */
+        const char *value = cJSON_IsString(evalue) && evalue->valuestring ? evalue->valuestring : "";
         if (cJSON_IsString(ename) && ename->valuestring)
-            md_buf_printf(out, "%s: %s\n", ename->valuestring,
-                          cJSON_IsString(evalue) && evalue->valuestring ? evalue->valuestring : "");
+            md_buf_printf(out, *value ? "%s: %s\n" : "%s%s\n", ename->valuestring, value);
     } else {
         const cJSON *data = cJSON_GetObjectItemCaseSensitive(output, "data");
         const cJSON *html = cJSON_GetObjectItemCaseSensitive(data, "text/html");

@@ -1514,11 +1514,13 @@ static bool best_round_header(md_str s)
  * a step: DeepSpeed ZeRO-3's "Invalidate trace cache @ step 1: expected
  * module 25, but got module 323" (its own count of the module trace, not
  * the training's step), Slurm's "slurmstepd: error: *** STEP 6053.0 ON
- * node CANCELLED AT ..." (a job step's id): a line that starts with one,
- * or the rest of a line after a bar redrawn without a newline. */
+ * node CANCELLED AT ..." (a job step's id), and the Trainer's result as a
+ * notebook shows it, "TrainOutput(global_step=5064, training_loss=2.829,
+ * ...)" (the run's mean loss, no point of it): a line that starts with
+ * one, or the rest of a line after a bar redrawn without a newline. */
 static bool chatter(md_str s)
 {
-    static const char *const messages[] = {"Invalidate trace cache @ step", "slurmstepd: "};
+    static const char *const messages[] = {"Invalidate trace cache @ step", "slurmstepd: ", "TrainOutput("};
     s = md_str_trim(s);
     for (size_t i = 0; i < MD_COUNT(messages); i++)
         if (md_str_starts_with(s, messages[i]))
