@@ -5321,6 +5321,34 @@ START_TEST(test_notebook_outputs)
 }
 END_TEST
 
+/* Keras' model.evaluate() after fit(): one more bar, of the evaluation's
+ * batches, whose figures are the evaluation's, not the last epoch's. */
+START_TEST(test_keras_evaluate_after_fit)
+{
+    static const char *const bars[] = {"[==============================]",
+                                       "\xe2\x94\x81\xe2\x94\x81\xe2\x94\x81\xe2\x94\x81"};
+    for (size_t i = 0; i < MD_COUNT(bars); i++) {
+        md_buf text = {0};
+        md_buf_printf(&text,
+                      "Epoch 1/2\n"
+                      "126/126 %s - 813s 6s/step - loss: 0.9432 - accuracy: 0.6342 - val_loss: 0.8021\n"
+                      "Epoch 2/2\n"
+                      " 60/126 %s - ETA: 6:05 - loss: 0.5426 - accuracy: 0.8155\r"
+                      "126/126 %s - 859s 7s/step - loss: 0.4426 - accuracy: 0.8355 - val_loss: 0.5682\n"
+                      "10/31 %s - ETA: 1:40 - loss: 0.9000 - accuracy: 0.7000\r"
+                      "31/31 %s - 151s 5s/step - loss: 0.5682 - accuracy: 0.8669\n",
+                      bars[i], bars[i], bars[i], bars[i], bars[i]);
+        md_store *st = load_text("output.log", md_buf_cstr(&text), NULL);
+        const md_series *loss = series(st, "loss");
+        ck_assert_msg(loss->max == 0.9432 && loss->last == 0.4426 && loss->last_step == 2, "bar %zu", i);
+        const md_series *eval = series(st, "eval_loss");
+        ck_assert(eval->count == 1 && eval->last == 0.5682 && eval->last_step == 2);
+        md_store_free(st);
+        md_buf_free(&text);
+    }
+}
+END_TEST
+
 /* StyleGAN's and EDM's stats.jsonl: each statistic an object of its
  * count, mean and spread; the mean is the value, Progress/tick the step. */
 START_TEST(test_stats_jsonl_means)
@@ -6028,6 +6056,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, lines);
 
     TCase *text = tcase_create("text");
+    tcase_add_test(text, test_keras_evaluate_after_fit);
     tcase_add_test(text, test_mmseg_decode_accuracy);
     tcase_add_test(text, test_stgcn_batches_in_epoch);
     tcase_add_test(text, test_chatter_places_nothing);

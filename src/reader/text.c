@@ -89,7 +89,8 @@ struct md_text_reader {
     md_wrapped_dict wrapped; /* a dict pprint printed over several lines */
     md_results results;      /* an evaluation's "key = value" lines under a banner */
     bool eval_open;          /* inside paddle's "Eval begin..." block (read_eval_block) */
-    md_buf eval_last;        /* its last figures, as "[Eval] loss: 0.14 - acc: 0.8" */
+    long keras_total;        /* the batches of the epoch's Keras bars, 0 before one (keras_evaluation) */
+    md_buf eval_last;        /* an evaluation's figures, "[Eval] loss: 0.14 - acc: 0.8" (its last line's) */
     unsigned long eval_line;
     char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
     int bar_key_len;
@@ -239,9 +240,11 @@ static void set_header_context(text_reader *r, const md_kv *kv, double value)
 {
     md_feed_context_step(r->feed, (int64_t)value);
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
-    if (spec && spec->role == MD_ROLE_EPOCH)
+    if (spec && spec->role == MD_ROLE_EPOCH) {
         md_feed_context_epoch(r->feed, (int64_t)value,
                               (kv->flags & MD_KV_TOTAL) && kv->total > 0 ? (int64_t)kv->total : -1);
+        r->keras_total = 0;
+    }
 }
 
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
@@ -1666,13 +1669,50 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     md_feed_record_end(r->feed);
 }
 
+/* Keras prints model.evaluate() after fit() as one more bar, "31/31
+ * [==============================] - 151s 5s/step - loss: 0.3682 -
+ * accuracy: 0.8669" (Keras 3 draws it with U+2501), whose count is the
+ * evaluation's batches: a bar whose total is not that of the epoch's bars
+ * since the last "Epoch N/M" measures an evaluation. Its last frame's
+ * figures are read as the evaluation's; its other frames, running
+ * figures, as nothing. */
+static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
+{
+    const char *p = seg.p, *end = seg.p + seg.n;
+    while (p < end && *p == ' ')
+        p++;
+    if (p == end || !md_is_digit(*p) || r->eval_open)
+        return false;
+    double count, total;
+    size_t k = md_num_scan(p, end, &count);
+    if (!k || p + k >= end || p[k] != '/')
+        return false;
+    p += k + 1;
+    k = md_num_scan(p, end, &total);
+    if (!k || total < 1 || p + k + 1 >= end || p[k] != ' ' ||
+        (p[k + 1] != '[' && !md_text_at(p + k + 1, end, "\xe2\x94\x81")))
+        return false;
+    p += k + 1;
+    if (r->keras_total <= 0 || (long)total == r->keras_total) {
+        r->keras_total = (long)total;
+        return false;
+    }
+    const char *dash = md_memmem(p, (size_t)(end - p), " - ", 3);
+    if (count == total && dash) {
+        md_buf_reset(&r->eval_last);
+        md_buf_printf(&r->eval_last, "[Eval] %.*s", (int)(end - dash - 3), dash + 3);
+        read_pairs(r, (md_str){r->eval_last.p, r->eval_last.n}, line);
+    }
+    return true;
+}
+
 /* Ranks that write to one file without line buffering glue their lines:
  * "...loss 1.0026[default1]:epoch 0 step 30 loss 1.8226". A rank prefix
  * inside a segment starts a segment of its own. */
 static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
 {
     /* A line of a shape that holds no rank prefix's end is one segment. */
-    if (repeated_round(r, line))
+    if (repeated_round(r, line) || keras_evaluation(r, seg, line))
         return;
     shaped_read whole = r->eval_open ? NO_SHAPE : read_shaped(r, seg, line, SHAPE_UNRANKED);
     if (whole == READ_BY_SHAPE)
