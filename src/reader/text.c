@@ -89,6 +89,7 @@ struct md_text_reader {
     md_wrapped_dict wrapped; /* a dict pprint printed over several lines */
     md_results results;      /* an evaluation's "key = value" lines under a banner */
     bool eval_open;          /* inside paddle's "Eval begin..." block (read_eval_block) */
+    bool epoch_headers;      /* a line was only an epoch ("Epoch 3/10"), as Keras prints them */
     long keras_total;        /* the batches of the epoch's Keras bars, 0 before one (keras_evaluation) */
     md_buf eval_last;        /* an evaluation's figures, "[Eval] loss: 0.14 - acc: 0.8" (its last line's) */
     unsigned long eval_line;
@@ -243,6 +244,7 @@ static void set_header_context(text_reader *r, const md_kv *kv, double value)
     if (spec && spec->role == MD_ROLE_EPOCH) {
         md_feed_context_epoch(r->feed, (int64_t)value,
                               (kv->flags & MD_KV_TOTAL) && kv->total > 0 ? (int64_t)kv->total : -1);
+        r->epoch_headers = true;
         r->keras_total = 0;
     }
 }
@@ -1678,16 +1680,23 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
  * figures, as nothing. */
 static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
 {
+    if (!r->epoch_headers) /* Keras heads each epoch's bars with one */
+        return false;
     const char *p = seg.p, *end = seg.p + seg.n;
     while (p < end && *p == ' ')
         p++;
-    if (p == end || !md_is_digit(*p) || r->eval_open)
+    /* Digits, then '/': most lines fail at their first or second byte
+     * (a tqdm bar's " 45%|"), before any number is read. */
+    const char *digits = p;
+    while (p < end && md_is_digit(*p))
+        p++;
+    if (p == digits || p == end || *p != '/' || r->eval_open)
         return false;
     double count, total;
-    size_t k = md_num_scan(p, end, &count);
-    if (!k || p + k >= end || p[k] != '/')
+    size_t k = md_num_scan(digits, p, &count);
+    if (k != (size_t)(p - digits))
         return false;
-    p += k + 1;
+    p++;
     k = md_num_scan(p, end, &total);
     if (!k || total < 1 || p + k + 1 >= end || p[k] != ' ' ||
         (p[k + 1] != '[' && !md_text_at(p + k + 1, end, "\xe2\x94\x81")))
