@@ -5349,6 +5349,23 @@ START_TEST(test_keras_evaluate_after_fit)
 }
 END_TEST
 
+/* A notebook's other HTML tables (a DataFrame's head, with its missing
+ * values) are the data's: no series of the run. */
+START_TEST(test_notebook_data_table)
+{
+    static const char nb[] =
+        "{\"cells\": [{\"cell_type\": \"code\", \"source\": [\"df.head()\"], \"outputs\": [\n"
+        "  {\"output_type\": \"execute_result\", \"data\": {\"text/plain\": [\"<DataFrame>\"],\n"
+        "   \"text/html\": [\"<table><thead><tr><th></th><th>price</th><th>lot</th></tr></thead>\",\n"
+        "    \"<tbody><tr><th>0</th><td>221900.0</td><td>NaN</td></tr><tr><th>1</th><td>538000.0</td><td>NaN</td></tr>\",\n"
+        "    \"<tr><th>2</th><td>180000.0</td><td>NaN</td></tr></tbody></table>\"]}}\n"
+        "]}], \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 5}\n";
+    md_store *st = load_bytes("eda.ipynb", nb, strlen(nb), MD_ERR_NODATA, NULL);
+    ck_assert_uint_eq(md_store_nseries(st), 0);
+    md_store_free(st);
+}
+END_TEST
+
 /* StyleGAN's and EDM's stats.jsonl: each statistic an object of its
  * count, mean and spread; the mean is the value, Progress/tick the step. */
 START_TEST(test_stats_jsonl_means)
@@ -6123,6 +6140,7 @@ Suite *suite_reader(void)
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");
+    tcase_add_test(tables, test_notebook_data_table);
     tcase_add_test(tables, test_notebook_outputs);
     tcase_add_test(tables, test_stats_jsonl_means);
     tcase_add_test(tables, test_chainer_log_report);

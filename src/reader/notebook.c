@@ -70,12 +70,29 @@ static void put_cell(const char *p, const char *end, md_buf *out)
         out->n--;
 }
 
+/* Whether the table's first header cell names a step or an epoch, as the
+ * Trainer's progress table does ("Step", "Epoch"): other tables (a
+ * DataFrame's head) are the data's, not the run's. */
+static bool training_table(const char *p, const char *end)
+{
+    const char *th = md_memmem(p, (size_t)(end - p), "<th", 3);
+    const char *body = th ? memchr(th, '>', (size_t)(end - th)) : NULL;
+    if (!body)
+        return false;
+    md_buf cell = {0};
+    const char *close = md_memmem(body, (size_t)(end - body), "</t", 3);
+    put_cell(body + 1, close ? close : end, &cell);
+    bool step = md_word_is(cell.p ? cell.p : "", cell.n, "step") || md_word_is(cell.p ? cell.p : "", cell.n, "epoch");
+    md_buf_free(&cell);
+    return step;
+}
+
 /* The rows of the first HTML table in html, a line each, cells parted by
- * tabs; false when it holds none. */
+ * tabs; false when it holds none, or one of the data's. */
 static bool put_table(md_str html, md_buf *out)
 {
     const char *p = md_memmem(html.p, html.n, "<table", 6), *end = html.p + html.n;
-    if (!p)
+    if (!p || !training_table(p, end))
         return false;
     const char *stop = md_memmem(p, (size_t)(end - p), "</table>", 8);
     end = stop ? stop : end;
