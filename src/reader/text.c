@@ -1565,6 +1565,15 @@ static bool repeated_round(const text_reader *r, unsigned long line)
     return r->best_round_line && line == r->best_round_line + 1;
 }
 
+/* Keeps an evaluation's figures, the text from p to end ("loss: 0.2042 -
+ * acc: 0.81 - 3s/step"), as a line of the evaluation set's: "[Eval] ...". */
+static void keep_evaluation(text_reader *r, const char *p, const char *end, unsigned long line)
+{
+    md_buf_reset(&r->eval_last);
+    md_buf_printf(&r->eval_last, "[Eval] %.*s", (int)(end - p), p);
+    r->eval_line = line;
+}
+
 /* paddle.Model.fit evaluates between "Eval begin..." and "Eval samples:
  * N", a line every few batches of running figures whose count is the
  * evaluation's batch ("step 20/88 - loss: 0.2042 - acc: 0.81 - 3s/step").
@@ -1590,9 +1599,7 @@ static bool read_eval_block(text_reader *r, md_str t, unsigned long line)
         r->eval_open = false;
         return false;
     }
-    md_buf_reset(&r->eval_last);
-    md_buf_printf(&r->eval_last, "[Eval] %.*s", (int)(t.p + t.n - dash - 3), dash + 3);
-    r->eval_line = line;
+    keep_evaluation(r, dash + 3, t.p + t.n, line);
     return true;
 }
 
@@ -1708,8 +1715,7 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
     }
     const char *dash = md_memmem(p, (size_t)(end - p), " - ", 3);
     if (count == total && dash) {
-        md_buf_reset(&r->eval_last);
-        md_buf_printf(&r->eval_last, "[Eval] %.*s", (int)(end - dash - 3), dash + 3);
+        keep_evaluation(r, dash + 3, end, line);
         read_pairs(r, (md_str){r->eval_last.p, r->eval_last.n}, line);
     }
     return true;

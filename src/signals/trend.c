@@ -506,14 +506,12 @@ MD_FEATURE(rising_to_end)
     return md_known(coarse && late);
 }
 
-/* Share of the run it took to cover 90% of the distance from the start
- * level to the best stretch: near 0 when the loss collapsed at once. The
- * start is the first segment when that is worse than the start level: a
- * collapse inside the first tenth of the run would otherwise put the start
- * level halfway down and measure only the slow tail after it. */
 /* The first segment by which the series had covered 90% of the way from
- * its start to its best stretch (the best one at the latest), and the
- * points before it; -1 when it never improved. */
+ * its start level to its best stretch (the best one at the latest), and
+ * the points before it; -1 when it never improved. The start is the first
+ * segment when that is worse than the start level: a collapse inside the
+ * first tenth of the run would otherwise put the start level halfway down
+ * and measure only the slow tail after it. */
 static long converged_segment(const md_series *s, seg *segs, size_t *n, double *points)
 {
     int dir = md_improve_sign(s);
@@ -533,6 +531,8 @@ static long converged_segment(const md_series *s, seg *segs, size_t *n, double *
     return (long)*n - 1;
 }
 
+/* Share of the run it took to cover 90% of the distance from the start
+ * to the best stretch: near 0 when the loss collapsed at once. */
 MD_FEATURE(converge_frac)
 {
     (void)sig;

@@ -293,16 +293,11 @@ static double value_of(md_kind kind, double v, md_unit own, md_unit key)
     return convert(kind, v, value_unit(own, key));
 }
 
-/* A value written with a unit of time or of speed ("Cost: 30.35s") is no
- * loss, score, rate of learning or gradient, whatever its key's name says:
- * the key names something else in this log. */
-static bool untimed_key(const md_store *st, const key_info *ki)
+/* The kind of the catalog series a key names; MD_KIND_OTHER for a key no
+ * alias names. */
+static md_kind key_kind(const md_store *st, const key_info *ki)
 {
-    if (ki->cat < 0)
-        return false;
-    md_kind kind = md_catalog_series(st->cat, (size_t)ki->cat)->kind;
-    return kind == MD_KIND_LOSS || kind == MD_KIND_METRIC || kind == MD_KIND_LR || kind == MD_KIND_GRAD ||
-           kind == MD_KIND_FRACTION || kind == MD_KIND_SCALE;
+    return ki->cat >= 0 ? md_catalog_series(st->cat, (size_t)ki->cat)->kind : MD_KIND_OTHER;
 }
 
 static bool timed_value(md_unit unit)
@@ -316,7 +311,7 @@ static bool timed_value(md_unit unit)
  * 1754068201.3), no duration. */
 static bool clock_reading(const md_store *st, const key_info *ki, const record_kv *kv)
 {
-    return kv->value >= 1e9 && ki->cat >= 0 && md_catalog_series(st->cat, (size_t)ki->cat)->kind == MD_KIND_TIME;
+    return kv->value >= 1e9 && key_kind(st, ki) == MD_KIND_TIME;
 }
 
 /* A whole number in [0, 9e15): below 2^53, so truncating it to an integer
@@ -386,10 +381,18 @@ static bool evaluation_key(const md_store *st, const key_info *ki)
  * "loss = ..., step = N" lines, the rate since the step before. */
 static bool timing_key(const md_store *st, const key_info *ki)
 {
-    if (ki->cat < 0)
-        return false;
-    md_kind kind = md_catalog_series(st->cat, (size_t)ki->cat)->kind;
+    md_kind kind = key_kind(st, ki);
     return kind == MD_KIND_RATE || kind == MD_KIND_TIME;
+}
+
+/* A value written with a unit of time or of speed ("Cost: 30.35s") is no
+ * loss, score, rate of learning or gradient, whatever its key's name says:
+ * the key names something else in this log. */
+static bool untimed_key(const md_store *st, const key_info *ki)
+{
+    md_kind kind = key_kind(st, ki);
+    return kind == MD_KIND_LOSS || kind == MD_KIND_METRIC || kind == MD_KIND_LR || kind == MD_KIND_GRAD ||
+           kind == MD_KIND_FRACTION || kind == MD_KIND_SCALE;
 }
 
 static bool is_canonical(const md_store *st, const key_info *ki, const char *name)
@@ -536,8 +539,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
 
 static bool is_setting(const md_store *st, const key_info *ki)
 {
-    return ki->role == MD_ROLE_SERIES && ki->cat >= 0 &&
-           md_catalog_series(st->cat, (size_t)ki->cat)->kind == MD_KIND_SETTING;
+    return ki->role == MD_ROLE_SERIES && key_kind(st, ki) == MD_KIND_SETTING;
 }
 
 /* A key the catalog names, other than a setting: a line of settings
