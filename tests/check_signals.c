@@ -379,6 +379,26 @@ START_TEST(test_first_zero)
 }
 END_TEST
 
+/* first_positive_step: where a counter (Megatron's NaN iterations) first
+ * counts; a series that starts above 0 has it at its first point, one never
+ * above 0 has none. */
+START_TEST(test_first_positive)
+{
+    const double v[] = {0, 0, 0, -1, 0, 3, 0, 5};
+    run r = values_run("nan_iterations", v, MD_COUNT(v));
+    T_IS(&r, "nan_iterations", "first_positive_step", 5);
+    run_free(&r);
+    const double w[] = {0.5, 0, 2};
+    r = values_run("nan_iterations", w, MD_COUNT(w));
+    T_IS(&r, "nan_iterations", "first_positive_step", 0);
+    run_free(&r);
+    const double z[] = {0, -2, 0};
+    r = values_run("nan_iterations", z, MD_COUNT(z));
+    T_UNKNOWN(&r, "nan_iterations", "first_positive_step");
+    run_free(&r);
+}
+END_TEST
+
 /* chance_classes: the K whose ln K the loss ends within 0.5% of. 6.905 is
  * ImageNet's ln 1000 (6.908), 10.825 GPT-2's ln 50257; 2.0 is no
  * ln K of the list. */
@@ -2045,7 +2065,7 @@ START_TEST(test_every_feature_is_tested)
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "fresh_starts", "nonfinite", "nan",
         "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "leading_nonfinite", "zero_frac",
-        "first_zero_step", "before_zero",
+        "first_zero_step", "before_zero", "first_positive_step",
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
@@ -2133,6 +2153,7 @@ Suite *suite_signals(void)
     tcase_add_test(spike, test_zero_resolution);
     tcase_add_test(spike, test_chance_classes);
     tcase_add_test(spike, test_first_zero);
+    tcase_add_test(spike, test_first_positive);
     suite_add_tcase(s, spike);
 
     TCase *nonfinite = tcase_create("nonfinite");

@@ -78,6 +78,7 @@ typedef struct md_series {
     uint64_t leading_nonfinite;   /* NaN or Inf points before the first finite one */
     int64_t first_zero_step;      /* of the first exact 0, -1 when none */
     double before_zero;           /* the finite value before it, NaN when none */
+    int64_t first_positive_step;  /* of the first value above 0, -1 when none */
     int64_t min_step, max_step;
     double first, last;           /* finite values */
     double last_raw;              /* the last value, NaN included */

@@ -192,6 +192,12 @@ MD_FEATURE(first_zero_step)
     return s->first_zero_step >= 0 ? md_known((double)s->first_zero_step) : md_unknown();
 }
 
+MD_FEATURE(first_positive_step)
+{
+    (void)sig;
+    return s->first_positive_step >= 0 ? md_known((double)s->first_positive_step) : md_unknown();
+}
+
 MD_FEATURE(before_zero)
 {
     (void)sig;

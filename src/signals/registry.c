@@ -36,6 +36,7 @@ static const md_feature series_features[] = {
     F(zero_frac, "share of finite points exactly 0"),
     F(first_zero_step, "step of the first point exactly 0"),
     F(before_zero, "the finite value just before the first point exactly 0"),
+    F(first_positive_step, "step of the first point above 0 (where a counter of failures starts counting)"),
     F(resolution, "print precision when the log writes 9 in 10 nonzero values with the same "
                   "digits after the point (\"%.6f\": 0.000001); unknown otherwise"),
     F(zero_resolution, "the same for the zeros: 0.001 when they print as \"0.000\", 0 when as \"0\" or "

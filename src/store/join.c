@@ -221,6 +221,8 @@ md_series *series_join(md_series *a, md_series *b)
         b->first_zero_step = a->first_zero_step;
         b->before_zero = a->before_zero;
     }
+    if (a->first_positive_step >= 0 && a->first_positive_step < b->first_step)
+        b->first_positive_step = a->first_positive_step;
     b->first_step = a->first_step;
     add_print_counts(a->printed_decimals, b->printed_decimals);
     add_print_counts(a->printed_zero_decimals, b->printed_zero_decimals);

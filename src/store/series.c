@@ -48,6 +48,7 @@ static void series_clear(md_series *s)
     s->trailing_nonfinite = s->leading_nonfinite = 0;
     s->first_zero_step = -1;
     s->before_zero = NAN;
+    s->first_positive_step = -1;
     s->min = INFINITY;
     s->max = -INFINITY;
     s->first = s->last = s->last_raw = NAN;
@@ -402,6 +403,10 @@ void series_add(md_series *s, int64_t step, double v, unsigned flags)
         s->at_min++;
     }
     if (v > s->max) {
+        /* No value so far was above 0 (the first one meets -inf): taken
+         * here, where a new maximum is rare, not on every point. */
+        if (v > 0 && s->max <= 0)
+            s->first_positive_step = step;
         s->at_max = v - s->max <= EXTREME_TOL * fabs(v) ? s->at_max + 1 : 1;
         s->max = v;
         s->max_step = step;

@@ -94,6 +94,7 @@ static inline bool series_differ(const md_series *a, const md_series *b, char *w
     DIFF_INT(a->inf, b->inf, "inf");
     DIFF_INT(a->zeros, b->zeros, "zeros");
     DIFF_INT(a->first_zero_step, b->first_zero_step, "first_zero_step");
+    DIFF_INT(a->first_positive_step, b->first_positive_step, "first_positive_step");
     DIFF_INT(a->first_step, b->first_step, "first_step");
     DIFF_INT(a->last_step, b->last_step, "last_step");
     DIFF_INT(a->first_nonfinite_step, b->first_nonfinite_step, "first_nonfinite_step");
