@@ -165,6 +165,16 @@ const md_series *chart_run_series(const md_store *st)
     return best;
 }
 
+void chart_run_restarts(md_buf *out, const md_series *s)
+{
+    if (s->fresh_starts)
+        md_buf_printf(out, "; the steps start over %llu time%s: several runs in one log",
+                      (unsigned long long)s->fresh_starts, s->fresh_starts == 1 ? "" : "s");
+    else if (s->restarts)
+        md_buf_printf(out, "; the steps go back %llu time%s: a run resumed from a checkpoint",
+                      (unsigned long long)s->restarts, s->restarts == 1 ? "" : "s");
+}
+
 bool chart_step_comparable(const md_finding *f, const md_series *s)
 {
     return !isnan(f->step) && f->ordinal_step == s->ordinal;

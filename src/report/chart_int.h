@@ -55,6 +55,11 @@ bool chart_grid(const md_series *s, double lo, double hi, size_t n, double *vals
  * the series with the most points (two at least); or NULL. */
 const md_series *chart_run_series(const md_store *st);
 
+/* Appends, when the run series' steps went back, how often and what that
+ * says ("; the steps start over 2 times: several runs in one log"), so
+ * that the step range beside it is not read as one run's. */
+void chart_run_restarts(md_buf *out, const md_series *s);
+
 /* Whether a finding's step can be placed on a series' step axis. */
 bool chart_step_comparable(const md_finding *f, const md_series *s);
 

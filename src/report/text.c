@@ -65,8 +65,10 @@ static void header(const md_store *st, const md_findings *f, md_buf *out, const 
         md_buf_printf(&line, "Run: %s %s..%s", loss->ordinal ? "log entries" : "steps",
                       md_num_fmt((double)loss->first_step, a, sizeof a),
                       md_num_fmt((double)loss->last_step, b, sizeof b));
-        md_buf_printf(&line, " (%s: %llu point%s)", loss->name, (unsigned long long)loss->count,
+        md_buf_printf(&line, " (%s: %llu point%s", loss->name, (unsigned long long)loss->count,
                       loss->count == 1 ? "" : "s");
+        chart_run_restarts(&line, loss);
+        md_buf_putc(&line, ')');
         text_wrap(out, md_buf_cstr(&line), 0, 2, o->width);
         md_buf_free(&line);
     }
