@@ -77,7 +77,7 @@ static inline bool md_csv_cell_number(const char *row, md_str f, double *v, unsi
 {
     int decimals;
     if (md_num_plain_word_after(row, f.p, f.n, v, &decimals)) {
-        *flags = decimals < 0 ? MD_KV_INTEGRAL : 0;
+        *flags = md_kv_plain_decimals(decimals);
         return true;
     }
     return md_cell_number(f.p, f.n, v, flags);

@@ -476,11 +476,11 @@ bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
     md_num_form form;
     int decimals;
     if (md_num_plain(p, n, v, &decimals)) {
-        *flags = decimals < 0 ? MD_KV_INTEGRAL : 0;
+        *flags = md_kv_plain_decimals(decimals);
         return true;
     }
     if (!n || md_num_scan_form(p, p + n, v, &form) != n) return false;
-    *flags = form.point || form.exp == 'e' ? 0 : MD_KV_INTEGRAL;
+    *flags = (form.point || form.exp == 'e' ? 0 : MD_KV_INTEGRAL) | md_kv_form_decimals(&form);
     return true;
 }
 
@@ -621,7 +621,7 @@ static double text_value(const char *from, const char *text, size_t n, unsigned 
     md_num_form form;
     int decimals;
     if (md_num_plain_after(from, text, n, &v, &decimals)) {
-        *flags |= MD_KV_DECIMALS(decimals < 0 ? 0 : decimals);
+        *flags |= md_kv_plain_decimals(decimals) & MD_KV_DECIMALS_MASK;
         return v;
     }
     size_t k = md_num_scan_form(text, text + n, &v, &form);

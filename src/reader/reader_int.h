@@ -260,6 +260,13 @@ static inline unsigned md_kv_form_decimals(const md_num_form *form)
     return form->exp ? 0 : MD_KV_DECIMALS(form->decimals);
 }
 
+/* The same of a plain decimal from its decimals (md_num_plain's, -1 for an
+ * integer, which is also integral). */
+static inline unsigned md_kv_plain_decimals(int decimals)
+{
+    return decimals < 0 ? MD_KV_INTEGRAL | MD_KV_DECIMALS(0) : MD_KV_DECIMALS(decimals);
+}
+
 /* md_kv_scan with a unit memo (same pairs), and with same to tell where a
  * key under the training set's name keeps it (md_kv_scan: nowhere).
  * *settings (when not NULL) tells whether the line is one of settings
@@ -599,7 +606,8 @@ void md_feed_kv_column(md_feed *f, unsigned column, double value, unsigned flags
  * convert and call md_feed_kv_column itself. */
 bool md_feed_defers(const md_feed *f);
 /* A CSV cell (trimmed) of a column: a value when it is a number all
- * through (md_cell_number), integral unless written with a point or an 'e',
+ * through (md_cell_number), integral unless written with a point or an 'e'
+ * and with its decimals (MD_KV_DECIMALS) as printed,
  * or a number and a percent sign. */
 void md_feed_cell(md_feed *f, unsigned column, const char *text, size_t n);
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags);

@@ -830,6 +830,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("lr_schedule", "ner_tsv_lr_printed_4dp.tsv")
+def _(r):
+    rows = ["EPOCH\tTIMESTAMP\tBAD_EPOCHS\tLEARNING_RATE\tTRAIN_LOSS\tDEV_LOSS\tDEV_F1"]
+    for ep in range(1, 16):
+        lr = 5e-6 * (1 - (ep - 1) / 15.0)
+        tl = 0.12 + 0.3 * math.exp(-ep / 2.0) + r.gauss(0, 0.004)
+        dl = 0.10 + 0.08 * math.exp(-ep / 1.5) + r.gauss(0, 0.003)
+        f1 = 0.93 - 0.03 * math.exp(-ep / 2.0) + r.gauss(0, 0.001)
+        rows.append("%d\t%02d:%02d:11\t0\t%.4f\t%.16f\t%.16f\t%.4f" % (ep, 9 + ep // 2, (ep * 37) % 60, lr, tl, dl, f1))
+    sidecar = ("An NER fine-tune's loss.tsv (Flair's layout) at a rate of 5e-6 decaying linearly,\n"
+               "printed with four decimals: every LEARNING_RATE cell reads 0.0000, while the training\n"
+               "loss falls by two thirds. The zeros are print rounding, not a rate of 0.\n")
+    return "\n".join(rows) + "\n", sidecar
+
+
 @near_miss("lr_schedule", "wsd_linear_cooldown_to_zero.log")
 def _(r):
     out = [note("Warmup-stable-decay schedule: 1% warm-up, constant rate, then a linear cool-down",
