@@ -280,7 +280,13 @@ START_TEST(test_kv_darknet)
                {"iter", 1000, MD_UNIT_NONE}, {"loss", 2.456789, MD_UNIT_NONE}, {"lr", 0.001, MD_UNIT_NONE});
     CHECK_LINE("1010: -nan, -nan avg loss, 0.001000 rate, 3.2 seconds, 64640 images", {"iter", 1010, MD_UNIT_NONE},
                {"loss", NAN, MD_UNIT_NONE}, {"lr", 0.001, MD_UNIT_NONE});
+    /* pjreddie's original: "avg," without "loss" */
+    CHECK_LINE(" 2267: nan, nan avg, 0.001000 rate, 3.430528 seconds, 145088 images", {"iter", 2267, MD_UNIT_NONE},
+               {"loss", NAN, MD_UNIT_NONE}, {"lr", 0.001, MD_UNIT_NONE});
+    CHECK_LINE("12: 610.2, 650.1 avg, 0.000010 rate, 5.1 seconds, 768 images", {"iter", 12, MD_UNIT_NONE},
+               {"loss", 650.1, MD_UNIT_NONE}, {"lr", 0.00001, MD_UNIT_NONE});
     check_no_pairs("2024-01-01 10:00:00: 5, 6 were read");
+    check_no_pairs("3: 4, 5 avg");
 }
 END_TEST
 
@@ -4936,6 +4942,11 @@ static const struct {
     {"loss_scale_min", "Exception: Current loss scale already at minimum - cannot decrease scale anymore. Exiting "
                        "run."},
     {"nan_message", "RuntimeError: Function 'LogSoftmaxBackward0' returned nan values in its 0th output."},
+    {"nan_message", "ERROR:tensorflow:Model diverged with loss = NaN."},
+    {"nan_message", "tensorflow.python.training.basic_session_run_hooks.NanLossDuringTrainingError: NaN loss during "
+                    "training."},
+    {"nan_message", "RuntimeError: Encountered NaN."},
+    {"nan_message", "Batch 212: Invalid loss, terminating training"},
     {"nan_message", "AssertionError: Rank 11: found NaN in local grad norm in backward pass before data-parallel "
                     "communication collective"},
     {"nan_message", "ERROR:megatron.core.rerun_state_machine:Unexpected result nan on rank 3 at iteration #3 "

@@ -1682,8 +1682,9 @@ static bool on_epoch_batch_pair(scan *s)
 }
 
 /* Darknet (YOLO v2-v4): " 1000: 2.345678, 2.456789 avg loss, 0.001000
- * rate, 3.4 seconds, 64000 images". The iteration, the batch's loss, and
- * the running average it plots as the loss; values before their names. */
+ * rate, 3.4 seconds, 64000 images" ("avg," in pjreddie's original). The
+ * iteration, the batch's loss, and the running average it plots as the
+ * loss; values before their names. */
 static bool on_darknet(scan *s)
 {
     const char *p = s->p;
@@ -1695,9 +1696,14 @@ static bool on_darknet(scan *s)
     if (!(k = md_num_scan(p, s->end, &batch_loss)) || p + k >= s->end || p[k] != ',')
         return false;
     const char *avg_text = skip_blanks(p + k + 1, s->end);
-    if (!(k = md_num_scan(avg_text, s->end, &avg)) || !md_text_at(avg_text + k, s->end, " avg loss"))
+    if (!(k = md_num_scan(avg_text, s->end, &avg)))
         return false;
-    p = avg_text + k + strlen(" avg loss");
+    if (md_text_at(avg_text + k, s->end, " avg loss"))
+        p = avg_text + k + strlen(" avg loss");
+    else if (md_text_at(avg_text + k, s->end, " avg,"))
+        p = avg_text + k + strlen(" avg");
+    else
+        return false;
     emit_count(s, "iter", 4, it, NAN, p, NULL);
     value v = {.v = avg, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(avg_text, k), .total = NAN, .end = p};
     emit(s, "loss", 4, &v, false);
