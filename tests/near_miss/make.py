@@ -619,6 +619,17 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "short_log_batch_loss_scatter.log")
+def _(r):
+    out = [note("A short log of a crystal-graph model's first epoch: six single-batch losses that",
+                "scatter between 0.3 and 1.4 as batches of different structures come by; the last",
+                "is the highest, 2.5x the median. That is one batch's noise, not a rising loss.")]
+    for i, (loss, avg) in enumerate([(0.52, 0.52), (0.41, 0.47), (0.77, 0.55), (0.35, 0.50), (0.49, 0.50), (1.38, 0.61)]):
+        it = 1 if i == 0 else 250 * i
+        out.append("Epoch: [0][%d/9000]\tTime %.3f (%.3f)\tLoss %.4f (%.4f)" % (it, 0.4 + r.random() * 0.05, 0.42, loss, avg))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "trl_grpo_loss_is_beta_kl.log")
 def _(r):
     out = [note("TRL GRPO with beta=0.04: the logged loss is (up to a mean-zero policy term) beta*KL",
