@@ -839,6 +839,54 @@ START_TEST(test_overfitting_without_steps)
 }
 END_TEST
 
+/* The glyphs of a series' sparkline, from the text report. */
+static void spark_glyphs(const char *report, const char *name, char *out, size_t cap)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\n  %s ", name);
+    const char *line = strstr(report, key);
+    ck_assert_ptr_nonnull(line);
+    const char *p = line + strlen(key);
+    p += strspn(p, " ");
+    const char *end = p + strcspn(p, "\n");
+    const char *figures = strstr(p, "  first ");
+    if (figures && figures < end)
+        end = figures;
+    size_t n = (size_t)(end - p) < cap - 1 ? (size_t)(end - p) : cap - 1;
+    while (n > 0 && p[n - 1] == ' ') /* cells past the series' last step */
+        n--;
+    memcpy(out, p, n);
+    out[n] = '\0';
+}
+
+/* Steps the log skips are left blank, not drawn as a slope across them;
+ * points that are merely sparse (an evaluation every 500 steps) are
+ * joined. */
+START_TEST(test_text_sparkline_gap)
+{
+    md_store *st = new_run("runs/gap.log");
+    for (int64_t s = 1; s <= 4; s++)
+        record(st, s, "loss", 4.0 - 0.1 * (double)s);
+    for (int64_t s = 96; s <= 99; s++)
+        record(st, s, "loss", 1.0);
+    for (int64_t s = 0; s <= 99; s += 10)
+        record(st, s, "val_loss", 3.0 - 0.2 * (double)s / 10);
+    md_findings f;
+    evaluate(st, &f);
+    md_report_opts o = {false, 80, false, false};
+    md_buf out = {0};
+    md_render_text(st, &f, &o, &out);
+    char loss[256], val[256];
+    spark_glyphs(out.p, "loss", loss, sizeof loss);
+    spark_glyphs(out.p, "val_loss", val, sizeof val);
+    ck_assert_msg(strstr(loss, "   ") != NULL, "no gap in the loss line: %s", loss);
+    ck_assert_msg(strstr(val, " ") == NULL, "a gap in the val_loss line: %s", val);
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
 /* A constant series draws flat: cells average different counts of the
  * same value, whose means can differ from it in the last bit. */
 START_TEST(test_text_sparkline_constant)
@@ -1086,6 +1134,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_svg_marks_finding);
     tcase_add_test(tc, test_text_sparkline);
     tcase_add_test(tc, test_text_sparkline_constant);
+    tcase_add_test(tc, test_text_sparkline_gap);
     tcase_add_test(tc, test_text_sparkline_of_the_finding);
     tcase_add_test(tc, test_overfitting_without_steps);
     tcase_add_test(tc, test_dpo_findings_blame_lr_by_its_value);

@@ -139,6 +139,25 @@ static void mark_gaps(chart_col *cells, size_t n)
         cells[k].nonfinite = !cells[prev].n;
 }
 
+/* Evenly spaced points leave about n / points - 1 empty cells between
+ * two; a run of empty cells three times that, and 3 at least, is a gap
+ * in the log (lines cut out of a paste, a long stretch not logged), left
+ * blank: drawn as a slope across, it shows a trend no point shows. */
+static void blank_gaps(const chart_col *cells, size_t n, uint64_t points, double *vals)
+{
+    double spacing = points ? (double)n / (double)points : (double)n;
+    long prev = -1;
+    for (size_t i = 0; i < n; i++) {
+        if (!cells[i].n && !cells[i].nonfinite)
+            continue;
+        size_t run = prev < 0 ? 0 : i - (size_t)prev - 1;
+        if (run >= 3 && (double)run >= 3 * spacing)
+            for (size_t k = (size_t)prev + 1; k < i; k++)
+                vals[k] = NAN;
+        prev = (long)i;
+    }
+}
+
 static void spark_line(md_buf *out, const md_series *s, const axis *ax, long mark, md_severity sev,
                        const md_report_opts *o)
 {
@@ -146,6 +165,7 @@ static void spark_line(md_buf *out, const md_series *s, const axis *ax, long mar
     double vals[SPARK_COLS], lo = INFINITY, hi = -INFINITY;
     chart_cells(s, ax->lo, ax->hi, ax->n, cells);
     chart_fill(cells, ax->n, vals);
+    blank_gaps(cells, ax->n, s->count, vals);
     for (size_t i = 0; i < ax->n; i++) {
         lo = vals[i] < lo ? vals[i] : lo;
         hi = vals[i] > hi ? vals[i] : hi;
