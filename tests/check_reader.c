@@ -1328,6 +1328,33 @@ START_TEST(test_text_ignored_exceptions)
 }
 END_TEST
 
+/* A log that ends inside a traceback ended on an exception, at the
+ * traceback's start; one cut inside an ignored exception's did not. */
+START_TEST(test_text_traceback_cut_short)
+{
+    md_store *st = load_text("cut.log",
+                             "step 1, loss: 2.0\n"
+                             "step 2, loss: 1.5\n"
+                             "Traceback (most recent call last):\n"
+                             "  File \"train.py\", line 9, in <module>\n"
+                             "    main()\n",
+                             NULL);
+    const md_event *e = event(st, "exception");
+    ck_assert_uint_eq(e->count, 1);
+    ck_assert_uint_eq(e->first_line, 3);
+    ck_assert_ptr_nonnull(strstr(e->first_text, "before the line naming its exception"));
+    md_store_free(st);
+    st = load_text("ignored.log",
+                   "step 1, loss: 2.0\n"
+                   "Exception ignored in: <function _MultiProcessingDataLoaderIter.__del__ at 0x7f>\n"
+                   "Traceback (most recent call last):\n"
+                   "  File \"dataloader.py\", line 1478, in __del__\n",
+                   NULL);
+    ck_assert_ptr_null(md_store_find_event(st, "exception"));
+    md_store_free(st);
+}
+END_TEST
+
 /* Two ranks writing one file without line buffering: the second rank's
  * line glued to the end of the first's is read as its own. */
 START_TEST(test_text_glued_rank_lines)
@@ -6106,6 +6133,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_cuda_oom_fields);
     tcase_add_test(text, test_text_cuda_oom_fields_listed);
     tcase_add_test(text, test_text_ignored_exceptions);
+    tcase_add_test(text, test_text_traceback_cut_short);
     tcase_add_test(text, test_text_glued_rank_lines);
     tcase_add_test(text, test_text_markdown_table);
     tcase_add_test(text, test_text_unframed_table);

@@ -69,6 +69,7 @@ struct md_text_reader {
     bool traceback_ignored; /* printed by Python for an exception it ignored */
     bool in_lsf_report;     /* between LSF's job report and the job's output */
     unsigned long traceback_line;
+    unsigned traceback_others; /* lines since it that are none of its frames */
     unsigned long ignored_line; /* of the last "Exception ignored in" */
     unsigned long best_round_line; /* of the last "best iteration is:" */
     table tab;
@@ -497,6 +498,7 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
         r->in_traceback = true;
         r->traceback_ignored = r->ignored_line && line - r->ignored_line <= 2;
         r->traceback_line = line;
+        r->traceback_others = 0;
         return;
     }
     if (!r->in_traceback)
@@ -1606,6 +1608,8 @@ static bool read_eval_block(text_reader *r, md_str t, unsigned long line)
 /* try_shapes is false for a segment read_shaped found no shape for. */
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
+    if (r->in_traceback && !traceback_body(r, seg))
+        r->traceback_others++;
     if (repeated_round(r, line) || (try_shapes && read_shaped(r, seg, line, 0) == READ_BY_SHAPE))
         return;
     bool stamped = read_stamp(r, seg, line);
@@ -1863,8 +1867,22 @@ void md_text_reader_head(md_text_reader *r, md_str head)
     r->srun_labels = srun_labelled(head);
 }
 
+/* A log that ends inside a traceback, before the line naming the
+ * exception (a paste cut short, a process killed while it printed), ended
+ * on an exception all the same: it is reported at the traceback's start.
+ * Not when other output followed its frames (three lines, as many records
+ * as say training went on): that process died, and the log went on. */
+static void close_traceback(text_reader *r)
+{
+    static const char cut[] = "a traceback the log ends inside, before the line naming its exception";
+    if (r->in_traceback && r->exception && !r->traceback_ignored && r->traceback_others < 3)
+        md_feed_event(r->feed, r->exception, r->traceback_line, cut, sizeof cut - 1, NULL);
+    r->in_traceback = false;
+}
+
 void md_text_reader_finish(md_text_reader *r)
 {
+    close_traceback(r);
     close_wrapped_dict(r);
     close_results(r);
     flush_pending(r);

@@ -1914,6 +1914,16 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("training_crash", "hf_cut_traceback_mid_run_then_resumed.log")
+def _(r):
+    out = [note("HF Trainer console output: the first attempt died while printing a traceback (its",
+                "exception line never reached the log); the requeued job resumed from its",
+                "checkpoint and trained to the end. The run survived: no crash to report.")]
+    out += hf_resumed_after_traceback(r, '  File "/usr/lib/python3.10/site-packages/torch/utils/data/dataloader.py", '
+                                         'line 1344, in _next_data')
+    return "\n".join(out) + "\n"
+
+
 @near_miss("cuda_error", "hf_cuda_error_then_resumed.log")
 def _(r):
     out = [note("HF Trainer console output: a CUDA error killed the first attempt; the job was",
