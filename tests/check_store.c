@@ -1094,6 +1094,48 @@ START_TEST(test_merge_keeps_longer_series)
 }
 END_TEST
 
+/* Two files of a run, a test set's loss in one and a validation set's in
+ * the other (MLflow's metrics/test_loss and metrics/val_loss): both reach
+ * val_loss, neither is a copy of the other. Both are kept, the validation
+ * set's under the canonical name, whichever file came first. */
+START_TEST(test_merge_keeps_test_and_val_sets)
+{
+    for (int order = 0; order < 2; order++) {
+        md_store *test = md_store_new(t_catalog());
+        md_store_begin_input(test, "metrics/test_loss", MD_FMT_MLFLOW);
+        record(test, 0, "test_loss", 0.39);
+        md_store *val = md_store_new(t_catalog());
+        md_store_begin_input(val, "metrics/val_loss", MD_FMT_MLFLOW);
+        record(val, 0, "val_loss", 0.37);
+        md_store *run = md_store_new(t_catalog());
+        md_store_merge(run, order ? val : test);
+        md_store_merge(run, order ? test : val);
+        ck_assert_double_eq(series(run, "val_loss")->last, 0.37);
+        ck_assert_double_eq(series(run, "test_loss")->last, 0.39);
+        md_store_free(run);
+    }
+}
+END_TEST
+
+/* In one record, "val_loss" is val_loss and "test_loss" its own series. */
+START_TEST(test_exact_spelling_keeps_name)
+{
+    md_store *st = md_store_new(t_catalog());
+    md_store_begin_input(st, "run.log", MD_FMT_TEXT);
+    for (int i = 0; i < 3; i++) {
+        md_store_record_begin(st, (unsigned long)i + 1);
+        put(st, "step", i, MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "test_loss", 0.5 - 0.05 * i, MD_UNIT_NONE, 0);
+        put(st, "val_loss", 0.4 - 0.05 * i, MD_UNIT_NONE, 0);
+        md_store_record_end(st, NULL);
+    }
+    md_store_sort(st);
+    ck_assert_double_eq_tol(series(st, "val_loss")->first, 0.4, 1e-12);
+    ck_assert_double_eq_tol(series(st, "test_loss")->first, 0.5, 1e-12);
+    md_store_free(st);
+}
+END_TEST
+
 /* A W&B run directory: the console printed the loss without steps, the
  * run file holds the same points with them. The stepped copy is kept,
  * whichever file came first. */
@@ -1477,6 +1519,8 @@ Suite *suite_store(void)
     tcase_add_test(sum, test_event_after);
     tcase_add_test(sum, test_timestamps_and_gaps);
     tcase_add_test(sum, test_merge_keeps_longer_series);
+    tcase_add_test(sum, test_merge_keeps_test_and_val_sets);
+    tcase_add_test(sum, test_exact_spelling_keeps_name);
     tcase_add_test(sum, test_merge_prefers_stepped_copy);
     tcase_add_test(sum, test_merge_joins_resumed_run);
     tcase_add_test(sum, test_merge_joins_rotated_log);

@@ -288,17 +288,24 @@ int keys_series(md_store *st, int k)
 
 /* A series' claim to its canonical name: its points, doubled when one of
  * its keys is an alias of the name as a whole (not reached by dropping
- * words: "rewards/accuracy_reward/mean" reaches reward, "reward" is it). */
+ * words: "rewards/accuracy_reward/mean" reaches reward, "reward" is it),
+ * and doubled again when a key is spelled as the name itself: of
+ * "test_loss" and "val_loss" with as many points, "val_loss" is val_loss. */
 static double claim(const md_store *st, int series, size_t cat)
 {
-    bool whole = false;
-    for (size_t i = 0; i < st->nkeys && !whole; i++) {
+    const char *name = md_catalog_series(st->cat, cat)->name;
+    double weight = 1;
+    for (size_t i = 0; i < st->nkeys; i++) {
         const key_info *ki = &st->keys[i];
         bool exact;
-        if (ki->series == series && ki->norm)
-            whole = md_catalog_lookup(st->cat, ki->norm, strlen(ki->norm), &exact) == (int)cat;
+        if (ki->series != series || !ki->norm)
+            continue;
+        if (strcmp(ki->norm, name) == 0)
+            weight = 4;
+        else if (weight < 2 && md_catalog_lookup(st->cat, ki->norm, strlen(ki->norm), &exact) == (int)cat)
+            weight = 2;
     }
-    return (double)st->series[series]->count * (whole ? 2 : 1);
+    return (double)st->series[series]->count * weight;
 }
 
 static bool name_taken(const md_store *st, const char *name)

@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -849,6 +850,40 @@ static void merge_event(md_store *st, md_event *e, int input_offset)
     event_fini(e);
 }
 
+/* The normalised spelling of the key a series was first read from
+ * ("test_loss" for "Test/Loss"); empty when it has none. */
+static size_t first_spelling(const md_series *s, char *out, size_t cap)
+{
+    out[0] = '\0';
+    return s->nsources ? md_key_normalise(s->sources[0], strlen(s->sources[0]), out, cap) : 0;
+}
+
+/* Whether a series was read from a test set's keys: a test set's figures
+ * and a validation set's reach one canonical name (val_loss), but two
+ * files of a run, one of each, hold two sets' figures, not one copied. */
+static bool from_test_set(const md_series *s)
+{
+    char norm[64];
+    size_t n = first_spelling(s, norm, sizeof norm);
+    return n >= 4 && memcmp(norm, "test", 4) == 0 && (n == 4 || norm[4] == '_');
+}
+
+/* s under the name it was spelled with, or that name numbered. */
+static void add_as_spelled(md_store *st, md_series *s)
+{
+    char base[64], name[80];
+    if (!first_spelling(s, base, sizeof base))
+        snprintf(base, sizeof base, "%s", s->name);
+    snprintf(name, sizeof name, "%s", base);
+    for (int k = 2; find_series_index(st, name) >= 0; k++)
+        snprintf(name, sizeof name, "%s_%d", base, k);
+    free(s->name);
+    s->name = md_xstrdup(name);
+    MD_GROW(st->series, st->nseries, st->capseries);
+    md_map_put(&st->by_name, s->name, strlen(s->name), (intptr_t)st->nseries);
+    st->series[st->nseries++] = s;
+}
+
 void md_store_merge(md_store *st, md_store *src)
 {
     finish(src);
@@ -863,15 +898,25 @@ void md_store_merge(md_store *st, md_store *src)
         src->series[i] = NULL;
         s->input += offset;
         int have = find_series_index(st, s->name);
-        if (have < 0) {
-            if (st->nseries >= MD_MAX_SERIES) {
-                st->dropped_series++;
-                series_free(s);
-                continue;
-            }
+        bool other_set = have >= 0 && from_test_set(st->series[have]) != from_test_set(s);
+        if ((have < 0 || other_set) && st->nseries >= MD_MAX_SERIES) {
+            st->dropped_series++;
+            series_free(s);
+        } else if (have < 0) {
             MD_GROW(st->series, st->nseries, st->capseries);
             md_map_put(&st->by_name, s->name, strlen(s->name), (intptr_t)st->nseries);
             st->series[st->nseries++] = s;
+        } else if (other_set) {
+            /* The validation set's keeps the canonical name. */
+            md_series *test = s;
+            if (!from_test_set(s)) {
+                test = st->series[have];
+                st->series[have] = s;
+                char *name = s->name;
+                s->name = test->name;
+                test->name = name;
+            }
+            add_as_spelled(st, test);
         } else {
             md_series *old = st->series[have];
             if (series_continues(old, s)) {
