@@ -275,6 +275,31 @@ static void name_panel_columns(csv_reader *r)
                      others + 1, (int)runlen, run);
 }
 
+/* W&B's runs table ("Name","State","Notes","User","Tags","Created",
+ * "Runtime","Sweep", then each run's config and summary): one row a run,
+ * no run's history. Its columns are not read: a config's eval_iters would
+ * be taken for a step, the runs' last values for one run's curve. */
+static bool is_runs_table(const csv_reader *r)
+{
+    static const char *const header[] = {"name", "state", "notes", "user", "tags", "created", "runtime"};
+    if (r->nnames < MD_COUNT(header))
+        return false;
+    for (size_t i = 0; i < MD_COUNT(header); i++)
+        if (!md_word_is(r->names[i], r->name_lens[i], header[i]))
+            return false;
+    return true;
+}
+
+static void skip_runs_table(csv_reader *r)
+{
+    r->skip = md_xcalloc(r->nnames, sizeof *r->skip);
+    for (size_t i = 0; i < r->nnames; i++)
+        r->skip[i] = true;
+    md_diags_add(r->diags, MD_DIAG_WARNING, r->path, 1, 0,
+                 "a W&B runs table (one row a run: its config and last values), not a run's history; "
+                 "export a run's history from its page, or analyse its run directory (wandb/run-*/)");
+}
+
 /* TensorBoard's "Download CSV" of one scalar: "Wall time,Step,Value",
  * the tag only in the file's name. */
 static bool is_scalar_export(const csv_reader *r)
@@ -371,9 +396,11 @@ static void take_row(csv_reader *r)
             r->columns[0] = md_feed_column(r->feed, r->names[0], r->name_lens[0]);
             r->columns[1] = md_feed_column(r->feed, r->names[1], r->name_lens[1]);
             r->columns[2] = md_feed_column(r->feed, tag.p, tag.n);
-        } else if (is_panel_export(r))
+        } else if (is_runs_table(r)) {
+            skip_runs_table(r);
+        } else if (is_panel_export(r)) {
             name_panel_columns(r);
-        else {
+        } else {
             bool eval = catboost_eval_file(r->path);
             for (size_t i = 0; i < r->nnames; i++)
                 r->columns[i] = column_of(r, i, eval);
