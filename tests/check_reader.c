@@ -290,6 +290,18 @@ START_TEST(test_kv_darknet)
 }
 END_TEST
 
+/* Old OpenNMT-py: the count after "Epoch N," is the batch within it. */
+START_TEST(test_kv_epoch_count)
+{
+    md_kv kv[32];
+    CHECK_LINE("Epoch  1, 12900/37527; acc:   4.48; ppl: 35173.75; xent:  10.47",
+               {"Epoch", 1, MD_UNIT_NONE}, {"iter", 12900, MD_UNIT_NONE}, {"acc", 4.48, MD_UNIT_NONE},
+               {"ppl", 35173.75, MD_UNIT_NONE}, {"xent", 10.47, MD_UNIT_NONE});
+    check_no_pairs("Repoch 1, 5/10;");
+    check_no_pairs("see page 1, 5/10;");
+}
+END_TEST
+
 /* build-nanogpt's log.txt: a step, a name, a number; a set's name stands
  * for its loss. */
 START_TEST(test_kv_step_name_value)
@@ -6067,6 +6079,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_custom_console);
     tcase_add_test(kv, test_kv_python_logging);
     tcase_add_test(kv, test_kv_darknet);
+    tcase_add_test(kv, test_kv_epoch_count);
     tcase_add_test(kv, test_kv_step_name_value);
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);

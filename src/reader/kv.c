@@ -1787,6 +1787,46 @@ static bool on_batches_count(scan *s)
     return true;
 }
 
+/* Whether "Epoch  1, " ends at p: the epoch's word, its number, a comma. */
+static bool after_epoch_comma(const char *line, const char *p)
+{
+    while (p > line && md_is_blank(p[-1]))
+        p--;
+    if (p == line || p[-1] != ',')
+        return false;
+    p--;
+    const char *digits = p;
+    while (p > line && md_is_digit(p[-1]))
+        p--;
+    if (p == digits)
+        return false;
+    while (p > line && md_is_blank(p[-1]))
+        p--;
+    if (p - line < 5 || (p - line > 5 && is_alnum(p[-6])))
+        return false;
+    return md_word_is(p - 5, 5, "epoch");
+}
+
+/* Old OpenNMT-py: "Epoch  1, 12900/37527; acc:   4.48; ppl: 35173.75":
+ * the count after the epoch is the batch within it, of the epoch's. */
+static bool on_epoch_count(scan *s)
+{
+    const char *p = s->p;
+    double batch, total;
+    size_t k = md_num_scan(p, s->end, &batch);
+    if (!k || !is_integral_text(p, k) || p + k >= s->end || p[k] != '/' || !after_epoch_comma(s->line, p))
+        return false;
+    const char *t = p + k + 1;
+    if (!(k = md_num_scan(t, s->end, &total)) || !is_integral_text(t, k))
+        return false;
+    t += k;
+    if (t < s->end && *t != ';' && *t != ',' && !md_is_blank(*t))
+        return false;
+    emit_count(s, "iter", 4, batch, total, t, NULL);
+    s->p = t;
+    return true;
+}
+
 /* ESPnet2: "7epoch:train:7126-7500batch: iter_time=..., loss=1.601" is
  * epoch 7 up to its batch 7500; "7epoch results: [train] ... [valid]
  * loss=1.854" the epoch's. */
@@ -1942,7 +1982,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (starts_number(s.p, s.end)) {
             if (s.n == 0 && !s.key && md_is_digit(c) && (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s)))
                 continue;
-            if (!s.key && md_is_digit(c) && on_batches_count(&s))
+            if (!s.key && md_is_digit(c) && (on_batches_count(&s) || on_epoch_count(&s)))
                 continue;
             on_number(&s);
         } else if (c == '.' && s.key && s.p == s.key_end && on_abbreviation(&s)) {
