@@ -1397,6 +1397,38 @@ START_TEST(test_text_glued_rank_lines)
     ck_assert_uint_eq(series(st, "rank1_loss")->count, 2);
     ck_assert(series(st, "rank1_loss")->last == 2.1);
     md_store_free(st);
+
+    /* torchrun with a role: "[trainer0|5]:" is local rank 0, global 5. */
+    st = load_text("role.log",
+                   "[trainer0|0]:step 1 loss 1.0\n"
+                   "[trainer0|5]:step 1 loss 2.0\n"
+                   "[trainer0|0]:step 2 loss 0.9\n"
+                   "[trainer0|5]:step 2 loss 2.1\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "loss")->last == 0.9);
+    ck_assert(series(st, "rank5_loss")->last == 2.1);
+    md_store_free(st);
+}
+END_TEST
+
+/* A rank prefix before a progress bar: torchtune's step in the bar's
+ * description is read behind it; another rank's bar adds nothing. */
+START_TEST(test_text_rank_prefixed_bar)
+{
+    md_store *st = load_text("tune.log",
+                             "[trainer0|0]:1|54|Loss: 1.0960:  54%|#####     | 55/101 [15:04<11:17, 14.73s/it]\n"
+                             "[trainer0|1]:1|54|Loss: 1.2210:  54%|#####     | 55/101 [15:04<11:17, 14.73s/it]\n"
+                             "[trainer0|0]:1|55|Loss: 1.0744:  55%|#####     | 56/101 [15:19<11:17, 15.06s/it]\n"
+                             "[trainer0|0]:1|56|Loss: 1.0739:  56%|#####     | 57/101 [15:39<12:05, 16.50s/it]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 54);
+    ck_assert_int_eq(loss->last_step, 56);
+    ck_assert(loss->max == 1.0960);
+    md_store_free(st);
 }
 END_TEST
 
@@ -6147,6 +6179,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_cuda_oom_fields_listed);
     tcase_add_test(text, test_text_ignored_exceptions);
     tcase_add_test(text, test_text_traceback_cut_short);
+    tcase_add_test(text, test_text_rank_prefixed_bar);
     tcase_add_test(text, test_text_glued_rank_lines);
     tcase_add_test(text, test_text_markdown_table);
     tcase_add_test(text, test_text_unframed_table);

@@ -410,14 +410,27 @@ static md_str rank_prefix(const text_reader *r, md_str s, long *rank)
         return (md_str){after, s.n - (size_t)(after - s.p)};
     if (close[1] != ':')
         return s;
-    size_t word = strncmp(s.p + 1, "rank", 4) == 0 ? 4 : strncmp(s.p + 1, "default", 7) == 0 ? 7 : 0;
-    if (!word)
+    /* "[rank3]:", torchrun's "[default0]:" and, with a role, its
+     * "[trainer0|5]:": a word, the local rank, then the global one. */
+    const char *q = s.p + 1;
+    while (q < close && md_is_letter(*q))
+        q++;
+    const char *num = q;
+    while (q < close && md_is_digit(*q))
+        q++;
+    if (num == s.p + 1 || q == num)
         return s;
-    double v;
-    const char *num = s.p + 1 + word;
-    if (md_num_scan(num, close, &v) != (size_t)(close - num))
+    const char *global = NULL;
+    if (q < close && *q == '|') {
+        global = ++q;
+        while (q < close && md_is_digit(*q))
+            q++;
+        if (q == global)
+            return s;
+    }
+    if (q != close)
         return s;
-    *rank = (long)v;
+    *rank = strtol(global ? global : num, NULL, 10);
     const char *p = close + 2;
     if (p < s.p + s.n && *p == ' ')
         p++;
@@ -1653,6 +1666,20 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     md_feed_record_begin_known(r->feed, line);
     if (!read_table_row(r, seg)) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
+        long bar_rank = -1;
+        md_str bar_body = bar.found && seg.p[0] == '[' ? rank_prefix(r, seg, &bar_rank) : seg;
+        if (bar_rank >= 0) {
+            /* A launcher's rank prefix before a bar ("[trainer0|0]:1|54|Loss:
+             * 1.09:  54%|..."): rank 0's bar is read without it, not
+             * learnt as a shape; the other ranks' draw the same steps. */
+            bar = md_tqdm_scan(bar_body.p, bar_body.n);
+            if (bar.found) {
+                if (bar_rank == 0)
+                    read_bar(r, bar_body, &bar);
+                md_feed_record_end(r->feed);
+                return;
+            }
+        }
         if (bar.found) {
             read_bar(r, seg, &bar);
             if (may_learn(r, plain, ignored_line) && bar.end == seg.n)
