@@ -228,6 +228,14 @@ static bool nonfinite_metric(const md_store *st, const md_series *s)
              s->kind == MD_KIND_GRAD);
 }
 
+/* Of those, one that had been finite: a metric that went NaN, not one that
+ * was NaN at every evaluation (which measured an empty set: detectron2's
+ * COCO AP of a size bucket or class no object falls in). */
+static bool nonfinite_metric_once_finite(const md_store *st, const md_series *s)
+{
+    return s->finite > 0 && nonfinite_metric(st, s);
+}
+
 /* How far the training loss fell, as a share of its level, from where the
  * validation loss stopped improving (val_loss.plateau_start_step) to the
  * end: the mean of the loss's segment that holds that step, against its
@@ -423,6 +431,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return count_nonfinite(st, nonfinite_metric, false);
     if (strcmp(feature, "nonfinite_metrics_step") == 0)
         return count_nonfinite(st, nonfinite_metric, true);
+    if (strcmp(feature, "nonfinite_metrics_once_finite") == 0)
+        return count_nonfinite(st, nonfinite_metric_once_finite, false);
     if (strcmp(feature, "nonfinite_loss_terms") == 0)
         return count_nonfinite(st, nonfinite_loss_term, false);
     if (strcmp(feature, "nonfinite_loss_terms_step") == 0)

@@ -2362,6 +2362,42 @@ def _(r):
     return "\n".join(rows) + "\n", sidecar
 
 
+@near_miss("nan_metrics", "detectron2_coco_ap_empty_size_bucket.json")
+def _(r):
+    rows = []
+    total = 2000
+    for it in range(19, total, 20):
+        t = 0.52 + r.gauss(0, 0.004)
+        lb = 0.25 + 0.3 * math.exp(-it / 700.0) + r.gauss(0, 0.015)
+        lc = 0.10 + 0.6 * math.exp(-it / 400.0) + r.gauss(0, 0.015)
+        rows.append(json.dumps({"data_time": 0.004, "eta_seconds": (total - it) * 0.52, "fast_rcnn/cls_accuracy": 0.97,
+                                "iteration": it, "loss_box_reg": lb, "loss_cls": lc, "loss_rpn_cls": 0.02,
+                                "loss_rpn_loc": 0.01, "lr": 0.00025 * min(1, it / 100), "time": t,
+                                "total_loss": lb + lc + 0.03}))
+        if it % 500 == 499:
+            ap = 40 + it / 100
+            rows.append(json.dumps({"bbox/AP": ap, "bbox/AP-satellite": ap, "bbox/AP50": ap + 30, "bbox/AP75": ap - 10,
+                                    "bbox/APl": float("nan"), "bbox/APm": ap + 3, "bbox/APs": ap - 5,
+                                    "iteration": it}))
+    sidecar = ("detectron2 metrics.json of a one-class detector on small and medium objects: its COCO\n"
+               "evaluation writes bbox/APl = NaN at every evaluation, as no object in the set is large.\n"
+               "An empty size bucket, not a model gone NaN: at most an info, with that explanation.\n")
+    return "\n".join(rows) + "\n", sidecar
+
+
+@near_miss("slow_steps", "steady_clock_eleven_percent_step.log")
+def _(r):
+    out = [note("A very steady step time (0.3% jitter) with one step 11% slower than the rest: the",
+                "store's spike detector calls it a spike, but no one would call it a straggler.")]
+    for it in range(10, 2010, 10):
+        t = 1.518 * (1 + r.gauss(0, 0.003))
+        if it == 1200:
+            t = 1.518 * 1.11
+        loss = 1.5 + 2.0 * math.exp(-it / 500.0) + r.gauss(0, 0.01)
+        out.append("iter %d: loss %.4f, time %.2fms" % (it, loss, t * 1000))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("low_gpu_utilization", "nvidia_smi_loading_and_eval_pauses.csv")
 def _(r):
     # nvidia-smi --query-gpu=timestamp,name,utilization.gpu,memory.used --format=csv,nounits -l 5
