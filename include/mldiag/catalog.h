@@ -11,7 +11,7 @@
 
 /* What a key names. Step and epoch keys place the other values of their
  * record; ignored keys (eta, timestamps) make no series. */
-typedef enum { MD_ROLE_SERIES, MD_ROLE_STEP, MD_ROLE_EPOCH, MD_ROLE_IGNORE } md_role;
+typedef enum { MD_ROLE_SERIES, MD_ROLE_STEP, MD_ROLE_EPOCH, MD_ROLE_IGNORE, MD_ROLE_PLAN } md_role;
 
 /* What a series measures; decides unit conversion and some signal defaults. */
 typedef enum {

@@ -85,7 +85,7 @@ static size_t add_aliases(md_catalog *cat, int idx, const rf_section *s, const r
 size_t rf_load_series(md_catalog *cat, const rf_section *s, md_diags *diags)
 {
     static const char *const keys[] = {"aliases", "exact", "kind", "better", "role", "description"};
-    static const char *const roles[] = {"series", "step", "epoch", "ignore"};
+    static const char *const roles[] = {"series", "step", "epoch", "ignore", "plan"};
     static const char *const betters[] = {"none", "lower", "higher"};
     md_series_spec spec = {s->id, MD_ROLE_SERIES, MD_KIND_OTHER, MD_BETTER_NONE, NULL};
     size_t errors = 0;

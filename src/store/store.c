@@ -466,7 +466,7 @@ static MD_NOINLINE bool record_holds_values(const md_store *st)
  * gives way (step_gives_way) loses to the other, whatever their order. */
 static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch, bool *evaluation)
 {
-    int64_t step = -1, epoch = -1, total = -1, epochs = -1;
+    int64_t step = -1, epoch = -1, total = -1, epochs = -1, plan = -1;
     bool gives_way = false, in_epoch = false;
     md_input *in = &st->inputs[st->cur];
     for (size_t i = 0; i < st->nkv; i++) {
@@ -480,12 +480,16 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
             total = -1;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
                 total = (int64_t)kv->total;
+        } else if (role == MD_ROLE_PLAN && usable_step(kv->value)) {
+            plan = (int64_t)kv->value;
         } else if (role == MD_ROLE_EPOCH && epoch < 0 && (kv->flags & MD_KV_INTEGRAL) && usable_step(kv->value)) {
             epoch = (int64_t)kv->value;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
                 epochs = (int64_t)kv->total;
         }
     }
+    if (step >= 0 && total < 0 && plan > 0)
+        total = plan;
     *had_step = step >= 0 || epoch >= 0;
     /* A count under an epoch header ("Training epoch: 3", then
      * "Batch(100/1879) done. Loss: ..."; paddle's "Epoch 2/10", then "step
