@@ -1398,6 +1398,17 @@ START_TEST(test_text_glued_rank_lines)
     ck_assert(series(st, "rank1_loss")->last == 2.1);
     md_store_free(st);
 
+    /* SageMaker's mpirun: "[1,mpirank:1,algo-2]<stdout>:". */
+    st = load_text("sagemaker.log",
+                   "[1,mpirank:0,algo-1]<stdout>:step 1 loss 1.0\n"
+                   "[1,mpirank:1,algo-2]<stdout>:step 1 loss 2.0\n"
+                   "[1,mpirank:0,algo-1]<stdout>:step 2 loss 0.9\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "rank1_loss")->last == 2.0);
+    ck_assert_ptr_null(md_store_find(st, "mpirank"));
+    md_store_free(st);
+
     /* torchrun with a role: "[trainer0|5]:" is local rank 0, global 5. */
     st = load_text("role.log",
                    "[trainer0|0]:step 1 loss 1.0\n"

@@ -333,8 +333,18 @@ static long mpi_rank(const char *open, const char *close, const char *end, const
     static const char *const streams[] = {"<stdout>:", "<stderr>:"};
     const char *comma = memchr(open, ',', (size_t)(close - open));
     double job, r;
-    if (!comma || md_num_scan(open + 1, comma, &job) != (size_t)(comma - open - 1) ||
-        md_num_scan(comma + 1, close, &r) != (size_t)(close - comma - 1))
+    if (!comma || md_num_scan(open + 1, comma, &job) != (size_t)(comma - open - 1))
+        return -1;
+    /* SageMaker's mpirun writes "[1,mpirank:0,algo-1]": the rank, then the
+     * host. */
+    const char *rank = comma + 1, *rank_end = close;
+    if ((size_t)(close - rank) > 8 && memcmp(rank, "mpirank:", 8) == 0) {
+        rank += 8;
+        const char *host = memchr(rank, ',', (size_t)(close - rank));
+        if (host)
+            rank_end = host;
+    }
+    if (md_num_scan(rank, rank_end, &r) != (size_t)(rank_end - rank))
         return -1;
     for (size_t i = 0; i < MD_COUNT(streams); i++) {
         size_t n = strlen(streams[i]);
@@ -402,7 +412,7 @@ static md_str rank_prefix(const text_reader *r, md_str s, long *rank)
         return (md_str){body, s.n - (size_t)(body - s.p)};
     if (s.n < 4 || s.p[0] != '[')
         return s;
-    const char *close = memchr(s.p, ']', s.n < 24 ? s.n : 24);
+    const char *close = memchr(s.p, ']', s.n < 64 ? s.n : 64);
     if (!close || (size_t)(close - s.p) + 1 >= s.n)
         return s;
     const char *after;
