@@ -1423,6 +1423,22 @@ START_TEST(test_text_glued_rank_lines)
 }
 END_TEST
 
+/* The total printed as "losses" (torchvision's detection scripts,
+ * maskrcnn_benchmark) is the loss. */
+START_TEST(test_text_losses_is_loss)
+{
+    md_store *st = load_text("det.log",
+                             "iteration : 1, losses : 39.6567\n"
+                             "iteration : 2, losses : 22.2189\n"
+                             "iteration : 3, losses : nan\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_nonfinite_step, 3);
+    md_store_free(st);
+}
+END_TEST
+
 /* A rank prefix before a progress bar: torchtune's step in the bar's
  * description is read behind it; another rank's bar adds nothing. */
 START_TEST(test_text_rank_prefixed_bar)
@@ -6191,6 +6207,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_ignored_exceptions);
     tcase_add_test(text, test_text_traceback_cut_short);
     tcase_add_test(text, test_text_rank_prefixed_bar);
+    tcase_add_test(text, test_text_losses_is_loss);
     tcase_add_test(text, test_text_glued_rank_lines);
     tcase_add_test(text, test_text_markdown_table);
     tcase_add_test(text, test_text_unframed_table);
