@@ -648,6 +648,12 @@ START_TEST(test_kv_settings_lines)
         /* argparse, even with numbers only */
         {"Namespace(batch_size=256, epochs=90, lr=0.1, momentum=0.9, wd=0.0001, seed=7)", true},
         {"Namespace(arch='vit_b_16', data_dir='/mnt/imagenet', lr=0.003, amp=True, epochs=300)", true},
+        /* a call of the entry point, a config object's repr */
+        {"main(rmq_host=rmq.svc.cluster.local, rmq_port=5672, epochs=4 seq_per_epoch=32, batch_size=8)", true},
+        {"GRPOConfig(beta=0.0, epsilon=0.2, learning_rate=3e-06, num_generations=8, temperature=1.0)", true},
+        /* one keyword argument is no call's settings; nor a count in parentheses */
+        {"eval(loss=0.52)", false},
+        {"Epoch(train) [1][100/500]  lr: 1.0e-03  loss: 0.42", false},
         /* a command line's flags */
         {"/root/venv/bin/python train.py --n_epoch=100 --lr=5e-4 --batch_size=128 --num_workers=2", true},
         {"python train.py --lr=5e-4", true},

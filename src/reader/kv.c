@@ -1547,11 +1547,30 @@ static bool on_interval_seconds(scan *s)
     return true;
 }
 
+/* Whether [p, end) is "name=" and more: a keyword argument. */
+static bool keyword_argument(const char *p, const char *end)
+{
+    const char *q = p;
+    while (q < end && (is_alnum(*q) || *q == '_'))
+        q++;
+    return q > p && q < end && *q == '=' && is_alpha(*p);
+}
+
 /* argparse prints its arguments as "Namespace(k=v, ...)": a line of
- * settings (settings_line). Notes it and reads on; returns false. */
+ * settings (settings_line). So does a script that logs the call of its
+ * entry point, "main(rmq_port=5672, epochs=4, ...)": the first word of
+ * the line, glued to its parenthesis, then keyword arguments to the
+ * line's end. Notes it and reads on; returns false. */
 static bool on_arguments(scan *s)
 {
-    s->arguments |= s->words == 1 && s->key_end - s->key == 9 && md_word_is(s->key, 9, "namespace");
+    if (s->words != 1)
+        return false;
+    size_t n = (size_t)(s->key_end - s->key);
+    const char *last = s->end;
+    while (last > s->p && md_is_blank(last[-1]))
+        last--;
+    s->arguments |= (n == 9 && md_word_is(s->key, 9, "namespace")) ||
+                    (s->n == 0 && last[-1] == ')' && keyword_argument(s->p + 1, s->end) && memchr(s->p, ',', (size_t)(last - s->p)));
     return false;
 }
 
