@@ -488,7 +488,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
                 epochs = (int64_t)kv->total;
         }
     }
-    if (step >= 0 && total < 0 && plan > 0)
+    if (plan > 0 && step >= 0 && total < 0)
         total = plan;
     *had_step = step >= 0 || epoch >= 0;
     /* A count under an epoch header ("Training epoch: 3", then
