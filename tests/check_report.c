@@ -887,6 +887,30 @@ START_TEST(test_text_sparkline_gap)
 }
 END_TEST
 
+/* A log whose steps start over spans its lowest to its highest step, in
+ * the header and the sparkline: a second table repeating step 1 of a run
+ * is no run of one step. */
+START_TEST(test_text_restarted_span)
+{
+    md_store *st = new_run("runs/tables.log");
+    for (int64_t s = 1; s <= 4; s++)
+        record(st, s, "loss", 1.0 - 0.1 * (double)s);
+    record(st, 1, "loss", 0.9);
+    md_findings f;
+    evaluate(st, &f);
+    md_report_opts o = {false, 80, false, false};
+    md_buf out = {0};
+    md_render_text(st, &f, &o, &out);
+    ck_assert_ptr_nonnull(strstr(out.p, "Run: steps 1..4 (loss: 5 points; the steps start over 1 time"));
+    char loss[256];
+    spark_glyphs(out.p, "loss", loss, sizeof loss);
+    ck_assert_msg(strchr(loss, ' ') == NULL && strlen(loss) >= 4 * strlen("▁"), "loss line: %s", loss);
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
 /* A constant series draws flat: cells average different counts of the
  * same value, whose means can differ from it in the last bit. */
 START_TEST(test_text_sparkline_constant)
@@ -1135,6 +1159,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_text_sparkline);
     tcase_add_test(tc, test_text_sparkline_constant);
     tcase_add_test(tc, test_text_sparkline_gap);
+    tcase_add_test(tc, test_text_restarted_span);
     tcase_add_test(tc, test_text_sparkline_of_the_finding);
     tcase_add_test(tc, test_overfitting_without_steps);
     tcase_add_test(tc, test_dpo_findings_blame_lr_by_its_value);

@@ -165,6 +165,18 @@ const md_series *chart_run_series(const md_store *st)
     return best;
 }
 
+void chart_step_span(const md_series *s, double *from, double *to)
+{
+    *from = (double)s->first_step;
+    *to = (double)s->last_step;
+    for (size_t i = 0; s->restarts && i < s->nbuckets; i++) {
+        if ((double)s->buckets[i].lo_step < *from)
+            *from = (double)s->buckets[i].lo_step;
+        if ((double)s->buckets[i].hi_step > *to)
+            *to = (double)s->buckets[i].hi_step;
+    }
+}
+
 void chart_run_restarts(md_buf *out, const md_series *s)
 {
     if (s->fresh_starts)

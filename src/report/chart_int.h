@@ -55,6 +55,10 @@ bool chart_grid(const md_series *s, double lo, double hi, size_t n, double *vals
  * the series with the most points (two at least); or NULL. */
 const md_series *chart_run_series(const md_store *st);
 
+/* The steps a series spans: its first to its last, or, where its steps
+ * went back, its lowest to its highest. */
+void chart_step_span(const md_series *s, double *from, double *to);
+
 /* Appends, when the run series' steps went back, how often and what that
  * says ("; the steps start over 2 times: several runs in one log"), so
  * that the step range beside it is not read as one run's. */

@@ -68,10 +68,11 @@ static void header(const md_store *st, md_buf *out)
     const md_series *loss = chart_run_series(st);
     if (loss) {
         char a[32], b[32];
+        double from, to;
+        chart_step_span(loss, &from, &to);
         md_buf_printf(out, "- **Run:** %s %s..%s (`%s`: %llu point%s",
-                      loss->ordinal ? "log entries" : "steps",
-                      md_num_fmt((double)loss->first_step, a, sizeof a),
-                      md_num_fmt((double)loss->last_step, b, sizeof b), loss->name,
+                      loss->ordinal ? "log entries" : "steps", md_num_fmt(from, a, sizeof a),
+                      md_num_fmt(to, b, sizeof b), loss->name,
                       (unsigned long long)loss->count, loss->count == 1 ? "" : "s");
         chart_run_restarts(out, loss);
         md_buf_puts(out, ")\n");

@@ -108,12 +108,12 @@ static int core_width(const char *fig)
 }
 
 /* The glyph of cell i: a block scaled between lo and hi, '!' where the
- * cell holds a nan or inf, blank outside the series. */
-static const char *glyph(const md_series *s, const axis *ax, const chart_col *cell, double v,
-                         double lo, double hi, size_t i)
+ * cell holds a nan or inf, blank outside the series' span [from, to]. */
+static const char *glyph(const axis *ax, const chart_col *cell, double v, double lo, double hi, double from,
+                         double to, size_t i)
 {
     double centre = ax->lo + ax->h * (double)i;
-    if (centre + ax->h / 2 < (double)s->first_step || centre - ax->h / 2 > (double)s->last_step)
+    if (centre + ax->h / 2 < from || centre - ax->h / 2 > to)
         return " ";
     if (cell->nonfinite)
         return "!";
@@ -171,8 +171,10 @@ static void spark_line(md_buf *out, const md_series *s, const axis *ax, long mar
         hi = vals[i] > hi ? vals[i] : hi;
     }
     mark_gaps(cells, ax->n);
+    double from, to;
+    chart_step_span(s, &from, &to);
     for (size_t i = 0; i < ax->n; i++) {
-        const char *g = glyph(s, ax, &cells[i], vals[i], lo, hi, i);
+        const char *g = glyph(ax, &cells[i], vals[i], lo, hi, from, to, i);
         const char *code = (long)i == mark ? text_severity_colour(sev) : *g == '!' ? "\x1b[31m" : NULL;
         if (o->color && code)
             md_buf_puts(out, code);

@@ -62,9 +62,10 @@ static void header(const md_store *st, const md_findings *f, md_buf *out, const 
     if (loss) {
         char a[32], b[32];
         md_buf line = {0};
-        md_buf_printf(&line, "Run: %s %s..%s", loss->ordinal ? "log entries" : "steps",
-                      md_num_fmt((double)loss->first_step, a, sizeof a),
-                      md_num_fmt((double)loss->last_step, b, sizeof b));
+        double from, to;
+        chart_step_span(loss, &from, &to);
+        md_buf_printf(&line, "Run: %s %s..%s", loss->ordinal ? "log entries" : "steps", md_num_fmt(from, a, sizeof a),
+                      md_num_fmt(to, b, sizeof b));
         md_buf_printf(&line, " (%s: %llu point%s", loss->name, (unsigned long long)loss->count,
                       loss->count == 1 ? "" : "s");
         chart_run_restarts(&line, loss);
