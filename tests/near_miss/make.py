@@ -2338,6 +2338,17 @@ def _(r):
 # performance
 
 
+def d2_train_row(it, total, step_s, t, dt, losses, accuracy, **extra):
+    """One training record of detectron2's metrics.json: the named loss terms
+    and the RPN's, their total, the rate warming up over 100 iterations."""
+    row = {"data_time": dt, "eta_seconds": (total - it) * step_s, "fast_rcnn/cls_accuracy": accuracy, "iteration": it}
+    row.update(losses)
+    row.update({"loss_rpn_cls": 0.02, "loss_rpn_loc": 0.01, "lr": 0.00025 * min(1, it / 100), "time": t,
+                "total_loss": sum(losses.values()) + 0.03})
+    row.update(extra)
+    return json.dumps(row)
+
+
 @near_miss("slow_dataloader", "detectron2_metrics_eval_worker_restart.json")
 def _(r):
     rows = []
@@ -2350,10 +2361,8 @@ def _(r):
         lb = 0.3 + 0.25 * math.exp(-it / 900.0) + r.gauss(0, 0.02)
         lc = 0.15 + 0.5 * math.exp(-it / 500.0) + r.gauss(0, 0.02)
         lm = 0.2 + 0.45 * math.exp(-it / 700.0) + r.gauss(0, 0.02)
-        rows.append(json.dumps({"data_time": dt, "eta_seconds": (total - it) * 0.29, "fast_rcnn/cls_accuracy": 0.95,
-                                "iteration": it, "loss_box_reg": lb, "loss_cls": lc, "loss_mask": lm,
-                                "loss_rpn_cls": 0.02, "loss_rpn_loc": 0.01, "lr": 0.00025 * min(1, it / 100),
-                                "rank_data_time": dt, "time": t, "total_loss": lb + lc + lm + 0.03}))
+        rows.append(d2_train_row(it, total, 0.29, t, dt, {"loss_box_reg": lb, "loss_cls": lc, "loss_mask": lm}, 0.95,
+                                 rank_data_time=dt))
         if it % 500 == 499:
             rows.append(json.dumps({"bbox/AP": 60 + it / 300, "bbox/AP50": 80.2, "segm/AP": 65 + it / 400, "iteration": it}))
     sidecar = ("detectron2 metrics.json (one JSON object per line) of a Mask R-CNN run evaluated every\n"
@@ -2370,10 +2379,7 @@ def _(r):
         t = 0.52 + r.gauss(0, 0.004)
         lb = 0.25 + 0.3 * math.exp(-it / 700.0) + r.gauss(0, 0.015)
         lc = 0.10 + 0.6 * math.exp(-it / 400.0) + r.gauss(0, 0.015)
-        rows.append(json.dumps({"data_time": 0.004, "eta_seconds": (total - it) * 0.52, "fast_rcnn/cls_accuracy": 0.97,
-                                "iteration": it, "loss_box_reg": lb, "loss_cls": lc, "loss_rpn_cls": 0.02,
-                                "loss_rpn_loc": 0.01, "lr": 0.00025 * min(1, it / 100), "time": t,
-                                "total_loss": lb + lc + 0.03}))
+        rows.append(d2_train_row(it, total, 0.52, t, 0.004, {"loss_box_reg": lb, "loss_cls": lc}, 0.97))
         if it % 500 == 499:
             ap = 40 + it / 100
             rows.append(json.dumps({"bbox/AP": ap, "bbox/AP-satellite": ap, "bbox/AP50": ap + 30, "bbox/AP75": ap - 10,
