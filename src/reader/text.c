@@ -1911,7 +1911,8 @@ void md_text_reader_head(md_text_reader *r, md_str head)
  * as say training went on): that process died, and the log went on. */
 static void close_traceback(text_reader *r)
 {
-    static const char cut[] = "a traceback the log ends inside, before the line naming its exception";
+    static const char cut[] =
+        "a traceback the log ends inside, before the line naming its exception (an error, or Ctrl-C on a hang)";
     if (r->in_traceback && r->exception && !r->traceback_ignored && r->traceback_others < 3)
         md_feed_event(r->feed, r->exception, r->traceback_line, cut, sizeof cut - 1, NULL);
     r->in_traceback = false;
