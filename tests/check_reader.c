@@ -724,6 +724,12 @@ START_TEST(test_tqdm_seconds_per_it)
     md_tqdm t = bar(" 42%|\xe2\x96\x8f  | 829/1954 [28:49<39:13,  2.09s/it]");
     ck_assert(t.found && t.n == 829 && t.total == 1954);
     ck_assert(T_CLOSE(t.rate, 1 / 2.09));
+    /* A dict printed into the redraw before its ']': the bar ends at its
+     * rate's unit, and the dict after it is read whole. */
+    const char *glued = "  0%|  | 2/13000 [00:28<54:33:11, 15.11s/it{'loss': 0.2527, 'reward': 1.2237}";
+    t = bar(glued);
+    ck_assert(t.found && t.n == 2 && T_CLOSE(t.rate, 1 / 15.11));
+    ck_assert_str_eq(glued + t.end, "{'loss': 0.2527, 'reward': 1.2237}");
 }
 END_TEST
 
@@ -1445,6 +1451,12 @@ START_TEST(test_text_rank_prefixed_bar)
     ck_assert_int_eq(loss->first_step, 54);
     ck_assert_int_eq(loss->last_step, 56);
     ck_assert(loss->max == 1.0960);
+    md_store_free(st);
+
+    /* A dict printed into a redraw before its ']' is read whole. */
+    st = load_text("ppo.log", "  0%|  | 2/13000 [00:28<54:33:11, 15.11s/it{'loss': 0.2527, 'reward': 1.2237}\n", NULL);
+    ck_assert(series(st, "loss")->last == 0.2527);
+    ck_assert(series(st, "reward")->last == 1.2237);
     md_store_free(st);
 }
 END_TEST

@@ -162,8 +162,15 @@ static const char *parse_rate(const char *line, const char *r, const char *close
 static void parse_bracket(const char *line, const char *p, const char *end, md_tqdm *t)
 {
     const char *close = memchr(p, ']', (size_t)(end - p));
-    if (!close)
-        close = end;
+    bool unclosed = !close;
+    if (unclosed) {
+        /* A print that cut into the redraw ("[00:28<54:33:11, 15.11s/it{'loss':
+         * 0.25, ...}"): the bar ends at its rate's unit, the rest is the print. */
+        const char *unit = md_memmem(p, (size_t)(end - p), "s/it", 4);
+        if (!unit)
+            unit = md_memmem(p, (size_t)(end - p), "it/s", 4);
+        close = unit ? unit + 4 : end;
+    }
     const char *comma = memchr(p, ',', (size_t)(close - p));
     if (!comma)
         return;
@@ -176,7 +183,7 @@ static void parse_bracket(const char *line, const char *p, const char *end, md_t
         t->postfix_start = (size_t)(postfix + 1 - line);
         t->postfix_end = (size_t)(close - line);
     }
-    t->end = (size_t)(close < end ? close + 1 - line : end - line);
+    t->end = (size_t)(close < end && !unclosed ? close + 1 - line : close - line);
 }
 
 static md_tqdm scan_with_total(const char *line, const char *bar, const char *end)
