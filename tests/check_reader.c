@@ -4436,6 +4436,18 @@ START_TEST(test_json_megatron_golden_values)
     ck_assert_uint_eq(time->count, 3);
     ck_assert(time->last == 0.44);
     md_store_free(st);
+
+    /* The older layout: a list from start_step, every step_interval. */
+    st = load_text("golden_values.json",
+                   "{\"lm loss\": {\"start_step\": 0, \"end_step\": 15, \"step_interval\": 5, "
+                   "\"values\": [10.5, 9.8, 9.1, 8.7]}}",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 15);
+    ck_assert(loss->last == 8.7);
+    md_store_free(st);
 }
 END_TEST
 

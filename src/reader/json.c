@@ -188,7 +188,9 @@ static void array_records(json_reader *r, const cJSON *arr)
 }
 
 /* Metrics stored by column, one member a metric:
- * - Megatron-LM's golden values, {"lm loss": {"values": {"1": 12.6, ...}}};
+ * - Megatron-LM's golden values, {"lm loss": {"values": {"1": 12.6, ...}}},
+ *   and before them a list from start_step every step_interval steps,
+ *   {"lm loss": {"start_step": 0, "step_interval": 5, "values": [10.5, ...]}};
  * - pandas' DataFrame.to_json(), {"loss": {"0": 2.3, "1": 2.1}};
  * - Sacred's metrics.json, {"loss": {"steps": [0, 10], "values": [2.3, 2.1]}};
  * - Keras's History.history as json.dump writes it, {"loss": [2.3, 2.1]},
@@ -222,8 +224,19 @@ static bool is_column(const cJSON *c, bool keyed)
     return any;
 }
 
+/* A list's steps from its first and its interval: *first NaN when the
+ * metric gives neither. */
+static void step_grid(const cJSON *metric, double *first, double *interval)
+{
+    const cJSON *start = cJSON_GetObjectItemCaseSensitive(metric, "start_step");
+    const cJSON *every = cJSON_GetObjectItemCaseSensitive(metric, "step_interval");
+    bool given = cJSON_IsNumber(start) && cJSON_IsNumber(every) && every->valuedouble > 0;
+    *first = given ? start->valuedouble : NAN;
+    *interval = given ? every->valuedouble : NAN;
+}
+
 /* The member of a metric that maps steps to values, and its steps when
- * they are a list of their own. */
+ * they are a list of their own (*steps) or a grid (step_grid). */
 static const cJSON *metric_values(const cJSON *metric, const cJSON **steps)
 {
     *steps = NULL;
@@ -236,7 +249,9 @@ static const cJSON *metric_values(const cJSON *metric, const cJSON **steps)
         return is_column(values, true) ? values : NULL;
     if (cJSON_IsArray(values)) {
         *steps = cJSON_GetObjectItemCaseSensitive(metric, "steps");
-        return cJSON_IsArray(*steps) && is_column(values, false) ? values : NULL;
+        double first, interval;
+        step_grid(metric, &first, &interval);
+        return (cJSON_IsArray(*steps) || !isnan(first)) && is_column(values, false) ? values : NULL;
     }
     return is_column(metric, true) ? metric : NULL;
 }
@@ -304,7 +319,10 @@ static void columns_by_step(json_reader *r, const cJSON *root)
     cJSON_ArrayForEach(metric, root)
     {
         const cJSON *values = metric_values(metric, &steps);
-        const cJSON *point, *step = steps ? steps->child : NULL;
+        const cJSON *point, *step = cJSON_IsArray(steps) ? steps->child : NULL;
+        double first, interval;
+        step_grid(metric, &first, &interval);
+        bool grid = cJSON_IsArray(values) && !cJSON_IsArray(steps) && !isnan(first);
         unsigned long index = 0;
         cJSON_ArrayForEach(point, values)
         {
@@ -315,7 +333,9 @@ static void columns_by_step(json_reader *r, const cJSON *root)
                 step = step->next;
             if (!number_of(point, &v))
                 continue;
-            if (steps) {
+            if (grid) {
+                at = first + (double)(index - 1) * interval;
+            } else if (cJSON_IsArray(steps)) {
                 if (!here || !cJSON_IsNumber(here))
                     break;
                 at = here->valuedouble;
