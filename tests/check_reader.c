@@ -290,6 +290,16 @@ START_TEST(test_kv_darknet)
 }
 END_TEST
 
+/* llama2.c: the iteration alone before the first field. */
+START_TEST(test_kv_leading_count_field)
+{
+    md_kv kv[32];
+    CHECK_LINE("490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms | mfu 0.21%", {"step", 490, MD_UNIT_NONE},
+               {"loss", 5.7543, MD_UNIT_NONE}, {"lr", 4.9e-05, MD_UNIT_NONE}, {"mfu", 0.21, MD_UNIT_PERCENT});
+    check_no_pairs("2024 | 17 | 9");
+}
+END_TEST
+
 /* Old OpenNMT-py: the count after "Epoch N," is the batch within it. */
 START_TEST(test_kv_epoch_count)
 {
@@ -6157,6 +6167,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_python_logging);
     tcase_add_test(kv, test_kv_darknet);
     tcase_add_test(kv, test_kv_epoch_count);
+    tcase_add_test(kv, test_kv_leading_count_field);
     tcase_add_test(kv, test_kv_step_name_value);
     tcase_add_test(kv, test_kv_units_and_specials);
     tcase_add_test(kv, test_kv_thousands_groups);

@@ -1678,6 +1678,33 @@ static bool on_bracket_step(scan *s)
     return true;
 }
 
+/* llama2.c's train.py: "490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms |
+ * mfu 0.21%": the iteration alone at the line's start, then the fields. */
+static bool on_leading_count_field(scan *s)
+{
+    if (!only_blanks(s->line, s->p))
+        return false;
+    const char *q = s->p;
+    while (q < s->end && md_is_digit(*q))
+        q++;
+    if (q - s->p > BRACKET_STEP_DIGITS)
+        return false;
+    const char *bar = skip_blanks(q, s->end);
+    if (bar == q || bar + 2 >= s->end || *bar != '|' || !md_is_blank(bar[1]))
+        return false;
+    const char *key = skip_blanks(bar + 1, s->end);
+    if (key >= s->end || !is_alpha(*key))
+        return false;
+    double step;
+    md_num_scan(s->p, q, &step);
+    count_text t = {.num = s->p, .numlen = (size_t)(q - s->p), .num_digits_max = BRACKET_STEP_DIGITS};
+    emit_count(s, "step", 4, step, NAN, q, &t);
+    if (s->n)
+        s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
+    s->p = bar;
+    return true;
+}
+
 /* The PyTorch CIFAR-10 tutorial prints "[1,  2000] loss: 2.180": the
  * epoch, then the batch within it, right before the first pair. */
 static bool on_epoch_batch_pair(scan *s)
@@ -1999,7 +2026,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == ':' || c == '=') {
             on_separator(&s);
         } else if (starts_number(s.p, s.end)) {
-            if (s.n == 0 && !s.key && md_is_digit(c) && (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s)))
+            if (s.n == 0 && !s.key && md_is_digit(c) &&
+                (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s) || on_leading_count_field(&s)))
                 continue;
             if (!s.key && md_is_digit(c) && (on_batches_count(&s) || on_epoch_count(&s)))
                 continue;
