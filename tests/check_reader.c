@@ -2983,6 +2983,18 @@ START_TEST(test_text_trainers_own_names)
     st = load_text("sft.log", "step: 1, gpt_loss: 2.5\nstep: 2, gpt_loss: 2.25\n", NULL);
     ck_assert(series(st, "loss")->last == 2.25);
     md_store_free(st);
+    /* RL scripts' own names: the update count, the KL to the reference,
+     * the mean completion length and entropy, the share cut at the cap. */
+    st = load_text("grpo.csv",
+                   "update,reward,kl_ref,completion_length_mean,policy_entropy_mean,truncation_rate\n"
+                   "1,0.2,0.001,310,0.9,0.05\n2,0.3,0.002,305,0.85,0.04\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "reward")->last_step, 2);
+    ck_assert(series(st, "kl")->last == 0.002);
+    ck_assert(series(st, "completion_length")->last == 305);
+    ck_assert(series(st, "entropy")->last == 0.85);
+    ck_assert(series(st, "completion_clipped")->last == 0.04);
+    md_store_free(st);
     /* The total torchvision's detection scripts and maskrcnn_benchmark print. */
     st = load_text("det.log", "iteration : 1, losses : 39.6567\niteration : 2, losses : nan\n", NULL);
     ck_assert_int_eq(series(st, "loss")->first_nonfinite_step, 2);
