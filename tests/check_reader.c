@@ -297,6 +297,9 @@ START_TEST(test_kv_leading_count_field)
     CHECK_LINE("490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms | mfu 0.21%", {"step", 490, MD_UNIT_NONE},
                {"loss", 5.7543, MD_UNIT_NONE}, {"lr", 4.9e-05, MD_UNIT_NONE}, {"mfu", 0.21, MD_UNIT_PERCENT});
     check_no_pairs("2024 | 17 | 9");
+    check_no_pairs("1 | loss  | CrossEntropyLoss | 0");
+    CHECK_LINE("500 | loss nan | lr 5.000000e-04", {"step", 500, MD_UNIT_NONE}, {"loss", NAN, MD_UNIT_NONE},
+               {"lr", 5e-04, MD_UNIT_NONE});
 }
 END_TEST
 

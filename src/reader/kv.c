@@ -1678,8 +1678,12 @@ static bool on_bracket_step(scan *s)
     return true;
 }
 
+static bool starts_number(const char *p, const char *end);
+
 /* llama2.c's train.py: "490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms |
- * mfu 0.21%": the iteration alone at the line's start, then the fields. */
+ * mfu 0.21%": the iteration alone at the line's start, then the fields,
+ * the first a name and its number (a table's row, Lightning's model
+ * summary "1 | loss | CrossEntropyLoss | 0", is none). */
 static bool on_leading_count_field(scan *s)
 {
     if (!only_blanks(s->line, s->p))
@@ -1694,6 +1698,12 @@ static bool on_leading_count_field(scan *s)
         return false;
     const char *key = skip_blanks(bar + 1, s->end);
     if (key >= s->end || !is_alpha(*key))
+        return false;
+    const char *key_end = md_kv_word_end(key, s->end);
+    bool separator = key_end < s->end && (*key_end == ':' || *key_end == '=');
+    const char *num = skip_blanks(separator ? key_end + 1 : key_end, s->end);
+    double nf;
+    if (num >= s->end || !(starts_number(num, s->end) || nonfinite_word(num, md_kv_word_end(num, s->end), &nf)))
         return false;
     double step;
     md_num_scan(s->p, q, &step);
