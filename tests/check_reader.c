@@ -1466,6 +1466,18 @@ START_TEST(test_text_rank_prefixed_bar)
     ck_assert(loss->max == 1.0960);
     md_store_free(st);
 
+    /* W&B's end-of-run summary, also behind a Ray actor's tag, repeats
+     * final values: not read. */
+    st = load_text("verl.log",
+                   "(TaskRunner pid=12) step:1 - actor/entropy:0.61 - critic/score/mean:0.2\n"
+                   "(TaskRunner pid=12) step:2 - actor/entropy:0.58 - critic/score/mean:0.3\n"
+                   "(TaskRunner pid=12) wandb: Run summary:\n"
+                   "(TaskRunner pid=12) wandb:               actor/entropy 0.58\n"
+                   "wandb:               actor/entropy 0.58\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "entropy")->count, 2);
+    md_store_free(st);
+
     /* A dict printed into a redraw before its ']' is read whole. */
     st = load_text("ppo.log", "  0%|  | 2/13000 [00:28<54:33:11, 15.11s/it{'loss': 0.2527, 'reward': 1.2237}\n", NULL);
     ck_assert(series(st, "loss")->last == 0.2527);

@@ -1628,6 +1628,19 @@ static bool read_eval_block(text_reader *r, md_str t, unsigned long line)
     return true;
 }
 
+/* The line a Ray actor printed, after the tag Ray puts before it
+ * ("(TaskRunner pid=1271585) wandb: Run history:"); the line itself when
+ * it has none. */
+static md_str ray_actor_body(md_str s)
+{
+    if (s.n < 8 || s.p[0] != '(')
+        return s;
+    const char *close = memchr(s.p, ')', s.n < 96 ? s.n : 96);
+    if (!close || !md_memmem(s.p, (size_t)(close - s.p), " pid=", 5))
+        return s;
+    return md_str_trim((md_str){close + 1, s.n - (size_t)(close + 1 - s.p)});
+}
+
 /* try_shapes is false for a segment read_shaped found no shape for. */
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
@@ -1651,7 +1664,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     md_str trimmed = md_str_trim(seg);
     if (config_line(trimmed) || read_eval_block(r, trimmed, line) || chatter(trimmed))
         return;
-    if (md_str_starts_with(trimmed, "wandb:"))
+    if (md_str_starts_with(ray_actor_body(trimmed), "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
     if (best_round_header(trimmed)) {
         r->best_round_line = line;
