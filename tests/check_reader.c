@@ -1448,9 +1448,11 @@ START_TEST(test_text_glued_rank_lines)
 }
 END_TEST
 
-/* A rank prefix before a progress bar: torchtune's step in the bar's
- * description is read behind it; another rank's bar adds nothing. */
-START_TEST(test_text_rank_prefixed_bar)
+/* What comes around a training's bars and records: a rank prefix before a
+ * bar (torchtune's step in its description is read behind it; another
+ * rank's bar adds nothing), W&B's summary behind Ray's actor tag, a dict
+ * printed into a redraw. */
+START_TEST(test_text_around_bars)
 {
     md_store *st = load_text("tune.log",
                              "[trainer0|0]:1|54|Loss: 1.0960:  54%|#####     | 55/101 [15:04<11:17, 14.73s/it]\n"
@@ -6262,7 +6264,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_cuda_oom_fields_listed);
     tcase_add_test(text, test_text_ignored_exceptions);
     tcase_add_test(text, test_text_traceback_cut_short);
-    tcase_add_test(text, test_text_rank_prefixed_bar);
+    tcase_add_test(text, test_text_around_bars);
     tcase_add_test(text, test_text_glued_rank_lines);
     tcase_add_test(text, test_text_markdown_table);
     tcase_add_test(text, test_text_unframed_table);
