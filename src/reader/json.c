@@ -224,22 +224,20 @@ static bool is_column(const cJSON *c, bool keyed)
     return any;
 }
 
-/* A list's steps from its first and its interval: *first NaN when the
- * metric gives neither. */
-static void step_grid(const cJSON *metric, double *first, double *interval)
-{
-    const cJSON *start = cJSON_GetObjectItemCaseSensitive(metric, "start_step");
-    const cJSON *every = cJSON_GetObjectItemCaseSensitive(metric, "step_interval");
-    bool given = cJSON_IsNumber(start) && cJSON_IsNumber(every) && every->valuedouble > 0;
-    *first = given ? start->valuedouble : NAN;
-    *interval = given ? every->valuedouble : NAN;
-}
+/* Where a column's values stand when they are a list: a list of steps
+ * beside them (Sacred), or a grid from a first step every interval
+ * (Megatron's older golden values); neither (list NULL, first NaN) for
+ * values keyed by step or placed by position. */
+typedef struct column_steps {
+    const cJSON *list;
+    double first, interval;
+} column_steps;
 
-/* The member of a metric that maps steps to values, and its steps when
- * they are a list of their own (*steps) or a grid (step_grid). */
-static const cJSON *metric_values(const cJSON *metric, const cJSON **steps)
+/* The member of a metric that maps steps to values, and where its values
+ * stand when they are a list. */
+static const cJSON *metric_values(const cJSON *metric, column_steps *steps)
 {
-    *steps = NULL;
+    *steps = (column_steps){NULL, NAN, NAN};
     if (cJSON_IsArray(metric))
         return is_column(metric, false) ? metric : NULL;
     if (!cJSON_IsObject(metric))
@@ -248,17 +246,24 @@ static const cJSON *metric_values(const cJSON *metric, const cJSON **steps)
     if (cJSON_IsObject(values))
         return is_column(values, true) ? values : NULL;
     if (cJSON_IsArray(values)) {
-        *steps = cJSON_GetObjectItemCaseSensitive(metric, "steps");
-        double first, interval;
-        step_grid(metric, &first, &interval);
-        return (cJSON_IsArray(*steps) || !isnan(first)) && is_column(values, false) ? values : NULL;
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(metric, "steps");
+        const cJSON *start = cJSON_GetObjectItemCaseSensitive(metric, "start_step");
+        const cJSON *every = cJSON_GetObjectItemCaseSensitive(metric, "step_interval");
+        if (cJSON_IsArray(list))
+            steps->list = list;
+        else if (cJSON_IsNumber(start) && cJSON_IsNumber(every) && every->valuedouble > 0)
+            *steps = (column_steps){NULL, start->valuedouble, every->valuedouble};
+        else
+            return NULL;
+        return is_column(values, false) ? values : NULL;
     }
     return is_column(metric, true) ? metric : NULL;
 }
 
 static column_kind columns_of(const cJSON *root)
 {
-    const cJSON *metric, *steps;
+    const cJSON *metric;
+    column_steps steps;
     column_kind kind = NOT_COLUMNS;
     cJSON_ArrayForEach(metric, root)
     {
@@ -315,14 +320,12 @@ static void put_point(json_reader *r, unsigned long index, const char *name, dou
 
 static void columns_by_step(json_reader *r, const cJSON *root)
 {
-    const cJSON *metric, *steps;
+    const cJSON *metric;
+    column_steps steps;
     cJSON_ArrayForEach(metric, root)
     {
         const cJSON *values = metric_values(metric, &steps);
-        const cJSON *point, *step = cJSON_IsArray(steps) ? steps->child : NULL;
-        double first, interval;
-        step_grid(metric, &first, &interval);
-        bool grid = cJSON_IsArray(values) && !cJSON_IsArray(steps) && !isnan(first);
+        const cJSON *point, *step = steps.list ? steps.list->child : NULL;
         unsigned long index = 0;
         cJSON_ArrayForEach(point, values)
         {
@@ -333,9 +336,9 @@ static void columns_by_step(json_reader *r, const cJSON *root)
                 step = step->next;
             if (!number_of(point, &v))
                 continue;
-            if (grid) {
-                at = first + (double)(index - 1) * interval;
-            } else if (cJSON_IsArray(steps)) {
+            if (!isnan(steps.first)) {
+                at = steps.first + (double)(index - 1) * steps.interval;
+            } else if (steps.list) {
                 if (!here || !cJSON_IsNumber(here))
                     break;
                 at = here->valuedouble;

@@ -915,18 +915,26 @@ static bool on_epoch_batch(scan *s, const value *v)
     return true;
 }
 
+/* "100/24681" at p, whole numbers both, blanks after the '/' only where
+ * blank_total allows them ("200/ 2983"): where the total's digits end, or
+ * NULL. */
+static const char *integral_count(const char *p, const char *end, bool blank_total, double *n, double *total)
+{
+    size_t k = md_num_scan(p, end, n);
+    if (!k || !is_integral_text(p, k) || p + k >= end || p[k] != '/')
+        return NULL;
+    p += k + 1;
+    if (blank_total)
+        p = skip_blanks(p, end);
+    k = md_num_scan(p, end, total);
+    return k && is_integral_text(p, k) ? p + k : NULL;
+}
+
 /* "(100/24681)": a count and its total in parentheses, no blanks. */
 static const char *count_parens(const char *p, const char *end, double *n, double *total)
 {
-    const char *q = p + 1;
-    size_t k = md_num_scan(q, end, n);
-    if (!k || !is_integral_text(q, k) || q + k >= end || q[k] != '/')
-        return NULL;
-    q += k + 1;
-    k = md_num_scan(q, end, total);
-    if (!k || !is_integral_text(q, k) || q + k >= end || q[k] != ')')
-        return NULL;
-    return q + k + 1;
+    const char *q = integral_count(p + 1, end, false, n, total);
+    return q && q < end && *q == ')' ? q + 1 : NULL;
 }
 
 /* The last word of a key of several ("INFO Train" behind a logger's
@@ -1648,6 +1656,19 @@ static bool on_possessive(scan *s)
 
 #define BRACKET_STEP_DIGITS 15
 
+/* The step a line starts with, its digits in [digits, digits_end), the
+ * pair ending at end: a count in front of the line, which a step key on the
+ * line overrides (MD_KV_LEADING_COUNT). */
+static void emit_leading_step(scan *s, const char *digits, const char *digits_end, const char *end)
+{
+    double step;
+    md_num_scan(digits, digits_end, &step);
+    count_text t = {.num = digits, .numlen = (size_t)(digits_end - digits), .num_digits_max = BRACKET_STEP_DIGITS};
+    emit_count(s, "step", 4, step, NAN, end, &t);
+    if (s->n)
+        s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
+}
+
 /* A bracketed count right before the first pair is the step: Google's CLU
  * writes "[1000] loss=2.3, learning_rate=0.001" (behind an absl prefix),
  * XGBoost "[12]\ttrain-logloss:0.41" and LightGBM "[12]\ttraining's l2:
@@ -1668,12 +1689,7 @@ static bool on_bracket_step(scan *s)
     bool tab = q[1] == '\t';
     if (key_end >= s->end || !(*key_end == '=' || (tab && (*key_end == ':' || possessive(key_end, s->end)))))
         return false;
-    double step;
-    md_num_scan(digits, q, &step);
-    count_text t = {.num = digits, .numlen = (size_t)(q - digits), .num_digits_max = BRACKET_STEP_DIGITS};
-    emit_count(s, "step", 4, step, NAN, q + 1, &t);
-    if (s->n)
-        s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
+    emit_leading_step(s, digits, q, q + 1);
     s->p = q + 1;
     return true;
 }
@@ -1705,12 +1721,7 @@ static bool on_leading_count_field(scan *s)
     double nf;
     if (num >= s->end || !(starts_number(num, s->end) || nonfinite_word(num, md_kv_word_end(num, s->end), &nf)))
         return false;
-    double step;
-    md_num_scan(s->p, q, &step);
-    count_text t = {.num = s->p, .numlen = (size_t)(q - s->p), .num_digits_max = BRACKET_STEP_DIGITS};
-    emit_count(s, "step", 4, step, NAN, q, &t);
-    if (s->n)
-        s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
+    emit_leading_step(s, s->p, q, q);
     s->p = bar;
     return true;
 }
@@ -1827,16 +1838,12 @@ static bool on_step_name_value(scan *s)
  * the batch within the epoch and the epoch's length. */
 static bool on_batches_count(scan *s)
 {
-    const char *p = s->p;
     double batch, total;
-    size_t k = md_num_scan(p, s->end, &batch);
-    if (!k || !is_integral_text(p, k) || p + k >= s->end || p[k] != '/')
+    const char *p = integral_count(s->p, s->end, true, &batch, &total);
+    if (!p)
         return false;
-    p = skip_blanks(p + k + 1, s->end);
-    if (!(k = md_num_scan(p, s->end, &total)) || !is_integral_text(p, k))
-        return false;
-    const char *w = skip_blanks(p + k, s->end), *we = md_kv_word_end(w, s->end);
-    if (w == p + k || !md_word_is(w, (size_t)(we - w), "batches"))
+    const char *w = skip_blanks(p, s->end), *we = md_kv_word_end(w, s->end);
+    if (w == p || !md_word_is(w, (size_t)(we - w), "batches"))
         return false;
     emit_count(s, "iter", 4, batch, total, we, NULL);
     s->p = we;
@@ -1867,16 +1874,9 @@ static bool after_epoch_comma(const char *line, const char *p)
  * the count after the epoch is the batch within it, of the epoch's. */
 static bool on_epoch_count(scan *s)
 {
-    const char *p = s->p;
     double batch, total;
-    size_t k = md_num_scan(p, s->end, &batch);
-    if (!k || !is_integral_text(p, k) || p + k >= s->end || p[k] != '/' || !after_epoch_comma(s->line, p))
-        return false;
-    const char *t = p + k + 1;
-    if (!(k = md_num_scan(t, s->end, &total)) || !is_integral_text(t, k))
-        return false;
-    t += k;
-    if (t < s->end && *t != ';' && *t != ',' && !md_is_blank(*t))
+    const char *t = integral_count(s->p, s->end, false, &batch, &total);
+    if (!t || !after_epoch_comma(s->line, s->p) || (t < s->end && *t != ';' && *t != ',' && !md_is_blank(*t)))
         return false;
     emit_count(s, "iter", 4, batch, total, t, NULL);
     s->p = t;

@@ -63,8 +63,7 @@ bool keys_evaluation_measure(const key_info *ki)
     return kind == MD_KIND_METRIC || kind == MD_KIND_LOSS;
 }
 
-/* A name not yet used in this store: name, name_2, name_3, ... */
-static void unique_name(const md_store *st, const char *base, char *out, size_t cap)
+void keys_unique_name(const md_store *st, const char *base, char *out, size_t cap)
 {
     snprintf(out, cap, "%s", base);
     intptr_t have;
@@ -238,7 +237,7 @@ int keys_resolve(md_store *st, const char *key, size_t keylen, bool value)
 int keys_split(md_store *st, int k, const char *key, size_t keylen)
 {
     char name[NORM_MAX + 16];
-    unique_name(st, st->keys[k].norm, name, sizeof name);
+    keys_unique_name(st, st->keys[k].norm, name, sizeof name);
     for (size_t i = 0; i < st->nkeys; i++)
         if (st->keys[i].raw && keys_spelled(&st->keys[i], key, keylen) && (int)i != k)
             return (int)i;
@@ -274,7 +273,7 @@ int keys_series(md_store *st, int k)
         ki->dropped = true;
         return -1;
     }
-    unique_name(st, base, name, sizeof name);
+    keys_unique_name(st, base, name, sizeof name);
     ki->series = store_add_series(st, name, kind, better, ki->cat >= 0);
     if (ki->series < 0) {
         ki->dropped = true;

@@ -99,17 +99,23 @@ md_store *md_store_copy(const md_store *st)
     return c;
 }
 
+/* s, named, as the store's last series. */
+static void append_series(md_store *st, md_series *s)
+{
+    MD_GROW(st->series, st->nseries, st->capseries);
+    md_map_put(&st->by_name, s->name, strlen(s->name), (intptr_t)st->nseries);
+    st->series[st->nseries++] = s;
+}
+
 int store_add_series(md_store *st, const char *name, md_kind kind, md_better better, bool named)
 {
     if (st->nseries >= MD_MAX_SERIES) {
         st->dropped_series++;
         return -1;
     }
-    MD_GROW(st->series, st->nseries, st->capseries);
     size_t maxbuckets = named || st->nseries < MD_FULL_SERIES ? MD_BUCKETS : MD_BUCKETS_FEW;
-    st->series[st->nseries] = series_new(name, kind, better, st->cur, maxbuckets);
-    md_map_put(&st->by_name, name, strlen(name), (intptr_t)st->nseries);
-    return (int)st->nseries++;
+    append_series(st, series_new(name, kind, better, st->cur, maxbuckets));
+    return (int)st->nseries - 1;
 }
 
 int md_store_begin_input(md_store *st, const char *path, md_format fmt)
@@ -878,14 +884,10 @@ static void add_as_spelled(md_store *st, md_series *s)
     char base[64], name[80];
     if (!first_spelling(s, base, sizeof base))
         snprintf(base, sizeof base, "%s", s->name);
-    snprintf(name, sizeof name, "%s", base);
-    for (int k = 2; find_series_index(st, name) >= 0; k++)
-        snprintf(name, sizeof name, "%s_%d", base, k);
+    keys_unique_name(st, base, name, sizeof name);
     free(s->name);
     s->name = md_xstrdup(name);
-    MD_GROW(st->series, st->nseries, st->capseries);
-    md_map_put(&st->by_name, s->name, strlen(s->name), (intptr_t)st->nseries);
-    st->series[st->nseries++] = s;
+    append_series(st, s);
 }
 
 void md_store_merge(md_store *st, md_store *src)
@@ -907,9 +909,7 @@ void md_store_merge(md_store *st, md_store *src)
             st->dropped_series++;
             series_free(s);
         } else if (have < 0) {
-            MD_GROW(st->series, st->nseries, st->capseries);
-            md_map_put(&st->by_name, s->name, strlen(s->name), (intptr_t)st->nseries);
-            st->series[st->nseries++] = s;
+            append_series(st, s);
         } else if (other_set) {
             /* The validation set's keeps the canonical name. */
             md_series *test = s;

@@ -150,6 +150,8 @@ void keys_reset(md_store *st);
  * (see keys.c); called once the input is read. */
 void keys_settle_names(md_store *st);
 int keys_split(md_store *st, int k, const char *key, size_t keylen);
+/* A name not yet used in this store, into out: base, base_2, base_3, ... */
+void keys_unique_name(const md_store *st, const char *base, char *out, size_t cap);
 
 /* store.c */
 /* A series for a key; named says the catalog names the key (it keeps
