@@ -387,6 +387,94 @@ START_TEST(test_causes_scored_zero_are_left_out)
 }
 END_TEST
 
+/* A let names an expression once for the rule's when, confidence,
+ * evidence and causes; a let may use the lets above it, and any entry
+ * may use a let, wherever in the section it stands. */
+START_TEST(test_lets)
+{
+    const char *text = "[rule high_loss]\n"
+                       "title = High loss\n"
+                       "severity = warning\n"
+                       "when = high && loss.count >= 5\n"
+                       "confidence = 0.5 + 0.4 * very_high\n"
+                       "evidence = {very_high:if}the loss is very high: {loss.last}\n"
+                       "let high = loss.last > 1\n"
+                       "let very_high = high && loss.last > 5\n"
+                       "[cause high_loss.a]\n"
+                       "text = A\n"
+                       "score = 0.1 + 0.6 * very_high\n"
+                       "[cause high_loss.b]\n"
+                       "text = B\n"
+                       "score = 0.3\n";
+    md_diags d;
+    md_diags_init(&d);
+    md_ruleset *rs;
+    md_buf b = {0};
+    ck_assert_msg(compile(text, strlen(text), true, &d, &rs) == MD_OK, "%s", rendered(&d, &b));
+    long ri = md_ruleset_find(rs, "high_loss");
+    md_rule_view v;
+    md_ruleset_rule(rs, (size_t)ri, &v);
+    ck_assert_uint_eq(v.nlets, 2);
+    const char *name, *src;
+    md_ruleset_let(rs, (size_t)ri, 1, &name, &src);
+    ck_assert_str_eq(name, "very_high");
+    ck_assert_str_eq(src, "high && loss.last > 5");
+    const struct {
+        double loss;
+        double confidence;
+        const char *first_cause;
+        size_t evidence;
+    } cases[] = {{9, 0.9, "high_loss.a", 1}, {3, 0.5, "high_loss.b", 0}};
+    for (size_t k = 0; k < MD_COUNT(cases); k++) {
+        md_findings f;
+        const md_finding *x = high_loss(rs, cases[k].loss, true, &f);
+        ck_assert_ptr_nonnull(x);
+        ck_assert_double_eq_tol(x->confidence, cases[k].confidence, 1e-12);
+        ck_assert_str_eq(x->causes[0].id, cases[k].first_cause);
+        ck_assert_uint_eq(x->evidence.n, cases[k].evidence);
+        if (cases[k].evidence)
+            ck_assert_str_eq(x->evidence.v[0], "the loss is very high: 9");
+        md_findings_free(&f);
+    }
+    md_findings f;
+    ck_assert_ptr_null(high_loss(rs, 0.5, true, &f));
+    md_findings_free(&f);
+    md_ruleset_free(rs);
+    md_buf_free(&b);
+    md_diags_free(&d);
+}
+END_TEST
+
+START_TEST(test_let_errors)
+{
+    const char *head = "[rule r]\ntitle = T\nseverity = info\n";
+    const struct {
+        const char *body, *msg;
+        unsigned long line, col;
+        const char *help; /* in the help, or NULL */
+    } cases[] = {
+        {"let = 1\nwhen = true\n", "'let' needs a name", 4, 1, "let NAME = expression"},
+        {"let loss.x = 1\nwhen = true\n", "'loss.x' cannot name a let", 4, 5, NULL},
+        {"let max = 1\nwhen = true\n", "'max' cannot name a let", 4, 5, NULL},
+        {"let a = 1\nlet a = 2\nwhen = a\n", "let 'a' is given twice", 5, 5, NULL},
+        {"let a = defined_below\nlet defined_below = 1\nwhen = a\n", "'defined_below' is not a signal", 4, 9,
+         "defined above their use"},
+        {"let spiky = 1\nwhen = spikey > 0\n", "'spikey' is not a signal", 5, 8, "did you mean 'spiky'?"},
+        {"when x = true\n", "'when' takes no name before '='", 4, 6, "write 'when = value'"},
+        {"when = true\n[cause r.c]\ntext = C\nscore = nolet\n", "'nolet' is not a signal", 7, 9, NULL},
+    };
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        md_buf text = {0};
+        md_buf_printf(&text, "%s%s", head, cases[i].body);
+        char *help = expect_error(md_buf_cstr(&text), false, cases[i].msg, cases[i].line, cases[i].col);
+        if (cases[i].help)
+            ck_assert_msg(help && strstr(help, cases[i].help), "case %zu: help \"%s\"", i, help ? help : "");
+        free(help);
+        md_buf_free(&text);
+    }
+}
+END_TEST
+
 /* Keys from real logs to the series they name (NULL: none). */
 START_TEST(test_resolve_keys)
 {
@@ -482,7 +570,7 @@ START_TEST(test_template_literals)
               {"braces {{}} twice {{}}", "braces {} twice {}"}};
     for (size_t i = 0; i < MD_COUNT(ok); i++) {
         md_expr_error err;
-        md_template *t = md_template_compile(ok[i].text, t_catalog(), &err);
+        md_template *t = md_template_compile(ok[i].text, t_catalog(), NULL, &err);
         ck_assert_msg(t != NULL, "\"%s\": %s", ok[i].text, err.msg);
         md_buf out = {0};
         ck_assert(md_template_render(t, NULL, &out));
@@ -496,7 +584,7 @@ START_TEST(test_template_literals)
     } bad[] = {{"ab}", 2}, {"text { open", 5}, {"x}}}", 3}};
     for (size_t i = 0; i < MD_COUNT(bad); i++) {
         md_expr_error err;
-        ck_assert_msg(md_template_compile(bad[i].text, t_catalog(), &err) == NULL, "\"%s\" compiled", bad[i].text);
+        ck_assert_msg(md_template_compile(bad[i].text, t_catalog(), NULL, &err) == NULL, "\"%s\" compiled", bad[i].text);
         ck_assert_msg(err.offset == bad[i].offset, "\"%s\": error at %zu, not %zu", bad[i].text, err.offset,
                       bad[i].offset);
     }
@@ -524,6 +612,7 @@ Suite *suite_rulesfile(void)
     tcase_add_test(tc, test_alias_names_two_series);
     tcase_add_test(tc, test_error_on_continuation_line);
     tcase_add_test(tc, test_nul_bytes);
+    tcase_add_test(tc, test_let_errors);
     suite_add_tcase(s, tc);
 
     TCase *ok = tcase_create("loading");
@@ -531,6 +620,7 @@ Suite *suite_rulesfile(void)
     tcase_add_test(ok, test_rule_paths);
     tcase_add_test(ok, test_resolve_keys);
     tcase_add_test(ok, test_causes_scored_zero_are_left_out);
+    tcase_add_test(ok, test_lets);
     suite_add_tcase(s, ok);
     return s;
 }

@@ -48,6 +48,7 @@ typedef struct md_rule_view {
     const char *const *suppresses;
     size_t nsuppresses;
     size_t ncauses;
+    size_t nlets; /* named expressions: md_ruleset_let */
     const char *path;
     unsigned long line;
 } md_rule_view;
@@ -55,6 +56,8 @@ typedef struct md_rule_view {
 size_t md_ruleset_nrules(const md_ruleset *rs);
 void md_ruleset_rule(const md_ruleset *rs, size_t i, md_rule_view *out);
 void md_ruleset_cause(const md_ruleset *rs, size_t rule, size_t i, md_cause_view *out);
+/* The rule's i-th "let NAME = expression": its name and text. */
+void md_ruleset_let(const md_ruleset *rs, size_t rule, size_t i, const char **name, const char **text);
 /* Index of a rule by id, or -1. */
 long md_ruleset_find(const md_ruleset *rs, const char *id);
 

@@ -47,6 +47,11 @@ static void show(const md_ruleset *rs, size_t i, md_buf *out)
     if (r.symptom)
         md_buf_printf(out, "  symptom:    %s\n", r.symptom);
     md_buf_printf(out, "  severity:   %s\n", md_severity_name(r.severity));
+    for (size_t k = 0; k < r.nlets; k++) {
+        const char *name, *text;
+        md_ruleset_let(rs, i, k, &name, &text);
+        md_buf_printf(out, "  let:        %s = %s\n", name, text);
+    }
     md_buf_printf(out, "  when:       %s\n", r.when);
     if (r.confidence)
         md_buf_printf(out, "  confidence: %s\n", r.confidence);

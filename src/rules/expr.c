@@ -22,6 +22,7 @@ typedef struct parser {
     size_t pos;
     token tok;
     const md_catalog *cat;
+    const md_expr_lets *lets;
     md_expr *out;
     md_expr_error *err;
     bool failed;
@@ -225,7 +226,27 @@ static bool named_ok(const md_named *list, size_t n, const char *feat)
     return false;
 }
 
-/* Resolves "a.b" or "event.id.feature" into one op. */
+/* A bare word that names a let: its code, copied in place. */
+static bool inline_let(parser *p, const char *name)
+{
+    const md_expr_lets *l = p->lets;
+    for (size_t i = 0; l && i < l->n; i++) {
+        if (strcmp(l->names[i], name) != 0)
+            continue;
+        const md_expr *x = l->exprs[i];
+        for (size_t k = 0; k < x->n; k++) {
+            op o = x->ops[k];
+            o.name = o.name ? md_xstrdup(o.name) : NULL;
+            o.feat = o.feat ? md_xstrdup(o.feat) : NULL;
+            emit(p, o);
+        }
+        return true;
+    }
+    return false;
+}
+
+/* Resolves "a.b" or "event.id.feature" into one op, a bare word into the
+ * let it names. */
 static void compile_signal(parser *p, size_t at, size_t len)
 {
     char name[160];
@@ -238,6 +259,8 @@ static void compile_signal(parser *p, size_t at, size_t len)
     char help[160] = "";
     const char *dot = strchr(name, '.');
     op o = {0};
+    if (!dot && inline_let(p, name))
+        return;
     if (dot && strncmp(name, "event.", 6) == 0) {
         const char *dot2 = strchr(dot + 1, '.');
         char id[128] = "";
@@ -273,8 +296,15 @@ static void compile_signal(parser *p, size_t at, size_t len)
         }
     }
     suggest_signal(p, name, help, sizeof help);
+    size_t d;
+    const char *let = p->lets ? best_match(name, (const char *const *)p->lets->names, p->lets->n, &d) : NULL;
+    if (!dot && let && d <= 2)
+        snprintf(help, sizeof help, "did you mean '%s'?", let);
     if (!dot)
-        fail(p, at, len, help[0] ? help : "signals are series.feature, event.ID.feature, log.feature or run.feature",
+        fail(p, at, len,
+             help[0] ? help
+                     : "signals are series.feature, event.ID.feature, log.feature or run.feature; "
+                       "other names are the rule's lets, defined above their use",
              "'%s' is not a signal", name);
     else
         fail(p, at, len, help, "unknown signal '%s'", name);
@@ -505,12 +535,13 @@ static void parse_or(parser *p)
     }
 }
 
-md_expr *md_expr_compile(const char *text, const md_catalog *cat, md_expr_error *err)
+md_expr *md_expr_compile_with(const char *text, const md_catalog *cat, const md_expr_lets *lets,
+                              md_expr_error *err)
 {
     memset(err, 0, sizeof *err);
     md_expr *e = md_xcalloc(1, sizeof *e);
     e->text = md_xstrdup(text);
-    parser p = {e->text, 0, {0}, cat, e, err, false, 0};
+    parser p = {e->text, 0, {0}, cat, lets, e, err, false, 0};
     next(&p);
     if (p.tok.kind == T_END)
         fail(&p, 0, 1, NULL, "empty expression");
@@ -523,6 +554,32 @@ md_expr *md_expr_compile(const char *text, const md_catalog *cat, md_expr_error 
         return NULL;
     }
     return e;
+}
+
+md_expr *md_expr_compile(const char *text, const md_catalog *cat, md_expr_error *err)
+{
+    return md_expr_compile_with(text, cat, NULL, err);
+}
+
+void md_expr_lets_add(md_expr_lets *lets, const char *name, md_expr *x)
+{
+    if (lets->n == lets->cap) {
+        lets->cap = lets->cap ? 2 * lets->cap : 4;
+        lets->names = md_xrealloc(lets->names, lets->cap * sizeof *lets->names);
+        lets->exprs = md_xrealloc(lets->exprs, lets->cap * sizeof *lets->exprs);
+    }
+    lets->names[lets->n] = md_xstrdup(name);
+    lets->exprs[lets->n++] = x;
+}
+
+void md_expr_lets_fini(md_expr_lets *lets)
+{
+    for (size_t i = 0; i < lets->n; i++) {
+        free(lets->names[i]);
+        md_expr_free(lets->exprs[i]);
+    }
+    free(lets->names);
+    free(lets->exprs);
 }
 
 void md_expr_free(md_expr *e)

@@ -51,4 +51,20 @@ struct md_expr {
     char *text;
 };
 
+/* The names a rule gives to expressions ("let improving = ..."): its other
+ * expressions, its evidence and its causes use them as bare words, and
+ * each use compiles to a copy of the named expression's code. */
+typedef struct md_expr_lets {
+    char **names;
+    md_expr **exprs;
+    size_t n, cap;
+} md_expr_lets;
+
+/* md_expr_compile, where bare words may name lets (NULL: none). */
+md_expr *md_expr_compile_with(const char *text, const md_catalog *cat, const md_expr_lets *lets,
+                              md_expr_error *err);
+/* Takes ownership of x. */
+void md_expr_lets_add(md_expr_lets *lets, const char *name, md_expr *x);
+void md_expr_lets_fini(md_expr_lets *lets);
+
 #endif

@@ -26,6 +26,7 @@ typedef struct rule {
     md_severity severity;
     char **tags;
     size_t ntags;
+    md_expr_lets lets; /* "let NAME = ..." */
     md_expr *when, *confidence, *step, *line, *benign;
     md_template **benign_texts; /* the first that renders complete is used */
     size_t nbenign_texts;
@@ -41,8 +42,10 @@ typedef struct rule {
 
 /* Compiles a [rule] section into r. Returns the number of errors. */
 size_t rule_load(rule *r, const rf_section *s, const md_catalog *cat, md_diags *diags);
-/* Compiles a [cause RULE.NAME] section into c. */
-size_t cause_load(cause *c, const rf_section *s, const md_catalog *cat, md_diags *diags);
+/* Compiles a [cause RULE.NAME] section into c; its expressions may use
+ * the rule's lets. */
+size_t cause_load(cause *c, const rf_section *s, const md_catalog *cat, const md_expr_lets *lets,
+                  md_diags *diags);
 void rule_fini(rule *r);
 
 struct md_ruleset;

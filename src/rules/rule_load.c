@@ -4,9 +4,9 @@
 
 #include "rules/rule.h"
 
-static const char *const rule_keys[] = {"title",    "symptom", "severity", "tags",       "when",
-                                        "confidence", "step",  "line",     "evidence",   "suppresses",
-                                        "benign",   "benign_text"};
+static const char *const rule_keys[] = {"title", "symptom",  "severity", "tags",   "let",
+                                        "when",  "confidence", "step", "line",   "evidence",
+                                        "suppresses", "benign", "benign_text"};
 static const char *const cause_keys[] = {"text", "score", "check", "fix"};
 
 static void unknown_key(md_diags *diags, const rf_section *s, const rf_entry *e, const char *const *keys,
@@ -34,11 +34,11 @@ static void report(md_diags *diags, const rf_section *s, const rf_entry *e, cons
         md_diag_set_help(g, "%s", err->help);
 }
 
-static md_expr *expr(const rf_section *s, const rf_entry *e, const md_catalog *cat, md_diags *diags,
-                     size_t *errors)
+static md_expr *expr(const rf_section *s, const rf_entry *e, const md_catalog *cat, const md_expr_lets *lets,
+                     md_diags *diags, size_t *errors)
 {
     md_expr_error err;
-    md_expr *x = md_expr_compile(e->value, cat, &err);
+    md_expr *x = md_expr_compile_with(e->value, cat, lets, &err);
     if (!x) {
         report(diags, s, e, &err);
         (*errors)++;
@@ -46,11 +46,11 @@ static md_expr *expr(const rf_section *s, const rf_entry *e, const md_catalog *c
     return x;
 }
 
-static md_template *text(const rf_section *s, const rf_entry *e, const md_catalog *cat, md_diags *diags,
-                         size_t *errors)
+static md_template *text(const rf_section *s, const rf_entry *e, const md_catalog *cat,
+                         const md_expr_lets *lets, md_diags *diags, size_t *errors)
 {
     md_expr_error err;
-    md_template *t = md_template_compile(e->value, cat, &err);
+    md_template *t = md_template_compile(e->value, cat, lets, &err);
     if (!t) {
         report(diags, s, e, &err);
         (*errors)++;
@@ -83,13 +83,62 @@ static char **split_list(const char *v, size_t *n)
 }
 
 static void set_expr(md_expr **slot, const rf_section *s, const rf_entry *e, const md_catalog *cat,
-                     md_diags *diags, size_t *errors)
+                     const md_expr_lets *lets, md_diags *diags, size_t *errors)
 {
     if (*slot) {
         twice(s, e, diags, errors);
         return;
     }
-    *slot = expr(s, e, cat, diags, errors);
+    *slot = expr(s, e, cat, lets, diags, errors);
+}
+
+/* Only "let" is followed by a name; any other key's name is a typo. */
+static bool no_arg(const rf_section *s, const rf_entry *e, md_diags *diags, size_t *errors)
+{
+    if (!e->arg)
+        return true;
+    md_diag *g = rf_error_at(diags, s, e->line, e->arg_col, strlen(e->arg), "'%s' takes no name before '='", e->key);
+    md_diag_set_help(g, "write '%s = value'", e->key);
+    (*errors)++;
+    return false;
+}
+
+static bool word_reserved(const char *w)
+{
+    static const char *const reserved[] = {"true", "false", "and", "or",  "not", "has", "defined",
+                                           "default", "min", "max", "abs", "ln", "exp", "sqrt", "clamp"};
+    for (size_t i = 0; i < MD_COUNT(reserved); i++)
+        if (strcmp(w, reserved[i]) == 0)
+            return true;
+    return false;
+}
+
+/* "let NAME = expression": NAME is a word of letters, digits and '_',
+ * no signal (signals have a dot) and no word of the language. */
+static void load_let(rule *r, const rf_section *s, const rf_entry *e, const md_catalog *cat, md_diags *diags,
+                     size_t *errors)
+{
+    const char *name = e->arg;
+    bool ok = name && !md_is_digit(name[0]) && !word_reserved(name);
+    for (const char *c = name; ok && *c; c++)
+        ok = md_is_digit(*c) || (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || *c == '_';
+    if (!ok) {
+        md_diag *g = name ? rf_error_at(diags, s, e->line, e->arg_col, strlen(name), "'%s' cannot name a let", name)
+                          : rf_error_at(diags, s, e->line, e->col, 3, "'let' needs a name");
+        md_diag_set_help(g, "write 'let NAME = expression', NAME of letters, digits and '_'");
+        (*errors)++;
+        return;
+    }
+    for (size_t i = 0; i < r->lets.n; i++) {
+        if (strcmp(r->lets.names[i], name) == 0) {
+            rf_error_at(diags, s, e->line, e->arg_col, strlen(name), "let '%s' is given twice", name);
+            (*errors)++;
+            return;
+        }
+    }
+    md_expr *x = expr(s, e, cat, &r->lets, diags, errors);
+    if (x)
+        md_expr_lets_add(&r->lets, name, x);
 }
 
 static void set_string(char **slot, const rf_section *s, const rf_entry *e, md_diags *diags, size_t *errors)
@@ -114,6 +163,11 @@ static size_t load_rule_entry(rule *r, const rf_section *s, const rf_entry *e, c
 {
     size_t errors = 0;
     const char *k = e->key;
+    const md_expr_lets *lets = &r->lets;
+    if (strcmp(k, "let") == 0)
+        return 0; /* compiled first, by rule_load */
+    if (!no_arg(s, e, diags, &errors))
+        return errors;
     if (strcmp(k, "title") == 0) {
         set_string(&r->title, s, e, diags, &errors);
     } else if (strcmp(k, "symptom") == 0) {
@@ -133,19 +187,19 @@ static size_t load_rule_entry(rule *r, const rf_section *s, const rf_entry *e, c
         r->ntags += n;
         free(tags);
     } else if (strcmp(k, "when") == 0) {
-        set_expr(&r->when, s, e, cat, diags, &errors);
+        set_expr(&r->when, s, e, cat, lets, diags, &errors);
     } else if (strcmp(k, "confidence") == 0) {
-        set_expr(&r->confidence, s, e, cat, diags, &errors);
+        set_expr(&r->confidence, s, e, cat, lets, diags, &errors);
     } else if (strcmp(k, "step") == 0) {
-        set_expr(&r->step, s, e, cat, diags, &errors);
+        set_expr(&r->step, s, e, cat, lets, diags, &errors);
     } else if (strcmp(k, "line") == 0) {
-        set_expr(&r->line, s, e, cat, diags, &errors);
+        set_expr(&r->line, s, e, cat, lets, diags, &errors);
     } else if (strcmp(k, "benign") == 0) {
-        set_expr(&r->benign, s, e, cat, diags, &errors);
+        set_expr(&r->benign, s, e, cat, lets, diags, &errors);
     } else if (strcmp(k, "benign_text") == 0) {
-        add_template(&r->benign_texts, &r->nbenign_texts, text(s, e, cat, diags, &errors));
+        add_template(&r->benign_texts, &r->nbenign_texts, text(s, e, cat, lets, diags, &errors));
     } else if (strcmp(k, "evidence") == 0) {
-        add_template(&r->evidence, &r->nevidence, text(s, e, cat, diags, &errors));
+        add_template(&r->evidence, &r->nevidence, text(s, e, cat, lets, diags, &errors));
     } else if (strcmp(k, "suppresses") == 0) {
         size_t n;
         char **ids = split_list(e->value, &n);
@@ -169,6 +223,11 @@ size_t rule_load(rule *r, const rf_section *s, const md_catalog *cat, md_diags *
     r->severity = MD_SEV_WARNING;
     size_t errors = 0;
     bool have_severity = false;
+    /* Lets first, so that any entry may use them; a let may use the lets
+     * above it. */
+    for (size_t i = 0; i < s->nentries; i++)
+        if (strcmp(s->entries[i].key, "let") == 0)
+            load_let(r, s, &s->entries[i], cat, diags, &errors);
     for (size_t i = 0; i < s->nentries; i++)
         errors += load_rule_entry(r, s, &s->entries[i], cat, diags, &have_severity);
     static const char *const required[] = {"title", "severity", "when"};
@@ -191,13 +250,16 @@ size_t rule_load(rule *r, const rf_section *s, const md_catalog *cat, md_diags *
     return errors;
 }
 
-size_t cause_load(cause *c, const rf_section *s, const md_catalog *cat, md_diags *diags)
+size_t cause_load(cause *c, const rf_section *s, const md_catalog *cat, const md_expr_lets *lets,
+                  md_diags *diags)
 {
     memset(c, 0, sizeof *c);
     c->id = md_xstrdup(s->id);
     size_t errors = 0;
     for (size_t i = 0; i < s->nentries; i++) {
         const rf_entry *e = &s->entries[i];
+        if (!no_arg(s, e, diags, &errors))
+            continue;
         if (strcmp(e->key, "text") == 0) {
             /* text_src, not text: a first text that failed to parse is still
              * the one given. */
@@ -205,19 +267,19 @@ size_t cause_load(cause *c, const rf_section *s, const md_catalog *cat, md_diags
                 twice(s, e, diags, &errors);
                 continue;
             }
-            c->text = text(s, e, cat, diags, &errors);
+            c->text = text(s, e, cat, lets, diags, &errors);
             c->text_src = md_xstrdup(e->value);
         } else if (strcmp(e->key, "score") == 0) {
-            set_expr(&c->score, s, e, cat, diags, &errors);
+            set_expr(&c->score, s, e, cat, lets, diags, &errors);
         } else if (strcmp(e->key, "check") == 0) {
-            md_template *t = text(s, e, cat, diags, &errors);
+            md_template *t = text(s, e, cat, lets, diags, &errors);
             if (t) {
                 add_template(&c->checks, &c->nchecks, t);
                 c->check_src = md_xrealloc(c->check_src, c->nchecks * sizeof *c->check_src);
                 c->check_src[c->nchecks - 1] = md_xstrdup(e->value);
             }
         } else if (strcmp(e->key, "fix") == 0) {
-            md_template *t = text(s, e, cat, diags, &errors);
+            md_template *t = text(s, e, cat, lets, diags, &errors);
             if (t) {
                 add_template(&c->fixes, &c->nfixes, t);
                 c->fix_src = md_xrealloc(c->fix_src, c->nfixes * sizeof *c->fix_src);
@@ -263,6 +325,7 @@ void rule_fini(rule *r)
     for (size_t i = 0; i < r->ntags; i++)
         free(r->tags[i]);
     free(r->tags);
+    md_expr_lets_fini(&r->lets);
     md_expr_free(r->when);
     md_expr_free(r->confidence);
     md_expr_free(r->step);

@@ -232,7 +232,7 @@ static size_t load_causes(md_ruleset *rs, md_diags *diags)
             }
             rule *ru = &rs->rules[r];
             ru->causes = md_xrealloc(ru->causes, (ru->ncauses + 1) * sizeof *ru->causes);
-            errors += cause_load(&ru->causes[ru->ncauses++], s, rs->cat, diags);
+            errors += cause_load(&ru->causes[ru->ncauses++], s, rs->cat, &ru->lets, diags);
         }
     }
     return errors;
@@ -307,6 +307,7 @@ void md_ruleset_rule(const md_ruleset *rs, size_t i, md_rule_view *out)
                           (const char *const *)r->suppresses,
                           r->nsuppresses,
                           r->ncauses,
+                          r->lets.n,
                           r->path,
                           r->line_no};
 }
@@ -321,6 +322,13 @@ void md_ruleset_cause(const md_ruleset *rs, size_t ri, size_t i, md_cause_view *
                            c->nchecks,
                            (const char *const *)c->fix_src,
                            c->nfixes};
+}
+
+void md_ruleset_let(const md_ruleset *rs, size_t ri, size_t i, const char **name, const char **text)
+{
+    const md_expr_lets *l = &rs->rules[ri].lets;
+    *name = l->names[i];
+    *text = md_expr_text(l->exprs[i]);
 }
 
 const rule *md_ruleset_rules(const md_ruleset *rs, size_t *n)

@@ -64,7 +64,7 @@ static bool parse_format(const char *spec, size_t n, fmt *f)
 }
 
 static bool compile_field(md_template *t, md_buf *lit, const char *text, size_t open, size_t close,
-                          const md_catalog *cat, md_expr_error *err)
+                          const md_catalog *cat, const md_expr_lets *lets, md_expr_error *err)
 {
     const char *inner = text + open + 1;
     size_t n = close - open - 1;
@@ -87,7 +87,7 @@ static bool compile_field(md_template *t, md_buf *lit, const char *text, size_t 
         }
     }
     char *src = md_xstrndup(inner, expr_len);
-    md_expr *e = md_expr_compile(src, cat, err);
+    md_expr *e = md_expr_compile_with(src, cat, lets, err);
     free(src);
     if (!e) {
         err->offset += open + 1;
@@ -97,7 +97,8 @@ static bool compile_field(md_template *t, md_buf *lit, const char *text, size_t 
     return true;
 }
 
-md_template *md_template_compile(const char *text, const md_catalog *cat, md_expr_error *err)
+md_template *md_template_compile(const char *text, const md_catalog *cat, const md_expr_lets *lets,
+                                 md_expr_error *err)
 {
     memset(err, 0, sizeof *err);
     md_template *t = md_xcalloc(1, sizeof *t);
@@ -132,7 +133,7 @@ md_template *md_template_compile(const char *text, const md_catalog *cat, md_exp
             goto fail;
         }
         size_t end = (size_t)(close - text);
-        if (!compile_field(t, &lit, text, i, end, cat, err))
+        if (!compile_field(t, &lit, text, i, end, cat, lets, err))
             goto fail;
         i = end;
     }

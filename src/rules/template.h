@@ -7,11 +7,13 @@
 #ifndef MLDIAG_RULES_TEMPLATE_H
 #define MLDIAG_RULES_TEMPLATE_H
 
-#include "mldiag/expr.h"
+#include "rules/expr_int.h"
 
 typedef struct md_template md_template;
 
-md_template *md_template_compile(const char *text, const md_catalog *cat, md_expr_error *err);
+/* lets: the rule's named expressions, or NULL. */
+md_template *md_template_compile(const char *text, const md_catalog *cat, const md_expr_lets *lets,
+                                 md_expr_error *err);
 void md_template_free(md_template *t);
 /* Appends the text with every value filled in. Returns false (and leaves
  * "?" in place) when a value is unknown. */
