@@ -2047,6 +2047,41 @@ START_TEST(test_text_more_console_shapes)
                   "lr=0.5 of the arguments is a setting, not the first of the run's learning rates");
     md_store_free(st);
 
+    /* SpeechBrain: Python logging's "name - " before an epoch header,
+     * whose bar's postfix and summary line come under it; the header
+     * gave no value, so the bar's loss before the first summary is no
+     * point placed before the first step. */
+    st = load_text("speechbrain.log",
+                   "speechbrain.utils.epoch_loop - Going into epoch 1\n"
+                   "100%|####| 190/190 [03:08<00:00,  1.01it/s, train_loss=0.945]\n"
+                   "speechbrain.utils.train_logger - epoch: 1, lr: 1.00e+00 - train loss: 9.45e-01 - valid loss: 1.23\n"
+                   "speechbrain.utils.epoch_loop - Going into epoch 2\n"
+                   "100%|####| 190/190 [03:02<00:00,  1.04it/s, train_loss=0.726]\n"
+                   "speechbrain.utils.train_logger - epoch: 2, lr: 1.00e+00 - train loss: 7.26e-01 - valid loss: 1.27\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert_int_eq(loss->restarts, 0);
+    ck_assert(!series(st, "it_per_s")->ordinal);
+    md_store_free(st);
+
+    /* An evaluation before the first step is the model before training:
+     * it stands at the first step, not dropped as a setting would be. */
+    st = load_text("baseline_eval.log",
+                   "validation loss: 3.4643\n"
+                   "step 0: loss 3.50\nstep 1: loss 3.40\nstep 2: loss 3.30\n"
+                   "validation loss: 2.0261\n",
+                   NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert(!val->ordinal);
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->first_step, 0);
+    ck_assert(val->first == 3.4643);
+    ck_assert_int_eq(val->last_step, 2);
+    md_store_free(st);
+
     /* "Epoch 1 Batch 100 Loss 3.5": the batch counts within the epoch. */
     st = load_text("tf.log",
                    "Epoch 1 Batch 0 Loss 4.5000\nEpoch 1 Batch 100 Loss 3.5000\n"

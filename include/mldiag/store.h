@@ -151,6 +151,7 @@ typedef struct md_input {
     int64_t declared_total;    /* "step 5/100": the run's planned length, or -1 */
     int64_t last_step_seen;
     uint64_t first_stepped_record; /* 1-based; 0 before the first step */
+    int64_t first_step_seen;       /* that record's step */
     uint64_t last_stepped_record;  /* 1-based, the last record with a step of its own; 0 before */
     /* Records of values placed by a step key, and by an epoch alone
      * ("Epoch 3/10" with no step on the line). */

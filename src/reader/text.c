@@ -206,11 +206,15 @@ static bool stamp_prefix(const char *p, const char *end)
 }
 
 /* A logger's prefix that ends in ']': absl's "I0523 10:12:01.123456 140234
- * model_lib_v2.py:705] ", "[INFO] ". */
+ * model_lib_v2.py:705] ", "[INFO] "; or in " - ", Python logging's
+ * separator ("2024-01-02 10:00:00,123 - root - INFO - ", SpeechBrain's
+ * "speechbrain.utils.epoch_loop - "). */
 static bool logger_prefix(const char *p, const char *key)
 {
     while (key > p && key[-1] == ' ')
         key--;
+    if (key - p >= 3 && key[-1] == '-' && key[-2] == ' ')
+        return true;
     return key > p && key[-1] == ']';
 }
 

@@ -319,15 +319,31 @@ static void spike_track(md_series *s, int64_t step, double v, bool from_start)
  * value, not a measurement. When the same key is then logged at every
  * step, those few points are dropped and the series is placed by steps,
  * its schedule starting where the run's did (a warm-up from 0, not the
- * configured peak). More points than that were a series logged without
- * steps, which keeps its entry numbers. */
+ * configured peak). An evaluation before the first step is a measurement
+ * (the model before training): its points move to the first step. More
+ * points than that were a series logged without steps, which keeps its
+ * entry numbers. */
 #define EARLY_POINTS_MAX 4
 
-bool series_drop_early_points(md_series *s)
+bool series_settle_early_points(md_series *s, int64_t first_step)
 {
     if (!s->ordinal || s->count > EARLY_POINTS_MAX || s->finite != s->count)
         return false;
+    /* Each of so few points has a bucket of its own. */
+    double early[EARLY_POINTS_MAX];
+    size_t n = 0;
+    for (size_t i = 0; i < s->nbuckets && n < EARLY_POINTS_MAX; i++)
+        early[n++] = s->buckets[i].first;
+    uint32_t printed[MD_PRINT_SLOTS], printed_zero[MD_PRINT_SLOTS];
+    memcpy(printed, s->printed_decimals, sizeof printed);
+    memcpy(printed_zero, s->printed_zero_decimals, sizeof printed_zero);
     series_clear(s);
+    if (first_step < 0)
+        return true;
+    for (size_t i = 0; i < n; i++)
+        series_add(s, first_step, early[i], 0);
+    memcpy(s->printed_decimals, printed, sizeof printed);
+    memcpy(s->printed_zero_decimals, printed_zero, sizeof printed_zero);
     return true;
 }
 

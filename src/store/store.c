@@ -650,6 +650,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     if (st->rec_total & KEY_VAL_TERM)
         add_component_total(st, true);
     size_t values = 0;
+    int64_t first_step = in->first_stepped_record ? in->first_step_seen : step;
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         const key_info *ki = &st->keys[kv->key];
@@ -669,7 +670,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         int64_t at = step;
         if (s->ordinal && step >= 0 &&
             (in->first_stepped_record == 0 || (uint64_t)s->last_step < in->first_stepped_record))
-            series_drop_early_points(s);
+            series_settle_early_points(s, (ki->total & KEY_EVALUATION) ? first_step : -1);
         if (s->count == 0)
             s->ordinal = step < 0;
         /* Without steps, a point's place is its record's among the input's
@@ -690,11 +691,14 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         in->epoch_records += by_epoch;
     }
     if (step >= 0) {
-        if (in->first_stepped_record == 0)
-            in->first_stepped_record = in->records;
         st->current_step = step;
         /* A record that gave no value is no step the run reached: "1 epoch
-         * = 876 batches" says how long an epoch is. */
+         * = 876 batches" says how long an epoch is, SpeechBrain's "Going
+         * into epoch 1" heads the epoch whose values follow. */
+        if (values && in->first_stepped_record == 0) {
+            in->first_stepped_record = in->records;
+            in->first_step_seen = step;
+        }
         if (step > in->last_step_seen && values)
             in->last_step_seen = step;
     }

@@ -108,9 +108,10 @@ void series_add_source(md_series *s, const char *name, size_t n);
 /* A point, and how its value was printed (md_kv_flags: its digits after
  * the point). */
 void series_add(md_series *s, int64_t step, double v, unsigned flags);
-/* Drops the few points a series got before its input's first step; true
- * when it did (see EARLY_POINTS_MAX). */
-bool series_drop_early_points(md_series *s);
+/* The few points a series got before its input's first step: moved to
+ * first_step, or dropped when it is -1; true when they were (see
+ * EARLY_POINTS_MAX). */
+bool series_settle_early_points(md_series *s, int64_t first_step);
 /* After its buckets were rewritten other than by series_add. */
 void series_buckets_changed(md_series *s);
 void series_finish(md_series *s);
