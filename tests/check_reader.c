@@ -2067,6 +2067,23 @@ START_TEST(test_text_more_console_shapes)
     ck_assert(!series(st, "it_per_s")->ordinal);
     md_store_free(st);
 
+    /* fairseq's "update" is the epoch's progress; at an epoch's end it
+     * reads 2.0, still no step: num_updates is. */
+    st = load_text("fairseq.log",
+                   "[train_inner][INFO] - {\"epoch\": 2, \"update\": 1.982, \"loss\": \"1759.35\", "
+                   "\"num_updates\": \"108\"}\n"
+                   "[train_inner][INFO] - {\"epoch\": 2, \"update\": 2.0, \"loss\": \"1265.33\", "
+                   "\"num_updates\": \"109\"}\n"
+                   "[train_inner][INFO] - {\"epoch\": 3, \"update\": 2.018, \"loss\": \"1883.64\", "
+                   "\"num_updates\": \"110\"}\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 108);
+    ck_assert_int_eq(loss->last_step, 110);
+    ck_assert_int_eq(loss->restarts, 0);
+    md_store_free(st);
+
     /* An evaluation before the first step is the model before training:
      * it stands at the first step, not dropped as a setting would be. */
     st = load_text("baseline_eval.log",

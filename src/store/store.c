@@ -478,8 +478,13 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
+        /* fairseq's "update": 1.842 is progress in epochs, "num_updates"
+         * the step: a key that once held a fraction is no step, not even
+         * at "update": 2.0. */
+        if (role == MD_ROLE_STEP && !usable_step(kv->value) && kv->value > 0 && kv->value < 9e15)
+            st->keys[kv->key].fractional = true;
         if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv))) &&
-            usable_step(kv->value)) {
+            !st->keys[kv->key].fractional && usable_step(kv->value)) {
             step = (int64_t)kv->value;
             gives_way = step_gives_way(st, kv);
             in_epoch = kv->flags & MD_KV_IN_EPOCH;

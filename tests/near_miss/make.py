@@ -1159,6 +1159,29 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_scale_collapse", "fairseq_w2v_finetune_one_overflow_at_4.log")
+def _(r):
+    out = [note("fairseq wav2vec 2.0 CTC fine-tuning in fp16, the tail of its second epoch: the loss",
+                "is a sum over tokens (thousands) and the scaler sits at 4; one overflow halves it to",
+                "2 at the log's end. One halving is the scaler probing, not a scale that keeps",
+                "falling; 'update' is the epoch's progress (1.842, ..., 2.0), num_updates the step.")]
+    t = 0
+    for upd in range(60, 112):
+        epoch = 1 if upd < 55 else 2 if upd <= 109 else 3
+        progress = 1 + (upd - 54) / 55.0 if upd <= 109 else 2 + (upd - 109) / 55.0
+        loss = 2600 - 6 * upd + r.gauss(0, 60)
+        t += 2
+        out.append('[2021-04-30 07:%02d:%02d,402][train_inner][INFO] - {"epoch": %d, "update": %s, "loss": "%.2f", '
+                   '"ntokens": "9230", "nll_loss": "%.3f", "wps": "%.1f", "ups": "0.45", "bsz": "180", '
+                   '"num_updates": "%d", "lr": "%.4e", "gnorm": "%.3f", "loss_scale": "4", "train_wall": "2", '
+                   '"wall": "%d"}'
+                   % (t // 60 % 60, t % 60, epoch, ("%.3f" % progress).rstrip("0").rstrip(".") + (".0" if progress == int(progress) else ""),
+                      loss, loss / 48, 4000 + r.gauss(0, 150), upd, 3e-6 + upd * 2.5e-9, 900 + r.gauss(0, 80), t))
+    out.append("[2021-04-30 07:16:59,759][fairseq.trainer][INFO] - NOTE: gradient overflow detected, ignoring "
+               "gradient, setting loss scale to: 2.0")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_oscillation", "keras_sweep_four_runs_one_log.log")
 def _(r):
     out = [note("A hyperparameter sweep printing four Keras runs of 15 epochs into one log: each",
