@@ -2153,6 +2153,42 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("job_cancelled", "srun_step_ends_after_task_oom_kill.log")
+def _(r):
+    out = [note("srun launches 4 tasks; the cgroup OOM killer kills task 0 at step 1460 and srun",
+                "ends the step itself ('_step_signal: Terminating', then STEP ... CANCELLED). Nobody",
+                "cancelled the job: the host OOM is the finding.")]
+    for s in range(20, 1461, 20):
+        loss = 2.4 + 1.6 * math.exp(-s / 1200.0) + r.gauss(0, 0.015)
+        out.append("step %d/8000 | loss %.4f | lr %.3e" % (s, loss, cosine(s, 8000, 3e-4, 200)))
+    out += ["slurmstepd-gpu20-15: error: Detected 1 oom-kill event(s) in StepId=9411285.0. Some of your processes "
+            "may have been killed by the cgroup out-of-memory handler.",
+            "srun: error: gpu20-15: task 0: Out Of Memory",
+            "srun: launch/slurm: _step_signal: Terminating StepId=9411285.0",
+            "slurmstepd-gpu20-15: error: *** STEP 9411285.0 ON gpu20-15 CANCELLED AT 2022-05-17T17:58:10 ***",
+            "srun: error: gpu20-15: tasks 1-3: Terminated"]
+    return "\n".join(out) + "\n"
+
+
+@near_miss("job_cancelled", "srun_step_ends_after_task_exception.log")
+def _(r):
+    out = [note("One task raises (a bad sample), srun sees it exit with code 1 and ends the step:",
+                "the STEP line says CANCELLED, but the crash is what happened.")]
+    for s in range(20, 901, 20):
+        loss = 2.4 + 1.6 * math.exp(-s / 1200.0) + r.gauss(0, 0.015)
+        out.append("step %d/8000 | loss %.4f | lr %.3e" % (s, loss, cosine(s, 8000, 3e-4, 200)))
+    out += ["Traceback (most recent call last):",
+            '  File "train.py", line 211, in <module>',
+            "    main()",
+            '  File "train.py", line 188, in main',
+            "    batch = next(it)",
+            "ValueError: could not broadcast input array from shape (3,224,224) into shape (3,256,256)",
+            "srun: error: gpu-031: task 2: Exited with exit code 1",
+            "srun: launch/slurm: _step_signal: Terminating StepId=771203.0",
+            "slurmstepd: error: *** STEP 771203.0 ON gpu-031 CANCELLED AT 2024-07-02T09:14:03 ***"]
+    return "\n".join(out) + "\n"
+
+
 @near_miss("node_failure", "slurm_node_fail_requeued_resumed.log")
 def _(r):
     out = [note("A node fails mid-run; Slurm requeues the job (JobRequeue=1), it resumes from its",
