@@ -2023,6 +2023,23 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(loss->restarts, 0);
     md_store_free(st);
 
+    /* PyTorch's DCGAN example: "[epoch/epochs][batch/batches]", then the
+     * discriminator's and the generator's losses, tab-separated. */
+    st = load_text("dcgan.log",
+                   "Starting Training Loop...\n"
+                   "[0/5][0/1583]\tLoss_D: 2.0937\tLoss_G: 5.2059\tD(x): 0.5704\tD(G(z)): 0.6680 / 0.0090\n"
+                   "[0/5][50/1583]\tLoss_D: 0.3774\tLoss_G: 13.1007\tD(x): 0.9287\tD(G(z)): 0.1399 / 0.0000\n"
+                   "[1/5][0/1583]\tLoss_D: 0.5606\tLoss_G: 6.3940\tD(x): 0.8928\tD(G(z)): 0.2846 / 0.0033\n",
+                   NULL);
+    const md_series *d_loss = series(st, "d_loss");
+    ck_assert(!d_loss->ordinal);
+    ck_assert_uint_eq(d_loss->count, 3);
+    ck_assert_int_eq(d_loss->last_step, 1583);
+    ck_assert(d_loss->last == 0.5606);
+    ck_assert(series(st, "g_loss")->max == 13.1007);
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    md_store_free(st);
+
     /* torchvision's MetricLogger (DETR, DeiT, MAE): "Epoch: [E]  [ b/T]",
      * after the arguments; "data" is the wait for the batch. */
     st = load_text("metric_logger.log",

@@ -1748,6 +1748,26 @@ static bool on_epoch_batch_pair(scan *s)
     return true;
 }
 
+/* PyTorch's DCGAN example and tutorial print "[0/5][50/1583]\tLoss_D:
+ * 0.3774\tLoss_G: 13.1007": the epoch of those planned, then the batch
+ * within it of the epoch's, right before the first pair. */
+static bool on_epoch_batch_brackets(scan *s)
+{
+    double epoch, epochs, batch, total;
+    count_text et, bt;
+    const char *after = count_bracket(s->p, s->end, &epoch, &epochs, &et);
+    if (!after || isnan(epochs) || after >= s->end || *after != '[')
+        return false;
+    const char *after2 = count_bracket(after, s->end, &batch, &total, &bt);
+    if (!after2 || isnan(total) || after2 >= s->end || !md_is_blank(*after2) ||
+        !key_pair_at(skip_blanks(after2, s->end), s->end, ':'))
+        return false;
+    emit_count(s, "epoch", 5, epoch, epochs, after, &et);
+    emit_batch_in_epoch(s, batch, total, after2, &bt);
+    s->p = after2;
+    return true;
+}
+
 /* Darknet (YOLO v2-v4): " 1000: 2.345678, 2.456789 avg loss, 0.001000
  * rate, 3.4 seconds, 64000 images" ("avg," in pjreddie's original). The
  * iteration, the batch's loss, and the running average it plots as the
@@ -2061,7 +2081,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             clear_key(&s); /* OLMo's "...\tINFO\t[step=100/739328,epoch=0]": a level, no key */
         } else if (c == '[' && !s.key && (on_set_tag(&s) || on_logger_tag(&s))) {
             continue;
-        } else if (c == '[' && !s.key && s.n == 0 && (on_bracket_step(&s) || on_epoch_batch_pair(&s))) {
+        } else if (c == '[' && !s.key && s.n == 0 &&
+                   (on_bracket_step(&s) || on_epoch_batch_pair(&s) || on_epoch_batch_brackets(&s))) {
             continue;
         } else if (c == '[' && s.key && s.p == s.key_end && on_bracket_group(&s)) {
             continue;

@@ -873,6 +873,35 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("gan_discriminator_wins", "dcgan_celeba_balanced.log")
+def _(r):
+    out = [note("PyTorch's DCGAN tutorial on CelebA, 5 epochs: the two losses fight, the",
+                "discriminator's between 0.2 and 1.5 with a few easy batches near 0.03, the",
+                "generator's from 1 to 6 with spikes past 10. Nobody wins: a healthy GAN.")]
+    out.append("Starting Training Loop...")
+    for e in range(5):
+        for i in range(0, 1583, 50):
+            d = min(2.0, max(0.02, 0.7 + r.gauss(0, 0.35)))
+            if r.random() < 0.05:
+                d = 0.03 + r.random() * 0.03
+            g = max(0.6, 3.2 + r.gauss(0, 1.3)) + (7 if r.random() < 0.04 else 0)
+            out.append("[%d/5][%d/1583]\tLoss_D: %.4f\tLoss_G: %.4f\tD(x): %.4f\tD(G(z)): %.4f / %.4f"
+                       % (e, i, d, g, 0.75 + r.gauss(0, 0.1), 0.25 + r.gauss(0, 0.05), 0.2 + r.gauss(0, 0.05)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("gan_discriminator_wins", "wgan_gp_critic_negative.log")
+def _(r):
+    out = [note("WGAN-GP: the critic's loss is the negated Wasserstein estimate plus the gradient",
+                "penalty, below 0 for most of the run and shrinking in size as the generator",
+                "improves. Near 0 here means the distributions got close, not that one side won.")]
+    for it in range(0, 20001, 200):
+        d = -6 * math.exp(-it / 6000.0) - 0.02 + r.gauss(0, 0.05)
+        g = 4 * math.exp(-it / 6000.0) + r.gauss(0, 0.3)
+        out.append("[%d/20000] d_loss: %.4f g_loss: %.4f gp: %.4f" % (it, d, g, abs(r.gauss(0.05, 0.02))))
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------
 # gradients
 
