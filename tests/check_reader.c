@@ -3689,6 +3689,35 @@ START_TEST(test_csv_lightning_sparse)
 }
 END_TEST
 
+/* Stable Baselines3's Monitor: a '#' comment with a quote before the
+ * header, then an episode a row: r its return, l its length, t seconds.
+ * A tab-separated file's comment with commas does not make it comma-
+ * separated. */
+START_TEST(test_csv_gym_monitor)
+{
+    md_diags d;
+    md_diags_init(&d);
+    md_store *st = load_text("monitor.csv",
+                             "#{\"t_start\": 1758041572.9613085, \"env_id\": \"LunarLander-v3\"}\n"
+                             "r,l,t\n-139.153529,99,0.315309\n-114.23074,64,0.521831\n-1.292193,112,0.87521\n",
+                             &d);
+    ck_assert_uint_eq(d.warnings, 0);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 3);
+    ck_assert(reward->last == -1.292193);
+    ck_assert(series(st, "episode_length")->max == 112);
+    ck_assert_ptr_null(md_store_find(st, "r"));
+    md_store_free(st);
+    md_diags_free(&d);
+
+    st = load_text("metrics.tsv", "# run 7, seed 3, lr 0.1\nstep\tloss\n1\t2.5\n2\t2.25\n", NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 2);
+    md_store_free(st);
+}
+END_TEST
+
 /* TensorBoard's "Download CSV" of one scalar names it only in the file's
  * name: run-<run>-tag-<tag>.csv. */
 START_TEST(test_csv_tensorboard_scalar_export)
@@ -6384,6 +6413,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_stats_jsonl_means);
     tcase_add_test(tables, test_chainer_log_report);
     tcase_add_test(tables, test_csv_lightning_sparse);
+    tcase_add_test(tables, test_csv_gym_monitor);
     tcase_add_test(tables, test_csv_tensorboard_scalar_export);
     tcase_add_test(tables, test_csv_quoted_fields);
     tcase_add_test(tables, test_csv_ragged_rows);

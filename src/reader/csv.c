@@ -40,6 +40,7 @@ typedef struct csv_reader {
     int row_start_state; /* libcsv's state between rows */
     bool failed;         /* libcsv reported an error */
     struct gpu_sample *gpu; /* nvidia-smi's rows, a GPU each: see gpu_sample */
+    bool monitor;           /* a Gym Monitor's episodes (monitor_comment) */
 } csv_reader;
 
 /* nvidia-smi --query-gpu=index,... --format=csv -l N writes a row per GPU
@@ -383,6 +384,23 @@ static unsigned column_of(csv_reader *r, size_t i, bool eval)
     return c;
 }
 
+/* A Monitor's row is an episode: "r" its return, "l" its length in
+ * steps, "t" the seconds since the Monitor started. */
+static void name_monitor_columns(csv_reader *r)
+{
+    static const struct {
+        const char *column, *name;
+    } names[] = {{"r", "episode_reward"}, {"l", "episode_length"}, {"t", "elapsed_time"}};
+    for (size_t i = 0; i < r->nnames; i++) {
+        const char *name = r->names[i];
+        size_t n = r->name_lens[i];
+        for (size_t k = 0; k < MD_COUNT(names); k++)
+            if (md_str_eq((md_str){name, n}, names[k].column))
+                name = names[k].name, n = strlen(name);
+        r->columns[i] = md_feed_column(r->feed, name, n);
+    }
+}
+
 static void take_row(csv_reader *r)
 {
     if (!r->header_done) {
@@ -400,6 +418,8 @@ static void take_row(csv_reader *r)
             skip_runs_table(r);
         } else if (is_panel_export(r)) {
             name_panel_columns(r);
+        } else if (r->monitor) {
+            name_monitor_columns(r);
         } else {
             bool eval = catboost_eval_file(r->path);
             for (size_t i = 0; i < r->nnames; i++)
@@ -429,10 +449,31 @@ static void on_row(int c, void *data)
     take_row(data);
 }
 
+/* Lines before the header that start with '#' are comments: Stable
+ * Baselines3's and OpenAI Baselines' Monitor open monitor.csv with
+ * '#{"t_start": 1758041572.96, "env_id": "LunarLander-v3"}'. */
+static bool comment_line(const char *p, size_t n)
+{
+    return n && p[0] == '#';
+}
+
+static bool monitor_comment(const char *p, size_t n)
+{
+    static const char sig[] = "#{\"t_start\"";
+    return n >= sizeof sig - 1 && memcmp(p, sig, sizeof sig - 1) == 0;
+}
+
 /* The header's most frequent of ',', '\t' and ';' (spreadsheets in
  * locales with a decimal comma write ';'); ',' on a tie. */
 static unsigned char pick_delimiter(md_str head)
 {
+    for (;;) {
+        const char *eol = memchr(head.p, '\n', head.n);
+        if (!eol || !comment_line(head.p, head.n))
+            break;
+        head.n -= (size_t)(eol + 1 - head.p);
+        head.p = eol + 1;
+    }
     const char *nl = memchr(head.p, '\n', head.n);
     size_t n = nl ? (size_t)(nl - head.p) : head.n;
     size_t commas = 0, tabs = 0, semicolons = 0;
@@ -537,6 +578,11 @@ static bool fast_row(csv_reader *r, const char *p, size_t n)
 /* One line and the '\n' after it (nl is false for a last line without). */
 static void take_line(csv_reader *r, const char *p, size_t n, bool nl, bool fast)
 {
+    if (!r->header_done && r->nnames == 0 && between_rows(r) && comment_line(p, n)) {
+        r->monitor |= monitor_comment(p, n);
+        r->row++;
+        return;
+    }
     if (!(fast && !r->gpu && !r->failed && between_rows(r) && fast_row(r, p, n)))
         to_libcsv(r, p, n + nl);
 }

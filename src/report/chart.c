@@ -156,6 +156,9 @@ const md_series *chart_run_series(const md_store *st)
     best = md_store_find(st, "val_loss");
     if (best && best->count)
         return best;
+    best = md_store_find(st, "reward"); /* a reinforcement-learning run's */
+    if (best && best->count)
+        return best;
     best = NULL;
     for (size_t i = 0; i < md_store_nseries(st); i++) {
         const md_series *s = md_store_series(st, i);
