@@ -1429,6 +1429,34 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("accuracy_stuck", "bert_finetune_val_acc_plateau_overfit.log")
+def _(r):
+    out = [note("BERT fine-tuned on a sentiment set for 12 epochs, evaluated each epoch: validation",
+                "accuracy reaches 0.912 in the first epoch and stays within 0.4 points while the",
+                "training loss falls from 0.35 to 0.02 and the validation loss rises: a plateau with",
+                "overfitting, not a model whose predictions never change.")]
+    for e in range(1, 13):
+        tl = 0.02 + 0.33 * math.exp(-(e - 1) / 2.5)
+        vl = 0.24 + 0.012 * (e - 1) + r.gauss(0, 0.004)
+        va = 0.912 + r.uniform(-0.0018, 0.0018)
+        out.append("Epoch %d/12 - loss: %.4f - accuracy: %.4f - val_loss: %.4f - val_accuracy: %.4f"
+                   % (e, tl, 0.86 + 0.13 * (1 - math.exp(-e / 2.0)), vl, va))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("accuracy_stuck", "resnet_tail_val_acc_saturated_loss_falls.log")
+def _(r):
+    out = [note("The last 15 epochs of a CIFAR-10 ResNet under cosine decay: validation accuracy sits",
+                "at 95.2-95.5% while the validation loss still falls 20% as the model grows more",
+                "confident on what it already gets right. A loss that low (0.15-0.19) is no model",
+                "stuck on one class.")]
+    for e in range(186, 201):
+        vl = 0.19 - 0.04 * (e - 186) / 14 + r.gauss(0, 0.002)
+        out.append("Epoch %d/200 - loss: %.4f - accuracy: %.4f - val_loss: %.4f - val_accuracy: %.4f"
+                   % (e, 0.03 - 0.012 * (e - 186) / 14, 0.991, vl, 0.953 + r.uniform(-0.0012, 0.0012)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("eval_metric_degenerate", "hf_langid_small_eval_acc_1.log")
 def _(r):
     out = [note("Language identification (3 well-separated languages) fine-tuned from XLM-R and",
