@@ -5453,7 +5453,7 @@ START_TEST(test_repeated_after_evaluation)
                              "Val Loss: 10.8130 | Token Acc: 0.0661 | Seq Acc: 0.0020\n",
                              NULL);
     ck_assert(series(st, "loss")->last == 10.8902 && series(st, "val_loss")->last == 10.8130);
-    const md_series *train = series(st, "token_acc"), *val = series(st, "val_token_acc");
+    const md_series *train = series(st, "accuracy"), *val = series(st, "val_accuracy");
     ck_assert(train->count == 2 && train->first == 0.0490 && train->last == 0.0660);
     ck_assert(val->count == 2 && val->first == 0.0660 && val->last == 0.0661);
     ck_assert(series(st, "val_seq_acc")->last == 0.0020);
