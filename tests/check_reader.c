@@ -269,6 +269,13 @@ START_TEST(test_kv_python_logging)
     CHECK_LINE("[host] 2024-01-01 10:00:00,000 (trainer:732) INFO: 3epoch:train:1-100batch: loss=65.3",
                {"epoch", 3, MD_UNIT_NONE}, {"iter", 100, MD_UNIT_NONE}, {"loss", 65.3, MD_UNIT_NONE});
     CHECK_LINE("[iter:100] loss: 0.5", {"iter", 100, MD_UNIT_NONE}, {"loss", 0.5, MD_UNIT_NONE});
+    /* A count of its total in front of the pairs is the run's progress;
+     * a build tool's "[1/6] Building CXX object" has no pair after it. */
+    CHECK_LINE("[1/6] Training loss: 22.5337\t Validation loss: 29.1374", {"step", 1, MD_UNIT_NONE},
+               {"Training loss", 22.5337, MD_UNIT_NONE}, {"Validation loss", 29.1374, MD_UNIT_NONE});
+    CHECK_LINE("[0/5][50/1583]\tLoss_D: 0.3774\tLoss_G: 13.1007", {"epoch", 0, MD_UNIT_NONE},
+               {"iter", 50, MD_UNIT_NONE}, {"Loss_D", 0.3774, MD_UNIT_NONE}, {"Loss_G", 13.1007, MD_UNIT_NONE});
+    check_no_pairs("[1/6] Building CXX object src/core/buf.c.o");
 }
 END_TEST
 

@@ -1768,6 +1768,38 @@ static bool on_epoch_batch_brackets(scan *s)
     return true;
 }
 
+/* A name of up to four words at p, then ':' or '=': "Training loss:". */
+static bool named_pair_at(const char *p, const char *end)
+{
+    for (int words = 0; words < 4 && p < end && is_alpha(*p); words++) {
+        const char *w = md_kv_word_end(p, end);
+        if (w < end && (*w == ':' || *w == '='))
+            return true;
+        if (w >= end || *w != ' ')
+            return false;
+        p = w + 1;
+    }
+    return false;
+}
+
+/* "[1/6] Training loss: 22.5337\t Validation loss: 29.1374": a count of
+ * its total right before the first pair, the run's progress (epochs or
+ * iterations). A step key on the line wins over it. */
+static bool on_bracket_count(scan *s)
+{
+    double n, total;
+    count_text t;
+    const char *after = count_bracket(s->p, s->end, &n, &total, &t);
+    if (!after || isnan(total) || after >= s->end || !md_is_blank(*after) ||
+        !named_pair_at(skip_blanks(after, s->end), s->end))
+        return false;
+    emit_count(s, "step", 4, n, total, after, &t);
+    if (s->n)
+        s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
+    s->p = after;
+    return true;
+}
+
 /* Darknet (YOLO v2-v4): " 1000: 2.345678, 2.456789 avg loss, 0.001000
  * rate, 3.4 seconds, 64000 images" ("avg," in pjreddie's original). The
  * iteration, the batch's loss, and the running average it plots as the
@@ -2082,7 +2114,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '[' && !s.key && (on_set_tag(&s) || on_logger_tag(&s))) {
             continue;
         } else if (c == '[' && !s.key && s.n == 0 &&
-                   (on_bracket_step(&s) || on_epoch_batch_pair(&s) || on_epoch_batch_brackets(&s))) {
+                   (on_bracket_step(&s) || on_epoch_batch_pair(&s) || on_epoch_batch_brackets(&s) ||
+                    on_bracket_count(&s))) {
             continue;
         } else if (c == '[' && s.key && s.p == s.key_end && on_bracket_group(&s)) {
             continue;
