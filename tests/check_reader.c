@@ -276,6 +276,9 @@ START_TEST(test_kv_python_logging)
     CHECK_LINE("[0/5][50/1583]\tLoss_D: 0.3774\tLoss_G: 13.1007", {"epoch", 0, MD_UNIT_NONE},
                {"iter", 50, MD_UNIT_NONE}, {"Loss_D", 0.3774, MD_UNIT_NONE}, {"Loss_G", 13.1007, MD_UNIT_NONE});
     check_no_pairs("[1/6] Building CXX object src/core/buf.c.o");
+    /* GluonTS on MXNet: a quoted name, then '=' right after it. */
+    CHECK_LINE("Epoch[1] Evaluation metric 'epoch_loss'=-0.131554", {"epoch", 1, MD_UNIT_NONE},
+               {"epoch_loss", -0.131554, MD_UNIT_NONE});
 }
 END_TEST
 

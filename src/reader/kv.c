@@ -1448,8 +1448,10 @@ static void on_quote(scan *s)
         s->p = s->end;
         return;
     }
+    /* "'loss': 2.3" in a dict; GluonTS's "Evaluation metric
+     * 'epoch_loss'=0.188573", the '=' right after the quote. */
     const char *q = skip_blanks(close + 1, s->end);
-    if (q < s->end && *q == ':' && close > start) {
+    if (q < s->end && (*q == ':' || (*q == '=' && q == close + 1)) && close > start) {
         s->key = start;
         s->key_end = close;
         s->words = 1;
