@@ -3720,6 +3720,18 @@ START_TEST(test_csv_gym_monitor)
     md_store_free(st);
     md_diags_free(&d);
 
+    /* A PPO loop's progress.csv counts environment steps ("total
+     * timesteps", SB3's time/total_timesteps): a second run starts over. */
+    st = load_text("progress.csv",
+                   "num_episodes,ep_rew_mean,total_loss,total timesteps\n68,-547.0,0.36,5120\n140,-569.4,0.22,10240\n"
+                   "11,-628.9,0.05,1280\n21,-551.2,0.01,2560\n",
+                   NULL);
+    reward = series(st, "reward");
+    ck_assert(!reward->ordinal);
+    ck_assert_int_eq(reward->last_step, 2560);
+    ck_assert_uint_eq(reward->fresh_starts, 1);
+    md_store_free(st);
+
     st = load_text("metrics.tsv", "# run 7, seed 3, lr 0.1\nstep\tloss\n1\t2.5\n2\t2.25\n", NULL);
     const md_series *loss = series(st, "loss");
     ck_assert_uint_eq(loss->count, 2);
