@@ -329,21 +329,20 @@ bool series_settle_early_points(md_series *s, int64_t first_step)
 {
     if (!s->ordinal || s->count > EARLY_POINTS_MAX || s->finite != s->count)
         return false;
-    /* Each of so few points has a bucket of its own. */
-    double early[EARLY_POINTS_MAX];
-    size_t n = 0;
-    for (size_t i = 0; i < s->nbuckets && n < EARLY_POINTS_MAX; i++)
-        early[n++] = s->buckets[i].first;
-    uint32_t printed[MD_PRINT_SLOTS], printed_zero[MD_PRINT_SLOTS];
-    memcpy(printed, s->printed_decimals, sizeof printed);
-    memcpy(printed_zero, s->printed_zero_decimals, sizeof printed_zero);
-    series_clear(s);
-    if (first_step < 0)
+    if (first_step < 0) {
+        series_clear(s);
         return true;
-    for (size_t i = 0; i < n; i++)
-        series_add(s, first_step, early[i], 0);
-    memcpy(s->printed_decimals, printed, sizeof printed);
-    memcpy(s->printed_zero_decimals, printed_zero, sizeof printed_zero);
+    }
+    /* So few finite points, in the order they came: only their steps
+     * change (no spike is tracked before the tracker's warm-up ends). */
+    s->ordinal = false;
+    s->first_step = s->last_step = s->min_step = s->max_step = first_step;
+    if (s->first_zero_step >= 0)
+        s->first_zero_step = first_step;
+    if (s->first_positive_step >= 0)
+        s->first_positive_step = first_step;
+    for (size_t i = 0; i < s->nbuckets; i++)
+        s->buckets[i].lo_step = s->buckets[i].hi_step = first_step;
     return true;
 }
 

@@ -478,13 +478,14 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
-        /* fairseq's "update": 1.842 is progress in epochs, "num_updates"
-         * the step: a key that once held a fraction is no step, not even
-         * at "update": 2.0. */
-        if (role == MD_ROLE_STEP && !usable_step(kv->value) && kv->value > 0 && kv->value < 9e15)
-            st->keys[kv->key].fractional = true;
         if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv))) &&
-            !st->keys[kv->key].fractional && usable_step(kv->value)) {
+            !usable_step(kv->value)) {
+            /* fairseq's "update": 1.842 is progress in epochs,
+             * "num_updates" the step: a key that held a fraction is no
+             * step from then on, not even at "update": 2.0. */
+            if (kv->value > 0 && kv->value < 9e15)
+                st->keys[kv->key].role = MD_ROLE_IGNORE;
+        } else if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv)))) {
             step = (int64_t)kv->value;
             gives_way = step_gives_way(st, kv);
             in_epoch = kv->flags & MD_KV_IN_EPOCH;
@@ -655,7 +656,6 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     if (st->rec_total & KEY_VAL_TERM)
         add_component_total(st, true);
     size_t values = 0;
-    int64_t first_step = in->first_stepped_record ? in->first_step_seen : step;
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         const key_info *ki = &st->keys[kv->key];
@@ -675,7 +675,9 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         int64_t at = step;
         if (s->ordinal && step >= 0 &&
             (in->first_stepped_record == 0 || (uint64_t)s->last_step < in->first_stepped_record))
-            series_settle_early_points(s, (ki->total & KEY_EVALUATION) ? first_step : -1);
+            series_settle_early_points(s, !(ki->total & KEY_EVALUATION) ? -1
+                                          : in->first_stepped_record ? in->first_step_seen
+                                                                     : step);
         if (s->count == 0)
             s->ordinal = step < 0;
         /* Without steps, a point's place is its record's among the input's

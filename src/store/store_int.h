@@ -37,7 +37,6 @@ typedef struct key_info {
     size_t rawlen;
     unsigned total; /* KEY_ flags */
     bool dropped;  /* over the series limit */
-    bool fractional; /* a step key that held a fraction: progress, not a count */
     uint64_t record; /* the last record holding the key (md_store.records) */
 } key_info;
 
