@@ -5222,6 +5222,7 @@ static const struct {
                     "training."},
     {"nan_message", "RuntimeError: Encountered NaN."},
     {"nan_message", "Batch 212: Invalid loss, terminating training"},
+    {"nan_message", "Loss is inf, stopping training"},
     {"nan_message", "AssertionError: Rank 11: found NaN in local grad norm in backward pass before data-parallel "
                     "communication collective"},
     {"nan_message", "ERROR:megatron.core.rerun_state_machine:Unexpected result nan on rank 3 at iteration #3 "
@@ -5795,6 +5796,7 @@ START_TEST(test_events_quiet_on_healthy_log)
                              "{'loss': 1.9, 'learning_rate': 4.9e-05, 'epoch': 0.1}\n"
                              "{'loss': 1.5, 'learning_rate': 4.5e-05, 'epoch': 0.5}\n"
                              "{'eval_loss': 1.4, 'eval_runtime': 12.5, 'epoch': 1.0}\n"
+                             "best loss is inf, stopping criterion: patience 5\n"
                              "Saving model checkpoint to out/checkpoint-666\n"
                              "{'train_runtime': 3600.0, 'train_loss': 1.6, 'epoch': 1.0}\n",
                              NULL);

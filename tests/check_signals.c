@@ -773,6 +773,38 @@ START_TEST(test_worst_val_over_sets)
 }
 END_TEST
 
+/* run.worst_val_train_rel_change: the training series of the same term
+ * (val_box_loss: train_box_loss), the loss for val_loss, unknown without
+ * one. */
+START_TEST(test_worst_val_train_counterpart)
+{
+    run r = run_new();
+    put_curve(&r, "loss", healthy, 200, 0);
+    put_curve(&r, "train/box_loss", diverge, 200, 0);
+    put_curve(&r, "val/box_loss", diverge, 200, 0);
+    run_done(&r);
+    md_value train = md_signal_run(r.sig, "worst_val_train_rel_change");
+    md_value box = md_signal_series(r.sig, "train_box_loss", md_series_feature_find("rel_change"));
+    ck_assert(train.known && box.known && train.v == box.v);
+    run_free(&r);
+
+    r = run_new();
+    put_curve(&r, "loss", healthy, 200, 0);
+    put_curve(&r, "val_loss", diverge, 200, 0);
+    run_done(&r);
+    train = md_signal_run(r.sig, "worst_val_train_rel_change");
+    ck_assert(train.known && train.v < 0);
+    run_free(&r);
+
+    r = run_new();
+    put_curve(&r, "loss", healthy, 200, 0);
+    put_curve(&r, "val/dfl_loss", diverge, 200, 0);
+    run_done(&r);
+    ck_assert(!md_signal_run(r.sig, "worst_val_train_rel_change").known);
+    run_free(&r);
+}
+END_TEST
+
 /* A validation perplexity is the exponential of the validation loss beside
  * it and rises further: the loss is the one judged. Alone, the perplexity
  * is. */
@@ -2123,6 +2155,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_run_reinforcement);
     tcase_add_test(trend, test_worst_val_over_sets);
     tcase_add_test(trend, test_worst_val_prefers_loss_to_perplexity);
+    tcase_add_test(trend, test_worst_val_train_counterpart);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_rise_after_bend);
     tcase_add_test(trend, test_rise_ignores_lucky_batch_in_short_segments);

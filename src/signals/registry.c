@@ -182,6 +182,9 @@ static const md_named run_features[] = {
     {"worst_val_end_level", "end_level of that validation loss"},
     {"worst_val_min_smooth", "min_smooth of that validation loss"},
     {"worst_val_fresh_starts", "fresh_starts of that validation loss: several runs in one log"},
+    {"worst_val_train_rel_change", "rel_change of the training series that validation loss measures "
+                                   "on held-out data (val_box_loss: train_box_loss or box_loss; val_loss: "
+                                   "loss)"},
     {"worst_score_fall_from_max", "fall_from_max of the validation score (higher is better: "
                                   "val_accuracy, eval_f1, valid_bleu, mAP) that fell the most"},
     {"worst_score_rise_z", "rise_z of that score: its fall in standard errors of its noise"},

@@ -2,6 +2,7 @@
  * log and run features computed from the store's figures. */
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "signals/signals_int.h"
@@ -358,6 +359,30 @@ static long worst_validation(md_sigset *sig)
     return w >= 0 ? w : worst_of(sig, is_validation_perplexity, "rise_from_min");
 }
 
+/* rel_change of the training series the worst validation loss measures
+ * on held-out data: val_box_loss's train_box_loss (or box_loss),
+ * val_loss's loss. Unknown where the log has none. */
+static md_value worst_val_train_rel_change(md_sigset *sig)
+{
+    long w = worst_validation(sig);
+    if (w < 0)
+        return md_unknown();
+    const char *name = md_store_series(sig->st, (size_t)w)->name;
+    const char *rest = strchr(name, '_');
+    if (!md_key_is_eval(name) || !rest)
+        return md_unknown();
+    rest++;
+    char candidates[3][160];
+    snprintf(candidates[0], sizeof candidates[0], "%s", strcmp(rest, "loss") == 0 ? "loss" : "");
+    snprintf(candidates[1], sizeof candidates[1], "train_%s", rest);
+    snprintf(candidates[2], sizeof candidates[2], "%s", rest);
+    int f = md_series_feature_find("rel_change");
+    for (size_t i = 0; i < MD_COUNT(candidates); i++)
+        if (candidates[i][0] && md_store_has_points(sig->st, candidates[i]))
+            return md_signal_series(sig, candidates[i], f);
+    return md_unknown();
+}
+
 /* The validation score that fell furthest from its best stretch. */
 static long worst_score(md_sigset *sig)
 {
@@ -411,6 +436,8 @@ const char *md_signal_run_series(md_sigset *sig, const char *feature)
 md_value md_signal_run(md_sigset *sig, const char *feature)
 {
     const md_store *st = sig->st;
+    if (strcmp(feature, "worst_val_train_rel_change") == 0)
+        return worst_val_train_rel_change(sig);
     const char *ranked_feature = NULL;
     long ranked = ranked_series(sig, feature, &ranked_feature);
     if (ranked_feature) {

@@ -1001,6 +1001,22 @@ def _(r):
     return "\n".join(rows) + "\n", sidecar
 
 
+@near_miss("overfitting", "yolov5_obb_box_terms_rise_together.csv")
+def _(r):
+    cols = ["epoch", "train/box_loss", "train/obj_loss", "train/cls_loss", "train/theta_loss",
+            "metrics/precision", "metrics/recall", "val/box_loss", "val/obj_loss", "val/cls_loss",
+            "val/theta_loss", "x/lr0"]
+    out = [",".join("%20s" % c for c in cols)]
+    for e in range(12):
+        box = 0.062 + 0.0015 * e + r.gauss(0, 0.002)
+        theta = 0.12 + 0.4 * math.exp(-e / 1.5)
+        vbox = 0.065 + 0.0016 * e + r.gauss(0, 0.002)
+        row = [e, box, 0.01 + 0.025 * math.exp(-e / 2.0), 0.014, theta, 0.02 * e, 0.03 * e, vbox,
+               0.007 + 0.012 * math.exp(-e / 2.0), 0.017, theta + 0.02, 0.0033 + 0.0005 * e]
+        out.append(",".join("%20s" % (str(v) if isinstance(v, int) else "%.5g" % v) for v in row))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("overfitting", "xgboost_gap_widens_eval_flat.log")
 def _(r):
     out = []
