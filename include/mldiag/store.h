@@ -133,6 +133,8 @@ typedef struct md_timeline {
     double max_gap;
     unsigned long max_gap_line;
     int64_t max_gap_step;
+    int64_t max_gap_step_after; /* the first step a record gave after it, -1 before */
+    bool gap_open;              /* max_gap_step_after is still to come */
     uint64_t gap_hist[48];
 } md_timeline;
 

@@ -138,6 +138,7 @@ static const md_named log_features[] = {
     {"max_gap_s", "longest silence between timestamped lines, in seconds"},
     {"max_gap_line", "line that ended the longest silence"},
     {"max_gap_step", "training step before the longest silence"},
+    {"max_gap_step_after", "first training step a record gave after the longest silence"},
     {"typical_gap_s", "median gap between timestamped lines, in seconds"},
     {"hole_bytes", "NUL bytes in holes: runs of 16 and more, blocks the file system never wrote"},
     {"hole_line", "line holding the last hole, or unknown"},

@@ -158,7 +158,8 @@ static double typical_gap(const md_timeline *t)
 md_value md_signal_log(md_sigset *sig, const char *feature)
 {
     const md_store *st = sig->st;
-    double lines = 0, stamps = 0, duration = 0, gap = -1, gap_line = 0, gap_step = -1, typical = NAN;
+    double lines = 0, stamps = 0, duration = 0, gap = -1, gap_line = 0, gap_step = -1, gap_step_after = -1;
+    double typical = NAN;
     double holes = 0, hole_line = 0, hole_at_end = 0, growing = 0;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
@@ -175,6 +176,7 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
             gap = in->time.max_gap;
             gap_line = (double)in->time.max_gap_line;
             gap_step = (double)in->time.max_gap_step;
+            gap_step_after = (double)in->time.max_gap_step_after;
             typical = typical_gap(&in->time);
         }
     }
@@ -200,6 +202,8 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
         return md_known(gap_line);
     if (strcmp(feature, "max_gap_step") == 0)
         return gap_step >= 0 ? md_known(gap_step) : md_unknown();
+    if (strcmp(feature, "max_gap_step_after") == 0)
+        return gap_step_after >= 0 ? md_known(gap_step_after) : md_unknown();
     if (strcmp(feature, "typical_gap_s") == 0)
         return isnan(typical) ? md_unknown() : md_known(typical);
     return md_unknown();

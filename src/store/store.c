@@ -129,7 +129,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     in->last_step_seen = -1;
     in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
     in->epoch_base = 0;
-    in->time.max_gap_step = -1;
+    in->time.max_gap_step = in->time.max_gap_step_after = -1;
     st->cur = (int)st->ninputs++;
     /* Spellings resolve per input: one file's "loss" is not another's. */
     keys_reset(st);
@@ -708,6 +708,10 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         }
         if (step > in->last_step_seen && values)
             in->last_step_seen = step;
+        if (in->time.gap_open && values) {
+            in->time.max_gap_step_after = step;
+            in->time.gap_open = false;
+        }
     }
     return values ? step : -1;
 }
@@ -805,6 +809,8 @@ void md_store_timestamp(md_store *st, unsigned long line, double seconds)
             t->max_gap = gap;
             t->max_gap_line = line;
             t->max_gap_step = st->current_step;
+            t->max_gap_step_after = -1;
+            t->gap_open = true;
         }
         size_t bin = 0;
         for (double g = gap; g >= 1 && bin + 1 < MD_COUNT(t->gap_hist); g /= 2)

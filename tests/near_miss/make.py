@@ -1829,6 +1829,29 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("distributed_hang", "ocr_train_then_resume_next_day.log")
+def _(r):
+    out = [note("A text detector trained on one GPU: the first launch logs epoch 1 and stops (closed",
+                "by hand); a day and a half later the same log gets a second launch that resumes",
+                "from epoch 37's checkpoint. The silence is between two processes: nothing hung.")]
+    t0 = (2020, 12, 6, 9, 20, 0)
+    t = 0.0
+    fmt = "%Y-%m-%d %H:%M:%S,000"
+    for step in range(1, 41):
+        t += 1.3 + r.gauss(0, 0.05)
+        out.append("%s DBNet INFO: [1/200], global_step: %d, loss: %.4f, lr: %.6f"
+                   % (ts(t0, t, fmt), step, 3.0 * math.exp(-step / 30.0) + 0.9 + r.gauss(0, 0.02), 0.0003))
+    out.append("%s DBNet INFO: test: recall: 0.10, precision: 0.31, hmean: 0.15" % ts(t0, t + 30, fmt))
+    t += 35 * 3600
+    out.append("%s DBNet INFO: {'arch': {'type': 'Model'}, 'trainer': {'epochs': 200}}" % ts(t0, t, fmt))
+    out.append("%s DBNet INFO: resume from checkpoint output/model_latest.pth (epoch 37)" % ts(t0, t + 5, fmt))
+    for k in range(1, 200):
+        t += 1.3 + r.gauss(0, 0.05)
+        out.append("%s DBNet INFO: [38/200], global_step: %d, loss: %.4f, lr: %.6f"
+                   % (ts(t0, t, fmt), 13099 + k, 0.86 + r.gauss(0, 0.03), 0.00085))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("distributed_hang", "hf_tokenize_map_40min_at_start.log")
 def _(r):
     out = [note("HF run_clm on a large corpus: before training, datasets.map tokenises 8M documents",
