@@ -276,6 +276,17 @@ START_TEST(test_kv_python_logging)
     CHECK_LINE("[0/5][50/1583]\tLoss_D: 0.3774\tLoss_G: 13.1007", {"epoch", 0, MD_UNIT_NONE},
                {"iter", 50, MD_UNIT_NONE}, {"Loss_D", 0.3774, MD_UNIT_NONE}, {"Loss_G", 13.1007, MD_UNIT_NONE});
     check_no_pairs("[1/6] Building CXX object src/core/buf.c.o");
+    /* A decimal comma (.NET and Java in such locales) where no thousands
+     * group or list can be meant; a comma and a digit after a number that
+     * is neither make no value ("0,1" lists GPUs); "4,096" groups. */
+    CHECK_LINE("Phase: Training, Dataset used:      Train, Batch Processed Count:  17, Epoch:   0, Accuracy:  "
+               "0,4882352, Cross-Entropy: 7,081955E+12",
+               {"Batch Processed Count", 17, MD_UNIT_NONE}, {"Epoch", 0, MD_UNIT_NONE},
+               {"Accuracy", 0.4882352, MD_UNIT_NONE}, {"Cross-Entropy", 7.081955e12, MD_UNIT_NONE});
+    CHECK_LINE("loss: 0,123 acc: 12,75", {"loss", 0.123, MD_UNIT_NONE}, {"acc", 12.75, MD_UNIT_NONE});
+    CHECK_LINE("gpus: 0,1 loss: 2.5", {"loss", 2.5, MD_UNIT_NONE});
+    CHECK_LINE("tokens: 4,096 loss: 2.5", {"tokens", 4096, MD_UNIT_NONE}, {"loss", 2.5, MD_UNIT_NONE});
+    CHECK_LINE("ids: 0,12,5 loss: 2.5", {"loss", 2.5, MD_UNIT_NONE});
     /* GluonTS on MXNet: a quoted name, then '=' right after it. */
     CHECK_LINE("Epoch[1] Evaluation metric 'epoch_loss'=-0.131554", {"epoch", 1, MD_UNIT_NONE},
                {"epoch_loss", -0.131554, MD_UNIT_NONE});
@@ -377,9 +388,10 @@ START_TEST(test_kv_thousands_groups)
     ck_assert(kv[2].flags & MD_KV_INTEGRAL);
     CHECK_LINE("tokens: -12,345.5, lr: 1e-4", {"tokens", -12345.5, MD_UNIT_NONE}, {"lr", 1e-4, MD_UNIT_NONE});
     ck_assert(!(kv[0].flags & MD_KV_INTEGRAL));
-    /* No thousand: a leading 0, a group of other than three digits, a
-     * list of pairs. */
-    CHECK_LINE("a=0,123 b=1,23 c=1,2345", {"a", 0, MD_UNIT_NONE}, {"b", 1, MD_UNIT_NONE}, {"c", 1, MD_UNIT_NONE});
+    /* No thousand: a leading 0, a group of other than three digits (a
+     * decimal comma, see test_kv_python_logging), a list of pairs. */
+    CHECK_LINE("a=0,123 b=1,23 c=1,2345", {"a", 0.123, MD_UNIT_NONE}, {"b", 1.23, MD_UNIT_NONE},
+               {"c", 1.2345, MD_UNIT_NONE});
     CHECK_LINE("{'loss': 1,'step': 5}", {"loss", 1, MD_UNIT_NONE}, {"step", 5, MD_UNIT_NONE});
 }
 END_TEST
@@ -940,7 +952,7 @@ START_TEST(test_shapes)
 
     /* A number a thousands group could follow makes no shape. */
     sh = md_shapes_new();
-    const char *grouped = "tps: 1234,567";
+    const char *grouped = "tps: 12.5,678";
     n = md_kv_scan(grouped, strlen(grouped), kv, 32, known, t_catalog());
     ck_assert_uint_eq(n, 1);
     ck_assert_int_eq(md_shapes_learn(sh, grouped, strlen(grouped), kv, n, 0), -1);

@@ -604,6 +604,45 @@ static bool parse_clock_span(const char *p, const char *end, value *out)
 }
 
 /* A value: number, optional unit, optional "/ total", then a delimiter. */
+/* A number written with a decimal comma, as .NET and Java print in
+ * locales that use one: ML.NET's "Accuracy:  0,4882352, Cross-Entropy:
+ * 7,081955E+12". p holds k digits (a sign allowed) and a comma; only
+ * what no thousands group or list can be: two decimals or more but not
+ * three ("1,234" groups thousands), three after a 0 ("0,123"), or an
+ * exponent; and no comma and digit after it ("0,5,1" lists). Reads the
+ * value into *v and returns the length, or 0. */
+static size_t decimal_comma(const char *p, size_t k, const char *end, double *v)
+{
+    const char *q = p + k + 1;
+    size_t decimals = md_digit_run(q, (size_t)(end - q));
+    q += decimals;
+    bool exponent = false;
+    if (q < end && (*q | 0x20) == 'e') {
+        const char *e = q + 1 + (q + 1 < end && (q[1] == '+' || q[1] == '-'));
+        size_t digits = md_digit_run(e, (size_t)(end - e));
+        if (digits) {
+            exponent = true;
+            q = e + digits;
+        }
+    }
+    const char *digits = p + (*p == '-' || *p == '+');
+    bool zero = digits[0] == '0' && k - (size_t)(digits - p) == 1;
+    if (!(exponent || (decimals >= 2 && decimals != 3) || (decimals == 3 && zero)))
+        return 0;
+    if (q < end && ((q + 1 < end && *q == ',' && md_is_digit(q[1])) || !is_value_end(q, end)))
+        return 0;
+    char text[64];
+    size_t n = (size_t)(q - p);
+    if (n >= sizeof text)
+        return 0;
+    memcpy(text, p, n);
+    text[k] = '.';
+    text[n] = '\0';
+    if (md_num_scan(text, text + n, v) != n)
+        return 0;
+    return n;
+}
+
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
     *out = (value){0};
@@ -620,13 +659,20 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     bool integral = is_integral_text(p, k);
     double grouped;
     size_t g;
-    if (integral && p + k < end && p[k] == ',' && (g = md_num_grouped(p, end, &grouped)) != 0) {
-        integral = memchr(p + k, '.', g - k) == NULL;
+    out->num = p;
+    if (integral && p + k + 1 < end && p[k] == ',' && md_is_digit(p[k + 1])) {
+        if ((g = md_num_grouped(p, end, &grouped)) != 0) {
+            integral = memchr(p + k, '.', g - k) == NULL;
+            out->grouped = true;
+        } else if ((g = decimal_comma(p, k, end, &grouped)) != 0) {
+            integral = false;
+            out->num = NULL; /* no text md_num_scan reads back */
+        } else {
+            return false; /* a list ("gpus: 0,1"), no number */
+        }
         k = g;
         v = grouped;
-        out->grouped = true;
     }
-    out->num = p;
     out->numlen = k;
     out->v = v;
     out->unit = MD_UNIT_NONE;
@@ -1155,6 +1201,24 @@ static void on_field(scan *s)
         name_set(s, name, name_end);
 }
 
+/* A field whose value names the set the line measures: ML.NET's
+ * "Phase: Training, Dataset used: Validation, ..., Accuracy: 0,47":
+ * the pairs after it are that set's, as after a "[valid]" tag. */
+static bool on_set_value(scan *s, const char *q)
+{
+    static const char *const fields[] = {"dataset", "used", "split", "subset"};
+    const char *w = last_word(s->key, s->key_end);
+    if (!md_word_in(w, (size_t)(s->key_end - w), fields, MD_COUNT(fields)))
+        return false;
+    const char *name_end, *after, *name = lone_set_name(q, s->end, ',', &name_end, &after);
+    if (!name)
+        return false;
+    name_set(s, name, name_end);
+    clear_key(s);
+    s->p = after < s->end ? after + 1 : after;
+    return true;
+}
+
 static bool on_set_tag(scan *s)
 {
     const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, ']', &name_end, &after);
@@ -1310,6 +1374,8 @@ static void on_separator(scan *s)
             return;
         }
         if (on_keras_glued(s, q))
+            return;
+        if (*s->p == ':' && on_set_value(s, q))
             return;
         s->word_values += word_value(s, q);
         if (*s->p == ':' && opens_namespace(q, s->end)) {

@@ -207,13 +207,35 @@ static void mark_varying(shape *s, const md_kv *kv, size_t nkv)
     }
 }
 
+/* A comma between digits that no grouped span holds, past the bytes kept
+ * as they are (a rank prefix's "[1,0]") and not in a clock: a number the
+ * scan read as no value ("0,1" of a list, "00,000.0") whose digits
+ * another line of the same length may fill with one it reads
+ * ("12,345.6"). */
+static bool loose_comma(const shape *s, const char *line, size_t n, size_t keep)
+{
+    for (const char *c = memchr(line, ',', n); c; c = memchr(c + 1, ',', n - (size_t)(c + 1 - line))) {
+        size_t at = (size_t)(c - line);
+        if (at < keep || at == 0 || at + 1 >= n || !md_is_digit(c[-1]) || !md_is_digit(c[1])) continue;
+        size_t b = at;
+        while (b > 0 && md_is_digit(line[b - 1]))
+            b--;
+        if (b > 0 && line[b - 1] == ':') continue; /* a clock's milliseconds: "10:00:01,001" */
+        bool held = false;
+        for (size_t k = 0; k < s->nspans && !held; k++)
+            held = s->spans[k].start < at && at < s->spans[k].end;
+        if (!held) return true;
+    }
+    return false;
+}
+
 int md_shapes_learn(md_shapes *sh, const char *line, size_t n, const md_kv *kv, size_t nkv, size_t keep)
 {
     if (!n || n > SHAPE_TEXT || nkv > MD_SHAPE_PAIRS) return -1;
     unsigned slot = sh->order[MD_SHAPES - 1];
     shape *s = &sh->slot[slot];
     s->n = 0;
-    if (!find_spans(s, line, n, kv, nkv)) return -1;
+    if (!find_spans(s, line, n, kv, nkv) || loose_comma(s, line, n, keep)) return -1;
     memcpy(s->text, line, n);
     s->nnames = 0;
     for (size_t i = 0; i < nkv; i++) {
