@@ -5235,6 +5235,11 @@ static const struct {
     {"nan_message", "RuntimeError: Encountered NaN."},
     {"nan_message", "Batch 212: Invalid loss, terminating training"},
     {"nan_message", "Loss is inf, stopping training"},
+    {"head_size_mismatch", "size mismatch for decode_head.conv_seg.weight: copying a param with shape "
+                           "torch.Size([19, 512, 1, 1]) from checkpoint, the shape in current model is "
+                           "torch.Size([2, 512, 1, 1])."},
+    {"head_size_mismatch", "size mismatch for fc.bias: copying a param with shape torch.Size([1000]) from "
+                           "checkpoint, the shape in current model is torch.Size([10])."},
     {"nan_message", "AssertionError: Rank 11: found NaN in local grad norm in backward pass before data-parallel "
                     "communication collective"},
     {"nan_message", "ERROR:megatron.core.rerun_state_machine:Unexpected result nan on rank 3 at iteration #3 "

@@ -2365,6 +2365,30 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("model_load_mismatch", "mmseg_cityscapes_ckpt_two_classes.log")
+def _(r):
+    out = [note("MMSegmentation fine-tunes a PSPNet trained on Cityscapes (19 classes) for a 2-class",
+                "task: mmcv loads the checkpoint with strict=False and reports the class layers' size",
+                "mismatches; they start fresh and training goes on normally.")]
+    out.append("2023-04-01 10:00:00,000 - mmseg - INFO - load checkpoint from local path: pspnet_r50_cityscapes.pth")
+    out.append("2023-04-01 10:00:01,000 - mmseg - WARNING - The model and loaded state dict do not match exactly")
+    out.append("")
+    for head, ch in (("decode_head", 512), ("auxiliary_head", 256)):
+        out.append("size mismatch for %s.conv_seg.weight: copying a param with shape torch.Size([19, %d, 1, 1]) "
+                   "from checkpoint, the shape in current model is torch.Size([2, %d, 1, 1])." % (head, ch, ch))
+        out.append("size mismatch for %s.conv_seg.bias: copying a param with shape torch.Size([19]) from "
+                   "checkpoint, the shape in current model is torch.Size([2])." % head)
+    t = 2.0
+    for it in range(50, 2001, 50):
+        t += 25
+        loss = 0.12 + 0.5 * math.exp(-it / 500.0) + r.gauss(0, 0.01)
+        out.append("2023-04-01 10:%02d:%02d,000 - mmseg - INFO - Iter [%d/2000]\tlr: %.3e, eta: 0:10:00, time: 0.500, "
+                   "data_time: 0.010, memory: 3100, decode.loss_ce: %.4f, decode.acc_seg: %.4f, loss: %.4f"
+                   % (int(t) // 60 % 60, int(t) % 60, it, 0.005 * (1 - it / 2000.0) ** 0.9 + 1e-4, loss * 0.7,
+                      90 + 5 * (1 - math.exp(-it / 500.0)), loss))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("model_load_mismatch", "t5_unused_relative_attention_bias.log")
 def _(r):
     out = [note("T5ForConditionalGeneration.from_pretrained('t5-base'): the original checkpoint holds",
