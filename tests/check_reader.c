@@ -2123,6 +2123,16 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(loss->restarts, 0);
     md_store_free(st);
 
+    /* A script that prints in German: "Epoche" is the epoch, "Verlust"
+     * the loss. */
+    st = load_text("train_de.log", "Epoche 1/100, Verlust: 0.003353\nEpoche 10/100, Verlust: 0.000017\n"
+                                   "Epoche 20/100, Verlust: 0.000009\n", NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->last_step, 20);
+    ck_assert(loss->last == 0.000009);
+    md_store_free(st);
+
     /* An evaluation before the first step is the model before training:
      * it stands at the first step, not dropped as a setting would be. */
     st = load_text("baseline_eval.log",
