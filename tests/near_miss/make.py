@@ -2202,17 +2202,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
-def slurm_requeue(r, banner, resume_at=4200, total=8000):
+def step_lines(r, first, last, total):
+    """A plain loop's lines every 20 steps from first to last of total."""
     out = []
-    for s in range(20, resume_at + 1, 20):
+    for s in range(first, last + 1, 20):
         loss = 2.4 + 1.6 * math.exp(-s / 1200.0) + r.gauss(0, 0.015)
         out.append("step %d/%d | loss %.4f | lr %.3e" % (s, total, loss, cosine(s, total, 3e-4, 200)))
+    return out
+
+
+def slurm_requeue(r, banner, resume_at=4200, total=8000):
+    out = step_lines(r, 20, resume_at, total)
     out.append("saved checkpoint ckpt/step_%d" % (resume_at - 200))
     out += banner
     out.append("Resuming from checkpoint ckpt/step_%d (restart 1)" % (resume_at - 200))
-    for s in range(resume_at - 180, total + 1, 20):
-        loss = 2.4 + 1.6 * math.exp(-s / 1200.0) + r.gauss(0, 0.015)
-        out.append("step %d/%d | loss %.4f | lr %.3e" % (s, total, loss, cosine(s, total, 3e-4, 200)))
+    out += step_lines(r, resume_at - 180, total, total)
     out.append("saved checkpoint ckpt/step_%d" % total)
     out.append("training complete")
     return out
@@ -2254,9 +2258,7 @@ def _(r):
     out = [note("srun launches 4 tasks; the cgroup OOM killer kills task 0 at step 1460 and srun",
                 "ends the step itself ('_step_signal: Terminating', then STEP ... CANCELLED). Nobody",
                 "cancelled the job: the host OOM is the finding.")]
-    for s in range(20, 1461, 20):
-        loss = 2.4 + 1.6 * math.exp(-s / 1200.0) + r.gauss(0, 0.015)
-        out.append("step %d/8000 | loss %.4f | lr %.3e" % (s, loss, cosine(s, 8000, 3e-4, 200)))
+    out += step_lines(r, 20, 1460, 8000)
     out += ["slurmstepd-gpu20-15: error: Detected 1 oom-kill event(s) in StepId=9411285.0. Some of your processes "
             "may have been killed by the cgroup out-of-memory handler.",
             "srun: error: gpu20-15: task 0: Out Of Memory",
@@ -2270,9 +2272,7 @@ def _(r):
 def _(r):
     out = [note("One task raises (a bad sample), srun sees it exit with code 1 and ends the step:",
                 "the STEP line says CANCELLED, but the crash is what happened.")]
-    for s in range(20, 901, 20):
-        loss = 2.4 + 1.6 * math.exp(-s / 1200.0) + r.gauss(0, 0.015)
-        out.append("step %d/8000 | loss %.4f | lr %.3e" % (s, loss, cosine(s, 8000, 3e-4, 200)))
+    out += step_lines(r, 20, 900, 8000)
     out += ["Traceback (most recent call last):",
             '  File "train.py", line 211, in <module>',
             "    main()",
