@@ -463,6 +463,15 @@ START_TEST(test_let_errors)
         {"when x = true\n", "'when' takes no name before '='", 4, 6, "write 'when = value'"},
         {"when = true\n[cause r.c]\ntext = C\nscore = nolet\n", "'nolet' is not a signal", 7, 9, NULL},
     };
+    /* Each let twice the one above: refused once it grows too large, not
+     * grown without bound. */
+    md_buf bomb = {0};
+    md_buf_printf(&bomb, "%slet a0 = 1 > 0\n", head);
+    for (int i = 1; i < 17; i++)
+        md_buf_printf(&bomb, "let a%d = a%d && a%d\n", i, i - 1, i - 1);
+    md_buf_puts(&bomb, "when = a16\n");
+    free(expect_error(md_buf_cstr(&bomb), false, "makes the expression too large", 19, 18));
+    md_buf_free(&bomb);
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
         md_buf text = {0};
         md_buf_printf(&text, "%s%s", head, cases[i].body);

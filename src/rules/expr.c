@@ -226,14 +226,22 @@ static bool named_ok(const md_named *list, size_t n, const char *feat)
     return false;
 }
 
-/* A bare word that names a let: its code, copied in place. */
-static bool inline_let(parser *p, const char *name)
+/* A bare word that names a let: its code, copied in place. Lets that use
+ * lets double in size with each level ("let b = a + a"): past LET_OPS_MAX
+ * operations an expression is refused rather than grown without bound. */
+#define LET_OPS_MAX 65536
+
+static bool inline_let(parser *p, size_t at, size_t len, const char *name)
 {
     const md_expr_lets *l = p->lets;
     for (size_t i = 0; l && i < l->n; i++) {
         if (strcmp(l->names[i], name) != 0)
             continue;
         const md_expr *x = l->exprs[i];
+        if (x->n > LET_OPS_MAX - p->out->n) {
+            fail(p, at, len, "use fewer lets within lets", "'%s' makes the expression too large", name);
+            return true;
+        }
         for (size_t k = 0; k < x->n; k++) {
             op o = x->ops[k];
             o.name = o.name ? md_xstrdup(o.name) : NULL;
@@ -259,7 +267,7 @@ static void compile_signal(parser *p, size_t at, size_t len)
     char help[160] = "";
     const char *dot = strchr(name, '.');
     op o = {0};
-    if (!dot && inline_let(p, name))
+    if (!dot && inline_let(p, at, len, name))
         return;
     if (dot && strncmp(name, "event.", 6) == 0) {
         const char *dot2 = strchr(dot + 1, '.');
