@@ -2123,6 +2123,19 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(loss->restarts, 0);
     md_store_free(st);
 
+    /* DeepSpeed's timer writes GB of bytes / 1024**3: GiB, as the alias
+     * says; a GB its key says nothing of stays decimal. */
+    st = load_text("ds.log",
+                   "[2023-08-02 00:41:17,936] [INFO] [timer.py:215:stop] epoch=0/micro_step=10/global_step=10, "
+                   "RunningAvgSamplesPerSec=220.69, CurrSamplesPerSec=222.88, MemAllocated=5.53GB, "
+                   "MaxMemAllocated=8.61GB\n",
+                   NULL);
+    ck_assert(series(st, "memory")->last == 5.53);
+    md_store_free(st);
+    st = load_text("mem.log", "step 10 loss 2.5 memory 5.53GB\n", NULL);
+    ck_assert(T_CLOSE(series(st, "memory")->last, 5.53e9 / (1024.0 * 1024 * 1024)));
+    md_store_free(st);
+
     /* A script that prints in German: "Epoche" is the epoch, "Verlust"
      * the loss. */
     st = load_text("train_de.log", "Epoche 1/100, Verlust: 0.003353\nEpoche 10/100, Verlust: 0.000017\n"

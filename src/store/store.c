@@ -252,7 +252,8 @@ void md_store_planned_steps(md_store *st, int64_t steps)
 /* The unit of a value that has one, beside the one its key names. A multiple's
  * letter on a key that names binary bytes is that unit's (detectron2's
  * "max_mem: 2433M" is MiB, as the key says; the letter alone would be
- * millions of bytes). */
+ * millions of bytes). So is a decimal unit where the key's alias names the
+ * binary one: DeepSpeed's "MemAllocated=5.53GB" divides by 1024**3. */
 static md_unit value_unit(md_unit own, md_unit key)
 {
     md_unit binary = own == MD_UNIT_KILO   ? MD_UNIT_KIB
@@ -260,7 +261,14 @@ static md_unit value_unit(md_unit own, md_unit key)
                      : own == MD_UNIT_GIGA ? MD_UNIT_GIB
                      : own == MD_UNIT_TERA ? MD_UNIT_TIB
                                            : MD_UNIT_NONE;
-    return binary != MD_UNIT_NONE && md_unit_dim(key) == MD_DIM_BYTES ? binary : own;
+    if (binary != MD_UNIT_NONE && md_unit_dim(key) == MD_DIM_BYTES)
+        return binary;
+    md_unit written_for = own == MD_UNIT_KB   ? MD_UNIT_KIB
+                          : own == MD_UNIT_MB ? MD_UNIT_MIB
+                          : own == MD_UNIT_GB ? MD_UNIT_GIB
+                          : own == MD_UNIT_TB ? MD_UNIT_TIB
+                                              : MD_UNIT_NONE;
+    return written_for != MD_UNIT_NONE && written_for == key ? key : own;
 }
 
 static double convert(md_kind kind, double v, md_unit unit)
