@@ -2136,6 +2136,20 @@ START_TEST(test_text_more_console_shapes)
     ck_assert(T_CLOSE(series(st, "memory")->last, 5.53e9 / (1024.0 * 1024 * 1024)));
     md_store_free(st);
 
+    /* Gaussian splatting's evaluations: the set after "Evaluating" names
+     * the pairs; PSNR and L1 are read. */
+    st = load_text("gs.log",
+                   "[ITER 7000] Evaluating test: L1 0.0266 PSNR 30.84 [26/11 18:12:44]\n"
+                   "[ITER 7000] Evaluating train: L1 0.0169 PSNR 34.71 [26/11 18:12:47]\n"
+                   "[ITER 14000] Evaluating test: L1 0.0236 PSNR 31.84 [26/11 18:13:44]\n"
+                   "[ITER 14000] Evaluating train: L1 0.0139 PSNR 35.71 [26/11 18:13:47]\n",
+                   NULL);
+    const md_series *psnr = series(st, "val_psnr");
+    ck_assert(psnr->count == 2 && psnr->last_step == 14000 && psnr->last == 31.84);
+    ck_assert(series(st, "psnr")->last == 35.71);
+    ck_assert(series(st, "val_l1")->first == 0.0266);
+    md_store_free(st);
+
     /* A script that prints in German: "Epoche" is the epoch, "Verlust"
      * the loss. */
     st = load_text("train_de.log", "Epoche 1/100, Verlust: 0.003353\nEpoche 10/100, Verlust: 0.000017\n"

@@ -1203,11 +1203,22 @@ static void on_field(scan *s)
 
 /* A field whose value names the set the line measures: ML.NET's
  * "Phase: Training, Dataset used: Validation, ..., Accuracy: 0,47":
- * the pairs after it are that set's, as after a "[valid]" tag. */
+ * the pairs after it are that set's, as after a "[valid]" tag. So are
+ * those after a set named by an evaluation's word: graphdeco's Gaussian
+ * splatting, "[ITER 7000] Evaluating test: L1 0.0266 PSNR 30.84". */
 static bool on_set_value(scan *s, const char *q)
 {
     static const char *const fields[] = {"dataset", "used", "split", "subset"};
+    static const char *const evaluating[] = {"evaluating", "evaluation", "testing", "validating"};
     const char *w = last_word(s->key, s->key_end);
+    if (s->words == 2 && md_word_in(s->key, (size_t)(md_kv_word_end(s->key, s->key_end) - s->key), evaluating,
+                                    MD_COUNT(evaluating)) &&
+        set_name(w, s->key_end)) {
+        name_set(s, w, s->key_end);
+        clear_key(s);
+        s->p = q;
+        return true;
+    }
     if (!md_word_in(w, (size_t)(s->key_end - w), fields, MD_COUNT(fields)))
         return false;
     const char *name_end, *after, *name = lone_set_name(q, s->end, ',', &name_end, &after);
