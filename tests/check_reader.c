@@ -2149,6 +2149,13 @@ START_TEST(test_text_more_console_shapes)
     ck_assert(series(st, "psnr")->last == 35.71);
     ck_assert(series(st, "val_l1")->first == 0.0266);
     md_store_free(st);
+    st = load_text("gs_bar.log",
+                   "Training progress:  44%|####      | 22000/50000 [09:23<08:34, 54.45it/s, Loss=0.01003]\n"
+                   "Training progress:  48%|####      | 24000/50000 [10:18<11:08, 38.92it/s, Loss=0.01359]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->first_step == 22000 && loss->last_step == 24000);
+    md_store_free(st);
 
     /* A script that prints in German: "Epoche" is the epoch, "Verlust"
      * the loss. */
