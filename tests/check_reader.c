@@ -287,6 +287,8 @@ START_TEST(test_kv_python_logging)
     CHECK_LINE("gpus: 0,1 loss: 2.5", {"loss", 2.5, MD_UNIT_NONE});
     CHECK_LINE("tokens: 4,096 loss: 2.5", {"tokens", 4096, MD_UNIT_NONE}, {"loss", 2.5, MD_UNIT_NONE});
     CHECK_LINE("ids: 0,12,5 loss: 2.5", {"loss", 2.5, MD_UNIT_NONE});
+    /* A bar's blocks and a table's rules are no letters of a key. */
+    CHECK_LINE("██│loss: 0.5", {"loss", 0.5, MD_UNIT_NONE});
     /* GluonTS on MXNet: a quoted name, then '=' right after it. */
     CHECK_LINE("Epoch[1] Evaluation metric 'epoch_loss'=-0.131554", {"epoch", 1, MD_UNIT_NONE},
                {"epoch_loss", -0.131554, MD_UNIT_NONE});
@@ -2155,6 +2157,30 @@ START_TEST(test_text_more_console_shapes)
                    NULL);
     loss = series(st, "loss");
     ck_assert(!loss->ordinal && loss->first_step == 22000 && loss->last_step == 24000);
+    md_store_free(st);
+
+    /* Keys in their own letters: accented Latin, Cyrillic, Chinese and
+     * Japanese (a compound's head last: 在线平均损失 is a loss, 検証精度 the
+     * validation's accuracy). A bar's blocks and a table's rules are no
+     * letters. */
+    st = load_text("train_fr.log", "Époque 1/5 - Erreur moyenne: 0.6500\nÉpoque 2/5 - Erreur moyenne: 0.6400\n", NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->last_step == 2 && loss->last == 0.64);
+    md_store_free(st);
+    st = load_text("train_ru.log", "Эпоха 1: потери 0.91\nЭпоха 2: потери 0.75\n", NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->last_step == 2 && loss->last == 0.75);
+    md_store_free(st);
+    st = load_text("train_zh.log", "在线平均损失: 2.2966 | 在线准确率: 14.00%\n在线平均损失: 2.2057 | 在线准确率: 19.60%\n"
+                                   "验证损失: 2.1\n", NULL);
+    ck_assert(series(st, "loss")->last == 2.2057);
+    ck_assert(T_CLOSE(series(st, "accuracy")->last, 0.196));
+    ck_assert(series(st, "val_loss")->last == 2.1);
+    md_store_free(st);
+    st = load_text("train_ja.log", "エポック 1: 訓練損失 0.52 訓練精度 0.81 検証精度 0.77\n"
+                                   "エポック 2: 訓練損失 0.41 訓練精度 0.86 検証精度 0.80\n", NULL);
+    ck_assert(series(st, "val_accuracy")->last == 0.80 && series(st, "val_accuracy")->last_step == 2);
+    ck_assert(series(st, "loss")->last == 0.41);
     md_store_free(st);
 
     /* A script that prints in German: "Epoche" is the epoch, "Verlust"

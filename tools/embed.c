@@ -14,7 +14,9 @@ static int embed(FILE *out, const char *path, int index)
     fprintf(out, "static const char file_%d[] = {", index);
     int c, col = 0;
     while ((c = fgetc(in)) != EOF) {
-        fprintf(out, "%s%d,", col % 20 ? "" : "\n    ", c);
+        /* Bytes past ASCII (UTF-8 letters in aliases) as the char they
+         * convert to, so that a signed char takes them without overflow. */
+        fprintf(out, "%s%d,", col % 20 ? "" : "\n    ", (signed char)c);
         col++;
     }
     fprintf(out, "\n    0};\n");

@@ -56,6 +56,28 @@ static bool is_alnum(char c)
     return is_alpha(c) || md_is_digit(c);
 }
 
+/* The length of a UTF-8 letter at p of the scripts keys are written in
+ * (accented Latin, Greek, Cyrillic, kana and CJK ideographs: "Verlust",
+ * "pérdida", "Эпоха", "损失"), or 0. Box drawing, blocks and arrows (a bar's
+ * "█", a table's "│", all E2), CJK punctuation (E3 80), emoji (F0), the
+ * micro sign and the degree (C2), × and ÷ are no letters. */
+static size_t utf8_letter(const char *p, const char *end)
+{
+    unsigned char c = (unsigned char)*p;
+    size_t n = c >= 0xC3 && c < 0xE0 ? 2 : c >= 0xE3 && c <= 0xE9 ? 3 : 0;
+    if (!n || (size_t)(end - p) < n)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if (((unsigned char)p[i] & 0xC0) != 0x80)
+            return 0;
+    unsigned char c1 = (unsigned char)p[1];
+    if (n == 3)
+        return c == 0xE3 && c1 == 0x80 ? 0 : 3;
+    if (c == 0xC3)
+        return c1 == 0x97 || c1 == 0xB7 ? 0 : 2;
+    return c <= 0xC5 || (c >= 0xCE && c <= 0xD1) ? 2 : 0;
+}
+
 static const char *skip_blanks(const char *p, const char *end)
 {
     while (p < end && md_is_blank(*p))
@@ -100,9 +122,12 @@ static bool is_value_end(const char *p, const char *end)
 
 const char *md_kv_word_end(const char *p, const char *end)
 {
+    size_t k;
     while (p < end) {
         if (is_alnum(*p))
             p++;
+        else if ((unsigned char)*p >= 0xC3 && (k = utf8_letter(p, end)) != 0)
+            p += k;
         else if ((*p == '/' || *p == '.' || *p == '-') && p + 1 < end && is_alnum(p[1]))
             p++;
         else if (*p == '@' && p + 1 < end && (is_alnum(p[1]) || p[1] == '.'))
@@ -2162,7 +2187,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         char c = *s.p;
         if (md_is_blank(c)) {
             s.p++;
-        } else if (is_alpha(c)) {
+        } else if (is_alpha(c) || ((unsigned char)c >= 0xC3 && utf8_letter(s.p, s.end))) {
             on_word(&s, s.p, md_kv_word_end(s.p, s.end));
         } else if (c == ':' || c == '=') {
             on_separator(&s);

@@ -165,6 +165,41 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
     return -1;
 }
 
+static int evaluation_series(const md_catalog *cat, int idx);
+
+/* Chinese and Japanese write a compound's modifiers before its head and
+ * no space between: "在线平均损失" (online average loss) is a loss. The
+ * key's last word, without up to IDEOGRAPH_DROP leading characters of
+ * three bytes (kana and CJK ideographs), is tried as a whole key; where
+ * the dropped characters start with an evaluation's word ("验证损失",
+ * "検証精度"), it is that evaluation's series. */
+#define IDEOGRAPH_DROP 8
+
+static const char *const ideographic_eval_words[] = {"验证", "測試", "测试", "検証", "評価", "评估", "テスト"};
+
+static int lookup_ideographic_head(const md_catalog *cat, const char *norm, size_t n, md_unit *unit)
+{
+    const char *end = norm + n, *head = end;
+    while (head > norm && head[-1] != '_')
+        head--;
+    bool eval = false;
+    for (size_t i = 0; i < MD_COUNT(ideographic_eval_words); i++) {
+        size_t wn = strlen(ideographic_eval_words[i]);
+        eval |= (size_t)(end - head) > wn && memcmp(head, ideographic_eval_words[i], wn) == 0;
+    }
+    const char *p = head;
+    for (int k = 0; k < IDEOGRAPH_DROP && end - p > 3; k++) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0xE3 || c > 0xE9)
+            return -1;
+        p += 3;
+        int idx = lookup_with_unit(cat, p, (size_t)(end - p), unit, true);
+        if (idx >= 0)
+            return eval ? evaluation_series(cat, idx) : idx;
+    }
+    return -1;
+}
+
 /* The evaluation's series of what idx names: val_loss for loss; a step,
  * an epoch or a val_ series as it is; -1 when the catalog has none. */
 static int evaluation_series(const md_catalog *cat, int idx)
@@ -198,6 +233,8 @@ static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
         return r;
     }
     r.cat = lookup_stripping(cat, norm, n, &r.unit, false);
+    if (r.cat < 0)
+        r.cat = lookup_ideographic_head(cat, norm, n, &r.unit);
     return r;
 }
 
