@@ -628,7 +628,6 @@ static bool parse_clock_span(const char *p, const char *end, value *out)
     return true;
 }
 
-/* A value: number, optional unit, optional "/ total", then a delimiter. */
 /* A number written with a decimal comma, as .NET and Java print in
  * locales that use one: ML.NET's "Accuracy:  0,4882352, Cross-Entropy:
  * 7,081955E+12". p holds k digits (a sign allowed) and a comma; only
@@ -668,6 +667,7 @@ static size_t decimal_comma(const char *p, size_t k, const char *end, double *v)
     return n;
 }
 
+/* A value: number, optional unit, optional "/ total", then a delimiter. */
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
     *out = (value){0};
@@ -1760,17 +1760,23 @@ static bool on_possessive(scan *s)
 
 #define BRACKET_STEP_DIGITS 15
 
+/* A count in front of the line, and its total or NaN, as the step, which
+ * a step key on the line overrides (MD_KV_LEADING_COUNT). */
+static void emit_leading_count(scan *s, double v, double total, const char *end, const count_text *t)
+{
+    emit_count(s, "step", 4, v, total, end, t);
+    if (s->n)
+        s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
+}
+
 /* The step a line starts with, its digits in [digits, digits_end), the
- * pair ending at end: a count in front of the line, which a step key on the
- * line overrides (MD_KV_LEADING_COUNT). */
+ * pair ending at end. */
 static void emit_leading_step(scan *s, const char *digits, const char *digits_end, const char *end)
 {
     double step;
     md_num_scan(digits, digits_end, &step);
     count_text t = {.num = digits, .numlen = (size_t)(digits_end - digits), .num_digits_max = BRACKET_STEP_DIGITS};
-    emit_count(s, "step", 4, step, NAN, end, &t);
-    if (s->n)
-        s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
+    emit_leading_count(s, step, NAN, end, &t);
 }
 
 /* A bracketed count right before the first pair is the step: Google's CLU
@@ -1897,9 +1903,7 @@ static bool on_bracket_count(scan *s)
     if (!after || isnan(total) || after >= s->end || !md_is_blank(*after) ||
         !named_pair_at(skip_blanks(after, s->end), s->end))
         return false;
-    emit_count(s, "step", 4, n, total, after, &t);
-    if (s->n)
-        s->out[s->n - 1].flags |= MD_KV_LEADING_COUNT;
+    emit_leading_count(s, n, total, after, &t);
     s->p = after;
     return true;
 }

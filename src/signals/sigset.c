@@ -376,13 +376,13 @@ static md_value worst_val_train_rel_change(md_sigset *sig)
     if (!md_key_is_eval(name) || !rest)
         return md_unknown();
     rest++;
-    char candidates[3][160];
-    snprintf(candidates[0], sizeof candidates[0], "%s", strcmp(rest, "loss") == 0 ? "loss" : "");
-    snprintf(candidates[1], sizeof candidates[1], "train_%s", rest);
-    snprintf(candidates[2], sizeof candidates[2], "%s", rest);
+    char train[160];
+    snprintf(train, sizeof train, "train_%s", rest);
+    /* val_loss's is the loss, not a train_loss the log prints beside it. */
+    const char *candidates[] = {strcmp(rest, "loss") == 0 ? rest : train, train, rest};
     int f = md_series_feature_find("rel_change");
     for (size_t i = 0; i < MD_COUNT(candidates); i++)
-        if (candidates[i][0] && md_store_has_points(sig->st, candidates[i]))
+        if (md_store_has_points(sig->st, candidates[i]))
             return md_signal_series(sig, candidates[i], f);
     return md_unknown();
 }
@@ -440,6 +440,7 @@ const char *md_signal_run_series(md_sigset *sig, const char *feature)
 md_value md_signal_run(md_sigset *sig, const char *feature)
 {
     const md_store *st = sig->st;
+    /* Before the ranked features, whose "worst_val_" it starts with. */
     if (strcmp(feature, "worst_val_train_rel_change") == 0)
         return worst_val_train_rel_change(sig);
     const char *ranked_feature = NULL;

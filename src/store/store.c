@@ -486,14 +486,15 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
-        if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv))) &&
-            !usable_step(kv->value)) {
-            /* fairseq's "update": 1.842 is progress in epochs,
-             * "num_updates" the step: a key that held a fraction is no
-             * step from then on, not even at "update": 2.0. */
-            if (kv->value > 0 && kv->value < 9e15)
-                st->keys[kv->key].role = MD_ROLE_IGNORE;
-        } else if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv)))) {
+        if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv)))) {
+            if (!usable_step(kv->value)) {
+                /* fairseq's "update": 1.842 is progress in epochs,
+                 * "num_updates" the step: a key that held a fraction is
+                 * no step from then on, not even at "update": 2.0. */
+                if (kv->value > 0 && kv->value < 9e15)
+                    st->keys[kv->key].role = MD_ROLE_IGNORE;
+                continue;
+            }
             step = (int64_t)kv->value;
             gives_way = step_gives_way(st, kv);
             in_epoch = kv->flags & MD_KV_IN_EPOCH;
