@@ -1046,6 +1046,26 @@ START_TEST(test_timestamps_and_gaps)
         hist += t->gap_hist[i];
     ck_assert_uint_eq(hist, 4);
     md_store_free(st);
+
+    /* The steps on each side of the longest silence: the first step a
+     * record gives after it (not a record without values), known only
+     * once one came. */
+    st = new_store();
+    md_store_timestamp(st, 1, 1000.0);
+    record(st, 40, "loss", 2.0);
+    md_store_timestamp(st, 3, 1001.0);
+    md_store_timestamp(st, 4, 99001.0); /* a day later, another launch */
+    t = &md_store_input(st, 0)->time;
+    ck_assert(t->max_gap_step == 40 && t->max_gap_step_after == -1);
+    record(st, 13099, "loss", 0.9);
+    record(st, 13100, "loss", 0.8);
+    ck_assert(t->max_gap_step == 40 && t->max_gap_step_after == 13099);
+    finish(st);
+    md_sigset *sig = md_sigset_new(st);
+    md_value after = md_signal_log(sig, "max_gap_step_after");
+    ck_assert(after.known && after.v == 13099);
+    md_sigset_free(sig);
+    md_store_free(st);
 }
 END_TEST
 
