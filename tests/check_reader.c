@@ -2182,6 +2182,19 @@ START_TEST(test_text_more_console_shapes)
     ck_assert(series(st, "val_accuracy")->last == 0.80 && series(st, "val_accuracy")->last_step == 2);
     ck_assert(series(st, "loss")->last == 0.41);
     md_store_free(st);
+    /* The fullwidth colon separates as ':' does; a Chinese ordinal names
+     * its count after the number: 第 3 轮 is epoch 3, 第 200 步 step 200. */
+    st = load_text("train_zh_epochs.log", "第 1/3 轮 训练损失：0.52，准确率：0.81\n第2/3轮 训练损失：0.41，准确率：0.85\n"
+                                          "第 3/3 轮 训练损失：0.33，准确率：0.88\n", NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->first_step == 1 && loss->last_step == 3 && loss->last == 0.33);
+    ck_assert(series(st, "accuracy")->last == 0.88);
+    md_store_free(st);
+    st = load_text("train_zh_steps.log", "第 100 步，损失：2.5，学习率：0.0001\n第 200 步，损失：2.1\n第 300 步，损失：nan\n", NULL);
+    loss = series(st, "loss");
+    ck_assert(loss->last_step == 300 && loss->nan == 1 && loss->first_nonfinite_step == 300);
+    ck_assert(series(st, "lr")->first_step == 100);
+    md_store_free(st);
 
     /* A script that prints in German: "Epoche" is the epoch, "Verlust"
      * the loss. */

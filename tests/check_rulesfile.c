@@ -507,6 +507,7 @@ START_TEST(test_resolve_keys)
         {"loss_dataloader_idx_0", "val_loss"},
         {"dev_clean_val_loss", "val_loss"},
         {"testing_time", NULL},
+        {"testing_psnr", "val_psnr"},
         {"validity_loss", NULL},
         {"device_loss", NULL},
         {"eval_squad_loss", NULL},

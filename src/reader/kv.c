@@ -821,8 +821,45 @@ static bool only_blanks(const char *p, const char *end)
     return true;
 }
 
+/* A Chinese ordinal count names what it counts after its number: "第 3
+ * 轮" (the third round, an epoch), "第3/10轮", "第 120 步" (step 120),
+ * "第1个epoch" (个 a measure word). */
+static const char *integral_count(const char *p, const char *end, bool blank_total, double *n, double *total);
+
+static bool on_ordinal(scan *s, const char *w)
+{
+    if (s->end - w < 4 || memcmp(w, "\xE7\xAC\xAC", 3) != 0) /* 第 */
+        return false;
+    const char *p = skip_blanks(w + 3, s->end);
+    double n, total = NAN;
+    const char *q = integral_count(p, s->end, true, &n, &total);
+    if (!q) {
+        size_t k = md_num_scan(p, s->end, &n);
+        if (!k || !is_integral_text(p, k))
+            return false;
+        q = p + k;
+        total = NAN;
+    }
+    q = skip_blanks(q, s->end);
+    if (s->end - q >= 3 && memcmp(q, "\xE4\xB8\xAA", 3) == 0) /* 个 */
+        q = skip_blanks(q + 3, s->end);
+    const char *name_end = q;
+    while (name_end < s->end && is_alpha(*name_end))
+        name_end++;
+    if (name_end == q && q < s->end)
+        name_end = q + utf8_letter(q, s->end);
+    if (name_end == q)
+        return false;
+    emit_count(s, q, (size_t)(name_end - q), n, total, name_end, NULL);
+    s->p = name_end;
+    clear_key(s);
+    return true;
+}
+
 static void on_word(scan *s, const char *w, const char *we)
 {
+    if ((unsigned char)*w == 0xE7 && on_ordinal(s, w))
+        return;
     /* A command line's flags ("python train.py --n_epoch=100 --lr=5e-4"):
      * its settings, as argparse's Namespace print is. */
     if (w - s->line >= 2 && w[-1] == '-' && w[-2] == '-' && (w - s->line == 2 || md_is_blank(w[-3])) &&
@@ -1379,12 +1416,24 @@ static bool on_paired_paren(scan *s, const value *v)
     return true;
 }
 
+/* The fullwidth colon U+FF1A that Chinese and Japanese text puts after a
+ * key ("损失：0.52"), or 0. */
+static size_t fullwidth_colon(const char *p, const char *end)
+{
+    return end - p >= 3 && memcmp(p, "\xEF\xBC\x9A", 3) == 0 ? 3 : 0;
+}
+
+/* The separator at s->p, ':' or '=' (a fullwidth colon reads as ':'), and
+ * its width. */
 static void on_separator(scan *s)
 {
-    const char *q = s->p + 1;
+    size_t wide = fullwidth_colon(s->p, s->end);
+    char sep = wide ? ':' : *s->p;
+    size_t width = wide ? wide : 1;
+    const char *q = s->p + width;
     if (s->key) {
         q = skip_blanks(q, s->end);
-        if (*s->p == ':' && q < s->end && *q == '[' && (on_epoch_counts(s, q) || on_evaluation_counts(s, q)))
+        if (sep == ':' && q < s->end && *q == '[' && (on_epoch_counts(s, q) || on_evaluation_counts(s, q)))
             return;
         value v;
         bool eta = md_word_is(s->key, (size_t)(s->key_end - s->key), "eta");
@@ -1398,11 +1447,11 @@ static void on_separator(scan *s)
                 size_t keylen = (size_t)(s->key_end - s->key);
                 if (v.flags & MD_KV_TOTAL)
                     keylen = md_kv_count_key(s->key, keylen);
-                emit(s, s->key, keylen, &v, s->ns && (*s->p == '=' || s->ns_eval));
+                emit(s, s->key, keylen, &v, s->ns && (sep == '=' || s->ns_eval));
             }
             /* "test epoch: 3, loss: 0.2" (Flax's examples): a line that
              * begins with an evaluation's count measures the evaluation. */
-            if (s->n == 1 && s->words == 2 && !s->ns && *s->p == ':' && evaluation_key(s->key, s->key_end)) {
+            if (s->n == 1 && s->words == 2 && !s->ns && sep == ':' && evaluation_key(s->key, s->key_end)) {
                 eval_namespace(s, s->key, (size_t)(md_kv_word_end(s->key, s->key_end) - s->key));
             }
             s->p = v.end;
@@ -1411,18 +1460,18 @@ static void on_separator(scan *s)
         }
         if (on_keras_glued(s, q))
             return;
-        if (*s->p == ':' && on_set_value(s, q))
+        if (sep == ':' && on_set_value(s, q))
             return;
         s->word_values += word_value(s, q);
-        if (*s->p == ':' && opens_namespace(q, s->end)) {
+        if (sep == ':' && opens_namespace(q, s->end)) {
             s->ns = s->key;
             s->nslen = (size_t)(s->key_end - s->key);
-        } else if (*s->p == ':' && s->words <= 2 && evaluation_key(s->key, s->key_end)) {
+        } else if (sep == ':' && s->words <= 2 && evaluation_key(s->key, s->key_end)) {
             eval_namespace(s, s->key, (size_t)(s->key_end - s->key));
         }
     }
     clear_key(s);
-    s->p++;
+    s->p += width;
 }
 
 /* Marian's "Up. 500 : ... : Time 123.45s" is the time since its last
@@ -2193,7 +2242,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             s.p++;
         } else if (is_alpha(c) || ((unsigned char)c >= 0xC3 && utf8_letter(s.p, s.end))) {
             on_word(&s, s.p, md_kv_word_end(s.p, s.end));
-        } else if (c == ':' || c == '=') {
+        } else if (c == ':' || c == '=' || ((unsigned char)c == 0xEF && fullwidth_colon(s.p, s.end))) {
             on_separator(&s);
         } else if (starts_number(s.p, s.end)) {
             if (s.n == 0 && !s.key && md_is_digit(c) &&

@@ -26,7 +26,9 @@
 #define NORM_MAX 128
 #define STRIP_WORDS 3
 
-static const char *const eval_prefixes[] = {"eval", "val", "valid", "validation", "test", "dev"};
+/* "testing psnr = 34.14" (MST's logger) is the test set's; "testing_time"
+ * the evaluation's time, no step's. */
+static const char *const eval_prefixes[] = {"eval", "val", "valid", "validation", "test", "testing", "dev"};
 
 /* Words that name an evaluation set rather than a quantity ("test set
  * average loss" is the test loss). Past the generic ones, the names of the
@@ -92,8 +94,8 @@ static bool word_in(const char *w, size_t n, const char *const *words, size_t nw
 
 /* An evaluation word, or one with the set's number glued to it: fairseq's
  * --valid-subset valid,valid1 logs "valid1_loss", WSJ recipes dev93 and
- * eval92, COCO val2017. Only digits: "testing_time", "validity" and
- * "device" are no evaluation. */
+ * eval92, COCO val2017. Only digits: "validity" and "device" are no
+ * evaluation. */
 static bool is_eval_word(const char *w, size_t n)
 {
     while (n > 1 && md_is_digit(w[n - 1]))
