@@ -3771,6 +3771,35 @@ START_TEST(test_text_sb3_boxes)
 }
 END_TEST
 
+/* rsl_rl's block: the iteration places it, not the environment's steps
+ * printed under it; the value and surrogate losses are the actor-critic's
+ * own series. */
+START_TEST(test_text_rsl_rl_block)
+{
+    static const char block[] = "################################\n"
+                                "        Learning iteration %d/1500        \n"
+                                "\n"
+                                "    Mean value_function loss: %s\n"
+                                "         Mean surrogate loss: -0.0045\n"
+                                "                 Mean reward: %d.50\n"
+                                "--------------------------------\n"
+                                "             Total timesteps: %d\n"
+                                "              Iteration time: 2.23s\n";
+    char text[2048];
+    int n = 0;
+    for (int it = 0; it < 3; it++)
+        n += snprintf(text + n, sizeof text - (size_t)n, block, it, it < 2 ? "0.0123" : "inf", it, (it + 1) * 98304);
+    md_store *st = load_text("rsl_rl.log", text, NULL);
+    const md_series *value = series(st, "value_loss");
+    ck_assert(value->kind == MD_KIND_LOSS && value->count == 3 && value->first_nonfinite_step == 2);
+    ck_assert_int_eq(series(st, "policy_loss")->last_step, 2);
+    ck_assert_int_eq(series(st, "step_time")->last_step, 2);
+    ck_assert_int_eq(series(st, "reward")->last_step, 2);
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_csv_lightning_sparse)
 {
     md_store *st = load_text("metrics.csv",
@@ -6529,6 +6558,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_marian);
     tcase_add_test(text, test_text_tf_object_detection);
     tcase_add_test(text, test_text_sb3_boxes);
+    tcase_add_test(text, test_text_rsl_rl_block);
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");

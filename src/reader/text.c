@@ -91,6 +91,7 @@ struct md_text_reader {
     md_results results;      /* an evaluation's "key = value" lines under a banner */
     bool eval_open;          /* inside paddle's "Eval begin..." block (read_eval_block) */
     bool epoch_headers;      /* a line was only an epoch ("Epoch 3/10"), as Keras prints them */
+    bool count_headers;      /* a line was only a count of steps other than the environment's */
     long keras_total;        /* the batches of the epoch's Keras bars, 0 before one (keras_evaluation) */
     md_buf eval_last;        /* an evaluation's figures, "[Eval] loss: 0.14 - acc: 0.8" (its last line's) */
     unsigned long eval_line;
@@ -278,6 +279,13 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
     if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1)) &&
         !(role == MD_ROLE_EPOCH && n == 1 && !announcing))
         return false;
+    /* rsl_rl's block counts its iterations ("Learning iteration 17/1500")
+     * and then the environment's steps ("Total timesteps: 1769472"): the
+     * iterations place the block. */
+    bool env_steps = role == MD_ROLE_STEP && strcmp(spec->name, "env_steps") == 0;
+    if (env_steps && r->count_headers)
+        return true;
+    r->count_headers |= role == MD_ROLE_STEP && !env_steps;
     set_header_context(r, kv, kv->value);
     return true;
 }

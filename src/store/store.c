@@ -447,10 +447,11 @@ static MD_NOINLINE int64_t step_reached_if_all(const md_store *st, const md_inpu
 }
 
 /* W&B's _step counts wandb.log() calls, a count in front of a line may
- * number the line: a trainer's own step key on the record is the step. */
+ * number the line, an RL trainer counts the environment's steps beside its
+ * iterations: a trainer's own step key on the record is the step. */
 static bool step_gives_way(const md_store *st, const record_kv *kv)
 {
-    return (st->keys[kv->key].total & KEY_WANDB_STEP) || (kv->flags & MD_KV_LEADING_COUNT);
+    return (st->keys[kv->key].total & (KEY_WANDB_STEP | KEY_ENV_STEPS)) || (kv->flags & MD_KV_LEADING_COUNT);
 }
 
 /* Where the records carry both a step and an epoch, one with a step alone
@@ -611,6 +612,7 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
     flags |= timing_key(st, ki) ? KEY_TIMING : 0;
     flags |= reward_key(st, ki) ? KEY_REWARD : 0;
     flags |= untimed_key(st, ki) ? KEY_UNTIMED : 0;
+    flags |= is_canonical(st, ki, "env_steps") ? KEY_ENV_STEPS : 0;
     return flags;
 }
 

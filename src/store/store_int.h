@@ -24,7 +24,8 @@ enum {
     /* A quantity no clock measures (a loss, a score, a rate of learning, a
      * gradient, a share, a scale): a value in seconds or per second under
      * its name is something else. */
-    KEY_UNTIMED = 256
+    KEY_UNTIMED = 256,
+    KEY_ENV_STEPS = 512 /* a count of environment steps (catalog's env_steps) */
 };
 
 typedef struct key_info {
