@@ -480,7 +480,9 @@ START_TEST(test_kv_openmmlab_memory)
     /* DINO's MetricLogger names the epochs planned: the batch still follows. */
     CHECK_LINE("Epoch: [0/100]  [  10/1562]  eta: 0:30:15  loss: 10.884450 (10.884587)", {"epoch", 0, MD_UNIT_NONE},
                {"iter", 10, MD_UNIT_NONE}, {"eta", 1815, MD_UNIT_S}, {"loss", 10.88445, MD_UNIT_NONE});
-
+    /* SwAV's and DeepCluster's batch without its total, glued to the epoch. */
+    CHECK_LINE("Epoch: [163][50]    Time 0.890 (0.919)    Loss 8.0065 (8.0066)", {"epoch", 163, MD_UNIT_NONE},
+               {"iter", 50, MD_UNIT_NONE}, {"Time", 0.89, MD_UNIT_NONE}, {"Loss", 8.0065, MD_UNIT_NONE});
 }
 END_TEST
 

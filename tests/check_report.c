@@ -940,6 +940,32 @@ START_TEST(test_text_sparkline_constant)
 }
 END_TEST
 
+/* A swing below the four digits printed beside the line (a loss stuck at
+ * 8.0066 +- 0.0002) draws flat too; a swing of a percent does not. */
+START_TEST(test_text_sparkline_below_resolution)
+{
+    md_store *st = new_run("runs/stuck.log");
+    for (int64_t s = 0; s < 200; s++) {
+        record(st, s, "loss", 8.0066 + (s % 3 == 0 ? 2e-4 : -1e-4));
+        record(st, s, "grad_norm", 1.0 + (s % 3 == 0 ? 0.01 : -0.01));
+    }
+    md_findings f;
+    evaluate(st, &f);
+    md_report_opts o = {false, 80, false, false};
+    md_buf out = {0};
+    md_render_text(st, &f, &o, &out);
+    char loss[256], grad[256];
+    spark_glyphs(out.p, "loss", loss, sizeof loss);
+    spark_glyphs(out.p, "grad_norm", grad, sizeof grad);
+    for (const char *p = loss; *p; p += strlen("▄"))
+        ck_assert_msg(strncmp(p, "▄", strlen("▄")) == 0, "loss line is not flat: %s", loss);
+    ck_assert_msg(strstr(grad, "▁") != NULL && strstr(grad, "█") != NULL, "grad_norm line: %s", grad);
+    md_buf_free(&out);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
 /* The series a finding is about gets a sparkline beside the main ones:
  * memory that climbs every step (memory_growth) is drawn, the same memory
  * flat is not (no finding is about it). */
@@ -1158,6 +1184,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_svg_marks_finding);
     tcase_add_test(tc, test_text_sparkline);
     tcase_add_test(tc, test_text_sparkline_constant);
+    tcase_add_test(tc, test_text_sparkline_below_resolution);
     tcase_add_test(tc, test_text_sparkline_gap);
     tcase_add_test(tc, test_text_restarted_span);
     tcase_add_test(tc, test_text_sparkline_of_the_finding);

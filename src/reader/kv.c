@@ -1087,8 +1087,8 @@ static bool mmcv_iter(const scan *s)
  * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
  * on_mm_phase's), Swin Transformer's "Train: [30/300][210/2859]",
  * MiniMind's "Epoch:[0/19](100/24681)" and MXNet's "Epoch[3] Batch [200]":
- * the epoch, then the batch within it and the epoch's length. q is the
- * first bracket. */
+ * the epoch, then the batch within it and the epoch's length (where the
+ * line gives it). q is the first bracket. */
 static bool on_epoch_counts(scan *s, const char *q)
 {
     double epoch, epochs, batch, total;
@@ -1104,7 +1104,10 @@ static bool on_epoch_counts(scan *s, const char *q)
     const char *after2 = after < s->end && *after == '(' ? count_parens(after, s->end, &batch, &total) : NULL;
     if (!after2)
         after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total, &bt);
-    if (after2 && isnan(total))
+    /* SwAV's and DeepCluster's "Epoch: [163][50]" give the batch alone,
+     * glued to the epoch's bracket. */
+    bool glued = after < s->end && *after == '[';
+    if (after2 && isnan(total) && !(glued && epoch_key))
         after2 = NULL, bt = (count_text){0};
     if (!after2 && epoch_key && isnan(epochs))
         after2 = mxnet_batch(after, s->end, &batch, &total);

@@ -170,6 +170,15 @@ static void spark_line(md_buf *out, const md_series *s, const axis *ax, long mar
         lo = vals[i] < lo ? vals[i] : lo;
         hi = vals[i] > hi ? vals[i] : hi;
     }
+    /* A swing below the resolution of the figures printed beside the line
+     * (four digits: a loss at 8.0066 +- 0.0002) is drawn flat, not across
+     * the whole height. */
+    double least = 1e-3 * fmax(fabs(lo), fabs(hi));
+    if (lo <= hi && hi - lo < least) {
+        double mid = lo / 2 + hi / 2; /* drawn as a constant is, "▄" */
+        lo = mid - least * 3 / 7;
+        hi = mid + least * 4 / 7;
+    }
     mark_gaps(cells, ax->n);
     double from, to;
     chart_step_span(s, &from, &to);

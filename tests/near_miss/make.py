@@ -1436,6 +1436,19 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("random_level_loss", "dino_first_epochs_warmup.jsonl")
+def _(r):
+    # DINO's log.txt over its ten epochs of linear warm-up: the rate rose at
+    # every epoch, and the loss, over 65,536 outputs, has not left ln 65536
+    # yet. Not yet learning is not collapse.
+    out = []
+    for e in range(10):
+        lr = 0.0005 * (e + 1) / 10
+        out.append(json.dumps({"train_loss": round(11.0902 - 0.0004 * e * e / 12 + r.gauss(0, 0.00005), 6),
+                               "train_lr": lr, "train_wd": 0.04 + 0.001 * e, "epoch": e}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("random_level_loss", "vit_plateau_near_ln80.log")
 def _(r):
     out = [note("A ViT fine-tune whose loss settles at 4.38 (ln 80 is 4.382): a multi-task sum of",
