@@ -483,6 +483,10 @@ START_TEST(test_kv_openmmlab_memory)
     /* SwAV's and DeepCluster's batch without its total, glued to the epoch. */
     CHECK_LINE("Epoch: [163][50]    Time 0.890 (0.919)    Loss 8.0065 (8.0066)", {"epoch", 163, MD_UNIT_NONE},
                {"iter", 50, MD_UNIT_NONE}, {"Time", 0.89, MD_UNIT_NONE}, {"Loss", 8.0065, MD_UNIT_NONE});
+    /* KGE's name, the step it was measured at, then the value. */
+    CHECK_LINE("INFO     Training average loss at step 100: 0.52", {"step", 100, MD_UNIT_NONE},
+               {"Training average loss", 0.52, MD_UNIT_NONE});
+    CHECK_LINE("Valid MRR at step 10000: 0.331", {"step", 10000, MD_UNIT_NONE}, {"Valid MRR", 0.331, MD_UNIT_NONE});
 }
 END_TEST
 
@@ -3802,6 +3806,29 @@ START_TEST(test_text_rsl_rl_block)
 }
 END_TEST
 
+/* RecBole puts an evaluation's figures on the line after "valid result:"
+ * ("test result:"): they are that set's, at the epoch reached. */
+START_TEST(test_text_recbole_result)
+{
+    md_store *st = load_text("recbole.log",
+                             "12 Nov 21:12    INFO  epoch 0 training [time: 17.81s, train loss: 512.3]\n"
+                             "12 Nov 21:13    INFO  epoch 0 evaluating [time: 1.53s, valid_score: 0.1200]\n"
+                             "12 Nov 21:13    INFO  valid result: \n"
+                             "recall@10 : 0.2183    mrr@10 : 0.1202    ndcg@10 : 0.1105    hit@10 : 0.5674\n"
+                             "12 Nov 21:14    INFO  epoch 1 training [time: 16.26s, train loss: 480.1]\n"
+                             "12 Nov 21:14    INFO  epoch 1 evaluating [time: 1.50s, valid_score: 0.1300]\n"
+                             "12 Nov 21:14    INFO  valid result: \n"
+                             "recall@10 : 0.2290    mrr@10 : 0.1301    ndcg@10 : 0.1190    hit@10 : 0.5801\n",
+                             NULL);
+    const md_series *ndcg = series(st, "valid_ndcg10");
+    ck_assert(ndcg->count == 2 && ndcg->last_step == 1 && ndcg->last == 0.1190);
+    ck_assert(ndcg->kind == MD_KIND_METRIC && ndcg->better == MD_BETTER_HIGHER);
+    ck_assert(series(st, "valid_hit10")->better == MD_BETTER_HIGHER);
+    ck_assert_ptr_null(md_store_find(st, "recall10"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_csv_lightning_sparse)
 {
     md_store *st = load_text("metrics.csv",
@@ -6561,6 +6588,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_tf_object_detection);
     tcase_add_test(text, test_text_sb3_boxes);
     tcase_add_test(text, test_text_rsl_rl_block);
+    tcase_add_test(text, test_text_recbole_result);
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");

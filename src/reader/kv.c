@@ -1553,6 +1553,36 @@ static bool named_metric(const scan *s, size_t keylen)
            !(keylen > 5 && s->key[4] == '_' && md_word_is(s->key, 4, "best"));
 }
 
+/* KGE's and DGL-KE's "Training average loss at step 100: 0.52", "Valid
+ * MRR at step 10000: 0.33": the name, the step it was measured at, then
+ * the value. */
+static bool on_at_step(scan *s)
+{
+    static const char *const tails[] = {" at step", " at iteration", " at epoch"};
+    size_t keylen = (size_t)(s->key_end - s->key), tail = 0;
+    for (size_t i = 0; i < MD_COUNT(tails) && !tail; i++) {
+        size_t n = strlen(tails[i]);
+        if (s->words >= 3 && keylen > n && strncasecmp(s->key_end - n, tails[i], n) == 0)
+            tail = n;
+    }
+    if (!tail || s->p != s->key_end + 1)
+        return false;
+    double step;
+    size_t k = md_num_scan(s->p, s->end, &step);
+    const char *colon = s->p + k;
+    if (!k || !is_integral_text(s->p, k) || colon >= s->end || *colon != ':')
+        return false;
+    value v;
+    if (!parse_value(s->units, skip_blanks(colon + 1, s->end), s->end, &v))
+        return false;
+    const char *name = s->key_end - tail + 4; /* "step", "iteration", "epoch" */
+    emit_count(s, name, (size_t)(s->key_end - name), step, NAN, colon, NULL);
+    emit(s, s->key, keylen - tail, &v, false);
+    s->p = v.end;
+    clear_key(s);
+    return true;
+}
+
 /* TF Estimator sums up each evaluation as "Saving dict for global step
  * 200: eval_accuracy = 0.845, eval_loss = 0.432, global_step = 200, loss =
  * 0.432": its loss is the evaluation's, eval_loss again. */
@@ -2252,6 +2282,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
                 (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s) || on_leading_count_field(&s)))
                 continue;
             if (!s.key && md_is_digit(c) && (on_batches_count(&s) || on_epoch_count(&s)))
+                continue;
+            if (s.key && md_is_digit(c) && on_at_step(&s))
                 continue;
             on_number(&s);
         } else if (c == '.' && s.key && s.p == s.key_end && on_abbreviation(&s)) {

@@ -92,6 +92,7 @@ struct md_text_reader {
     bool eval_open;          /* inside paddle's "Eval begin..." block (read_eval_block) */
     bool epoch_headers;      /* a line was only an epoch ("Epoch 3/10"), as Keras prints them */
     bool count_headers;      /* a line was only a count of steps other than the environment's */
+    char result_set[12];     /* the set a "valid result:" line named for the next line, or "" */
     long keras_total;        /* the batches of the epoch's Keras bars, 0 before one (keras_evaluation) */
     md_buf eval_last;        /* an evaluation's figures, "[Eval] loss: 0.14 - acc: 0.8" (its last line's) */
     unsigned long eval_line;
@@ -1552,6 +1553,41 @@ static bool best_round_header(md_str s)
     return false;
 }
 
+/* RecBole prints an evaluation's figures on the line after "valid
+ * result:" ("test result:"), which name no set of their own: "recall@10 :
+ * 0.2183    ndcg@10 : 0.1202". Notes the set for that line. */
+static bool result_banner(text_reader *r, md_str s)
+{
+    static const char tail[] = " result:";
+    size_t n = sizeof tail - 1;
+    if (s.n <= n || s.p[s.n - 1] != ':' || memcmp(s.p + s.n - n, tail, n) != 0)
+        return false;
+    const char *end = s.p + s.n - n, *w = end;
+    while (w > s.p && w[-1] != ' ' && w[-1] != '\t')
+        w--;
+    if (!md_evaluation_word(w, (size_t)(end - w)) || (size_t)(end - w) >= sizeof r->result_set)
+        return false;
+    memcpy(r->result_set, w, (size_t)(end - w));
+    r->result_set[end - w] = '\0';
+    return true;
+}
+
+/* The line after a result banner: its pairs are that set's. Not learnt as
+ * a shape: the set is not in the line. */
+static void read_result_line(text_reader *r, md_str t, unsigned long line)
+{
+    md_feed_record_begin_known(r->feed, line);
+    size_t n = scan_pairs(r, t.p, t.n);
+    for (size_t i = 0; i < n; i++)
+        if (!r->kv[i].ns) {
+            r->kv[i].ns = r->result_set;
+            r->kv[i].nslen = strlen(r->result_set);
+        }
+    emit_pairs(r, r->kv, n);
+    md_feed_record_end(r->feed);
+    r->result_set[0] = '\0';
+}
+
 /* Messages whose numbers are no metrics and whose words would be read as
  * a step: DeepSpeed ZeRO-3's "Invalidate trace cache @ step 1: expected
  * module 25, but got module 323" (its own count of the module trace, not
@@ -1658,6 +1694,13 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
 {
     if (r->in_traceback && !traceback_body(r, seg))
         r->traceback_others++;
+    if (r->result_set[0] && seg.n) {
+        md_str t = md_str_trim(seg);
+        if (t.n) {
+            read_result_line(r, t, line);
+            return;
+        }
+    }
     if (repeated_round(r, line) || (try_shapes && read_shaped(r, seg, line, 0) == READ_BY_SHAPE))
         return;
     bool stamped = read_stamp(r, seg, line);
@@ -1682,6 +1725,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         r->best_round_line = line;
         return;
     }
+    if (result_banner(r, trimmed))
+        return;
     if (r->pending_set && trimmed.n) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
         place_pending(r, &bar);

@@ -14,13 +14,15 @@
 
 /* Kind and direction for a series no alias names, from the words in it.
  * Among scores, "f" is an F-score (spaCy's ents_f), "uas" and "las" are
- * parsers' attachment scores. */
+ * parsers' attachment scores, "ndcg", "mrr" and "hit" (hits) rank a
+ * recommender's or a link predictor's items. */
 static void guess_kind(const char *norm, md_kind *kind, md_better *better)
 {
     static const char *const lower[] = {"loss", "error", "err", "wer", "cer", "ppl", "perplexity", "nll"};
     static const char *const higher[] = {"acc",   "accuracy", "map",    "f1",     "precision", "recall",
                                          "rouge", "rouge1",   "rouge2", "rougel", "bleu",      "chrf",
-                                         "auc",   "score",    "f",      "uas",    "las"};
+                                         "auc",   "score",    "f",      "uas",    "las",       "ndcg",
+                                         "mrr",   "hit",      "hits"};
     *kind = MD_KIND_OTHER;
     *better = MD_BETTER_NONE;
     /* verl files under "val-core/" only an evaluation's headline score
