@@ -3829,6 +3829,30 @@ START_TEST(test_text_recbole_result)
 }
 END_TEST
 
+/* CSRA's "Epoch 1[1616/5011]:" (the count glued to its epoch), then "Test
+ * on Epoch 1" over the evaluation's "mAP: 0.8607": at the step the epoch
+ * reached, not at step 1. */
+START_TEST(test_text_epoch_glued_count)
+{
+    md_store *st = load_text("csra.log",
+                             "Epoch 1[16/5011]: loss:0.71410, lr:0.00000, batch time:0.4156\n"
+                             "Epoch 1[4816/5011]: loss:0.07016, lr:0.00478, batch time:0.3084\n"
+                             "Epoch 1 training ends, total 98.49s\n"
+                             "Test on Epoch 1\n"
+                             "mAP: 0.860687\n"
+                             "Epoch 2[16/5011]: loss:0.09553, lr:0.00502, batch time:0.2850\n"
+                             "Epoch 2[4816/5011]: loss:0.02767, lr:0.00979, batch time:0.3090\n"
+                             "Test on Epoch 2\n"
+                             "mAP: 0.900123\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->count == 4 && loss->first == 0.7141 && loss->last_step == 5011 + 4816);
+    const md_series *map = series(st, "val_map");
+    ck_assert(map->count == 2 && map->first_step == 4816 && map->last_step == 5011 + 4816);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_csv_lightning_sparse)
 {
     md_store *st = load_text("metrics.csv",
@@ -6589,6 +6613,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_sb3_boxes);
     tcase_add_test(text, test_text_rsl_rl_block);
     tcase_add_test(text, test_text_recbole_result);
+    tcase_add_test(text, test_text_epoch_glued_count);
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");

@@ -1419,6 +1419,15 @@ static bool on_paired_paren(scan *s, const value *v)
     return true;
 }
 
+static bool upper_log_level(const scan *s)
+{
+    const char *w = last_word(s->key, s->key_end);
+    for (const char *p = w; p < s->key_end; p++)
+        if (*p < 'A' || *p > 'Z')
+            return false;
+    return log_level_word(w, s->key_end);
+}
+
 /* The fullwidth colon U+FF1A that Chinese and Japanese text puts after a
  * key ("损失：0.52"), or 0. */
 static size_t fullwidth_colon(const char *p, const char *end)
@@ -1438,6 +1447,12 @@ static void on_separator(scan *s)
         q = skip_blanks(q, s->end);
         if (sep == ':' && q < s->end && *q == '[' && (on_epoch_counts(s, q) || on_evaluation_counts(s, q)))
             return;
+        /* A logger's name and level: "DBNet INFO: [38/200], [5/604], ...". */
+        if (sep == ':' && q < s->end && *q == '[' && s->words >= 2 && upper_log_level(s)) {
+            clear_key(s);
+            s->p = q;
+            return;
+        }
         value v;
         bool eta = md_word_is(s->key, (size_t)(s->key_end - s->key), "eta");
         if ((eta && parse_clock_span(q, s->end, &v)) || parse_value(s->units, q, s->end, &v) ||
@@ -1551,6 +1566,25 @@ static bool named_metric(const scan *s, size_t keylen)
         return true;
     return memchr(s->key, '_', keylen) && loss_word(s->key, s->key + keylen) &&
            !(keylen > 5 && s->key[4] == '_' && md_word_is(s->key, 4, "best"));
+}
+
+/* CSRA's "Epoch 1[1616/5011]: loss:0.20306, ...": the epoch, then glued
+ * to it the count within the epoch and its total. */
+static bool on_epoch_glued_count(scan *s)
+{
+    if (s->words != 1 || !md_word_is(s->key, (size_t)(s->key_end - s->key), "epoch") || s->p != s->key_end + 1)
+        return false;
+    double epoch, batch, total;
+    size_t k = md_num_scan(s->p, s->end, &epoch);
+    count_text bt;
+    const char *after = k && is_integral_text(s->p, k) ? count_bracket(s->p + k, s->end, &batch, &total, &bt) : NULL;
+    if (!after || isnan(total))
+        return false;
+    emit_count(s, "epoch", 5, epoch, NAN, s->p + k, NULL);
+    emit_batch_in_epoch(s, batch, total, after, &bt);
+    s->p = after;
+    clear_key(s);
+    return true;
 }
 
 /* KGE's and DGL-KE's "Training average loss at step 100: 0.52", "Valid
@@ -2283,7 +2317,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
                 continue;
             if (!s.key && md_is_digit(c) && (on_batches_count(&s) || on_epoch_count(&s)))
                 continue;
-            if (s.key && md_is_digit(c) && on_at_step(&s))
+            if (s.key && md_is_digit(c) && (on_at_step(&s) || on_epoch_glued_count(&s)))
                 continue;
             on_number(&s);
         } else if (c == '.' && s.key && s.p == s.key_end && on_abbreviation(&s)) {

@@ -552,6 +552,13 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         if (reached >= 0)
             return reached;
     }
+    /* The header of the epoch just counted, after its lines ("Test on
+     * Epoch 1" over CSRA's "mAP: 0.8607", after "Epoch 1[4816/5011]:
+     * ..."): where the steps count within epochs, its values stand at the
+     * step the epoch reached, not at the epoch's number. */
+    if (st->context_step >= 0 && st->context_step == st->context_epoch && in->first_epoch >= 0 &&
+        in->last_epoch == st->context_epoch && in->last_step_seen > st->context_step)
+        return in->last_step_seen;
     *by_key = st->context_step >= 0;
     if (st->context_step >= 0)
         return st->context_step;

@@ -729,6 +729,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_oscillation", "detector_per_batch_excerpt.log")
+def _(r):
+    out = [note("Thirty lines pasted from the middle of epoch 38 of a 200-epoch text detector run",
+                "(DBNet), batch size 10, one line a batch: each loss is one batch's, so it swings by",
+                "a quarter of its level while the accuracy stays within 1.5 points. Too few values",
+                "given per step to tell an oscillation from batch noise.")]
+    t0 = (2020, 12, 7, 21, 16, 31)
+    for b in range(5, 35):
+        loss = max(0.5, 0.93 * r.lognormvariate(0, 0.22))
+        out.append("%s DBNet INFO: [38/200], [%d/604], global_step: %d, speed: %.1f samples/sec, acc: %.4f, "
+                   "iou_shrink_map: %.4f, loss: %.4f, loss_shrink_maps: %.4f, , lr:0.000847883, time:%.2f"
+                   % (ts(t0, b - 5), b, 13098 + b, 11.5 + r.uniform(-0.8, 1.3), 0.922 + r.uniform(-0.008, 0.007),
+                      0.844 + r.uniform(-0.01, 0.009), loss, loss * 0.24, 0.8 + r.uniform(0, 0.14)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_oscillation", "reward_model_read_in_warmup.jsonl")
 def _(r):
     sidecar = ("A pairwise reward model read 80 steps into a 5,000-step run: four pairs a step and\n"
