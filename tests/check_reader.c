@@ -483,6 +483,9 @@ START_TEST(test_kv_openmmlab_memory)
     /* SwAV's and DeepCluster's batch without its total, glued to the epoch. */
     CHECK_LINE("Epoch: [163][50]    Time 0.890 (0.919)    Loss 8.0065 (8.0066)", {"epoch", 163, MD_UNIT_NONE},
                {"iter", 50, MD_UNIT_NONE}, {"Time", 0.89, MD_UNIT_NONE}, {"Loss", 8.0065, MD_UNIT_NONE});
+    /* A logger's name and level before a count: no key. */
+    CHECK_LINE("DBNet INFO: [38/200], [5/604], global_step: 13103, loss: 0.8613", {"global_step", 13103, MD_UNIT_NONE},
+               {"loss", 0.8613, MD_UNIT_NONE});
     /* KGE's name, the step it was measured at, then the value. */
     CHECK_LINE("INFO     Training average loss at step 100: 0.52", {"step", 100, MD_UNIT_NONE},
                {"Training average loss", 0.52, MD_UNIT_NONE});

@@ -512,6 +512,7 @@ START_TEST(test_resolve_keys)
         {"ep_rewmean", "reward"},
         {"test_roc_auc", "val_auc"},
         {"running_auroc", "auc"},
+        {"map", "val_map"},
         {"validity_loss", NULL},
         {"device_loss", NULL},
         {"eval_squad_loss", NULL},
