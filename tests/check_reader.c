@@ -3856,6 +3856,37 @@ START_TEST(test_text_epoch_glued_count)
 }
 END_TEST
 
+/* Coqui TTS's trainer: a header of two counts places the block under it
+ * at the global step; the block's losses are read though the catalog
+ * names few of them; "--> EVAL PERFORMANCE" heads the evaluation's
+ * averages, a line each, until a line that begins otherwise. */
+START_TEST(test_text_coqui_blocks)
+{
+    static const char epoch[] = "\n > EPOCH: %d/1000\n\n > TRAINING (2022-11-03 13:25:56) \n\n"
+                                "   --> STEP: 23/36 -- GLOBAL_STEP: %d\n"
+                                "     | > loss_disc: 2.84874  (2.86030)\n"
+                                "     | > loss_mel: %.5f  (14.90142)\n"
+                                "     | > loss_1: 21.50822  (21.79258)\n"
+                                "     | > step_time: 1.42200  (1.39000)\n"
+                                "\n\n > EVALUATION \n\n\n  --> EVAL PERFORMANCE\n"
+                                "     | > avg_loader_time: 0.25687 (+0.00252)\n"
+                                "     | > avg_loss_mel: %.5f (+0.53238)\n"
+                                "     | > avg_loss_1: 23.60719 (+0.77669)\n";
+    char text[4096];
+    int n = 0;
+    for (int e = 0; e < 3; e++)
+        n += snprintf(text + n, sizeof text - (size_t)n, epoch, 166 + e, 1006000 + 50 * e, 14.65 - 0.1 * e,
+                      15.38 - 0.2 * e);
+    md_store *st = load_text("trainer_0_log.txt", text, NULL);
+    const md_series *mel = series(st, "loss_mel");
+    ck_assert(mel->count == 3 && mel->first_step == 1006000 && mel->last_step == 1006100);
+    const md_series *val_mel = series(st, "eval_avg_loss_mel");
+    ck_assert(val_mel->count == 3 && val_mel->last_step == 1006100 && T_CLOSE(val_mel->last, 14.98));
+    ck_assert_ptr_null(md_store_find(st, "avg_loss_mel"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_csv_lightning_sparse)
 {
     md_store *st = load_text("metrics.csv",
@@ -6617,6 +6648,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_rsl_rl_block);
     tcase_add_test(text, test_text_recbole_result);
     tcase_add_test(text, test_text_epoch_glued_count);
+    tcase_add_test(text, test_text_coqui_blocks);
     suite_add_tcase(s, text);
 
     TCase *tables = tcase_create("csv_json_mlflow");

@@ -32,6 +32,12 @@ static double plateau(double x)
     return x < 0.6 ? 3 - 2 * x / 0.6 : 1;
 }
 
+/* A discriminator that wins less and less: 0.2, tripled by the end. */
+static double rises_threefold(double x)
+{
+    return 0.2 * (1 + 2 * x);
+}
+
 /* Falls from 3 to 1 by 30%, stays there to 40%, climbs 50% back to 1.5
  * by 80%, then holds. */
 static double diverge(double x)
@@ -751,7 +757,7 @@ END_TEST
  * most, whatever names the set: a number glued to the evaluation word
  * (fairseq's valid1), Lightning's dataloader index, a set's name before
  * "val" (NeMo), LibriSpeech's dev_other. A loss that is no evaluation's
- * (a training loss term) never counts. */
+ * (a training loss term), or a GAN's adversarial one, never counts. */
 START_TEST(test_worst_val_over_sets)
 {
     static const char *const sets[] = {"valid1_loss", "val_loss/dataloader_idx_1", "librispeech_val_loss",
@@ -762,6 +768,10 @@ START_TEST(test_worst_val_over_sets)
         put_curve(&r, "val_loss", healthy, 200, 0);
         put_curve(&r, sets[i], diverge, 200, 0);
         put_curve(&r, "train_aux_loss", diverge, 200, 0);
+        /* A GAN's evaluated discriminator and generator losses fight by
+         * design: never the worst. */
+        put_curve(&r, "eval_avg_loss_disc_real_1", rises_threefold, 200, 0);
+        put_curve(&r, "val_loss_gen", rises_threefold, 200, 0);
         run_done(&r);
         char norm[64];
         md_key_normalise(sets[i], strlen(sets[i]), norm, sizeof norm);

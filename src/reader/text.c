@@ -92,7 +92,10 @@ struct md_text_reader {
     bool eval_open;          /* inside paddle's "Eval begin..." block (read_eval_block) */
     bool epoch_headers;      /* a line was only an epoch ("Epoch 3/10"), as Keras prints them */
     bool count_headers;      /* a line was only a count of steps other than the environment's */
-    char result_set[12];     /* the set a "valid result:" line named for the next line, or "" */
+    char result_set[12];     /* the set a banner named for the lines after it (result_banner), or "" */
+    char result_lead[16];    /* what the banner's first line began with, before its pairs */
+    size_t result_leadlen;
+    bool result_read;        /* a line under the banner was read */
     long keras_total;        /* the batches of the epoch's Keras bars, 0 before one (keras_evaluation) */
     md_buf eval_last;        /* an evaluation's figures, "[Eval] loss: 0.14 - acc: 0.8" (its last line's) */
     unsigned long eval_line;
@@ -220,6 +223,16 @@ static bool logger_prefix(const char *p, const char *key)
     return key > p && key[-1] == ']';
 }
 
+/* A pair's value: a shape's pair holds its number's text, unread, for
+ * the feed's thread to convert. */
+static double pair_value(const md_kv *kv)
+{
+    double v = kv->value;
+    if (kv->unread)
+        md_num_value(kv->num, kv->numlen, &v);
+    return v;
+}
+
 /* A step may come with the time it took: TF's Object Detection API prints
  * "Step 100 per-step time 0.347s", then the step's losses in a dict of
  * their own; or with its epoch: OLMo's "[step=100/739328,epoch=0]". */
@@ -227,10 +240,24 @@ static bool only_timings(text_reader *r, const md_kv *kv, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
-        if (!spec || (spec->kind != MD_KIND_TIME && spec->role != MD_ROLE_EPOCH))
+        if (!spec || (spec->kind != MD_KIND_TIME && spec->role != MD_ROLE_EPOCH && spec->role != MD_ROLE_STEP))
             return false;
     }
     return true;
+}
+
+/* Of a header's counts (Coqui TTS's "--> STEP: 23/36 -- GLOBAL_STEP:
+ * 1006000"), the run's: the largest, not the count within the epoch. */
+static double header_step(text_reader *r, const md_kv *kv, size_t n)
+{
+    double step = pair_value(&kv[0]);
+    for (size_t i = 1; i < n; i++) {
+        const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
+        double v = pair_value(&kv[i]);
+        if (spec && spec->role == MD_ROLE_STEP && v > step)
+            step = v;
+    }
+    return step;
 }
 
 /* "...olmo.train:816\t[step=100/739328,epoch=0]": a bracket that holds the
@@ -287,7 +314,7 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
     if (env_steps && r->count_headers)
         return true;
     r->count_headers |= role == MD_ROLE_STEP && !env_steps;
-    set_header_context(r, kv, kv->value);
+    set_header_context(r, kv, header_step(r, kv, n));
     return true;
 }
 
@@ -1092,16 +1119,6 @@ static int bar_key_slot(text_reader *r, const md_kv *kv)
     return (int)i;
 }
 
-/* A pair's value: a shape's pair holds its number's text, unread, for
- * the feed's thread to convert. */
-static double pair_value(const md_kv *kv)
-{
-    double v = kv->value;
-    if (kv->unread)
-        md_num_value(kv->num, kv->numlen, &v);
-    return v;
-}
-
 /* Whether a bar's postfix shows this evaluation key's value as the last
  * redraw did; notes the value. */
 static bool repeated_evaluation(text_reader *r, const md_kv *kv)
@@ -1342,12 +1359,12 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
 }
 
 /* No construct of several lines but a dict waiting for its bar
- * (traceback, table, box, scheduler report, wrapped dict, results block)
- * is open. */
+ * (traceback, table, box, scheduler report, wrapped dict, results block,
+ * an evaluation's block under its banner) is open. */
 static inline bool no_open_construct(const text_reader *r)
 {
     return !r->in_traceback && !r->in_lsf_report && !r->box.open && !r->cols.n && !r->tab.ncells &&
-           !r->tab.boxed && !r->wrapped.open && !r->results.open && !r->allennlp.open;
+           !r->tab.boxed && !r->wrapped.open && !r->results.open && !r->allennlp.open && !r->result_set[0];
 }
 
 /* No construct of several lines is open: a line is read on its own. */
@@ -1453,7 +1470,7 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
     else
         emit_ranked(r, kv, n, r->shape_rank[slot]);
     if (traits & SHAPE_HEADER)
-        set_header_context(r, kv, pair_value(kv));
+        set_header_context(r, kv, header_step(r, kv, n));
     md_feed_record_end(r->feed);
     return READ_BY_SHAPE;
 }
@@ -1553,29 +1570,49 @@ static bool best_round_header(md_str s)
     return false;
 }
 
-/* RecBole prints an evaluation's figures on the line after "valid
- * result:" ("test result:"), which name no set of their own: "recall@10 :
- * 0.2183    ndcg@10 : 0.1202". Notes the set for that line. */
+/* A banner over an evaluation's figures, which name no set of their own:
+ * RecBole's "valid result:" ("test result:") over one line, "recall@10 :
+ * 0.2183    ndcg@10 : 0.1202"; Coqui TTS's "--> EVAL PERFORMANCE" over a
+ * line a figure, "| > avg_loss_mel: 14.85233 (+0.08066)". Notes the set. */
 static bool result_banner(text_reader *r, md_str s)
 {
-    static const char tail[] = " result:";
-    size_t n = sizeof tail - 1;
-    if (s.n <= n || s.p[s.n - 1] != ':' || memcmp(s.p + s.n - n, tail, n) != 0)
-        return false;
-    const char *end = s.p + s.n - n, *w = end;
-    while (w > s.p && w[-1] != ' ' && w[-1] != '\t')
-        w--;
-    if (!md_evaluation_word(w, (size_t)(end - w)) || (size_t)(end - w) >= sizeof r->result_set)
-        return false;
-    memcpy(r->result_set, w, (size_t)(end - w));
-    r->result_set[end - w] = '\0';
-    return true;
+    static const char *const tails[] = {" result:", " performance"};
+    for (size_t i = 0; i < MD_COUNT(tails); i++) {
+        size_t n = strlen(tails[i]);
+        if (s.n <= n || strncasecmp(s.p + s.n - n, tails[i], n) != 0)
+            continue;
+        const char *end = s.p + s.n - n, *w = end;
+        while (w > s.p && w[-1] != ' ' && w[-1] != '\t')
+            w--;
+        if (!md_evaluation_word(w, (size_t)(end - w)) || (size_t)(end - w) >= sizeof r->result_set)
+            continue;
+        memcpy(r->result_set, w, (size_t)(end - w));
+        r->result_set[end - w] = '\0';
+        r->result_read = false;
+        return true;
+    }
+    return false;
 }
 
-/* The line after a result banner: its pairs are that set's. Not learnt as
- * a shape: the set is not in the line. */
-static void read_result_line(text_reader *r, md_str t, unsigned long line)
+/* A line under the banner: its pairs are the set's. The first line read
+ * sets what the block's lines begin with; a line that begins otherwise,
+ * or a blank one after a line was read, ends the block (RecBole's single
+ * line begins with its pairs: it is a block of one). Not learnt as a
+ * shape: the set is not in the line. */
+static bool read_result_line(text_reader *r, md_str seg, unsigned long line)
 {
+    md_str t = md_str_trim(seg);
+    if (t.n == 0)
+        return !r->result_read || (r->result_set[0] = '\0', false);
+    size_t lead = 0; /* up to the first letter */
+    while (lead < seg.n && !((seg.p[lead] | 0x20) >= 'a' && (seg.p[lead] | 0x20) <= 'z') &&
+           (unsigned char)seg.p[lead] < 0xC3)
+        lead++;
+    if (r->result_read &&
+        (lead != r->result_leadlen || r->result_leadlen == 0 || memcmp(seg.p, r->result_lead, lead) != 0)) {
+        r->result_set[0] = '\0';
+        return false;
+    }
     md_feed_record_begin_known(r->feed, line);
     size_t n = scan_pairs(r, t.p, t.n);
     for (size_t i = 0; i < n; i++)
@@ -1585,7 +1622,14 @@ static void read_result_line(text_reader *r, md_str t, unsigned long line)
         }
     emit_pairs(r, r->kv, n);
     md_feed_record_end(r->feed);
-    r->result_set[0] = '\0';
+    if (!r->result_read) {
+        r->result_read = true;
+        r->result_leadlen = lead < sizeof r->result_lead ? lead : 0;
+        memcpy(r->result_lead, seg.p, r->result_leadlen);
+    }
+    if (r->result_leadlen == 0)
+        r->result_set[0] = '\0';
+    return true;
 }
 
 /* Messages whose numbers are no metrics and whose words would be read as
@@ -1694,13 +1738,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
 {
     if (r->in_traceback && !traceback_body(r, seg))
         r->traceback_others++;
-    if (r->result_set[0] && seg.n) {
-        md_str t = md_str_trim(seg);
-        if (t.n) {
-            read_result_line(r, t, line);
-            return;
-        }
-    }
+    if (r->result_set[0] && read_result_line(r, seg, line))
+        return;
     if (repeated_round(r, line) || (try_shapes && read_shaped(r, seg, line, 0) == READ_BY_SHAPE))
         return;
     bool stamped = read_stamp(r, seg, line);

@@ -281,12 +281,24 @@ static md_value count_nonfinite(const md_store *st, bool (*pass)(const md_store 
     return md_known(n);
 }
 
+/* A GAN's discriminator and generator losses (VITS's "avg_loss_disc_real_1",
+ * "avg_loss_gen") fight each other by design: one rising is no sign of
+ * memorising the training set. */
+static bool adversarial(const md_series *s)
+{
+    static const char *const words[] = {"disc", "discriminator", "gen", "generator", "adv", "adversarial"};
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (md_key_has_word(s->name, words[i], true))
+            return true;
+    return false;
+}
+
 /* A loss of an evaluation: val_loss, another set's ("valid1_loss",
  * "eval_squad_loss", "dev_other_val_loss") or an evaluation's loss term
  * ("val_box_loss"). */
 static bool is_validation_loss(const md_store *st, const md_series *s)
 {
-    return s->kind == MD_KIND_LOSS && s->finite >= 3 &&
+    return s->kind == MD_KIND_LOSS && s->finite >= 3 && !adversarial(s) &&
            (strcmp(s->name, "val_loss") == 0 || md_key_is_validation(md_store_catalog(st), s->name));
 }
 

@@ -55,14 +55,19 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
     }
 }
 
-bool keys_evaluation_measure(const key_info *ki)
+bool keys_measure(const key_info *ki)
 {
-    if (ki->role != MD_ROLE_SERIES || ki->cat >= 0 || !ki->norm || !md_key_is_eval(ki->norm))
+    if (ki->role != MD_ROLE_SERIES || ki->cat >= 0 || !ki->norm)
         return false;
     md_kind kind;
     md_better better;
     guess_kind(ki->norm, &kind, &better);
     return kind == MD_KIND_METRIC || kind == MD_KIND_LOSS;
+}
+
+bool keys_evaluation_measure(const key_info *ki)
+{
+    return keys_measure(ki) && md_key_is_eval(ki->norm);
 }
 
 void keys_unique_name(const md_store *st, const char *base, char *out, size_t cap)

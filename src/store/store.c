@@ -576,6 +576,9 @@ static bool is_setting(const md_store *st, const key_info *ki)
     return ki->role == MD_ROLE_SERIES && key_kind(st, ki) == MD_KIND_SETTING;
 }
 
+/* The records a step's header heads, at most, one a line. */
+#define STEP_BLOCK_RECORDS 64
+
 /* A key the catalog names, other than a setting: a line of settings
  * ("batch_size: 32") is configuration, not measurements. */
 static bool has_known_key(const md_store *st)
@@ -588,10 +591,17 @@ static bool has_known_key(const md_store *st)
             return true;
     }
     /* An evaluation's scores the catalog has no names for ("Eval:
-     * precision: 0.84, recall: 0.95, hmean: 0.89") are no configuration. */
-    for (size_t i = 0; i < st->nkv; i++)
-        if (keys_evaluation_measure(&st->keys[st->kv[i].key]))
+     * precision: 0.84, recall: 0.95, hmean: 0.89") are no configuration;
+     * nor are the losses and scores a block under a step's header lists one
+     * a line (Coqui TTS's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000" over
+     * "| > loss_mel: 14.65377  (14.90142)"). */
+    bool under_step_header = st->context_step >= 0 && st->context_step != st->context_epoch && st->cur >= 0 &&
+                             st->inputs[st->cur].records < st->context_record + STEP_BLOCK_RECORDS;
+    for (size_t i = 0; i < st->nkv; i++) {
+        const key_info *ki = &st->keys[st->kv[i].key];
+        if (keys_evaluation_measure(ki) || (under_step_header && keys_measure(ki)))
             return true;
+    }
     return false;
 }
 

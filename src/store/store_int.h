@@ -136,8 +136,10 @@ md_series *series_join(md_series *earlier, md_series *later);
  * resolves to the unread key; value says a value comes with it (counted
  * in unread_values), not a name alone (md_store_key). */
 int keys_resolve(md_store *st, const char *key, size_t keylen, bool value);
-/* Whether a key the catalog does not know names an evaluation's metric or
- * loss by its words ("eval_precision", "val_f1"): a measurement. */
+/* Whether a key the catalog does not know names a loss or a score by its
+ * words ("loss_mel", "recall@5"): a measurement; keys_evaluation_measure,
+ * an evaluation's ("eval_precision", "val_f1"). */
+bool keys_measure(const key_info *ki);
 bool keys_evaluation_measure(const key_info *ki);
 /* The key cache maps a key's first spelling (raw) to the key, and no other
  * key has that spelling (keys_split gives a second spelling a key of its
