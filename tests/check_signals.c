@@ -405,6 +405,32 @@ START_TEST(test_first_positive)
 }
 END_TEST
 
+/* Falls from 3 to 1 by 30%, climbs to 2 by 60%, then falls back to 1.5:
+ * half of its climb given back. */
+static double bump(double x)
+{
+    if (x < 0.3)
+        return 3 - 2 * x / 0.3;
+    return x < 0.6 ? 1 + (x - 0.3) / 0.3 : 2 - 0.5 * (x - 0.6) / 0.4;
+}
+
+/* retreat: the share of the climb from the best stretch given back by the
+ * end. A curve that ends at its top gave none back, a bump about half;
+ * one that never climbed has none to give. */
+START_TEST(test_retreat)
+{
+    run r = run_new();
+    put_curve(&r, "loss", diverge, 200, 0);
+    put_curve(&r, "val_loss", bump, 200, 0);
+    put_curve(&r, "train_loss", healthy, 200, 0);
+    run_done(&r);
+    T_NEAR(&r, "loss", "retreat", 0, 0.02);
+    T_NEAR(&r, "val_loss", "retreat", 0.5, 0.1);
+    T_UNKNOWN(&r, "train_loss", "retreat");
+    run_free(&r);
+}
+END_TEST
+
 /* chance_classes: the K whose ln K the loss ends within 0.5% of. 6.905 is
  * ImageNet's ln 1000 (6.908), 10.825 GPT-2's ln 50257, 8.0066 SwAV's ln
  * 3000, 11.0902 DINO's ln 65536; 2.0 is no ln K of the list. */
@@ -2112,7 +2138,7 @@ START_TEST(test_every_feature_is_tested)
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
-        "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "rise_z", "best_smooth", "best_smooth_step",
+        "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "retreat", "rise_z", "best_smooth", "best_smooth_step",
         "fall_from_max", "converge_frac", "converge_step", "increasing_frac", "falling_frac", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",
         "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
@@ -2196,6 +2222,7 @@ Suite *suite_signals(void)
     tcase_add_test(spike, test_resolution);
     tcase_add_test(spike, test_zero_resolution);
     tcase_add_test(spike, test_chance_classes);
+    tcase_add_test(spike, test_retreat);
     tcase_add_test(spike, test_first_zero);
     tcase_add_test(spike, test_first_positive);
     suite_add_tcase(s, spike);

@@ -58,6 +58,8 @@ static const md_feature series_features[] = {
     F(min_smooth_step, "step of min_smooth"),
     F(rise_from_min, "(end_level - best) / |best|, best being the lowest segment mean before "
                      "the last tenth: how far the series climbed back from its best stretch"),
+    F(retreat, "share of the climb from the best stretch to the highest stretch after it that the "
+               "series gave back by its end (0: still at its top, 1: back at its best)"),
     F(rise_z, "how far the series got worse from that best stretch to the end, in standard "
               "errors of point noise (or of the segment means' own wobble, when larger: a "
               "periodic swing), less what picking the best of n stretches "

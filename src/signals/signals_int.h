@@ -91,6 +91,7 @@ MD_FEATURE(slope_end);
 MD_FEATURE(plateau_frac);
 MD_FEATURE(plateau_start_step);
 MD_FEATURE(rise_from_min);
+MD_FEATURE(retreat);
 MD_FEATURE(min_smooth);
 MD_FEATURE(min_smooth_step);
 MD_FEATURE(best_smooth);

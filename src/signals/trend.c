@@ -358,6 +358,36 @@ MD_FEATURE(rise_from_min)
     return md_known((end - segs[j].mean) / fabs(segs[j].mean));
 }
 
+/* How much of its climb from the best stretch the series gave back by its
+ * end: 0 at the top of the climb (or still climbing), 1 back at the best.
+ * The top is the highest stretch between the best and the end level's
+ * window, which the end level itself stands for; unknown without a climb.
+ * A loss that rose after its warm-up and is falling again has a bump
+ * behind it, not a divergence ahead. */
+MD_FEATURE(retreat)
+{
+    (void)sig;
+    if (s->finite < 3)
+        return md_unknown();
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n;
+    long j = smooth_min(s, segs, &n, 1, true);
+    if (j < 0)
+        return md_unknown();
+    double points = 0, limit = (1 - LEVEL_SHARE) * (double)s->finite, peak = segs[j].mean;
+    for (size_t k = 0; k < n && points + segs[k].n <= limit; k++) {
+        points += segs[k].n;
+        if (k > (size_t)j && segs[k].mean > peak)
+            peak = segs[k].mean;
+    }
+    double end = md_level_end(s, LEVEL_SHARE, NULL);
+    peak = end > peak ? end : peak;
+    double climb = peak - segs[j].mean;
+    if (!(climb > 0))
+        return md_unknown();
+    return md_known((peak - end) / climb);
+}
+
 /* How far segment means stray from a smooth curve through them, as a
  * standard deviation. Point noise alone predicts this wobble when points
  * are independent; a loss that swings with a period of a few segments (an

@@ -630,6 +630,28 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "mmengine_warmup_bump_scalars.json")
+def _(r):
+    # MMEngine's scalars.json over the first 100 iterations of a pose
+    # estimator: a linear warm-up to 4e-3 by iteration 20, the loss lifted
+    # by the full rate from 0.33 to 0.51, then falling again, a third of the
+    # climb given back by the end of the excerpt.
+    out = []
+    for it in range(1, 101):
+        lr = 4e-3 * min(1.0, it / 20.0)
+        if it <= 12:
+            level = 0.42 - 0.008 * it
+        elif it <= 35:
+            level = 0.324 + 0.19 * (it - 12) / 23.0
+        else:
+            level = 0.514 - 0.09 * (it - 35) / 85.0
+        loss = level * (1 + r.gauss(0, 0.01))
+        out.append(json.dumps({"lr": lr, "data_time": round(0.01 + r.uniform(0, 0.005), 4), "loss": loss, "loss_kpt": loss,
+                               "acc_pose": min(0.9, 0.01 * it), "time": round(0.9 + r.uniform(0, 0.05), 4),
+                               "epoch": 1 + it // 60, "memory": 1563, "step": it}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "trl_grpo_loss_is_beta_kl.log")
 def _(r):
     out = [note("TRL GRPO with beta=0.04: the logged loss is (up to a mean-zero policy term) beta*KL",
