@@ -556,8 +556,10 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
         return;
     }
     /* A progress bar redrawn without a newline can hold the start of the
-     * traceback at its end. */
-    if (md_memmem(s.p, s.n, "Traceback (most recent call last)", 33)) {
+     * traceback at its end. detectron2's trainer announces one: "ERROR
+     * [04/27 13:03:54 d2.engine.train_loop]: Exception during training:". */
+    if (md_memmem(s.p, s.n, "Traceback (most recent call last)", 33) ||
+        md_memmem(s.p, s.n, "Exception during training:", 26)) {
         r->in_traceback = true;
         r->traceback_ignored = r->ignored_line && line - r->ignored_line <= 2;
         r->traceback_line = line;
