@@ -513,6 +513,8 @@ START_TEST(test_resolve_keys)
         {"test_roc_auc", "val_auc"},
         {"running_auroc", "auc"},
         {"map", "val_map"},
+        {"iterations", "step"},
+        {"time_iterations", NULL},
         {"validity_loss", NULL},
         {"device_loss", NULL},
         {"eval_squad_loss", NULL},
