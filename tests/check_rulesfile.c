@@ -514,6 +514,7 @@ START_TEST(test_resolve_keys)
         {"running_auroc", "auc"},
         {"map", "val_map"},
         {"iterations", "step"},
+        {"meanrew", "reward"},
         {"time_iterations", NULL},
         {"validity_loss", NULL},
         {"device_loss", NULL},
