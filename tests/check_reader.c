@@ -490,6 +490,14 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("INFO     Training average loss at step 100: 0.52", {"step", 100, MD_UNIT_NONE},
                {"Training average loss", 0.52, MD_UNIT_NONE});
     CHECK_LINE("Valid MRR at step 10000: 0.331", {"step", 10000, MD_UNIT_NONE}, {"Valid MRR", 0.331, MD_UNIT_NONE});
+    /* CenterNet writes the evaluation's figures after the training's, under
+     * the same names, on one line of '|'-parted fields. */
+    CHECK_LINE("epoch: 20 |loss 0.241926 | hm_loss 0.607374 | time 3.45 | loss 0.164422 | hm_loss 1.432 | time 4.81 | ",
+               {"epoch", 20, MD_UNIT_NONE}, {"loss", 0.241926, MD_UNIT_NONE}, {"hm_loss", 0.607374, MD_UNIT_NONE},
+               {"time", 3.45, MD_UNIT_NONE}, {"loss", 0.164422, MD_UNIT_NONE}, {"hm_loss", 1.432, MD_UNIT_NONE},
+               {"time", 4.81, MD_UNIT_NONE});
+    ck_assert(kv[1].ns == NULL && kv[4].ns && kv[4].nslen == 3 && memcmp(kv[4].ns, "val", 3) == 0);
+    ck_assert(kv[5].ns && kv[6].ns);
 }
 END_TEST
 

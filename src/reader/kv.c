@@ -43,6 +43,7 @@ typedef struct scan {
     bool loss_repeated; /* a bare "loss" is the evaluation's again (estimator_summary, names_set_loss) */
     bool openmmlab; /* OpenMMLab's logger wrote the line: its bare "memory" is MiB (openmmlab_memory) */
     size_t eval_at; /* 1 + the index in out of the line's first evaluation key ("Val Loss"), 0 for none */
+    bool piped;     /* a '|' parted fields before the scan's place */
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -251,12 +252,18 @@ static bool evaluation_named(const char *key, size_t keylen)
 /* "Train Loss: 11.2 | Token Acc: 0.05 | Val Loss: 10.9 | Token Acc: 0.07":
  * a key the line gave before its evaluation's first, given again after
  * it, is the evaluation's. */
-static bool repeated_after_evaluation(const scan *s, const char *key, size_t keylen)
+/* Whether one of the first n pairs, outside any namespace, has the key. */
+static bool plain_pair_before(const scan *s, size_t n, const char *key, size_t keylen)
 {
-    for (size_t i = 0; i + 1 < s->eval_at; i++)
+    for (size_t i = 0; i < n; i++)
         if (!s->out[i].ns && s->out[i].keylen == keylen && memcmp(s->out[i].key, key, keylen) == 0)
             return true;
     return false;
+}
+
+static bool repeated_after_evaluation(const scan *s, const char *key, size_t keylen)
+{
+    return s->eval_at > 0 && plain_pair_before(s, s->eval_at - 1, key, keylen);
 }
 
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
@@ -274,6 +281,11 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     const char *ns = in_ns ? s->ns : key == s->owned ? s->owner : NULL;
     size_t nslen = in_ns ? s->nslen : key == s->owned ? s->ownerlen : 0;
     if (!ns && s->eval_at && repeated_after_evaluation(s, key, keylen))
+        ns = "val", nslen = 3;
+    /* CenterNet's logger writes the evaluation's figures after the
+     * training's on one line of '|'-parted fields, under the same names:
+     * "epoch: 20 |loss 0.241926 | ... | time 3.45 | loss 0.164422 | ...". */
+    else if (!ns && s->piped && plain_pair_before(s, s->n, key, keylen))
         ns = "val", nslen = 3;
     else if (!ns && !s->eval_at && evaluation_named(key, keylen))
         s->eval_at = s->n + 1;
@@ -2361,8 +2373,10 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
              * is no validation time. */
             if (c == '|' || (c == ']' && s.ns_bracket))
                 end_namespace(&s);
-            if (c == '|')
+            if (c == '|') {
+                s.piped = true;
                 on_field(&s);
+            }
             clear_key(&s);
             s.p++;
         }
