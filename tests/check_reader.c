@@ -490,6 +490,11 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("INFO     Training average loss at step 100: 0.52", {"step", 100, MD_UNIT_NONE},
                {"Training average loss", 0.52, MD_UNIT_NONE});
     CHECK_LINE("Valid MRR at step 10000: 0.331", {"step", 10000, MD_UNIT_NONE}, {"Valid MRR", 0.331, MD_UNIT_NONE});
+    /* A conjunction joins pairs: it names none. */
+    CHECK_LINE("Training at epoch 9 (total 9) with lr 0.0008 and aux_lr 0.005", {"Training at epoch", 9, MD_UNIT_NONE},
+               {"lr", 0.0008, MD_UNIT_NONE}, {"aux_lr", 0.005, MD_UNIT_NONE});
+    CHECK_LINE("Saved model at epoch 4 with loss: 0.0625", {"Saved model at epoch", 4, MD_UNIT_NONE},
+               {"loss", 0.0625, MD_UNIT_NONE});
     /* CenterNet writes the evaluation's figures after the training's, under
      * the same names, on one line of '|'-parted fields. */
     CHECK_LINE("epoch: 20 |loss 0.241926 | hm_loss 0.607374 | time 3.45 | loss 0.164422 | hm_loss 1.432 | time 4.81 | ",

@@ -906,7 +906,11 @@ static void on_word(scan *s, const char *w, const char *we)
         clear_key(s);
         return;
     }
-    if (s->key && w == s->key_end + 1 && *s->key_end == ' ') {
+    /* "... with lr 0.0008 and aux_lr 0.005": a conjunction joins pairs, it
+     * names none. */
+    static const char *const joins[] = {"and", "with", "or"};
+    if (s->key && w == s->key_end + 1 && *s->key_end == ' ' &&
+        !(s->words == 1 && md_word_in(s->key, (size_t)(s->key_end - s->key), joins, MD_COUNT(joins)))) {
         s->key_end = we;
         if (++s->words > KEY_MAX_WORDS) {
             const char *sp = memchr(s->key, ' ', (size_t)(s->key_end - s->key));
