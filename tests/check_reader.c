@@ -490,6 +490,13 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("INFO     Training average loss at step 100: 0.52", {"step", 100, MD_UNIT_NONE},
                {"Training average loss", 0.52, MD_UNIT_NONE});
     CHECK_LINE("Valid MRR at step 10000: 0.331", {"step", 10000, MD_UNIT_NONE}, {"Valid MRR", 0.331, MD_UNIT_NONE});
+    /* PyG's examples: a set's bare name after the loss holds the set's
+     * score; without a loss on the line, no. */
+    CHECK_LINE("Epoch: 001, Loss: 1.9490, Train: 0.1786, Val: 0.1140, Test: 0.1120", {"Epoch", 1, MD_UNIT_NONE},
+               {"Loss", 1.949, MD_UNIT_NONE}, {"score", 0.1786, MD_UNIT_NONE}, {"score", 0.114, MD_UNIT_NONE},
+               {"score", 0.112, MD_UNIT_NONE});
+    ck_assert(kv[3].ns && kv[3].nslen == 3 && memcmp(kv[3].ns, "Val", 3) == 0);
+    CHECK_LINE("Epoch: 001, Val: 0.1140", {"Epoch", 1, MD_UNIT_NONE}, {"Val", 0.114, MD_UNIT_NONE});
     /* A conjunction joins pairs: it names none. */
     CHECK_LINE("Training at epoch 9 (total 9) with lr 0.0008 and aux_lr 0.005", {"Training at epoch", 9, MD_UNIT_NONE},
                {"lr", 0.0008, MD_UNIT_NONE}, {"aux_lr", 0.005, MD_UNIT_NONE});

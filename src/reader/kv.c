@@ -1444,6 +1444,35 @@ static bool upper_log_level(const scan *s)
     return log_level_word(w, s->key_end);
 }
 
+/* PyTorch Geometric's examples print a set's score under the set's bare
+ * name after the loss: "Epoch: 001, Loss: 1.9490, Train: 0.1786, Val:
+ * 0.1140, Test: 0.1120" (accuracies, or a link predictor's AUC). */
+static bool loss_word(const char *w, const char *end);
+
+static bool set_score(const scan *s)
+{
+    size_t n = (size_t)(s->key_end - s->key);
+    if (s->words != 1 || s->ns || !(training_set_name(s->key, s->key_end) || md_evaluation_word(s->key, n)))
+        return false;
+    for (size_t i = 0; i < s->n; i++)
+        if (!s->out[i].ns && loss_word(s->out[i].key, s->out[i].key + s->out[i].keylen))
+            return true;
+    return false;
+}
+
+/* The set's score: "score" under the set's name (val_score, a validation
+ * score; train_score). */
+static void emit_set_score(scan *s, const value *v)
+{
+    const char *ns = s->ns;
+    size_t nslen = s->nslen;
+    s->ns = s->key;
+    s->nslen = (size_t)(s->key_end - s->key);
+    emit(s, "score", 5, v, true);
+    s->ns = ns;
+    s->nslen = nslen;
+}
+
 /* The fullwidth colon U+FF1A that Chinese and Japanese text puts after a
  * key ("损失：0.52"), or 0. */
 static size_t fullwidth_colon(const char *p, const char *end)
@@ -1477,6 +1506,8 @@ static void on_separator(scan *s)
                 return;
             if (s->ns_bracket && names_bracket(s))
                 emit(s, s->ns, s->nslen, &v, false);
+            else if (set_score(s))
+                emit_set_score(s, &v);
             else if (!is_source_location(s, &v)) {
                 size_t keylen = (size_t)(s->key_end - s->key);
                 if (v.flags & MD_KV_TOTAL)
