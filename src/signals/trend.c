@@ -288,6 +288,16 @@ static bool smoothed_segments(const md_series *s, size_t n)
     return n >= 3 && (double)s->finite < 3.0 * (double)n;
 }
 
+/* How many of the n segments come before the end level's window. */
+static size_t segments_before_end(const md_series *s, const seg *segs, size_t n)
+{
+    double points = 0, limit = (1 - LEVEL_SHARE) * (double)s->finite;
+    size_t j = 0;
+    while (j < n && points + segs[j].n <= limit)
+        points += segs[j++].n;
+    return j;
+}
+
 /* The lowest stretch of the series: the smallest segment mean, so one
  * lucky batch does not count as the minimum, after smoothed_segments.
  * Replaces each segment's mean with the smoothed value; returns the
@@ -312,10 +322,7 @@ static long smooth_min(const md_series *s, seg *segs, size_t *n, int dir, bool b
     }
     size_t candidates = *n;
     if (before_end) {
-        double points = 0, limit = (1 - LEVEL_SHARE) * (double)s->finite;
-        size_t j = 0;
-        while (j < *n && points + segs[j].n <= limit)
-            points += segs[j++].n;
+        size_t j = segments_before_end(s, segs, *n);
         if (j > 0)
             candidates = j;
     }
@@ -374,12 +381,10 @@ MD_FEATURE(retreat)
     long j = smooth_min(s, segs, &n, 1, true);
     if (j < 0)
         return md_unknown();
-    double points = 0, limit = (1 - LEVEL_SHARE) * (double)s->finite, peak = segs[j].mean;
-    for (size_t k = 0; k < n && points + segs[k].n <= limit; k++) {
-        points += segs[k].n;
-        if (k > (size_t)j && segs[k].mean > peak)
-            peak = segs[k].mean;
-    }
+    double peak = segs[j].mean;
+    size_t before = segments_before_end(s, segs, n);
+    for (size_t k = (size_t)j + 1; k < before; k++)
+        peak = segs[k].mean > peak ? segs[k].mean : peak;
     double end = md_level_end(s, LEVEL_SHARE, NULL);
     peak = end > peak ? end : peak;
     double climb = peak - segs[j].mean;
