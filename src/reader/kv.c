@@ -249,9 +249,6 @@ static bool evaluation_named(const char *key, size_t keylen)
     return md_evaluation_word(key, w);
 }
 
-/* "Train Loss: 11.2 | Token Acc: 0.05 | Val Loss: 10.9 | Token Acc: 0.07":
- * a key the line gave before its evaluation's first, given again after
- * it, is the evaluation's. */
 /* Whether one of the first n pairs, outside any namespace, has the key. */
 static bool plain_pair_before(const scan *s, size_t n, const char *key, size_t keylen)
 {
@@ -261,6 +258,9 @@ static bool plain_pair_before(const scan *s, size_t n, const char *key, size_t k
     return false;
 }
 
+/* "Train Loss: 11.2 | Token Acc: 0.05 | Val Loss: 10.9 | Token Acc: 0.07":
+ * a key the line gave before its evaluation's first, given again after
+ * it, is the evaluation's. */
 static bool repeated_after_evaluation(const scan *s, const char *key, size_t keylen)
 {
     return s->eval_at > 0 && plain_pair_before(s, s->eval_at - 1, key, keylen);
@@ -833,11 +833,11 @@ static bool only_blanks(const char *p, const char *end)
     return true;
 }
 
+static const char *integral_count(const char *p, const char *end, bool blank_total, double *n, double *total);
+
 /* A Chinese ordinal count names what it counts after its number: "第 3
  * 轮" (the third round, an epoch), "第3/10轮", "第 120 步" (step 120),
  * "第1个epoch" (个 a measure word). */
-static const char *integral_count(const char *p, const char *end, bool blank_total, double *n, double *total);
-
 static bool on_ordinal(scan *s, const char *w)
 {
     if (s->end - w < 4 || memcmp(w, "\xE7\xAC\xAC", 3) != 0) /* 第 */
@@ -1435,6 +1435,7 @@ static bool on_paired_paren(scan *s, const value *v)
     return true;
 }
 
+/* Whether the key's last word is a log level in capitals ("DBNet INFO"). */
 static bool upper_log_level(const scan *s)
 {
     const char *w = last_word(s->key, s->key_end);
@@ -1444,11 +1445,11 @@ static bool upper_log_level(const scan *s)
     return log_level_word(w, s->key_end);
 }
 
+static bool loss_word(const char *w, const char *end);
+
 /* PyTorch Geometric's examples print a set's score under the set's bare
  * name after the loss: "Epoch: 001, Loss: 1.9490, Train: 0.1786, Val:
  * 0.1140, Test: 0.1120" (accuracies, or a link predictor's AUC). */
-static bool loss_word(const char *w, const char *end);
-
 static bool set_score(const scan *s)
 {
     size_t n = (size_t)(s->key_end - s->key);

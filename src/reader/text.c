@@ -1596,6 +1596,11 @@ static bool result_banner(text_reader *r, md_str s)
     return false;
 }
 
+static bool ascii_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 /* A line under the banner: its pairs are the set's. The first line read
  * sets what the block's lines begin with; a line that begins otherwise,
  * or a blank one after a line was read, ends the block (RecBole's single
@@ -1604,11 +1609,14 @@ static bool result_banner(text_reader *r, md_str s)
 static bool read_result_line(text_reader *r, md_str seg, unsigned long line)
 {
     md_str t = md_str_trim(seg);
-    if (t.n == 0)
-        return !r->result_read || (r->result_set[0] = '\0', false);
-    size_t lead = 0; /* up to the first letter */
-    while (lead < seg.n && !((seg.p[lead] | 0x20) >= 'a' && (seg.p[lead] | 0x20) <= 'z') &&
-           (unsigned char)seg.p[lead] < 0xC3)
+    if (t.n == 0) {
+        if (!r->result_read)
+            return true; /* blank lines between the banner and its figures */
+        r->result_set[0] = '\0';
+        return false;
+    }
+    size_t lead = 0; /* up to the first letter of the line's first key */
+    while (lead < seg.n && !ascii_letter(seg.p[lead]) && (unsigned char)seg.p[lead] < 0xC3)
         lead++;
     if (r->result_read &&
         (lead != r->result_leadlen || r->result_leadlen == 0 || memcmp(seg.p, r->result_lead, lead) != 0)) {
