@@ -1013,9 +1013,11 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
 }
 
 /* timm: "Train: 3 [  50/1251 (  4%)]" is the epoch, then the batch within
- * it. PyTorch's examples print "Train Epoch: 3 [640/60000 (1%)]", counting
- * samples, not steps: neither places the values, which count as entries
- * (placed by the epoch, a whole epoch's points would share one step). */
+ * it. PyTorch's examples and open_clip print "Train Epoch: 3 [640/60000
+ * (1%)]", counting samples within the epoch: they place the values as a
+ * batch's count would, in samples (placed by the epoch, or by a header
+ * such as open_clip's "Start epoch 0", a whole epoch's points would share
+ * one step). */
 static bool on_epoch_batch(scan *s, const value *v)
 {
     size_t keylen = (size_t)(s->key_end - s->key);
@@ -1029,11 +1031,12 @@ static bool on_epoch_batch(scan *s, const value *v)
     const char *after = count_bracket(q, s->end, &batch, &total, &bt);
     if (!after || isnan(total))
         return false;
-    if (timm) {
-        count_text et = {.num = v->num, .numlen = v->numlen, .grouped = v->grouped};
-        emit_count(s, "epoch", 5, v->v, NAN, v->end, &et);
+    count_text et = {.num = v->num, .numlen = v->numlen, .grouped = v->grouped};
+    emit_count(s, "epoch", 5, v->v, NAN, v->end, &et);
+    if (timm)
         emit_count(s, "iter", 4, batch, total, after, &bt);
-    }
+    else
+        emit_batch_in_epoch(s, batch, total, after, &bt);
     s->p = after;
     clear_key(s);
     return true;
