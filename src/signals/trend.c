@@ -351,17 +351,22 @@ MD_FEATURE(min_smooth_step)
     return j < 0 ? md_unknown() : md_known((double)(segs[j].lo + (segs[j].hi - segs[j].lo) / 2));
 }
 
+/* The best (lowest) stretch before the end level's window, as smooth_min
+ * finds it; -1 below three points. */
+static long best_before_end(const md_series *s, seg *segs, size_t *n)
+{
+    return s->finite < 3 ? -1 : smooth_min(s, segs, n, 1, true);
+}
+
 MD_FEATURE(rise_from_min)
 {
     (void)sig;
-    if (s->finite < 3)
-        return md_unknown();
     seg segs[MD_TREND_SEGMENTS];
     size_t n;
-    long j = smooth_min(s, segs, &n, 1, true);
-    double end = md_level_end(s, LEVEL_SHARE, NULL);
+    long j = best_before_end(s, segs, &n);
     if (j < 0 || segs[j].mean == 0)
         return md_unknown();
+    double end = md_level_end(s, LEVEL_SHARE, NULL);
     return md_known((end - segs[j].mean) / fabs(segs[j].mean));
 }
 
@@ -374,11 +379,9 @@ MD_FEATURE(rise_from_min)
 MD_FEATURE(retreat)
 {
     (void)sig;
-    if (s->finite < 3)
-        return md_unknown();
     seg segs[MD_TREND_SEGMENTS];
     size_t n;
-    long j = smooth_min(s, segs, &n, 1, true);
+    long j = best_before_end(s, segs, &n);
     if (j < 0)
         return md_unknown();
     double peak = segs[j].mean;
