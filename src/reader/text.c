@@ -235,8 +235,9 @@ static double pair_value(const md_kv *kv)
 
 /* A step may come with the time it took: TF's Object Detection API prints
  * "Step 100 per-step time 0.347s", then the step's losses in a dict of
- * their own; or with its epoch: OLMo's "[step=100/739328,epoch=0]". */
-static bool only_timings(text_reader *r, const md_kv *kv, size_t n)
+ * their own; with its epoch: OLMo's "[step=100/739328,epoch=0]"; or with
+ * another count: Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000". */
+static bool only_counts_and_timings(text_reader *r, const md_kv *kv, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
@@ -267,14 +268,21 @@ static bool bracketed_rest(md_str t, const char *key)
     return key > t.p && key[-1] == '[' && t.p[t.n - 1] == ']';
 }
 
-/* What a step header's line sets for the lines under it: the step, and
- * for an epoch's ("Training epoch: 3") the epoch their counts within it
- * belong to. value is the header's number, read from its text by a
- * shape's replay. */
-static void set_header_context(text_reader *r, const md_kv *kv, double value)
+/* What a step header's line sets for the lines under it: the step (the
+ * largest of its counts, header_step), and for an epoch's ("Training
+ * epoch: 3") the epoch their counts within it belong to. A shape's replay
+ * comes here as the first reading did. rsl_rl's block counts its
+ * iterations ("Learning iteration 17/1500") and then the environment's
+ * steps ("Total timesteps: 1769472"): the iterations place the block. */
+static void set_header_context(text_reader *r, const md_kv *kv, size_t n)
 {
-    md_feed_context_step(r->feed, (int64_t)value);
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
+    bool counts = spec && spec->role == MD_ROLE_STEP, env_steps = counts && strcmp(spec->name, "env_steps") == 0;
+    if (env_steps && r->count_headers)
+        return;
+    r->count_headers |= counts && !env_steps;
+    double value = header_step(r, kv, n);
+    md_feed_context_step(r->feed, (int64_t)value);
     if (spec && spec->role == MD_ROLE_EPOCH) {
         md_feed_context_epoch(r->feed, (int64_t)value,
                               (kv->flags & MD_KV_TOTAL) && kv->total > 0 ? (int64_t)kv->total : -1);
@@ -286,7 +294,7 @@ static void set_header_context(text_reader *r, const md_kv *kv, double value)
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
  * 2]"), after a timestamp or a logger's prefix or not, places the metric
  * lines after it, as Keras and nnU-Net print them; so does a step and its
- * timings (only_timings). */
+ * timings (only_counts_and_timings). */
 static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
 {
     if (n == 0 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
@@ -304,17 +312,10 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
         return false;
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
     md_role role = spec ? spec->role : MD_ROLE_SERIES;
-    if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1)) &&
+    if (!(role == MD_ROLE_STEP && only_counts_and_timings(r, kv + 1, n - 1)) &&
         !(role == MD_ROLE_EPOCH && n == 1 && !announcing))
         return false;
-    /* rsl_rl's block counts its iterations ("Learning iteration 17/1500")
-     * and then the environment's steps ("Total timesteps: 1769472"): the
-     * iterations place the block. */
-    bool env_steps = role == MD_ROLE_STEP && strcmp(spec->name, "env_steps") == 0;
-    if (env_steps && r->count_headers)
-        return true;
-    r->count_headers |= role == MD_ROLE_STEP && !env_steps;
-    set_header_context(r, kv, header_step(r, kv, n));
+    set_header_context(r, kv, n);
     return true;
 }
 
@@ -1472,7 +1473,7 @@ static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, u
     else
         emit_ranked(r, kv, n, r->shape_rank[slot]);
     if (traits & SHAPE_HEADER)
-        set_header_context(r, kv, header_step(r, kv, n));
+        set_header_context(r, kv, n);
     md_feed_record_end(r->feed);
     return READ_BY_SHAPE;
 }
@@ -1559,17 +1560,24 @@ static bool may_learn(const text_reader *r, bool plain_before, unsigned long ign
 /* Early stopping in LightGBM ("Early stopping, best iteration is:") and
  * XGBoost ("Stopping. Best iteration:") prints the best round's line again
  * under this header: a repeat, out of order. */
+/* The length of the first of the tails s ends with, case aside; 0 for
+ * none. */
+static size_t tail_of(md_str s, const char *const *tails, size_t ntails)
+{
+    for (size_t i = 0; i < ntails; i++) {
+        size_t n = strlen(tails[i]);
+        if (s.n >= n && strncasecmp(s.p + s.n - n, tails[i], n) == 0)
+            return n;
+    }
+    return 0;
+}
+
 static bool best_round_header(md_str s)
 {
     static const char *const tails[] = {"best iteration is:", "best iteration:"};
     if (s.n == 0 || s.p[s.n - 1] != ':') /* both tails end so */
         return false;
-    for (size_t i = 0; i < MD_COUNT(tails); i++) {
-        size_t n = strlen(tails[i]);
-        if (s.n >= n && strncasecmp(s.p + s.n - n, tails[i], n) == 0)
-            return true;
-    }
-    return false;
+    return tail_of(s, tails, MD_COUNT(tails)) != 0;
 }
 
 /* A banner over an evaluation's figures, which name no set of their own:
@@ -1579,21 +1587,18 @@ static bool best_round_header(md_str s)
 static bool result_banner(text_reader *r, md_str s)
 {
     static const char *const tails[] = {" result:", " performance"};
-    for (size_t i = 0; i < MD_COUNT(tails); i++) {
-        size_t n = strlen(tails[i]);
-        if (s.n <= n || strncasecmp(s.p + s.n - n, tails[i], n) != 0)
-            continue;
-        const char *end = s.p + s.n - n, *w = end;
-        while (w > s.p && w[-1] != ' ' && w[-1] != '\t')
-            w--;
-        if (!md_evaluation_word(w, (size_t)(end - w)) || (size_t)(end - w) >= sizeof r->result_set)
-            continue;
-        memcpy(r->result_set, w, (size_t)(end - w));
-        r->result_set[end - w] = '\0';
-        r->result_read = false;
-        return true;
-    }
-    return false;
+    size_t n = tail_of(s, tails, MD_COUNT(tails));
+    if (n == 0 || n == s.n)
+        return false;
+    const char *end = s.p + s.n - n, *w = end;
+    while (w > s.p && w[-1] != ' ' && w[-1] != '\t')
+        w--;
+    if (!md_evaluation_word(w, (size_t)(end - w)) || (size_t)(end - w) >= sizeof r->result_set)
+        return false;
+    memcpy(r->result_set, w, (size_t)(end - w));
+    r->result_set[end - w] = '\0';
+    r->result_read = false;
+    return true;
 }
 
 static bool ascii_letter(char c)
