@@ -65,11 +65,6 @@ bool keys_measure(const key_info *ki)
     return kind == MD_KIND_METRIC || kind == MD_KIND_LOSS;
 }
 
-bool keys_evaluation_measure(const key_info *ki)
-{
-    return keys_measure(ki) && md_key_is_eval(ki->norm);
-}
-
 void keys_unique_name(const md_store *st, const char *base, char *out, size_t cap)
 {
     snprintf(out, cap, "%s", base);

@@ -17,6 +17,7 @@ md_store *md_store_new(const md_catalog *cat)
     st->current_step = -1;
     st->context_step = -1;
     st->context_epoch = st->context_epochs = -1;
+    st->context_by_epoch = false;
     for (size_t i = 0; i < KEY_GUESSES; i++)
         st->guess[i] = -1;
     return st;
@@ -135,6 +136,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     keys_reset(st);
     st->context_step = -1;
     st->context_epoch = st->context_epochs = -1;
+    st->context_by_epoch = false;
     st->current_step = -1;
     return st->cur;
 }
@@ -227,6 +229,7 @@ void md_store_context_step(md_store *st, int64_t step)
     /* The number of the record that sets it (the header's own line). */
     st->context_record = st->cur >= 0 ? st->inputs[st->cur].records + 1 : 0;
     st->context_step = step;
+    st->context_by_epoch = false;
 }
 
 /* A plan of steps ("step 5/100", a training bar's total): the longest
@@ -242,6 +245,7 @@ void md_store_context_epoch(md_store *st, int64_t epoch, int64_t epochs)
 {
     st->context_epoch = epoch;
     st->context_epochs = epochs;
+    st->context_by_epoch = true; /* the header set its step just before */
 }
 
 void md_store_planned_steps(md_store *st, int64_t steps)
@@ -556,7 +560,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
      * Epoch 1" over CSRA's "mAP: 0.8607", after "Epoch 1[4816/5011]:
      * ..."): where the steps count within epochs, its values stand at the
      * step the epoch reached, not at the epoch's number. */
-    if (st->context_step >= 0 && st->context_step == st->context_epoch && in->first_epoch >= 0 &&
+    if (st->context_step >= 0 && st->context_by_epoch && in->first_epoch >= 0 &&
         in->last_epoch == st->context_epoch && in->last_step_seen > st->context_step)
         return in->last_step_seen;
     *by_key = st->context_step >= 0;
@@ -595,11 +599,11 @@ static bool has_known_key(const md_store *st)
      * nor are the losses and scores a block under a step's header lists one
      * a line (Coqui TTS's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000" over
      * "| > loss_mel: 14.65377  (14.90142)"). */
-    bool under_step_header = st->context_step >= 0 && st->context_step != st->context_epoch && st->cur >= 0 &&
+    bool under_step_header = st->context_step >= 0 && !st->context_by_epoch && st->cur >= 0 &&
                              st->inputs[st->cur].records < st->context_record + STEP_BLOCK_RECORDS;
     for (size_t i = 0; i < st->nkv; i++) {
         const key_info *ki = &st->keys[st->kv[i].key];
-        if (keys_evaluation_measure(ki) || (under_step_header && keys_measure(ki)))
+        if (keys_measure(ki) && (under_step_header || md_key_is_eval(ki->norm)))
             return true;
     }
     return false;

@@ -89,6 +89,7 @@ struct md_store {
     int64_t context_step;
     uint64_t context_record; /* number of the record that set context_step */
     int64_t context_epoch, context_epochs; /* an epoch header's, -1 when none */
+    bool context_by_epoch;                 /* context_step is that epoch header's */
     int64_t current_step;
 
     uint64_t dropped_series;
@@ -137,10 +138,8 @@ md_series *series_join(md_series *earlier, md_series *later);
  * in unread_values), not a name alone (md_store_key). */
 int keys_resolve(md_store *st, const char *key, size_t keylen, bool value);
 /* Whether a key the catalog does not know names a loss or a score by its
- * words ("loss_mel", "recall@5"): a measurement; keys_evaluation_measure,
- * an evaluation's ("eval_precision", "val_f1"). */
+ * words ("loss_mel", "recall@5", "eval_precision"): a measurement. */
 bool keys_measure(const key_info *ki);
-bool keys_evaluation_measure(const key_info *ki);
 /* The key cache maps a key's first spelling (raw) to the key, and no other
  * key has that spelling (keys_split gives a second spelling a key of its
  * own): a key whose raw equals the bytes is the one the cache gives, now
