@@ -5723,6 +5723,27 @@ START_TEST(test_repeated_after_evaluation)
 }
 END_TEST
 
+/* SIGN's line names a set once for a group of keys: "Acc" after "Val Auc"
+ * is the validation's accuracy, and after "Test Auc" the test's, as
+ * "Train Acc" named the training's. A bare key the line never gave under
+ * the training set's name stays itself. */
+START_TEST(test_bare_key_after_evaluation_set)
+{
+    md_store *st = load_text("train.log",
+                             "Epoch: 000, Loss: 0.1501, Train Auc: 0.9247,Train Acc: 0.8943, Val Auc: 0.9151, "
+                             "Acc: 0.8899, Test Auc: 0.9158, Acc: 0.8910\n"
+                             "Epoch: 001, Loss: 0.1077, Train Auc: 0.9429,Train Acc: 0.9026, Val Auc: 0.9295, "
+                             "Acc: 0.8950, Test Auc: 0.9301, Acc: 0.8960, lr: 0.05\n",
+                             NULL);
+    const md_series *train = series(st, "accuracy"), *val = series(st, "val_accuracy");
+    ck_assert(train->count == 2 && train->first == 0.8943 && train->last == 0.9026);
+    ck_assert(val->count == 2 && val->first == 0.8899 && val->last == 0.8950);
+    ck_assert(series(st, "test_acc")->count == 2 && series(st, "test_acc")->last == 0.8960);
+    ck_assert(series(st, "lr")->last == 0.05);
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6608,6 +6629,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_chatter_places_nothing);
     tcase_add_test(text, test_paddle_eval_block);
     tcase_add_test(text, test_repeated_after_evaluation);
+    tcase_add_test(text, test_bare_key_after_evaluation_set);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

@@ -240,6 +240,14 @@ static bool host_rank_field(const scan *s, const char *key, size_t keylen, const
     return !s->known || !s->known(s->ctx, key, keylen);
 }
 
+/* The training set is only the bare word: fairseq's "train_inner" is its
+ * per-update record, whose keys are the plain spellings. */
+static bool training_set_name(const char *w, const char *we)
+{
+    size_t n = (size_t)(we - w);
+    return md_word_is(w, n, "train") || md_word_is(w, n, "training");
+}
+
 /* Whether the key's first word names an evaluation ("Val Loss", "test_acc"). */
 static bool evaluation_named(const char *key, size_t keylen)
 {
@@ -266,6 +274,38 @@ static bool repeated_after_evaluation(const scan *s, const char *key, size_t key
     return s->eval_at > 0 && plain_pair_before(s, s->eval_at - 1, key, keylen);
 }
 
+/* SIGN's "Train Auc: 0.92,Train Acc: 0.89, Val Auc: 0.91, Acc: 0.88, Test
+ * Auc: 0.91, Acc: 0.89": a bare key the line gave before under the
+ * training set's name ("Train Acc"), given after an evaluation's key, is
+ * that evaluation's. Returns the length of the evaluation's set word,
+ * pointed to by *set, or 0. */
+static size_t evaluation_set_of(const scan *s, const char *key, size_t keylen, const char **set)
+{
+    size_t last_eval = s->n;
+    for (size_t i = s->n; i-- > 0;)
+        if (!s->out[i].ns && evaluation_named(s->out[i].key, s->out[i].keylen)) {
+            last_eval = i;
+            break;
+        }
+    if (last_eval == s->n)
+        return 0;
+    for (size_t i = 0; i < last_eval; i++) {
+        const md_kv *o = &s->out[i];
+        const char *we = o->key;
+        while (we < o->key + o->keylen && is_alpha(*we))
+            we++;
+        if (o->ns || !training_set_name(o->key, we) || we + 1 + keylen != o->key + o->keylen ||
+            (*we != ' ' && *we != '_') || memcmp(we + 1, key, keylen) != 0)
+            continue;
+        const char *ev = s->out[last_eval].key, *eve = ev;
+        while (eve < ev + s->out[last_eval].keylen && is_alpha(*eve))
+            eve++;
+        *set = ev;
+        return (size_t)(eve - ev);
+    }
+    return 0;
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     if (host_rank_field(s, key, keylen, v))
@@ -280,8 +320,12 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
         return;
     const char *ns = in_ns ? s->ns : key == s->owned ? s->owner : NULL;
     size_t nslen = in_ns ? s->nslen : key == s->owned ? s->ownerlen : 0;
+    const char *set;
+    size_t setlen;
     if (!ns && s->eval_at && repeated_after_evaluation(s, key, keylen))
         ns = "val", nslen = 3;
+    else if (!ns && s->eval_at && (setlen = evaluation_set_of(s, key, keylen, &set)))
+        ns = set, nslen = setlen;
     /* CenterNet's logger writes the evaluation's figures after the
      * training's on one line of '|'-parted fields, under the same names:
      * "epoch: 20 |loss 0.241926 | ... | time 3.45 | loss 0.164422 | ...". */
@@ -956,12 +1000,6 @@ static bool evaluation_key(const char *key, const char *end)
  * fairseq names a record by its subset, as --valid-subset spells it).
  * The training set is only the bare word: fairseq's "train_inner" is its
  * per-update record, whose keys are the plain spellings. */
-static bool training_set_name(const char *w, const char *we)
-{
-    size_t n = (size_t)(we - w);
-    return md_word_is(w, n, "train") || md_word_is(w, n, "training");
-}
-
 static bool set_name(const char *w, const char *we)
 {
     const char *letters = w;
