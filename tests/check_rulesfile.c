@@ -518,6 +518,8 @@ START_TEST(test_resolve_keys)
         {"time_iterations", NULL},
         {"validity_loss", NULL},
         {"device_loss", NULL},
+        {"loss_loss", "loss"},
+        {"mean_amp_loss_loss", NULL},
         {"eval_squad_loss", NULL},
         {"attempted_loss_scale", "loss_scale"},
         {"learning_rate", "lr"},
