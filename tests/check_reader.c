@@ -5744,6 +5744,34 @@ START_TEST(test_bare_key_after_evaluation_set)
 }
 END_TEST
 
+/* pycocotools' summary: the first line, AP over IoU 0.50:0.95 of all
+ * areas, is the headline mAP, of the annotation type it evaluated; the
+ * other lines and the settings in their brackets are not read, nor a -1
+ * (no such objects). */
+START_TEST(test_coco_summary)
+{
+    md_store *st = load_text("train.log",
+                             "iter: 100  total_loss: 1.20\n"
+                             "Evaluate annotation type *bbox*\n"
+                             " Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.377\n"
+                             " Average Precision  (AP) @[ IoU=0.50      | area=   all | maxDets=100 ] = 0.581\n"
+                             " Average Recall     (AR) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.512\n"
+                             "Evaluate annotation type *segm*\n"
+                             " Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.341\n"
+                             " Average Precision  (AP) @[ IoU=0.50:0.95 | area= small | maxDets=100 ] = -1.000\n"
+                             "iter: 200  total_loss: 1.00\n"
+                             "IoU metric: bbox\n"
+                             " Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.402\n",
+                             NULL);
+    const md_series *map = series(st, "val_map");
+    ck_assert(map->count == 2 && map->first == 0.377 && map->last == 0.402);
+    ck_assert(series(st, "coco_segm_map")->count == 1 && series(st, "coco_segm_map")->last == 0.341);
+    ck_assert_ptr_null(md_store_find(st, "iou"));
+    ck_assert_ptr_null(md_store_find(st, "maxdets"));
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6630,6 +6658,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_paddle_eval_block);
     tcase_add_test(text, test_repeated_after_evaluation);
     tcase_add_test(text, test_bare_key_after_evaluation_set);
+    tcase_add_test(text, test_coco_summary);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

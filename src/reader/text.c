@@ -68,6 +68,7 @@ struct md_text_reader {
     bool in_traceback;
     bool traceback_ignored; /* printed by Python for an exception it ignored */
     bool in_lsf_report;     /* between LSF's job report and the job's output */
+    char coco_type[12];     /* what pycocotools' summary scores: "bbox", "segm", "keypoints" */
     unsigned long traceback_line;
     unsigned traceback_others; /* lines since it that are none of its frames */
     unsigned long ignored_line; /* of the last "Exception ignored in" */
@@ -1319,6 +1320,47 @@ static bool config_line(md_str t)
     return true;
 }
 
+/* pycocotools' summary, printed under "Evaluate annotation type *bbox*"
+ * (torchvision's "IoU metric: bbox"): twelve lines of " Average Precision
+ * (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.377". The first,
+ * the AP over IoU 0.50:0.95 of all areas, is the headline mAP, read as the
+ * type's (a bounding box's is val_map); the others, and the settings in
+ * the brackets, are not read. -1 is pycocotools' "no such objects". */
+static bool coco_summary_line(text_reader *r, md_str t, unsigned long line)
+{
+    static const char *const types[] = {"bbox", "segm", "keypoints"};
+    const char *type = md_str_starts_with(t, "Evaluate annotation type *") ? t.p + 26
+                       : md_str_starts_with(t, "IoU metric: ")              ? t.p + 12
+                                                                            : NULL;
+    for (size_t i = 0; type && i < MD_COUNT(types); i++)
+        if (md_str_starts_with((md_str){type, t.n - (size_t)(type - t.p)}, types[i]))
+            snprintf(r->coco_type, sizeof r->coco_type, "%s", types[i]);
+    bool precision = md_str_starts_with(t, "Average Precision");
+    if (!precision && !md_str_starts_with(t, "Average Recall"))
+        return false;
+    const char *at = md_memmem(t.p, t.n, ") @[ IoU=", 9);
+    if (!at)
+        return false;
+    const char *end = t.p + t.n, *settings = at + 9;
+    const char *close = memchr(settings, ']', (size_t)(end - settings));
+    md_str inside = {settings, close ? (size_t)(close - settings) : 0};
+    if (!close || !precision || !md_str_starts_with(inside, "0.50:0.95") || !md_memmem(inside.p, inside.n, "=   all", 7))
+        return true;
+    const char *num = close + 1;
+    while (num < end && (*num == ' ' || *num == '='))
+        num++;
+    double v;
+    size_t k = md_num_scan(num, end, &v);
+    if (!k || v < 0)
+        return true;
+    char key[32];
+    int keylen = snprintf(key, sizeof key, "coco_%s_map", r->coco_type[0] ? r->coco_type : "bbox");
+    md_feed_record_begin(r->feed, line);
+    md_feed_kv(r->feed, key, (size_t)keylen, v, MD_UNIT_NONE, md_kv_decimals(num, k), NAN);
+    md_feed_record_end(r->feed);
+    return true;
+}
+
 /* Lines a job scheduler writes into the output: their numbers are job
  * ids ("*** STEP 4471203.0 ON gpu-017 CANCELLED"), not steps, and LSF's
  * report ("CPU time : 171302.00 sec.", "Max Memory : 14211 MB") sums up
@@ -1789,7 +1831,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         hold_dict(r, trimmed, line);
         return;
     }
-    if (scheduler_line(r, trimmed) || md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
+    if (scheduler_line(r, trimmed) || coco_summary_line(r, trimmed, line) || md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
         read_wenet(r, trimmed, line) || md_yolo_results_line(trimmed, r->feed, line) ||
         unframed_table_rule(r, trimmed) ||
         md_box_line(&r->box, trimmed, r->feed, line) ||

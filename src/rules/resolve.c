@@ -9,7 +9,8 @@
  * different quantity: max_grad_norm is a setting, best_loss a running
  * minimum, non_score_reward the KL penalty and not the reward, an
  * ema_reward_score a smoothed copy that lags the reward and hides its
- * falls.
+ * falls. After a dropped "loss" only a loss or a step may follow
+ * (loss_or_step).
  *
  * An evaluation may be of one of several held-out sets, named or numbered
  * (set_words, is_eval_word, without_dataloader_suffix): a set's key maps
@@ -140,6 +141,17 @@ static int lookup_training_twin(const md_catalog *cat, const char *p, size_t n, 
     return lookup_with_unit(cat, twin, n + 6, unit, true);
 }
 
+/* What a key may name once a "loss" word was dropped from its front: a
+ * loss ("Loss/total_loss", TF's object detection API) or the step a loss
+ * was taken at (Megatron's "validation loss at iteration 2500"), not
+ * what a loss term is named after ("loss_dice" is no Dice score,
+ * "loss_kl" no KL, Lightning's "train_loss_epoch" no epoch). */
+static bool loss_or_step(const md_catalog *cat, int idx)
+{
+    const md_series_spec *spec = md_catalog_series(cat, (size_t)idx);
+    return spec->kind == MD_KIND_LOSS || spec->role == MD_ROLE_STEP;
+}
+
 /* Tries the key, then the key without up to STRIP_WORDS leading words.
  * Exact aliases match the whole key only, except, after an evaluation
  * prefix, when every dropped word holds a digit or is "set": those words
@@ -150,18 +162,19 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
                             bool after_eval)
 {
     const char *p = norm, *end = norm + n;
-    bool ids_only = true;
+    bool ids_only = true, after_loss = false;
     for (int k = 0; k <= STRIP_WORDS && p < end; k++) {
         int idx = lookup_with_unit(cat, p, (size_t)(end - p), unit, k == 0 || (after_eval && ids_only));
         if (idx < 0 && after_eval && ids_only)
             idx = lookup_training_twin(cat, p, (size_t)(end - p), unit);
         if (idx >= 0)
-            return idx;
+            return !after_loss || loss_or_step(cat, idx) ? idx : -1;
         const char *us = memchr(p, '_', (size_t)(end - p));
         size_t wn = (size_t)(us ? us - p : 0);
         if (!us || is_eval_word(p, wn) || word_in(p, wn, qualifiers, MD_COUNT(qualifiers)))
             break;
         ids_only &= has_digit(p, (size_t)(us - p)) || word_in(p, wn, set_words, MD_COUNT(set_words));
+        after_loss |= wn == 4 && memcmp(p, "loss", 4) == 0;
         p = us + 1;
     }
     return -1;

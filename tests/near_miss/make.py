@@ -1541,6 +1541,31 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("segmentation_no_overlap", "nnunet_small_structure_dice_rises_late.log")
+def _(r):
+    out = [note("nnU-Net-style training on a small structure: the validation Dice is 0 for the first",
+                "seven epochs, as the network first learns the background, then rises to 0.71 by epoch",
+                "20. Zero early on is how such runs start, not a model that never finds its target.")]
+    for e in range(20):
+        dice = 0.0 if e < 7 else 0.72 * (1 - math.exp(-(e - 6) / 3.0)) + r.uniform(-0.01, 0.01)
+        out.append("Epoch %d" % e)
+        out.append("train_loss %.4f" % (0.1 + 0.8 * math.exp(-e / 6.0) + r.gauss(0, 0.01)))
+        out.append("val_loss %.4f" % (0.12 + 0.7 * math.exp(-e / 6.0) + r.gauss(0, 0.01)))
+        out.append("Val Dice: %.4f" % max(dice, 0.0))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("segmentation_no_overlap", "unet_first_evals_zero_log_cut.log")
+def _(r):
+    out = [note("The first six epochs of a U-Net on a 2% foreground: Dice and IoU still 0 when the log",
+                "was copied. Six evaluations are too few to tell a slow start from a model that never",
+                "finds its target.")]
+    for e in range(1, 7):
+        out.append("Epoch %d/100 - loss: %.4f - val_loss: %.4f - val_dice: 0.0000 - val_iou: 0.0000"
+                   % (e, 0.6 * math.exp(-e / 2.0) + 0.05, 0.55 * math.exp(-e / 2.0) + 0.06))
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------
 # memory
 
