@@ -1218,6 +1218,28 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_scale_collapse", "fairseq_nmt_scale_at_1_loss_falling.log")
+def _(r):
+    out = [note("A fairseq translation model in fp16 whose scale came down to 1.0: it overflows once an",
+                "epoch of some 250 updates, fairseq skips that one update and goes on (its minimum",
+                "scale is 1e-4), and the training and validation losses reach a new best every epoch.",
+                "A scaler at fp16's edge, not stuck: reported as harmless.")]
+    upd, scale = 1520, 4.0
+    for epoch in range(6, 15):
+        upd += 254
+        if epoch >= 7:
+            scale = max(scale / 2, 1.0)
+            out.append("| WARNING: overflow detected, setting loss scale to: %.1f" % scale)
+        loss = 4.1 + 1.2 * math.exp(-(epoch - 6) / 4.0) + r.gauss(0, 0.005)
+        out.append("| epoch %03d | loss %.3f | nll_loss %.3f | ppl %.2f | wps 4%05d | ups 0.7 | wpb 606100 | "
+                   "bsz 20489 | num_updates %d | lr 0.0005 | gnorm %.3f | clip 0%% | oom 0 | loss_scale %.3f | "
+                   "wall %d | train_wall %d" % (epoch, loss, loss - 1.6, 2 ** (loss - 1.6), r.randint(0, 99999), upd,
+                                                0.3 + r.uniform(0, 0.05), scale, 380 * epoch, 360 * epoch))
+        out.append("| epoch %03d | valid on 'valid' subset | valid_loss %.5f | valid_nll_loss %.5f | valid_ppl %.2f | "
+                   "num_updates %d" % (epoch, loss + 0.4, loss - 1.2, 2 ** (loss - 1.2), upd))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_scale_collapse", "fairseq_wav2vec2_scale_dips_to_8_then_16.log")
 def _(r):
     out = [note("fairseq wav2vec 2.0 pre-training in fp16: the scaler dips to 8 once, then probes 32",
