@@ -5772,6 +5772,33 @@ START_TEST(test_coco_summary)
 }
 END_TEST
 
+/* MONAI's tutorials: "N/T, train_loss: x" under "epoch E/300" is batch N
+ * of epoch E's T, so the losses of two epochs line up one after the
+ * other instead of piling up at the epoch's number. */
+START_TEST(test_leading_batch_count)
+{
+    md_store *st = load_text("train.log",
+                             "----------\n"
+                             "epoch 1/300\n"
+                             "1/4, train_loss: 0.9162 step time: 0.9368\n"
+                             "2/4, train_loss: 0.8221 step time: 0.9655\n"
+                             "3/4, train_loss: 0.7084 step time: 1.1199\n"
+                             "4/4, train_loss: 0.6122 step time: 1.2446\n"
+                             "epoch 1 average loss: 0.7647\n"
+                             "----------\n"
+                             "epoch 2/300\n"
+                             "1/4, train_loss: 0.5382 step time: 1.1125\n"
+                             "2/4, train_loss: 0.5024 step time: 1.0847\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 6);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 6);
+    ck_assert(loss->last == 0.5024);
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6659,6 +6686,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_repeated_after_evaluation);
     tcase_add_test(text, test_bare_key_after_evaluation_set);
     tcase_add_test(text, test_coco_summary);
+    tcase_add_test(text, test_leading_batch_count);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

@@ -2215,6 +2215,21 @@ static bool on_batches_count(scan *s)
     return true;
 }
 
+/* MONAI's tutorials print "1/16, train_loss: 0.1162 step time: 0.9368"
+ * under "epoch 14/300": the batch of the epoch's, alone at the line's
+ * start before a comma, then the pairs. */
+static bool on_leading_batch_count(scan *s)
+{
+    double batch, total;
+    const char *p = only_blanks(s->line, s->p) ? integral_count(s->p, s->end, false, &batch, &total) : NULL;
+    if (!p || p + 2 >= s->end || p[0] != ',' || !md_is_blank(p[1]) || batch > total ||
+        !key_pair_at(skip_blanks(p + 1, s->end), s->end, ':'))
+        return false;
+    emit_count(s, "iter", 4, batch, total, p, NULL);
+    s->p = p + 1;
+    return true;
+}
+
 /* Whether "Epoch  1, " ends at p: the epoch's word, its number, a comma. */
 static bool after_epoch_comma(const char *line, const char *p)
 {
@@ -2404,7 +2419,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             if (s.n == 0 && !s.key && md_is_digit(c) &&
                 (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s) || on_leading_count_field(&s)))
                 continue;
-            if (!s.key && md_is_digit(c) && (on_batches_count(&s) || on_epoch_count(&s)))
+            if (!s.key && md_is_digit(c) && (on_batches_count(&s) || on_epoch_count(&s) || on_leading_batch_count(&s)))
                 continue;
             if (s.key && md_is_digit(c) && (on_at_step(&s) || on_epoch_glued_count(&s)))
                 continue;
