@@ -5799,6 +5799,26 @@ START_TEST(test_leading_batch_count)
 }
 END_TEST
 
+/* "Evaluation:" names the set of the pairs after it as "Validation:" does,
+ * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
+ * is a measurement, not configuration. */
+START_TEST(test_evaluation_namespace)
+{
+    md_store *st = load_text("train.log",
+                             "step 10, loss: 0.52\n"
+                             "Evaluation: loss=0.61, acc=0.71\n"
+                             "step 20, loss: 0.43\n"
+                             "Evaluation: loss=0.55, acc=0.78\n"
+                             "evaluation: psnr_avg=35.549825792312625\n",
+                             NULL);
+    ck_assert(series(st, "val_loss")->count == 2 && series(st, "val_loss")->last == 0.55);
+    ck_assert(series(st, "val_accuracy")->last == 0.78);
+    ck_assert(series(st, "loss")->count == 2);
+    ck_assert(series(st, "evaluation_psnr_avg")->last == 35.549825792312625);
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6687,6 +6707,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_bare_key_after_evaluation_set);
     tcase_add_test(text, test_coco_summary);
     tcase_add_test(text, test_leading_batch_count);
+    tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

@@ -528,6 +528,8 @@ START_TEST(test_resolve_keys)
         {"loss_iou", NULL},
         {"train_loss_epoch", NULL},
         {"validation_loss_at_iteration", "step"},
+        {"evaluation_loss", "val_loss"},
+        {"evaluation_psnr", "val_psnr"},
         {"mean_amp_loss_loss", NULL},
         {"eval_squad_loss", NULL},
         {"attempted_loss_scale", "loss_scale"},
