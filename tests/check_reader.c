@@ -5819,6 +5819,54 @@ START_TEST(test_evaluation_namespace)
 }
 END_TEST
 
+/* A set's name before a bracket of pairs names them all; Time-Series-
+ * Library's "Vali Loss" is the validation loss, and beside it the test
+ * set's loss keeps its own name: training watches the validation split. */
+START_TEST(test_set_bracket_and_vali)
+{
+    md_store *st = load_text("train.log",
+                             "epoch: 1 Train [loss: 1.0697, accuracy: 0.6957], Valid [loss: 0.9598, accuracy: 0.7909]\n"
+                             "epoch: 2 Train [loss: 0.9633, accuracy: 0.7797], Valid [loss: 0.9524, accuracy: 0.7976]\n",
+                             NULL);
+    ck_assert(series(st, "loss")->last == 0.9633 && series(st, "val_loss")->last == 0.9524);
+    ck_assert(series(st, "accuracy")->last == 0.7797 && series(st, "val_accuracy")->last == 0.7976);
+    md_store_free(st);
+    st = load_text("train.log",
+                   "Epoch: 1, Steps: 19 | Train Loss: 1.0398897 Vali Loss: 0.7589318 Test Loss: 4.1535673\n"
+                   "Epoch: 2, Steps: 19 | Train Loss: 0.6468162 Vali Loss: 0.4987077 Test Loss: 3.5465901\n",
+                   NULL);
+    ck_assert(series(st, "val_loss")->last == 0.4987077);
+    ck_assert(series(st, "test_loss")->last == 3.5465901);
+    md_store_free(st);
+}
+END_TEST
+
+/* Optuna's trials: the objective at the trial's number; the parameters
+ * drawn and the best so far are not read, nor a pruned trial. */
+START_TEST(test_optuna_trials)
+{
+    md_store *st = load_text("search.log",
+                             "[I 2020-12-16 12:46:55,364] Trial 42 finished with value: 0.934375 and parameters: "
+                             "{'n_layers': 1, 'dropout_l0': 0.2, 'lr': 0.002257958293766287}. Best is trial 31 with "
+                             "value: 0.95.\n"
+                             "[I 2020-12-16 12:47:05,080] Trial 43 pruned. \n"
+                             "[I 2020-12-16 12:47:14,148] Trial 44 finished with value: 0.93359375 and parameters: "
+                             "{'n_layers': 1, 'dropout_l0': 0.22, 'lr': 0.004027801135954042}. Best is trial 31 with "
+                             "value: 0.95.\n"
+                             "[I 2019-06-01 10:00:00,000] Finished trial#45 resulted in value: 0.91. Current best value "
+                             "is 0.95 with parameters: {'lr': 0.01}.\n",
+                             NULL);
+    const md_series *v = series(st, "trial_value");
+    ck_assert_uint_eq(v->count, 3);
+    ck_assert_int_eq(v->first_step, 42);
+    ck_assert_int_eq(v->last_step, 45);
+    ck_assert(v->first == 0.934375 && v->last == 0.91);
+    ck_assert_ptr_null(md_store_find(st, "lr"));
+    ck_assert_ptr_null(md_store_find(st, "value"));
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6708,6 +6756,8 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_coco_summary);
     tcase_add_test(text, test_leading_batch_count);
     tcase_add_test(text, test_evaluation_namespace);
+    tcase_add_test(text, test_set_bracket_and_vali);
+    tcase_add_test(text, test_optuna_trials);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

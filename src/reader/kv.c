@@ -980,7 +980,7 @@ static bool opens_namespace(const char *q, const char *end)
 
 bool md_evaluation_word(const char *w, size_t n)
 {
-    static const char *const words[] = {"test", "val", "valid", "validation", "eval", "evaluation", "dev"};
+    static const char *const words[] = {"test", "val", "vali", "valid", "validation", "eval", "evaluation", "dev"};
     return md_word_in(w, n, words, MD_COUNT(words));
 }
 
@@ -1398,6 +1398,25 @@ static bool on_bracket_group(scan *s)
     s->ns = s->key;
     s->nslen = (size_t)(s->key_end - s->key);
     s->ns_eval = false;
+    s->ns_bracket = true;
+    clear_key(s);
+    s->p++;
+    return true;
+}
+
+/* "epoch: 1 Train [loss: 1.0697, accuracy: 0.6957], Valid [loss: 0.9598,
+ * ...]": a data set's name, then a bracket of its pairs. */
+static bool on_set_bracket(scan *s)
+{
+    const char *q = s->p + 1;
+    if (s->words != 1 || !set_name(s->key, s->key_end) || q >= s->end || !is_alpha(*q))
+        return false;
+    const char *we = md_kv_word_end(q, s->end);
+    if (we >= s->end || (*we != ':' && *we != '='))
+        return false;
+    s->ns = s->key;
+    s->nslen = (size_t)(s->key_end - s->key);
+    s->ns_eval = true; /* holds every pair to its ']' */
     s->ns_bracket = true;
     clear_key(s);
     s->p++;
@@ -2448,6 +2467,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
                     on_bracket_count(&s))) {
             continue;
         } else if (c == '[' && s.key && s.p == s.key_end && on_bracket_group(&s)) {
+            continue;
+        } else if (c == '[' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && on_set_bracket(&s)) {
             continue;
         } else if (c == '[' && s.key && on_epoch_counts(&s, s.p)) {
             continue;

@@ -1361,6 +1361,52 @@ static bool coco_summary_line(text_reader *r, md_str t, unsigned long line)
     return true;
 }
 
+/* Optuna's study log: "[I 2020-12-16 12:46:55,364] Trial 42 finished with
+ * value: 0.934 and parameters: {'lr': 0.0023, ...}. Best is trial 31 with
+ * value: 0.95." (before 2.0: "Finished trial#42 resulted in value: 0.934.
+ * Current best value is ..."). The trial's objective is trial_value, at
+ * the trial's number; its parameters are the search's draws, not
+ * measurements, and the best so far repeats an earlier trial's: neither
+ * is read. A pruned or failed trial gives no value (its message still
+ * counts as an event). */
+static bool optuna_trial_line(text_reader *r, md_str t, unsigned long line)
+{
+    md_str body = t;
+    if (md_str_starts_with(t, "[I ") || md_str_starts_with(t, "[W ")) {
+        const char *close = memchr(t.p, ']', t.n);
+        if (!close)
+            return false;
+        body = md_str_trim((md_str){close + 1, t.n - (size_t)(close + 1 - t.p)});
+    }
+    size_t lead = md_str_starts_with(body, "Trial ") ? 6 : md_str_starts_with(body, "Finished trial#") ? 15 : 0;
+    if (!lead)
+        return false;
+    const char *p = body.p + lead, *end = body.p + body.n;
+    const char *digits = p;
+    while (p < end && md_is_digit(*p))
+        p++;
+    if (p == digits || p - digits > 9)
+        return false;
+    md_str rest = {p, (size_t)(end - p)};
+    static const char *const valued[] = {" finished with value: ", " resulted in value: "};
+    for (size_t i = 0; i < MD_COUNT(valued); i++) {
+        if (!md_str_starts_with(rest, valued[i]))
+            continue;
+        const char *num = p + strlen(valued[i]);
+        double v;
+        size_t k = md_num_scan(num, end, &v);
+        if (!k)
+            return true;
+        md_feed_record_begin(r->feed, line);
+        md_feed_kv(r->feed, "iter", 4, strtod(digits, NULL), MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+        md_feed_kv(r->feed, "trial_value", 11, v, MD_UNIT_NONE, md_kv_decimals(num, k), NAN);
+        md_feed_record_end(r->feed);
+        return true;
+    }
+    return md_str_starts_with(rest, " finished with values: ") || md_str_starts_with(rest, " pruned") ||
+           md_str_starts_with(rest, " failed");
+}
+
 /* Lines a job scheduler writes into the output: their numbers are job
  * ids ("*** STEP 4471203.0 ON gpu-017 CANCELLED"), not steps, and LSF's
  * report ("CPU time : 171302.00 sec.", "Max Memory : 14211 MB") sums up
@@ -1831,7 +1877,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         hold_dict(r, trimmed, line);
         return;
     }
-    if (scheduler_line(r, trimmed) || coco_summary_line(r, trimmed, line) || md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
+    if (scheduler_line(r, trimmed) || coco_summary_line(r, trimmed, line) || optuna_trial_line(r, trimmed, line) ||
+        md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
         read_wenet(r, trimmed, line) || md_yolo_results_line(trimmed, r->feed, line) ||
         unframed_table_rule(r, trimmed) ||
         md_box_line(&r->box, trimmed, r->feed, line) ||

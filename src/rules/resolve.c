@@ -29,7 +29,8 @@
 
 /* "testing psnr = 34.14" (MST's logger) is the test set's; "testing_time"
  * the evaluation's time, no step's. */
-static const char *const eval_prefixes[] = {"eval", "evaluation", "val", "valid", "validation", "test", "testing", "dev"};
+/* "vali": Time-Series-Library's (Informer, Autoformer) "Vali Loss". */
+static const char *const eval_prefixes[] = {"eval", "evaluation", "val", "vali", "valid", "validation", "test", "testing", "dev"};
 
 /* Words that name an evaluation set rather than a quantity ("test set
  * average loss" is the test loss). Past the generic ones, the names of the

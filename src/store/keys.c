@@ -291,11 +291,14 @@ int keys_series(md_store *st, int k)
  * its keys is an alias of the name as a whole (not reached by dropping
  * words: "rewards/accuracy_reward/mean" reaches reward, "reward" is it),
  * and doubled again when a key is spelled as the name itself: of
- * "test_loss" and "val_loss" with as many points, "val_loss" is val_loss. */
+ * "test_loss" and "val_loss" with as many points, "val_loss" is val_loss.
+ * A test set's figures claim half: training watches its validation split
+ * (Time-Series-Library's "Vali Loss: 0.49 Test Loss: 3.54"). */
 static double claim(const md_store *st, int series, size_t cat)
 {
     const char *name = md_catalog_series(st->cat, cat)->name;
     double weight = 1;
+    bool test_only = true;
     for (size_t i = 0; i < st->nkeys; i++) {
         const key_info *ki = &st->keys[i];
         bool exact;
@@ -305,7 +308,10 @@ static double claim(const md_store *st, int series, size_t cat)
             weight = 4;
         else if (weight < 2 && md_catalog_lookup(st->cat, ki->norm, strlen(ki->norm), &exact) == (int)cat)
             weight = 2;
+        test_only &= strncmp(ki->norm, "test_", 5) == 0 || strncmp(ki->norm, "testing_", 8) == 0;
     }
+    if (test_only && strncmp(name, "val_", 4) == 0)
+        weight /= 2;
     return (double)st->series[series]->count * weight;
 }
 
