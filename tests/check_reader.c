@@ -5867,6 +5867,38 @@ START_TEST(test_optuna_trials)
 }
 END_TEST
 
+/* Flower's server: each round's progress tuple is the round, the loss of
+ * the server's held-out evaluation and that evaluation's metrics; the
+ * initial parameters' is round 0's. A federated script's "Round 41" is
+ * its step. */
+START_TEST(test_flower_rounds)
+{
+    md_store *st = load_text("server.log",
+                             "INFO :      initial parameters (loss, other metrics): 2.3028839167695456, "
+                             "{'cen_accuracy': 0.0937}\n"
+                             "INFO :      fit progress: (1, 2.0274660648248446, {'cen_accuracy': 0.3238}, "
+                             "5.769022958003916)\n"
+                             "INFO :      fit progress: (2, 0.7511614774362728, {'cen_accuracy': 0.6926}, "
+                             "11.233382292004535)\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 3);
+    ck_assert_int_eq(val->first_step, 0);
+    ck_assert_int_eq(val->last_step, 2);
+    ck_assert(val->first == 2.3028839167695456 && val->last == 0.7511614774362728);
+    ck_assert(series(st, "val_accuracy")->last == 0.6926);
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    md_store_free(st);
+    st = load_text("fedavg.log",
+                   "Round  41, Average loss 1.627, Test loss 1.627, Test accuracy: 83.36\n"
+                   "Round  42, Average loss 1.663, Test loss 1.564, Test accuracy: 89.68\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->first_step, 41);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 42);
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6758,6 +6790,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);
+    tcase_add_test(text, test_flower_rounds);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

@@ -1543,6 +1543,49 @@ static size_t fullwidth_colon(const char *p, const char *end)
 
 /* The separator at s->p, ':' or '=' (a fullwidth colon reads as ':'), and
  * its width. */
+/* Flower's server: "fit progress: (3, 0.524, {'cen_accuracy': 0.80},
+ * 13.29)", the round, the loss of the server's evaluation on held-out
+ * data, that evaluation's metrics and the seconds since the start. The
+ * metrics are the evaluation's to the line's end. */
+static bool flower_round(scan *s, double round, const char *round_end, const char *p)
+{
+    value loss;
+    if (!parse_value(s->units, p, s->end, &loss))
+        return false;
+    emit_count(s, "round", 5, round, NAN, round_end, NULL);
+    emit(s, "val_loss", 8, &loss, false);
+    eval_namespace(s, "eval", 4);
+    clear_key(s);
+    s->p = loss.end;
+    return true;
+}
+
+static bool on_flower_progress(scan *s, const char *q)
+{
+    static const char progress[] = "fit progress";
+    size_t keylen = (size_t)(s->key_end - s->key);
+    if (keylen != sizeof progress - 1 || memcmp(s->key, progress, keylen) != 0 || *q != '(')
+        return false;
+    const char *p = skip_blanks(q + 1, s->end);
+    double round;
+    size_t k = md_num_scan(p, s->end, &round);
+    if (!k || !is_integral_text(p, k) || p + k >= s->end || p[k] != ',')
+        return false;
+    return flower_round(s, round, p + k, skip_blanks(p + k + 1, s->end));
+}
+
+/* Round 0's: "initial parameters (loss, other metrics): 2.30,
+ * {'cen_accuracy': 0.09}". */
+static bool on_flower_initial(scan *s)
+{
+    static const char key[] = "initial parameters", rest[] = "(loss, other metrics):";
+    size_t keylen = (size_t)(s->key_end - s->key);
+    if (keylen != sizeof key - 1 || memcmp(s->key, key, keylen) != 0 || (size_t)(s->end - s->p) < sizeof rest ||
+        memcmp(s->p, rest, sizeof rest - 1) != 0)
+        return false;
+    return flower_round(s, 0, s->p, skip_blanks(s->p + sizeof rest - 1, s->end));
+}
+
 static void on_separator(scan *s)
 {
     size_t wide = fullwidth_colon(s->p, s->end);
@@ -1552,6 +1595,8 @@ static void on_separator(scan *s)
     if (s->key) {
         q = skip_blanks(q, s->end);
         if (sep == ':' && q < s->end && *q == '[' && (on_epoch_counts(s, q) || on_evaluation_counts(s, q)))
+            return;
+        if (sep == ':' && q < s->end && on_flower_progress(s, q))
             return;
         /* A logger's name and level: "DBNet INFO: [38/200], [5/604], ...". */
         if (sep == ':' && q < s->end && *q == '[' && s->words >= 2 && upper_log_level(s)) {
@@ -2449,7 +2494,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '\'' || c == '"') {
             on_quote(&s);
-        } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && extend_with_paren(&s)) {
+        } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' &&
+                   (extend_with_paren(&s) || on_flower_initial(&s))) {
             continue;
         } else if (c == '(' && s.key && s.p == s.key_end &&
                    (on_mm_phase(&s) || on_paren_count(&s) || on_arguments(&s))) {
