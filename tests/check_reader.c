@@ -5899,6 +5899,21 @@ START_TEST(test_flower_rounds)
 }
 END_TEST
 
+/* Regression errors the catalog does not name are losses by their words
+ * (lower is better), scores such as PSNR and SSIM higher-is-better. */
+START_TEST(test_error_words_guessed)
+{
+    md_store *st = load_text("train.log",
+                             "epoch 1 | loss: 0.52 | val_0_mse: 0.31 | val_mape: 0.41 | val_ssim: 0.71\n"
+                             "epoch 2 | loss: 0.43 | val_0_mse: 0.29 | val_mape: 0.38 | val_ssim: 0.74\n",
+                             NULL);
+    ck_assert_int_eq(series(st, "val_0_mse")->kind, MD_KIND_LOSS);
+    ck_assert_int_eq(series(st, "val_mape")->kind, MD_KIND_LOSS);
+    ck_assert_int_eq(series(st, "val_ssim")->kind, MD_KIND_METRIC);
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6791,6 +6806,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);
     tcase_add_test(text, test_flower_rounds);
+    tcase_add_test(text, test_error_words_guessed);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

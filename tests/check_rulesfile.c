@@ -530,6 +530,7 @@ START_TEST(test_resolve_keys)
         {"validation_loss_at_iteration", "step"},
         {"evaluation_loss", "val_loss"},
         {"evaluation_psnr", "val_psnr"},
+        {"overall_loss", "loss"},
         {"mean_amp_loss_loss", NULL},
         {"eval_squad_loss", NULL},
         {"attempted_loss_scale", "loss_scale"},

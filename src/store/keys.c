@@ -18,7 +18,7 @@
  * recommender's or a link predictor's items. */
 static void guess_kind(const char *norm, md_kind *kind, md_better *better)
 {
-    static const char *const lower[] = {"loss", "error", "err", "wer", "cer", "ppl", "perplexity", "nll"};
+    static const char *const lower[] = {"loss", "error", "err", "wer", "cer", "ppl", "perplexity", "nll", "mse", "mae", "rmse", "mape", "smape"};
     static const char *const higher[] = {"acc",   "accuracy", "map",    "f1",     "precision", "recall",
                                          "rouge", "rouge1",   "rouge2", "rougel", "bleu",      "chrf",
                                          "auc",   "score",    "f",      "uas",    "las",       "ndcg",
