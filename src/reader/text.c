@@ -784,12 +784,40 @@ static bool unframed_table_line(const table *t, md_str s)
 }
 
 /* A table's header: its cells name the columns. */
+/* Ray Tune's status table lists a trial's configuration after its status
+ * (and location), then what it reported from the iteration count on:
+ * "| Trial name | status | loc | alpha | beta | iter | total time (s) |".
+ * The configuration is the search's draw, no measurement: the index of its
+ * first column, with *end past its last, or 0 when the table is no Ray
+ * table or has no iteration count. */
+static size_t ray_config_columns(const table *t, size_t *end)
+{
+    static const char *const reported[] = {"iter", "total time (s)", "ts", "training_iteration"};
+    if (t->ncells == 0 || strcasecmp(t->names[0], "trial name") != 0)
+        return 0;
+    size_t first = 1;
+    while (first < t->ncells && (strcmp(t->names[first], "status") == 0 || strcmp(t->names[first], "loc") == 0))
+        first++;
+    for (size_t i = first; i < t->ncells; i++)
+        for (size_t k = 0; k < MD_COUNT(reported); k++)
+            if (strcmp(t->names[i], reported[k]) == 0) {
+                *end = i;
+                return first;
+            }
+    return 0;
+}
+
 static void table_header(table *t, const md_str *cells, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         t->names[i] = md_xstrndup(cells[i].p, cells[i].n);
     t->ncells = n;
     t->header_seen = true;
+    size_t end = 0;
+    for (size_t i = ray_config_columns(t, &end); i < end; i++) {
+        free(t->names[i]);
+        t->names[i] = NULL;
+    }
 }
 
 /* A table's row: its number cells, under their columns' names. */
@@ -797,7 +825,9 @@ static void feed_table_row(text_reader *r, const table *t, const md_str *cells)
 {
     double v;
     for (size_t i = 0; i < t->ncells; i++)
-        if (is_number_cell(cells[i], &v))
+        if (!t->names[i])
+            continue;
+        else if (is_number_cell(cells[i], &v))
             md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
                        memchr(cells[i].p, '.', cells[i].n) ? 0 : MD_KV_INTEGRAL, NAN);
         else if (is_percent_cell(cells[i], &v))

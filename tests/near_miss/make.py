@@ -1218,6 +1218,42 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("search_trials_failed", "ray_tune_asha_all_terminated.log")
+def _(r):
+    out = [note("A Ray Tune search of 6 trials under ASHA: the scheduler stops the weak trials early",
+                "(TERMINATED, not ERROR) and every trial ends cleanly. Stopped is not failed.")]
+    for final in (False, True):
+        done = 6 if final else 3
+        out.append("== Status ==")
+        out.append("Using AsyncHyperBand: num_stopped=%d" % (4 if final else 1))
+        out.append("Number of trials: 6/6 (%s)" % ("6 TERMINATED" if final else "3 RUNNING, 3 TERMINATED"))
+        out.append("+---------------------+------------+-----------------+----------+--------+------------------+---------+")
+        out.append("| Trial name          | status     | loc             |       lr |   iter |   total time (s) |    loss |")
+        out.append("|---------------------+------------+-----------------+----------+--------+------------------+---------|")
+        for t in range(6):
+            status = "TERMINATED" if final or t < done else "RUNNING"
+            it = (8 if t < 2 else 2) if final else 2
+            out.append("| train_fn_a1b2c_%05d | %-10s | 10.0.0.7:%d  | %.6f |     %2d |          %7.1f | %.4f  |"
+                       % (t, status, 51200 + t, 10 ** r.uniform(-4, -2), it, it * 21.3, 2.3 - 0.1 * it + r.uniform(0, 0.05)))
+        out.append("+---------------------+------------+-----------------+----------+--------+------------------+---------+")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("search_trials_failed", "optuna_study_trials_pruned.log")
+def _(r):
+    out = [note("An Optuna study of 12 trials with a median pruner: 7 trials are pruned early, which is",
+                "the pruner saving compute, not trials failing.")]
+    for t in range(12):
+        if t >= 4 and t % 3 != 0:
+            out.append("[I 2024-03-01 14:%02d:%02d,%03d] Trial %d pruned. " % (t * 2, r.randint(0, 59), r.randint(0, 999), t))
+        else:
+            out.append("[I 2024-03-01 14:%02d:%02d,%03d] Trial %d finished with value: %.4f and parameters: {'lr': %.6f, "
+                       "'dropout': %.3f}. Best is trial 0 with value: 0.9012." % (t * 2, r.randint(0, 59), r.randint(0, 999),
+                                                                                 t, 0.85 + r.uniform(0, 0.05),
+                                                                                 10 ** r.uniform(-4, -2), r.uniform(0.1, 0.5)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_scale_collapse", "fairseq_nmt_scale_at_1_loss_falling.log")
 def _(r):
     out = [note("A fairseq translation model in fp16 whose scale came down to 1.0: it overflows once an",
