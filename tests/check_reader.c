@@ -190,12 +190,13 @@ START_TEST(test_kv_imagenet_family)
                {"epoch", 2, MD_UNIT_NONE}, {"iter", 40, MD_UNIT_NONE}, {"Time", 0.412, MD_UNIT_NONE},
                {"Loss", 5.125, MD_UNIT_NONE}, {"Acc@1", 7.81, MD_UNIT_NONE}, {"Acc@5", 21.09, MD_UNIT_NONE});
     /* An evaluation's batch counter, with or without blanks in it, puts
-     * what follows under the evaluation. */
+     * what follows under the evaluation, each figure by its running mean
+     * over the evaluation's batches so far. */
     CHECK_LINE("Test: [120/391]\tLoss 2.5000e+00 (2.6250e+00)\tAcc@1  43.75 ( 41.50)",
-               {"Loss", 2.5, MD_UNIT_NONE}, {"Acc@1", 43.75, MD_UNIT_NONE});
+               {"Loss", 2.625, MD_UNIT_NONE}, {"Acc@1", 41.5, MD_UNIT_NONE});
     ck_assert_ptr_nonnull(kv[0].ns);
     ck_assert_ptr_nonnull(kv[1].ns);
-    CHECK_LINE("INFO Test: [ 12/391]  loss: 2.25 (2.3)", {"loss", 2.25, MD_UNIT_NONE});
+    CHECK_LINE("INFO Test: [ 12/391]  loss: 2.25 (2.3)", {"loss", 2.3, MD_UNIT_NONE});
     ck_assert_ptr_nonnull(kv[0].ns);
     /* The summary after it, bulleted, behind a logger's level or not. */
     CHECK_LINE(" * Acc@1 42.625 Acc@5 70.250", {"Acc@1", 42.625, MD_UNIT_NONE}, {"Acc@5", 70.25, MD_UNIT_NONE});
@@ -5914,6 +5915,30 @@ START_TEST(test_error_words_guessed)
 }
 END_TEST
 
+/* timm's evaluation: each batch line gives the batch's figures, then the
+ * means so far in parentheses, the evaluation's own; the moving-average
+ * weights' evaluation keeps its qualifier in its names. */
+START_TEST(test_timm_evaluation)
+{
+    md_store *st = load_text("train.log",
+                             "Train: 1 [5003/5004 (100%)]  Loss:  4.989123 (5.7659)  Time: 0.431s,  594.42/s  "
+                             "(0.474s,  540.05/s)  LR: 5.334e-03  Data: 0.000 (0.014)\n"
+                             "Test: [   0/195]  Time: 2.276 (2.276)  Loss:  3.5284 (3.5284)  Acc@1: 28.9062 (28.9062)\n"
+                             "Test: [ 195/195]  Time: 0.024 (0.261)  Loss:  5.8634 (3.9768)  Acc@1:  3.7500 (21.2400)\n"
+                             "Test (EMA): [ 195/195]  Time: 0.024 (0.176)  Loss:  6.8138 (6.9122)  Acc@1:  0.0000 ( "
+                             "0.1000)\n"
+                             "Train: 2 [   0/5004 (  0%)]  Loss:  5.015893 (5.0159)  Time: 3.130s,   81.79/s  (3.130s,   "
+                             "81.79/s)  LR: 1.067e-02  Data: 1.884 (1.884)\n",
+                             NULL);
+    ck_assert(series(st, "val_loss")->last == 3.9768 && series(st, "val_accuracy")->last == 21.24);
+    ck_assert(series(st, "test_ema_loss")->last == 6.9122);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->count == 2 && loss->first == 4.989123 && loss->last == 5.015893);
+    ck_assert_ptr_null(md_store_find(st, "accuracy"));
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6807,6 +6832,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_optuna_trials);
     tcase_add_test(text, test_flower_rounds);
     tcase_add_test(text, test_error_words_guessed);
+    tcase_add_test(text, test_timm_evaluation);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

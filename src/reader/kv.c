@@ -31,6 +31,7 @@ typedef struct scan {
     size_t nslen;
     bool ns_eval; /* "Test set: Average loss: 0.03": the namespace holds every pair */
     bool ns_bracket; /* "tot_loss[loss=0.6, ...]": the namespace ends at ']' */
+    bool ns_averaged; /* "Test: [ 50/196] Loss 1.2 (0.9)": the running mean in parentheses is the evaluation's */
     bool quoted_key; /* the pending key was in quotes ("'model': ...") */
     bool arguments;  /* argparse's "Namespace(" opened the line's pairs */
     const char *set; /* "| valid |", "[valid]": the data set of the rest of the line */
@@ -1182,17 +1183,31 @@ static bool on_epoch_counts(scan *s, const char *q)
 
 /* "Test: [ 50/196]" (PyTorch's ImageNet example, Swin; MetricLogger's
  * "Test:  [ 50/261]"): the batch within an evaluation, which places
- * nothing; the pairs after it are the evaluation's. */
+ * nothing; the pairs after it are the evaluation's. timm evaluates its
+ * weights' moving average after the weights, "Test (EMA): [ 50/195]": the
+ * qualifier stays in the pairs' names (test_ema_loss), another model's
+ * figures than the validation's. */
 static bool on_evaluation_counts(scan *s, const char *q)
 {
     double batch, total;
-    const char *word = last_word(s->key, s->key_end);
-    if (s->words > 2 || !evaluation_key(word, s->key_end))
+    const char *word = last_word(s->key, s->key_end), *ns_end = NULL;
+    if (s->key_end - s->key > 3 && s->key_end[-1] == ')' && word[0] == '(') {
+        ns_end = s->key_end;
+        const char *w = word;
+        while (w > s->key && md_is_blank(w[-1]))
+            w--;
+        word = last_word(s->key, w);
+        if (word == w)
+            return false;
+    }
+    const char *word_end = md_kv_word_end(word, s->key_end);
+    if (s->words > 2 || !evaluation_key(word, word_end))
         return false;
     const char *after = count_bracket(q, s->end, &batch, &total, NULL);
     if (!after || isnan(total))
         return false;
-    eval_namespace(s, word, (size_t)(md_kv_word_end(word, s->key_end) - word));
+    eval_namespace(s, word, (size_t)((ns_end ? ns_end : word_end) - word));
+    s->ns_averaged = true;
     s->p = after;
     clear_key(s);
     return true;
@@ -1586,6 +1601,23 @@ static bool on_flower_initial(scan *s)
     return flower_round(s, 0, s->p, skip_blanks(s->p + sizeof rest - 1, s->end));
 }
 
+/* An evaluation's batch line gives the batch's figure, then the mean over
+ * the batches so far: "Loss 5.8634 (3.9768)  Acc@1 3.7500 (21.2400)". The
+ * last batch's mean is the evaluation's result; one batch's figure says
+ * little (the last batch is often a few examples). */
+static void running_mean(const scan *s, value *v)
+{
+    const char *q = skip_blanks(v->end, s->end);
+    double mean;
+    if (q >= s->end || *q != '(')
+        return;
+    const char *num = skip_blanks(q + 1, s->end);
+    size_t k = md_num_scan(num, s->end, &mean);
+    if (!k || num + k >= s->end || num[k] != ')')
+        return;
+    *v = text_number(num, k, mean, v->unit, num + k + 1);
+}
+
 static void on_separator(scan *s)
 {
     size_t wide = fullwidth_colon(s->p, s->end);
@@ -1610,6 +1642,8 @@ static void on_separator(scan *s)
             parse_quoted(s->units, q, s->end, &v)) {
             if (on_epoch_batch(s, &v) || on_paired_paren(s, &v))
                 return;
+            if (s->ns_averaged)
+                running_mean(s, &v);
             if (s->ns_bracket && names_bracket(s))
                 emit(s, s->ns, s->nslen, &v, false);
             else if (set_score(s))
@@ -1792,6 +1826,8 @@ static void on_number(scan *s)
         value v;
         if (blanks && parse_value(s->units, s->p, s->end, &v) &&
             (s->known(s->ctx, s->key, keylen) || named_metric(s, keylen))) {
+            if (s->ns_averaged)
+                running_mean(s, &v);
             if (marian_display_time(s, keylen))
                 emit(s, "interval_time", 13, &v, s->ns_eval);
             else
