@@ -591,7 +591,7 @@ START_TEST(test_kv_mxnet_module)
 {
     md_kv kv[32];
     CHECK_LINE("INFO:root:Epoch[4] Batch [300]\tSpeed: 2048.50 samples/sec\taccuracy=0.562500",
-               {"epoch", 4, MD_UNIT_NONE}, {"iter", 300, MD_UNIT_NONE}, {"Speed", 2048.5, MD_UNIT_NONE},
+               {"epoch", 4, MD_UNIT_NONE}, {"iter", 300, MD_UNIT_NONE}, {"samples/sec", 2048.5, MD_UNIT_NONE},
                {"accuracy", 0.5625, MD_UNIT_NONE});
     CHECK_LINE("INFO:root:Epoch[4] Validation-accuracy=0.593750", {"epoch", 4, MD_UNIT_NONE},
                {"Validation-accuracy", 0.59375, MD_UNIT_NONE});
@@ -5939,6 +5939,31 @@ START_TEST(test_timm_evaluation)
 }
 END_TEST
 
+/* Sockeye's and MXNet's speeds: each value before its rate's name is that
+ * rate's, the heading "Speed:" names none; a rate's name with its own
+ * separator after it is the next pair's key. */
+START_TEST(test_rates_named_after_values)
+{
+    md_store *st = load_text("train.log",
+                             "[INFO:sockeye.training] Epoch[0] Batch [2700]   Speed: 1293.60 samples/sec 36902.07 "
+                             "tokens/sec 6.25 updates/sec perplexity=355.576054   accuracy=0.209457\n"
+                             "[INFO:sockeye.training] Epoch[0] Batch [2750]   Speed: 1124.47 samples/sec 36899.52 "
+                             "tokens/sec 6.28 updates/sec perplexity=348.390160   accuracy=0.211241\n",
+                             NULL);
+    ck_assert(series(st, "samples_per_s")->last == 1124.47);
+    ck_assert(series(st, "tokens_per_s")->last == 36899.52);
+    ck_assert(series(st, "perplexity")->last == 348.390160);
+    ck_assert_ptr_null(md_store_find(st, "speed"));
+    md_store_free(st);
+    st = load_text("train.log",
+                   "steps: 510 loss: 4.9502 iter time (s): 5.024 samples/sec: 50.953\n"
+                   "steps: 520 loss: 4.9411 iter time (s): 5.031 samples/sec: 50.889\n",
+                   NULL);
+    ck_assert(series(st, "step_time")->last == 5.031 && series(st, "samples_per_s")->last == 50.889);
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6833,6 +6858,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_flower_rounds);
     tcase_add_test(text, test_error_words_guessed);
     tcase_add_test(text, test_timm_evaluation);
+    tcase_add_test(text, test_rates_named_after_values);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

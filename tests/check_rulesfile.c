@@ -531,6 +531,8 @@ START_TEST(test_resolve_keys)
         {"evaluation_loss", "val_loss"},
         {"evaluation_psnr", "val_psnr"},
         {"overall_loss", "loss"},
+        {"steps_s", "it_per_s"},
+        {"iter_s", NULL},
         {"mean_amp_loss_loss", NULL},
         {"eval_squad_loss", NULL},
         {"attempted_loss_scale", "loss_scale"},

@@ -1601,6 +1601,8 @@ static bool on_flower_initial(scan *s)
     return flower_round(s, 0, s->p, skip_blanks(s->p + sizeof rest - 1, s->end));
 }
 
+static bool rate_named_after(scan *s, const value *v);
+
 /* An evaluation's batch line gives the batch's figure, then the mean over
  * the batches so far: "Loss 5.8634 (3.9768)  Acc@1 3.7500 (21.2400)". The
  * last batch's mean is the evaluation's result; one batch's figure says
@@ -1640,7 +1642,7 @@ static void on_separator(scan *s)
         bool eta = md_word_is(s->key, (size_t)(s->key_end - s->key), "eta");
         if ((eta && parse_clock_span(q, s->end, &v)) || parse_value(s->units, q, s->end, &v) ||
             parse_quoted(s->units, q, s->end, &v)) {
-            if (on_epoch_batch(s, &v) || on_paired_paren(s, &v))
+            if (on_epoch_batch(s, &v) || on_paired_paren(s, &v) || rate_named_after(s, &v))
                 return;
             if (s->ns_averaged)
                 running_mean(s, &v);
@@ -1712,6 +1714,28 @@ static bool rate_name(const char *w, const char *we)
             return true;
     }
     return false;
+}
+
+/* Sockeye's and MXNet's "Speed: 1293.60 samples/sec 36902.07 tokens/sec":
+ * a value whose rate's name follows it is that rate's, where the key
+ * before it names nothing the catalog knows (it heads the rates; PaddleDetection's "ips:
+ * 10.4 images/s" is the samples a second by its key). */
+static bool rate_named_after(scan *s, const value *v)
+{
+    const char *w = v->end;
+    if (w + 1 >= s->end || *w != ' ' || !is_alpha(w[1]) || s->known(s->ctx, s->key, (size_t)(s->key_end - s->key)))
+        return false;
+    w++;
+    const char *we = md_kv_word_end(w, s->end);
+    /* "iter time (s): 5.024 samples/sec: 50.953": a name with a separator
+     * after it is the next pair's key. */
+    if (!rate_name(w, we) || !is_value_end(we, s->end) || (we < s->end && (*we == ':' || *we == '=')) ||
+        !s->known(s->ctx, w, (size_t)(we - w)))
+        return false;
+    emit(s, w, (size_t)(we - w), v, s->ns_eval);
+    clear_key(s);
+    s->p = we;
+    return true;
 }
 
 /* At a number with no key that ends at token_end. */

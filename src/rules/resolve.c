@@ -77,7 +77,8 @@ static int lookup_with_unit(const md_catalog *cat, const char *norm, size_t n, m
         size_t sn = strlen(key_units[i].suffix);
         if (n > sn && memcmp(norm + n - sn, key_units[i].suffix, sn) == 0) {
             idx = md_catalog_lookup(cat, norm, n - sn, &exact);
-            if (idx >= 0 && (whole || !exact)) {
+            /* A count has no unit: "steps/s" is a rate, not the step. */
+            if (idx >= 0 && (whole || !exact) && md_catalog_series(cat, (size_t)idx)->role == MD_ROLE_SERIES) {
                 *unit = key_units[i].unit;
                 return idx;
             }
