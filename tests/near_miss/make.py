@@ -494,6 +494,20 @@ def _(r):
 # optimization
 
 
+@near_miss("loss_plateau", "painn_mse_below_print_digits.log")
+def _(r):
+    out = [note("A molecular property regressor trained on normalised targets: its MSE falls from 0.021",
+                "below 0.00005 in a few epochs, and the script prints it with four decimals, so it reads",
+                "0.0000 from then on while the L1 error beside it keeps falling. The digits hide the",
+                "curve; they do not show a plateau.")]
+    for e in range(1, 41):
+        mse = 0.021 * math.exp(-(e - 1) * 1.4) + 0.00002 * math.exp(-e / 30.0)
+        l1 = 0.03 + 0.15 * math.exp(-(e - 1) / 6.0) + r.uniform(0, 0.002)
+        out.append("Epoch [%d/650], Train Loss: %.4f, Train L1 Loss: %.4f" % (e, mse, l1))
+        out.append("Epoch [%d/650], Validation Loss: %.4f, Validation L1: %.4f" % (e, mse * 1.1, l1 * 0.95))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_plateau", "hf_lora_sft_one_epoch_cosine.log")
 def _(r):
     out = [note("LoRA instruction tuning of a 7B chat model, 1 epoch, cosine to 0: the loss drops",
