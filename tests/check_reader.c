@@ -5964,6 +5964,36 @@ START_TEST(test_rates_named_after_values)
 }
 END_TEST
 
+/* DeepXDE's display: the step, then the sums of the bracketed loss terms on
+ * the training and the test points; a NaN term makes the sum NaN; the
+ * best model's summary after it is not read again. */
+START_TEST(test_deepxde_table)
+{
+    md_store *st = load_text("train.log",
+                             "Training model...\n\n"
+                             "Step      Train loss                Test loss                 Test metric\n"
+                             "0         [3.75e-02, 1.59e+00]      [3.72e-02, 1.59e+00]      []  \n"
+                             "1000      [2.92e+02, 4.68e+01]      [3.00e+02, 3.39e+01]      []  \n"
+                             "2000      [nan, 4.93e+01]           [nan, 4.33e+01]           []  \n"
+                             "\n"
+                             "Best model at step 1000:\n"
+                             "  train loss: 3.39e+02\n"
+                             "  test loss: 3.34e+02\n"
+                             "  test metric: []\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 2000);
+    ck_assert_uint_eq(loss->nan, 1);
+    ck_assert_int_eq(loss->first_nonfinite_step, 2000);
+    ck_assert(fabs(loss->first - (3.75e-02 + 1.59)) < 1e-12);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 3);
+    ck_assert_ptr_null(md_store_find(st, "train_loss"));
+    ck_assert_ptr_null(md_store_find(st, "test_metric"));
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6859,6 +6889,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_error_words_guessed);
     tcase_add_test(text, test_timm_evaluation);
     tcase_add_test(text, test_rates_named_after_values);
+    tcase_add_test(text, test_deepxde_table);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

@@ -69,6 +69,7 @@ struct md_text_reader {
     bool traceback_ignored; /* printed by Python for an exception it ignored */
     bool in_lsf_report;     /* between LSF's job report and the job's output */
     char coco_type[12];     /* what pycocotools' summary scores: "bbox", "segm", "keypoints" */
+    enum { DEEPXDE_NONE, DEEPXDE_TABLE, DEEPXDE_BEST } deepxde; /* where in DeepXDE's display (deepxde_line) */
     unsigned long traceback_line;
     unsigned traceback_others; /* lines since it that are none of its frames */
     unsigned long ignored_line; /* of the last "Exception ignored in" */
@@ -1391,6 +1392,82 @@ static bool coco_summary_line(text_reader *r, md_str t, unsigned long line)
     return true;
 }
 
+/* The sum of a bracketed list of numbers, "[3.75e-02, 1.59e+00]" (NaN
+ * when one is; *present false for "[]"); returns the text after it, or
+ * NULL when p holds no such list. */
+static const char *bracket_sum(const char *p, const char *end, double *sum, bool *present)
+{
+    while (p < end && md_is_blank(*p))
+        p++;
+    if (p >= end || *p != '[')
+        return NULL;
+    p++;
+    *sum = 0;
+    *present = false;
+    while (p < end && *p != ']') {
+        double v;
+        size_t k = md_num_scan(p, end, &v);
+        if (!k)
+            return NULL;
+        *sum += v;
+        *present = true;
+        p += k;
+        while (p < end && (*p == ',' || md_is_blank(*p)))
+            p++;
+    }
+    return p < end ? p + 1 : NULL;
+}
+
+/* DeepXDE's training display: under "Step      Train loss    Test loss
+ * Test metric", a row a display, "1000      [2.92e+02, 4.68e+01]    [3.00e+02,
+ * 3.39e+01]    []": the step, then the loss terms on the training points,
+ * on the test points and the metrics. The loss DeepXDE minimises is the
+ * sum of its (weighted) terms; the test points' is the validation loss.
+ * The table ends at the first line that is no row. After training, "Best
+ * model at step 9000:" repeats that row's figures, one a line: not read. */
+static bool deepxde_line(text_reader *r, md_str t, unsigned long line)
+{
+    md_str body = md_str_starts_with(t, "`") ? (md_str){t.p + 1, t.n - 1} : t;
+    if (md_str_starts_with(body, "Step ") && md_memmem(body.p, body.n, "Train loss", 10) &&
+        md_memmem(body.p, body.n, "Test loss", 9)) {
+        r->deepxde = DEEPXDE_TABLE;
+        return true;
+    }
+    if (r->deepxde != DEEPXDE_NONE && md_str_starts_with(t, "Best model at step ")) {
+        r->deepxde = DEEPXDE_BEST;
+        return true;
+    }
+    if (r->deepxde == DEEPXDE_BEST) {
+        if (md_str_starts_with(t, "train loss") || md_str_starts_with(t, "test loss") ||
+            md_str_starts_with(t, "test metric"))
+            return true;
+        r->deepxde = DEEPXDE_NONE;
+    }
+    if (r->deepxde != DEEPXDE_TABLE)
+        return false;
+    const char *p = t.p, *end = t.p + t.n;
+    double step, train, test, metric;
+    bool has_train, has_test, has_metric;
+    size_t k = md_num_scan(p, end, &step);
+    const char *q = k ? bracket_sum(p + k, end, &train, &has_train) : NULL;
+    q = q ? bracket_sum(q, end, &test, &has_test) : NULL;
+    const char *after = q ? bracket_sum(q, end, &metric, &has_metric) : NULL;
+    if (!after || step < 0 || step != floor(step)) {
+        r->deepxde = DEEPXDE_NONE;
+        return false;
+    }
+    md_feed_record_begin(r->feed, line);
+    md_feed_kv(r->feed, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    if (has_train)
+        md_feed_kv(r->feed, "loss", 4, train, MD_UNIT_NONE, 0, NAN);
+    if (has_test)
+        md_feed_kv(r->feed, "val_loss", 8, test, MD_UNIT_NONE, 0, NAN);
+    if (has_metric)
+        md_feed_kv(r->feed, "test_metric", 11, metric, MD_UNIT_NONE, 0, NAN);
+    md_feed_record_end(r->feed);
+    return true;
+}
+
 /* Optuna's study log: "[I 2020-12-16 12:46:55,364] Trial 42 finished with
  * value: 0.934 and parameters: {'lr': 0.0023, ...}. Best is trial 31 with
  * value: 0.95." (before 2.0: "Finished trial#42 resulted in value: 0.934.
@@ -1908,6 +1985,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         return;
     }
     if (scheduler_line(r, trimmed) || coco_summary_line(r, trimmed, line) || optuna_trial_line(r, trimmed, line) ||
+        deepxde_line(r, trimmed, line) ||
         md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
         read_wenet(r, trimmed, line) || md_yolo_results_line(trimmed, r->feed, line) ||
         unframed_table_rule(r, trimmed) ||
