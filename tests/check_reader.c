@@ -5994,6 +5994,31 @@ START_TEST(test_deepxde_table)
 }
 END_TEST
 
+/* Flair: "epoch 1 - iter 21/219 - loss 14.29" counts batches within the
+ * epoch; "DEV : loss 8.37 - score 0.5564" is the evaluation's loss and
+ * score (a bare "score" is read under an evaluation's name only). */
+START_TEST(test_flair_epochs)
+{
+    md_store *st = load_text("train.log",
+                             "2021-02-22 08:40:43,913 epoch 1 - iter 21/219 - loss 14.28931536 - samples/sec: 19.11 - "
+                             "lr: 0.000500\n"
+                             "2021-02-22 08:46:03,925 EPOCH 1 done: loss 8.4037 - lr 0.0005000\n"
+                             "2021-02-22 08:46:33,552 DEV : loss 8.37681770324707 - score 0.5564\n"
+                             "2021-02-22 08:46:50,302 epoch 2 - iter 21/219 - loss 7.31 - samples/sec: 20.3 - "
+                             "lr: 0.000500\n"
+                             "2021-02-22 08:48:07,609 epoch 2 - iter 210/219 - loss 6.97 - samples/sec: 20.1 - "
+                             "lr: 0.000500\n"
+                             "2021-02-22 08:48:15,613 DEV : loss 7.445516109466553 - score 0.5716\n"
+                             "2021-02-22 08:48:16,000 best score 0.5716\n",
+                             NULL);
+    const md_series *score = series(st, "dev_score");
+    ck_assert(score->count == 2 && score->last == 0.5716);
+    ck_assert_int_eq(series(st, "loss")->last_step, 219 + 210);
+    ck_assert(series(st, "val_loss")->last == 7.445516109466553);
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6890,6 +6915,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_timm_evaluation);
     tcase_add_test(text, test_rates_named_after_values);
     tcase_add_test(text, test_deepxde_table);
+    tcase_add_test(text, test_flair_epochs);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

@@ -1775,6 +1775,11 @@ static bool named_metric(const scan *s, size_t keylen)
         return false;
     if (memchr(s->key, '@', keylen))
         return true;
+    /* Under an evaluation's name, its score: Flair's "DEV : loss 8.37 -
+     * score 0.5564" (older: "f-score 0.5586"). */
+    if (s->ns_eval && s->ns && keylen >= 5 && md_word_is(s->key + keylen - 5, 5, "score") &&
+        (keylen == 5 || s->key[keylen - 6] == '-' || s->key[keylen - 6] == '_'))
+        return true;
     return memchr(s->key, '_', keylen) && loss_word(s->key, s->key + keylen) &&
            !(keylen > 5 && s->key[4] == '_' && md_word_is(s->key, 4, "best"));
 }
