@@ -1399,6 +1399,18 @@ static bool on_logger_tag(scan *s)
     return true;
 }
 
+/* The key names the pairs in the bracket at s->p, up to its ']'; every
+ * pair there when every_pair, else its '=' pairs. */
+static void open_bracket_namespace(scan *s, bool every_pair)
+{
+    s->ns = s->key;
+    s->nslen = (size_t)(s->key_end - s->key);
+    s->ns_eval = every_pair;
+    s->ns_bracket = true;
+    clear_key(s);
+    s->p++;
+}
+
 /* "loss[loss=0.5, over 6000 frames. ]": a name glued to a bracket of pairs
  * is their namespace. */
 static bool on_bracket_group(scan *s)
@@ -1410,12 +1422,7 @@ static bool on_bracket_group(scan *s)
         q++;
     if (q >= s->end || *q != '=')
         return false;
-    s->ns = s->key;
-    s->nslen = (size_t)(s->key_end - s->key);
-    s->ns_eval = false;
-    s->ns_bracket = true;
-    clear_key(s);
-    s->p++;
+    open_bracket_namespace(s, false);
     return true;
 }
 
@@ -1429,12 +1436,7 @@ static bool on_set_bracket(scan *s)
     const char *we = md_kv_word_end(q, s->end);
     if (we >= s->end || (*we != ':' && *we != '='))
         return false;
-    s->ns = s->key;
-    s->nslen = (size_t)(s->key_end - s->key);
-    s->ns_eval = true; /* holds every pair to its ']' */
-    s->ns_bracket = true;
-    clear_key(s);
-    s->p++;
+    open_bracket_namespace(s, true);
     return true;
 }
 
