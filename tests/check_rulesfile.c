@@ -532,6 +532,7 @@ START_TEST(test_resolve_keys)
         {"evaluation_psnr", "val_psnr"},
         {"overall_loss", "loss"},
         {"steps_s", "it_per_s"},
+        {"closs", "loss"},
         {"iter_s", NULL},
         {"mean_amp_loss_loss", NULL},
         {"eval_squad_loss", NULL},

@@ -494,6 +494,22 @@ def _(r):
 # optimization
 
 
+@near_miss("lr_schedule", "accessory_warmup_printed_6_decimals.log")
+def _(r):
+    out = [note("The first 40 iterations of a multimodal fine-tune whose rate warms up to 2e-5, stepped",
+                "once every 40 iterations (its gradient-accumulation steps) and printed with six",
+                "decimals: it reads 0.000000 until the first optimizer step and 0.000003 at iteration",
+                "40, where the log ends. Zeros at the print's precision while a warm-up starts are no",
+                "zero rate.")]
+    for it in range(0, 41, 10):
+        lr = 2e-5 * (it // 40) * 40 / 267.0
+        out.append("[01:%02d:%02d.%06d] Epoch: [0]  [%d/1504]  lr: %.6f  closs: %.4f (%.4f)  time: 4.5%03d  data: 0.0002  "
+                   "max mem: 39297" % (33 + it // 10, r.randint(0, 59), r.randint(0, 999999), it, lr,
+                                       1.54 - 0.0004 * it + r.uniform(-0.004, 0.004), 1.54 - 0.0002 * it,
+                                       r.randint(0, 999)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_plateau", "painn_mse_below_print_digits.log")
 def _(r):
     out = [note("A molecular property regressor trained on normalised targets: its MSE falls from 0.021",
