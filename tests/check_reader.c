@@ -6019,6 +6019,27 @@ START_TEST(test_flair_epochs)
 }
 END_TEST
 
+/* X-VLM writes its figures as strings, "3.29523": a quoted number with a
+ * point is read as the number; a quoted integer (an id) and other strings
+ * are not. */
+START_TEST(test_json_quoted_decimals)
+{
+    md_store *st = load_text("log.txt.jsonl",
+                             "{\"train_loss_itc\": \"3.29523\", \"train_lr\": \"0.00007\", \"run\": \"12345\", "
+                             "\"tag\": \"v1.2.3\", \"epoch\": 0}\n"
+                             "{\"train_loss_itc\": \"2.73107\", \"train_lr\": \"0.00009\", \"run\": \"12345\", "
+                             "\"tag\": \"v1.2.3\", \"epoch\": 1}\n",
+                             NULL);
+    const md_series *itc = series(st, "train_loss_itc");
+    ck_assert(itc->count == 2 && itc->first == 3.29523 && itc->last == 2.73107);
+    ck_assert_int_eq(itc->last_step, 1);
+    ck_assert(series(st, "lr")->last == 0.00009);
+    ck_assert_ptr_null(md_store_find(st, "run"));
+    ck_assert_ptr_null(md_store_find(st, "tag"));
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6916,6 +6937,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_rates_named_after_values);
     tcase_add_test(text, test_deepxde_table);
     tcase_add_test(text, test_flair_epochs);
+    tcase_add_test(text, test_json_quoted_decimals);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

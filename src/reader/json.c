@@ -83,6 +83,22 @@ static bool number_of(const cJSON *item, double *v)
     return tagged_nonfinite(item, v);
 }
 
+/* A fraction written as a string, X-VLM's {"train_loss_itc": "3.29523"}:
+ * the whole text one finite number, with a point or an exponent (a quoted
+ * integer is as often an id or a seed). */
+static bool decimal_text(const char *s, size_t n, double *v)
+{
+    return n > 0 && n <= 32 && (md_is_digit(s[0]) || s[0] == '-' || s[0] == '.') && md_num_scan(s, s + n, v) == n &&
+           isfinite(*v) &&
+           (memchr(s, '.', n) || memchr(s, 'e', n) || memchr(s, 'E', n));
+}
+
+static bool quoted_decimal(const cJSON *item, double *v)
+{
+    const char *s = cJSON_IsString(item) ? item->valuestring : NULL;
+    return s && decimal_text(s, strlen(s), v);
+}
+
 static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
 {
     md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
@@ -155,7 +171,8 @@ static void object_values(json_reader *r, const cJSON *obj, char *key, size_t ke
         if (keylen + n + 1 >= NESTED_KEY_MAX)
             continue;
         memcpy(key + keylen, item->string, n + 1);
-        if (number_of(item, &v) || coco_box_map(item, key, keylen + n, &v) || stat_mean(item, &v)) {
+        if (number_of(item, &v) || coco_box_map(item, key, keylen + n, &v) || stat_mean(item, &v) ||
+            quoted_decimal(item, &v)) {
             put_kv(r, key, keylen + n, v);
         } else if (!put_count(r, item, key, keylen + n) && cJSON_IsObject(item) && depth < NESTED_DEPTH &&
                    !cJSON_GetObjectItemCaseSensitive(item, "_type")) {
@@ -713,7 +730,9 @@ static bool flat_value(const char **p, const char *end, flat_item *it)
     it->text = NULL;
     if (*q == '"') {
         md_str str;
-        if (!plain_string(&q, end, &str) || (str.n && str.p[0] == NONFINITE_TAG))
+        double v;
+        /* A number in quotes is object_values' to read. */
+        if (!plain_string(&q, end, &str) || (str.n && str.p[0] == NONFINITE_TAG) || decimal_text(str.p, str.n, &v))
             return false;
         it->number = false;
         len = (size_t)(q - *p);
