@@ -533,6 +533,8 @@ START_TEST(test_resolve_keys)
         {"overall_loss", "loss"},
         {"steps_s", "it_per_s"},
         {"closs", "loss"},
+        {"d_a", "d_loss"},
+        {"g_gan", "g_loss"},
         {"iter_s", NULL},
         {"mean_amp_loss_loss", NULL},
         {"eval_squad_loss", NULL},
