@@ -6040,6 +6040,24 @@ START_TEST(test_json_quoted_decimals)
 }
 END_TEST
 
+/* "Best validation at epoch 0: Average loss: inf" repeats the best so far
+ * under the count it came from: not read as this step's figures. */
+START_TEST(test_best_so_far_line)
+{
+    md_store *st = load_text("train.log",
+                             "Train Epoch: 0 [700000/852174 (82%)]\tLoss: -3.798649\n"
+                             "Train Epoch: 0 [800000/852174 (94%)]\tLoss: -2.554942\n"
+                             "\n"
+                             "Validation set: Average loss: -3.1\n"
+                             "\n"
+                             "Best validation at epoch 0: Average loss: inf\n",
+                             NULL);
+    ck_assert(series(st, "val_loss")->last == -3.1);
+    ck_assert_ptr_null(md_store_find(st, "average_loss"));
+    md_store_free(st);
+}
+END_TEST
+
 /* paddle.Model.fit's evaluation between "Eval begin..." and "Eval
  * samples: N": its running lines count the evaluation's batches, and the
  * last one holds its figures, at the training step reached. */
@@ -6938,6 +6956,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_deepxde_table);
     tcase_add_test(text, test_flair_epochs);
     tcase_add_test(text, test_json_quoted_decimals);
+    tcase_add_test(text, test_best_so_far_line);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);

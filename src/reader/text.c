@@ -1775,6 +1775,23 @@ static bool best_round_header(md_str s)
     return tail_of(s, tails, MD_COUNT(tails)) != 0;
 }
 
+/* "Best validation at epoch 0: Average loss: inf" (pytorch-flows), "Best
+ * model at iteration 2000: ...": the best so far again, under the count it
+ * came from, not this step's figures. */
+static bool best_so_far_line(md_str s)
+{
+    static const char *const at[] = {" at epoch ", " at step ", " at iteration ", " at iter "};
+    if (s.n < 8 || strncasecmp(s.p, "best ", 5) != 0)
+        return false;
+    const char *colon = memchr(s.p, ':', s.n);
+    if (!colon || colon + 1 == s.p + s.n) /* a header over figures on the lines after (DeepXDE's) */
+        return false;
+    for (size_t i = 0; i < MD_COUNT(at); i++)
+        if (md_memmem(s.p, (size_t)(colon - s.p), at[i], strlen(at[i])))
+            return true;
+    return false;
+}
+
 /* A banner over an evaluation's figures, which name no set of their own:
  * RecBole's "valid result:" ("test result:") over one line, "recall@10 :
  * 0.2183    ndcg@10 : 0.1202"; Coqui TTS's "--> EVAL PERFORMANCE" over a
@@ -1974,6 +1991,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         r->best_round_line = line;
         return;
     }
+    if (best_so_far_line(trimmed))
+        return;
     if (result_banner(r, trimmed))
         return;
     if (r->pending_set && trimmed.n) {
