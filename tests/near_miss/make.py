@@ -1599,6 +1599,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("overfitting", "keras_small_val_last_epoch_spike.log")
+def _(r):
+    out = [note("A Keras fine-tune on a small validation set (64 images): the validation loss scatters",
+                "around 0.9 and its last epoch alone jumps to 2.4 on one hard batch, while the training",
+                "loss falls by more than half. One last spike is not a validation loss that doubled: its",
+                "median over the run stays near its start.")]
+    vals = [0.92, 0.81, 0.97, 0.86, 0.79, 0.95, 0.88, 0.83, 2.41]
+    for e, v in enumerate(vals, 1):
+        out.append("Epoch %d/9" % e)
+        out.append("40/40 [==============================] - 12s 300ms/step - loss: %.4f - accuracy: %.4f - val_loss: "
+                   "%.4f - val_accuracy: %.4f" % (0.9 * math.exp(-e / 3.0) + 0.05, 0.7 + 0.03 * e, v,
+                                                  0.72 + r.uniform(-0.03, 0.03)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("accuracy_stuck", "bert_finetune_val_acc_plateau_overfit.log")
 def _(r):
     out = [note("BERT fine-tuned on a sentiment set for 12 epochs, evaluated each epoch: validation",
