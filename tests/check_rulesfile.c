@@ -535,6 +535,7 @@ START_TEST(test_resolve_keys)
         {"closs", "loss"},
         {"d_a", "d_loss"},
         {"g_gan", "g_loss"},
+        {"eval_accuracy_top_1", "val_accuracy"},
         {"iter_s", NULL},
         {"mean_amp_loss_loss", NULL},
         {"eval_squad_loss", NULL},
