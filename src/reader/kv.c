@@ -999,8 +999,7 @@ static bool evaluation_key(const char *key, const char *end)
 /* Whether the word names a data set. An evaluation set may carry its own
  * name or number after the word ("valid1", "dev_other", "test-clean":
  * fairseq names a record by its subset, as --valid-subset spells it).
- * The training set is only the bare word: fairseq's "train_inner" is its
- * per-update record, whose keys are the plain spellings. */
+ * The training set is only the bare word (training_set_name). */
 static bool set_name(const char *w, const char *we)
 {
     const char *letters = w;
@@ -1558,8 +1557,6 @@ static size_t fullwidth_colon(const char *p, const char *end)
     return end - p >= 3 && memcmp(p, "\xEF\xBC\x9A", 3) == 0 ? 3 : 0;
 }
 
-/* The separator at s->p, ':' or '=' (a fullwidth colon reads as ':'), and
- * its width. */
 /* Flower's server: "fit progress: (3, 0.524, {'cen_accuracy': 0.80},
  * 13.29)", the round, the loss of the server's evaluation on held-out
  * data, that evaluation's metrics and the seconds since the start. The
@@ -1622,6 +1619,8 @@ static void running_mean(const scan *s, value *v)
     *v = text_number(num, k, mean, v->unit, num + k + 1);
 }
 
+/* The separator at s->p, ':' or '=' (a fullwidth colon reads as ':'), and
+ * its width. */
 static void on_separator(scan *s)
 {
     size_t wide = fullwidth_colon(s->p, s->end);

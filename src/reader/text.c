@@ -784,7 +784,6 @@ static bool unframed_table_line(const table *t, md_str s)
     return bars >= 2;
 }
 
-/* A table's header: its cells name the columns. */
 /* Ray Tune's status table lists a trial's configuration after its status
  * (and location), then what it reported from the iteration count on:
  * "| Trial name | status | loc | alpha | beta | iter | total time (s) |".
@@ -808,6 +807,7 @@ static size_t ray_config_columns(const table *t, size_t *end)
     return 0;
 }
 
+/* A table's header: its cells name the columns. */
 static void table_header(table *t, const md_str *cells, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -1752,9 +1752,6 @@ static bool may_learn(const text_reader *r, bool plain_before, unsigned long ign
     return r->shapes && plain_before && reading_plain_lines(r) && r->ignored_line == ignored_line;
 }
 
-/* Early stopping in LightGBM ("Early stopping, best iteration is:") and
- * XGBoost ("Stopping. Best iteration:") prints the best round's line again
- * under this header: a repeat, out of order. */
 /* The length of the first of the tails s ends with, case aside; 0 for
  * none. */
 static size_t tail_of(md_str s, const char *const *tails, size_t ntails)
@@ -1767,6 +1764,9 @@ static size_t tail_of(md_str s, const char *const *tails, size_t ntails)
     return 0;
 }
 
+/* Early stopping in LightGBM ("Early stopping, best iteration is:") and
+ * XGBoost ("Stopping. Best iteration:") prints the best round's line again
+ * under this header: a repeat, out of order. */
 static bool best_round_header(md_str s)
 {
     static const char *const tails[] = {"best iteration is:", "best iteration:"};
@@ -1813,11 +1813,6 @@ static bool result_banner(text_reader *r, md_str s)
     return true;
 }
 
-static bool ascii_letter(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
 /* A line under the banner: its pairs are the set's. The first line read
  * sets what the block's lines begin with; a line that begins otherwise,
  * or a blank one after a line was read, ends the block (RecBole's single
@@ -1833,7 +1828,7 @@ static bool read_result_line(text_reader *r, md_str seg, unsigned long line)
         return false;
     }
     size_t lead = 0; /* up to the first letter of the line's first key */
-    while (lead < seg.n && !ascii_letter(seg.p[lead]) && (unsigned char)seg.p[lead] < 0xC3)
+    while (lead < seg.n && !md_is_letter(seg.p[lead]) && (unsigned char)seg.p[lead] < 0xC3)
         lead++;
     if (r->result_read &&
         (lead != r->result_leadlen || r->result_leadlen == 0 || memcmp(seg.p, r->result_lead, lead) != 0)) {
