@@ -5742,6 +5742,13 @@ START_TEST(test_bare_key_after_evaluation_set)
     ck_assert(series(st, "test_acc")->count == 2 && series(st, "test_acc")->last == 0.8960);
     ck_assert(series(st, "lr")->last == 0.05);
     md_store_free(st);
+    st = load_text("train.log",
+                   "epoch: 1, Train_Auc: 0.92, Train_Acc: 0.89, Val_Auc: 0.91, Acc: 0.88\n"
+                   "epoch: 2, Train_Auc: 0.94, Train_Acc: 0.90, Val_Auc: 0.93, Acc: 0.89\n",
+                   NULL);
+    ck_assert(series(st, "accuracy")->count == 2 && series(st, "accuracy")->last == 0.90);
+    ck_assert(series(st, "val_accuracy")->count == 2 && series(st, "val_accuracy")->last == 0.89);
+    md_store_free(st);
 }
 END_TEST
 

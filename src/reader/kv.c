@@ -249,13 +249,20 @@ static bool training_set_name(const char *w, const char *we)
     return md_word_is(w, n, "train") || md_word_is(w, n, "training");
 }
 
+/* The length of the key's first word, its leading ASCII letters ("Val" of
+ * "Val Loss" and of "Val_Auc"). */
+static size_t first_word_len(const char *key, size_t keylen)
+{
+    size_t w = 0;
+    while (w < keylen && md_is_letter(key[w]))
+        w++;
+    return w;
+}
+
 /* Whether the key's first word names an evaluation ("Val Loss", "test_acc"). */
 static bool evaluation_named(const char *key, size_t keylen)
 {
-    size_t w = 0;
-    while (w < keylen && ((key[w] | 0x20) >= 'a' && (key[w] | 0x20) <= 'z'))
-        w++;
-    return md_evaluation_word(key, w);
+    return md_evaluation_word(key, first_word_len(key, keylen));
 }
 
 /* Whether one of the first n pairs, outside any namespace, has the key. */
@@ -292,17 +299,12 @@ static size_t evaluation_set_of(const scan *s, const char *key, size_t keylen, c
         return 0;
     for (size_t i = 0; i < last_eval; i++) {
         const md_kv *o = &s->out[i];
-        const char *we = o->key;
-        while (we < o->key + o->keylen && is_alpha(*we))
-            we++;
+        const char *we = o->key + first_word_len(o->key, o->keylen);
         if (o->ns || !training_set_name(o->key, we) || we + 1 + keylen != o->key + o->keylen ||
             (*we != ' ' && *we != '_') || memcmp(we + 1, key, keylen) != 0)
             continue;
-        const char *ev = s->out[last_eval].key, *eve = ev;
-        while (eve < ev + s->out[last_eval].keylen && is_alpha(*eve))
-            eve++;
-        *set = ev;
-        return (size_t)(eve - ev);
+        *set = s->out[last_eval].key;
+        return first_word_len(s->out[last_eval].key, s->out[last_eval].keylen);
     }
     return 0;
 }
