@@ -5807,6 +5807,28 @@ START_TEST(test_leading_batch_count)
 }
 END_TEST
 
+/* Bayou's "1920/191900 (epoch 1) loss: 8.237": the run's batch count
+ * before the epoch in parentheses is the step; the epoch is not. */
+START_TEST(test_leading_batch_count_before_epoch)
+{
+    md_store *st = load_text("train.log",
+                             "Model parameters: 50361480.0\n"
+                             "1920/191900 (epoch 1) loss: 8.237, gen_loss: 8.051, KL_loss: 13.235, \n"
+                             "\t\n"
+                             "1925/191900 (epoch 1) loss: 8.336, gen_loss: 8.149, KL_loss: 12.937, \n"
+                             "\t\n"
+                             "1930/191900 (epoch 2) loss: 8.21, gen_loss: 8.02, KL_loss: 106.9, \n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *kl = series(st, "kl_loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 1920);
+    ck_assert_int_eq(loss->last_step, 1930);
+    ck_assert_int_eq(kl->last_step, 1930);
+    ck_assert(kl->last == 106.9);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -6953,6 +6975,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_bare_key_after_evaluation_set);
     tcase_add_test(text, test_coco_summary);
     tcase_add_test(text, test_leading_batch_count);
+    tcase_add_test(text, test_leading_batch_count_before_epoch);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

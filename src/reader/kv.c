@@ -2347,18 +2347,36 @@ static bool on_batches_count(scan *s)
     return true;
 }
 
+/* Where "(epoch 1) " ends at p, or NULL. */
+static const char *epoch_in_parens(const char *p, const char *end)
+{
+    if (p >= end || *p != '(' || end - p < 9 || !md_word_is(p + 1, 5, "epoch") || !md_is_blank(p[6]))
+        return NULL;
+    const char *d = skip_blanks(p + 6, end), *e = d;
+    while (e < end && md_is_digit(*e))
+        e++;
+    return e > d && e < end && *e == ')' ? skip_blanks(e + 1, end) : NULL;
+}
+
 /* MONAI's tutorials print "1/16, train_loss: 0.1162 step time: 0.9368"
  * under "epoch 14/300": the batch of the epoch's, alone at the line's
- * start before a comma, then the pairs. */
+ * start before a comma, then the pairs. Bayou's "1920/191900 (epoch 1)
+ * loss: 8.237" counts the run's batches, before the epoch in parentheses. */
 static bool on_leading_batch_count(scan *s)
 {
     double batch, total;
     const char *p = only_blanks(s->line, s->p) ? integral_count(s->p, s->end, false, &batch, &total) : NULL;
-    if (!p || p + 2 >= s->end || p[0] != ',' || !md_is_blank(p[1]) || batch > total ||
-        !key_pair_at(skip_blanks(p + 1, s->end), s->end, ':'))
+    if (!p || p + 2 >= s->end || batch > total)
+        return false;
+    const char *pairs = NULL;
+    if (p[0] == ',' && md_is_blank(p[1]))
+        pairs = skip_blanks(p + 1, s->end);
+    else if (md_is_blank(p[0]))
+        pairs = epoch_in_parens(skip_blanks(p, s->end), s->end);
+    if (!pairs || !key_pair_at(pairs, s->end, ':'))
         return false;
     emit_count(s, "iter", 4, batch, total, p, NULL);
-    s->p = p + 1;
+    s->p = p[0] == ',' ? p + 1 : p;
     return true;
 }
 
