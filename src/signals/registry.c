@@ -107,6 +107,7 @@ static const md_named text_signals[] = {
     {"event.ID.last_text", "the line of its last occurrence"},
     {"run.worst_val_name", "name of the validation loss that climbed the most"},
     {"run.worst_score_name", "name of the validation score that fell the most"},
+    {"run.worst_term_name", "name of the training loss term that climbed the most"},
     {"run.layer_grad_min_name", "name of the layer gradient norm with the smallest end level"},
 };
 
@@ -195,6 +196,15 @@ static const md_named run_features[] = {
     {"worst_score_best_smooth", "that score's best stretch (best_smooth)"},
     {"worst_score_end_level", "end_level of that score"},
     {"worst_score_finite", "finite points of that score"},
+    {"worst_term_rise_from_min", "rise_from_min of the training loss term (a loss other than the total "
+                                 "and the validation losses: kl_loss, loss_cls) that climbed the most"},
+    {"worst_term_rise_z", "rise_z of that loss term"},
+    {"worst_term_count", "points of that loss term"},
+    {"worst_term_best_step", "step of that loss term's best stretch"},
+    {"worst_term_min_smooth", "min_smooth of that loss term"},
+    {"worst_term_end_level", "end_level of that loss term"},
+    {"worst_term_max", "max of that loss term"},
+    {"worst_term_max_step", "step of that loss term's max"},
     {"layer_grads", "per-layer gradient norm series (grad_norm/LAYER, grad_2.0_norm/PARAM), not "
                     "counting layers whose gradient is mostly exactly 0 (frozen)"},
     {"layer_grad_min", "smallest end_level among them"},

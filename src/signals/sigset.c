@@ -302,12 +302,24 @@ static bool is_validation_loss(const md_store *st, const md_series *s)
            (strcmp(s->name, "val_loss") == 0 || md_key_is_validation(md_store_catalog(st), s->name));
 }
 
-/* A training loss term (spaCy's "LOSS NER", "LOSS TOK2VEC") holding NaN
- * or Inf: where no total loss is logged, the terms are the loss. */
+/* A training loss term: a loss other than the total and the evaluations'
+ * (spaCy's "LOSS NER", a VAE's "KL_loss", a detector's "loss_cls"). */
+static bool training_loss_term(const md_store *st, const md_series *s)
+{
+    return s->kind == MD_KIND_LOSS && strcmp(s->name, "loss") != 0 &&
+           !md_key_is_validation(md_store_catalog(st), s->name);
+}
+
+/* A training loss term holding NaN or Inf: where no total loss is logged,
+ * the terms are the loss. */
 static bool nonfinite_loss_term(const md_store *st, const md_series *s)
 {
-    return s->kind == MD_KIND_LOSS && s->nan + s->inf > 0 && strcmp(s->name, "loss") != 0 &&
-           !md_key_is_validation(md_store_catalog(st), s->name);
+    return s->nan + s->inf > 0 && training_loss_term(st, s);
+}
+
+static bool finite_loss_term(const md_store *st, const md_series *s)
+{
+    return s->finite >= 3 && training_loss_term(st, s);
 }
 
 /* A score measured on held-out data: a higher-is-better metric named for
@@ -427,10 +439,14 @@ static md_value rank_spread(md_sigset *sig, bool spread)
     return ranks && base.known ? md_known(worst) : md_unknown();
 }
 
-/* The worst series a run feature ranks and its feature there: "worst_val_"
- * and "worst_score_" features; -1 for others. */
+/* The worst series a run feature ranks and its feature there: "worst_val_",
+ * "worst_score_" and "worst_term_" features; -1 for others. */
 static long ranked_series(md_sigset *sig, const char *feature, const char **series_feature)
 {
+    if (strncmp(feature, "worst_term_", 11) == 0) {
+        *series_feature = strcmp(feature + 11, "best_step") == 0 ? "min_smooth_step" : feature + 11;
+        return worst_of(sig, finite_loss_term, "rise_from_min");
+    }
     if (strncmp(feature, "worst_val_", 10) == 0) {
         *series_feature = strcmp(feature + 10, "best_step") == 0 ? "min_smooth_step" : feature + 10;
         return worst_validation(sig);
@@ -553,6 +569,8 @@ const char *md_signal_text(md_sigset *sig, const char *name)
         return md_signal_run_series(sig, "worst_val_");
     if (strcmp(name, "run.worst_score_name") == 0)
         return md_signal_run_series(sig, "worst_score_");
+    if (strcmp(name, "run.worst_term_name") == 0)
+        return md_signal_run_series(sig, "worst_term_");
     if (strcmp(name, "run.layer_grad_min_name") == 0)
         return md_layer_grad_weakest(sig);
     if (strncmp(name, "event.", 6) != 0)

@@ -970,6 +970,62 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_term_explosion", "vae_kl_annealing_latent_in_use.log")
+def _(r):
+    out = [note("A VAE with KL annealing: the weight goes 0 -> 1 over 4000 steps, and while it is",
+                "small the encoder puts information into the latent, so the KL term climbs from",
+                "0.02 at init to about 35 (1700x) and settles. A term that learns, not a blow-up.")]
+    for s in range(50, 12001, 50):
+        beta = min(1.0, s / 4000.0)
+        kl = 0.02 + 35 * (1 - math.exp(-s / 1500.0)) * (1 + r.gauss(0, 0.03))
+        recon = 80 + 90 * math.exp(-s / 1200.0) + r.gauss(0, 1.2)
+        out.append("step %d | loss %.4f | recon_loss %.4f | kl_loss %.4f | kl_weight %.4f"
+                   % (s, recon + beta * kl, recon, kl, beta))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_term_explosion", "sb3_ppo_value_loss_grows_with_returns.log")
+def _(r):
+    out = [note("Stable-Baselines3 PPO on an environment with unnormalised rewards: as the agent",
+                "learns, the episode return climbs from 2 to 900, and the value loss, a squared",
+                "error on those returns, from 0.3 to 4000. The scale of the returns, not a fault.")]
+    for it in range(1, 121):
+        ret = 2 + 898 / (1 + math.exp(-(it - 60) / 10.0))
+        vloss = 0.3 + 0.005 * ret * ret * (1 + r.gauss(0, 0.1))
+        out.append("-----------------------------------------")
+        out.append("| rollout/                |             |")
+        out.append("|    ep_len_mean          | %-11.4g |" % 1000)
+        out.append("|    ep_rew_mean          | %-11.4g |" % (ret * (1 + r.gauss(0, 0.02))))
+        out.append("| time/                   |             |")
+        out.append("|    iterations           | %-11d |" % it)
+        out.append("|    total_timesteps      | %-11d |" % (it * 2048))
+        out.append("| train/                  |             |")
+        out.append("|    entropy_loss         | %-11.4g |" % (-4.2 + it * 0.01))
+        out.append("|    learning_rate        | %-11.4g |" % 0.0003)
+        out.append("|    loss                 | %-11.4g |" % (vloss * 0.5 * (1 + r.gauss(0, 0.1))))
+        out.append("|    policy_gradient_loss | %-11.4g |" % r.gauss(-0.005, 0.002))
+        out.append("|    value_loss           | %-11.4g |" % vloss)
+        out.append("-----------------------------------------")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_term_explosion", "detector_term_single_spike.log")
+def _(r):
+    out = [note("An mmdetection run where one batch with a degenerate box sends loss_bbox to 4e4",
+                "for a single log; the next log is back at 0.3 and the run goes on. A spike that",
+                "passed (loss_spike's to judge), not a term that blew up and stayed.")]
+    for it in range(50, 12001, 50):
+        cls = 0.2 + 0.9 * math.exp(-it / 3000.0) + r.gauss(0, 0.02)
+        bbox = 0.25 + 0.3 * math.exp(-it / 3000.0) + r.gauss(0, 0.01)
+        if it == 7000:
+            bbox = 41234.5
+        left = (12000 - it) * 0.4
+        out.append("2024-05-01 10:00:00,000 - mmdet - INFO - Epoch [1][%d/12000]\tlr: 2.000e-02, eta: %d:%02d:%02d, "
+                   "time: 0.400, data_time: 0.010, memory: 3800, loss_cls: %.4f, loss_bbox: %.4f, loss: %.4f"
+                   % (it, left // 3600, left % 3600 // 60, left % 60, cls, bbox, cls + bbox))
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------
 # gradients
 
