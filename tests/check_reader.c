@@ -5829,6 +5829,73 @@ START_TEST(test_leading_batch_count_before_epoch)
 }
 END_TEST
 
+/* NVIDIA's Tacotron 2: "Train loss N V" and "Validation loss N:  V" give
+ * the iteration before the loss; neither is the loss. */
+START_TEST(test_set_loss_iteration)
+{
+    md_store *st = load_text("train.log",
+                             "Epoch: 0\n"
+                             "Train loss 0 48.220909 Grad Norm 13.484264 5.71s/it\n"
+                             "Validation loss 0: 37.061010  \n"
+                             "Train loss 1 35.229748 Grad Norm 25.020286 3.79s/it\n"
+                             "Train loss 2 16.508032 Grad Norm 17.146819 3.99s/it\n"
+                             "Epoch: 1\n"
+                             "Train loss 1000 0.514525 Grad Norm 0.615372 4.37s/it\n"
+                             "Validation loss 1000:  0.523265  \n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss"), *gn = series(st, "grad_norm");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->last_step, 1000);
+    ck_assert(loss->first == 48.220909 && loss->last == 0.514525);
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->last_step, 1000);
+    ck_assert(val->last == 0.523265);
+    ck_assert(gn->last == 0.615372);
+    md_store_free(st);
+}
+END_TEST
+
+/* VITS's list of losses by position, then the step and the rate; a NaN
+ * among them is read as one. */
+START_TEST(test_vits_loss_list)
+{
+    md_store *st = load_text("train.log",
+                             "2023-09-16 18:44:35,779\t32k\tINFO\tTrain Epoch: 1 [0%]\n"
+                             "2023-09-16 18:44:35,783\t32k\tINFO\t[1.8585, 3.1098, 16.751, 38.250, 6.8554, 0, 0.0001]\n"
+                             "INFO:mytts:Train Epoch: 1 [50%]\n"
+                             "INFO:mytts:[nan, nan, 15.2, 30.1, 1.35, 5.2, 200, 9.99875e-05]\n"
+                             "[3, 7, 11]\n",
+                             NULL);
+    const md_series *mel = series(st, "loss_mel"), *kl = series(st, "loss_kl"), *d = series(st, "d_loss");
+    ck_assert_uint_eq(mel->count, 2);
+    ck_assert_int_eq(mel->first_step, 0);
+    ck_assert_int_eq(mel->last_step, 200);
+    ck_assert(mel->last == 30.1);
+    ck_assert(kl->first == 6.8554 && kl->last == 5.2);
+    ck_assert_uint_eq(d->nan, 1);
+    ck_assert(series(st, "loss_dur")->last == 1.35);
+    ck_assert(series(st, "lr")->last == 9.99875e-05);
+    md_store_free(st);
+}
+END_TEST
+
+/* Python logging's default format, "LEVEL:logger:message": the logger's
+ * name, hyphens and all, is no part of the keys. */
+START_TEST(test_basic_logging_prefix)
+{
+    md_store *st = load_text("train.log",
+                             "INFO:Kobo-Kanaeru-First-Try:====> Epoch: 1\n"
+                             "INFO:Kobo-Kanaeru-First-Try:loss_disc=3.859, loss_gen=3.076, loss_fm=10.436,loss_mel=21.974, loss_kl=1.270\n"
+                             "INFO:Kobo-Kanaeru-First-Try:loss_disc=3.253, loss_gen=4.051, loss_fm=15.998,loss_mel=22.939, loss_kl=9.000\n"
+                             "INFO:root:loss_disc=3.216, loss_gen=4.726, loss_fm=12.343,loss_mel=21.107, loss_kl=9.000\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss_mel")->count, 3);
+    ck_assert(series(st, "loss_kl")->last == 9.0);
+    ck_assert_uint_eq(series(st, "d_loss")->count, 3);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -6976,6 +7043,9 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_coco_summary);
     tcase_add_test(text, test_leading_batch_count);
     tcase_add_test(text, test_leading_batch_count_before_epoch);
+    tcase_add_test(text, test_set_loss_iteration);
+    tcase_add_test(text, test_vits_loss_list);
+    tcase_add_test(text, test_basic_logging_prefix);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

@@ -2245,6 +2245,58 @@ static bool on_bracket_count(scan *s)
     return true;
 }
 
+/* VITS and the voice models built on it (Bert-VITS2, so-vits-svc,
+ * GPT-SoVITS) log a list under "Train Epoch: 2 [11%]": the losses by
+ * position, then the step and the rate, "[loss_disc, loss_gen, loss_fm,
+ * loss_mel, loss_dur, loss_kl, 1200, 0.0002]" (so-vits-svc has no
+ * duration loss; GPT-SoVITS's fifth is its kl_ssl). The list must be the
+ * whole line, its step an integer and its rate below 1. */
+#define VITS_LIST_MAX 8
+static bool on_vits_list(scan *s)
+{
+    static const char *const names[][6] = {
+        {"loss_disc", "loss_gen", "loss_fm", "loss_mel", "loss_kl"},
+        {"loss_disc", "loss_gen", "loss_fm", "loss_mel", "loss_dur", "loss_kl"},
+    };
+    double v[VITS_LIST_MAX];
+    const char *text[VITS_LIST_MAX];
+    size_t len[VITS_LIST_MAX], n = 0;
+    const char *p = s->p + 1;
+    for (;;) {
+        p = skip_blanks(p, s->end);
+        size_t k = md_num_scan(p, s->end, &v[n]);
+        const char *we = md_kv_word_end(p, s->end);
+        if (!k && we > p && nonfinite_word(p, we, &v[n]))
+            k = (size_t)(we - p);
+        if (!k)
+            return false;
+        text[n] = p, len[n] = k;
+        p = skip_blanks(p + k, s->end);
+        n++;
+        if (p < s->end && *p == ']')
+            break;
+        if (p >= s->end || *p != ',' || n == VITS_LIST_MAX)
+            return false;
+        p++;
+    }
+    double step = v[n - 2], lr = v[n - 1];
+    if ((n != 7 && n != 8) || skip_blanks(p + 1, s->end) != s->end || !is_integral_text(text[n - 2], len[n - 2]) ||
+        step < 0 || !(lr > 0 && lr < 1))
+        return false;
+    emit_count(s, "step", 4, step, NAN, text[n - 2] + len[n - 2], NULL);
+    for (size_t i = 0; i + 2 < n; i++) {
+        const char *name = names[n - 7][i];
+        value loss = {.v = v[i], .unit = MD_UNIT_NONE, .flags = md_kv_decimals(text[i], len[i]), .total = NAN,
+                      .end = text[i] + len[i]};
+        emit(s, name, strlen(name), &loss, false);
+    }
+    value rate = {.v = lr, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(text[n - 1], len[n - 1]), .total = NAN,
+                  .end = text[n - 1] + len[n - 1]};
+    emit(s, "lr", 2, &rate, false);
+    s->p = s->end;
+    return true;
+}
+
 /* Darknet (YOLO v2-v4): " 1000: 2.345678, 2.456789 avg loss, 0.001000
  * rate, 3.4 seconds, 64000 images" ("avg," in pjreddie's original). The
  * iteration, the batch's loss, and the running average it plots as the
@@ -2327,6 +2379,37 @@ static bool on_step_name_value(scan *s)
     value pair = {.v = v, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(num, k), .total = NAN, .end = num + k};
     emit(s, key ? key : w, key ? strlen(key) : (size_t)(we - w), &pair, false);
     s->p = s->end;
+    return true;
+}
+
+/* NVIDIA's Tacotron 2 and WaveGlow: "Train loss 64999 0.314525 Grad Norm
+ * 0.615372 4.37s/it" and "Validation loss 64000:  0.323265": a set's
+ * name, "loss", the iteration, then the loss. */
+static bool on_set_loss_step(scan *s)
+{
+    if (!only_blanks(s->line, s->p))
+        return false;
+    const char *w = s->p, *we = md_kv_word_end(w, s->end);
+    const char *key = set_loss_key(w, (size_t)(we - w));
+    const char *l = skip_blanks(we, s->end), *le = md_kv_word_end(l, s->end);
+    if (!key || l == we || !md_word_is(l, (size_t)(le - l), "loss"))
+        return false;
+    const char *p = skip_blanks(le, s->end);
+    double step, v;
+    size_t k = p > le ? md_num_scan(p, s->end, &step) : 0;
+    if (!k || !is_integral_text(p, k) || *p == '-' || *p == '+')
+        return false;
+    const char *step_end = p + k, *num = step_end;
+    if (num < s->end && *num == ':')
+        num++;
+    num = skip_blanks(num, s->end);
+    if (num == step_end || num >= s->end || !(k = md_num_scan(num, s->end, &v)) ||
+        (num + k < s->end && !md_is_blank(num[k])))
+        return false;
+    emit_count(s, "step", 4, step, NAN, step_end, NULL);
+    value pair = {.v = v, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(num, k), .total = NAN, .end = num + k};
+    emit(s, key, strlen(key), &pair, false);
+    s->p = num + k;
     return true;
 }
 
@@ -2552,9 +2635,30 @@ static void openmmlab_memory(scan *s)
             s->out[i].unit = MD_UNIT_MIB;
 }
 
+/* Python logging's default format, "INFO:Kobo-Kanaeru:loss_disc=3.859":
+ * the level in capitals, the logger's name, each before a colon. The
+ * message starts after them. */
+static const char *after_basic_logging(const char *line, const char *end)
+{
+    const char *we = line;
+    while (we < end && *we >= 'A' && *we <= 'Z')
+        we++;
+    if (we == end || *we != ':' || !log_level_word(line, we))
+        return line;
+    const char *name = we + 1, *ne = name;
+    while (ne < end && (is_alnum(*ne) || *ne == '_' || *ne == '-' || *ne == '.'))
+        ne++;
+    return ne > name && ne < end && *ne == ':' ? ne + 1 : line;
+}
+
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings)
 {
+    if (n > 6 && line[0] >= 'A' && line[0] <= 'Z') {
+        const char *msg = after_basic_logging(line, line + n);
+        n -= (size_t)(msg - line);
+        line = msg;
+    }
     scan s = {.line = line, .p = line, .end = line + n, .out = out, .cap = cap, .evict_below = cap, .known = known,
               .same = same, .ctx = ctx, .units = units};
     while (s.p < s.end) {
@@ -2562,6 +2666,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         if (md_is_blank(c)) {
             s.p++;
         } else if (is_alpha(c) || ((unsigned char)c >= 0xC3 && utf8_letter(s.p, s.end))) {
+            if (s.n == 0 && !s.key && on_set_loss_step(&s))
+                continue;
             on_word(&s, s.p, md_kv_word_end(s.p, s.end));
         } else if (c == ':' || c == '=' || ((unsigned char)c == 0xEF && fullwidth_colon(s.p, s.end))) {
             on_separator(&s);
@@ -2596,7 +2702,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '[' && !s.key && s.n == 0 &&
                    (on_bracket_step(&s) || on_epoch_batch_pair(&s) || on_epoch_batch_brackets(&s) ||
-                    on_bracket_count(&s))) {
+                    on_bracket_count(&s) || on_vits_list(&s))) {
             continue;
         } else if (c == '[' && s.key && s.p == s.key_end && on_bracket_group(&s)) {
             continue;
