@@ -2079,6 +2079,30 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("distributed_hang", "vits_single_gpu_stall_then_trains_on.log")
+def _(r):
+    out = [note("so-vits-svc on one GPU: a line every minute, then 35 minutes of silence in the",
+                "middle of epoch 30 (the desktop went to sleep), then the next step and training",
+                "on as before. A stall the run came back from, not a hang.")]
+    t = 18 * 3600 + 44 * 60
+    step = 0
+    for epoch in range(1, 61):
+        for pct in (10, 60):
+            t += 55 + r.randint(0, 10)
+            if epoch == 30 and pct == 60:
+                t += 35 * 60
+            stamp = "2023-09-16 %02d:%02d:%02d,%03d" % (t // 3600 % 24, t // 60 % 60, t % 60, r.randint(0, 999))
+            mel = 16 + 20 * math.exp(-step / 300.0) + r.gauss(0, 1.5)
+            kl = 0.8 + 5 * math.exp(-step / 200.0) + abs(r.gauss(0, 0.15))
+            out.append("%s\t32k\tINFO\tTrain Epoch: %d [%d%%]" % (stamp, epoch, pct))
+            out.append("%s\t32k\tINFO\t[%r, %r, %r, %r, %r, %d, %r]"
+                       % (stamp, 2.4 + r.gauss(0, 0.08), 2.4 + r.gauss(0, 0.15), 12 + r.gauss(0, 1.5), mel, kl,
+                          step, 1e-4 * 0.999875 ** (epoch - 1)))
+            step += 20
+        out.append("%s\t32k\tINFO\t====> Epoch: %d" % (stamp, epoch))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("distributed_hang", "ocr_train_then_resume_next_day.log")
 def _(r):
     out = [note("A text detector trained on one GPU: the first launch logs epoch 1 and stops (closed",
