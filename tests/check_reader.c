@@ -5896,6 +5896,29 @@ START_TEST(test_basic_logging_prefix)
 }
 END_TEST
 
+/* LeRobot rounds its counts: "step:2K" is step 2000, and "ep" beside
+ * "epch" counts episodes, not epochs; "grdn" is the gradient norm. */
+START_TEST(test_lerobot_line)
+{
+    md_store *st = load_text("train.log",
+                             "INFO 2026-08-07 18:31:18 ot_train.py:423 step:800 smpl:410K ep:458 epch:11.45 loss:0.239 "
+                             "grdn:6.173 lr:5.0e-05 updt_s:0.327 data_s:0.019\n"
+                             "INFO 2026-08-07 18:32:27 ot_train.py:423 step:1K smpl:512K ep:573 epch:14.31 loss:0.214 "
+                             "grdn:5.656 lr:5.0e-05 updt_s:0.327 data_s:0.019\n"
+                             "INFO 2026-08-07 18:37:07 ot_train.py:423 step:2K smpl:922K ep:1K epch:25.77 loss:0.159 "
+                             "grdn:inf lr:5.0e-05 updt_s:0.324 data_s:0.026\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *gn = series(st, "grad_norm");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 800);
+    ck_assert_int_eq(loss->last_step, 2000);
+    ck_assert_uint_eq(loss->restarts, 0);
+    ck_assert_uint_eq(gn->inf, 1);
+    ck_assert(series(st, "episodes")->last == 1000);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -7046,6 +7069,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_set_loss_iteration);
     tcase_add_test(text, test_vits_loss_list);
     tcase_add_test(text, test_basic_logging_prefix);
+    tcase_add_test(text, test_lerobot_line);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

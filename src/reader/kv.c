@@ -309,10 +309,20 @@ static size_t evaluation_set_of(const scan *s, const char *key, size_t keylen, c
     return 0;
 }
 
+/* LeRobot's "step:2K smpl:819K ep:916 epch:22.90 loss:0.170 grdn:4.703":
+ * beside its epochs ("epch"), its "ep" counts episodes, not epochs. */
+static void lerobot_episodes(scan *s)
+{
+    if (s->n && s->out[s->n - 1].keylen == 2 && memcmp(s->out[s->n - 1].key, "ep", 2) == 0)
+        s->out[s->n - 1].key = "episodes", s->out[s->n - 1].keylen = 8;
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     if (host_rank_field(s, key, keylen, v))
         return;
+    if (keylen == 4 && memcmp(key, "epch", 4) == 0)
+        lerobot_episodes(s);
     bool under_set = in_ns && s->set && s->ns == s->set;
     s->loss_repeated |= under_set && names_set_loss(s, key, keylen);
     if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))

@@ -492,7 +492,9 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
         if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv)))) {
-            if (!usable_step(kv->value)) {
+            /* LeRobot's "step:2K": a count in thousands, rounded. */
+            double at = md_unit_dim(kv->unit) == MD_DIM_SCALE ? kv->value * md_unit_factor(kv->unit) : kv->value;
+            if (!usable_step(at)) {
                 /* fairseq's "update": 1.842 is progress in epochs,
                  * "num_updates" the step: a key that held a fraction is
                  * no step from then on, not even at "update": 2.0. */
@@ -500,7 +502,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
                     st->keys[kv->key].role = MD_ROLE_IGNORE;
                 continue;
             }
-            step = (int64_t)kv->value;
+            step = (int64_t)at;
             gives_way = step_gives_way(st, kv);
             in_epoch = kv->flags & MD_KV_IN_EPOCH;
             total = -1;
