@@ -5919,6 +5919,34 @@ START_TEST(test_lerobot_line)
 }
 END_TEST
 
+/* Coqui's newer trainer stamps its step header with the time; the
+ * block under it stands at the global step, its amp_scaler is the loss
+ * scale. */
+START_TEST(test_coqui_timed_header)
+{
+    md_store *st = load_text("train.log",
+                             "--> TIME: 2024-02-25 01:58:59 -- STEP: 651/652 -- GLOBAL_STEP: 191449\n"
+                             "     | > loss_disc: 2.7056007385253906  (2.522395754177309)\n"
+                             "     | > loss_mel: 19.086673736572266  (18.72859995864157)\n"
+                             "     | > amp_scaler: 256.0  (256.0)\n"
+                             "     | > current_lr_0: 0.00019302411853756697 \n"
+                             "--> TIME: 2024-02-25 01:59:01 -- STEP: 652/652 -- GLOBAL_STEP: 191450\n"
+                             "     | > loss_disc: 2.6  (2.52)\n"
+                             "     | > loss_mel: 19.5  (18.73)\n"
+                             "     | > amp_scaler: 128.0  (192.0)\n"
+                             "     | > current_lr_0: 0.00019302411853756697 \n",
+                             NULL);
+    const md_series *mel = series(st, "loss_mel"), *scale = series(st, "loss_scale");
+    ck_assert_uint_eq(mel->count, 2);
+    ck_assert_int_eq(mel->first_step, 191449);
+    ck_assert_int_eq(mel->last_step, 191450);
+    ck_assert_int_eq(scale->last_step, 191450);
+    ck_assert(scale->last == 128.0);
+    ck_assert_int_eq(series(st, "lr")->last_step, 191450);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -7070,6 +7098,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_vits_loss_list);
     tcase_add_test(text, test_basic_logging_prefix);
     tcase_add_test(text, test_lerobot_line);
+    tcase_add_test(text, test_coqui_timed_header);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

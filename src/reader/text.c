@@ -212,6 +212,19 @@ static bool stamp_prefix(const char *p, const char *end)
     return true;
 }
 
+/* Coqui's trainer stamps its step header: "--> TIME: 2024-02-25 01:58:59
+ * -- STEP: 652/652 -- GLOBAL_STEP: 191450". */
+static bool coqui_time_prefix(const char *p, const char *end)
+{
+    while (p < end && *p == ' ')
+        p++;
+    if (end - p < 10 || memcmp(p, "--> TIME: ", 10) != 0)
+        return false;
+    while (end > p && end[-1] == ' ')
+        end--;
+    return end - p >= 12 && end[-1] == '-' && end[-2] == '-' && stamp_prefix(p + 10, end - 2);
+}
+
 /* A logger's prefix that ends in ']': absl's "I0523 10:12:01.123456 140234
  * model_lib_v2.py:705] ", "[INFO] "; or in " - ", Python logging's
  * separator ("2024-01-02 10:00:00,123 - root - INFO - ", SpeechBrain's
@@ -309,8 +322,9 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
      * solver.cpp:330] Iteration 300, Testing net (#0)", then a line per
      * output. */
     bool announcing = n == 1 && end > last && *last == ',' && logger_prefix(t.p, kv->key);
-    if ((end != last && !announcing) || (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) &&
-                                          !logger_prefix(t.p, kv->key) && !bracketed_rest(t, kv->key)))
+    if ((end != last && !announcing) ||
+        (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) && !logger_prefix(t.p, kv->key) &&
+         !bracketed_rest(t, kv->key) && !coqui_time_prefix(t.p, kv->key)))
         return false;
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
     md_role role = spec ? spec->role : MD_ROLE_SERIES;
