@@ -552,7 +552,8 @@ START_TEST(test_guessed_kinds)
 {
     /* Keys no alias names take a kind and a direction from their words:
      * spaCy's F-score and attachment scores, Ultralytics' mAP at an IoU
-     * threshold ("map" and its digits), and not a single letter that may
+     * threshold ("map" and its digits), correlations with gold scores
+     * (STS's Spearman, CoLA's Matthews), and not a single letter that may
      * be anything (top_p, lora_r). */
     static const struct {
         const char *key, *name;
@@ -567,6 +568,9 @@ START_TEST(test_guessed_kinds)
         {"ENTS_P", "ents_p", MD_KIND_OTHER, MD_BETTER_NONE},
         {"lora_r", "lora_r", MD_KIND_OTHER, MD_BETTER_NONE},
         {"mapping_time_frac", "mapping_time_frac", MD_KIND_OTHER, MD_BETTER_NONE},
+        {"eval_stsb_spearman", "eval_stsb_spearman", MD_KIND_METRIC, MD_BETTER_HIGHER},
+        {"eval_matthews_correlation", "eval_matthews_correlation", MD_KIND_METRIC, MD_BETTER_HIGHER},
+        {"sts-dev_pearson_cosine", "sts_dev_pearson_cosine", MD_KIND_METRIC, MD_BETTER_HIGHER},
     };
     md_store *st = new_store();
     for (size_t i = 0; i < MD_COUNT(want); i++)

@@ -22,7 +22,11 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
     static const char *const higher[] = {"acc",   "accuracy", "map",    "f1",     "precision", "recall",
                                          "rouge", "rouge1",   "rouge2", "rougel", "bleu",      "chrf",
                                          "auc",   "score",    "f",      "uas",    "las",       "ndcg",
-                                         "mrr",   "hit",      "hits",   "ssim",   "psnr"};
+                                         "mrr",   "hit",      "hits",   "ssim",   "psnr",
+                                         /* rank and linear correlations with gold scores: STS
+                                          * benchmarks' Spearman and Pearson, GLUE CoLA's Matthews */
+                                         "spearman", "spearmanr", "pearson", "pearsonr", "kendall",
+                                         "matthews", "correlation", "mcc"};
     *kind = MD_KIND_OTHER;
     *better = MD_BETTER_NONE;
     /* verl files under "val-core/" only an evaluation's headline score
