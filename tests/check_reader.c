@@ -5947,6 +5947,24 @@ START_TEST(test_coqui_timed_header)
 }
 END_TEST
 
+/* DPR's "NLL Validation: loss = 0.899356": a kind of evaluation before
+ * the evaluation's word names the set all the same. */
+START_TEST(test_evaluation_after_its_kind)
+{
+    md_store *st = load_text("train.log",
+                             "Epoch: 1: Step: 29401/29440, loss=0.012000, lr=0.000010\n"
+                             "NLL Validation: loss = 0.899356. correct prediction ratio  5670/6516 ~  0.870166\n"
+                             "Epoch: 2: Step: 29401/29440, loss=0.010000, lr=0.000000\n"
+                             "NLL Validation: loss = 0.912000. correct prediction ratio  5670/6516 ~  0.870166\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    ck_assert(series(st, "val_loss")->last == 0.912);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "loss")->last == 0.01);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -7099,6 +7117,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_basic_logging_prefix);
     tcase_add_test(text, test_lerobot_line);
     tcase_add_test(text, test_coqui_timed_header);
+    tcase_add_test(text, test_evaluation_after_its_kind);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

@@ -1638,7 +1638,7 @@ static void on_separator(scan *s)
     size_t wide = fullwidth_colon(s->p, s->end);
     char sep = wide ? ':' : *s->p;
     size_t width = wide ? wide : 1;
-    const char *q = s->p + width;
+    const char *q = s->p + width, *last;
     if (s->key) {
         q = skip_blanks(q, s->end);
         if (sep == ':' && q < s->end && *q == '[' && (on_epoch_counts(s, q) || on_evaluation_counts(s, q)))
@@ -1688,6 +1688,11 @@ static void on_separator(scan *s)
             s->nslen = (size_t)(s->key_end - s->key);
         } else if (sep == ':' && s->words <= 2 && evaluation_key(s->key, s->key_end)) {
             eval_namespace(s, s->key, (size_t)(s->key_end - s->key));
+        } else if (sep == ':' && s->words == 2 && (last = last_word(s->key, s->key_end)) &&
+                   evaluation_key(last, s->key_end)) {
+            /* DPR's "NLL Validation: loss = 0.899356": the evaluation's
+             * kind, then its word. */
+            eval_namespace(s, last, (size_t)(s->key_end - last));
         }
     }
     clear_key(s);
