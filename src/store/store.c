@@ -712,13 +712,20 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
             series_settle_early_points(s, !(ki->total & KEY_EVALUATION) ? -1
                                           : in->first_stepped_record ? in->first_step_seen
                                                                      : step);
+        /* A point without a step where the input's records carried steps
+         * before stands at the step they reached (a model's activations
+         * printed under each step's line, a test set's figures at the
+         * end), also when its series starts so. */
+        bool reached = step < 0 && in->step_records > 0 && in->last_step_seen >= 0;
         if (s->count == 0)
-            s->ordinal = step < 0;
+            s->ordinal = step < 0 && !reached;
         /* Without steps, a point's place is its record's among the input's
          * records, so a validation loss logged every tenth record lines up
          * with the training loss rather than crowding its first tenth. */
         if (s->ordinal)
             at = (int64_t)in->records + 1;
+        else if (reached)
+            at = s->count && s->last_step > in->last_step_seen ? s->last_step : in->last_step_seen;
         else if (step < 0)
             at = s->last_step;
         series_add(s, at, v, kv->flags);
