@@ -5965,6 +5965,23 @@ START_TEST(test_evaluation_after_its_kind)
 }
 END_TEST
 
+/* rl_games: "fps step" is a rate, no step; the epoch places the line and
+ * the total rate is the throughput. */
+START_TEST(test_rl_games_fps)
+{
+    md_store *st = load_text("train.log",
+                             "fps step: 1048568.0 fps step and policy inference: 699047.1  fps total: 299589.9 epoch: 3/1000\n"
+                             "fps step: 699050.7 fps step and policy inference: 419429.1  fps total: 262141.5 epoch: 4/1000\n",
+                             NULL);
+    const md_series *fps = series(st, "samples_per_s");
+    ck_assert_uint_eq(fps->count, 2);
+    ck_assert_int_eq(fps->first_step, 3);
+    ck_assert_int_eq(fps->last_step, 4);
+    ck_assert(fps->last == 262141.5);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -7118,6 +7135,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_lerobot_line);
     tcase_add_test(text, test_coqui_timed_header);
     tcase_add_test(text, test_evaluation_after_its_kind);
+    tcase_add_test(text, test_rl_games_fps);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);
