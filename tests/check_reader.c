@@ -5982,6 +5982,29 @@ START_TEST(test_rl_games_fps)
 }
 END_TEST
 
+/* Dreamer: "[5000] name value / name value / ...": the bracket's count is
+ * the step, and a loss term's "inf" there is read as its numbers are. */
+START_TEST(test_dreamer_fields)
+{
+    md_store *st = load_text("train.log",
+                             "Training for 100 steps.\n"
+                             "[5000] expl_amount 0.0 / model_grad_norm 12.5 / image_loss 11650.7 / model_loss 5864.5 / "
+                             "value_loss 6.4 / actor_loss -6.9\n"
+                             "Train episode of length 1000 with return 13.9.\n"
+                             "[6000] expl_amount 0.3 / model_grad_norm nan / image_loss 304112.1 / model_loss inf / "
+                             "value_loss 6.3 / actor_loss -14.7 / fps 1.0\n",
+                             NULL);
+    const md_series *model = series(st, "model_loss");
+    ck_assert_uint_eq(model->count, 2);
+    ck_assert_int_eq(model->first_step, 5000);
+    ck_assert_int_eq(model->last_step, 6000);
+    ck_assert_uint_eq(model->inf, 1);
+    ck_assert_uint_eq(series(st, "grad_norm")->nan, 1);
+    ck_assert(series(st, "value_loss")->last == 6.3);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -7136,6 +7159,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_coqui_timed_header);
     tcase_add_test(text, test_evaluation_after_its_kind);
     tcase_add_test(text, test_rl_games_fps);
+    tcase_add_test(text, test_dreamer_fields);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

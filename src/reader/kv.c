@@ -925,6 +925,8 @@ static bool on_ordinal(scan *s, const char *w)
     return true;
 }
 
+static bool named_metric(const scan *s, size_t keylen);
+
 static void on_word(scan *s, const char *w, const char *we)
 {
     if ((unsigned char)*w == 0xE7 && on_ordinal(s, w))
@@ -939,7 +941,8 @@ static void on_word(scan *s, const char *w, const char *we)
      * already read. */
     double nf;
     if (s->key && w > s->key_end && only_blanks(s->key_end, w) && is_value_end(we, s->end) &&
-        nonfinite_word(w, we, &nf) && s->known(s->ctx, s->key, (size_t)(s->key_end - s->key))) {
+        nonfinite_word(w, we, &nf) &&
+        (s->known(s->ctx, s->key, (size_t)(s->key_end - s->key)) || named_metric(s, (size_t)(s->key_end - s->key)))) {
         value v = {.v = nf, .unit = MD_UNIT_NONE, .flags = 0, .total = NAN, .end = we};
         double again;
         if (md_num_scan(w, we, &again) == (size_t)(we - w)) {
@@ -2139,6 +2142,19 @@ static void emit_leading_step(scan *s, const char *digits, const char *digits_en
  * GPU, and "[1] loss: 0.5" in a script's own print may count epochs. A
  * step key on the line wins over the count, which then numbers the line
  * (an issue's paste, "[1745] global_step=10, loss=2.3"). */
+/* Dreamer's "[5000] expl_amount 0.0 / model_grad_norm nan / ...": after
+ * the first name, a blank, its value, and " / " before the next. */
+static bool dreamer_fields(const char *key_end, const char *end)
+{
+    if (end - key_end < 4 || key_end[0] != ' ')
+        return false;
+    const char *v = key_end + 1, *ve = md_kv_word_end(v, end);
+    double x;
+    if (ve == v || !(md_num_scan(v, ve, &x) == (size_t)(ve - v) || nonfinite_word(v, ve, &x)))
+        return false;
+    return end - ve >= 3 && memcmp(ve, " / ", 3) == 0;
+}
+
 static bool on_bracket_step(scan *s)
 {
     const char *q = s->p + 1, *digits = q;
@@ -2149,7 +2165,8 @@ static bool on_bracket_step(scan *s)
         return false;
     const char *key_end = md_kv_word_end(q + 2, s->end);
     bool tab = q[1] == '\t';
-    if (key_end >= s->end || !(*key_end == '=' || (tab && (*key_end == ':' || possessive(key_end, s->end)))))
+    if (key_end >= s->end || !(*key_end == '=' || (tab && (*key_end == ':' || possessive(key_end, s->end))) ||
+                               dreamer_fields(key_end, s->end)))
         return false;
     emit_leading_step(s, digits, q, q + 1);
     s->p = q + 1;
