@@ -6005,6 +6005,24 @@ START_TEST(test_dreamer_fields)
 }
 END_TEST
 
+/* nerf-pytorch's "VAL PSNR 144: 22.38": the image's number between the
+ * name and the value that ends the line is no value. */
+START_TEST(test_count_before_value)
+{
+    md_store *st = load_text("train.log",
+                             "[TRAIN] Iter: 209400 Loss: 0.00826267059892416  PSNR: 24.05372428894043\n"
+                             "[TRAIN] Iter: 209500 Loss: 0.0067442795261740685  PSNR: 24.944828033447266\n"
+                             "Starts Validation Rendering\n"
+                             "VAL PSNR 144: 22.382625579833984\n",
+                             NULL);
+    const md_series *val = series(st, "val_psnr");
+    ck_assert_uint_eq(val->count, 1);
+    ck_assert(val->last == 22.382625579833984);
+    ck_assert_int_eq(val->last_step, 209500);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -7160,6 +7178,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_evaluation_after_its_kind);
     tcase_add_test(text, test_rl_games_fps);
     tcase_add_test(text, test_dreamer_fields);
+    tcase_add_test(text, test_count_before_value);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

@@ -1876,6 +1876,17 @@ static void on_number(scan *s)
         value v;
         if (blanks && parse_value(s->units, s->p, s->end, &v) &&
             (s->known(s->ctx, s->key, keylen) || named_metric(s, keylen))) {
+            /* nerf-pytorch's "VAL PSNR 144: 22.38": a count (the image)
+             * between the name and its value, which ends the line. */
+            static const char *const counts[] = {"epoch", "step", "iter", "iteration", "batch", "round"};
+            const char *last = last_word(s->key, s->key + keylen);
+            const char *after = v.end < s->end && *v.end == ':' ? skip_blanks(v.end + 1, s->end) : NULL;
+            value counted;
+            if (after && (v.flags & MD_KV_INTEGRAL) && after > v.end + 1 &&
+                !md_word_in(last, (size_t)(s->key + keylen - last), counts, MD_COUNT(counts)) &&
+                parse_value(s->units, after, s->end, &counted) && counted.unit == MD_UNIT_NONE &&
+                skip_blanks(counted.end, s->end) == s->end)
+                v = counted;
             if (s->ns_averaged)
                 running_mean(s, &v);
             if (marian_display_time(s, keylen))
