@@ -5445,6 +5445,7 @@ static const struct {
     {"spawn_child", "  File \"D:\\Python\\python39\\lib\\multiprocessing\\spawn.py\", line 116, in spawn_main"},
     {"spawn_child", "  File \"/usr/lib/python3.11/multiprocessing/spawn.py\", line 131, in _main"},
     {"fp16_overflow", "NOTE: overflow detected, setting loss scale to: 0.00048828125"},
+    {"fp16_overflow", "2024-12-25 09:58:34,125 [WARNING] overflow, still update, loss scale adjust to 1024.0"},
     {"fp16_overflow", "[2023-11-06 11:54:09,446] [INFO] [logging.py:96:log_dist] [Rank 0] Overflow detected. "
                       "Skipping step. Attempted loss scale: 65536, reducing to 32768.0"},
     {"fp16_overflow", "[2024-03-08 16:33:21,416] [INFO] [unfused_optimizer.py:207:step] [deepspeed] fp16 dynamic "
