@@ -167,8 +167,8 @@ static const md_named run_features[] = {
                           "are (clocks, rates, memory and counters excluded: their NaN is a "
                           "placeholder)"},
     {"nonfinite_metrics_step", "earliest step at which one of those metrics was NaN or Inf"},
-    {"nonfinite_metrics_once_finite", "of those metrics, the ones that had a finite value before "
-                                      "(the others were NaN at every evaluation)"},
+    {"nonfinite_metrics_once_finite", "of those metrics, the ones NaN or Inf after a finite value (the "
+                                      "others were NaN at every evaluation, or only in their first logs)"},
     {"nonfinite_loss_terms", "training loss terms (loss-kind series other than the loss and "
                              "the validation losses: spaCy's LOSS NER) holding NaN or Inf"},
     {"nonfinite_loss_terms_step", "earliest step at which one of those terms was NaN or Inf"},

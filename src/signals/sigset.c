@@ -233,12 +233,13 @@ static bool nonfinite_metric(const md_store *st, const md_series *s)
              s->kind == MD_KIND_GRAD);
 }
 
-/* Of those, one that had been finite: a metric that went NaN, not one that
- * was NaN at every evaluation (which measured an empty set: detectron2's
- * COCO AP of a size bucket or class no object falls in). */
+/* Of those, one NaN after a finite value: a metric that went NaN, not one
+ * that was NaN at every evaluation (which measured an empty set:
+ * detectron2's COCO AP of a size bucket or class no object falls in) or
+ * only in its first logs (a window before anything was measured). */
 static bool nonfinite_metric_once_finite(const md_store *st, const md_series *s)
 {
-    return s->finite > 0 && nonfinite_metric(st, s);
+    return s->finite > 0 && s->nan + s->inf > s->leading_nonfinite && nonfinite_metric(st, s);
 }
 
 /* How far the training loss fell, as a share of its level, from where the

@@ -347,6 +347,23 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("nan_metrics", "swift_grpo_first_window_kl_nan.log")
+def _(r):
+    out = [note("ms-swift GRPO: the first logging window's KL and clip ratios are NaN (no",
+                "completion token had been scored against the reference yet), then finite for",
+                "the rest of the run; rewards rise. A window with nothing in it, not a NaN policy.")]
+    for s in range(5, 301, 5):
+        first = s == 5
+        d = {"loss": round(0.04 * 0.0004 * s ** 0.9, 5), "grad_norm": 0.2 + abs(r.gauss(0, 0.04)),
+             "reward": 0.35 + 0.4 * (1 - math.exp(-s / 120.0)) + r.gauss(0, 0.06),
+             "kl": float("nan") if first else 0.0004 * s ** 0.9 * (1 + r.gauss(0, 0.08)),
+             "clip_ratio/region_mean": float("nan") if first else max(0.0, r.gauss(0.002, 0.001)),
+             "learning_rate": linear(s, 300, 1e-6, 10),
+             "global_step/max_steps": "%d/300" % s}
+        out.append(json.dumps(d).replace("NaN", "NaN"))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("silent_nan", "trl_grpo_beta0_loss_zero.log")
 def _(r):
     out = [note("TRL GRPO with beta=0.0 (no KL term), loss_type grpo and num_iterations=1: the policy",
@@ -878,6 +895,20 @@ def _(r):
         if s % 2000 == 0:
             out.append(hf({"eval_loss": round(loss - 0.03, 4), "eval_runtime": 88.0, "eval_samples_per_second": 113.6,
                            "eval_steps_per_second": 3.55, "epoch": round(s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("lr_schedule", "cosine_to_tiny_at_last_step.log")
+def _(r):
+    out = [note("A cosine schedule over 200k steps printed with %g: its last logged rates are",
+                "1e-9 to 1e-13 as the cosine reaches its end, tiny but a schedule's own values,",
+                "not a decay run away. The loss settles as the rate falls.")]
+    total = 200000
+    for step in range(1000, total + 1, 1000):
+        t = min(1.0, step / float(total)) * 0.99999999
+        lr = 3e-4 * 0.5 * (1 + math.cos(math.pi * t))
+        loss = 1.1 + 2.5 * math.exp(-step / 30000.0) + r.gauss(0, 0.02)
+        out.append("step %d loss %.4f lr %g" % (step, loss, lr))
     return "\n".join(out) + "\n"
 
 
