@@ -1795,6 +1795,15 @@ static bool best_round_header(md_str s)
 static bool best_so_far_line(md_str s)
 {
     static const char *const at[] = {" at epoch ", " at step ", " at iteration ", " at iter "};
+    /* DBNet's "DBNet INFO: current best:recall: 0.0, ..., train_loss: inf,
+     * best_model_epoch: 0.0": the best model's record, inf before there is
+     * one. */
+    if (s.n >= 13 && md_memmem(s.p, s.n, "current best:", 13))
+        return true;
+    /* OpenNMT's early stopping: "Model is improving ppl: inf --> 5.45281.",
+     * the best before (inf at first) and the validation's figure again. */
+    if (s.n >= 20 && (md_memmem(s.p, s.n, "Model is improving ", 19) || md_memmem(s.p, s.n, "Model is not improving", 22)))
+        return true;
     if (s.n < 8 || strncasecmp(s.p, "best ", 5) != 0)
         return false;
     const char *colon = memchr(s.p, ':', s.n);

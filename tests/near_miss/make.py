@@ -172,6 +172,46 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("nan_loss", "opennmt_best_so_far_inf.log")
+def _(r):
+    out = [note("OpenNMT-py with early stopping: each validation says how the model compares",
+                "with its best so far, which is inf (ppl) and -inf (acc) before the first one.",
+                "Those are the scorer's starting bests, not a loss gone infinite.")]
+    best_ppl, best_acc = "inf", "-inf"
+    for step in range(50, 2001, 50):
+        xent = 0.05 + 3.2 * math.exp(-step / 300.0) + abs(r.gauss(0, 0.02))
+        out.append("[2024-05-08 04:%02d:%02d,463 INFO] Step %d/ 2000; acc: %.2f; ppl: %.2f; xent: %.2f; lr: 0.00100; "
+                   "sents: 4096; bsz: 512/ 512/ 64; 21345/ 19866 tok/s; %d sec;"
+                   % (step // 100, step % 60, step, min(99.0, 40 + step / 25.0), math.exp(xent), xent, step // 10))
+        if step % 200 == 0:
+            ppl = 1.05 + 4.4 * math.exp(-step / 400.0)
+            acc = min(99.0, 45 + step / 30.0)
+            out.append("[2024-05-08 04:%02d:%02d,463 INFO] validation at step %d" % (step // 100, step % 60, step))
+            out.append("[2024-05-08 04:%02d:%02d,463 INFO] Validation perplexity: %.4f" % (step // 100, step % 60, ppl))
+            out.append("[2024-05-08 04:%02d:%02d,463 INFO] Validation accuracy: %.4f" % (step // 100, step % 60, acc))
+            out.append("[2024-05-08 04:%02d:%02d,463 INFO] Model is improving ppl: %s --> %.5f." % (step // 100, step % 60, best_ppl, ppl))
+            out.append("[2024-05-08 04:%02d:%02d,463 INFO] Model is improving acc: %s --> %.4f." % (step // 100, step % 60, best_acc, acc))
+            best_ppl, best_acc = "%.5f" % ppl, "%.4f" % acc
+    return "\n".join(out) + "\n"
+
+
+@near_miss("nan_loss", "dbnet_current_best_placeholder.log")
+def _(r):
+    out = [note("DBNet's trainer prints the best model's record after each evaluation; before the",
+                "first best it holds train_loss: inf. A placeholder, the run's own losses are finite.")]
+    for epoch in range(1, 41):
+        loss = 0.6 + 3 * math.exp(-epoch / 6.0) + abs(r.gauss(0, 0.05))
+        out.append("2020-12-07 10:%02d:00,000 DBNet INFO: [%d/40], train_loss: %.4f, time: 120.3, lr: 0.001"
+                   % (epoch % 60, epoch, loss))
+        hmean = 0.0 if epoch < 3 else min(0.85, 0.3 + epoch / 60.0)
+        out.append("2020-12-07 10:%02d:01,000 DBNet INFO: test: recall: %.6f, precision: %.6f, hmean: %.6f"
+                   % (epoch % 60, hmean, hmean, hmean))
+        out.append("2020-12-07 10:%02d:01,500 DBNet INFO: current best:recall: %.6f, precision: %.6f, hmean: %.6f, "
+                   "train_loss: %s, best_model_epoch: %.6f, " % (epoch % 60, hmean, hmean, hmean,
+                                                                  "inf" if epoch < 3 else "%.4f" % loss, epoch))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_loss", "hf_args_nan_filter_and_eval_placeholder.log")
 def _(r):
     out = [note("HF Trainer fine-tune: TrainingArguments print logging_nan_inf_filter=True and",
