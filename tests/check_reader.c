@@ -6024,6 +6024,33 @@ START_TEST(test_count_before_value)
 }
 END_TEST
 
+/* BasicSR (Real-ESRGAN, SwinIR, NAFNet): the iteration with thousands
+ * separators, the rate as a tuple of its groups, l_pix the loss; its
+ * statistics' "Total epochs: 40000; iters: 200000." plans the run and is
+ * no record; the old trainer's "<epoch: 99, iter:   5,000>" closes on '>'. */
+START_TEST(test_basicsr_lines)
+{
+    md_store *st = load_text("train.log",
+                             "2026-05-21 18:37:20,798 INFO: Training statistics:\n"
+                             "\tTotal epochs: 40000; iters: 200000.\n"
+                             "2026-05-21 18:37:40,798 INFO: [train..][epoch:  0, iter:     100, lr:(1.000e-03,)] "
+                             "[eta: 1 day, 2:12:36, time (data): 0.557 (0.009)] l_pix: 2.7120e-02 \n"
+                             "2026-05-21 18:38:40,798 INFO: [train..][epoch:  3, iter:   1,000, lr:(9.998e-04,2.000e-05,)] "
+                             "[eta: 1 day, 2:10:36, time (data): 0.551 (0.008)] l_pix: 1.9730e-02 l_percep: 2.5001e+00 \n"
+                             "20-07-28 20:02:43.941 - INFO: <epoch:  3, iter:   1,000> psnr: 2.9862e+01.\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *lr = series(st, "lr");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 100);
+    ck_assert_int_eq(loss->last_step, 1000);
+    ck_assert(lr->first == 1e-3 && lr->last == 9.998e-4);
+    ck_assert_int_eq(series(st, "psnr")->last_step, 1000);
+    ck_assert(series(st, "l_percep")->kind == MD_KIND_LOSS);
+    ck_assert_ptr_null(md_store_find(st, "total_epochs"));
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -7180,6 +7207,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_rl_games_fps);
     tcase_add_test(text, test_dreamer_fields);
     tcase_add_test(text, test_count_before_value);
+    tcase_add_test(text, test_basicsr_lines);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

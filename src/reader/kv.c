@@ -112,6 +112,8 @@ static bool is_value_end(const char *p, const char *end)
         return key_pair_at(p + 1, end, '=');
     case '.':
         return p + 1 == end || p[1] == ' ' || p[1] == '\t'; /* the end of a sentence */
+    case '>': /* old BasicSR's "<epoch: 99, iter:   5,000> psnr: 2.9862e+01." */
+        return p + 1 == end || p[1] == ' ';
     case '(':
         /* The same figure another way, glued on: torchtitan's "memory:
          * 49.66GiB(52.28%)" (of the device's), NeMo's "tps
@@ -481,27 +483,34 @@ static value text_number(const char *p, size_t n, double v, md_unit unit, const 
 }
 
 /* DeepSpeed's "lr=[1.000000e-05, 1.000000e-05]", one number per parameter
- * group: the first group's. Only lists of fractions: integers in brackets
- * are coordinates ("block: [218,0,0]") or counts. */
+ * group: the first group's; BasicSR prints a tuple, "lr:(2.000e-04,)" or
+ * "lr:(2.000e-04,2.000e-05,)". Only lists of fractions: integers in
+ * brackets are coordinates ("block: [218,0,0]") or counts. */
 static bool parse_first_of_list(const char *p, const char *end, value *out)
 {
     const char *q = p + 1;
+    char close = *p == '(' ? ')' : ']';
     double first, next;
     size_t k = md_num_scan(q, end, &first);
     if (!k || is_integral_text(q, k))
         return false;
     *out = (value){.v = first, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(q, k), .total = NAN,
                    .num = q, .numlen = k};
+    bool trailing_comma = false;
     for (q += k; q < end && *q == ',';) {
         q++;
         while (q < end && *q == ' ')
             q++;
+        if ((trailing_comma = q < end && *q == close))
+            break;
         size_t n = md_num_scan(q, end, &next);
         if (!n)
             return false;
         q += n;
     }
-    if (q >= end || *q != ']' || !is_value_end(q + 1, end))
+    /* A tuple only as BasicSR writes it, with a comma after each number: a
+     * setting's pair ("'betas': (0.9, 0.95)") is no rate. */
+    if (q >= end || *q != close || !is_value_end(q + 1, end) || (close == ')' && !trailing_comma))
         return false;
     out->end = q + 1;
     return true;
@@ -742,6 +751,8 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     *out = (value){0};
     if (p < end && *p == '[')
         return parse_bracket_fraction(p, end, out) || parse_first_of_list(p, end, out);
+    if (p < end && *p == '(' && p + 1 < end && md_is_digit(p[1]))
+        return parse_first_of_list(p, end, out);
     if (p < end && (*p == 't' || *p == 'n' || *p == 'a' || *p == 'A' || *p == 'D') && parse_wrapped(p, end, out))
         return true;
     double v;

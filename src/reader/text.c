@@ -335,12 +335,23 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
     return true;
 }
 
-/* HF Trainer's header says how many steps the run plans: "  Total
- * optimization steps = 4,096". Its training bar has that total. */
-static bool planned_steps_line(const md_kv *kv, size_t n)
+static bool key_is(const md_kv *kv, const char *key)
 {
-    static const char key[] = "Total optimization steps";
-    return n == 1 && kv->keylen == sizeof key - 1 && memcmp(kv->key, key, sizeof key - 1) == 0;
+    size_t n = strlen(key);
+    return kv->keylen == n && memcmp(kv->key, key, n) == 0;
+}
+
+/* HF Trainer's header says how many steps the run plans: "  Total
+ * optimization steps = 4,096". Its training bar has that total. BasicSR's
+ * "Total epochs: 40000; iters: 200000." plans its iterations: the line is
+ * no record at step 200000. Returns the planned steps' pair, or NULL. */
+static const md_kv *planned_steps_line(const md_kv *kv, size_t n)
+{
+    if (n == 1 && key_is(kv, "Total optimization steps"))
+        return kv;
+    if (n == 2 && key_is(kv, "Total epochs") && key_is(kv + 1, "iters"))
+        return kv + 1;
+    return NULL;
 }
 
 /* Notes the steps a header plans; whether the line is such a header,
@@ -348,10 +359,11 @@ static bool planned_steps_line(const md_kv *kv, size_t n)
  * some: it makes no shape). */
 static bool planned_steps(text_reader *r, const md_kv *kv, size_t n)
 {
-    if (!planned_steps_line(kv, n))
+    const md_kv *plan = planned_steps_line(kv, n);
+    if (!plan)
         return false;
-    if (kv->value > 0)
-        r->planned_steps = kv->value;
+    if (plan->value > 0)
+        r->planned_steps = plan->value;
     return true;
 }
 
@@ -2060,11 +2072,12 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
             long rank;
             md_str body = rank_prefix(r, seg, &rank);
             size_t n = scan_pairs(r, body.p, body.n);
-            emit_ranked(r, r->kv, n, rank);
+            bool planned = planned_steps(r, r->kv, n);
+            if (!planned)
+                emit_ranked(r, r->kv, n, rank);
             if (n)
                 md_columns_pairs_read(&r->cols);
             bool header = step_header(r, body, r->kv, n);
-            bool planned = planned_steps(r, r->kv, n);
             if (n == 0 && !r->settings) {
                 /* A blank line places no waiting dict, which a shape's line would. */
                 if (!find_repetition(r, body, line) && trimmed.n && may_learn(r, plain, ignored_line) &&

@@ -43,6 +43,12 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
      * agreeing, not the accuracy falling. */
     if (md_key_has_word(norm, "std", true))
         return;
+    /* BasicSR's terms: l_percep, l_style, a GAN's l_g_gan, l_d_real. */
+    if (norm[0] == 'l' && norm[1] == '_' && norm[2]) {
+        *kind = MD_KIND_LOSS;
+        *better = MD_BETTER_LOWER;
+        return;
+    }
     for (size_t i = 0; i < MD_COUNT(lower); i++) {
         if (md_key_has_word(norm, lower[i], false)) {
             *kind = MD_KIND_LOSS;
