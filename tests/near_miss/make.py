@@ -212,6 +212,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("nan_loss", "anomalib_patchcore_memory_bank_loss_nan.log")
+def _(r):
+    out = [note("anomalib 0.x PatchCore on MVTec: the model fits a memory bank of features, its",
+                "training_step returns None, and Lightning's bar shows loss=nan throughout; the",
+                "evaluation's pixel AUROC is 0.98. No loss to optimise, not a NaN model.")]
+    out.append("  | Name                  | Type                     | Params")
+    out.append("0 | model                 | PatchcoreModel           | 24.9 M")
+    for i in range(1, 14):
+        out.append("Epoch 0:  %d%%|          | %d/13 [00:%02d<00:%02d,  4.67s/it, loss=nan]"
+                   % (i * 100 // 13, i, i * 4, (13 - i) * 4))
+    out.append("Epoch 0: 100%%|##########| 13/13 [01:00<00:00,  4.67s/it, loss=nan, pixel_F1Score=%.3f, pixel_AUROC=%.3f]"
+               % (0.548, 0.986))
+    out.append("2022-11-16 11:53:53,628 - anomalib.utils.callbacks.timer - INFO - Training took 61.15 seconds")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_loss", "hf_args_nan_filter_and_eval_placeholder.log")
 def _(r):
     out = [note("HF Trainer fine-tune: TrainingArguments print logging_nan_inf_filter=True and",
