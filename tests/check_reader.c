@@ -6051,6 +6051,29 @@ START_TEST(test_basicsr_lines)
 }
 END_TEST
 
+/* DeePMD-kit's lcurve.out: a header commented out, rmse_trn the loss and
+ * rmse_val the validation's, and nan where a property had no reference
+ * data, which is no value. */
+START_TEST(test_deepmd_lcurve)
+{
+    md_store *st = load_text("lcurve.out",
+                             "#  step      rmse_val    rmse_trn   rmse_lc_val rmse_lc_trn         lr\n"
+                             "# If there is no available reference data, rmse_*_{val,trn} will print nan\n"
+                             "      0      3.99e-01    3.10e-01           nan         nan    1.0e-02\n"
+                             "    100      7.35e-01    2.50e-01      9.18e-02         nan    6.0e-03\n"
+                             "    200      4.88e-01    2.00e-01           nan    4.20e-02    3.6e-03\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 200);
+    ck_assert(loss->last == 0.2 && val->last == 0.488);
+    ck_assert_uint_eq(series(st, "rmse_lc_val")->count, 1);
+    ck_assert_uint_eq(series(st, "rmse_lc_val")->nan, 0);
+    ck_assert(series(st, "lr")->last == 3.6e-3);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -7208,6 +7231,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_dreamer_fields);
     tcase_add_test(text, test_count_before_value);
     tcase_add_test(text, test_basicsr_lines);
+    tcase_add_test(text, test_deepmd_lcurve);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

@@ -400,7 +400,7 @@ static bool read_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed
         return false;
     md_feed_record_begin(feed, lineno);
     for (size_t i = 0; i < n; i++)
-        if (ok[i])
+        if (ok[i] && !(t->nan_absent && isnan(vals[i].v)))
             feed_cell(feed, t->names[i], &vals[i]);
     md_feed_record_end(feed);
     keep_place(t, vals, ok);
@@ -537,6 +537,16 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
         return true;
     if (!t->n && !may_be_header(line))
         return false;
+    /* DeePMD-kit's lcurve.out comments its header out: "#  step
+     * rmse_val    rmse_trn ...    lr"; its next comment says a property
+     * with no reference data prints nan. Only a header that starts with
+     * the step: NequIP's "# Epoch batch loss ..." heads a batch's rows of
+     * the training's and the validation's alike. */
+    md_str uncommented = md_str_trim((md_str){line.p + 1, line.n ? line.n - 1 : 0});
+    bool commented = line.n > 2 && line.p[0] == '#' && md_is_blank(line.p[1]) &&
+                     md_str_starts_with(uncommented, "step ");
+    if (commented && (!t->n || lineno != t->last_line + 1))
+        line = uncommented;
     md_str cells[MD_COLUMNS_MAX + 1];
     size_t n = md_split_cells(line, cells, MD_COLUMNS_MAX + 1, false);
     bool described = false;
@@ -557,8 +567,10 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
         read_described_header(t, cells, n, lineno, role, ctx);
     } else if (may_be_header(line)) {
         keep_line(t, line, indent, lineno);
-        if (read_header(t, line, cells, n, role, ctx))
+        if (read_header(t, line, cells, n, role, ctx)) {
             t->last_line = lineno;
+            t->nan_absent = commented && n > 1 && strncmp(t->names[1], "rmse_", 5) == 0;
+        }
     }
     return false;
 }

@@ -415,6 +415,7 @@ typedef struct md_columns {
     bool ruled;      /* a rule of dashes under the header gave its columns */
     bool labelled;   /* rows may start with a label, not with their step */
     bool evaluation; /* labelled rows were read: the names are an evaluation's */
+    bool nan_absent; /* a NaN cell is no value: DeePMD-kit's lcurve.out, NaN where there was no reference data */
     bool place[MD_COLUMNS_MAX]; /* the column is a step or an epoch */
     char names[MD_COLUMNS_MAX][MD_COLUMNS_NAME];
     /* The header's names where only gaps of two blanks and more part
