@@ -465,6 +465,22 @@ START_TEST(test_component_totals)
     ck_assert(loss->last == 5.0);
     ck_assert_ptr_null(md_store_find(st, "val_loss"));
     md_store_free(st);
+
+    /* A term named the total (TorchMD-Net's train_total_mse_loss beside
+     * its parts) is the loss, not summed with them; two totals of the
+     * evaluation (an L1 and an MSE) make no val_loss. */
+    st = new_store();
+    md_store_record_begin(st, 1);
+    put(st, "train_neg_dy_mse_loss", 0.5, MD_UNIT_NONE, 0);
+    put(st, "train_total_mse_loss", 5.0, MD_UNIT_NONE, 0);
+    put(st, "train_y_mse_loss", 0.25, MD_UNIT_NONE, 0);
+    put(st, "val_total_l1_loss", 5.5, MD_UNIT_NONE, 0);
+    put(st, "val_total_mse_loss", 1.0, MD_UNIT_NONE, 0);
+    put(st, "val_y_mse_loss", 0.25, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    ck_assert(series(st, "loss")->last == 5.0);
+    ck_assert_ptr_null(md_store_find(st, "val_loss"));
+    md_store_free(st);
 }
 END_TEST
 

@@ -645,19 +645,28 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
 static void add_component_total(md_store *st, bool val)
 {
     unsigned canonical = val ? KEY_VAL_LOSS : KEY_LOSS, term = val ? KEY_VAL_TERM : KEY_TRAIN_TERM;
-    double sum = 0;
-    size_t terms = 0, n = st->nkv;
+    double sum = 0, total = 0;
+    size_t terms = 0, totals = 0, n = st->nkv;
     for (size_t i = 0; i < n; i++) {
-        unsigned flags = st->keys[st->kv[i].key].total;
-        if (flags & canonical)
+        const key_info *ki = &st->keys[st->kv[i].key];
+        if (ki->total & canonical)
             return;
-        if (flags & term) {
+        if (ki->total & term) {
             sum += st->kv[i].value;
             terms++;
+            /* TorchMD-Net's train_total_mse_loss beside its parts: the
+             * total is logged, not to be summed with them. */
+            if (md_key_has_word(ki->norm, "total", false)) {
+                total = st->kv[i].value;
+                totals++;
+            }
         }
     }
-    if (terms >= 2)
-        md_store_record_kv(st, val ? "val_total_loss" : "total_loss", val ? 14 : 10, sum, MD_UNIT_NONE, 0, NAN);
+    const char *name = val ? "val_total_loss" : "total_loss";
+    if (totals == 1)
+        md_store_record_kv(st, name, strlen(name), total, MD_UNIT_NONE, 0, NAN);
+    else if (terms >= 2 && totals == 0)
+        md_store_record_kv(st, name, strlen(name), sum, MD_UNIT_NONE, 0, NAN);
 }
 
 int64_t md_store_record_end(md_store *st, bool *had_step)
