@@ -6074,6 +6074,26 @@ START_TEST(test_deepmd_lcurve)
 }
 END_TEST
 
+/* Old PySlowFast's json_stats: string values ("_type", "mode") and a
+ * quoted clock do not make the line one of settings. */
+START_TEST(test_slowfast_json_stats)
+{
+    md_store *st = load_text("stdout.log",
+                             "[INFO: logging.py:   67]: json_stats: {\"_type\": \"train_iter\", \"cur_epoch\": \"1\", "
+                             "\"cur_iter\": \"10\", \"eta\": \"12:18:36\", \"loss\": 0.177622, \"lr\": 0.100000, "
+                             "\"mode\": \"train\", \"time_diff\": 0.961633}\n"
+                             "[INFO: logging.py:   67]: json_stats: {\"_type\": \"train_iter\", \"cur_epoch\": \"1\", "
+                             "\"cur_iter\": \"20\", \"eta\": \"1 day, 14:35:48\", \"loss\": 0.168755, \"lr\": 0.100000, "
+                             "\"mode\": \"train\", \"time_diff\": 3.015697}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 20);
+    ck_assert(series(st, "step_time")->last == 3.015697);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -7232,6 +7252,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_count_before_value);
     tcase_add_test(text, test_basicsr_lines);
     tcase_add_test(text, test_deepmd_lcurve);
+    tcase_add_test(text, test_slowfast_json_stats);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

@@ -136,6 +136,15 @@ END_TEST
 
 START_TEST(test_bracket_prefix_is_text)
 {
+    /* PySlowFast's json_stats lines: commas hidden in quotes alike on every
+     * line, but a brace is no CSV header's. */
+    ck_assert_format(sniff("[INFO: logging.py:   67]: json_stats: {\"_type\": \"train_iter\", \"cur_iter\": \"10\", "
+                           "\"eta\": \"1 day, 14:35:48\", \"loss\": 0.177622, \"lr\": 0.1}\n"
+                           "[INFO: logging.py:   67]: json_stats: {\"_type\": \"train_iter\", \"cur_iter\": \"20\", "
+                           "\"eta\": \"12:18:36\", \"loss\": 0.168755, \"lr\": 0.1}\n"
+                           "[INFO: logging.py:   67]: json_stats: {\"_type\": \"train_iter\", \"cur_iter\": \"30\", "
+                           "\"eta\": \"12:18:30\", \"loss\": 0.171540, \"lr\": 0.1}\n"),
+                     MD_FMT_TEXT);
     ck_assert_format(sniff("[INFO 2024-01-01 12:00:00] step 1 loss 2.3\n"), MD_FMT_TEXT);
     ck_assert_format(sniff("[2025-04-01 06:58:03] loss: 1.2\n"), MD_FMT_TEXT);
     ck_assert_format(sniff("[rank0]: Traceback (most recent call last):\n"), MD_FMT_TEXT);

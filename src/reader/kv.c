@@ -1482,6 +1482,10 @@ static bool word_value(const scan *s, const char *q)
 {
     if (q >= s->end)
         return false;
+    /* A quoted clock or count ("eta": "12:18:36", "1 day, 8:26:06") is a
+     * measurement written as text, no setting's word. */
+    if ((*q == '\'' || *q == '"') && q + 1 < s->end && md_is_digit(q[1]))
+        return false;
     if (*s->p == '=')
         return is_alpha(*q) || *q == '\'' || *q == '"' || *q == '/';
     return s->quoted_key && (*q == '\'' || *q == '"' || *q == '{' || constant_word(q, s->end));

@@ -240,7 +240,9 @@ static bool looks_delimited(md_str head, char delim)
     size_t pos = 0;
     md_str header = next_line(head, &pos);
     row_shape h = split_row(header, delim);
-    if (h.fields < 2 || h.numeric * 2 >= h.fields || h.empty == h.fields)
+    /* A brace is no header's: PySlowFast's "json_stats: {...}" lines, whose
+     * quoted values hide their commas alike, are a console log. */
+    if (h.fields < 2 || h.numeric * 2 >= h.fields || h.empty == h.fields || memchr(header.p, '{', header.n))
         return false;
     size_t rows = 0, good = 0;
     while (pos < head.n && rows < 8) {
