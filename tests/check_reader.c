@@ -5390,6 +5390,7 @@ static const struct {
     {"keyboard_interrupt", "KeyboardInterrupt"},
     {"keyboard_interrupt", "[rank0]: KeyboardInterrupt"},
     {"keyboard_interrupt", "^C"},
+    {"keyboard_interrupt", "^[[6~^CTraceback (most recent call last):"},
     {"keyboard_interrupt", "[2025-02-20 20:27:13,106] [INFO] [launch.py:337:sigkill_handler] Main process received "
                            "SIGINT, exiting"},
     {"keyboard_interrupt", "[2024-05-01 10:00:00,000] torch.distributed.elastic.agent.server.api: [WARNING] Received "
