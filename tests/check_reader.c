@@ -6095,6 +6095,24 @@ START_TEST(test_slowfast_json_stats)
 }
 END_TEST
 
+/* A note after a table row's cells marks the best epoch; the row is read. */
+START_TEST(test_table_row_note)
+{
+    md_store *st = load_text("train.log",
+                             "epoch  train/loss  val/w_mse  val/w_rmse\n"
+                             "0      0.145       0.2503     0.4787\n"
+                             "1      0.300       0.2210     0.4483\n"
+                             "2      0.252       0.3964     0.5750   *\n"
+                             "3      0.408       0.2118     0.4383   <- best, saved epoch_003.ckpt\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert(series(st, "val_w_mse")->last == 0.2118);
+    md_store_free(st);
+}
+END_TEST
+
 /* "Evaluation:" names the set of the pairs after it as "Validation:" does,
  * and an unnamed score whose words say it is one (nerfacc's "psnr_avg")
  * is a measurement, not configuration. */
@@ -7254,6 +7272,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_basicsr_lines);
     tcase_add_test(text, test_deepmd_lcurve);
     tcase_add_test(text, test_slowfast_json_stats);
+    tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);

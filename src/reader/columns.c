@@ -420,6 +420,11 @@ static bool read_header_row(md_columns *t, const md_str *cells, size_t n, md_fee
         *t = wide;
         return true;
     }
+    /* A note after the row's cells ("0.2118  0.4383   <- best, saved", "*"
+     * by the best epoch) is no column: it starts with no digit or sign. */
+    if (n > t->n && t->n && !md_is_digit(cells[t->n].p[0]) && cells[t->n].p[0] != '-' &&
+        cells[t->n].p[0] != '+' && cells[t->n].p[0] != '.' && !md_is_letter(cells[t->n].p[0]))
+        n = t->n;
     return n == t->n && read_row(t, cells, n, feed, lineno, role, ctx);
 }
 
