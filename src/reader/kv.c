@@ -2026,6 +2026,10 @@ static bool on_interval_seconds(scan *s)
 {
     static const char sec[] = " sec)";
     const md_kv *last = &s->out[s->n - 1];
+    /* A key the scan named itself ("iter" for a leading count) is no
+     * text of the line's. */
+    if (last->key < s->line || last->key >= s->end)
+        return false;
     const char *sep = last->key + last->keylen, *q = s->p + 1;
     if (last->ns || last->end != s->p - 1 || !md_is_blank(s->p[-1]) || s->end - sep < 3 ||
         memcmp(sep, " = ", 3) != 0)
@@ -2337,9 +2341,10 @@ static bool on_vits_list(scan *s)
             return false;
         p++;
     }
+    if ((n != 7 && n != 8) || skip_blanks(p + 1, s->end) != s->end)
+        return false;
     double step = v[n - 2], lr = v[n - 1];
-    if ((n != 7 && n != 8) || skip_blanks(p + 1, s->end) != s->end || !is_integral_text(text[n - 2], len[n - 2]) ||
-        step < 0 || !(lr > 0 && lr < 1))
+    if (!is_integral_text(text[n - 2], len[n - 2]) || step < 0 || !(lr > 0 && lr < 1))
         return false;
     emit_count(s, "step", 4, step, NAN, text[n - 2] + len[n - 2], NULL);
     for (size_t i = 0; i + 2 < n; i++) {
