@@ -1814,7 +1814,8 @@ static bool best_so_far_line(md_str s)
         return true;
     /* OpenNMT's early stopping: "Model is improving ppl: inf --> 5.45281.",
      * the best before (inf at first) and the validation's figure again. */
-    if (s.n >= 20 && (md_memmem(s.p, s.n, "Model is improving ", 19) || md_memmem(s.p, s.n, "Model is not improving", 22)))
+    if (s.n >= 20 && (md_memmem(s.p, s.n, "Model is improving ", 19) ||
+                      md_memmem(s.p, s.n, "Model is not improving", 22)))
         return true;
     if (s.n < 8 || strncasecmp(s.p, "best ", 5) != 0)
         return false;
