@@ -454,6 +454,11 @@ START_TEST(test_kv_openmmlab_memory)
                "0.7339",
                {"epoch", 1, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE}, {"lr", 0.02, MD_UNIT_NONE},
                {"memory", 3834, MD_UNIT_MIB}, {"loss", 0.7339, MD_UNIT_NONE});
+    /* Pasted into an issue, the tab became blanks. */
+    CHECK_LINE("2022-08-20 09:33:05,035 - mmdet - INFO - Epoch [1][240/3712]    lr: 1.000e-03, memory: 5295, loss: "
+               "2.904",
+               {"epoch", 1, MD_UNIT_NONE}, {"iter", 240, MD_UNIT_NONE}, {"lr", 1e-3, MD_UNIT_NONE},
+               {"memory", 5295, MD_UNIT_MIB}, {"loss", 2.904, MD_UNIT_NONE});
     CHECK_LINE("2021-01-01 10:00:00,000 - mmseg - INFO - Iter [50/80000]\tlr: 9.997e-03, memory: 3834, loss: 1.5",
                {"Iter", 50, MD_UNIT_NONE}, {"lr", 9.997e-03, MD_UNIT_NONE}, {"memory", 3834, MD_UNIT_MIB},
                {"loss", 1.5, MD_UNIT_NONE});

@@ -1151,10 +1151,17 @@ static const char *mxnet_batch(const char *p, const char *end, double *batch, do
 
 /* mmcv's runners (MMDetection 2.x, MMSegmentation 0.x) end their counts
  * with a tab: "Epoch [3][50/1749]\tlr: ...", "Iter [50/80000]\tlr: ...";
- * torchvision's MetricLogger and Swin put blanks there. */
+ * torchvision's MetricLogger and Swin put blanks there. A log pasted into
+ * an issue has blanks for the tab, "Epoch [1][240/3712]    lr: 1.000e-03":
+ * there the rate's name, right after them, tells. */
 static bool mmcv_counts(const scan *s, const char *after)
 {
-    return after && after < s->end && *after == '\t' && s->words == 1 && *s->key_end != ':';
+    if (!after || after >= s->end || s->words != 1 || *s->key_end == ':')
+        return false;
+    if (*after == '\t')
+        return true;
+    const char *w = skip_blanks(after, s->end);
+    return w - after >= 2 && md_text_at(w, s->end, "lr: ");
 }
 
 static bool mmcv_iter(const scan *s)
