@@ -547,9 +547,9 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
      * with no reference data prints nan. Only a header that starts with
      * the step: NequIP's "# Epoch batch loss ..." heads a batch's rows of
      * the training's and the validation's alike. */
-    md_str uncommented = md_str_trim((md_str){line.p + 1, line.n ? line.n - 1 : 0});
-    bool commented = line.n > 2 && line.p[0] == '#' && md_is_blank(line.p[1]) &&
-                     md_str_starts_with(uncommented, "step ");
+    bool commented = line.n > 2 && line.p[0] == '#' && md_is_blank(line.p[1]);
+    md_str uncommented = commented ? md_str_trim((md_str){line.p + 1, line.n - 1}) : line;
+    commented = commented && md_str_starts_with(uncommented, "step ");
     if (commented && (!t->n || lineno != t->last_line + 1))
         line = uncommented;
     md_str cells[MD_COLUMNS_MAX + 1];

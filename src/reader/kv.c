@@ -482,6 +482,13 @@ static value text_number(const char *p, size_t n, double v, md_unit unit, const 
     return (value){.v = v, .unit = unit, .flags = text_flags(p, n), .total = NAN, .end = end, .num = p, .numlen = n};
 }
 
+/* The value md_num_scan read as v from the n bytes at p, with no unit,
+ * ending where its text does. */
+static value scanned_value(const char *p, size_t n, double v)
+{
+    return (value){.v = v, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(p, n), .total = NAN, .end = p + n};
+}
+
 /* DeepSpeed's "lr=[1.000000e-05, 1.000000e-05]", one number per parameter
  * group: the first group's; BasicSR prints a tuple, "lr:(2.000e-04,)" or
  * "lr:(2.000e-04,2.000e-05,)". Only lists of fractions: integers in
@@ -2356,12 +2363,10 @@ static bool on_vits_list(scan *s)
     emit_count(s, "step", 4, step, NAN, text[n - 2] + len[n - 2], NULL);
     for (size_t i = 0; i + 2 < n; i++) {
         const char *name = names[n - 7][i];
-        value loss = {.v = v[i], .unit = MD_UNIT_NONE, .flags = md_kv_decimals(text[i], len[i]), .total = NAN,
-                      .end = text[i] + len[i]};
+        value loss = scanned_value(text[i], len[i], v[i]);
         emit(s, name, strlen(name), &loss, false);
     }
-    value rate = {.v = lr, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(text[n - 1], len[n - 1]), .total = NAN,
-                  .end = text[n - 1] + len[n - 1]};
+    value rate = scanned_value(text[n - 1], len[n - 1], lr);
     emit(s, "lr", 2, &rate, false);
     s->p = s->end;
     return true;
@@ -2396,7 +2401,7 @@ static bool on_darknet(scan *s)
     if (p < s->end && *p == ',') {
         const char *r = skip_blanks(p + 1, s->end);
         if ((k = md_num_scan(r, s->end, &rate)) && md_text_at(r + k, s->end, " rate")) {
-            v = (value){.v = rate, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(r, k), .total = NAN, .end = r + k};
+            v = scanned_value(r, k, rate);
             emit(s, "lr", 2, &v, false);
             p = r + k + strlen(" rate");
         }
@@ -2446,7 +2451,7 @@ static bool on_step_name_value(scan *s)
         return false;
     const char *key = set_loss_key(w, (size_t)(we - w));
     emit_count(s, "step", 4, step, NAN, step_end, NULL);
-    value pair = {.v = v, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(num, k), .total = NAN, .end = num + k};
+    value pair = scanned_value(num, k, v);
     emit(s, key ? key : w, key ? strlen(key) : (size_t)(we - w), &pair, false);
     s->p = s->end;
     return true;
@@ -2477,7 +2482,7 @@ static bool on_set_loss_step(scan *s)
         (num + k < s->end && !md_is_blank(num[k])))
         return false;
     emit_count(s, "step", 4, step, NAN, step_end, NULL);
-    value pair = {.v = v, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(num, k), .total = NAN, .end = num + k};
+    value pair = scanned_value(num, k, v);
     emit(s, key, strlen(key), &pair, false);
     s->p = num + k;
     return true;

@@ -440,21 +440,34 @@ static md_value rank_spread(md_sigset *sig, bool spread)
     return ranks && base.known ? md_known(worst) : md_unknown();
 }
 
-/* The worst series a run feature ranks and its feature there: "worst_val_",
- * "worst_score_" and "worst_term_" features; -1 for others. */
+/* The training loss term that climbed the most from its best stretch. */
+static long worst_term(md_sigset *sig)
+{
+    return worst_of(sig, finite_loss_term, "rise_from_min");
+}
+
+/* Run features that rank series: "worst_val_rise_z" is the rise_z of the
+ * validation loss that climbed the most; "best_step" there is the step of
+ * that series' best stretch. */
+static const struct ranking {
+    const char *prefix, *best_step;
+    long (*worst)(md_sigset *);
+} rankings[] = {
+    {"worst_val_", "min_smooth_step", worst_validation},
+    {"worst_score_", "best_smooth_step", worst_score},
+    {"worst_term_", "min_smooth_step", worst_term},
+};
+
+/* The worst series a run feature ranks and its feature there; -1 for a
+ * feature no ranking has. */
 static long ranked_series(md_sigset *sig, const char *feature, const char **series_feature)
 {
-    if (strncmp(feature, "worst_term_", 11) == 0) {
-        *series_feature = strcmp(feature + 11, "best_step") == 0 ? "min_smooth_step" : feature + 11;
-        return worst_of(sig, finite_loss_term, "rise_from_min");
-    }
-    if (strncmp(feature, "worst_val_", 10) == 0) {
-        *series_feature = strcmp(feature + 10, "best_step") == 0 ? "min_smooth_step" : feature + 10;
-        return worst_validation(sig);
-    }
-    if (strncmp(feature, "worst_score_", 12) == 0) {
-        *series_feature = strcmp(feature + 12, "best_step") == 0 ? "best_smooth_step" : feature + 12;
-        return worst_score(sig);
+    for (size_t i = 0; i < MD_COUNT(rankings); i++) {
+        size_t n = strlen(rankings[i].prefix);
+        if (strncmp(feature, rankings[i].prefix, n) == 0) {
+            *series_feature = strcmp(feature + n, "best_step") == 0 ? rankings[i].best_step : feature + n;
+            return rankings[i].worst(sig);
+        }
     }
     return -1;
 }
