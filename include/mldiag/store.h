@@ -135,6 +135,7 @@ typedef struct md_timeline {
     int64_t max_gap_step;
     int64_t max_gap_step_after; /* the first step a record gave after it, -1 before */
     bool gap_open;              /* max_gap_step_after is still to come */
+    double last_step_stamp;     /* the latest stamp a stepped record stood under, NaN before */
     uint64_t gap_hist[48];
 } md_timeline;
 

@@ -142,6 +142,7 @@ static const md_named log_features[] = {
     {"max_gap_line", "line that ended the longest silence"},
     {"max_gap_step", "training step before the longest silence"},
     {"max_gap_step_after", "first training step a record gave after the longest silence"},
+    {"tail_s", "seconds from the last timestamped line that gave a training step to the log's last timestamp"},
     {"typical_gap_s", "median gap between timestamped lines, in seconds"},
     {"hole_bytes", "NUL bytes in holes: runs of 16 and more, blocks the file system never wrote"},
     {"hole_line", "line holding the last hole, or unknown"},

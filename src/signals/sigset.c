@@ -159,7 +159,7 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
 {
     const md_store *st = sig->st;
     double lines = 0, stamps = 0, duration = 0, gap = -1, gap_line = 0, gap_step = -1, gap_step_after = -1;
-    double typical = NAN;
+    double typical = NAN, tail = -1;
     double holes = 0, hole_line = 0, hole_at_end = 0, growing = 0;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
@@ -172,6 +172,8 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
             continue;
         stamps += (double)in->time.stamps;
         duration += in->time.last - in->time.first;
+        if (!isnan(in->time.last_step_stamp) && in->time.last - in->time.last_step_stamp > tail)
+            tail = in->time.last - in->time.last_step_stamp;
         if (in->time.max_gap > gap) {
             gap = in->time.max_gap;
             gap_line = (double)in->time.max_gap_line;
@@ -204,6 +206,8 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
         return gap_step >= 0 ? md_known(gap_step) : md_unknown();
     if (strcmp(feature, "max_gap_step_after") == 0)
         return gap_step_after >= 0 ? md_known(gap_step_after) : md_unknown();
+    if (strcmp(feature, "tail_s") == 0)
+        return tail >= 0 ? md_known(tail) : md_unknown();
     if (strcmp(feature, "typical_gap_s") == 0)
         return isnan(typical) ? md_unknown() : md_known(typical);
     return md_unknown();

@@ -131,6 +131,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
     in->epoch_base = 0;
     in->time.max_gap_step = in->time.max_gap_step_after = -1;
+    in->time.last_step_stamp = NAN;
     st->cur = (int)st->ninputs++;
     /* Spellings resolve per input: one file's "loss" is not another's. */
     keys_reset(st);
@@ -758,6 +759,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         }
         if (step > in->last_step_seen && values)
             in->last_step_seen = step;
+        if (values && in->time.stamps)
+            in->time.last_step_stamp = in->time.last;
         if (in->time.gap_open && values) {
             in->time.max_gap_step_after = step;
             in->time.gap_open = false;

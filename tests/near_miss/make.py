@@ -1548,6 +1548,26 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("run_truncated", "mmengine_excerpt_then_final_checkpoint.log")
+def _(r):
+    out = [note("An MMEngine excerpt pasted into an issue: the first iterations, their estimate of",
+                "the time left about 41 hours, then a blank line and the run's last lines 42 hours",
+                "later saving its final checkpoint. The time it said was left has passed.")]
+    t0 = 15 * 3600 + 15 * 60
+    for i, it in enumerate(range(50, 1300, 50)):
+        left = 41 * 3600 + 2 * 60 - i * 40
+        t = t0 + it * 0.32 + 60
+        eta = "1 day, %d:%02d:%02d" % (left // 3600 - 24, left % 3600 // 60, left % 60)
+        out.append("2022/12/22 %02d:%02d:%02d - mmengine - INFO - Epoch(train) [%d][%d/230]  lr: %.4e  eta: %s  "
+                   "time: 0.3213  data_time: 0.0024  memory: 3548  loss: %.4f"
+                   % (t // 3600, t % 3600 // 60, t % 60, 1 + it // 230, it % 230 or 230, 1.1e-4 * it, eta,
+                      13.9 - 1.6 * i / 25 + r.gauss(0, 0.05)))
+    out.append("")
+    out.append("2022/12/24 09:26:20 - mmengine - INFO - Exp name: mocov3_resnet50_pretrain_8xb512-amp-coslr-800e_in1k")
+    out.append("2022/12/24 09:26:20 - mmengine - INFO - Saving checkpoint at 800 epochs")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("shortcut_learning", "negative_objective_clustering.log")
 def _(r):
     out = [note("A deep clustering model's objective: a reconstruction term less a likelihood bonus,",
