@@ -1650,6 +1650,44 @@ START_TEST(test_text_cuda_oom_fields)
 }
 END_TEST
 
+/* PaddlePaddle's words for the GPU's memory; TensorFlow's for the host's
+ * (its device is the CPU: host_oom, and no cuda_oom finding); Apple's MPS
+ * names its allocation and its cap. */
+START_TEST(test_text_oom_other_frameworks)
+{
+    md_store *st = load_text("paddle.log",
+                             "ResourceExhaustedError: \n\n"
+                             "Out of memory error on GPU 0. Cannot allocate 165.586182MB memory on GPU 0, 5.866455GB "
+                             "memory has been allocated and available memory is only 67.937500MB.\n",
+                             NULL);
+    const md_event *e = event(st, "cuda_oom");
+    ck_assert_uint_eq(e->count, 1);
+    ck_assert(T_CLOSE(field(e, "tried_gib")->last, 165.586182e6 / 1073741824.0));
+    ck_assert(T_CLOSE(field(e, "free_gib")->last, 67.9375e6 / 1073741824.0));
+    ck_assert(T_CLOSE(field(e, "allocated_gib")->last, 5.866455e9 / 1073741824.0));
+    ck_assert_uint_eq(field(e, "cpu_device")->n, 0);
+    md_store_free(st);
+
+    st = load_text("tf.log",
+                   "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+                   "shape[64,224,224,3] and type float on /job:localhost/replica:0/task:0/device:CPU:0 by "
+                   "allocator cpu\n",
+                   NULL);
+    ck_assert_uint_eq(event(st, "host_oom")->count, 1);
+    ck_assert(field(event(st, "cuda_oom"), "cpu_device")->last == 0);
+    md_store_free(st);
+
+    st = load_text("mps.log",
+                   "RuntimeError: MPS backend out of memory (MPS allocated: 9.48 GiB, other allocations: 480.00 KiB, "
+                   "max allowed: 9.47 GiB). Tried to allocate 256 bytes on shared pool.\n",
+                   NULL);
+    e = event(st, "cuda_oom");
+    ck_assert(T_CLOSE(field(e, "mps_allocated_gib")->last, 9.48));
+    ck_assert(T_CLOSE(field(e, "mps_max_gib")->last, 9.47));
+    md_store_free(st);
+}
+END_TEST
+
 /* PyTorch 2.1's wording: "capacty", a size below 1 KiB in bytes, and the
  * processes on the GPU listed by id. */
 START_TEST(test_text_cuda_oom_fields_listed)
@@ -5408,6 +5446,13 @@ static const struct {
                  "17179869184 bytes."},
     {"cuda_oom", "RuntimeError: MPS backend out of memory (MPS allocated: 9.25 GB, other allocations: 2.50 GB, max "
                  "allowed: 13.57 GB). Tried to allocate 2.00 GB on private pool."},
+    {"cuda_oom", "Out of memory error on GPU 0. Cannot allocate 165.586182MB memory on GPU 0, 5.866455GB memory has "
+                 "been allocated and available memory is only 67.937500MB."},
+    {"host_oom", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
+                 "shape[64,224,224,3] and type float on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu"},
+    {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
+    {"nan_message", "I20250104 12:12:42 90 dinov2 helpers.py:102] Training  [   1250/2500000]  lr: 0.0006 (0.0003)  "
+                    "total_loss: 6.7223 (inf)  koleo_loss: 0.0315 (inf)"},
     {"cuda_oom", "RuntimeError: XPU out of memory. Tried to allocate 512.00 MiB (GPU 0; 15.11 GiB total capacity)"},
     {"host_oom", "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=1234.0. Some of your processes may have "
                  "been killed by the cgroup out-of-memory handler."},
@@ -6114,6 +6159,92 @@ START_TEST(test_table_row_note)
     ck_assert_uint_eq(loss->count, 4);
     ck_assert_int_eq(loss->last_step, 3);
     ck_assert(series(st, "val_w_mse")->last == 0.2118);
+    md_store_free(st);
+}
+END_TEST
+
+/* A step's header inside a drawn rule, after Python logging's prefix
+ * (CycleGAN's "INFO:root:-----------Step 1400:-------------") or between
+ * arrows (" ===>>> Epoch 2 <<<=== "), places the lines under it, also
+ * those whose keys the catalog does not name. */
+START_TEST(test_decorated_step_header)
+{
+    md_store *st = load_text("train.log",
+                             "INFO:root:-----------Step 1400:-------------\n"
+                             "INFO:root:  G_loss   : 4.85528945923\n"
+                             "INFO:root:  D_Y_loss : 0.0743376016617\n"
+                             "INFO:root:-----------Step 1500:-------------\n"
+                             "INFO:root:  G_loss   : 4.7\n"
+                             "INFO:root:  D_Y_loss : 0.08\n",
+                             NULL);
+    ck_assert_int_eq(series(st, "g_loss")->first_step, 1400);
+    ck_assert_int_eq(series(st, "d_y_loss")->last_step, 1500);
+    md_store_free(st);
+
+    st = load_text("train.log",
+                   " ===>>> Epoch 1 <<<=== \n"
+                   "Avg Loss is 3.577977\n"
+                   "Avg Loss is 3.379171\n"
+                   " ===>>> Epoch 2 <<<=== \n"
+                   "Avg Loss is 3.1\n",
+                   NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert(loss->last == 3.1);
+    md_store_free(st);
+}
+END_TEST
+
+/* "loss is V" is a measurement as the whole line or after pairs, not
+ * inside a message. */
+START_TEST(test_loss_is_value)
+{
+    md_store *st = load_text("train.log",
+                             "Avg Loss is 3.5\n"
+                             "ValueError: loss is 2.0 and should not be\n"
+                             "Avg Loss is 3.4\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->max == 3.5 && loss->min == 3.4);
+    md_store_free(st);
+}
+END_TEST
+
+/* DINOv2's MetricLogger header counts the run's iterations of those
+ * planned: "Training  [   1250/2500000]". */
+START_TEST(test_training_count_bracket)
+{
+    md_store *st = load_text("train.log",
+                             "I20250104 12:12:42 90 dinov2 helpers.py:102] Training  [   1250/2500000]  eta: 40 days, "
+                             "13:22:08  lr: 0.0006 (0.0003)  total_loss: 6.7223 (6.9)\n"
+                             "I20250104 12:12:55 90 dinov2 helpers.py:102] Training  [   1260/2500000]  eta: 40 days, "
+                             "13:03:52  lr: 0.0006 (0.0003)  total_loss: 6.7171 (6.9)\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 1250);
+    ck_assert_int_eq(loss->last_step, 1260);
+    ck_assert(loss->last == 6.7171);
+    ck_assert_int_eq(md_store_input(st, 0)->declared_total, 2500000);
+    md_store_free(st);
+}
+END_TEST
+
+/* A configuration's "num_epoch: 200" plans the epochs: the values after it
+ * are not at epoch 200. */
+START_TEST(test_num_epoch_setting)
+{
+    md_store *st = load_text("train.log",
+                             "batch_size: 16\n"
+                             "num_epoch: 200\n"
+                             "total_epoch: 200\n"
+                             "loss: 1.5\n"
+                             "loss: 1.4\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_lt(loss->last_step, 10);
     md_store_free(st);
 }
 END_TEST
@@ -7278,6 +7409,10 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_deepmd_lcurve);
     tcase_add_test(text, test_slowfast_json_stats);
     tcase_add_test(text, test_table_row_note);
+    tcase_add_test(text, test_decorated_step_header);
+    tcase_add_test(text, test_loss_is_value);
+    tcase_add_test(text, test_training_count_bracket);
+    tcase_add_test(text, test_num_epoch_setting);
     tcase_add_test(text, test_evaluation_namespace);
     tcase_add_test(text, test_set_bracket_and_vali);
     tcase_add_test(text, test_optuna_trials);
@@ -7304,6 +7439,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
     tcase_add_test(text, test_text_cuda_oom_fields);
     tcase_add_test(text, test_text_cuda_oom_fields_listed);
+    tcase_add_test(text, test_text_oom_other_frameworks);
     tcase_add_test(text, test_text_ignored_exceptions);
     tcase_add_test(text, test_text_traceback_cut_short);
     tcase_add_test(text, test_text_around_bars);

@@ -973,12 +973,13 @@ static void on_word(scan *s, const char *w, const char *we)
         return;
     }
     /* MindSpore's LossMonitor: "epoch: 1 step: 1875, loss is 0.1234".
-     * Only after pairs: a message ("FloatingPointError: loss is nan") is
-     * no measurement. */
+     * Only after pairs, or as the whole line ("Avg Loss is 3.577977"): a
+     * message ("FloatingPointError: loss is nan") is no measurement. */
     value v;
-    if (s->n > 0 && s->key && w == s->key_end + 1 && *s->key_end == ' ' && md_word_is(w, (size_t)(we - w), "is") &&
+    if (s->key && w == s->key_end + 1 && *s->key_end == ' ' && md_word_is(w, (size_t)(we - w), "is") &&
         s->known(s->ctx, s->key, (size_t)(s->key_end - s->key)) &&
-        parse_value(s->units, skip_blanks(we, s->end), s->end, &v)) {
+        parse_value(s->units, skip_blanks(we, s->end), s->end, &v) &&
+        (s->n > 0 || (s->key == skip_blanks(s->line, s->end) && skip_blanks(v.end, s->end) == s->end))) {
         emit(s, s->key, (size_t)(s->key_end - s->key), &v, false);
         s->p = v.end;
         clear_key(s);
@@ -1193,11 +1194,22 @@ static bool on_epoch_counts(scan *s, const char *q)
     const char *word = last_word(s->key, s->key_end);
     size_t n = (size_t)(s->key_end - word);
     bool swin = md_word_is(word, n, "train"), epoch_key = s->words == 1 && md_word_is(word, n, "epoch");
-    if (!epoch_key && !swin)
+    bool training = s->words == 1 && md_word_is(word, n, "training");
+    if (!epoch_key && !swin && !training)
         return false;
     const char *after = count_bracket(q, s->end, &epoch, &epochs, &et);
     if (!after)
         return false;
+    /* DINOv2's MetricLogger header, "Training  [   1250/2500000]": the
+     * run's iteration and its planned iterations, no epoch. */
+    if (training) {
+        if (isnan(epochs) || (after < s->end && *after == '['))
+            return false;
+        emit_count(s, "iter", 4, epoch, epochs, after, &et);
+        s->p = after;
+        clear_key(s);
+        return true;
+    }
     const char *after2 = after < s->end && *after == '(' ? count_parens(after, s->end, &batch, &total) : NULL;
     if (!after2)
         after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total, &bt);
@@ -2713,7 +2725,7 @@ static void openmmlab_memory(scan *s)
 /* Python logging's default format, "INFO:Kobo-Kanaeru:loss_disc=3.859":
  * the level in capitals, the logger's name, each before a colon. The
  * message starts after them. */
-static const char *after_basic_logging(const char *line, const char *end)
+const char *md_kv_after_basic_logging(const char *line, const char *end)
 {
     const char *we = line;
     while (we < end && *we >= 'A' && *we <= 'Z')
@@ -2730,7 +2742,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
                        md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings)
 {
     if (n > 6 && line[0] >= 'A' && line[0] <= 'Z') {
-        const char *msg = after_basic_logging(line, line + n);
+        const char *msg = md_kv_after_basic_logging(line, line + n);
         n -= (size_t)(msg - line);
         line = msg;
     }

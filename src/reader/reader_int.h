@@ -272,6 +272,8 @@ static inline unsigned md_kv_plain_decimals(int decimals)
  * *settings (when not NULL) tells whether the line is one of settings
  * (configuration: "task=detect, ..., lr0=0.01", "Namespace(...)") rather
  * than of measurements, by how many of its values are words (kv.c). */
+/* Where the message starts after Python logging's "INFO:name:", or line. */
+const char *md_kv_after_basic_logging(const char *line, const char *end);
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings);
 

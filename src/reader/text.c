@@ -306,6 +306,11 @@ static void set_header_context(text_reader *r, const md_kv *kv, size_t n)
     }
 }
 
+static bool rule_char(char c)
+{
+    return c == '-' || c == '=' || c == '*' || c == '#' || c == '~' || c == '<' || c == '>';
+}
+
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
  * 2]"), after a timestamp or a logger's prefix or not, places the metric
  * lines after it, as Keras and nnU-Net print them; so does a step and its
@@ -315,15 +320,20 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
     if (n == 0 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
         return false;
     md_str t = md_str_trim(seg);
-    const char *end = t.p + t.n, *last = kv[n - 1].end;
-    while (end > last && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' '))
+    const char *end = t.p + t.n, *last = kv[n - 1].end, *start = kv->key;
+    t.p = md_kv_after_basic_logging(t.p, end);
+    t.n = (size_t)(end - t.p);
+    while (end > last && (end[-1] == ':' || end[-1] == ']' || end[-1] == ' ' || rule_char(end[-1])))
         end--;
+    /* A rule drawn around it: "-----------Step 1400:-------------". */
+    while (start > t.p && rule_char(start[-1]))
+        start--;
     /* Caffe's logger announces its evaluation with the step: "...
      * solver.cpp:330] Iteration 300, Testing net (#0)", then a line per
      * output. */
     bool announcing = n == 1 && end > last && *last == ',' && logger_prefix(t.p, kv->key);
     if ((end != last && !announcing) ||
-        (t.p + 1 < kv->key && !stamp_prefix(t.p, kv->key) && !logger_prefix(t.p, kv->key) &&
+        (t.p + 1 < start && !stamp_prefix(t.p, start) && !logger_prefix(t.p, start) &&
          !bracketed_rest(t, kv->key) && !coqui_time_prefix(t.p, kv->key)))
         return false;
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);

@@ -47,6 +47,10 @@ static const char *const qualifiers[] = {"max", "min", "best", "worst", "std", "
                                          "delta", "diff", "inv", "target", "init", "initial", "prev",
                                          "clip", "warmup", "ema"};
 
+/* Words that count what follows: "num_epoch: 200" in a configuration's
+ * dump is how many epochs the run plans, not the one it is in. */
+static const char *const count_words[] = {"num", "n", "nb", "number", "total"};
+
 static const struct {
     const char *suffix;
     md_unit unit;
@@ -164,11 +168,13 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
                             bool after_eval)
 {
     const char *p = norm, *end = norm + n;
-    bool ids_only = true, after_loss = false;
+    bool ids_only = true, after_loss = false, counted = false;
     for (int k = 0; k <= STRIP_WORDS && p < end; k++) {
         int idx = lookup_with_unit(cat, p, (size_t)(end - p), unit, k == 0 || (after_eval && ids_only));
         if (idx < 0 && after_eval && ids_only)
             idx = lookup_training_twin(cat, p, (size_t)(end - p), unit);
+        if (idx >= 0 && counted && md_catalog_series(cat, (size_t)idx)->role == MD_ROLE_EPOCH)
+            return -1;
         if (idx >= 0)
             return !after_loss || loss_or_step(cat, idx) ? idx : -1;
         const char *us = memchr(p, '_', (size_t)(end - p));
@@ -177,6 +183,7 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
             break;
         ids_only &= has_digit(p, (size_t)(us - p)) || word_in(p, wn, set_words, MD_COUNT(set_words));
         after_loss |= wn == 4 && memcmp(p, "loss", 4) == 0;
+        counted |= word_in(p, wn, count_words, MD_COUNT(count_words));
         p = us + 1;
     }
     return -1;
