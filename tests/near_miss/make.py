@@ -733,6 +733,17 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "four_logs_detector_batches.log")
+def _(r):
+    out = [note("Four logs of a detector's loss, each over a few batches: one window held images",
+                "with no objects (0.05), the last the most crowded (4.1), 80x the least. A short log's",
+                "scatter, not a loss that blew up.")]
+    for i, loss in enumerate([0.31, 0.05, 2.9, 4.1]):
+        out.append("Epoch [1][%d/3681]\tlr: 0.02000, eta: 3:50:55, time: 0.924, data_time: 0.005, memory: 6147, "
+                   "loss_cls: %.4f, loss_bbox: %.4f, loss: %.4f" % (50 * (i + 1), loss * 0.6, loss * 0.4, loss))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "mmengine_warmup_bump_scalars.json")
 def _(r):
     # MMEngine's scalars.json over the first 100 iterations of a pose
