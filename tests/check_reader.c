@@ -1448,6 +1448,24 @@ START_TEST(test_text_traceback_cut_short)
                    NULL);
     ck_assert_ptr_null(md_store_find_event(st, "exception"));
     md_store_free(st);
+
+    /* IPython's traceback names the exception in its header, and its
+     * frames start at the line's start. */
+    st = load_text("notebook.log",
+                   "step 1, loss: 2.0\n"
+                   "---------------------------------------------------------------------------\n"
+                   "ResourceExhaustedError                    Traceback (most recent call last)\n"
+                   "~/.local/lib/python3.5/site-packages/tensorflow/python/client/session.py in _do_call(self, fn)\n"
+                   "   1333     try:\n"
+                   "-> 1334       return fn(*args)\n"
+                   "\n"
+                   "~/.local/lib/python3.5/site-packages/tensorflow/python/client/session.py in _run_fn(feed_dict)\n"
+                   "-> 1319           options, feed_dict, fetch_list, target_list, run_metadata)\n",
+                   NULL);
+    e = event(st, "exception");
+    ck_assert_uint_eq(e->first_line, 3);
+    ck_assert_ptr_nonnull(strstr(e->first_text, "ResourceExhaustedError"));
+    md_store_free(st);
 }
 END_TEST
 
@@ -5453,6 +5471,14 @@ static const struct {
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
     {"nan_message", "I20250104 12:12:42 90 dinov2 helpers.py:102] Training  [   1250/2500000]  lr: 0.0006 (0.0003)  "
                     "total_loss: 6.7223 (inf)  koleo_loss: 0.0315 (inf)"},
+    {"segfault", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 1 (pid: "
+                 "5528) of binary: /opt/conda/bin/python3.8"},
+    {"segfault", "Process exited with code 139"},
+    {"checkpoint_write_failed", "RuntimeError: File my_out/checkpoints/checkpoint_0.pt cannot be opened."},
+    {"checkpoint_write_failed", "RuntimeError: [enforce fail at inline_container.cc:445] . PytorchStreamWriter "
+                                "failed writing file data/12: file write failed"},
+    {"checkpoint_write_failed", "RuntimeError: [enforce fail at inline_container.cc:325] . unexpected pos 1344 vs "
+                                "1235"},
     {"cuda_oom", "RuntimeError: XPU out of memory. Tried to allocate 512.00 MiB (GPU 0; 15.11 GiB total capacity)"},
     {"host_oom", "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=1234.0. Some of your processes may have "
                  "been killed by the cgroup out-of-memory handler."},

@@ -72,6 +72,10 @@ struct md_text_reader {
     enum { DEEPXDE_NONE, DEEPXDE_TABLE, DEEPXDE_BEST } deepxde; /* where in DeepXDE's display (deepxde_line) */
     unsigned long traceback_line;
     unsigned traceback_others; /* lines since it that are none of its frames */
+    /* IPython's header names the exception ("ResourceExhaustedError
+     * Traceback (most recent call last)"); its frames start at the line's
+     * start ("~/.../session.py in _do_call(self, fn)"). */
+    char traceback_named[96];
     unsigned long ignored_line; /* of the last "Exception ignored in" */
     unsigned long best_round_line; /* of the last "best iteration is:" */
     table tab;
@@ -597,12 +601,21 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
     /* A progress bar redrawn without a newline can hold the start of the
      * traceback at its end. detectron2's trainer announces one: "ERROR
      * [04/27 13:03:54 d2.engine.train_loop]: Exception during training:". */
-    if (md_memmem(s.p, s.n, "Traceback (most recent call last)", 33) ||
-        md_memmem(s.p, s.n, "Exception during training:", 26)) {
+    const char *head = md_memmem(s.p, s.n, "Traceback (most recent call last)", 33);
+    if (head || md_memmem(s.p, s.n, "Exception during training:", 26)) {
         r->in_traceback = true;
         r->traceback_ignored = r->ignored_line && line - r->ignored_line <= 2;
         r->traceback_line = line;
         r->traceback_others = 0;
+        r->traceback_named[0] = '\0';
+        md_str name = md_str_trim((md_str){s.p, head ? (size_t)(head - s.p) : 0});
+        if (name.n && name.n < sizeof r->traceback_named && !memchr(name.p, ' ', name.n) &&
+            (md_str_ends_with(name, "Error") || md_str_ends_with(name, "Exception"))) {
+            size_t n = (size_t)(head + 33 - name.p);
+            n = n < sizeof r->traceback_named - 1 ? n : sizeof r->traceback_named - 1;
+            memcpy(r->traceback_named, name.p, n);
+            r->traceback_named[n] = '\0';
+        }
         return;
     }
     if (!r->in_traceback)
@@ -2295,8 +2308,14 @@ static void close_traceback(text_reader *r)
 {
     static const char cut[] =
         "a traceback the log ends inside, before the line naming its exception (an error, or Ctrl-C on a hang)";
-    if (r->in_traceback && r->exception && !r->traceback_ignored && r->traceback_others < 3)
-        md_feed_event(r->feed, r->exception, r->traceback_line, cut, sizeof cut - 1, NULL);
+    bool named = r->traceback_named[0] != '\0';
+    if (r->in_traceback && r->exception && !r->traceback_ignored && (named || r->traceback_others < 3)) {
+        if (named)
+            md_feed_event(r->feed, r->exception, r->traceback_line, r->traceback_named, strlen(r->traceback_named),
+                          NULL);
+        else
+            md_feed_event(r->feed, r->exception, r->traceback_line, cut, sizeof cut - 1, NULL);
+    }
     r->in_traceback = false;
 }
 
