@@ -6222,6 +6222,29 @@ START_TEST(test_decorated_step_header)
 }
 END_TEST
 
+/* docker compose's logs: each line behind its service's name and a bar,
+ * which hides what the line begins with (pycocotools' summary). */
+START_TEST(test_compose_prefix)
+{
+    md_store *st = load_text("compose.log",
+                             "trainer_1  | 2022-06-03 04:51:11 | INFO     | yolox.core.trainer:342 - \n"
+                             "trainer_1  |  Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = "
+                             "0.000\n"
+                             "trainer_1  |  Average Precision  (AP) @[ IoU=0.50      | area=   all | maxDets=100 ] = "
+                             "0.000\n"
+                             "trainer_1  | epoch: 2, iter: 10, loss: 5.1\n"
+                             "trainer_1  | epoch: 2, iter: 20, loss: 4.9\n"
+                             "trainer_1  |  Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = "
+                             "0.012\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "val_map")->count, 2);
+    ck_assert(series(st, "val_map")->last == 0.012);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "iou"));
+    md_store_free(st);
+}
+END_TEST
+
 /* "loss is V" is a measurement as the whole line or after pairs, not
  * inside a message. */
 START_TEST(test_loss_is_value)
@@ -7437,6 +7460,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
     tcase_add_test(text, test_loss_is_value);
+    tcase_add_test(text, test_compose_prefix);
     tcase_add_test(text, test_training_count_bracket);
     tcase_add_test(text, test_num_epoch_setting);
     tcase_add_test(text, test_evaluation_namespace);

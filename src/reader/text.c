@@ -61,6 +61,7 @@ struct md_text_reader {
     const md_event_spec *repetition; /* source = repetition */
     long base_rank;  /* the first rank seen in "[rankN]:" prefixes, -1 before */
     bool srun_labels; /* each line starts with its Slurm task's number */
+    size_t compose_bar; /* docker compose's "service  | " before each line: the bar's column + 1, 0 if none */
     md_buf keys;     /* other ranks' keys, "rankN/key" */
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
@@ -481,6 +482,56 @@ static bool srun_labelled(md_str head)
         p = nl + 1;
     }
     return downs >= SRUN_DOWNS && labelled * 10 >= lines * 9;
+}
+
+/* docker compose's logs prefix each line with its service's name, padded
+ * to the longest one's: "train_yolox_container | ". Returns the column of
+ * the bar, 0 where the line has no such prefix. */
+static size_t compose_bar_at(md_str s)
+{
+    size_t i = 0;
+    if (s.n == 0 || !md_is_letter(s.p[0]))
+        return 0;
+    while (i < s.n && i < 64 && (md_is_letter(s.p[i]) || md_is_digit(s.p[i]) || s.p[i] == '_' || s.p[i] == '-' ||
+                                 s.p[i] == '.'))
+        i++;
+    while (i < s.n && s.p[i] == ' ')
+        i++;
+    return i + 1 < s.n && s.p[i] == '|' && s.p[i + 1] == ' ' && s.p[i - 1] == ' ' ? i : 0;
+}
+
+/* A log is one of docker compose's when 9 in 10 of its first lines (five
+ * or more) carry the prefix with the bar at one column, and a quarter of
+ * them no other bar or they differ in their other bars: a table's rows
+ * ("train | 0.52 | 0.61") have as many bars each. */
+static size_t compose_labelled(md_str head)
+{
+    size_t lines = 0, labelled = 0, plain = 0, bar = 0, least = SIZE_MAX, most = 0;
+    const char *p = head.p, *end = head.p + head.n;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            break; /* the last line may be cut */
+        md_str s = {p, (size_t)(nl - p)};
+        if (s.n && s.p[s.n - 1] == '\r')
+            s.n--;
+        if (s.n) {
+            lines++;
+            size_t at = compose_bar_at(s);
+            if (at && (bar == 0 || at == bar)) {
+                bar = at;
+                labelled++;
+                size_t bars = 0;
+                for (size_t k = at + 1; k < s.n; k++)
+                    bars += s.p[k] == '|';
+                plain += bars == 0;
+                least = bars < least ? bars : least;
+                most = bars > most ? bars : most;
+            }
+        }
+        p = nl + 1;
+    }
+    return lines >= 5 && labelled * 10 >= lines * 9 && (4 * plain >= labelled || least != most) ? bar + 1 : 0;
 }
 
 /* torchrun and DeepSpeed prefix each line with its rank: "[rank3]: ",
@@ -2229,6 +2280,10 @@ unsigned md_line_controls(const char *p, size_t n)
 
 static void read_line(text_reader *r, md_str raw, unsigned long line)
 {
+    if (r->compose_bar && compose_bar_at(raw) == r->compose_bar - 1) {
+        raw.p += r->compose_bar + 1;
+        raw.n -= r->compose_bar + 1;
+    }
     md_str clean = raw;
     unsigned controls = md_line_controls(raw.p, raw.n);
     if (controls & LINE_ESC) {
@@ -2297,6 +2352,7 @@ void md_text_reader_line(md_text_reader *r, md_str line, unsigned long lineno)
 void md_text_reader_head(md_text_reader *r, md_str head)
 {
     r->srun_labels = srun_labelled(head);
+    r->compose_bar = compose_labelled(head);
 }
 
 /* A log that ends inside a traceback, before the line naming the
