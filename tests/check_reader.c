@@ -5479,6 +5479,7 @@ static const struct {
                                 "failed writing file data/12: file write failed"},
     {"checkpoint_write_failed", "RuntimeError: [enforce fail at inline_container.cc:325] . unexpected pos 1344 vs "
                                 "1235"},
+    {"cuda_oom", "THCudaCheck FAIL file=/pytorch/aten/src/THC/generic/THCStorage.cu line=58 error=2 : out of memory"},
     {"cuda_oom", "RuntimeError: XPU out of memory. Tried to allocate 512.00 MiB (GPU 0; 15.11 GiB total capacity)"},
     {"host_oom", "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=1234.0. Some of your processes may have "
                  "been killed by the cgroup out-of-memory handler."},
@@ -6241,6 +6242,37 @@ START_TEST(test_compose_prefix)
     ck_assert(series(st, "val_map")->last == 0.012);
     ck_assert_uint_eq(series(st, "loss")->count, 2);
     ck_assert_ptr_null(md_store_find(st, "iou"));
+    md_store_free(st);
+}
+END_TEST
+
+/* DARTS' search log: the batch within the epoch, then the running loss,
+ * top-1 and top-5; its logger's clock has milliseconds after a comma (no
+ * step of their own) or the half of the day after it (no word of a key). */
+START_TEST(test_darts_lines)
+{
+    md_store *st = load_text("search.log",
+                             "2019-12-31 00:05:44,815 epoch 5 lr 4.824441e-01\n"
+                             "2019-12-31 00:05:44,815 train 100 6.911373e+00 0.085087 0.605275\n"
+                             "2019-12-31 00:10:36,682 train 150 6.910863e+00 0.087955 0.587231\n"
+                             "2019-12-31 00:20:20,461 train_acc 0.090578\n"
+                             "2019-12-31 00:21:02,107 valid 050 6.905e+00 0.1 0.6\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 6.910863);
+    ck_assert(series(st, "accuracy")->last == 0.087955);
+    ck_assert(series(st, "val_loss")->last == 6.905);
+    ck_assert_int_lt(series(st, "train_acc")->last_step, 100);
+    md_store_free(st);
+
+    st = load_text("search.log",
+                   "07/12 09:56:00 PM train 000 2.394935e+00 17.187500 45.312500\n"
+                   "07/12 09:56:53 PM train 050 1.983369e+00 26.164217 81.127457\n"
+                   "07/12 10:07:46 PM train_acc 42.5\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "train_acc")->last == 42.5);
     md_store_free(st);
 }
 END_TEST
@@ -7460,6 +7492,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
     tcase_add_test(text, test_loss_is_value);
+    tcase_add_test(text, test_darts_lines);
     tcase_add_test(text, test_compose_prefix);
     tcase_add_test(text, test_training_count_bracket);
     tcase_add_test(text, test_num_epoch_setting);

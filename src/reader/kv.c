@@ -849,9 +849,28 @@ static void eval_namespace(scan *s, const char *name, size_t len)
 
 static const char *skip_token(const char *p, const char *end)
 {
+    const char *start = p;
     while (p < end && !is_value_end(p, end))
         p++;
+    /* Python logging's clock keeps its milliseconds after a comma,
+     * "00:20:20,461": no number of its own. */
+    if (end - p >= 4 && *p == ',' && memchr(start, ':', (size_t)(p - start)) && md_is_digit(p[1]) &&
+        md_is_digit(p[2]) && md_is_digit(p[3]) && (end - p == 4 || !md_is_digit(p[4])))
+        p += 4;
     return p;
+}
+
+/* "09:56:00 PM": the half of the day after a clock (DARTS' logger,
+ * datefmt '%m/%d %I:%M:%S %p'), no word of a key. */
+static bool meridiem_after_clock(const char *line, const char *p, const char *end)
+{
+    if (end - p < 2 || !((p[0] == 'A' || p[0] == 'P') && p[1] == 'M') || (end - p > 2 && !md_is_blank(p[2])))
+        return false;
+    const char *q = p;
+    while (q > line && q[-1] == ' ')
+        q--;
+    return q - line >= 8 && q < p && md_is_digit(q[-1]) && md_is_digit(q[-2]) && q[-3] == ':' &&
+           md_is_digit(q[-4]) && md_is_digit(q[-5]) && q[-6] == ':';
 }
 
 /* After a key: "(ms)" joins it when a separator follows. */
@@ -1940,7 +1959,10 @@ static void on_number(scan *s)
             return;
         }
     }
-    bool keyless = !s->key;
+    /* A name nothing knows before the number leaves it to its unit:
+     * insightface's "-Speed 463.03 samples/sec". */
+    bool keyless = !s->key || !(s->known(s->ctx, s->key, (size_t)(s->key_end - s->key)) ||
+                                named_metric(s, (size_t)(s->key_end - s->key)));
     clear_key(s);
     const char *token_end = skip_token(s->p + 1, s->end);
     if (!(keyless && on_value_before_rate(s, token_end)))
@@ -2469,6 +2491,47 @@ static bool on_step_name_value(scan *s)
     return true;
 }
 
+/* DARTS and the searches built on it (PC-DARTS, P-DARTS, GDAS): "train
+ * 050 1.983369e+00 26.164217 81.127457", the batch within the epoch, then
+ * the loss, top-1 and top-5 accuracy averaged over the epoch so far;
+ * "valid 050 ..." the same of the evaluation. The batch places nothing:
+ * the values stand at the epoch reached ("epoch 6 lr 4.8e-01"). */
+static bool on_darts_line(scan *s)
+{
+    const char *w = s->p, *we = md_kv_word_end(w, s->end);
+    bool train = md_word_is(w, (size_t)(we - w), "train"), valid = md_word_is(w, (size_t)(we - w), "valid");
+    if (!(train || valid) || we >= s->end || !md_is_blank(*we))
+        return false;
+    const char *p = skip_blanks(we, s->end);
+    const char *digits = p;
+    while (p < s->end && md_is_digit(*p))
+        p++;
+    if (p == digits || p >= s->end || !md_is_blank(*p))
+        return false;
+    double v[3];
+    const char *at[3];
+    size_t len[3];
+    for (int i = 0; i < 3; i++) {
+        p = skip_blanks(p, s->end);
+        at[i] = p;
+        len[i] = md_num_scan(p, s->end, &v[i]);
+        if (!len[i] || (p + len[i] < s->end && !md_is_blank(p[len[i]])))
+            return false;
+        p += len[i];
+    }
+    if (skip_blanks(p, s->end) != s->end)
+        return false;
+    static const char *const train_keys[] = {"loss", "accuracy", "top5"};
+    static const char *const valid_keys[] = {"val_loss", "val_accuracy", "val_top5"};
+    for (int i = 0; i < 3; i++) {
+        const char *key = train ? train_keys[i] : valid_keys[i];
+        value pair = scanned_value(at[i], len[i], v[i]);
+        emit(s, key, strlen(key), &pair, false);
+    }
+    s->p = s->end;
+    return true;
+}
+
 /* NVIDIA's Tacotron 2 and WaveGlow: "Train loss 64999 0.314525 Grad Norm
  * 0.615372 4.37s/it" and "Validation loss 64000:  0.323265": a set's
  * name, "loss", the iteration, then the loss. */
@@ -2753,8 +2816,12 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         if (md_is_blank(c)) {
             s.p++;
         } else if (is_alpha(c) || ((unsigned char)c >= 0xC3 && utf8_letter(s.p, s.end))) {
-            if (s.n == 0 && !s.key && on_set_loss_step(&s))
+            if (s.n == 0 && !s.key && (on_set_loss_step(&s) || on_darts_line(&s)))
                 continue;
+            if (!s.key && meridiem_after_clock(s.line, s.p, s.end)) {
+                s.p += 2;
+                continue;
+            }
             on_word(&s, s.p, md_kv_word_end(s.p, s.end));
         } else if (c == ':' || c == '=' || ((unsigned char)c == 0xEF && fullwidth_colon(s.p, s.end))) {
             on_separator(&s);

@@ -3661,6 +3661,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("val_score_decline", "three_evals_small_set_dip.log")
+def _(r):
+    out = [note("Three evaluations of a fine-tuned classifier on 60 held-out examples: 0.80, 0.85,",
+                "then 0.72. The last is the lowest, 15% under the best: a small set's scatter, not",
+                "a collapse to guessing.")]
+    for ep, acc in enumerate([0.8, 0.85, 0.72], 1):
+        for k in range(4):
+            out.append(hf({"loss": round(0.55 - 0.1 * ep + r.gauss(0, 0.03), 4), "learning_rate": 3e-5,
+                           "epoch": round(ep - 1 + (k + 1) / 4, 2)}))
+        out.append(hf({"eval_loss": round(0.5 + r.gauss(0, 0.02), 4), "eval_accuracy": acc, "eval_runtime": 1.1,
+                       "epoch": float(ep)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("val_score_decline", "yolo_map_settles_after_close_mosaic.log")
 def _(r):
     out = [note("Ultralytics YOLOv8 for 60 epochs: mosaic augmentation stops for the last 10",
