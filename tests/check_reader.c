@@ -5480,6 +5480,8 @@ static const struct {
     {"checkpoint_write_failed", "RuntimeError: [enforce fail at inline_container.cc:325] . unexpected pos 1344 vs "
                                 "1235"},
     {"cuda_oom", "THCudaCheck FAIL file=/pytorch/aten/src/THC/generic/THCStorage.cu line=58 error=2 : out of memory"},
+    {"diffusion_training", "steps:  10%|#5              | 200/2000 [01:54<17:08,  1.75it/s, avr_loss=0.0715]"},
+    {"diffusion_training", "Namespace(pretrained_model_name_or_path='runwayml/stable-diffusion-v1-5', noise_offset=0.1)"},
     {"cuda_oom", "RuntimeError: XPU out of memory. Tried to allocate 512.00 MiB (GPU 0; 15.11 GiB total capacity)"},
     {"host_oom", "slurmstepd: error: Detected 1 oom-kill event(s) in StepId=1234.0. Some of your processes may have "
                  "been killed by the cgroup out-of-memory handler."},

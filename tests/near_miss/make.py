@@ -583,6 +583,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_plateau", "kohya_lora_denoising_loss_flat.log")
+def _(r):
+    out = [note("A LoRA for Stable Diffusion trained with kohya's sd-scripts: its bar's running mean of",
+                "the denoising loss sits near 0.072 from the first hundred steps to the last, as a",
+                "diffusion loss does while the samples improve; each checkpoint is saved.")]
+    level = 0.0728
+    for step in range(100, 2001, 100):
+        level += r.gauss(-0.00012, 0.0012)
+        el = step * 0.574
+        left = (2000 - step) * 0.574
+        out.append("steps: %3d%%|%s| %d/2000 [%02d:%02d<%02d:%02d,  1.74it/s, avr_loss=%.4f]"
+                   % (step * 100 // 2000, "#" * (step // 200), step, el // 60, el % 60, left // 60, left % 60, level))
+        out.append("saving checkpoint: /content/outputs/style-step%08d.safetensors" % step)
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_plateau", "painn_mse_below_print_digits.log")
 def _(r):
     out = [note("A molecular property regressor trained on normalised targets: its MSE falls from 0.021",
@@ -2211,6 +2227,24 @@ def _(r):
         t += n * 0.525 + 5
         out.append("%s - INFO - trainer - epoch %d eval_loss %.4f eval_accuracy %.4f" % (ts(t0, t, "%Y-%m-%d %H:%M:%S,000"), ep, loss + 0.05, 0.71 + 0.02 * ep))
     out.append("%s - INFO - trainer - training finished, model saved to out/final" % ts(t0, t + 20, "%Y-%m-%d %H:%M:%S,000"))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("distributed_hang", "incremental_task_logged_after_its_epochs.log")
+def _(r):
+    out = [note("A class-incremental learner prints each task's loss once, after the task's 100",
+                "epochs: the log is silent for an hour or more between a task's first line and its",
+                "result, the longest time before any loss was printed at all.")]
+    t = 19 * 3600 + 35 * 60
+    for task in range(3):
+        stamp = lambda t: "2023-07-10 %02d:%02d:%02d,%03d" % (t // 3600, t % 3600 // 60, t % 60, r.randrange(1000))
+        out.append("%s [trainer.py] => All params: 469354" % stamp(t))
+        out.append("%s [icarl.py] => Learning on %d-%d" % (stamp(t), 10 * task, 10 * task + 10))
+        t += (4900 if task == 0 else 3700) + r.randrange(60)
+        out.append("%s [icarl.py] => Task %d, Epoch 100/100 => Loss %.3f, Train_accy %.2f"
+                   % (stamp(t), task, 0.06 + r.random() * 0.02, 98.5 + r.random()))
+        t += 25
+        out.append("%s [trainer.py] => CNN top1 curve: [89.7, 41.2]" % stamp(t))
     return "\n".join(out) + "\n"
 
 
