@@ -148,6 +148,11 @@ START_TEST(test_bracket_prefix_is_text)
     ck_assert_format(sniff("[INFO 2024-01-01 12:00:00] step 1 loss 2.3\n"), MD_FMT_TEXT);
     ck_assert_format(sniff("[2025-04-01 06:58:03] loss: 1.2\n"), MD_FMT_TEXT);
     ck_assert_format(sniff("[rank0]: Traceback (most recent call last):\n"), MD_FMT_TEXT);
+    /* A stray bracket before a bracketed count is no array of arrays. */
+    ck_assert_format(sniff("[[epoch 1/20, episode 50/100] => loss: 4.09434, acc: 0.01667\n"
+                           "[epoch 1/20, episode 100/100] => loss: 4.09434, acc: 0.01667\n"),
+                     MD_FMT_TEXT);
+    ck_assert_format(sniff("[[1, 2.5], [2, 2.4]]\n"), MD_FMT_JSON);
 }
 END_TEST
 

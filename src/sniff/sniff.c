@@ -184,8 +184,11 @@ static md_format sniff_json(md_str head, size_t start)
 }
 
 /* JSON opens with '{' then a double-quoted key, or '[' then an object or
- * array. A Python dict line ({'loss': ...}) or a "[INFO]" prefix is text. */
-static bool json_start(md_str head, size_t start)
+ * array, whose own start is JSON's too (an inner array may hold numbers or
+ * strings). A Python dict line ({'loss': ...}), a "[INFO]" prefix or a
+ * stray bracket before one ("[[epoch 1/20, episode 50/100] => loss: ...")
+ * is text. */
+static bool json_start_at(md_str head, size_t start, int depth)
 {
     char open = head.p[start];
     if (open != '{' && open != '[')
@@ -193,10 +196,19 @@ static bool json_start(md_str head, size_t start)
     size_t i = start + 1;
     while (i < head.n && is_space(head.p[i]))
         i++;
-    if (i == head.n)
+    if (i == head.n || depth > 8)
         return true;
     char c = head.p[i];
-    return open == '{' ? c == '"' || c == '}' : c == '{' || c == '[' || c == ']';
+    if (open == '{')
+        return c == '"' || c == '}';
+    if (c == '{' || c == '[')
+        return json_start_at(head, i, depth + 1);
+    return c == ']' || (depth > 0 && (c == '"' || c == '-' || (c >= '0' && c <= '9')));
+}
+
+static bool json_start(md_str head, size_t start)
+{
+    return json_start_at(head, start, 0);
 }
 
 static bool is_number(md_str s)
