@@ -3457,6 +3457,20 @@ START_TEST(test_text_steps_bar)
     ck_assert_uint_eq(series(st, "it_per_s")->count, 2);
     md_store_free(st);
 
+    /* SimpleTuner describes it "Epoch 38/65, Steps": still the steps. */
+    st = load_text("simpletuner.log",
+                   "Epoch 38/65, Steps:  57%|#####      | 5750/10000 [18:09<12:43,  5.57it/s, grad_norm=0.00485, "
+                   "lr=1.04e-5, step_loss=0.434]\n"
+                   "Epoch 39/65, Steps:  60%|######     | 6000/10000 [18:54<09:16,  7.19it/s, grad_norm=0.00372, "
+                   "lr=9.89e-6, step_loss=0.777]\n"
+                   "Epoch 52/65, Steps:  80%|########   | 7999/10000 [25:19<17:35,  1.90it/s, grad_norm=0.0114, "
+                   "lr=5.85e-6, step_loss=0.34]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 5750);
+    ck_assert_int_eq(loss->last_step, 7999);
+    md_store_free(st);
+
     /* kohya's sd-scripts spell the running loss "avr_loss". */
     st = load_text("kohya.log",
                    "steps:   0%|          | 0/400 [00:00<?, ?it/s]"

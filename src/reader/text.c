@@ -1379,6 +1379,18 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     size_t n = 0;
     if (bar->desc_end && allennlp != MD_ALLENNLP_VALIDATION_BAR)
         n = bar_part_pairs(r, (md_str){seg.p, bar->desc_end});
+    /* A bar of the run's steps described with its epoch ("Epoch 52/65,
+     * Steps: 75%| 7500/10000", SimpleTuner's) places its values by the
+     * step: the epoch would make it a count within the epoch. */
+    if ((bar->desc & MD_TQDM_STEPS) && !(bar->desc & MD_TQDM_EPOCH)) {
+        size_t kept = 0;
+        for (size_t i = 0; i < n; i++) {
+            const md_series_spec *spec = key_spec(&r->index, r->kv[i].key, r->kv[i].keylen);
+            if (!spec || spec->role != MD_ROLE_EPOCH)
+                r->kv[kept++] = r->kv[i];
+        }
+        n = kept;
+    }
     emit_pairs(r, r->kv, n);
     if (allennlp == MD_ALLENNLP_TRAINING_BAR)
         md_allennlp_place_bar(&r->allennlp, bar, r->feed);

@@ -49,13 +49,18 @@ static bool epoch_bar(const char *desc, size_t n)
 }
 
 /* "Steps: 45%| 225/500", as diffusers' and accelerate's training scripts
- * describe their bar, and "Training progress:  44%| 22000/50000" as
- * Gaussian splatting's does: the counter is the optimizer step. */
+ * describe their bar ("Epoch 38/65, Steps:" as SimpleTuner's does), and
+ * "Training progress:  44%| 22000/50000" as Gaussian splatting's does: the
+ * counter is the optimizer step. */
 static bool steps_bar(const char *desc, size_t n)
 {
     md_str d = md_str_trim((md_str){desc, n});
     if (d.n && d.p[d.n - 1] == ':')
         d.n--;
+    if (d.n > 7 && memcmp(d.p + d.n - 7, ", ", 2) == 0) {
+        d.p += d.n - 5;
+        d.n = 5;
+    }
     return (d.n == 5 && (d.p[0] == 'S' || d.p[0] == 's') && memcmp(d.p + 1, "teps", 4) == 0) ||
            md_str_eq(d, "Training progress");
 }
