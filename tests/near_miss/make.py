@@ -3457,6 +3457,19 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("rl_reward_collapse", "mlagents_short_exploration_dip.log")
+def _(r):
+    out = [note("Five summaries of an ML-Agents run whose shaped reward dips while the agent explores:",
+                "each summary a little lower than the one before, the last the lowest, yet the fall is",
+                "under twice the first summary's size: too small to call a collapse from five logs.")]
+    t = 0.0
+    for step, reward in zip(range(10000, 60000, 10000), [2.1, 1.6, 0.4, -0.3, -1.2]):
+        t += 61.3 + r.random()
+        out.append("INFO:mlagents.trainers: Pyramids: Step: %d. Time Elapsed: %.3f s Mean Reward: %.3f. "
+                   "Std of Reward: %.3f. Training." % (step, t, reward, 0.9 + r.random()))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("rl_reward_collapse", "trl_grpo_peak_then_settle.log")
 def _(r):
     out = [note("TRL GRPO with large batches (a smooth reward curve): the reward climbs from 0.2 to",
