@@ -6293,6 +6293,29 @@ START_TEST(test_darts_lines)
 }
 END_TEST
 
+/* PyMARL's and EPyMARL's summaries: "Recent Stats | t_env: N" over lines
+ * of padded pairs; t_env counts the environment's steps, return_mean is
+ * the mean episode return. */
+START_TEST(test_pymarl_recent_stats)
+{
+    md_store *st = load_text("cout.txt",
+                             "[INFO 15:57:05] my_main Recent Stats | t_env:      14600 | Episode:       10\n"
+                             "critic_loss:               6.5013 pg_loss:                   0.4344\n"
+                             "return_mean:             -53.7872 return_std:                0.9117\n"
+                             "[INFO 15:58:09] my_main Recent Stats | t_env:      29200 | Episode:       20\n"
+                             "critic_loss:               6.6560 pg_loss:                   0.3681\n"
+                             "return_mean:             -45.6603 return_std:                1.0196\n",
+                             NULL);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 2);
+    ck_assert_int_eq(reward->first_step, 14600);
+    ck_assert_int_eq(reward->last_step, 29200);
+    ck_assert(reward->last == -45.6603);
+    ck_assert_int_eq(series(st, "value_loss")->last_step, 29200);
+    md_store_free(st);
+}
+END_TEST
+
 /* "loss is V" is a measurement as the whole line or after pairs, not
  * inside a message. */
 START_TEST(test_loss_is_value)
@@ -7508,6 +7531,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
     tcase_add_test(text, test_loss_is_value);
+    tcase_add_test(text, test_pymarl_recent_stats);
     tcase_add_test(text, test_darts_lines);
     tcase_add_test(text, test_compose_prefix);
     tcase_add_test(text, test_training_count_bracket);
