@@ -6316,6 +6316,23 @@ START_TEST(test_pymarl_recent_stats)
 }
 END_TEST
 
+/* keras-rl's verbose lines start with the run's step of those planned. */
+START_TEST(test_kerasrl_leading_count)
+{
+    md_store *st = load_text("train.log",
+                             " 11087/50000: episode: 81, duration: 5.514s, episode steps: 164, steps per second: 30, "
+                             "episode reward: -752.191, mean reward: -4.587 [-100.000, 3.757], loss: 0.52\n"
+                             " 11229/50000: episode: 82, duration: 4.806s, episode steps: 142, steps per second: 30, "
+                             "episode reward: -617.797, mean reward: -4.351 [-100.000, -0.171], loss: 0.47\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 11087);
+    ck_assert_int_eq(loss->last_step, 11229);
+    ck_assert_int_eq(md_store_input(st, 0)->declared_total, 50000);
+    md_store_free(st);
+}
+END_TEST
+
 /* "loss is V" is a measurement as the whole line or after pairs, not
  * inside a message. */
 START_TEST(test_loss_is_value)
@@ -7531,6 +7548,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
     tcase_add_test(text, test_loss_is_value);
+    tcase_add_test(text, test_kerasrl_leading_count);
     tcase_add_test(text, test_pymarl_recent_stats);
     tcase_add_test(text, test_darts_lines);
     tcase_add_test(text, test_compose_prefix);

@@ -2594,7 +2594,9 @@ static const char *epoch_in_parens(const char *p, const char *end)
 /* MONAI's tutorials print "1/16, train_loss: 0.1162 step time: 0.9368"
  * under "epoch 14/300": the batch of the epoch's, alone at the line's
  * start before a comma, then the pairs. Bayou's "1920/191900 (epoch 1)
- * loss: 8.237" counts the run's batches, before the epoch in parentheses. */
+ * loss: 8.237" counts the run's batches, before the epoch in parentheses;
+ * keras-rl's " 11087/50000: episode: 81, ..." the run's steps, before a
+ * colon. */
 static bool on_leading_batch_count(scan *s)
 {
     double batch, total;
@@ -2602,14 +2604,15 @@ static bool on_leading_batch_count(scan *s)
     if (!p || p + 2 >= s->end || batch > total)
         return false;
     const char *pairs = NULL;
-    if (p[0] == ',' && md_is_blank(p[1]))
+    bool mark = (p[0] == ',' || p[0] == ':') && md_is_blank(p[1]);
+    if (mark)
         pairs = skip_blanks(p + 1, s->end);
     else if (md_is_blank(p[0]))
         pairs = epoch_in_parens(skip_blanks(p, s->end), s->end);
     if (!pairs || !key_pair_at(pairs, s->end, ':'))
         return false;
     emit_count(s, "iter", 4, batch, total, p, NULL);
-    s->p = p[0] == ',' ? p + 1 : p;
+    s->p = mark ? p + 1 : p;
     return true;
 }
 
