@@ -585,10 +585,11 @@ START_TEST(test_kv_fasttext_progress)
 {
     md_kv kv[32];
     /* A dotted name before a fraction is a metric's; before a line number
-     * it is a file's (test_kv_prose_is_not_metrics). */
-    CHECK_LINE("Progress:  62.5% words/sec/thread:  181234 lr:  0.037500 avg.loss:  1.406250 ETA:   0h 0m 2s",
+     * it is a file's (test_kv_prose_is_not_metrics). The time left is its
+     * parts' sum. */
+    CHECK_LINE("Progress:  62.5% words/sec/thread:  181234 lr:  0.037500 avg.loss:  1.406250 ETA:   1h 0m 2s",
                {"Progress", 62.5, MD_UNIT_PERCENT}, {"words/sec/thread", 181234, MD_UNIT_NONE},
-               {"lr", 0.0375, MD_UNIT_NONE}, {"avg.loss", 1.40625, MD_UNIT_NONE}, {"ETA", 0, MD_UNIT_H});
+               {"lr", 0.0375, MD_UNIT_NONE}, {"avg.loss", 1.40625, MD_UNIT_NONE}, {"ETA", 3602, MD_UNIT_S});
 }
 END_TEST
 
@@ -5483,6 +5484,7 @@ static const struct {
     {"host_oom", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
                  "shape[64,224,224,3] and type float on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu"},
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
+    {"nan_message", "ValueError: probabilities contain NaN"},
     {"nan_message", "I20250104 12:12:42 90 dinov2 helpers.py:102] Training  [   1250/2500000]  lr: 0.0006 (0.0003)  "
                     "total_loss: 6.7223 (inf)  koleo_loss: 0.0315 (inf)"},
     {"segfault", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 1 (pid: "
@@ -6329,6 +6331,22 @@ START_TEST(test_kerasrl_leading_count)
     ck_assert_int_eq(loss->first_step, 11087);
     ck_assert_int_eq(loss->last_step, 11229);
     ck_assert_int_eq(md_store_input(st, 0)->declared_total, 50000);
+    md_store_free(st);
+}
+END_TEST
+
+/* A span of units glued to their numbers is their sum in seconds; under
+ * a bare "time" it is the time so far, not a step's. */
+START_TEST(test_glued_time_span)
+{
+    md_store *st = load_text("train.log",
+                             "Time 08h 36m 42s, Avg Reward 0.064, Avg Accuracy 0.22, Best Reward 0.184\n"
+                             "Time 08h 45m 00s, Avg Reward -0.056, Avg Accuracy 0.12, Best Reward 0.184\n",
+                             NULL);
+    const md_series *t = series(st, "train_time");
+    ck_assert(t->first == 8 * 3600 + 36 * 60 + 42);
+    ck_assert(t->last == 8 * 3600 + 45 * 60);
+    ck_assert(series(st, "reward")->last == -0.056);
     md_store_free(st);
 }
 END_TEST
@@ -7548,6 +7566,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
     tcase_add_test(text, test_loss_is_value);
+    tcase_add_test(text, test_glued_time_span);
     tcase_add_test(text, test_kerasrl_leading_count);
     tcase_add_test(text, test_pymarl_recent_stats);
     tcase_add_test(text, test_darts_lines);

@@ -175,6 +175,7 @@ typedef struct value {
     const char *num, *tot; /* see md_kv */
     size_t numlen, totlen;
     bool grouped;
+    bool elapsed; /* a span of days, hours and minutes: how long, not a step's time */
     uint8_t num_digits_max;
 } value;
 
@@ -325,6 +326,9 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
         return;
     if (keylen == 4 && memcmp(key, "epch", 4) == 0)
         lerobot_episodes(s);
+    /* StyleGAN's "time 2d 07h 06m": the time so far, not the step's. */
+    if (v->elapsed && md_word_is(key, keylen, "time"))
+        key = "elapsed_time", keylen = 12;
     bool under_set = in_ns && s->set && s->ns == s->set;
     s->loss_repeated |= under_set && names_set_loss(s, key, keylen);
     if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
@@ -676,6 +680,35 @@ static bool parse_timespan(const char *p, const char *end, value *out)
     return true;
 }
 
+/* A span of units glued to their numbers, largest first: "08h 36m 42s"
+ * (a script's elapsed time), ms-swift's "1d 13h 2m 1s". One part is a
+ * number and its unit, which parse_value reads. */
+static bool parse_glued_span(const char *p, const char *end, value *out)
+{
+    double sum = 0, v;
+    const char *q = p, *span_end = NULL;
+    int parts = 0, last_rank = 5;
+    size_t k;
+    while ((k = md_num_scan(q, end, &v)) != 0) {
+        const char *u = q + k;
+        int rank = u >= end ? 0 : *u == 'd' ? 4 : *u == 'h' ? 3 : *u == 'm' ? 2 : *u == 's' ? 1 : 0;
+        if (!rank || rank >= last_rank || (u + 1 < end && is_alnum(u[1])))
+            break;
+        static const double seconds[] = {0, 1, 60, 3600, 86400};
+        sum += v * seconds[rank];
+        last_rank = rank;
+        parts++;
+        span_end = u + 1;
+        if (span_end + 1 >= end || *span_end != ' ' || !md_is_digit(span_end[1]))
+            break;
+        q = span_end + 1;
+    }
+    if (parts < 2 || !is_value_end(span_end, end))
+        return false;
+    *out = (value){.v = sum, .unit = MD_UNIT_S, .total = NAN, .end = span_end, .elapsed = true};
+    return true;
+}
+
 /* A span on a clock's face, as Python's str(timedelta) writes it:
  * MMEngine's, detectron2's and YOLOX's "eta: 0:17:41", "eta: 1 day,
  * 2:03:04". Read only for an estimate of the time left, where a clock's
@@ -767,6 +800,9 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     if (!k)
         return false;
     if (p + k + 1 < end && p[k] == ' ' && is_alpha(p[k + 1]) && parse_timespan(p, end, out))
+        return true;
+    if (p + k + 2 < end && (p[k] == 'd' || p[k] == 'h' || p[k] == 'm') && p[k + 1] == ' ' &&
+        parse_glued_span(p, end, out))
         return true;
     bool integral = is_integral_text(p, k);
     double grouped;
