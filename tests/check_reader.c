@@ -6351,6 +6351,40 @@ START_TEST(test_glued_time_span)
 }
 END_TEST
 
+/* A bar named for the job that shows the training loss counts the run's
+ * steps (ostris' ai-toolkit); one whose count starts over counts each
+ * epoch's batches, and its steps add the bars before. */
+START_TEST(test_named_loss_bar)
+{
+    md_store *st = load_text("train.log",
+                             "lokr-test-2:  10%|9         | 299/3000 [10:44<1:37:05,  2.16s/it, lr: 2.0e-04 loss: "
+                             "5.226e-01]\n"
+                             "Saving at step 300\n"
+                             "lokr-test-2:  20%|#9        | 599/3000 [19:45<1:03:24,  1.58s/it, lr: 2.0e-04 loss: "
+                             "6.736e-01]\n"
+                             "Saving at step 600\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 299);
+    ck_assert_int_eq(loss->last_step, 599);
+    ck_assert_uint_eq(series(st, "it_per_s")->count, 2);
+    md_store_free(st);
+
+    st = load_text("train.log",
+                   "train:  50%|#####     | 50/100 [00:20<00:20,  2.50it/s, loss=0.61]\n"
+                   "train: 100%|##########| 100/100 [00:40<00:00,  2.50it/s, loss=0.52]\n"
+                   "train:  50%|#####     | 50/100 [00:20<00:20,  2.50it/s, loss=0.47]\n"
+                   "train: 100%|##########| 100/100 [00:40<00:00,  2.50it/s, loss=0.44]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->first_step, 50);
+    ck_assert_int_eq(loss->last_step, 200);
+    md_store_free(st);
+}
+END_TEST
+
 /* "loss is V" is a measurement as the whole line or after pairs, not
  * inside a message. */
 START_TEST(test_loss_is_value)
@@ -7566,6 +7600,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
     tcase_add_test(text, test_loss_is_value);
+    tcase_add_test(text, test_named_loss_bar);
     tcase_add_test(text, test_glued_time_span);
     tcase_add_test(text, test_kerasrl_leading_count);
     tcase_add_test(text, test_pymarl_recent_stats);

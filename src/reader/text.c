@@ -88,6 +88,10 @@ struct md_text_reader {
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
+    /* A named bar with a loss in its postfix ("lokr-test-2: 10%| 299/3000
+     * [..., loss: 5.2e-01]"): its total, its last count, and how many
+     * times the count started over (a bar of each epoch's batches). */
+    double loss_bar_total, loss_bar_n, loss_bar_rounds;
     double bare_bar_total; /* of the last bar read, when it was bare; 0 when not */
     double dict_bar_total; /* the bare bar drawn before the pending dict, when the header was not seen */
     bool settings;        /* the last scan_pairs read a line of settings */
@@ -1297,10 +1301,36 @@ static size_t bar_part_pairs(text_reader *r, md_str part)
     return n;
 }
 
-static MD_NOINLINE void read_postfix(text_reader *r, md_str seg, const md_tqdm *bar)
+/* Reads a bar's postfix; whether it held a loss. */
+static MD_NOINLINE bool read_postfix(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     size_t n = bar_part_pairs(r, (md_str){seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start});
-    emit_pairs(r, r->kv, drop_repeated_evaluations(r, r->kv, n));
+    n = drop_repeated_evaluations(r, r->kv, n);
+    emit_pairs(r, r->kv, n);
+    for (size_t i = 0; i < n; i++) {
+        const md_series_spec *spec = key_spec(&r->index, r->kv[i].key, r->kv[i].keylen);
+        if (spec && spec->kind == MD_KIND_LOSS && !md_key_is_eval(spec->name))
+            return true;
+    }
+    return false;
+}
+
+/* A bar named for the job, not for a loop ("lokr-test-2: 10%| 299/3000",
+ * ostris' ai-toolkit), that shows the training loss counts the run's
+ * steps; where its count starts over, it is a bar of each epoch's batches,
+ * and the step adds the bars drawn before. Returns the step, -1 for none. */
+static double loss_bar_step(text_reader *r, const md_tqdm *bar)
+{
+    if (!(bar->desc & MD_TQDM_DESCRIBED) || bar->n < 0 || bar->total <= 0)
+        return -1;
+    if (bar->total != r->loss_bar_total) {
+        r->loss_bar_total = bar->total;
+        r->loss_bar_rounds = 0;
+    } else if (bar->n < r->loss_bar_n) {
+        r->loss_bar_rounds++;
+    }
+    r->loss_bar_n = bar->n;
+    return r->loss_bar_rounds * bar->total + bar->n;
 }
 
 /* A bar's rate as a point of its series, once per counter value (a bar
@@ -1309,12 +1339,12 @@ static MD_NOINLINE void read_postfix(text_reader *r, md_str seg, const md_tqdm *
  * bar's total names it_per_s. A bar that says what it does ("Loading
  * checkpoint shards") is not the training loop, whose bar is bare or says
  * "Epoch N". */
-static bool bar_rate_point(text_reader *r, const md_tqdm *bar)
+static bool bar_rate_point(text_reader *r, const md_tqdm *bar, bool steps)
 {
     if (bar->per_item || (!bar->rate_unread && isnan(bar->rate)) ||
         (bar->n == r->last_bar_n && bar->total == r->last_bar_total))
         return false;
-    bool named = bar->desc & MD_TQDM_DESCRIBED;
+    bool named = (bar->desc & MD_TQDM_DESCRIBED) && !steps;
     if (!r->bar_key_len || named != r->bar_key_named || bar->total != r->bar_key_total)
         bar_key(r, named, bar->total);
     r->last_bar_n = bar->n;
@@ -1358,7 +1388,7 @@ static void read_plain_bar(text_reader *r, md_str seg, const md_tqdm *bar, unsig
 {
     int64_t context = training_bar(r, bar) ? (int64_t)bar->n : -1;
     note_bare_bar(r, bar);
-    bool point = bar_rate_point(r, bar);
+    bool point = bar_rate_point(r, bar, false);
     if (!point || (r->bar_column >= 0 && bar->rate_unread)) {
         md_feed_bar(r->feed, line, context, point ? (unsigned)r->bar_column : MD_FEED_NO_COLUMN,
                     seg.p + bar->rate_text.at, bar->rate_text.len);
@@ -1382,20 +1412,21 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     /* A bar of the run's steps described with its epoch ("Epoch 52/65,
      * Steps: 75%| 7500/10000", SimpleTuner's) places its values by the
      * step: the epoch would make it a count within the epoch. */
-    if ((bar->desc & MD_TQDM_STEPS) && !(bar->desc & MD_TQDM_EPOCH)) {
-        size_t kept = 0;
-        for (size_t i = 0; i < n; i++) {
-            const md_series_spec *spec = key_spec(&r->index, r->kv[i].key, r->kv[i].keylen);
-            if (!spec || spec->role != MD_ROLE_EPOCH)
-                r->kv[kept++] = r->kv[i];
-        }
-        n = kept;
+    bool steps_bar = (bar->desc & MD_TQDM_STEPS) && !(bar->desc & MD_TQDM_EPOCH), epoch_named = false;
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        const md_series_spec *spec = key_spec(&r->index, r->kv[i].key, r->kv[i].keylen);
+        bool epoch = spec && spec->role == MD_ROLE_EPOCH;
+        epoch_named |= epoch;
+        if (!(epoch && steps_bar))
+            r->kv[kept++] = r->kv[i];
     }
+    n = kept;
     emit_pairs(r, r->kv, n);
     if (allennlp == MD_ALLENNLP_TRAINING_BAR)
         md_allennlp_place_bar(&r->allennlp, bar, r->feed);
-    if (bar->postfix_end > bar->postfix_start)
-        read_postfix(r, seg, bar);
+    bool loss = bar->postfix_end > bar->postfix_start && read_postfix(r, seg, bar);
+    double loss_step = -1;
     /* torchtune's "1|15|Loss: 0.99" holds the step itself. "Epoch 3: 45%|
      * 450/1000": the counter is the batch within the epoch (the store turns
      * it into a step); "Steps: 45%| 225/500" counts steps. A global_step in
@@ -1407,8 +1438,10 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
                    bar->total > 0 ? bar->total : NAN);
     else if (training_bar(r, bar))
         md_feed_context_step(r->feed, (int64_t)bar->n);
+    else if (loss && !epoch_named && (loss_step = loss_bar_step(r, bar)) >= 0)
+        md_feed_kv(r->feed, "step", 4, loss_step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
     note_bare_bar(r, bar);
-    if (bar_rate_point(r, bar))
+    if (bar_rate_point(r, bar, loss_step >= 0))
         emit_bar_rate(r, seg, bar);
 }
 
