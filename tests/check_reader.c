@@ -6385,6 +6385,41 @@ START_TEST(test_named_loss_bar)
 }
 END_TEST
 
+/* A set's name alone before a number with a point is that set's loss
+ * (the troubleshooting guides' "Train: 0.8123, Val: 1.5817", Demucs'
+ * "train=0.0154 valid=0.0170"); before a count it is none, and in prose
+ * no table's header. */
+START_TEST(test_set_name_losses)
+{
+    md_store *st = load_text("train.log",
+                             "Epoch 1: Train: 0.8123, Val: 0.9817\n"
+                             "Epoch 2: Train: 0.7012, Val: 1.0214\n"
+                             "Train: 5000 samples, Val: 1000 samples\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "val_loss")->last == 1.0214);
+    ck_assert(series(st, "val_loss")->max == 1.0214);
+    md_store_free(st);
+
+    st = load_text("demucs.log",
+                   "Epoch 009 train=0.0161 valid=0.0172 best=0.0172\n"
+                   "Epoch 010 train=0.0154 valid=0.0170 best=0.0170\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->last_step, 10);
+    ck_assert(series(st, "val_loss")->last == 0.0170);
+    md_store_free(st);
+
+    st = load_text("prose.log",
+                   "We train the model for three epochs\n"
+                   "--  -----  ---  -----  ---  -----  ------\n"
+                   "0 0.5 0.25 0.125 7 1 2\n"
+                   "step 1 loss 2.0\n",
+                   NULL);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    md_store_free(st);
+}
+END_TEST
+
 /* "loss is V" is a measurement as the whole line or after pairs, not
  * inside a message. */
 START_TEST(test_loss_is_value)
@@ -7600,6 +7635,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
     tcase_add_test(text, test_loss_is_value);
+    tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);
     tcase_add_test(text, test_glued_time_span);
     tcase_add_test(text, test_kerasrl_leading_count);

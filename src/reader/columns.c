@@ -132,10 +132,13 @@ static bool header_names(const md_str *cells, size_t n, bool proven)
     return true;
 }
 
+/* A name the catalog knows, but a set's alone ("train", "valid": a loss's
+ * name only before its number, and a word of prose: "We train the
+ * model"). */
 static bool any_known(const md_str *cells, size_t n, md_key_role_fn role, const void *ctx)
 {
     for (size_t i = 0; i < n; i++)
-        if (role(ctx, cells[i].p, cells[i].n) >= 0)
+        if (role(ctx, cells[i].p, cells[i].n) >= 0 && !md_kv_set_name(cells[i].p, cells[i].n))
             return true;
     return false;
 }

@@ -320,6 +320,12 @@ static void lerobot_episodes(scan *s)
         s->out[s->n - 1].key = "episodes", s->out[s->n - 1].keylen = 8;
 }
 
+bool md_kv_set_name(const char *p, size_t n)
+{
+    static const char *const sets[] = {"train", "val", "valid", "validation"};
+    return md_word_in(p, n, sets, MD_COUNT(sets));
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     if (host_rank_field(s, key, keylen, v))
@@ -329,6 +335,11 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     /* StyleGAN's "time 2d 07h 06m": the time so far, not the step's. */
     if (v->elapsed && md_word_is(key, keylen, "time"))
         key = "elapsed_time", keylen = 12;
+    /* A set's name alone is its loss's ("Train: 0.8123, Val: 1.5817") only
+     * before a number with a point and no unit: "Train: 5000 samples" and
+     * "valid 050" count. */
+    if (md_kv_set_name(key, keylen) && ((v->flags & MD_KV_INTEGRAL) || v->unit != MD_UNIT_NONE))
+        return;
     bool under_set = in_ns && s->set && s->ns == s->set;
     s->loss_repeated |= under_set && names_set_loss(s, key, keylen);
     if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
