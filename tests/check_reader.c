@@ -3631,7 +3631,8 @@ START_TEST(test_text_task_loss)
 }
 END_TEST
 
-/* Demucs names the set in the line's first field, after a bullet. */
+/* Demucs names the set in the line's first field, after a bullet or its
+ * logger's prefix. */
 START_TEST(test_text_leading_set_field)
 {
     md_store *st = load_text("demucs.log",
@@ -3647,6 +3648,15 @@ START_TEST(test_text_leading_set_field)
     const md_series *val = series(st, "val_loss");
     ck_assert_uint_eq(val->count, 3);
     ck_assert(val->last == 0.1967);
+    md_store_free(st);
+    /* Behind its logger's prefix (Demucs v4, dora). */
+    st = load_text("hdemucs.log",
+                   "[08-13 12:13:05][demucs.solver][INFO] - Train | Epoch 100 | 1148/4592 | 4.81 it/sec | Loss 0.0926\n"
+                   "[08-13 12:24:40][demucs.solver][INFO] - Valid | Epoch 100 | 3/14 | 0.50 it/sec | Loss 0.1667\n"
+                   "[08-13 12:24:50][demucs.solver][INFO] - Valid Summary | Epoch 100 | Loss=0.1661 | Best=0.1655\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    ck_assert(series(st, "val_loss")->last == 0.1661);
     md_store_free(st);
     /* A first field that only starts with a set's name is none. */
     st = load_text("train.log", "Valid loss rose | Epoch 1 | Loss 0.5\nValid loss rose | Epoch 2 | Loss 0.4\n", NULL);

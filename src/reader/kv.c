@@ -1423,13 +1423,20 @@ static void name_set(scan *s, const char *name, const char *name_end)
 
 /* The line's first field, when it names a set ("- Valid | Epoch 1 | 1/3
  * | Loss 0.2213", "- Valid Summary | Epoch 1 | Loss=0.2223": Demucs's
- * logger, a bullet before it): where the name starts, or NULL. */
+ * logger, a bullet before it, or its logger's prefix, "[08-13
+ * 12:24:40][demucs.solver][INFO] - Valid | ..."): where the name starts,
+ * or NULL. */
 static const char *leading_set_name(const scan *s, const char **name_end)
 {
     const char *bar = s->p;
     if (memchr(s->line, '|', (size_t)(bar - s->line)))
         return NULL;
     const char *p = skip_blanks(s->line, bar);
+    for (const char *q = bar; q - p >= 3; q--)
+        if (q[-1] == ' ' && q[-2] == '-' && q[-3] == ' ' && q - 3 > p && q[-4] == ']') {
+            p = q;
+            break;
+        }
     if (p < bar && *p == '-')
         p = skip_blanks(p + 1, bar);
     if (p >= bar || !is_alpha(*p))
