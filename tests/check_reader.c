@@ -1450,6 +1450,18 @@ START_TEST(test_text_traceback_cut_short)
     ck_assert_ptr_null(md_store_find_event(st, "exception"));
     md_store_free(st);
 
+    /* Pasted without its header, a traceback starts at its first frame. */
+    st = load_text("paste.log",
+                   "step 1, loss: 2.0\n"
+                   "  File \"/opt/conda/lib/python3.10/site-packages/torch/_tensor.py\", line 522, in backward\n"
+                   "    torch.autograd.backward(\n"
+                   "RuntimeError: GET was unable to find an engine to execute this computation\n",
+                   NULL);
+    e = event(st, "exception");
+    ck_assert_uint_eq(e->first_line, 4);
+    ck_assert_ptr_nonnull(strstr(e->first_text, "unable to find an engine"));
+    md_store_free(st);
+
     /* IPython's traceback names the exception in its header, and its
      * frames start at the line's start. */
     st = load_text("notebook.log",

@@ -77,6 +77,8 @@ struct md_text_reader {
      * Traceback (most recent call last)"); its frames start at the line's
      * start ("~/.../session.py in _do_call(self, fn)"). */
     char traceback_named[96];
+    bool traceback_headless;    /* started at a frame: no header above it */
+    unsigned long stack_line;   /* of logging's "Call stack:" or "Stack (most recent call last):" */
     unsigned long ignored_line; /* of the last "Exception ignored in" */
     unsigned long best_round_line; /* of the last "best iteration is:" */
     table tab;
@@ -638,6 +640,16 @@ static bool error_message_line(md_str s)
     return md_str_ends_with(name, "Error") || md_str_ends_with(name, "Exception");
 }
 
+/* A frame of a Python traceback: '  File "path", line 123, in name'. */
+static bool frame_line(md_str s)
+{
+    md_str t = md_str_trim(s);
+    if (t.n == s.n || !md_str_starts_with(t, "File \""))
+        return false;
+    const char *q = memchr(t.p + 6, '"', t.n - 6);
+    return q && md_text_at(q, t.p + t.n, "\", line ");
+}
+
 /* A traceback runs from "Traceback (most recent call last):" over indented
  * frame lines to the line that names the exception. Lines of other output
  * can interleave (stdout and stderr share the log); after this many the
@@ -656,8 +668,13 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
     /* A progress bar redrawn without a newline can hold the start of the
      * traceback at its end. detectron2's trainer announces one: "ERROR
      * [04/27 13:03:54 d2.engine.train_loop]: Exception during training:". */
+    if (md_str_starts_with(s, "Call stack:") || md_str_starts_with(s, "Stack (most recent call last):")) {
+        r->stack_line = line;
+        return;
+    }
     const char *head = md_memmem(s.p, s.n, "Traceback (most recent call last)", 33);
     if (head || md_memmem(s.p, s.n, "Exception during training:", 26)) {
+        r->traceback_headless = false;
         r->in_traceback = true;
         r->traceback_ignored = r->ignored_line && line - r->ignored_line <= 2;
         r->traceback_line = line;
@@ -673,6 +690,18 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
         }
         return;
     }
+    /* A traceback pasted without its header starts at its first frame:
+     * '  File "/.../booster.py", line 167, in backward'; not a stack that
+     * logging prints under "Call stack:", which no exception ends. */
+    if (!r->in_traceback && frame_line(s) && !(r->stack_line && line == r->stack_line + 1)) {
+        r->traceback_headless = true;
+        r->in_traceback = true;
+        r->traceback_ignored = false;
+        r->traceback_line = line;
+        r->traceback_others = 0;
+        r->traceback_named[0] = '\0';
+        return;
+    }
     if (!r->in_traceback)
         return;
     if (line - r->traceback_line > TRACEBACK_MAX_LINES) {
@@ -682,6 +711,9 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
     if (!exception_line(s))
         return;
     r->in_traceback = false;
+    /* Without the header, only an error's name ends it as an exception. */
+    if (r->traceback_headless && !error_message_line(s) && !md_str_ends_with(md_str_trim(s), "Error"))
+        return;
     if (r->exception && !r->traceback_ignored)
         md_feed_event(r->feed, r->exception, line, s.p, s.n, NULL);
 }
