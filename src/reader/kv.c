@@ -2530,7 +2530,10 @@ static bool on_step_name_value(scan *s)
     const char *we = w;
     while (we < s->end && is_alnum(*we))
         we++;
+    /* "1328 Loss : 0.0562": a separator may part the name from its value. */
     const char *num = skip_blanks(we, s->end);
+    if (num < s->end && (*num == ':' || *num == '=') && num + 1 < s->end && md_is_blank(num[1]))
+        num = skip_blanks(num + 1, s->end);
     if (num == we || num >= s->end || !(k = md_num_scan(num, s->end, &v)) || skip_blanks(num + k, s->end) != s->end)
         return false;
     static const char *const months[] = {"jan", "feb", "mar", "apr", "may", "jun",
