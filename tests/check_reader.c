@@ -6442,6 +6442,29 @@ START_TEST(test_set_name_losses)
 }
 END_TEST
 
+/* An epoch's number, then its loss past a separator ("1328 Loss :
+ * 0.0562"), at the line's start only; HiFi-GAN's one total is the loss. */
+START_TEST(test_step_name_separator_value)
+{
+    md_store *st = load_text("train.log",
+                             "1328 Loss : 0.0562\n"
+                             "100% 6/6 [00:01<00:00,  3.93it/s]\n"
+                             "1329 Loss : 0.0517\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 1328);
+    ck_assert_int_eq(loss->last_step, 1329);
+    md_store_free(st);
+
+    st = load_text("hifigan.log",
+                   "Steps : 0, Gen Loss Total : 101.349, Mel-Spec. Error : 2.058, s/b : 585.139\n"
+                   "Steps : 5, Gen Loss Total : 135.118, Mel-Spec. Error : 2.176, s/b : 0.496\n",
+                   NULL);
+    ck_assert(series(st, "loss")->last == 135.118);
+    md_store_free(st);
+}
+END_TEST
+
 /* "loss is V" is a measurement as the whole line or after pairs, not
  * inside a message. */
 START_TEST(test_loss_is_value)
@@ -7657,6 +7680,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
     tcase_add_test(text, test_loss_is_value);
+    tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);
     tcase_add_test(text, test_glued_time_span);

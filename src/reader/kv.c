@@ -2530,9 +2530,11 @@ static bool on_step_name_value(scan *s)
     const char *we = w;
     while (we < s->end && is_alnum(*we))
         we++;
-    /* "1328 Loss : 0.0562": a separator may part the name from its value. */
+    /* "1328 Loss : 0.0562": a separator may part the name from its value
+     * where the step starts the line. */
     const char *num = skip_blanks(we, s->end);
-    if (num < s->end && (*num == ':' || *num == '=') && num + 1 < s->end && md_is_blank(num[1]))
+    if (num < s->end && (*num == ':' || *num == '=') && num + 1 < s->end && md_is_blank(num[1]) &&
+        only_blanks(s->line, p))
         num = skip_blanks(num + 1, s->end);
     if (num == we || num >= s->end || !(k = md_num_scan(num, s->end, &v)) || skip_blanks(num + k, s->end) != s->end)
         return false;
