@@ -338,7 +338,7 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     /* A set's name alone is its loss's ("Train: 0.8123, Val: 1.5817") only
      * before a number with a point and no unit: "Train: 5000 samples" and
      * "valid 050" count. */
-    if (md_kv_set_name(key, keylen) && ((v->flags & MD_KV_INTEGRAL) || v->unit != MD_UNIT_NONE))
+    if (((v->flags & MD_KV_INTEGRAL) || v->unit != MD_UNIT_NONE) && md_kv_set_name(key, keylen))
         return;
     bool under_set = in_ns && s->set && s->ns == s->set;
     s->loss_repeated |= under_set && names_set_loss(s, key, keylen);

@@ -269,13 +269,14 @@ static inline unsigned md_kv_plain_decimals(int decimals)
     return decimals < 0 ? MD_KV_INTEGRAL | MD_KV_DECIMALS(0) : MD_KV_DECIMALS(decimals);
 }
 
+/* Where the message starts after Python logging's "INFO:name:", or line. */
+const char *md_kv_after_basic_logging(const char *line, const char *end);
+
 /* md_kv_scan with a unit memo (same pairs), and with same to tell where a
  * key under the training set's name keeps it (md_kv_scan: nowhere).
  * *settings (when not NULL) tells whether the line is one of settings
  * (configuration: "task=detect, ..., lr0=0.01", "Namespace(...)") rather
  * than of measurements, by how many of its values are words (kv.c). */
-/* Where the message starts after Python logging's "INFO:name:", or line. */
-const char *md_kv_after_basic_logging(const char *line, const char *end);
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings);
 

@@ -61,7 +61,7 @@ struct md_text_reader {
     const md_event_spec *repetition; /* source = repetition */
     long base_rank;  /* the first rank seen in "[rankN]:" prefixes, -1 before */
     bool srun_labels; /* each line starts with its Slurm task's number */
-    size_t compose_bar; /* docker compose's "service  | " before each line: the bar's column + 1, 0 if none */
+    size_t compose_bar; /* docker compose's "service  | " before each line: the bar's column, 0 if none */
     md_buf keys;     /* other ranks' keys, "rankN/key" */
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
@@ -537,7 +537,7 @@ static size_t compose_labelled(md_str head)
         }
         p = nl + 1;
     }
-    return lines >= 5 && labelled * 10 >= lines * 9 && (4 * plain >= labelled || least != most) ? bar + 1 : 0;
+    return lines >= 5 && labelled * 10 >= lines * 9 && (4 * plain >= labelled || least != most) ? bar : 0;
 }
 
 /* torchrun and DeepSpeed prefix each line with its rank: "[rank3]: ",
@@ -628,16 +628,19 @@ static bool exception_line(md_str s)
     return upper && (rest.n == 0 || (s.p[i] == ':' && (i + 1 == s.n || s.p[i + 1] == ' ')));
 }
 
+/* An error's name: "OutOfMemoryError", "ValueError", "CUDAException". */
+static bool error_name(md_str name)
+{
+    return md_str_ends_with(name, "Error") || md_str_ends_with(name, "Exception");
+}
+
 /* An exception's message ("torch.OutOfMemoryError: CUDA out of memory.
  * ... Of the allocated memory 71.38 GiB is allocated by PyTorch") is prose:
  * its figures are no metrics. */
 static bool error_message_line(md_str s)
 {
     const char *colon = exception_line(s) ? memchr(s.p, ':', s.n) : NULL;
-    if (!colon)
-        return false;
-    md_str name = {s.p, (size_t)(colon - s.p)};
-    return md_str_ends_with(name, "Error") || md_str_ends_with(name, "Exception");
+    return colon && error_name((md_str){s.p, (size_t)(colon - s.p)});
 }
 
 /* A frame of a Python traceback: '  File "path", line 123, in name'. */
@@ -655,6 +658,16 @@ static bool frame_line(md_str s)
  * can interleave (stdout and stderr share the log); after this many the
  * traceback is given up. */
 #define TRACEBACK_MAX_LINES 400
+
+static void open_traceback(text_reader *r, unsigned long line, bool ignored, bool headless)
+{
+    r->in_traceback = true;
+    r->traceback_ignored = ignored;
+    r->traceback_headless = headless;
+    r->traceback_line = line;
+    r->traceback_others = 0;
+    r->traceback_named[0] = '\0';
+}
 
 static void track_traceback(text_reader *r, md_str seg, unsigned long line)
 {
@@ -674,15 +687,9 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
     }
     const char *head = md_memmem(s.p, s.n, "Traceback (most recent call last)", 33);
     if (head || md_memmem(s.p, s.n, "Exception during training:", 26)) {
-        r->traceback_headless = false;
-        r->in_traceback = true;
-        r->traceback_ignored = r->ignored_line && line - r->ignored_line <= 2;
-        r->traceback_line = line;
-        r->traceback_others = 0;
-        r->traceback_named[0] = '\0';
+        open_traceback(r, line, r->ignored_line && line - r->ignored_line <= 2, false);
         md_str name = md_str_trim((md_str){s.p, head ? (size_t)(head - s.p) : 0});
-        if (name.n && name.n < sizeof r->traceback_named && !memchr(name.p, ' ', name.n) &&
-            (md_str_ends_with(name, "Error") || md_str_ends_with(name, "Exception"))) {
+        if (name.n && name.n < sizeof r->traceback_named && !memchr(name.p, ' ', name.n) && error_name(name)) {
             size_t n = (size_t)(head + 33 - name.p);
             n = n < sizeof r->traceback_named - 1 ? n : sizeof r->traceback_named - 1;
             memcpy(r->traceback_named, name.p, n);
@@ -694,12 +701,7 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
      * '  File "/.../booster.py", line 167, in backward'; not a stack that
      * logging prints under "Call stack:", which no exception ends. */
     if (!r->in_traceback && frame_line(s) && !(r->stack_line && line == r->stack_line + 1)) {
-        r->traceback_headless = true;
-        r->in_traceback = true;
-        r->traceback_ignored = false;
-        r->traceback_line = line;
-        r->traceback_others = 0;
-        r->traceback_named[0] = '\0';
+        open_traceback(r, line, false, true);
         return;
     }
     if (!r->in_traceback)
@@ -712,7 +714,7 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
         return;
     r->in_traceback = false;
     /* Without the header, only an error's name ends it as an exception. */
-    if (r->traceback_headless && !error_message_line(s) && !md_str_ends_with(md_str_trim(s), "Error"))
+    if (r->traceback_headless && !error_message_line(s) && !error_name(md_str_trim(s)))
         return;
     if (r->exception && !r->traceback_ignored)
         md_feed_event(r->feed, r->exception, line, s.p, s.n, NULL);
@@ -2357,9 +2359,9 @@ unsigned md_line_controls(const char *p, size_t n)
 
 static void read_line(text_reader *r, md_str raw, unsigned long line)
 {
-    if (r->compose_bar && compose_bar_at(raw) == r->compose_bar - 1) {
-        raw.p += r->compose_bar + 1;
-        raw.n -= r->compose_bar + 1;
+    if (r->compose_bar && compose_bar_at(raw) == r->compose_bar) {
+        raw.p += r->compose_bar + 2; /* past "| " */
+        raw.n -= r->compose_bar + 2;
     }
     md_str clean = raw;
     unsigned controls = md_line_controls(raw.p, raw.n);
@@ -2442,13 +2444,9 @@ static void close_traceback(text_reader *r)
     static const char cut[] =
         "a traceback the log ends inside, before the line naming its exception (an error, or Ctrl-C on a hang)";
     bool named = r->traceback_named[0] != '\0';
-    if (r->in_traceback && r->exception && !r->traceback_ignored && (named || r->traceback_others < 3)) {
-        if (named)
-            md_feed_event(r->feed, r->exception, r->traceback_line, r->traceback_named, strlen(r->traceback_named),
-                          NULL);
-        else
-            md_feed_event(r->feed, r->exception, r->traceback_line, cut, sizeof cut - 1, NULL);
-    }
+    const char *text = named ? r->traceback_named : cut;
+    if (r->in_traceback && r->exception && !r->traceback_ignored && (named || r->traceback_others < 3))
+        md_feed_event(r->feed, r->exception, r->traceback_line, text, strlen(text), NULL);
     r->in_traceback = false;
 }
 
