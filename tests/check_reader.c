@@ -6481,6 +6481,76 @@ START_TEST(test_loss_is_value)
 }
 END_TEST
 
+/* A message that opens with an evaluation's word measures the
+ * evaluation: DeepSpeech's "I Validation of Epoch 0 - loss: 188.4", DLRM's
+ * "Testing at - 150/150 of epoch 0, loss 0.46". A key that holds the word
+ * itself, and fields parted by '|', keep their own names. */
+START_TEST(test_text_leading_evaluation_word)
+{
+    md_store *st = load_text("deepspeech.log",
+                             "I Training of Epoch 0 - loss: 223.102412\n"
+                             "I Validation of Epoch 0 - loss: 188.416498\n"
+                             "I Training of Epoch 1 - loss: 224.7\n"
+                             "I Validation of Epoch 1 - loss: 209.5\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert(loss->count == 2 && loss->min == 223.102412 && loss->last_step == 1);
+    ck_assert(val->count == 2 && val->first == 188.416498 && val->last == 209.5 && val->last_step == 1);
+    md_store_free(st);
+
+    st = load_text("train.log",
+                   "Validation epoch 3 loss 0.5 accuracy 0.8\n"
+                   "Train epoch 4 loss 0.4\n"
+                   "Validation loss 0.45\n",
+                   NULL);
+    loss = series(st, "loss"), val = series(st, "val_loss");
+    ck_assert(loss->count == 1 && loss->first == 0.4);
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert(val->first == 0.5 && val->last == 0.45);
+    ck_assert_uint_eq(series(st, "val_accuracy")->count, 1);
+    ck_assert_ptr_null(md_store_find(st, "accuracy"));
+    md_store_free(st);
+
+    st = load_text("train.log", "Training epoch 1, loss 0.52\nEvaluating epoch 1, loss 0.41\n", NULL);
+    ck_assert(series(st, "loss")->last == 0.52 && series(st, "val_loss")->last == 0.41);
+    md_store_free(st);
+
+    /* Stable Baselines3's EvalCallback: the environment steps, then the
+     * evaluation's reward. */
+    st = load_text("sb3.log",
+                   "Eval num_timesteps=10000, episode_reward=200.00 +/- 0.00\n"
+                   "Eval num_timesteps=20000, episode_reward=210.00 +/- 0.00\n",
+                   NULL);
+    val = series(st, "eval_episode_reward");
+    ck_assert(val->first_step == 10000 && val->last_step == 20000 && val->last == 210);
+    md_store_free(st);
+}
+END_TEST
+
+/* DLRM's "Finished training it 16/150 of epoch 0": "it" before a count out
+ * of a total is the iteration, numbered on across epochs. */
+START_TEST(test_text_it_of_total)
+{
+    md_store *st = load_text("dlrm.log",
+                             "Finished training it 50/100 of epoch 0, 439.75 ms/it, loss 0.561402, accuracy 74.972 %\n"
+                             "Finished training it 100/100 of epoch 0, 439.65 ms/it, loss 0.552633, accuracy 75.560 %\n"
+                             "Testing at - 100/100 of epoch 0, loss 0.463755, auc 0.7926, accuracy 78.221 %\n"
+                             "Finished training it 50/100 of epoch 1, 439.65 ms/it, loss 0.532633, accuracy 75.560 %\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 50);
+    ck_assert_int_eq(loss->last_step, 150);
+    ck_assert(series(st, "val_loss")->first == 0.463755);
+    md_store_free(st);
+    /* "it" in a sentence names nothing. */
+    st = load_text("train.log", "step 1 loss 0.5\nwe saved it 3 times\nstep 2 loss 0.4\n", NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->last_step, 2);
+    md_store_free(st);
+}
+END_TEST
+
 /* DINOv2's MetricLogger header counts the run's iterations of those
  * planned: "Training  [   1250/2500000]". */
 START_TEST(test_training_count_bracket)
@@ -7680,6 +7750,8 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
     tcase_add_test(text, test_loss_is_value);
+    tcase_add_test(text, test_text_leading_evaluation_word);
+    tcase_add_test(text, test_text_it_of_total);
     tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);

@@ -45,6 +45,10 @@ typedef struct scan {
     bool openmmlab; /* OpenMMLab's logger wrote the line: its bare "memory" is MiB (openmmlab_memory) */
     size_t eval_at; /* 1 + the index in out of the line's first evaluation key ("Val Loss"), 0 for none */
     bool piped;     /* a '|' parted fields before the scan's place */
+    bool lead_seen; /* the message's first word was met (lead_evaluation) */
+    const char *lead_end; /* where the message's first word, an evaluation's, ends; NULL for none */
+    const char *lead_ns;  /* the evaluation that word names, the namespace of the pairs after it */
+    size_t lead_nslen;
     md_unit_memo *units; /* may be NULL */
 } scan;
 
@@ -363,6 +367,8 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
         ns = "val", nslen = 3;
     else if (!ns && !s->eval_at && evaluation_named(key, keylen))
         s->eval_at = s->n + 1;
+    else if (!ns && s->lead_end && !s->piped && key >= s->lead_end && key < s->end)
+        ns = s->lead_ns, nslen = s->lead_nslen;
     s->out[s->n++] = (md_kv){.key = key,
                              .keylen = keylen,
                              .value = v->v,
@@ -1011,8 +1017,43 @@ static bool on_ordinal(scan *s, const char *w)
 
 static bool named_metric(const scan *s, size_t keylen);
 
+static bool log_level_word(const char *w, const char *we)
+{
+    static const char *const levels[] = {"debug", "info", "warning", "warn", "error", "critical"};
+    return md_word_in(w, (size_t)(we - w), levels, MD_COUNT(levels));
+}
+
+/* "Validation epoch 3 loss 0.5", DeepSpeech's "I Validation of Epoch 0 -
+ * loss: 188.4", DLRM's "Testing at - 150/150 of epoch 0, loss 0.46": a
+ * message that opens with an evaluation's word (behind a logger's level)
+ * measures the evaluation, whatever its pairs are called. Keys that hold
+ * the word themselves ("Validation loss 0.5") name their series alone, and
+ * fields parted by '|' name their own sets (lone_set_name). */
+static void lead_evaluation(scan *s, const char *w, const char *we)
+{
+    size_t n = (size_t)(we - w);
+    if (n == 1 || log_level_word(w, we))
+        return;
+    s->lead_seen = true;
+    if (s->n > 0 || s->ns || we == s->end || *we != ' ')
+        return;
+    /* Named as the word would name a key of its own ("Validation loss"),
+     * so that both spellings make one series. */
+    if (md_evaluation_word(w, n) || md_word_is(w, n, "testing"))
+        s->lead_ns = w, s->lead_nslen = n;
+    else if (md_word_is(w, n, "validating"))
+        s->lead_ns = "validation", s->lead_nslen = 10;
+    else if (md_word_is(w, n, "evaluating"))
+        s->lead_ns = "evaluation", s->lead_nslen = 10;
+    else
+        return;
+    s->lead_end = we;
+}
+
 static void on_word(scan *s, const char *w, const char *we)
 {
+    if (!s->lead_seen)
+        lead_evaluation(s, w, we);
     if ((unsigned char)*w == 0xE7 && on_ordinal(s, w))
         return;
     /* A command line's flags ("python train.py --n_epoch=100 --lr=5e-4"):
@@ -1502,12 +1543,6 @@ static bool on_set_tag(scan *s)
     return true;
 }
 
-static bool log_level_word(const char *w, const char *we)
-{
-    static const char *const levels[] = {"debug", "info", "warning", "warn", "error", "critical"};
-    return md_word_in(w, (size_t)(we - w), levels, MD_COUNT(levels));
-}
-
 /* nanotron tags each line "[INFO|DP=0|PP=0|TP=0|lm_head]": a level, then
  * the ranks and module that logged it. Those fields say where the line
  * comes from, not what was measured. */
@@ -1977,6 +2012,15 @@ static bool estimator_summary(const char *key, size_t keylen)
     return keylen == sizeof phrase - 1 && memcmp(key, phrase, keylen) == 0;
 }
 
+/* DLRM's "Finished training it 16/150 of epoch 0": "it" names the step
+ * only as a whole key, lest "it" in a sentence count; a count out of a
+ * total after it is the iteration, whatever words come before. */
+static bool iteration_of_total(const char *key, size_t keylen, const value *v)
+{
+    return (v->flags & (MD_KV_INTEGRAL | MD_KV_TOTAL)) == (MD_KV_INTEGRAL | MD_KV_TOTAL) && keylen > 3 &&
+           memcmp(key + keylen - 3, " it", 3) == 0;
+}
+
 static void on_number(scan *s)
 {
     if (s->key && s->p > s->key_end) {
@@ -1988,8 +2032,10 @@ static void on_number(scan *s)
         if (s->words >= 2 && keylen > 3 && memcmp(s->key_end - 3, " to", 3) == 0)
             keylen -= 3;
         value v;
+        bool iteration = false;
         if (blanks && parse_value(s->units, s->p, s->end, &v) &&
-            (s->known(s->ctx, s->key, keylen) || named_metric(s, keylen))) {
+            (s->known(s->ctx, s->key, keylen) || named_metric(s, keylen) ||
+             (iteration = iteration_of_total(s->key, keylen, &v)))) {
             /* nerf-pytorch's "VAL PSNR 144: 22.38": a count (the image)
              * between the name and its value, which ends the line. */
             static const char *const counts[] = {"epoch", "step", "iter", "iteration", "batch", "round"};
@@ -2003,7 +2049,9 @@ static void on_number(scan *s)
                 v = counted;
             if (s->ns_averaged)
                 running_mean(s, &v);
-            if (marian_display_time(s, keylen))
+            if (iteration)
+                emit(s, "iter", 4, &v, false);
+            else if (marian_display_time(s, keylen))
                 emit(s, "interval_time", 13, &v, s->ns_eval);
             else
                 emit(s, s->key, keylen, &v, s->ns_eval);
