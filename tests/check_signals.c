@@ -754,6 +754,49 @@ START_TEST(test_run_worst_score)
 }
 END_TEST
 
+/* An error rate is a score that improves downwards: a WER that climbs
+ * from 6 back to 12 got 100% worse, as an accuracy falling by half did;
+ * worse_from_best takes each the way it improves. */
+START_TEST(test_worse_from_best)
+{
+    run r = run_new();
+    for (int64_t i = 0; i < 40; i++) {
+        double x = (double)i / 39;
+        put(&r, "eval_wer", i * 10, x < 0.5 ? 30 - 48 * x : 6 + 12 * (x - 0.5));
+        put(&r, "eval_accuracy", i * 10, x < 0.5 ? 0.5 + 0.8 * x : 0.9 - 0.1 * (x - 0.5));
+        put(&r, "eval_speed", i * 10, 10 + x);
+    }
+    run_done(&r);
+    T_IN(&r, "eval_wer", "worse_from_best", 0.6, 1.1);
+    T_IN(&r, "val_accuracy", "worse_from_best", 0.04, 0.07);
+    ck_assert(!md_signal_by_name(r.sig, "eval_speed.worse_from_best").known);
+    ck_assert_str_eq(md_signal_text(r.sig, "run.worst_score_name"), "eval_wer");
+    md_value worse = md_signal_run(r.sig, "worst_score_worse_from_best");
+    ck_assert(worse.known && worse.v > 0.6);
+    run_free(&r);
+}
+END_TEST
+
+/* The last value against the best, where the last is the worst: WER 58,
+ * 102, 118 keeps 49% of its best; an accuracy whose last is not its
+ * lowest keeps all of it. */
+START_TEST(test_last_worst_share)
+{
+    run r = run_new();
+    const double wer[] = {58.27, 101.72, 118.31}, acc[] = {0.6, 0.5, 0.55};
+    for (int64_t i = 0; i < 3; i++) {
+        put(&r, "wer", i * 1000, wer[i]);
+        put(&r, "val_accuracy", i * 1000, acc[i]);
+    }
+    run_done(&r);
+    T_IN(&r, "wer", "last_worst_share", 0.49, 0.50);
+    T_IN(&r, "val_accuracy", "last_worst_share", 1, 1);
+    md_value n = md_signal_run(r.sig, "worst_score_count");
+    ck_assert(n.known && n.v == 3);
+    run_free(&r);
+}
+END_TEST
+
 /* run.reinforcement: a reward with no DPO margin. A reward series that
  * holds only NaN does not count, as has() would not count it. */
 START_TEST(test_run_reinforcement)
@@ -2140,7 +2183,7 @@ START_TEST(test_every_feature_is_tested)
         "best_step",
         "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "retreat", "rise_z", "best_smooth", "best_smooth_step",
-        "fall_from_max", "converge_frac", "converge_step", "increasing_frac", "falling_frac", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
+        "fall_from_max", "worse_from_best", "last_worst_share", "converge_frac", "converge_step", "increasing_frac", "falling_frac", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",
         "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
         "rise_before_nonfinite",
@@ -2188,6 +2231,8 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_rise_after_min);
     tcase_add_test(trend, test_best_smooth_follows_direction);
     tcase_add_test(trend, test_run_worst_score);
+    tcase_add_test(trend, test_worse_from_best);
+    tcase_add_test(trend, test_last_worst_share);
     tcase_add_test(trend, test_run_epoch_steps);
     tcase_add_test(trend, test_run_nonfinite_loss_terms);
     tcase_add_test(trend, test_run_reinforcement);

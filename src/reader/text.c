@@ -109,6 +109,7 @@ struct md_text_reader {
     char result_lead[16];    /* what the banner's first line began with, before its pairs */
     size_t result_leadlen;
     bool result_read;        /* a line under the banner was read */
+    bool result_repeat;      /* the banner's lines repeat figures the log gives elsewhere: not read */
     long keras_total;        /* the batches of the epoch's Keras bars, 0 before one (keras_evaluation) */
     md_buf eval_last;        /* an evaluation's figures, "[Eval] loss: 0.14 - acc: 0.8" (its last line's) */
     unsigned long eval_line;
@@ -1988,6 +1989,16 @@ static bool best_so_far_line(md_str s)
 static bool result_banner(text_reader *r, md_str s)
 {
     static const char *const tails[] = {" result:", " performance"};
+    /* The Trainer's model card: "It achieves the following results on the
+     * evaluation set:" over "- Loss: 0.2148", "- Wer: 118.3054", the last
+     * row of the "Training results" table below it again. */
+    static const char *const card[] = {"following results on the evaluation set:"};
+    r->result_repeat = tail_of(s, card, MD_COUNT(card)) != 0;
+    if (r->result_repeat) {
+        memcpy(r->result_set, "eval", 5);
+        r->result_read = false;
+        return true;
+    }
     size_t n = tail_of(s, tails, MD_COUNT(tails));
     if (n == 0 || n == s.n)
         return false;
@@ -2024,15 +2035,17 @@ static bool read_result_line(text_reader *r, md_str seg, unsigned long line)
         r->result_set[0] = '\0';
         return false;
     }
-    md_feed_record_begin_known(r->feed, line);
-    size_t n = scan_pairs(r, t.p, t.n);
-    for (size_t i = 0; i < n; i++)
-        if (!r->kv[i].ns) {
-            r->kv[i].ns = r->result_set;
-            r->kv[i].nslen = strlen(r->result_set);
-        }
-    emit_pairs(r, r->kv, n);
-    md_feed_record_end(r->feed);
+    if (!r->result_repeat) {
+        md_feed_record_begin_known(r->feed, line);
+        size_t n = scan_pairs(r, t.p, t.n);
+        for (size_t i = 0; i < n; i++)
+            if (!r->kv[i].ns) {
+                r->kv[i].ns = r->result_set;
+                r->kv[i].nslen = strlen(r->result_set);
+            }
+        emit_pairs(r, r->kv, n);
+        md_feed_record_end(r->feed);
+    }
     if (!r->result_read) {
         r->result_read = true;
         r->result_leadlen = lead < sizeof r->result_lead ? lead : 0;

@@ -68,6 +68,11 @@ static const md_feature series_features[] = {
                    "higher-is-better series): the stretch rise_z measures from"),
     F(best_smooth_step, "step of best_smooth"),
     F(fall_from_max, "(max of segment means before the last tenth - end_level) / |that max|"),
+    F(worse_from_best, "how much worse than its best stretch the series ended, as a share of it: "
+                       "fall_from_max where higher is better (accuracy), rise_from_min where lower "
+                       "is better (an error rate: WER, CER, EER)"),
+    F(last_worst_share, "the last value as a share of the best (last / max where higher is better, "
+                        "min / last where lower is) when the last is the series' worst; 1 when not"),
     F(converge_frac, "share of the run it took to cover 90% of the way from the start "
                      "(start_level, or the first segment when worse) to the best stretch "
                      "(near 0: the loss collapsed at once)"),
@@ -190,9 +195,16 @@ static const md_named run_features[] = {
     {"worst_val_train_rel_change", "rel_change of the training series that validation loss measures "
                                    "on held-out data (val_box_loss: train_box_loss or box_loss; val_loss: "
                                    "loss)"},
-    {"worst_score_fall_from_max", "fall_from_max of the validation score (higher is better: "
-                                  "val_accuracy, eval_f1, valid_bleu, mAP) that fell the most"},
-    {"worst_score_rise_z", "rise_z of that score: its fall in standard errors of its noise"},
+    {"worst_score_worse_from_best", "worse_from_best of the validation score that got the most "
+                                    "worse (val_accuracy, eval_f1, valid_bleu, mAP; an error rate, "
+                                    "eval_wer, val_cer, as the same share)"},
+    {"worst_score_fall_from_max", "fall_from_max of that score"},
+    {"worst_score_last_worst_share", "last_worst_share of that score"},
+    {"worst_score_count", "points of that score"},
+    {"worst_score_last", "last value of that score"},
+    {"worst_score_last_step", "step of that score's last point"},
+    {"worst_score_best", "best value of that score (its min where lower is better)"},
+    {"worst_score_rise_z", "rise_z of that score: how much worse it got, in standard errors of its noise"},
     {"worst_score_best_step", "step of that score's best stretch"},
     {"worst_score_best_smooth", "that score's best stretch (best_smooth)"},
     {"worst_score_end_level", "end_level of that score"},

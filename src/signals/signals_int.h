@@ -97,6 +97,8 @@ MD_FEATURE(min_smooth_step);
 MD_FEATURE(best_smooth);
 MD_FEATURE(best_smooth_step);
 MD_FEATURE(fall_from_max);
+MD_FEATURE(worse_from_best);
+MD_FEATURE(last_worst_share);
 MD_FEATURE(rise_z);
 MD_FEATURE(converge_frac);
 MD_FEATURE(converge_step);

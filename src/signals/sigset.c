@@ -327,17 +327,20 @@ static bool finite_loss_term(const md_store *st, const md_series *s)
     return s->finite >= 3 && training_loss_term(st, s);
 }
 
-/* A score measured on held-out data: a higher-is-better metric named for
- * an evaluation (val_accuracy, eval_f1, valid_bleu), or a metric only an
- * evaluation computes (mAP, BLEU, chrF, ROUGE: detection and generation
- * are scored on held-out data). */
+/* A score measured on held-out data: a metric named for an evaluation
+ * (val_accuracy, eval_f1, valid_bleu, eval_wer), or one only an evaluation
+ * computes (mAP, BLEU, chrF, ROUGE: detection and generation are scored
+ * on held-out data; so is an error rate, which needs a decode, unless
+ * named for the training set: ESPnet's train cer_ctc). */
 static bool is_validation_score(const md_store *st, const md_series *s)
 {
-    static const char *const evaluation_only[] = {"map", "bleu", "chrf", "rouge", "rougel"};
-    if (s->kind != MD_KIND_METRIC || s->better != MD_BETTER_HIGHER)
+    static const char *const evaluation_only[] = {"map", "bleu", "chrf", "rouge", "rougel", "wer", "cer", "eer"};
+    if (s->kind != MD_KIND_METRIC || s->better == MD_BETTER_NONE)
         return false;
     if (md_key_is_validation(md_store_catalog(st), s->name))
         return true;
+    if (md_key_has_word(s->name, "train", false) || md_key_has_word(s->name, "training", false))
+        return false;
     for (size_t i = 0; i < MD_COUNT(evaluation_only); i++)
         if (md_key_has_word(s->name, evaluation_only[i], true))
             return true;
@@ -416,10 +419,10 @@ static md_value worst_val_train_rel_change(md_sigset *sig)
     return md_unknown();
 }
 
-/* The validation score that fell furthest from its best stretch. */
+/* The validation score that got the most worse from its best stretch. */
 static long worst_score(md_sigset *sig)
 {
-    return worst_of(sig, is_validation_score, "fall_from_max");
+    return worst_of(sig, is_validation_score, "worse_from_best");
 }
 
 /* Other ranks' losses ("rankN/loss") against the main loss: the largest

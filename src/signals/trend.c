@@ -493,6 +493,34 @@ MD_FEATURE(fall_from_max)
     return md_known((segs[j].mean - end) / fabs(segs[j].mean));
 }
 
+/* How much worse than its best stretch a score ended, as a share of that
+ * best, whichever way the score improves: an accuracy's fall_from_max, an
+ * error rate's (WER, CER, EER) rise_from_min. */
+MD_FEATURE(worse_from_best)
+{
+    if (s->better == MD_BETTER_HIGHER)
+        return md_feat_fall_from_max(sig, s);
+    if (s->better == MD_BETTER_LOWER)
+        return md_feat_rise_from_min(sig, s);
+    return md_unknown();
+}
+
+/* The last value as a share of the best (an accuracy's last / max, an
+ * error rate's min / last), where the last is the series' worst; 1 where
+ * it is not: a score that ended at its worst, and how far below its best. */
+MD_FEATURE(last_worst_share)
+{
+    (void)sig;
+    if (s->finite < 2 || s->better == MD_BETTER_NONE || !isfinite(s->last))
+        return md_unknown();
+    bool higher = s->better == MD_BETTER_HIGHER;
+    double best = higher ? s->max : s->min, worst = higher ? s->min : s->max;
+    if (s->last != worst)
+        return md_known(1);
+    double share = higher ? s->last / best : best / s->last;
+    return best > 0 && s->last > 0 ? md_known(share) : md_unknown();
+}
+
 /* The share of consecutive bucket means that went up (sign 1) or down
  * (sign -1). */
 static md_value moving_frac(const md_series *s, int sign)

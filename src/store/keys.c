@@ -18,7 +18,11 @@
  * recommender's or a link predictor's items. */
 static void guess_kind(const char *norm, md_kind *kind, md_better *better)
 {
-    static const char *const lower[] = {"loss", "error", "err", "wer", "cer", "ppl", "perplexity", "nll", "mse", "mae", "rmse", "mape", "smape"};
+    static const char *const lower[] = {"loss", "error", "err", "ppl", "perplexity", "nll", "mse", "mae", "rmse", "mape", "smape"};
+    /* Error rates: a speech recogniser's word and character error rates, a
+     * speaker verifier's equal error rate. Scores, not losses: nothing
+     * descends them, and they are judged as the evaluation's accuracy is. */
+    static const char *const error_rates[] = {"wer", "cer", "eer"};
     static const char *const higher[] = {"acc",   "accuracy", "map",    "f1",     "precision", "recall",
                                          "rouge", "rouge1",   "rouge2", "rougel", "bleu",      "chrf",
                                          "auc",   "score",    "f",      "uas",    "las",       "ndcg",
@@ -48,6 +52,13 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
         *kind = MD_KIND_LOSS;
         *better = MD_BETTER_LOWER;
         return;
+    }
+    for (size_t i = 0; i < MD_COUNT(error_rates); i++) {
+        if (md_key_has_word(norm, error_rates[i], false)) {
+            *kind = MD_KIND_METRIC;
+            *better = MD_BETTER_LOWER;
+            return;
+        }
     }
     for (size_t i = 0; i < MD_COUNT(lower); i++) {
         if (md_key_has_word(norm, lower[i], false)) {

@@ -3735,6 +3735,37 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("val_score_decline", "whisper_wer_scatters_on_a_small_test_set.log")
+def _(r):
+    out = [note("A Whisper fine-tune evaluated every 500 steps on 100 utterances: the word error",
+                "rate levels off early and its evaluations scatter around that level by about a",
+                "point. Its last sit above its luckiest ones, by no more than the scatter.")]
+    for s in range(25, 8001, 25):
+        out.append(hf({"loss": round(0.25 + 1.2 * math.exp(-s / 800.0) + r.gauss(0, 0.03), 4),
+                       "grad_norm": round(2.5 + r.gauss(0, 0.3), 4), "learning_rate": linear(s, 8000, 1e-5, 500),
+                       "epoch": round(s / 1000.0, 2)}))
+        if s % 500 == 0:
+            wer = 18 + 20 * math.exp(-s / 700.0) + r.gauss(0, 1.0)
+            out.append(hf({"eval_loss": round(0.42 + 0.3 * math.exp(-s / 700.0) + r.gauss(0, 0.01), 4),
+                           "eval_wer": round(wer, 4), "eval_runtime": 95.3, "eval_samples_per_second": 1.05,
+                           "epoch": round(s / 1000.0, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("val_score_decline", "three_evals_wer_recovers.log")
+def _(r):
+    out = [note("Three evaluations of a speech fine-tune: the word error rate starts at 100 (the",
+                "untrained decoder writes nothing right), falls to 41, then 35. Its worst is its",
+                "first, not its last.")]
+    for ep, wer in enumerate([100.0, 41.2, 35.3], 1):
+        for k in range(4):
+            out.append(hf({"loss": round(3.0 - 0.8 * ep + r.gauss(0, 0.05), 4), "learning_rate": 1e-4,
+                           "epoch": round(ep - 1 + (k + 1) / 4, 2)}))
+        out.append(hf({"eval_loss": round(2.6 - 0.6 * ep + r.gauss(0, 0.02), 4), "eval_wer": wer,
+                       "eval_runtime": 60.2, "epoch": float(ep)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("val_score_decline", "yolo_map_settles_after_close_mosaic.log")
 def _(r):
     out = [note("Ultralytics YOLOv8 for 60 epochs: mosaic augmentation stops for the last 10",
