@@ -5735,6 +5735,9 @@ static const struct {
     {"allocator_flushes", "[2024-05-01 10:00:00,000] [WARNING] [stage3.py:2069:step] 3 pytorch allocator cache "
                           "flushes since last step. this happens when there is high memory pressure and is "
                           "detrimental to performance."},
+    {"allocator_map_failed", "[rank0]:[W519 19:51:11.382409199 CUDACachingAllocator.cpp:495] expandable_segments: "
+                             "memory mapping failed with OOM on device 0 while trying to map 20971520 bytes (free: "
+                             "14286848, total: 191503138816)."},
     {"few_workers", "UserWarning: The 'train_dataloader' does not have many workers which may be a bottleneck. "
                     "Consider increasing the value of the `num_workers` argument` to `num_workers=7` in the "
                     "`DataLoader` to improve performance."},
@@ -7097,6 +7100,7 @@ static const struct {
     {"few_workers", "UserWarning: The 'val_dataloader' does not have many workers which may be a bottleneck."},
     {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
+    {"allocator_map_failed", "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"},
     {"gpu_unused", "GPU available: True (cuda), used: True"},
     {"gpu_unused", "GPU available: False, used: False"},
     {"dist_not_initialized", "torch.distributed is not initialized; running in a single process"},
