@@ -204,7 +204,8 @@ START_TEST(test_kv_imagenet_family)
     CHECK_LINE("INFO  * Acc@1 55.5 Acc@5 80.5 loss 1.875", {"Acc@1", 55.5, MD_UNIT_NONE},
                {"Acc@5", 80.5, MD_UNIT_NONE}, {"loss", 1.875, MD_UNIT_NONE});
     ck_assert_ptr_nonnull(kv[2].ns);
-    CHECK_LINE("lr = 0.5 * base", {"lr", 0.5, MD_UNIT_NONE});
+    CHECK_LINE("lr = 0.5 * 2", {"lr", 0.5, MD_UNIT_NONE});
+    check_no_pairs("lr = 0.5 * base_lr"); /* a line of code (assigns_expression) */
     CHECK_LINE(" * step: 12", {"step", 12, MD_UNIT_NONE});
     ck_assert_ptr_null(kv[0].ns);
     /* Swin Transformer: the epoch of the planned epochs, the batch within it. */
@@ -612,6 +613,7 @@ START_TEST(test_kv_loss_terms_after_blanks)
                {"loss", 45.25, MD_UNIT_NONE}, {"loss_att", 40.125, MD_UNIT_NONE}, {"loss_ctc", 57.375, MD_UNIT_NONE},
                {"lr", 0.0004, MD_UNIT_NONE});
     CHECK_LINE("| loss 6.5 | best_loss 6.25", {"loss", 6.5, MD_UNIT_NONE});
+    CHECK_LINE("[olmo.train:816, rank=0] [step=1/739328]", {"step", 1, MD_UNIT_NONE});
 }
 END_TEST
 
@@ -2993,6 +2995,19 @@ START_TEST(test_text_olmo_and_wenet)
     ck_assert_int_eq(loss->first_step, 1);
     ck_assert_int_eq(loss->last_step, 2);
     ck_assert_uint_eq(md_store_nseries(st), 1); /* the host is no series */
+    md_store_free(st);
+    /* Its rich console: the rank in the logger's bracket is no series, and
+     * the step after it still heads the lines below. */
+    st = load_text("train.log",
+                   "[2024-04-17 09:42:26] INFO     [olmo.train:816, rank=0] [step=1/739328]\n"
+                   "    train/CrossEntropyLoss=11.02\n"
+                   "[2024-04-17 09:42:38] INFO     [olmo.train:816, rank=0] [step=2/739328]\n"
+                   "    train/CrossEntropyLoss=10.9\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
     md_store_free(st);
     /* A tab-separated log's own step after its time is a pair. */
     st = load_text("train.log",
@@ -6554,6 +6569,26 @@ START_TEST(test_text_it_of_total)
 }
 END_TEST
 
+/* Python's warnings print the line that warned under their message: a
+ * line of code, whose numbers are no measurements. */
+START_TEST(test_text_warning_source_line)
+{
+    md_store *st = load_text("train.log",
+                             "epoch 1 loss 2.43\n"
+                             "utils.py:128: RuntimeWarning: divide by zero encountered in true_divide\n"
+                             "  norm = 1.0 / in_deg\n"
+                             "  scale = 2.0 * math.pi\n"
+                             "epoch 2 loss 2.1\n"
+                             "grad_norm = 1.5 / 2 steps\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "scale"));
+    const md_series *g = md_store_find(st, "grad_norm");
+    ck_assert(g == NULL || g->first == 1.5); /* divided by a number: no code */
+    md_store_free(st);
+}
+END_TEST
+
 /* DINOv2's MetricLogger header counts the run's iterations of those
  * planned: "Training  [   1250/2500000]". */
 START_TEST(test_training_count_bracket)
@@ -7756,6 +7791,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_loss_is_value);
     tcase_add_test(text, test_text_leading_evaluation_word);
     tcase_add_test(text, test_text_it_of_total);
+    tcase_add_test(text, test_text_warning_source_line);
     tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);

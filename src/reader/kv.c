@@ -248,6 +248,15 @@ static bool host_rank_field(const scan *s, const char *key, size_t keylen, const
     return !s->known || !s->known(s->ctx, key, keylen);
 }
 
+/* Which process wrote the line, "rank=0" in OLMo's "[olmo.train:816,
+ * rank=0]", a launcher's "local_rank=3": an identity, not a measurement. */
+static bool process_rank(const char *key, size_t keylen, const value *v)
+{
+    static const char *const ranks[] = {"rank", "local_rank", "global_rank", "node_rank"};
+    return keylen >= 4 && (v->flags & MD_KV_INTEGRAL) && strncasecmp(key + keylen - 4, "rank", 4) == 0 &&
+           md_word_in(key, keylen, ranks, MD_COUNT(ranks));
+}
+
 /* The training set is only the bare word: fairseq's "train_inner" is its
  * per-update record, whose keys are the plain spellings. */
 static bool training_set_name(const char *w, const char *we)
@@ -332,7 +341,7 @@ bool md_kv_set_name(const char *p, size_t n)
 
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
-    if (host_rank_field(s, key, keylen, v))
+    if (host_rank_field(s, key, keylen, v) || process_rank(key, keylen, v))
         return;
     if (keylen == 4 && memcmp(key, "epch", 4) == 0)
         lerobot_episodes(s);
@@ -1783,6 +1792,19 @@ static void running_mean(const scan *s, value *v)
     *v = text_number(num, k, mean, v->unit, num + k + 1);
 }
 
+/* A line of code, as Python's warnings print the line that warned under
+ * their message ("utils.py:128: RuntimeWarning: divide by zero ..." over
+ * "  norm = 1.0 / in_deg"): the number after '=' is multiplied or divided
+ * by a name. No measurement is written so; the line is not read. */
+static bool assigns_expression(const char *p, const char *end)
+{
+    p = skip_blanks(p, end);
+    if (end - p < 3 || (*p != '*' && *p != '/') || !md_is_blank(p[1]))
+        return false;
+    p = skip_blanks(p + 1, end);
+    return p < end && is_alpha(*p);
+}
+
 /* The separator at s->p, ':' or '=' (a fullwidth colon reads as ':'), and
  * its width. */
 static void on_separator(scan *s)
@@ -1809,6 +1831,10 @@ static void on_separator(scan *s)
             parse_quoted(s->units, q, s->end, &v)) {
             if (on_epoch_batch(s, &v) || on_paired_paren(s, &v) || rate_named_after(s, &v))
                 return;
+            if (sep == '=' && assigns_expression(v.end, s->end)) {
+                s->p = s->end;
+                return;
+            }
             if (s->ns_averaged)
                 running_mean(s, &v);
             if (s->ns_bracket && names_bracket(s))
