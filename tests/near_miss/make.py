@@ -3735,6 +3735,30 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("auc_at_chance", "weak_ranker_learns_slowly.log")
+def _(r):
+    out = [note("A click model on a hard task: its validation AUC starts at chance and climbs",
+                "slowly to about 0.6. A weak ranker, but one that learns: it leaves the band",
+                "around 0.5 in its first third.")]
+    for ep in range(1, 41):
+        val_auc = 0.5 + 0.11 * (1 - math.exp(-ep / 8.0)) + r.gauss(0, 0.006)
+        loss = 0.69 - 0.002 * ep + r.gauss(0, 0.001)
+        out.append("Epoch: %03d, Loss: %.4f, Val Loss: %.4f, Val AUC: %.4f" %
+                   (ep, loss, loss + 0.004 + r.gauss(0, 0.002), val_auc))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("auc_at_chance", "keras_auc_few_evaluations.log")
+def _(r):
+    out = [note("Five epochs of a Keras binary classifier whose validation AUC hovers near 0.5:",
+                "too few evaluations to call it chance.")]
+    for ep in range(1, 6):
+        out.append("Epoch %d/5" % ep)
+        out.append("250/250 [==============================] - 2s 6ms/step - loss: %.4f - auc: %.4f - "
+                   "val_loss: %.4f - val_auc: %.4f" % (0.69 - 0.002 * ep, 0.5 + 0.01 * ep, 0.693, 0.51 + r.gauss(0, 0.01)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("val_score_decline", "whisper_wer_scatters_on_a_small_test_set.log")
 def _(r):
     out = [note("A Whisper fine-tune evaluated every 500 steps on 100 utterances: the word error",
