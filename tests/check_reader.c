@@ -6569,6 +6569,28 @@ START_TEST(test_text_it_of_total)
 }
 END_TEST
 
+/* Kaldi's and k2's decoding results: "%WER 8.63 [ 4538 / 52576, 482 ins,
+ * 549 del, 3256 sub ]", the word error rate (a share where printed with
+ * '%'), and nothing of the counts in brackets. */
+START_TEST(test_text_kaldi_wer)
+{
+    md_store *st = load_text("decode.log",
+                             "# epoch 3\n"
+                             "%WER 8.63 [ 4538 / 52576, 482 ins, 549 del, 3256 sub ] exp/tri3/decode/wer_11\n"
+                             "# epoch 4\n"
+                             "%WER 8.15 [ 4287 / 52576, 482 ins, 549 del, 3256 sub ] exp/tri3/decode/wer_11\n",
+                             NULL);
+    const md_series *wer = series(st, "wer");
+    ck_assert(wer->count == 2 && wer->first == 8.63 && wer->last == 8.15 && wer->last_step == 4);
+    ck_assert_int_eq(wer->better, MD_BETTER_LOWER);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    md_store_free(st);
+    st = load_text("decode.log", "%WER 28.79% [18552 / 64428, 1612 ins, 2177 del, 14763 sub ]\n", NULL);
+    ck_assert(series(st, "wer")->first == 0.2879);
+    md_store_free(st);
+}
+END_TEST
+
 /* Python's warnings print the line that warned under their message: a
  * line of code, whose numbers are no measurements. */
 START_TEST(test_text_warning_source_line)
@@ -7792,6 +7814,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_leading_evaluation_word);
     tcase_add_test(text, test_text_it_of_total);
     tcase_add_test(text, test_text_warning_source_line);
+    tcase_add_test(text, test_text_kaldi_wer);
     tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);

@@ -767,10 +767,10 @@ START_TEST(test_worse_from_best)
         put(&r, "eval_speed", i * 10, 10 + x);
     }
     run_done(&r);
-    T_IN(&r, "eval_wer", "worse_from_best", 0.6, 1.1);
+    T_IN(&r, "val_wer", "worse_from_best", 0.6, 1.1);
     T_IN(&r, "val_accuracy", "worse_from_best", 0.04, 0.07);
     ck_assert(!md_signal_by_name(r.sig, "eval_speed.worse_from_best").known);
-    ck_assert_str_eq(md_signal_text(r.sig, "run.worst_score_name"), "eval_wer");
+    ck_assert_str_eq(md_signal_text(r.sig, "run.worst_score_name"), "val_wer");
     md_value worse = md_signal_run(r.sig, "worst_score_worse_from_best");
     ck_assert(worse.known && worse.v > 0.6);
     run_free(&r);
