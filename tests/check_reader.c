@@ -5750,6 +5750,8 @@ static const struct {
     {"allocator_flushes", "[2024-05-01 10:00:00,000] [WARNING] [stage3.py:2069:step] 3 pytorch allocator cache "
                           "flushes since last step. this happens when there is high memory pressure and is "
                           "detrimental to performance."},
+    {"memory_bank_model", "Aggregating the embedding extracted from the training set."},
+    {"memory_bank_model", "Assigning the coreset as the memory bank."},
     {"allocator_map_failed", "[rank0]:[W519 19:51:11.382409199 CUDACachingAllocator.cpp:495] expandable_segments: "
                              "memory mapping failed with OOM on device 0 while trying to map 20971520 bytes (free: "
                              "14286848, total: 191503138816)."},
