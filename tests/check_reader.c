@@ -6571,6 +6571,30 @@ START_TEST(test_text_it_of_total)
 }
 END_TEST
 
+/* A pasted Keras log that starts with an epoch's line above its first
+ * header: the training loss there is measured as the validation's is, and
+ * both stand at the first epoch the log names. */
+START_TEST(test_text_keras_headerless_first_line)
+{
+    md_store *st = load_text("keras.log",
+                             "50000/50000 [==============================] - 455s - loss: 2.3030 - acc: 0.0994 - "
+                             "val_loss: 2.3026 - val_acc: 0.1000\n"
+                             "Epoch 34/400\n"
+                             "50000/50000 [==============================] - 455s - loss: 2.3031 - acc: 0.0971 - "
+                             "val_loss: 2.3027 - val_acc: 0.1000\n"
+                             "Epoch 35/400\n"
+                             "50000/50000 [==============================] - 455s - loss: 2.3029 - acc: 0.0997 - "
+                             "val_loss: 2.3025 - val_acc: 0.1000\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_uint_eq(val->count, 3);
+    ck_assert(loss->first == 2.3030 && loss->first_step == 34 && loss->last_step == 35);
+    ck_assert_uint_eq(series(st, "accuracy")->count, 3);
+    md_store_free(st);
+}
+END_TEST
+
 /* Kaldi's and k2's decoding results: "%WER 8.63 [ 4538 / 52576, 482 ins,
  * 549 del, 3256 sub ]", the word error rate (a share where printed with
  * '%'), and nothing of the counts in brackets. */
@@ -7817,6 +7841,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_it_of_total);
     tcase_add_test(text, test_text_warning_source_line);
     tcase_add_test(text, test_text_kaldi_wer);
+    tcase_add_test(text, test_text_keras_headerless_first_line);
     tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);

@@ -320,7 +320,8 @@ static void spike_track(md_series *s, int64_t step, double v, bool from_start)
  * step, those few points are dropped and the series is placed by steps,
  * its schedule starting where the run's did (a warm-up from 0, not the
  * configured peak). An evaluation before the first step is a measurement
- * (the model before training): its points move to the first step. More
+ * (the model before training), as a loss or a score is (a pasted log's
+ * first line, above its first step): their points move to the first step. More
  * points than that were a series logged without steps, which keeps its
  * entry numbers. */
 #define EARLY_POINTS_MAX 4

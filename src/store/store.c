@@ -405,6 +405,14 @@ static bool timing_key(const md_store *st, const key_info *ki)
     return kind == MD_KIND_RATE || kind == MD_KIND_TIME;
 }
 
+/* A loss or a score is measured, never configured: its few points before
+ * the first step are the run's own (a pasted Keras log's first line, above
+ * its first "Epoch 34/400"), and move to that step as an evaluation's do. */
+static bool measured_kind(md_kind kind)
+{
+    return kind == MD_KIND_LOSS || kind == MD_KIND_METRIC;
+}
+
 /* A value written with a unit of time or of speed ("Cost: 30.35s") is no
  * loss, score, rate of learning or gradient, whatever its key's name says:
  * the key names something else in this log. */
@@ -719,7 +727,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         int64_t at = step;
         if (s->ordinal && step >= 0 &&
             (in->first_stepped_record == 0 || (uint64_t)s->last_step < in->first_stepped_record))
-            series_settle_early_points(s, !(ki->total & KEY_EVALUATION) ? -1
+            series_settle_early_points(s, !(ki->total & KEY_EVALUATION) && !measured_kind(s->kind) ? -1
                                           : in->first_stepped_record ? in->first_step_seen
                                                                      : step);
         /* A point without a step where the input's records carried steps
