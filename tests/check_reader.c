@@ -614,6 +614,10 @@ START_TEST(test_kv_loss_terms_after_blanks)
                {"lr", 0.0004, MD_UNIT_NONE});
     CHECK_LINE("| loss 6.5 | best_loss 6.25", {"loss", 6.5, MD_UNIT_NONE});
     CHECK_LINE("[olmo.train:816, rank=0] [step=1/739328]", {"step", 1, MD_UNIT_NONE});
+    /* COCO's range of IoU thresholds is part of the name. */
+    CHECK_LINE("Epoch: 50 | mAP@0.5: 0.0 | mAP@0.50:0.95: 0.0", {"Epoch", 50, MD_UNIT_NONE},
+               {"mAP@0.5", 0, MD_UNIT_NONE}, {"mAP@0.50:0.95", 0, MD_UNIT_NONE});
+    CHECK_LINE("mAP@.5:.95 0.41 Acc@1:95.3", {"mAP@.5:.95", 0.41, MD_UNIT_NONE}, {"Acc@1", 95.3, MD_UNIT_NONE});
 }
 END_TEST
 

@@ -777,6 +777,35 @@ START_TEST(test_worse_from_best)
 }
 END_TEST
 
+/* A loss term exactly 0 in every log beside a loss that is not: the
+ * detector's box loss with no boxes. A term at 0 only at first, or a run
+ * whose every loss is 0, has no silent term. */
+START_TEST(test_run_zero_term)
+{
+    run r = run_new();
+    for (int64_t i = 1; i <= 8; i++) {
+        put(&r, "box_loss", i, 0);
+        put(&r, "cls_loss", i, 1.0 / (double)i);
+        put(&r, "kl_loss", i, i < 3 ? 0 : 0.1 * (double)i);
+    }
+    run_done(&r);
+    ck_assert_str_eq(md_signal_text(r.sig, "run.zero_term_name"), "box_loss");
+    md_value n = md_signal_run(r.sig, "zero_term_count"), first = md_signal_run(r.sig, "zero_term_first_step");
+    ck_assert(n.known && n.v == 8 && first.known && first.v == 1);
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t i = 1; i <= 8; i++) {
+        put(&r, "box_loss", i, 0);
+        put(&r, "cls_loss", i, 0);
+    }
+    run_done(&r);
+    ck_assert_ptr_null(md_signal_text(r.sig, "run.zero_term_name"));
+    ck_assert(!md_signal_run(r.sig, "zero_term_count").known);
+    run_free(&r);
+}
+END_TEST
+
 /* The last value against the best, where the last is the worst: WER 58,
  * 102, 118 keeps 49% of its best; an accuracy whose last is not its
  * lowest keeps all of it. */
@@ -2233,6 +2262,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_run_worst_score);
     tcase_add_test(trend, test_worse_from_best);
     tcase_add_test(trend, test_last_worst_share);
+    tcase_add_test(trend, test_run_zero_term);
     tcase_add_test(trend, test_run_epoch_steps);
     tcase_add_test(trend, test_run_nonfinite_loss_terms);
     tcase_add_test(trend, test_run_reinforcement);

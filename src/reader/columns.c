@@ -84,7 +84,7 @@ static bool cell_number(md_str c, cell_value *out)
     if (!k)
         return false;
     bool point = memchr(c.p, '.', k) || memchr(c.p, 'e', k) || memchr(c.p, 'E', k);
-    out->flags = point ? 0 : MD_KV_INTEGRAL;
+    out->flags = (point ? 0 : MD_KV_INTEGRAL) | md_kv_decimals(c.p, k);
     out->unit = MD_UNIT_NONE;
     out->total = NAN;
     const char *q = c.p + k;

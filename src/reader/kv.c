@@ -128,6 +128,22 @@ static bool is_value_end(const char *p, const char *end)
     }
 }
 
+/* At the ':' of "mAP@0.5:0.95": a threshold under 1 after '@' before it
+ * ("0.5", ".5") and after it ("0.95", ".95"), so "Acc@1:95.3" and verl's
+ * "reward/mean@4:0.42" stay pairs. */
+static bool iou_range_end(const char *p, const char *end)
+{
+    const char *q = p;
+    while (q > p - 6 && (md_is_digit(q[-1]) || q[-1] == '.'))
+        q--;
+    if (q == p || q[-1] != '@' || !memchr(q, '.', (size_t)(p - q)) || (q[0] != '0' && q[0] != '.'))
+        return false;
+    q = p + 1;
+    if (q < end && *q == '0')
+        q++;
+    return end - q >= 2 && q[0] == '.' && md_is_digit(q[1]);
+}
+
 const char *md_kv_word_end(const char *p, const char *end)
 {
     size_t k;
@@ -140,6 +156,8 @@ const char *md_kv_word_end(const char *p, const char *end)
             p++;
         else if (*p == '@' && p + 1 < end && (is_alnum(p[1]) || p[1] == '.'))
             p++; /* a rank's cut-off: "Acc@1", "Recall@10", "mAP@.5" */
+        else if (*p == ':' && iou_range_end(p, end))
+            p++; /* COCO's range of IoU thresholds: "mAP@0.5:0.95", "mAP@.5:.95" */
         else
             break;
     }

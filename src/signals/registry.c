@@ -113,6 +113,7 @@ static const md_named text_signals[] = {
     {"run.worst_val_name", "name of the validation loss that climbed the most"},
     {"run.worst_score_name", "name of the validation score that fell the most"},
     {"run.worst_term_name", "name of the training loss term that climbed the most"},
+    {"run.zero_term_name", "name of the training loss term that is exactly 0 throughout (zero_term_count)"},
     {"run.layer_grad_min_name", "name of the layer gradient norm with the smallest end level"},
 };
 
@@ -218,6 +219,10 @@ static const md_named run_features[] = {
     {"worst_term_end_level", "end_level of that loss term"},
     {"worst_term_max", "max of that loss term"},
     {"worst_term_max_step", "step of that loss term's max"},
+    {"zero_term_count", "logs of the training loss term that is exactly 0 in every one of five logs "
+                        "and more while another loss is not (a detector's box loss with no boxes)"},
+    {"zero_term_first_step", "step of that term's first log"},
+    {"zero_term_zero_resolution", "zero_resolution of that term (0: written as an exact 0)"},
     {"layer_grads", "per-layer gradient norm series (grad_norm/LAYER, grad_2.0_norm/PARAM), not "
                     "counting layers whose gradient is mostly exactly 0 (frozen)"},
     {"layer_grad_min", "smallest end_level among them"},

@@ -453,6 +453,27 @@ static long worst_term(md_sigset *sig)
     return worst_of(sig, finite_loss_term, "rise_from_min");
 }
 
+/* A training loss term that is exactly 0 in each of five logs and more
+ * (a detector's box loss with no boxes to match), where some other loss
+ * is not: nothing reaches it. */
+static bool silent_loss_term(const md_store *st, const md_series *s)
+{
+    if (s->count < 5 || s->zeros != s->count || !training_loss_term(st, s))
+        return false;
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        const md_series *o = md_store_series(st, i);
+        if (o != s && o->kind == MD_KIND_LOSS && o->finite > 0 && (o->max > 0 || o->min < 0))
+            return true;
+    }
+    return false;
+}
+
+/* The silent term with the most logs. */
+static long zero_term(md_sigset *sig)
+{
+    return worst_of(sig, silent_loss_term, "count");
+}
+
 /* Run features that rank series: "worst_val_rise_z" is the rise_z of the
  * validation loss that climbed the most; "best_step" there is the step of
  * that series' best stretch. */
@@ -463,6 +484,7 @@ static const struct ranking {
     {"worst_val_", "min_smooth_step", worst_validation},
     {"worst_score_", "best_smooth_step", worst_score},
     {"worst_term_", "min_smooth_step", worst_term},
+    {"zero_term_", "first_step", zero_term},
 };
 
 /* The worst series a run feature ranks and its feature there; -1 for a
@@ -592,6 +614,8 @@ const char *md_signal_text(md_sigset *sig, const char *name)
         return md_signal_run_series(sig, "worst_score_");
     if (strcmp(name, "run.worst_term_name") == 0)
         return md_signal_run_series(sig, "worst_term_");
+    if (strcmp(name, "run.zero_term_name") == 0)
+        return md_signal_run_series(sig, "zero_term_");
     if (strcmp(name, "run.layer_grad_min_name") == 0)
         return md_layer_grad_weakest(sig);
     if (strncmp(name, "event.", 6) != 0)

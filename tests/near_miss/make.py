@@ -3735,6 +3735,30 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_term_zero", "vae_kl_warmup_starts_at_zero.log")
+def _(r):
+    out = [note("A VAE whose KL term is weighted by a warm-up that starts at 0: the weighted KL",
+                "prints as 0 for the first epochs, then grows with its weight. A term that is 0",
+                "only at the start is switched on later, not starved.")]
+    for ep in range(1, 31):
+        beta = min(1.0, max(0.0, (ep - 4) / 10.0))
+        rec = 120.0 * math.exp(-ep / 10.0) + 40 + r.gauss(0, 0.5)
+        kl = beta * (8 + r.gauss(0, 0.2))
+        out.append("epoch %d  recon_loss %.4g  kl_loss %.4g  loss %.4g" % (ep, rec, kl, rec + kl))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_term_zero", "detector_small_box_loss.log")
+def _(r):
+    out = [note("A detector near convergence on an easy set: its box loss is small, 0.0004 and",
+                "below, but never exactly 0, and its mAP climbs.")]
+    for ep in range(1, 21):
+        out.append("Epoch %d/20  box_loss %.4g  obj_loss %.4g  mAP@.5:.95 %.4g" %
+                   (ep, 0.004 * math.exp(-ep / 5.0) + 0.0001 + abs(r.gauss(0, 0.00002)),
+                    0.3 * math.exp(-ep / 6.0) + 0.02, 0.6 * (1 - math.exp(-ep / 5.0))))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("auc_at_chance", "weak_ranker_learns_slowly.log")
 def _(r):
     out = [note("A click model on a hard task: its validation AUC starts at chance and climbs",
