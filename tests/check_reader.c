@@ -6596,6 +6596,21 @@ START_TEST(test_text_keras_headerless_first_line)
     ck_assert(loss->first == 2.3030 && loss->first_step == 34 && loss->last_step == 35);
     ck_assert_uint_eq(series(st, "accuracy")->count, 3);
     md_store_free(st);
+    /* A callback's line with its epoch between the first line and the
+     * first header. */
+    st = load_text("keras.log",
+                   "405/405 [==============================] - 0s 724us/sample - loss: 0.1033 - val_loss: 0.2777\n"
+                   "Epoch 00086: ReduceLROnPlateau reducing learning rate to 0.0001250000059371814.\n"
+                   "405/405 [==============================] - 0s 724us/sample - loss: 0.1031 - val_loss: 0.2771\n"
+                   "Epoch 87/5000\n"
+                   "405/405 [==============================] - 0s 721us/sample - loss: 0.0888 - val_loss: 0.2726\n"
+                   "Epoch 88/5000\n"
+                   "405/405 [==============================] - 0s 721us/sample - loss: 0.0919 - val_loss: 0.2895\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->count == 4 && loss->first_step == 86 && loss->last_step == 88);
+    ck_assert(!series(st, "val_loss")->ordinal);
+    md_store_free(st);
 }
 END_TEST
 

@@ -725,9 +725,14 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
             kv->total > 0 && v <= kv->total)
             v /= kv->total;
         int64_t at = step;
+        /* A measurement's few points without a step may also have come
+         * after the first stepped record and before the step context that
+         * places the rest (a pasted Keras log: a callback's "Epoch 00086:
+         * ReduceLROnPlateau ..." above the first "Epoch 87/5000"). */
+        bool measured = (ki->total & KEY_EVALUATION) || measured_kind(s->kind);
         if (s->ordinal && step >= 0 &&
-            (in->first_stepped_record == 0 || (uint64_t)s->last_step < in->first_stepped_record))
-            series_settle_early_points(s, !(ki->total & KEY_EVALUATION) && !measured_kind(s->kind) ? -1
+            (in->first_stepped_record == 0 || (uint64_t)s->last_step < in->first_stepped_record || measured))
+            series_settle_early_points(s, !measured                  ? -1
                                           : in->first_stepped_record ? in->first_step_seen
                                                                      : step);
         /* A point without a step where the input's records carried steps
