@@ -1059,7 +1059,16 @@ static bool log_level_word(const char *w, const char *we)
 static void lead_evaluation(scan *s, const char *w, const char *we)
 {
     size_t n = (size_t)(we - w);
-    if (n == 1 || log_level_word(w, we))
+    if (n == 1)
+        return;
+    /* Most messages open with a word that starts as none of the levels'
+     * and evaluations' words do: one test, no word comparison. */
+    char c = (char)(*w | 0x20);
+    if (c != 't' && c != 'v' && c != 'e' && c != 'd' && c != 'i' && c != 'w' && c != 'c') {
+        s->lead_seen = true;
+        return;
+    }
+    if (log_level_word(w, we))
         return;
     s->lead_seen = true;
     if (s->n > 0 || s->ns || we == s->end || *we != ' ')

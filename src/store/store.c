@@ -729,12 +729,13 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
          * after the first stepped record and before the step context that
          * places the rest (a pasted Keras log: a callback's "Epoch 00086:
          * ReduceLROnPlateau ..." above the first "Epoch 87/5000"). */
-        bool measured = (ki->total & KEY_EVALUATION) || measured_kind(s->kind);
-        if (s->ordinal && step >= 0 &&
-            (in->first_stepped_record == 0 || (uint64_t)s->last_step < in->first_stepped_record || measured))
-            series_settle_early_points(s, !measured                  ? -1
-                                          : in->first_stepped_record ? in->first_step_seen
-                                                                     : step);
+        if (s->ordinal && step >= 0) {
+            bool measured = (ki->total & KEY_EVALUATION) || measured_kind(s->kind);
+            if (in->first_stepped_record == 0 || (uint64_t)s->last_step < in->first_stepped_record || measured)
+                series_settle_early_points(s, !measured                  ? -1
+                                              : in->first_stepped_record ? in->first_step_seen
+                                                                         : step);
+        }
         /* A point without a step where the input's records carried steps
          * before stands at the step they reached (a model's activations
          * printed under each step's line, a test set's figures at the
