@@ -5497,6 +5497,7 @@ static const struct {
 } event_lines[] = {
     {"traceback", "Traceback (most recent call last):"},
     {"training_completed", "100%|##########| 500/500 [10:00<00:00,  1.20s/it]{'train_runtime': 600.1, 'train_loss': 1.2}"},
+    {"training_completed", "[exiting program after 1190.0357275923093 minutes] datetime: 2021-08-08 01:00:51"},
     {"training_completed", "2021-09-03 20:47:31.106 | INFO     | yolox.core.trainer:after_train:184 - Training of "
                            "experiment is done and the best AP is 90.00"},
     {"undefined_metric", "/usr/lib/python3/site-packages/sklearn/metrics/_ranking.py:424: UndefinedMetricWarning: Only "
