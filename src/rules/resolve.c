@@ -168,12 +168,16 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
                             bool after_eval)
 {
     const char *p = norm, *end = norm + n;
-    bool ids_only = true, after_loss = false, counted = false;
+    bool ids_only = true, after_loss = false, counted = false, metric_before = false;
     for (int k = 0; k <= STRIP_WORDS && p < end; k++) {
         int idx = lookup_with_unit(cat, p, (size_t)(end - p), unit, k == 0 || (after_eval && ids_only));
         if (idx < 0 && after_eval && ids_only)
             idx = lookup_training_twin(cat, p, (size_t)(end - p), unit);
         if (idx >= 0 && counted && md_catalog_series(cat, (size_t)idx)->role == MD_ROLE_EPOCH)
+            return -1;
+        /* Lightning names a metric's value per step and per epoch by
+         * suffix: "aeloss_step", "train_acc_epoch" are the metric's. */
+        if (idx >= 0 && metric_before && md_catalog_series(cat, (size_t)idx)->role != MD_ROLE_SERIES)
             return -1;
         if (idx >= 0)
             return !after_loss || loss_or_step(cat, idx) ? idx : -1;
@@ -184,6 +188,7 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
         ids_only &= has_digit(p, (size_t)(us - p)) || word_in(p, wn, set_words, MD_COUNT(set_words));
         after_loss |= wn == 4 && memcmp(p, "loss", 4) == 0;
         counted |= word_in(p, wn, count_words, MD_COUNT(count_words));
+        metric_before = (wn >= 4 && memcmp(p + wn - 4, "loss", 4) == 0) || (wn >= 3 && memcmp(p + wn - 3, "acc", 3) == 0);
         p = us + 1;
     }
     return -1;

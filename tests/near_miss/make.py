@@ -3771,6 +3771,17 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("gan_discriminator_wins", "studiogan_discriminator_low_between_wins.log")
+def _(r):
+    out = [note("Ten logs of a GAN whose discriminator's loss runs low, 0.004 to 0.05, while the",
+                "generator still gets batches past it now and then: low, not pinned at 0.")]
+    for k in range(1, 11):
+        d = 0.004 + 0.046 * (k % 3 == 0) + abs(r.gauss(0, 0.002))
+        out.append("[INFO] 2021-11-28 11:%02d:00 > Step: %6d Progress: %.1f%% Elapsed: 0:%02d:00 Gen_loss: %.4f "
+                   "Dis_loss: %.4f Cls_loss: N/A" % (k, 100 * k, 0.1 * k, k, 4 + r.gauss(0, 0.4), d))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("auc_at_chance", "weak_ranker_learns_slowly.log")
 def _(r):
     out = [note("A click model on a hard task: its validation AUC starts at chance and climbs",
