@@ -806,6 +806,26 @@ START_TEST(test_run_zero_term)
 }
 END_TEST
 
+/* A value that stopped moving: the same at each of the last logs, to a
+ * hundred-thousandth, each at a step of its own; ranks that print the
+ * step's one value again at that step add nothing. */
+START_TEST(test_last_repeats)
+{
+    run r = run_new();
+    const double loss[] = {0.9, 0.5, 0.35977894, 0.35977894, 0.35977891, 0.35977894};
+    for (int64_t i = 0; i < 6; i++) {
+        put(&r, "loss", i, loss[i]);
+        put(&r, "ranked", i, 1.5);
+        put(&r, "ranked", i, 1.5);
+    }
+    put(&r, "ranked", 6, 1.6);
+    run_done(&r);
+    T_IN(&r, "loss", "last_repeats", 4, 4);
+    T_IN(&r, "ranked", "last_repeats", 1, 1);
+    run_free(&r);
+}
+END_TEST
+
 /* The last value against the best, where the last is the worst: WER 58,
  * 102, 118 keeps 49% of its best; an accuracy whose last is not its
  * lowest keeps all of it. */
@@ -1849,7 +1869,7 @@ START_TEST(test_all_nan_series)
     static const char *const known_names[] = {
         "count",      "finite",    "nonfinite", "nan",     "inf",      "nonfinite_frac",
         "first_step", "last_step", "steps",     "ordinal", "restarts", "first_nonfinite_step",
-        "last_nonfinite_step", "trailing_nonfinite", "leading_nonfinite", "fresh_starts",
+        "last_nonfinite_step", "trailing_nonfinite", "last_repeats", "leading_nonfinite", "fresh_starts",
     };
     for (size_t i = 0; i < n; i++) {
         bool want = false;
@@ -2206,7 +2226,8 @@ START_TEST(test_every_feature_is_tested)
     static const char *const tested[] = {
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "fresh_starts", "nonfinite", "nan",
-        "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "leading_nonfinite", "zero_frac",
+        "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "last_repeats",
+        "leading_nonfinite", "zero_frac",
         "first_zero_step", "before_zero", "first_positive_step",
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
@@ -2263,6 +2284,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_worse_from_best);
     tcase_add_test(trend, test_last_worst_share);
     tcase_add_test(trend, test_run_zero_term);
+    tcase_add_test(trend, test_last_repeats);
     tcase_add_test(trend, test_run_epoch_steps);
     tcase_add_test(trend, test_run_nonfinite_loss_terms);
     tcase_add_test(trend, test_run_reinforcement);

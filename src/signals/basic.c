@@ -186,6 +186,12 @@ MD_FEATURE(trailing_nonfinite)
     return md_known((double)s->trailing_nonfinite);
 }
 
+MD_FEATURE(last_repeats)
+{
+    (void)sig;
+    return s->count ? md_known((double)s->last_repeats) : md_unknown();
+}
+
 MD_FEATURE(first_zero_step)
 {
     (void)sig;

@@ -74,6 +74,7 @@ MD_FEATURE(nonfinite_frac);
 MD_FEATURE(first_nonfinite_step);
 MD_FEATURE(last_nonfinite_step);
 MD_FEATURE(trailing_nonfinite);
+MD_FEATURE(last_repeats);
 MD_FEATURE(leading_nonfinite);
 MD_FEATURE(resolution);
 MD_FEATURE(zero_resolution);

@@ -3782,6 +3782,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_plateau", "keras_converged_loss_repeats_at_four_decimals.log")
+def _(r):
+    out = [note("A Keras classifier on an easy task: its loss reaches 0.0012 and prints the same",
+                "four decimals at its last epochs. Rounding, not a model that stopped changing: at",
+                "two significant digits a loss that still moves prints alike.")]
+    for e in range(1, 9):
+        out.append("Epoch %d/8" % e)
+        out.append("469/469 [==============================] - 2s 4ms/step - loss: %.4f - accuracy: %.4f"
+                   % (max(0.0012, 0.35 * math.exp(-2 * e)), min(0.9998, 0.9 + 0.03 * e)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("auc_at_chance", "weak_ranker_learns_slowly.log")
 def _(r):
     out = [note("A click model on a hard task: its validation AUC starts at chance and climbs",
