@@ -5756,6 +5756,7 @@ static const struct {
                           "flushes since last step. this happens when there is high memory pressure and is "
                           "detrimental to performance."},
     {"memory_bank_model", "Aggregating the embedding extracted from the training set."},
+    {"worker_sigkill", "RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed."},
     {"memory_bank_model", "Assigning the coreset as the memory bank."},
     {"allocator_map_failed", "[rank0]:[W519 19:51:11.382409199 CUDACachingAllocator.cpp:495] expandable_segments: "
                              "memory mapping failed with OOM on device 0 while trying to map 20971520 bytes (free: "
