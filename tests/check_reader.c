@@ -3000,6 +3000,16 @@ START_TEST(test_text_olmo_and_wenet)
     ck_assert_int_eq(loss->last_step, 2);
     ck_assert_uint_eq(md_store_nseries(st), 1); /* the host is no series */
     md_store_free(st);
+    /* Pasted, its tabs turned to spaces. */
+    st = load_text("train.log",
+                   "2024-08-06 09:59:26.181 intern-studio-160750:0  olmo.train:908  INFO    [step=1/739328,epoch=0]\n"
+                   "    train/CrossEntropyLoss=12.18\n"
+                   "2024-08-06 10:00:05.520 intern-studio-160750:0  olmo.train:908  INFO    [step=2/739328,epoch=0]\n"
+                   "    train/CrossEntropyLoss=11.9\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->last_step, 2);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    md_store_free(st);
     /* Its rich console: the rank in the logger's bracket is no series, and
      * the step after it still heads the lines below. */
     st = load_text("train.log",

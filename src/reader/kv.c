@@ -248,17 +248,17 @@ static MD_NOINLINE bool make_room(scan *s, const char *key, size_t keylen)
 }
 
 /* OLMo's logger starts a line "2025-12-12 11:05:02.009\thost-03:0\t...":
- * its time, then the host and the local rank. A field of an unknown
- * name and a whole number right after a time field at the line's start
- * says where the line comes from. */
+ * its time, then the host and the local rank (spaces for the tabs where a
+ * paste turned them so: "... 09:59:26.181 intern-studio-160750:0
+ * olmo.train:908"). A field of an unknown name and a whole number right
+ * after a time field at the line's start says where the line comes from. */
 static bool host_rank_field(const scan *s, const char *key, size_t keylen, const value *v)
 {
     /* A key the scan names itself ("epoch") is no field of the line
      * (compared as addresses: it points into another object). */
     uintptr_t at = (uintptr_t)key - (uintptr_t)s->line, len = (uintptr_t)(s->end - s->line);
-    if (at >= len || at < 8 || at + keylen >= len || !(v->flags & MD_KV_INTEGRAL) || key[-1] != '\t' ||
-        key[keylen] != ':' ||
-        v->end >= s->end || *v->end != '\t' || !md_is_digit(*s->line))
+    if (at >= len || at < 8 || at + keylen >= len || !(v->flags & MD_KV_INTEGRAL) || !md_is_blank(key[-1]) ||
+        key[keylen] != ':' || v->end >= s->end || !md_is_blank(*v->end) || !md_is_digit(*s->line))
         return false;
     for (const char *p = s->line; p < key - 1; p++)
         if (!md_is_digit(*p) && !strchr("-:.,/ TZ+", *p))
