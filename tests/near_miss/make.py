@@ -3794,6 +3794,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("exploding_gradients", "megatron_init_norm_falls.log")
+def _(r):
+    out = [note("A Megatron pre-training run from scratch: the gradient norm is largest at its",
+                "first iterations, as an initialisation's is, and falls to a fraction as the loss",
+                "falls. No burst after the start.")]
+    for it in range(1, 16):
+        gn = 450.0 * math.exp(-it / 1.5) + 0.3 + abs(r.gauss(0, 0.02))
+        loss = 11.0 * math.exp(-it / 20.0) + r.gauss(0, 0.02)
+        out.append(" iteration %8d/  500000 | consumed samples:     %d | elapsed time per iteration (ms): %.1f | "
+                   "learning rate: %.3E | global batch size:   512 | lm loss: %.6E | grad norm: %.3f | "
+                   "number of skipped iterations:   0 | number of nan iterations:   0 |"
+                   % (it, 512 * it, 1200 + r.gauss(0, 10), 1e-6 * it, loss, gn))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("auc_at_chance", "weak_ranker_learns_slowly.log")
 def _(r):
     out = [note("A click model on a hard task: its validation AUC starts at chance and climbs",
