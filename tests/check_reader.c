@@ -618,6 +618,9 @@ START_TEST(test_kv_loss_terms_after_blanks)
     CHECK_LINE("Epoch: 50 | mAP@0.5: 0.0 | mAP@0.50:0.95: 0.0", {"Epoch", 50, MD_UNIT_NONE},
                {"mAP@0.5", 0, MD_UNIT_NONE}, {"mAP@0.50:0.95", 0, MD_UNIT_NONE});
     CHECK_LINE("mAP@.5:.95 0.41 Acc@1:95.3", {"mAP@.5:.95", 0.41, MD_UNIT_NONE}, {"Acc@1", 95.3, MD_UNIT_NONE});
+    /* A constant is its pair's value, not the next key's first word. */
+    CHECK_LINE("tie_embeddings:True embed_lr:0.05 head_lr:0.0", {"embed_lr", 0.05, MD_UNIT_NONE},
+               {"head_lr", 0, MD_UNIT_NONE});
 }
 END_TEST
 

@@ -1888,6 +1888,13 @@ static void on_separator(scan *s)
         if (sep == ':' && on_set_value(s, q))
             return;
         s->word_values += word_value(s, q);
+        /* "tie_embeddings:True embed_lr:0.05": a constant is the pair's
+         * value, not the next key's first word. */
+        if (q == s->p + width && constant_word(q, s->end)) {
+            clear_key(s);
+            s->p = md_kv_word_end(q, s->end);
+            return;
+        }
         if (sep == ':' && opens_namespace(q, s->end)) {
             s->ns = s->key;
             s->nslen = (size_t)(s->key_end - s->key);
