@@ -6629,6 +6629,29 @@ START_TEST(test_text_keras_headerless_first_line)
 }
 END_TEST
 
+/* Lasagne's examples head each epoch's lines with "Epoch 1 of 500 took
+ * 1.858s": the epoch out of those planned, and the time it took. "took"
+ * alone is prose. */
+START_TEST(test_text_epoch_of_total_took)
+{
+    md_store *st = load_text("train.log",
+                             "Epoch 1 of 500 took 1.858s\n"
+                             "  training loss:\t\t1.233348\n"
+                             "  validation loss:\t\t0.405868\n"
+                             "  validation accuracy:\t\t88.78 %\n"
+                             "Epoch 2 of 500 took 1.845s\n"
+                             "  training loss:\t\t0.571644\n"
+                             "  validation loss:\t\t0.310221\n"
+                             "  validation accuracy:\t\t91.24 %\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->first_step == 1 && loss->last_step == 2);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 2);
+    ck_assert(series(st, "step_time")->first == 1.858);
+    md_store_free(st);
+}
+END_TEST
+
 /* Kaldi's and k2's decoding results: "%WER 8.63 [ 4538 / 52576, 482 ins,
  * 549 del, 3256 sub ]", the word error rate (a share where printed with
  * '%'), and nothing of the counts in brackets. */
@@ -7875,6 +7898,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_it_of_total);
     tcase_add_test(text, test_text_warning_source_line);
     tcase_add_test(text, test_text_kaldi_wer);
+    tcase_add_test(text, test_text_epoch_of_total_took);
     tcase_add_test(text, test_text_keras_headerless_first_line);
     tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);

@@ -2072,6 +2072,34 @@ static bool estimator_summary(const char *key, size_t keylen)
     return keylen == sizeof phrase - 1 && memcmp(key, phrase, keylen) == 0;
 }
 
+/* Lasagne's examples: "Epoch 1 of 500 took 1.858s": the time a count took,
+ * right after it ("took 5 s" alone is prose). */
+static bool count_took(const scan *s, size_t keylen, const value *v)
+{
+    if (s->n == 0 || keylen != 4 || !md_word_is(s->key, 4, "took") || md_unit_dim(v->unit) != MD_DIM_TIME)
+        return false;
+    const md_kv *prev = &s->out[s->n - 1];
+    const char *last = last_word(prev->key, prev->key + prev->keylen);
+    static const char *const counts[] = {"epoch", "step", "iter", "iteration"};
+    return (prev->flags & MD_KV_INTEGRAL) && prev->end && skip_blanks(prev->end, s->end) == s->key &&
+           md_word_in(last, (size_t)(prev->key + prev->keylen - last), counts, MD_COUNT(counts));
+}
+
+/* Lasagne's examples: "Epoch 1 of 500 took 1.858s", a count out of a total
+ * written in words. */
+static void count_of_total(const scan *s, value *v)
+{
+    const char *q = v->end;
+    double total;
+    size_t k;
+    if (!(v->flags & MD_KV_INTEGRAL) || (v->flags & MD_KV_TOTAL) || s->end - q < 5 || memcmp(q, " of ", 4) != 0 ||
+        !(k = md_num_scan(q + 4, s->end, &total)) || !is_integral_text(q + 4, k) || !is_value_end(q + 4 + k, s->end))
+        return;
+    v->total = total;
+    v->flags |= MD_KV_TOTAL;
+    v->end = q + 4 + k;
+}
+
 /* DLRM's "Finished training it 16/150 of epoch 0": "it" names the step
  * only as a whole key, lest "it" in a sentence count; a count out of a
  * total after it is the iteration, whatever words come before. */
@@ -2092,10 +2120,10 @@ static void on_number(scan *s)
         if (s->words >= 2 && keylen > 3 && memcmp(s->key_end - 3, " to", 3) == 0)
             keylen -= 3;
         value v;
-        bool iteration = false;
+        bool iteration = false, took = false;
         if (blanks && parse_value(s->units, s->p, s->end, &v) &&
             (s->known(s->ctx, s->key, keylen) || named_metric(s, keylen) ||
-             (iteration = iteration_of_total(s->key, keylen, &v)))) {
+             (iteration = iteration_of_total(s->key, keylen, &v)) || (took = count_took(s, keylen, &v)))) {
             /* nerf-pytorch's "VAL PSNR 144: 22.38": a count (the image)
              * between the name and its value, which ends the line. */
             static const char *const counts[] = {"epoch", "step", "iter", "iteration", "batch", "round"};
@@ -2107,10 +2135,14 @@ static void on_number(scan *s)
                 parse_value(s->units, after, s->end, &counted) && counted.unit == MD_UNIT_NONE &&
                 skip_blanks(counted.end, s->end) == s->end)
                 v = counted;
+            else if (md_word_in(last, (size_t)(s->key + keylen - last), counts, MD_COUNT(counts)))
+                count_of_total(s, &v);
             if (s->ns_averaged)
                 running_mean(s, &v);
             if (iteration)
                 emit(s, "iter", 4, &v, false);
+            else if (took)
+                emit(s, "time", 4, &v, false);
             else if (marian_display_time(s, keylen))
                 emit(s, "interval_time", 13, &v, s->ns_eval);
             else

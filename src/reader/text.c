@@ -274,6 +274,16 @@ static bool only_counts_and_timings(text_reader *r, const md_kv *kv, size_t n)
     return true;
 }
 
+static bool only_timings(text_reader *r, const md_kv *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
+        if (!spec || spec->kind != MD_KIND_TIME)
+            return false;
+    }
+    return true;
+}
+
 /* Of a header's counts (Coqui TTS's "--> STEP: 23/36 -- GLOBAL_STEP:
  * 1006000"), the run's: the largest, not the count within the epoch. */
 static double header_step(text_reader *r, const md_kv *kv, size_t n)
@@ -350,8 +360,10 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
         return false;
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
     md_role role = spec ? spec->role : MD_ROLE_SERIES;
+    /* An epoch with the time it took heads its lines as well: Lasagne's
+     * "Epoch 1 of 500 took 1.858s" over "training loss: 1.23". */
     if (!(role == MD_ROLE_STEP && only_counts_and_timings(r, kv + 1, n - 1)) &&
-        !(role == MD_ROLE_EPOCH && n == 1 && !announcing))
+        !(role == MD_ROLE_EPOCH && !announcing && (n == 1 || only_timings(r, kv + 1, n - 1))))
         return false;
     set_header_context(r, kv, n);
     return true;
