@@ -360,10 +360,13 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
         return false;
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
     md_role role = spec ? spec->role : MD_ROLE_SERIES;
-    /* An epoch with the time it took heads its lines as well: Lasagne's
-     * "Epoch 1 of 500 took 1.858s" over "training loss: 1.23". */
+    /* An epoch of those planned with the time it took heads its lines as
+     * well: Lasagne's "Epoch 1 of 500 took 1.858s" over "training loss:
+     * 1.23". ("Epoch 8 time: 45.9 seconds" after a bar's lines closes
+     * the epoch they counted.) */
     if (!(role == MD_ROLE_STEP && only_counts_and_timings(r, kv + 1, n - 1)) &&
-        !(role == MD_ROLE_EPOCH && !announcing && (n == 1 || only_timings(r, kv + 1, n - 1))))
+        !(role == MD_ROLE_EPOCH && !announcing &&
+          (n == 1 || ((kv->flags & MD_KV_TOTAL) && only_timings(r, kv + 1, n - 1)))))
         return false;
     set_header_context(r, kv, n);
     return true;
