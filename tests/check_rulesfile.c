@@ -532,6 +532,7 @@ START_TEST(test_resolve_keys)
         {"err_d", "d_loss"},
         {"err_g", "g_loss"},
         {"d_real", NULL},
+        {"metrics_accuracy_top1", "val_accuracy"},
         {"discloss_epoch", NULL},
         {"train_acc_step", "accuracy"},
         {"optimizer_step", "step"},
