@@ -3809,6 +3809,31 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("rl_reward_collapse", "rsl_rl_early_bump_first_fifth.log")
+def _(r):
+    out = [note("The first 16 of 150 iterations of a legged robot's PPO run (rsl_rl): the reward",
+                "climbs from 0.4 to 1.4 and falls back to 0.5 while the policy finds its feet. Too",
+                "early in a run that says how long it is to call a collapse.")]
+    for it in range(1, 17):
+        rew = 0.4 + 1.0 * math.exp(-((it - 6) / 2.5) ** 2) + 0.1 * it / 16 + r.gauss(0, 0.02)
+        out.append("#" * 80)
+        out.append("                        Learning iteration %d/150" % it)
+        out.append("")
+        out.append("            Computation: %d steps/s (collection: 0.381s, learning 0.138s)" % (189000 + 500 * it))
+        out.append("            Value function loss: %.4f" % (0.005 + r.gauss(0, 0.0005)))
+        out.append("                 Surrogate loss: %.4f" % r.gauss(0, 0.004))
+        out.append("          Mean action noise std: 1.00")
+        out.append("              Mean total reward: %.2f" % rew)
+        out.append("            Mean episode length: %.2f" % (40 + 5 * it + r.gauss(0, 2)))
+        out.append("-" * 80)
+        out.append("                Total timesteps: %d" % (98304 * it))
+        out.append("                 Iteration time: 0.52s")
+        out.append("                     Total time: %.2fs" % (0.52 * it))
+        out.append("                            ETA: %.1fs" % (0.52 * (150 - it)))
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("auc_at_chance", "weak_ranker_learns_slowly.log")
 def _(r):
     out = [note("A click model on a hard task: its validation AUC starts at chance and climbs",
