@@ -5770,6 +5770,8 @@ static const struct {
                           "detrimental to performance."},
     {"memory_bank_model", "Aggregating the embedding extracted from the training set."},
     {"worker_sigkill", "RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed."},
+    {"input_exhausted", "UserWarning: Your input ran out of data; interrupting training. Make sure that your dataset or "
+                        "generator can generate at least `steps_per_epoch * epochs` batches."},
     {"memory_bank_model", "Assigning the coreset as the memory bank."},
     {"allocator_map_failed", "[rank0]:[W519 19:51:11.382409199 CUDACachingAllocator.cpp:495] expandable_segments: "
                              "memory mapping failed with OOM on device 0 while trying to map 20971520 bytes (free: "

@@ -3834,6 +3834,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("input_ran_out", "keras_dataset_repeats.log")
+def _(r):
+    out = [note("A Keras fit with steps_per_epoch over a dataset built with .repeat(): every",
+                "epoch trains its full count of batches, and no warning is printed. The config",
+                "line names the pipeline's repeat().")]
+    out.append("dataset = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(4000).batch(64).repeat()")
+    for e in range(1, 11):
+        out.append("Epoch %d/10" % e)
+        out.append("62/62 [==============================] - 1s 9ms/step - loss: %.4f - accuracy: %.4f - "
+                   "val_loss: %.4f - val_accuracy: %.4f" % (1.9 * math.exp(-e / 3) + 0.2 + r.gauss(0, 0.01),
+                                                          0.5 + 0.04 * e, 1.3 * math.exp(-e / 3) + 0.45, 0.6 + 0.02 * e))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("auc_at_chance", "weak_ranker_learns_slowly.log")
 def _(r):
     out = [note("A click model on a hard task: its validation AUC starts at chance and climbs",
