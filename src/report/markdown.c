@@ -89,6 +89,8 @@ static void header(const md_store *st, md_buf *out)
         md_buf_putc(out, '\n');
         if (!md_store_has_loss(st))
             md_buf_puts(out, "- **" PLAIN_NO_LOSS ".**\n");
+    } else {
+        md_buf_puts(out, "- **" PLAIN_NO_SERIES ".**\n");
     }
     md_buf_putc(out, '\n');
 }

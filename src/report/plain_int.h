@@ -23,7 +23,9 @@ const char *plain_input(const md_store *st, const md_finding *x);
  * GAN's d_loss and g_loss). all is plain_checks_all(st). */
 bool plain_checks_all(const md_store *st);
 bool plain_checked(const md_store *st, const md_series *s, bool all);
-/* What reports say when md_store_has_loss is false. */
+/* What reports say when md_store_has_loss is false, and when the log gave
+ * no series at all. */
 #define PLAIN_NO_LOSS "No loss was found in this log, so the checks of the loss curve did not run"
+#define PLAIN_NO_SERIES "No metric was found in this log, only events, so the checks of the curves did not run"
 
 #endif

@@ -27,8 +27,10 @@ static void put_step(md_buf *out, double step, bool entry)
 static void series_list(const md_store *st, md_buf *out, const md_report_opts *o)
 {
     size_t n = md_store_nseries(st);
-    if (!n)
+    if (!n) {
+        text_wrap(out, PLAIN_NO_SERIES " (-v lists the rules not evaluated).", 0, 2, o->width);
         return;
+    }
     md_buf line = {0};
     md_buf_printf(&line, "Series (%zu):", n);
     for (size_t i = 0; i < n && i < SERIES_LISTED; i++)
