@@ -3848,6 +3848,24 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("ppo_update_too_large", "sb3_ppo_kl_within_target.log")
+def _(r):
+    out = [note("Stable-Baselines3 PPO on a control task with its defaults: approx_kl runs at",
+                "0.005-0.03, once 0.08 on a hard rollout, as PPO's clipping keeps it.")]
+    for it in range(1, 31):
+        kl = 0.08 if it == 17 else 0.01 + 0.01 * math.sin(it / 3.0) ** 2 + abs(r.gauss(0, 0.003))
+        rows = [("rollout/", ""), ("ep_len_mean", "200"), ("ep_rew_mean", "%.1f" % (-1200 + 35 * it + r.gauss(0, 20))),
+                ("time/", ""), ("iterations", str(it)), ("total_timesteps", str(2048 * it))]
+        if it > 1:
+            rows += [("train/", ""), ("approx_kl", "%.6f" % kl), ("clip_fraction", "%.3f" % (0.05 + 2 * kl)),
+                     ("clip_range", "0.2"), ("learning_rate", "0.0003"), ("value_loss", "%.1f" % (500 / it))]
+        out.append("-" * 40)
+        for k, v in rows:
+            out.append("| %-22s | %-12s|" % (k if k.endswith("/") else "   " + k, v))
+        out.append("-" * 40)
+    return "\n".join(out) + "\n"
+
+
 @near_miss("auc_at_chance", "weak_ranker_learns_slowly.log")
 def _(r):
     out = [note("A click model on a hard task: its validation AUC starts at chance and climbs",
