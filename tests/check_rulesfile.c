@@ -533,6 +533,8 @@ START_TEST(test_resolve_keys)
         {"err_g", "g_loss"},
         {"d_real", NULL},
         {"metrics_accuracy_top1", "val_accuracy"},
+        {"episodes_this_iter", NULL},
+        {"training_iteration", "step"},
         {"discloss_epoch", NULL},
         {"train_acc_step", "accuracy"},
         {"optimizer_step", "step"},
