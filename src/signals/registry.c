@@ -32,7 +32,8 @@ static const md_feature series_features[] = {
     F(first_nonfinite_step, "step of the first NaN or Inf"),
     F(last_nonfinite_step, "step of the last NaN or Inf"),
     F(trailing_nonfinite, "NaN or Inf points at the end of the series, in a row"),
-    F(last_repeats, "logs at the end, each at a step of its own, holding the last value (within 1e-5 of it): a value that stopped moving"),
+    F(last_repeats, "logs at the end, each at a step of its own, holding the last value (within 1e-5 of "
+                    "it): a value that stopped moving"),
     F(leading_nonfinite, "NaN or Inf points before the first finite one (all of them when none is)"),
     F(zero_frac, "share of finite points exactly 0"),
     F(first_zero_step, "step of the first point exactly 0"),

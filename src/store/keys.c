@@ -18,7 +18,8 @@
  * recommender's or a link predictor's items. */
 static void guess_kind(const char *norm, md_kind *kind, md_better *better)
 {
-    static const char *const lower[] = {"loss", "error", "err", "ppl", "perplexity", "nll", "mse", "mae", "rmse", "mape", "smape"};
+    static const char *const lower[] = {"loss", "error", "err", "ppl",  "perplexity", "nll",
+                                        "mse",  "mae",   "rmse", "mape", "smape"};
     /* Error rates: a speech recogniser's word and character error rates, a
      * speaker verifier's equal error rate. Scores, not losses: nothing
      * descends them, and they are judged as the evaluation's accuracy is. */
