@@ -82,7 +82,6 @@ typedef struct md_series {
     int64_t min_step, max_step;
     double first, last;           /* finite values */
     double last_raw;              /* the last value, NaN included */
-    uint64_t last_repeats;        /* logs at the end, at steps of their own, holding last_raw (within 1e-5 of it) */
     double min, max;
     uint64_t at_min, at_max;      /* points within 1e-6 relative of min, max */
     /* How nonzero values were written: counts by digits after the point

@@ -271,8 +271,8 @@ static bool host_rank_field(const scan *s, const char *key, size_t keylen, const
 static bool process_rank(const char *key, size_t keylen, const value *v)
 {
     static const char *const ranks[] = {"rank", "local_rank", "global_rank", "node_rank"};
-    return keylen >= 4 && (v->flags & MD_KV_INTEGRAL) && strncasecmp(key + keylen - 4, "rank", 4) == 0 &&
-           md_word_in(key, keylen, ranks, MD_COUNT(ranks));
+    return keylen >= 4 && (key[keylen - 1] | 0x20) == 'k' && (v->flags & MD_KV_INTEGRAL) &&
+           strncasecmp(key + keylen - 4, "rank", 4) == 0 && md_word_in(key, keylen, ranks, MD_COUNT(ranks));
 }
 
 /* The training set is only the bare word: fairseq's "train_inner" is its

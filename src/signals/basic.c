@@ -186,10 +186,26 @@ MD_FEATURE(trailing_nonfinite)
     return md_known((double)s->trailing_nonfinite);
 }
 
+/* The same value again (to a hundred-thousandth of itself: the last
+ * printed digits of "0.35977894" may still move), read from the buckets
+ * at the end that hold nothing else; a bucket whose points share one step
+ * counts once (ranks that each print the step's one all-reduced loss). */
 MD_FEATURE(last_repeats)
 {
     (void)sig;
-    return s->count ? md_known((double)s->last_repeats) : md_unknown();
+    if (!s->count)
+        return md_unknown();
+    if (s->trailing_nonfinite > 0)
+        return md_known(1);
+    double tol = 1e-5 * fabs(s->last), repeats = 0;
+    for (size_t i = s->nbuckets; i-- > 0;) {
+        const md_bucket *b = &s->buckets[i];
+        if (b->nonfinite > 0 || b->n == 0 || fabs(b->min - s->last) > tol || fabs(b->max - s->last) > tol)
+            break;
+        bool same_step = i + 1 < s->nbuckets && s->buckets[i + 1].lo_step == b->hi_step;
+        repeats += b->hi_step > b->lo_step ? b->n : !same_step;
+    }
+    return md_known(fmax(repeats, 1));
 }
 
 MD_FEATURE(first_zero_step)

@@ -387,13 +387,6 @@ void series_add(md_series *s, int64_t step, double v, unsigned flags)
         from_start = step <= s->first_step;
         s->fresh_starts += from_start;
     }
-    /* The same value again (to a hundred-thousandth of itself: the last
-     * printed digits of "0.35977894" may still move) at a step of its own: ranks
-     * that each print the step's one all-reduced loss repeat it at one. */
-    if (s->count == 0 || !(fabs(v - s->last_raw) <= 1e-5 * fabs(s->last_raw)))
-        s->last_repeats = 1;
-    else if (step != s->last_step)
-        s->last_repeats++;
     s->count++;
     s->last_step = step;
     s->last_raw = v;
