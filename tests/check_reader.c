@@ -6654,6 +6654,30 @@ START_TEST(test_text_epoch_of_total_took)
 }
 END_TEST
 
+/* Megatron's evaluations: "validation loss at iteration 1000 | lm loss
+ * value: 6.44 | lm loss PPL: 626.0 |"; its summary at the end of training
+ * repeats the last one for the val data and gives the test data's: not
+ * read as evaluations of the run. */
+START_TEST(test_text_megatron_end_of_training_summary)
+{
+    md_store *st = load_text("megatron.log",
+                             " iteration     1000/    5000 | lm loss: 4.1E+00 |\n"
+                             " validation loss at iteration 1000 | lm loss value: 6.439325E+00 | lm loss PPL: "
+                             "6.259840E+02 |\n"
+                             " iteration     2000/    5000 | lm loss: 3.1E+00 |\n"
+                             " validation loss at iteration 2000 | lm loss value: 6.188880E+00 | lm loss PPL: "
+                             "4.873002E+02 |\n"
+                             " validation loss at the end of training for val data | lm loss value: 6.188880E+00 | "
+                             "lm loss PPL: 4.873002E+02 |\n"
+                             " validation loss at the end of training for test data | lm loss value: 8.428315E+00 | "
+                             "lm loss PPL: 4.574786E+03 |\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert(val->count == 2 && val->last == 6.188880 && val->max == 6.439325);
+    md_store_free(st);
+}
+END_TEST
+
 /* Kaldi's and k2's decoding results: "%WER 8.63 [ 4538 / 52576, 482 ins,
  * 549 del, 3256 sub ]", the word error rate (a share where printed with
  * '%'), and nothing of the counts in brackets. */
@@ -7900,6 +7924,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_it_of_total);
     tcase_add_test(text, test_text_warning_source_line);
     tcase_add_test(text, test_text_kaldi_wer);
+    tcase_add_test(text, test_text_megatron_end_of_training_summary);
     tcase_add_test(text, test_text_epoch_of_total_took);
     tcase_add_test(text, test_text_keras_headerless_first_line);
     tcase_add_test(text, test_step_name_separator_value);

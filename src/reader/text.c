@@ -2081,7 +2081,11 @@ static bool read_result_line(text_reader *r, md_str seg, unsigned long line)
  * one, or the rest of a line after a bar redrawn without a newline. */
 static bool chatter(md_str s)
 {
-    static const char *const messages[] = {"Invalidate trace cache @ step", "slurmstepd: ", "TrainOutput("};
+    /* Megatron's summary at the end, "validation loss at the end of
+     * training for val data | lm loss value: ...", repeats the last
+     * evaluation, or gives the test set's beside it. */
+    static const char *const messages[] = {"Invalidate trace cache @ step", "slurmstepd: ", "TrainOutput(",
+                                           "validation loss at the end of training"};
     s = md_str_trim(s);
     for (size_t i = 0; i < MD_COUNT(messages); i++)
         if (md_str_starts_with(s, messages[i]))
