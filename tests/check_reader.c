@@ -6675,6 +6675,16 @@ START_TEST(test_text_megatron_end_of_training_summary)
     const md_series *val = series(st, "val_loss");
     ck_assert(val->count == 2 && val->last == 6.188880 && val->max == 6.439325);
     md_store_free(st);
+    /* Older Megatron: "LM loss" after the evaluation's count is the
+     * evaluation's, not the training loss. */
+    st = load_text("megatron.log",
+                   " iteration     1000/    3000 | learning rate 8.807E-06 | lm loss 4.454510E+00 | loss scale 0.1 |\n"
+                   " validation loss at iteration 1000 | LM loss: 4.503653E+00 | LM PPL: 9.034661E+01\n"
+                   " iteration     1100/    3000 | learning rate 8.493E-06 | lm loss 4.326191E+00 | loss scale 0.1 |\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "val_loss")->first == 4.503653 && series(st, "val_loss")->first_step == 1000);
+    md_store_free(st);
 }
 END_TEST
 

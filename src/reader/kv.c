@@ -46,6 +46,7 @@ typedef struct scan {
     size_t eval_at; /* 1 + the index in out of the line's first evaluation key ("Val Loss"), 0 for none */
     bool piped;     /* a '|' parted fields before the scan's place */
     bool lead_seen; /* the message's first word was met (lead_evaluation) */
+    bool lead_paired; /* a pair came before the first '|' of a line that lead_evaluation names */
     const char *lead_end; /* where the message's first word, an evaluation's, ends; NULL for none */
     const char *lead_ns;  /* the evaluation that word names, the namespace of the pairs after it */
     size_t lead_nslen;
@@ -394,8 +395,9 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
         ns = "val", nslen = 3;
     else if (!ns && !s->eval_at && evaluation_named(key, keylen))
         s->eval_at = s->n + 1;
-    else if (!ns && s->lead_end && !s->piped && key >= s->lead_end && key < s->end)
+    else if (!ns && s->lead_end && (!s->piped || s->lead_paired) && key >= s->lead_end && key < s->end)
         ns = s->lead_ns, nslen = s->lead_nslen;
+    s->lead_paired |= s->lead_end && !s->piped;
     s->out[s->n++] = (md_kv){.key = key,
                              .keylen = keylen,
                              .value = v->v,
@@ -1055,7 +1057,9 @@ static bool log_level_word(const char *w, const char *we)
  * message that opens with an evaluation's word (behind a logger's level)
  * measures the evaluation, whatever its pairs are called. Keys that hold
  * the word themselves ("Validation loss 0.5") name their series alone, and
- * fields parted by '|' name their own sets (lone_set_name). */
+ * fields parted by '|' name their own sets (lone_set_name), unless the
+ * first field gave a pair: old Megatron's "validation loss at iteration
+ * 1000 | LM loss: 4.50 | LM PPL: 90.3". */
 static void lead_evaluation(scan *s, const char *w, const char *we)
 {
     size_t n = (size_t)(we - w);
