@@ -831,6 +831,21 @@ static size_t decimal_comma(const char *p, size_t k, const char *end, double *v)
     return n;
 }
 
+/* The whole number at r, a count's total ("50/500", "1 of 500"), into
+ * out; returns where it ends, or NULL where r holds none. */
+static const char *read_total(value *out, const char *r, const char *end)
+{
+    double t;
+    size_t tk = md_num_scan(r, end, &t);
+    if (!tk || !is_integral_text(r, tk) || !is_value_end(r + tk, end))
+        return NULL;
+    out->total = t;
+    out->flags |= MD_KV_TOTAL;
+    out->tot = r;
+    out->totlen = tk;
+    return r + tk;
+}
+
 /* A value: number, optional unit, optional "/ total", then a delimiter. */
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
@@ -886,15 +901,9 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
         const char *r = q + 1;
         while (r < end && *r == ' ')
             r++;
-        double t;
-        size_t tk = md_num_scan(r, end, &t);
-        if (tk && is_integral_text(r, tk) && is_value_end(r + tk, end)) {
-            out->total = t;
-            out->flags |= MD_KV_TOTAL;
-            out->tot = r;
-            out->totlen = tk;
-            q = r + tk;
-        }
+        const char *t = read_total(out, r, end);
+        if (t)
+            q = t;
     }
     if (!is_value_end(q, end))
         return false;
@@ -2093,15 +2102,10 @@ static bool count_took(const scan *s, size_t keylen, const value *v)
  * written in words. */
 static void count_of_total(const scan *s, value *v)
 {
-    const char *q = v->end;
-    double total;
-    size_t k;
-    if (!(v->flags & MD_KV_INTEGRAL) || (v->flags & MD_KV_TOTAL) || s->end - q < 5 || memcmp(q, " of ", 4) != 0 ||
-        !(k = md_num_scan(q + 4, s->end, &total)) || !is_integral_text(q + 4, k) || !is_value_end(q + 4 + k, s->end))
-        return;
-    v->total = total;
-    v->flags |= MD_KV_TOTAL;
-    v->end = q + 4 + k;
+    const char *q = v->end, *t;
+    if ((v->flags & MD_KV_INTEGRAL) && !(v->flags & MD_KV_TOTAL) && s->end - q >= 5 && memcmp(q, " of ", 4) == 0 &&
+        (t = read_total(v, q + 4, s->end)) != NULL)
+        v->end = t;
 }
 
 /* DLRM's "Finished training it 16/150 of epoch 0": "it" names the step

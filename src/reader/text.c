@@ -263,22 +263,14 @@ static double pair_value(const md_kv *kv)
 /* A step may come with the time it took: TF's Object Detection API prints
  * "Step 100 per-step time 0.347s", then the step's losses in a dict of
  * their own; with its epoch: OLMo's "[step=100/739328,epoch=0]"; or with
- * another count: Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000". */
-static bool only_counts_and_timings(text_reader *r, const md_kv *kv, size_t n)
+ * another count: Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000". An
+ * epoch comes with its time alone (counts false). */
+static bool only_timings(text_reader *r, const md_kv *kv, size_t n, bool counts)
 {
     for (size_t i = 0; i < n; i++) {
         const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
-        if (!spec || (spec->kind != MD_KIND_TIME && spec->role != MD_ROLE_EPOCH && spec->role != MD_ROLE_STEP))
-            return false;
-    }
-    return true;
-}
-
-static bool only_timings(text_reader *r, const md_kv *kv, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
-        if (!spec || spec->kind != MD_KIND_TIME)
+        if (!spec || (spec->kind != MD_KIND_TIME &&
+                      !(counts && (spec->role == MD_ROLE_EPOCH || spec->role == MD_ROLE_STEP))))
             return false;
     }
     return true;
@@ -336,7 +328,7 @@ static bool rule_char(char c)
 /* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
  * 2]"), after a timestamp or a logger's prefix or not, places the metric
  * lines after it, as Keras and nnU-Net print them; so does a step and its
- * timings (only_counts_and_timings). */
+ * timings (only_timings). */
 static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
 {
     if (n == 0 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
@@ -364,9 +356,9 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
      * well: Lasagne's "Epoch 1 of 500 took 1.858s" over "training loss:
      * 1.23". ("Epoch 8 time: 45.9 seconds" after a bar's lines closes
      * the epoch they counted.) */
-    if (!(role == MD_ROLE_STEP && only_counts_and_timings(r, kv + 1, n - 1)) &&
+    if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1, true)) &&
         !(role == MD_ROLE_EPOCH && !announcing &&
-          (n == 1 || ((kv->flags & MD_KV_TOTAL) && only_timings(r, kv + 1, n - 1)))))
+          (n == 1 || ((kv->flags & MD_KV_TOTAL) && only_timings(r, kv + 1, n - 1, false)))))
         return false;
     set_header_context(r, kv, n);
     return true;
