@@ -582,6 +582,25 @@ START_TEST(test_csv_wide_rows)
 }
 END_TEST
 
+/* A header written again, wider, below rows: the rows after it are read
+ * under its columns whichever thread reads them. */
+START_TEST(test_csv_header_again)
+{
+    md_buf b = {0};
+    md_buf_puts(&b, "loss,steps\n");
+    for (int i = 0; i < 3000; i++) {
+        if (i == 1500)
+            md_buf_puts(&b, "loss,steps,reward\n");
+        if (i < 1500)
+            md_buf_printf(&b, "%.4f,%d\n", 2.5 - i * 1e-4, i);
+        else
+            md_buf_printf(&b, "%.4f,%d,%d\n", 2.5 - i * 1e-4, i, i % 17);
+    }
+    check_every_way(b.p, b.n, MD_FMT_CSV, "header again");
+    md_buf_free(&b);
+}
+END_TEST
+
 /* Cells of 4 to 8 bytes after others on their row, read in one word:
  * their flags decide whether an epoch column gives steps. */
 START_TEST(test_csv_short_cells)
@@ -1224,6 +1243,7 @@ Suite *suite_fastpath(void)
     tcase_add_test(readers, test_csv_generated);
     tcase_add_test(readers, test_csv_short_cells);
     tcase_add_test(readers, test_csv_wide_rows);
+    tcase_add_test(readers, test_csv_header_again);
     tcase_add_test(readers, test_jsonl_generated);
     tcase_add_test(readers, test_jsonl_many_keys);
     tcase_add_test(readers, test_text_threaded);

@@ -4184,6 +4184,35 @@ START_TEST(test_csv_ragged_rows)
 }
 END_TEST
 
+/* A header written again below rows, wider (Stable Baselines3's
+ * progress.csv once an episode ends), names the rows after it; a row of
+ * words that are not the header's is no header. */
+START_TEST(test_csv_header_again)
+{
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_text("progress.csv",
+                             "train/value_loss,time/total_timesteps,time/total_time\n"
+                             "0.40,512,0.86\n"
+                             "train/value_loss,time/total_timesteps,rollout/ep_rew_mean,time/total_time\n"
+                             "1.27,1024,-1173.2,1.45\n"
+                             "0.03,1536,-1150.5,2.01\n"
+                             "n/a,red,blue,green\n"
+                             "0.02,2048,-1106.0,2.60\n",
+                             &diags);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 3);
+    ck_assert(reward->last == -1106.0);
+    ck_assert_int_eq(reward->last_step, 2048);
+    const md_series *t = series(st, "train_time");
+    ck_assert(t->max == 2.60);
+    ck_assert_uint_eq(series(st, "value_loss")->count, 4);
+    ck_assert_ptr_null(t_find_diag(&diags, MD_DIAG_WARNING, "more fields than the header"));
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
 /* A quote that never closes takes the rest of the file into one cell:
  * the rows before it are read and a warning says where it opened. A
  * quoted field over two lines is no such quote. */
@@ -8028,6 +8057,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_csv_tensorboard_scalar_export);
     tcase_add_test(tables, test_csv_quoted_fields);
     tcase_add_test(tables, test_csv_ragged_rows);
+    tcase_add_test(tables, test_csv_header_again);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);
     tcase_add_test(tables, test_csv_yolo_component_totals);

@@ -575,6 +575,51 @@ static bool fast_row(csv_reader *r, const char *p, size_t n)
     return true;
 }
 
+static bool is_name(const csv_reader *r, md_str f)
+{
+    for (size_t i = 0; i < r->nnames; i++)
+        if (md_str_eq(f, r->names[i]))
+            return true;
+    return false;
+}
+
+/* The header written again below rows: a table appended to after a
+ * resume, or Stable Baselines3's progress.csv, whose header is written
+ * anew, wider, once a key first appears ("rollout/ep_rew_mean" after the
+ * first episode). A line of two or more cells, no number among them, and
+ * half or more of them the header's names. Rows of numbers fail at their
+ * first cell, before any name is looked up. */
+static bool header_again(const csv_reader *r, const char *p, size_t n)
+{
+    size_t cells = 0, names = 0, from = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && p[i] != (char)r->delim)
+            continue;
+        md_str f = md_csv_trim(p + from, i - from);
+        if (f.n >= 2 && f.p[0] == '"' && f.p[f.n - 1] == '"')
+            f.p++, f.n -= 2;
+        double v;
+        unsigned flags;
+        if (f.n && md_cell_number(f.p, f.n, &v, &flags))
+            return false;
+        cells++;
+        names += is_name(r, f);
+        from = i + 1;
+    }
+    return cells >= 2 && 2 * names >= cells;
+}
+
+/* Forgets the header, so that the next line is read as one. */
+static void drop_header(csv_reader *r)
+{
+    for (size_t i = 0; i < r->nnames; i++)
+        free(r->names[i]);
+    r->nnames = 0;
+    free(r->skip);
+    r->skip = NULL;
+    r->header_done = false;
+}
+
 /* One line and the '\n' after it (nl is false for a last line without). */
 static void take_line(csv_reader *r, const char *p, size_t n, bool nl, bool fast)
 {
@@ -583,6 +628,8 @@ static void take_line(csv_reader *r, const char *p, size_t n, bool nl, bool fast
         r->row++;
         return;
     }
+    if (r->header_done && !r->gpu && between_rows(r) && r->row > 1 && header_again(r, p, n))
+        drop_header(r);
     if (!(fast && !r->gpu && !r->failed && between_rows(r) && fast_row(r, p, n)))
         to_libcsv(r, p, n + nl);
 }

@@ -43,7 +43,8 @@ enum {
     OP_KV_COLUMN_TEXT,
     OP_BAR,
     OP_PLANNED,
-    OP_CONTEXT_EPOCH
+    OP_CONTEXT_EPOCH,
+    OP_CSV_LAYOUT
 };
 
 typedef struct batch {
@@ -87,8 +88,7 @@ struct md_feed {
     feed_column *columns;
     size_t ncolumns, capcolumns;
     feed_shape *shapes; /* MD_FEED_SHAPES, from the first; owned as columns are */
-    /* A CSV table's fields (md_feed_csv_layout): set by the reader before
-     * its first row op, read by the feed's thread. */
+    /* A CSV table's fields (md_feed_csv_layout), for the row ops after it. */
     unsigned *csv_columns;
     bool *csv_skip;
     size_t csv_fields;
@@ -546,7 +546,7 @@ void md_feed_column_number(md_feed *f, unsigned column, const char *text, size_t
     put_column_text(f, OP_COLUMN_NUMBER, column, text, n);
 }
 
-void md_feed_csv_layout(md_feed *f, const unsigned *columns, const bool *skip, size_t n)
+static void set_csv_layout(md_feed *f, const unsigned *columns, const bool *skip, size_t n)
 {
     f->csv_columns = md_xrealloc(f->csv_columns, (n ? n : 1) * sizeof *columns);
     memcpy(f->csv_columns, columns, n * sizeof *columns);
@@ -557,6 +557,43 @@ void md_feed_csv_layout(md_feed *f, const unsigned *columns, const bool *skip, s
         memcpy(f->csv_skip, skip, n);
     }
     f->csv_fields = n;
+}
+
+/* Queued, as a table's header can come again with other columns (a log
+ * appended to after a resume) while rows read under the old are in flight. */
+void md_feed_csv_layout(md_feed *f, const unsigned *columns, const bool *skip, size_t n)
+{
+    if (!f->threaded) {
+        set_csv_layout(f, columns, skip, n);
+        return;
+    }
+    unsigned char *w = room(f, 1 + (2 + n) * UV_MAX + n);
+    w = put_u8(w, OP_CSV_LAYOUT);
+    w = put_uv(w, n);
+    w = put_u8(w, skip != NULL);
+    for (size_t k = 0; k < n; k++)
+        w = put_uv(w, columns[k]);
+    if (skip)
+        for (size_t k = 0; k < n; k++)
+            w = put_u8(w, skip[k]);
+    done(f, w);
+}
+
+static const unsigned char *apply_csv_layout(md_feed *f, const unsigned char *p)
+{
+    uint64_t n;
+    p = get_uv(p, &n);
+    bool skipped = *p++;
+    unsigned *columns = md_xmalloc((n ? n : 1) * sizeof *columns);
+    bool *skip = skipped ? md_xmalloc(n ? n : 1) : NULL;
+    for (size_t k = 0; k < n; k++)
+        p = get_unsigned(p, &columns[k]);
+    for (size_t k = 0; skip && k < n; k++)
+        skip[k] = *p++;
+    set_csv_layout(f, columns, skip, (size_t)n);
+    free(columns);
+    free(skip);
+    return p;
 }
 
 bool md_feed_csv_row(md_feed *f, unsigned long line, const char *p, size_t n, const size_t *cuts, size_t ncuts)
@@ -1055,6 +1092,9 @@ static void apply(md_feed *f, const batch *b)
             break;
         case OP_CSV_ROW:
             p = apply_csv_row(f, p);
+            break;
+        case OP_CSV_LAYOUT:
+            p = apply_csv_layout(f, p);
             break;
         case OP_STAMP:
             p = get_line(f, p, &line);
