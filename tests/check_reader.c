@@ -5588,6 +5588,9 @@ static const struct {
     {"host_oom", "RuntimeError: [enforce fail at alloc_cpu.cpp:114] data. DefaultCPUAllocator: can't allocate memory: "
                  "you tried to allocate 34359738368 bytes. Error code 12 (Cannot allocate memory)"},
     {"host_oom", "=>> PBS: job killed: mem 33554432kb exceeded limit 16777216kb"},
+    {"host_oom", "(raylet) [2025-04-02 15:02:00,117 E 135782 135782] (raylet) node_manager.cc:3069: 1 Workers (tasks / "
+                 "actors) killed due to memory pressure (OOM), 0 Workers crashed due to other reasons at node"},
+    {"host_oom", "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory."},
     {"killed", "Killed"},
     {"killed", "generate.sh: line 25: 1200261 Killed                  python single_generate.py --batch_size 8"},
     {"killed", "[1]+  Killed                  python train.py --config base.yaml"},
@@ -7280,6 +7283,8 @@ static const struct {
     {"keyboard_interrupt", "Press ^C to stop the server"},
     {"keyboard_interrupt", "Press Ctrl-C to stop; KeyboardInterrupt is caught and a checkpoint saved"},
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
+    {"host_oom", "(raylet) 0 Workers (tasks / actors) killed due to memory pressure (OOM), 1 Workers crashed due to "
+                 "other reasons"},
     {"cuda_oom", "max_memory_allocated: 12.5 GiB (no out-of-memory so far)"},
     {"segfault", "faulthandler enabled: a segmentation fault prints a traceback"},
     {"segfault", "(raylet) A worker died or was killed while executing a task by an unexpected system error. Some "
