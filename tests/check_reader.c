@@ -5569,6 +5569,7 @@ static const struct {
                  "shape[64,224,224,3] and type float on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu"},
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
     {"nan_message", "ValueError: probabilities contain NaN"},
+    {"nan_message", "FloatingPointError: Loss became infinite or NaN at iteration=4311!"},
     {"nan_message", "I20250104 12:12:42 90 dinov2 helpers.py:102] Training  [   1250/2500000]  lr: 0.0006 (0.0003)  "
                     "total_loss: 6.7223 (inf)  koleo_loss: 0.0315 (inf)"},
     {"segfault", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 1 (pid: "
