@@ -1579,6 +1579,19 @@ START_TEST(test_text_around_bars)
     ck_assert_uint_eq(series(st, "entropy")->count, 2);
     md_store_free(st);
 
+    /* An actor-critic's gradient norm and learning rate are the actor's,
+     * whichever the line names first. */
+    st = load_text("verl_ppo.log",
+                   "(TaskRunner pid=12) step:1 - critic/grad_norm:42.7 - critic/lr:1e-05 - actor/grad_norm:3.80 - "
+                   "actor/lr:1e-06\n"
+                   "(TaskRunner pid=12) step:2 - critic/grad_norm:40.1 - critic/lr:1e-05 - actor/grad_norm:3.61 - "
+                   "actor/lr:1e-06\n",
+                   NULL);
+    ck_assert(series(st, "grad_norm")->last == 3.61);
+    ck_assert(series(st, "lr")->last == 1e-06);
+    ck_assert(series(st, "critic_grad_norm")->last == 40.1);
+    md_store_free(st);
+
     /* A dict printed into a redraw before its ']' is read whole. */
     st = load_text("ppo.log", "  0%|  | 2/13000 [00:28<54:33:11, 15.11s/it{'loss': 0.2527, 'reward': 1.2237}\n", NULL);
     ck_assert(series(st, "loss")->last == 0.2527);

@@ -309,6 +309,20 @@ int keys_series(md_store *st, int k)
     return ki->series;
 }
 
+static bool critic_only(const md_store *st, int series)
+{
+    bool any = false;
+    for (size_t i = 0; i < st->nkeys; i++) {
+        const key_info *ki = &st->keys[i];
+        if (ki->series != series || !ki->norm)
+            continue;
+        if (strncmp(ki->norm, "critic_", 7) != 0)
+            return false;
+        any = true;
+    }
+    return any;
+}
+
 /* A series' claim to its canonical name: its points, doubled when one of
  * its keys is an alias of the name as a whole (not reached by dropping
  * words: "rewards/accuracy_reward/mean" reaches reward, "reward" is it),
@@ -333,6 +347,12 @@ static double claim(const md_store *st, int series, size_t cat)
         test_only &= strncmp(ki->norm, "test_", 5) == 0 || strncmp(ki->norm, "testing_", 8) == 0;
     }
     if (test_only && strncmp(name, "val_", 4) == 0)
+        weight /= 2;
+    /* An actor-critic logs its critic's gradient norm and learning rate
+     * beside its actor's (verl's critic/grad_norm: 42.7 beside
+     * actor/grad_norm: 3.8): the policy's are the ones its rules judge. */
+    md_kind kind = md_catalog_series(st->cat, cat)->kind;
+    if ((kind == MD_KIND_GRAD || kind == MD_KIND_LR) && critic_only(st, series))
         weight /= 2;
     return (double)st->series[series]->count * weight;
 }

@@ -3441,6 +3441,17 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("rl_no_signal", "trl_grpo_three_logs_one_untied.log")
+def _(r):
+    out = [note("Three logs of TRL GRPO on hard prompts: every group tied at the first two, but at",
+                "the third an eighth of the groups disagree. Too few logs to call it starved when the",
+                "last one already learns.")]
+    fracs = {10: 1.0, 20: 1.0, 30: 0.875}
+    out += trl_grpo(r, 30, 10, lambda s: {"reward": 0.0 if s < 30 else 0.04, "frac": fracs[s], "clipped": 0.01,
+                                          "length": 640 + r.gauss(0, 10), "entropy": 0.45})
+    return "\n".join(out) + "\n"
+
+
 @near_miss("rl_no_signal", "verl_grpo_hard_start_some_zero_batches.log")
 def _(r):
     out = [note("verl GRPO on hard prompts, 8 samples a prompt, 16 prompts a batch: in the first",
