@@ -2414,6 +2414,31 @@ START_TEST(test_text_column_tables)
     ck_assert(fabs(series(st, "loss")->last - (0.1165 + 0.07136 + 0.03125)) < 1e-12);
     md_store_free(st);
 
+    /* Where the output is no terminal (Colab) the bar has no bar; the
+     * first releases head the box term "GIoU" and log the sum, "total",
+     * which is the loss. The validation's header over its barless bar is
+     * no mAP of 100%. */
+    st = load_text("yolov5_colab.log",
+                   "     Epoch   gpu_mem      GIoU       obj       cls     total   targets  img_size\n"
+                   "      0/49     8.55G    0.0194   0.03467  0.003309   0.05738        12       448: 100% 1626/1626 "
+                   "[22:57<00:00,  1.18it/s]\n"
+                   "               Class      Images     Targets           P           R      mAP@.5  mAP@.5:.95: "
+                   "100% 350/350 [04:06<00:00,  1.42it/s]\n"
+                   "                 all    3.14e+04    3.28e+04       0.603       0.861       0.829       0.574\n"
+                   "\n"
+                   "     Epoch   gpu_mem      GIoU       obj       cls     total   targets  img_size\n"
+                   "      1/49     11.9G   0.01943   0.03224   0.00101   0.05269        13       448: 100% 1626/1626 "
+                   "[22:55<00:00,  1.18it/s]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 1);
+    ck_assert(loss->last == 0.05269);
+    ck_assert(series(st, "train_box_loss")->first == 0.0194);
+    ck_assert(series(st, "metrics_map_5_95")->last == 0.574);
+    ck_assert_ptr_null(md_store_find(st, "val_map"));
+    md_store_free(st);
+
     /* A notebook's table pasted into a log: tabs between cells, spaces
      * inside names. */
     st = load_text("notebook.log",

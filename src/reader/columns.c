@@ -175,8 +175,12 @@ static void name_yolo_terms(md_columns *t)
 {
     for (size_t i = 0; i < t->n; i++) {
         /* YOLOv5 heads its terms "box obj cls" (and "seg"), which its
-         * results.csv calls train/box_loss, ... */
-        static const char *const v5[] = {"box", "obj", "cls", "seg"};
+         * results.csv calls train/box_loss, ..., and their sum "total"
+         * (train/total_loss: the loss as logged, not a term); its first
+         * releases and YOLOR head the box term "GIoU". */
+        if (strcmp(t->names[i], "GIoU") == 0)
+            strcpy(t->names[i], "box");
+        static const char *const v5[] = {"box", "obj", "cls", "seg", "total"};
         for (size_t k = 0; k < MD_COUNT(v5); k++)
             if (strcmp(t->names[i], v5[k]) == 0)
                 strcat(t->names[i], "_loss");
@@ -528,6 +532,21 @@ static void read_described_header(md_columns *t, md_str *cells, size_t n, unsign
     t->last_line = lineno;
 }
 
+/* Where the output is no terminal (Colab, a file), YOLO's bar has no bar:
+ * "448: 100% 1626/1626 [22:57<00:00,  1.18it/s]". The cells come before
+ * the percentage, after a cell whose colon ends the bar's description.
+ * Returns how many, or 0 for a line with no such bar. */
+static size_t cells_before_barless(const md_str *cells, size_t n)
+{
+    for (size_t k = COLUMNS_MIN; k + 1 < n; k++) {
+        const md_str *pct = &cells[k], *desc = &cells[k - 1], *count = &cells[k + 1];
+        if (pct->n >= 2 && pct->p[pct->n - 1] == '%' && md_is_digit(pct->p[0]) && desc->p[desc->n - 1] == ':' &&
+            memchr(count->p, '/', count->n) && md_is_digit(count->p[0]))
+            return k;
+    }
+    return 0;
+}
+
 void md_columns_pairs_read(md_columns *t)
 {
     t->prev_len = 0;
@@ -557,13 +576,17 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
         line = uncommented;
     md_str cells[MD_COLUMNS_MAX + 1];
     size_t n = md_split_cells(line, cells, MD_COLUMNS_MAX + 1, false);
-    bool described = false;
-    if (t->n && n != t->n && memchr(line.p, '|', line.n)) {
+    bool described = false, barless = false;
+    if (t->n && n != t->n && n != SIZE_MAX && memchr(line.p, '|', line.n)) {
         /* A YOLO row ends in its epoch's progress bar: the cells come before it. */
         md_tqdm bar = md_tqdm_scan(line.p, line.n);
         if (bar.found)
             n = md_split_cells((md_str){line.p, bar.desc_end}, cells, MD_COLUMNS_MAX + 1, false);
         described = bar.found;
+    } else if (t->n && n != t->n && n != SIZE_MAX) {
+        size_t before = cells_before_barless(cells, n);
+        described = barless = before > 0;
+        n = described ? before : n;
     }
     if (n == SIZE_MAX || n == 0)
         return false;
@@ -573,6 +596,10 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
     }
     if (described) {
         read_described_header(t, cells, n, lineno, role, ctx);
+        /* A header over a bar without its bar is no line of pairs either:
+         * "mAP@.5:.95: 100% 350/350" holds no mAP of 100%. */
+        if (barless && t->last_line == lineno)
+            return true;
     } else if (may_be_header(line)) {
         keep_line(t, line, indent, lineno);
         if (read_header(t, line, cells, n, role, ctx)) {
