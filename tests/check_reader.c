@@ -430,6 +430,11 @@ START_TEST(test_kv_mmengine)
     ck_assert_ptr_nonnull(kv[1].ns);
     CHECK_LINE("Epoch(val) [100/100]  loss: 0.4", {"loss", 0.4, MD_UNIT_NONE});
     ck_assert_ptr_nonnull(kv[0].ns);
+    /* mmcv's validation workflow counts its batches without a total,
+     * whatever mode it names: no training step. */
+    CHECK_LINE("Epoch(train) [14][525]\tloss_cls: 0.3091, acc: 87.2452, loss: 1.1425", {"Epoch", 14, MD_UNIT_NONE},
+               {"loss_cls", 0.3091, MD_UNIT_NONE}, {"acc", 87.2452, MD_UNIT_NONE}, {"loss", 1.1425, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[3].ns);
 }
 END_TEST
 

@@ -2251,12 +2251,17 @@ static bool on_mm_phase(scan *s)
     const char *after2 = count_bracket(after, s->end, &b, &b_total, &bt);
     size_t keylen = (size_t)(s->key_end - s->key);
     bool epoch = keylen == 5 && (s->key[0] | 0x20) == 'e';
-    if (i == 0 && epoch && after2 && isnan(a_total)) {
+    /* mmcv's runners (MMDetection 2.x) name a phase only off the training
+     * loop and count its batches without a total: "Epoch(train)
+     * [14][525]" is a validation workflow's line, whatever mode it names,
+     * where mmengine's training says "Epoch(train) [14][ 50/1350]". */
+    bool evaluation = i > 0 || (epoch && after2 && isnan(b_total));
+    if (!evaluation && epoch && after2 && isnan(a_total)) {
         emit_count(s, s->key, keylen, a, NAN, after, &at);
         emit_batch_in_epoch(s, b, b_total, after2, &bt);
-    } else if (i == 0 && !epoch && !after2) {
+    } else if (!evaluation && !epoch && !after2) {
         emit_count(s, s->key, keylen, a, a_total, after, &at);
-    } else if (i > 0) {
+    } else if (evaluation) {
         if (epoch && after2 && isnan(a_total))
             emit_count(s, s->key, keylen, a, NAN, after, &at);
         eval_namespace(s, "eval", 4);
