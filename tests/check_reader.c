@@ -1790,6 +1790,36 @@ START_TEST(test_text_markdown_table)
     ck_assert(val->last == 0.3937);
     ck_assert_uint_eq(series(st, "wer")->count, 3);
     md_store_free(st);
+
+    /* "No log" under "Training Loss" is a measurement's cell: the row is read. */
+    st = load_text("README.md",
+                   "| Training Loss | Epoch | Step | Validation Loss |\n"
+                   "|:-------------:|:-----:|:----:|:---------------:|\n"
+                   "| No log        | 1.0   | 6    | 0.6932          |\n"
+                   "| No log        | 2.0   | 12   | 0.6801          |\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 12);
+    md_store_free(st);
+
+    /* A table of classes (mmsegmentation's per-class results) has a row
+     * an item, not a step: its columns are no series. */
+    st = load_text("mmseg.log",
+                   "Iter(train) [1000/2000]  lr: 3.3511e-05  loss: 1.2301  decode.acc_seg: 58.1\n"
+                   "+---------------+-------+-------+\n"
+                   "|     Class     |  IoU  |  Acc  |\n"
+                   "+---------------+-------+-------+\n"
+                   "|      road     | 76.84 | 87.05 |\n"
+                   "|    sidewalk   |  0.0  |  0.0  |\n"
+                   "|    building   | 33.82 | 42.58 |\n"
+                   "+---------------+-------+-------+\n"
+                   "Iter(train) [2000/2000]  lr: 1.0000e-06  loss: 1.0727  decode.acc_seg: 64.5\n",
+                   NULL);
+    ck_assert_ptr_null(md_store_find(st, "iou"));
+    const md_series *acc = series(st, "accuracy");
+    ck_assert_uint_eq(acc->count, 2);
+    ck_assert(acc->last == 64.5);
+    md_store_free(st);
 }
 END_TEST
 

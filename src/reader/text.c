@@ -891,6 +891,21 @@ static bool is_percent_cell(md_str c, double *v)
     return c.n > 1 && c.p[c.n - 1] == '%' && md_num_scan(c.p, c.p + c.n - 1, v) == c.n - 1;
 }
 
+/* A row of a table of items, not of steps: its first cell names a class,
+ * a task or a dataset (mmsegmentation's "| road | 76.84 | 87.05 |" under
+ * "| Class | IoU | Acc |"), whose figures are no series over time. A first
+ * column the catalog names holds measurements, text or not (HF's "No log"
+ * under "Training Loss"). */
+static bool labels_row(const text_reader *r, const table *t, md_str first)
+{
+    double v;
+    if (!first.n || is_number_cell(first, &v) || is_percent_cell(first, &v))
+        return false;
+    char norm[128];
+    size_t n = md_key_normalise(t->names[0], strlen(t->names[0]), norm, sizeof norm);
+    return n && md_catalog_lookup(r->cat, norm, n, NULL) < 0;
+}
+
 /* A rule under a table's header: dashes, with '|', '+' or ':' between
  * columns or not ("-----", "|---|---|", "+-----+"). */
 static bool rule_line(md_str s)
@@ -1063,7 +1078,7 @@ static bool read_table_row(text_reader *r, md_str seg)
     size_t n = split_cells(s, cells, TABLE_MAX_CELLS);
     double v;
     if (t->active && n == t->ncells) {
-        if (strcasecmp(t->names[0], "trial name") != 0 || same_trial(t, cells[0]))
+        if (strcasecmp(t->names[0], "trial name") == 0 ? same_trial(t, cells[0]) : !labels_row(r, t, cells[0]))
             feed_table_row(r, t, cells);
         return true;
     }
