@@ -2842,6 +2842,25 @@ START_TEST(test_text_hf_bar_places_dicts)
     ck_assert_int_eq(val->last_step, 20);
     ck_assert_int_eq(series(st, "train_loss")->last_step, 20);
     md_store_free(st);
+
+    /* The first dict can come before the bar's first redraw, and srun
+     * --label may label the dicts (stdout) but not the bars (stderr): the
+     * redraw after each still places it, and all its values stay. */
+    st = load_text("slurm.log",
+                   "0:   Total optimization steps = 97\n"
+                   "0: {'loss': 2.9859, 'grad_norm': 0.9704, 'learning_rate': 4.17e-05, 'epoch': 0.16}\n"
+                   " 19%|#8        | 18/97 [01:50<08:31,  6.39s/it]\n"
+                   "0: {'loss': 2.8209, 'grad_norm': 2.9741, 'learning_rate': 3.35e-05, 'epoch': 0.33}\n"
+                   " 36%|###5      | 35/97 [03:39<06:42,  6.39s/it]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 18);
+    ck_assert_int_eq(loss->last_step, 35);
+    const md_series *grad = series(st, "grad_norm");
+    ck_assert_uint_eq(grad->count, 2);
+    ck_assert(grad->first == 0.9704);
+    md_store_free(st);
 }
 END_TEST
 

@@ -1741,12 +1741,17 @@ static MD_NOINLINE bool hf_log_dict(md_str t)
     return md_memmem(t.p, t.n, epoch, sizeof epoch - 1) != NULL;
 }
 
-/* HF Trainer's log dict, once its training bar was drawn (or, with no
- * header, right after a bare bar), waits for the next redraw
- * (training_bar, headerless_training_bar). */
+/* HF Trainer's log dict, once its header planned the steps or its
+ * training bar was drawn (or, with no header, right after a bare bar),
+ * waits for the next redraw (training_bar, headerless_training_bar). */
+static inline bool dicts_wait(const text_reader *r)
+{
+    return r->train_bar_seen || r->planned_steps > 0 || r->bare_bar_total > 0;
+}
+
 static inline bool waiting_dict(const text_reader *r, md_str seg)
 {
-    if (!r->train_bar_seen && !(r->planned_steps <= 0 && r->bare_bar_total > 0))
+    if (!dicts_wait(r))
         return false;
     /* Bars, most segments here, fail at their first byte that is not blank. */
     const char *p = seg.p, *end = seg.p + seg.n;
@@ -1756,6 +1761,37 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
         return false;
     md_str t = md_str_trim(seg);
     return t.n > 1 && t.p[t.n - 1] == '}' && (r->train_bar_seen || hf_log_dict(t));
+}
+
+/* A waiting dict (waiting_dict) behind a launcher's rank prefix ("0: "
+ * from srun --label, "[rank0]: "), the first rank's alone: the prefix
+ * goes, *dict is the dict. Other ranks' dicts are read where they are,
+ * under their rank (emit_ranked). */
+static md_str dict_body(const text_reader *r, md_str seg, long *rank)
+{
+    long task;
+    md_str body = md_str_trim(rank_prefix(r, seg, rank));
+    /* Task 0's label where tqdm's bars, on stderr, were left unlabelled,
+     * so that the log did not read as labelled (srun_labelled). */
+    const char *after;
+    if (*rank < 0 && (after = srun_label(seg, &task)) != NULL && task == 0)
+        body = md_str_trim((md_str){after, seg.n - (size_t)(after - seg.p)});
+    return body;
+}
+
+static bool waiting_ranked_dict(text_reader *r, md_str seg, md_str *dict)
+{
+    if (!dicts_wait(r))
+        return false;
+    long rank;
+    *dict = dict_body(r, seg, &rank);
+    if (rank >= 0 && r->base_rank >= 0 && rank != r->base_rank)
+        return false;
+    if (!waiting_dict(r, *dict))
+        return false;
+    if (rank >= 0)
+        r->base_rank = rank;
+    return true;
 }
 
 /* No construct of several lines but a dict waiting for its bar
@@ -1834,7 +1870,8 @@ typedef enum { NO_SHAPE, SHAPE_LACKS, READ_BY_SHAPE } shaped_read;
  * dict that waits for it. Only a shape with the traits in need reads it. */
 static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, unsigned need)
 {
-    if (!r->shapes || !no_open_construct(r) || waiting_dict(r, seg))
+    long rank;
+    if (!r->shapes || !no_open_construct(r) || (dicts_wait(r) && waiting_dict(r, dict_body(r, seg, &rank))))
         return NO_SHAPE;
     size_t n;
     unsigned traits;
@@ -2222,8 +2259,9 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
         place_pending(r, &bar);
     }
-    if (waiting_dict(r, trimmed)) {
-        hold_dict(r, trimmed, line);
+    md_str dict;
+    if (waiting_ranked_dict(r, trimmed, &dict)) {
+        hold_dict(r, dict, line);
         return;
     }
     if (scheduler_line(r, trimmed) || coco_summary_line(r, trimmed, line) || optuna_trial_line(r, trimmed, line) ||
