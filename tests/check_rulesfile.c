@@ -387,6 +387,45 @@ START_TEST(test_causes_scored_zero_are_left_out)
 }
 END_TEST
 
+/* A cause's checks and fixes with values, as evidence lines: left out
+ * when a value is unknown or an {x:if} condition fails. */
+START_TEST(test_checks_and_fixes_left_out)
+{
+    const char *text = "[rule high_loss]\n"
+                       "title = High loss\n"
+                       "severity = warning\n"
+                       "when = loss.last > 1\n"
+                       "[cause high_loss.a]\n"
+                       "text = A\n"
+                       "check = always\n"
+                       "check = {loss.last > 5:if}only above 5\n"
+                       "check = the lr was {lr.last}\n"
+                       "fix = {loss.last > 5:if}halve it\n"
+                       "fix = the loss was {loss.last}\n";
+    md_diags d;
+    md_diags_init(&d);
+    md_ruleset *rs;
+    md_buf b = {0};
+    ck_assert_msg(compile(text, strlen(text), true, &d, &rs) == MD_OK, "%s", rendered(&d, &b));
+    md_findings f;
+    const md_finding *x = high_loss(rs, 9, true, &f);
+    ck_assert_ptr_nonnull(x);
+    ck_assert_uint_eq(x->causes[0].checks.n, 2);
+    ck_assert_str_eq(x->causes[0].checks.v[1], "only above 5");
+    ck_assert_uint_eq(x->causes[0].fixes.n, 2);
+    md_findings_free(&f);
+    x = high_loss(rs, 3, true, &f);
+    ck_assert_uint_eq(x->causes[0].checks.n, 1);
+    ck_assert_str_eq(x->causes[0].checks.v[0], "always");
+    ck_assert_uint_eq(x->causes[0].fixes.n, 1);
+    ck_assert_str_eq(x->causes[0].fixes.v[0], "the loss was 3");
+    md_findings_free(&f);
+    md_ruleset_free(rs);
+    md_buf_free(&b);
+    md_diags_free(&d);
+}
+END_TEST
+
 /* A let names an expression once for the rule's when, confidence,
  * evidence and causes; a let may use the lets above it, and any entry
  * may use a let, wherever in the section it stands. */
@@ -672,6 +711,7 @@ Suite *suite_rulesfile(void)
     tcase_add_test(ok, test_rule_paths);
     tcase_add_test(ok, test_resolve_keys);
     tcase_add_test(ok, test_causes_scored_zero_are_left_out);
+    tcase_add_test(ok, test_checks_and_fixes_left_out);
     tcase_add_test(ok, test_lets);
     suite_add_tcase(s, ok);
     return s;

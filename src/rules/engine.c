@@ -26,6 +26,18 @@ static char *render(const md_template *t, md_sigset *sig, bool *complete)
     return md_buf_steal(&out);
 }
 
+/* A check or a fix, as evidence is: kept when its values are known and
+ * its {x:if} conditions hold. */
+static void add_complete(md_strs *s, const md_template *t, md_sigset *sig)
+{
+    bool complete;
+    char *text = render(t, sig, &complete);
+    if (complete)
+        strs_add(s, text);
+    else
+        free(text);
+}
+
 static double eval_or(const md_expr *e, md_sigset *sig, double fallback)
 {
     if (!e)
@@ -71,9 +83,9 @@ static void add_causes(md_finding *f, const rule *r, md_sigset *sig)
         out->score = score;
         out->text = render(c->text, sig, NULL);
         for (size_t k = 0; k < c->nchecks; k++)
-            strs_add(&out->checks, render(c->checks[k], sig, NULL));
+            add_complete(&out->checks, c->checks[k], sig);
         for (size_t k = 0; k < c->nfixes; k++)
-            strs_add(&out->fixes, render(c->fixes[k], sig, NULL));
+            add_complete(&out->fixes, c->fixes[k], sig);
     }
     for (size_t i = 0; i < f->ncauses; i++)
         f->causes[i].share = total > 0 ? f->causes[i].score / total : 1.0 / (double)f->ncauses;
