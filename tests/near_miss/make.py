@@ -1595,6 +1595,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("shortcut_learning", "mmseg_small_dataset_acc_touches_100.log")
+def _(r):
+    out = [note("mmsegmentation on a small two-class dataset, 8000 iterations planned: by iteration 400",
+                "the pixel accuracy averaged over 50 iterations reaches 100.0000 now and then, but most",
+                "windows hold a hard batch (99.9x), and the loss is still well above 0.")]
+    for it in range(50, 801, 50):
+        acc = 100.0 if it in (400, 550, 700) else min(99.99, 97.5 + 2.4 * (1 - math.exp(-it / 250.0)) + r.gauss(0, 0.02))
+        loss = 0.09 * math.exp(-it / 300.0) + 0.012 + abs(r.gauss(0, 0.002))
+        out.append("2023-03-01 10:%02d:%02d,100 - mmseg - INFO - Iter [%d/8000]\tlr: %.3e, eta: 1:02:03, time: 0.140, "
+                   "data_time: 0.005, memory: 970, decode.loss_ce: %.4f, decode.acc_seg: %.4f, loss: %.4f"
+                   % (it // 60 % 60, it % 60, it, 6e-05 * (1 - it / 8000.0), loss, acc, loss))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("shortcut_learning", "negative_objective_clustering.log")
 def _(r):
     out = [note("A deep clustering model's objective: a reconstruction term less a likelihood bonus,",
