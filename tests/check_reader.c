@@ -5662,6 +5662,15 @@ static const struct {
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
     {"nan_message", "ValueError: probabilities contain NaN"},
     {"nan_message", "FloatingPointError: Loss became infinite or NaN at iteration=4311!"},
+    {"prompt_too_long", "ValueError: Prompt length of 5016 is longer than the maximum model length of 4096."},
+    {"prompt_too_long", "ValueError: The decoder prompt (length 337896) is longer than the maximum model length of "
+                        "128000. Make sure that `max_model_len` is no smaller than the number of text tokens."},
+    {"prompt_too_long", "ValueError: The prompt (total length 25938) is too long to fit into the model (context length "
+                        "4096)."},
+    {"prompt_too_long", "WARNING 02-13 07:19:11 scheduler.py:949] Input prompt (32889 tokens) is too long and exceeds "
+                        "limit of 2048"},
+    {"prompt_too_long", "[WARNING:swift] max_model_len(8096) - num_tokens(12052) < max_tokens(2048). Setting "
+                        "max_tokens: -3956"},
     {"nan_message", "I20250104 12:12:42 90 dinov2 helpers.py:102] Training  [   1250/2500000]  lr: 0.0006 (0.0003)  "
                     "total_loss: 6.7223 (inf)  koleo_loss: 0.0315 (inf)"},
     {"segfault", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 1 (pid: "
@@ -7376,6 +7385,7 @@ static const struct {
     {"keyboard_interrupt", "Press ^C to stop the server"},
     {"keyboard_interrupt", "Press Ctrl-C to stop; KeyboardInterrupt is caught and a checkpoint saved"},
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
+    {"prompt_too_long", "vllm: max_model_len=4096 (prompts longer than the maximum model length are dropped)"},
     {"host_oom", "(raylet) 0 Workers (tasks / actors) killed due to memory pressure (OOM), 1 Workers crashed due to "
                  "other reasons"},
     {"cuda_oom", "max_memory_allocated: 12.5 GiB (no out-of-memory so far)"},
