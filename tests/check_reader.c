@@ -4496,6 +4496,21 @@ static const char trainer_state[] =
     "  \"note\": \"NaN and Infinity in a string stay text\"\n"
     "}\n";
 
+/* A key that is a date is no series; a class named "date" among the
+ * per-class APs detectron2 writes is one. */
+START_TEST(test_jsonl_date_key)
+{
+    md_store *st = load_text("metrics.json",
+                             "{\"iteration\": 99, \"total_loss\": 1.5, \"date\": 20240101}\n"
+                             "{\"iteration\": 199, \"bbox/AP-date\": 24.0, \"bbox/AP-fig\": 68.5, \"date\": 20240102}\n",
+                             NULL);
+    ck_assert(series(st, "bbox_ap_date")->last == 24.0);
+    ck_assert(series(st, "bbox_ap_fig")->last == 68.5);
+    ck_assert_ptr_null(md_store_find(st, "date"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_json_trainer_state_nonfinite)
 {
     md_store *st = load_text("trainer_state.json", trainer_state, NULL);
@@ -8166,6 +8181,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_csv_quoted_fields);
     tcase_add_test(tables, test_csv_ragged_rows);
     tcase_add_test(tables, test_csv_header_again);
+    tcase_add_test(tables, test_jsonl_date_key);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);
     tcase_add_test(tables, test_csv_yolo_component_totals);
