@@ -806,6 +806,35 @@ START_TEST(test_run_zero_term)
 }
 END_TEST
 
+/* The training loss term with the most NaN logs (mmdetection's loss_bbox
+ * over batches with no boxes), beside terms that stayed finite; a run
+ * with no NaN term has none. */
+START_TEST(test_run_nonfinite_term)
+{
+    run r = run_new();
+    for (int64_t i = 1; i <= 6; i++) {
+        put(&r, "loss_bbox", i * 50, i <= 2 ? NAN : 0.4);
+        put(&r, "loss_cls", i * 50, i == 4 ? INFINITY : 0.2);
+        put(&r, "loss_rpn_cls", i * 50, 0.5 / (double)i);
+    }
+    run_done(&r);
+    ck_assert_str_eq(md_signal_text(r.sig, "run.nonfinite_term_name"), "loss_bbox");
+    md_value n = md_signal_run(r.sig, "nonfinite_term_nonfinite");
+    md_value first = md_signal_run(r.sig, "nonfinite_term_first_nonfinite_step");
+    md_value finite = md_signal_run(r.sig, "nonfinite_term_finite");
+    ck_assert(n.known && n.v == 2 && first.known && first.v == 50 && finite.known && finite.v == 4);
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t i = 1; i <= 6; i++)
+        put(&r, "loss_cls", i, 0.2);
+    run_done(&r);
+    ck_assert_ptr_null(md_signal_text(r.sig, "run.nonfinite_term_name"));
+    ck_assert(!md_signal_run(r.sig, "nonfinite_term_nonfinite").known);
+    run_free(&r);
+}
+END_TEST
+
 /* A value that stopped moving: the same at each of the last logs, to a
  * hundred-thousandth, each at a step of its own; ranks that print the
  * step's one value again at that step add nothing. */
@@ -2284,6 +2313,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_worse_from_best);
     tcase_add_test(trend, test_last_worst_share);
     tcase_add_test(trend, test_run_zero_term);
+    tcase_add_test(trend, test_run_nonfinite_term);
     tcase_add_test(trend, test_last_repeats);
     tcase_add_test(trend, test_run_epoch_steps);
     tcase_add_test(trend, test_run_nonfinite_loss_terms);

@@ -116,6 +116,7 @@ static const md_named text_signals[] = {
     {"run.worst_score_name", "name of the validation score that fell the most"},
     {"run.worst_term_name", "name of the training loss term that climbed the most"},
     {"run.zero_term_name", "name of the training loss term that is exactly 0 throughout (zero_term_count)"},
+    {"run.nonfinite_term_name", "name of the training loss term with the most NaN or Inf logs"},
     {"run.layer_grad_min_name", "name of the layer gradient norm with the smallest end level"},
 };
 
@@ -225,6 +226,9 @@ static const md_named run_features[] = {
                         "and more while another loss is not (a detector's box loss with no boxes)"},
     {"zero_term_first_step", "step of that term's first log"},
     {"zero_term_zero_resolution", "zero_resolution of that term (0: written as an exact 0)"},
+    {"nonfinite_term_nonfinite", "NaN or Inf logs of the training loss term with the most of them"},
+    {"nonfinite_term_first_nonfinite_step", "step of that term's first NaN or Inf"},
+    {"nonfinite_term_finite", "finite logs of that term"},
     {"layer_grads", "per-layer gradient norm series (grad_norm/LAYER, grad_2.0_norm/PARAM), not "
                     "counting layers whose gradient is mostly exactly 0 (frozen)"},
     {"layer_grad_min", "smallest end_level among them"},

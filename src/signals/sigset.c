@@ -474,6 +474,12 @@ static long zero_term(md_sigset *sig)
     return worst_of(sig, silent_loss_term, "count");
 }
 
+/* The training loss term with the most NaN or Inf logs. */
+static long nonfinite_term(md_sigset *sig)
+{
+    return worst_of(sig, nonfinite_loss_term, "nonfinite");
+}
+
 /* Run features that rank series: "worst_val_rise_z" is the rise_z of the
  * validation loss that climbed the most; "best_step" there is the step of
  * that series' best stretch. */
@@ -485,6 +491,7 @@ static const struct ranking {
     {"worst_score_", "best_smooth_step", worst_score},
     {"worst_term_", "min_smooth_step", worst_term},
     {"zero_term_", "first_step", zero_term},
+    {"nonfinite_term_", "first_nonfinite_step", nonfinite_term},
 };
 
 /* The worst series a run feature ranks and its feature there; -1 for a
@@ -616,6 +623,8 @@ const char *md_signal_text(md_sigset *sig, const char *name)
         return md_signal_run_series(sig, "worst_term_");
     if (strcmp(name, "run.zero_term_name") == 0)
         return md_signal_run_series(sig, "zero_term_");
+    if (strcmp(name, "run.nonfinite_term_name") == 0)
+        return md_signal_run_series(sig, "nonfinite_term_");
     if (strcmp(name, "run.layer_grad_min_name") == 0)
         return md_layer_grad_weakest(sig);
     if (strncmp(name, "event.", 6) != 0)
