@@ -4809,6 +4809,30 @@ START_TEST(test_text_numbered_lines_keep_their_step)
 }
 END_TEST
 
+/* An Estimator's "Saving dict for global step N: ..." holds its
+ * evaluation's figures at step N, under TensorFlow's prefix or absl's. */
+START_TEST(test_text_estimator_evaluation)
+{
+    static const char *const prefixes[] = {"INFO:tensorflow:", "I0625 16:06:14.123456 140 estimator.py:2049] "};
+    for (size_t k = 0; k < MD_COUNT(prefixes); k++) {
+        md_buf b = {0};
+        md_buf_printf(&b, "%sloss = 0.48, step = 9900 (7.003 sec)\n", prefixes[k]);
+        md_buf_printf(&b, "%sLoss for final step: 0.46.\n", prefixes[k]);
+        md_buf_printf(&b, "%sSaving dict for global step 10000: accuracy = 0.7628, global_step = 10000, "
+                          "loss = 1.0683168\n", prefixes[k]);
+        md_store *st = load_text("estimator.log", b.p, NULL);
+        const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+        ck_assert(loss->max == 0.48);
+        ck_assert(val->last == 1.0683168);
+        ck_assert_int_eq(val->last_step, 10000);
+        ck_assert(series(st, "val_accuracy")->last == 0.7628);
+        ck_assert_ptr_null(md_store_find(st, "accuracy"));
+        md_store_free(st);
+        md_buf_free(&b);
+    }
+}
+END_TEST
+
 /* BERT's "***** Eval results *****" block, one "key = value" a line under
  * the logger's prefix: the evaluation's values at its global_step. Its
  * bare loss repeats eval_loss where there is one, and is the
@@ -8210,6 +8234,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_xgboost_eval_lines);
     tcase_add_test(tables, test_text_numbered_lines_keep_their_step);
     tcase_add_test(tables, test_text_eval_results_block);
+    tcase_add_test(tables, test_text_estimator_evaluation);
     tcase_add_test(tables, test_text_trainer_metrics_block);
     tcase_add_test(tables, test_text_estimator_rates);
     tcase_add_test(tables, test_lightgbm_eval_lines);

@@ -2207,6 +2207,41 @@ static bool read_eval_block(text_reader *r, md_str t, unsigned long line)
     return true;
 }
 
+/* TensorFlow's message behind its logger's prefix: "INFO:tensorflow:..."
+ * or absl's "I0625 16:06:14.123456 140 estimator.py:2049] ..."; none for
+ * another line. */
+static md_str tensorflow_message(md_str t)
+{
+    static const char tf[] = "INFO:tensorflow:";
+    if (md_str_starts_with(t, tf))
+        return (md_str){t.p + sizeof tf - 1, t.n - (sizeof tf - 1)};
+    if (t.n > 2 && t.p[0] == 'I' && md_is_digit(t.p[1])) {
+        const char *close = memchr(t.p, ']', t.n < 96 ? t.n : 96);
+        if (close)
+            return md_str_trim((md_str){close + 1, t.n - (size_t)(close + 1 - t.p)});
+    }
+    return (md_str){NULL, 0};
+}
+
+/* An Estimator's evaluation ends with "Saving dict for global step 10000:
+ * accuracy = 0.7628, global_step = 10000, loss = 1.0683168": the
+ * evaluation's figures at that step, not the training's. */
+static bool estimator_evaluation(text_reader *r, md_str t, unsigned long line)
+{
+    static const char mark[] = "Saving dict for global step ";
+    md_str m = tensorflow_message(t);
+    if (!m.n || !md_str_starts_with(m, mark))
+        return false;
+    const char *colon = memchr(m.p, ':', m.n);
+    if (!colon)
+        return false;
+    md_buf pairs = {0};
+    md_buf_printf(&pairs, "[Eval] %.*s", (int)(m.p + m.n - colon - 1), colon + 1);
+    read_pairs(r, (md_str){pairs.p, pairs.n}, line);
+    md_buf_free(&pairs);
+    return true;
+}
+
 /* The line a Ray actor printed, after the tag Ray puts before it
  * ("(TaskRunner pid=1271585) wandb: Run history:"); the line itself when
  * it has none. */
@@ -2243,7 +2278,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || error_message_line(strip_rank_prefix(r, seg)))
         return;
     md_str trimmed = md_str_trim(seg);
-    if (config_line(trimmed) || read_eval_block(r, trimmed, line) || chatter(trimmed))
+    if (config_line(trimmed) || read_eval_block(r, trimmed, line) || chatter(trimmed) ||
+        estimator_evaluation(r, trimmed, line))
         return;
     if (md_str_starts_with(ray_actor_body(trimmed), "wandb:"))
         return; /* W&B's end-of-run summary repeats final values out of order */
