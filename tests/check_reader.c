@@ -5797,6 +5797,11 @@ static const struct {
                        "be the same"},
     {"dtype_mismatch", "RuntimeError: mat1 and mat2 must have the same dtype"},
     {"shape_mismatch", "RuntimeError: mat1 and mat2 shapes cannot be multiplied (64x512 and 256x10)"},
+    {"shape_mismatch", "RuntimeError: size mismatch, m1: [64 x 512], m2: [256 x 10] at /pytorch/aten/src/THC/generic/"
+                       "THCTensorMathBlas.cu:290"},
+    {"head_size_mismatch", "size mismatch for roi_head.bbox_head.fc_reg.weight: copying a param with shape "
+                           "torch.Size([320, 1024]) from checkpoint, the shape in current model is "
+                           "torch.Size([12, 1024])."},
     {"shape_mismatch", "RuntimeError: The size of tensor a (128) must match the size of tensor b (64) at "
                        "non-singleton dimension 1"},
     {"shape_mismatch", "ValueError: Expected input batch_size (32) to match target batch_size (16)."},
@@ -7424,6 +7429,8 @@ static const struct {
     {"keyboard_interrupt", "Press ^C to stop the server"},
     {"keyboard_interrupt", "Press Ctrl-C to stop; KeyboardInterrupt is caught and a checkpoint saved"},
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
+    {"shape_mismatch", "size mismatch for roi_head.bbox_head.fc_cls.weight: copying a param with shape "
+                       "torch.Size([81, 1024]) from checkpoint, the shape in current model is torch.Size([4, 1024])."},
     {"prompt_too_long", "vllm: max_model_len=4096 (prompts longer than the maximum model length are dropped)"},
     {"host_oom", "(raylet) 0 Workers (tasks / actors) killed due to memory pressure (OOM), 1 Workers crashed due to "
                  "other reasons"},
