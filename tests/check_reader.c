@@ -7345,6 +7345,19 @@ START_TEST(test_keras_evaluate_after_fit)
         md_store_free(st);
         md_buf_free(&text);
     }
+    /* fit(verbose=2) prints an epoch's line without a bar; evaluate()
+     * still draws one, of its own batches. */
+    md_store *st = load_text("output.log",
+                             "Epoch 29/30\n"
+                             "3/3 - 0s - loss: 0.0292 - accuracy: 0.9923 - val_loss: 0.2337 - val_accuracy: 0.9697\n"
+                             "Epoch 30/30\n"
+                             "3/3 - 0s - loss: 0.0265 - accuracy: 0.9962 - val_loss: 0.3689 - val_accuracy: 0.9242\n"
+                             "4/4 [==============================] - 0s 10ms/step - loss: 0.2076 - accuracy: 0.9541\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->count == 2 && loss->last == 0.0265 && loss->last_step == 30);
+    ck_assert(series(st, "eval_loss")->last == 0.2076);
+    md_store_free(st);
 }
 END_TEST
 

@@ -2361,7 +2361,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
  * [==============================] - 151s 5s/step - loss: 0.3682 -
  * accuracy: 0.8669" (Keras 3 draws it with U+2501), whose count is the
  * evaluation's batches: a bar whose total is not that of the epoch's bars
- * since the last "Epoch N/M" measures an evaluation. Its last frame's
+ * (or of fit(verbose=2)'s lines, "3/3 - 0s - loss: ...") since the last
+ * "Epoch N/M" measures an evaluation. Its last frame's
  * figures are read as the evaluation's; its other frames, running
  * figures, as nothing. */
 static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
@@ -2384,8 +2385,9 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
         return false;
     p++;
     k = md_num_scan(p, end, &total);
+    /* The bar, or fit(verbose=2)'s line without one: "3/3 - 0s - loss: ...". */
     if (!k || total < 1 || p + k + 1 >= end || p[k] != ' ' ||
-        (p[k + 1] != '[' && !md_text_at(p + k + 1, end, "\xe2\x94\x81")))
+        (p[k + 1] != '[' && !md_text_at(p + k + 1, end, "\xe2\x94\x81") && !md_text_at(p + k, end, " - ")))
         return false;
     p += k + 1;
     if (r->keras_total <= 0 || (long)total == r->keras_total) {
