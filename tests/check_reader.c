@@ -5701,6 +5701,10 @@ static const struct {
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
     {"nan_message", "ValueError: probabilities contain NaN"},
     {"nan_message", "FloatingPointError: Loss became infinite or NaN at iteration=4311!"},
+    {"cuda_oom", "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out "
+                 "of memory in memory space hbm. Used 21.90G of 7.48G hbm. Exceeded hbm capacity by 14.42G."},
+    {"cuda_oom", "  Compilation failure: Ran out of memory in memory space hbm. Used 8.38G of 8.00G hbm. Exceeded hbm "
+                 "capacity by 385.25M."},
     {"prompt_too_long", "ValueError: Prompt length of 5016 is longer than the maximum model length of 4096."},
     {"prompt_too_long", "ValueError: The decoder prompt (length 337896) is longer than the maximum model length of "
                         "128000. Make sure that `max_model_len` is no smaller than the number of text tokens."},

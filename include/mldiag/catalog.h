@@ -40,7 +40,7 @@ typedef struct md_series_spec {
     char *description;
 } md_series_spec;
 
-#define MD_EVENT_MAX_FIELDS 12
+#define MD_EVENT_MAX_FIELDS 16
 
 typedef struct md_field_spec {
     char *name;
