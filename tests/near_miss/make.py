@@ -1863,6 +1863,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("eval_metric_degenerate", "keras_converged_small_val_set.log")
+def _(r):
+    out = [note("The last epochs of a Keras CNN on a small dataset: every training example is learned",
+                "(accuracy 1.0000, loss under 0.001), and the validation set of 25 images gets the",
+                "same 24 right each epoch (0.9600) while its loss still moves. Converged, not broken.")]
+    for ep in range(91, 101):
+        out.append("Epoch %d/100" % ep)
+        out.append("%ds - loss: %.4e - acc: 1.0000 - val_loss: %.4f - val_acc: 0.9600"
+                   % (1 + r.randint(0, 2), 5e-4 * (1 + r.gauss(0, 0.15)), 0.13 + r.gauss(0, 0.002)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("eval_metric_degenerate", "hf_langid_small_eval_acc_1.log")
 def _(r):
     out = [note("Language identification (3 well-separated languages) fine-tuned from XLM-R and",
