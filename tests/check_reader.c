@@ -2905,6 +2905,17 @@ START_TEST(test_text_hf_headerless_bar_places_dicts)
                    NULL);
     ck_assert_uint_eq(series(st, "loss")->count, 3);
     md_store_free(st);
+    /* Lightning counts its epochs from 0, also in a log that starts later:
+     * "Epoch 1: 300/1871" is the second epoch's batch 300. */
+    st = load_text("train.log",
+                   "Epoch 1:  16%|#6        | 300/1871 [02:10<11:21,  2.31it/s, loss=0.192, v_num=3]\n"
+                   "Epoch 1:  32%|###2      | 600/1871 [04:20<09:11,  2.31it/s, loss=0.171, v_num=3]\n"
+                   "Epoch 2:  16%|#6        | 300/1871 [02:10<11:21,  2.31it/s, loss=0.160, v_num=3]\n",
+                   NULL);
+    const md_series *lightning = series(st, "loss");
+    ck_assert_int_eq(lightning->first_step, 1871 + 300);
+    ck_assert_int_eq(lightning->last_step, 2 * 1871 + 300);
+    md_store_free(st);
 }
 END_TEST
 

@@ -152,6 +152,7 @@ typedef struct md_input {
     bool snapshot;             /* a trainer_state.json: rewritten at every checkpoint */
     bool growing;              /* followed as it grows (mldiag watch): its end so far is not the run's */
     int64_t declared_total;    /* "step 5/100": the run's planned length, or -1 */
+    bool declared_floor;       /* declared_total is only the end of the epoch reached (the epochs planned unknown) */
     int64_t last_step_seen;
     uint64_t first_stepped_record; /* 1-based; 0 before the first step */
     int64_t first_step_seen;       /* that record's step */
@@ -189,7 +190,11 @@ typedef enum {
     MD_KV_LEADING_COUNT = 1 << 8,
     /* A count within its epoch by the way it is written ("Epoch
      * [3][50/500]", "Epoch(train) [3][50/500]"), not by its restarts. */
-    MD_KV_IN_EPOCH = 1 << 9
+    MD_KV_IN_EPOCH = 1 << 9,
+    /* A count within an epoch whose number counts from 0 (Lightning's bar,
+     * "Epoch 1: 16%| 300/1871", is in the second epoch), even where the
+     * log starts past epoch 0. */
+    MD_KV_EPOCH_FROM_0 = 1 << 10
 } md_kv_flags;
 
 /* Flags bits 2-7: the digits after the point plus one, for a number

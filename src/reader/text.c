@@ -1491,7 +1491,9 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     if (bar->desc & MD_TQDM_GLOBAL_STEP)
         md_feed_kv(r->feed, "step", 4, bar->step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
     else if ((bar->desc & (MD_TQDM_EPOCH | MD_TQDM_STEPS)) && bar->n >= 0)
-        md_feed_kv(r->feed, "step", 4, bar->n, MD_UNIT_NONE, MD_KV_INTEGRAL | (bar->total > 0 ? MD_KV_TOTAL : 0),
+        md_feed_kv(r->feed, "step", 4, bar->n, MD_UNIT_NONE,
+                   MD_KV_INTEGRAL | (bar->total > 0 ? MD_KV_TOTAL : 0) |
+                       (bar->desc & MD_TQDM_EPOCH ? MD_KV_IN_EPOCH | MD_KV_EPOCH_FROM_0 : 0),
                    bar->total > 0 ? bar->total : NAN);
     else if (training_bar(r, bar))
         md_feed_context_step(r->feed, (int64_t)bar->n);

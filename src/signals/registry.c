@@ -166,6 +166,8 @@ static const md_named run_features[] = {
     {"snapshot", "1 when the planned length comes from a trainer_state.json, which every "
                  "checkpoint rewrites mid-run"},
     {"declared_steps", "planned length the log printed (\"step 5/100\"), or unknown"},
+    {"declared_floor", "1 when declared_steps is only the end of the epoch the run reached (its bar's length "
+                       "known, the epochs planned not)"},
     {"last_step", "largest step any input reached"},
     {"progress", "last_step / declared_steps"},
     {"epoch_steps", "1 when the log counts epochs, not steps: its values are placed by an epoch "

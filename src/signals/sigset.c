@@ -548,13 +548,17 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
     if (strcmp(feature, "nonfinite_loss_terms_step") == 0)
         return count_nonfinite(st, nonfinite_loss_term, true);
     double cut = 0, declared = -1, last = -1, snapshot = 0, by_step = 0, by_epoch = 0;
+    bool floor = false;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
         cut += in->cut_short;
         snapshot += in->snapshot;
         by_step += (double)in->step_records;
         by_epoch += (double)in->epoch_records;
-        declared = (double)in->declared_total > declared ? (double)in->declared_total : declared;
+        if ((double)in->declared_total > declared) {
+            declared = (double)in->declared_total;
+            floor = in->declared_floor;
+        }
         last = (double)in->last_step_seen > last ? (double)in->last_step_seen : last;
     }
     for (size_t i = 0; i < md_store_nseries(st); i++) {
@@ -570,6 +574,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return md_known(snapshot > 0);
     if (strcmp(feature, "declared_steps") == 0)
         return declared > 0 ? md_known(declared) : md_unknown();
+    if (strcmp(feature, "declared_floor") == 0)
+        return declared > 0 ? md_known(floor) : md_unknown();
     if (strcmp(feature, "last_step") == 0)
         return last >= 0 ? md_known(last) : md_unknown();
     if (strcmp(feature, "progress") == 0)

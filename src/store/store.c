@@ -362,7 +362,8 @@ static bool count_disagrees_with_epoch(int64_t count, int64_t total, int64_t epo
  * when the log starts past epoch 0), so the tail of a run, or a resumed
  * run's log, stands at the run's own steps; learnt at a restart, they
  * count from the log's first epoch, where its first points already stand. */
-static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t epoch, int64_t epochs, bool in_epoch)
+static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t epoch, int64_t epochs, bool in_epoch,
+                          bool from_zero)
 {
     bool first = in->first_epoch < 0;
     if (first)
@@ -370,7 +371,7 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
     if (!in->per_epoch) {
         if (total > 0 && (in_epoch || count_disagrees_with_epoch(count, total, epoch, epochs))) {
             in->per_epoch = true;
-            in->epoch_base = first ? (epoch > 0) : in->first_epoch;
+            in->epoch_base = first ? (epoch > 0 && !from_zero) : in->first_epoch;
         } else if (epoch > in->last_epoch && count <= in->last_count) {
             in->per_epoch = true;
             in->epoch_base = in->first_epoch;
@@ -386,7 +387,13 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
     in->last_count = count;
     if (!in->per_epoch)
         return count;
-    in->declared_total = in->epochs_total > 0 ? in->epochs_total * in->steps_per_epoch : -1;
+    /* Without the epochs planned, the run planned at least to finish the
+     * epoch it is in, whose length the count's total gives: a log that
+     * stops at 73 of its epoch's 704 batches stopped short. */
+    in->declared_total = in->epochs_total > 0 ? in->epochs_total * in->steps_per_epoch
+                         : total > 0          ? (epoch - in->epoch_base + 1) * in->steps_per_epoch
+                                              : -1;
+    in->declared_floor = in->epochs_total <= 0 && total > 0;
     return (epoch - in->epoch_base) * in->steps_per_epoch + count;
 }
 
@@ -495,7 +502,7 @@ static MD_NOINLINE bool record_holds_values(const md_store *st)
 static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch, bool *evaluation)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1, plan = -1;
-    bool gives_way = false, in_epoch = false;
+    bool gives_way = false, in_epoch = false, from_zero = false;
     md_input *in = &st->inputs[st->cur];
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
@@ -514,6 +521,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
             step = (int64_t)at;
             gives_way = step_gives_way(st, kv);
             in_epoch = kv->flags & MD_KV_IN_EPOCH;
+            from_zero = kv->flags & MD_KV_EPOCH_FROM_0;
             total = -1;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
                 total = (int64_t)kv->total;
@@ -539,7 +547,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         epochs = st->context_epochs;
     }
     if (step >= 0 && epoch >= 0)
-        step = epoch_step(in, step, total, epoch, epochs, in_epoch);
+        step = epoch_step(in, step, total, epoch, epochs, in_epoch, from_zero);
     else if (step >= 0 && epoch_as_step(in, step)) {
         *evaluation = true;
         step = in->last_step_seen;
