@@ -4793,6 +4793,23 @@ START_TEST(test_xgboost_eval_lines)
     ck_assert_int_eq(series(st, "val_loss")->last_step, 2);
     ck_assert_uint_eq(md_store_nseries(st), 2);
     md_store_free(st);
+
+    /* The scikit-learn API's two sets, validation_0 and validation_1: the
+     * training set and the one early stopping watches. One set alone is a
+     * validation set; three are left as named. */
+    st = load_text("sklearn.log",
+                   "[0]\tvalidation_0-logloss:0.65016\tvalidation_1-logloss:0.66183\n"
+                   "[1]\tvalidation_0-logloss:0.61131\tvalidation_1-logloss:0.63609\n"
+                   "[2]\tvalidation_0-logloss:0.57563\tvalidation_1-logloss:0.61144\n",
+                   NULL);
+    ck_assert(series(st, "loss")->last == 0.57563);
+    ck_assert(series(st, "val_loss")->last == 0.61144);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 3);
+    md_store_free(st);
+    st = load_text("sklearn.log", "[0]\tvalidation_0-logloss:0.65016\n[1]\tvalidation_0-logloss:0.61131\n", NULL);
+    ck_assert(series(st, "val_loss")->last == 0.61131);
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    md_store_free(st);
 }
 END_TEST
 

@@ -767,6 +767,37 @@ static void put_ranked_key(md_buf *b, long rank, const md_kv *kv)
                   (int)kv->keylen, kv->key);
 }
 
+/* XGBoost's scikit-learn API names the sets of its eval_set validation_0,
+ * validation_1, ...; with two, the first is by the documented habit the
+ * training set (eval_set=[(X_train, y_train), (X_val, y_val)]) and the
+ * second the set early stopping watches: read as train- and validation-,
+ * which name them as XGBoost's own train() does. Returns whether the pairs
+ * were such and were emitted. */
+static bool emit_boosting_sets(text_reader *r, const md_kv *kv, size_t n)
+{
+    static const char *const sets[] = {"validation_0-", "validation_1-", "validation_2-"};
+    static const char *const names[] = {"train-", "validation-"};
+    bool seen[3] = {false, false, false};
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < 3; k++)
+            seen[k] |= !kv[i].ns && kv[i].keylen > 13 && memcmp(kv[i].key, sets[k], 13) == 0;
+    if (!seen[0] || !seen[1] || seen[2])
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = 0;
+        while (k < 2 && !(!kv[i].ns && kv[i].keylen > 13 && memcmp(kv[i].key, sets[k], 13) == 0))
+            k++;
+        if (k == 2) {
+            emit_pairs(r, &kv[i], 1);
+            continue;
+        }
+        md_buf_reset(&r->keys);
+        md_buf_printf(&r->keys, "%s%.*s", names[k], (int)(kv[i].keylen - 13), kv[i].key + 13);
+        emit_pair(r, &kv[i], r->keys.p, r->keys.n);
+    }
+    return true;
+}
+
 static void emit_ranked(text_reader *r, const md_kv *kv, size_t n, long rank)
 {
     if (rank < 0 || r->base_rank < 0 || rank == r->base_rank) {
@@ -2342,7 +2373,10 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
             md_str body = rank_prefix(r, seg, &rank);
             size_t n = scan_pairs(r, body.p, body.n);
             bool planned = planned_steps(r, r->kv, n);
-            if (!planned)
+            /* A line whose keys are renamed is not learnt as a shape,
+             * which would read its keys as they stand. */
+            bool renamed = !planned && emit_boosting_sets(r, r->kv, n);
+            if (!planned && !renamed)
                 emit_ranked(r, r->kv, n, rank);
             if (n)
                 md_columns_pairs_read(&r->cols);
@@ -2352,7 +2386,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
                 if (!find_repetition(r, body, line) && trimmed.n && may_learn(r, plain, ignored_line) &&
                     prose_recurs(r, seg))
                     learn_shape(r, seg, NULL, 0, NULL, stamped, (size_t)(body.p - seg.p), rank, false);
-            } else if (may_learn(r, plain, ignored_line) && !planned && !r->settings)
+            } else if (may_learn(r, plain, ignored_line) && !planned && !renamed && !r->settings)
                 learn_shape(r, seg, r->kv, n, NULL, stamped, (size_t)(body.p - seg.p), rank, header);
         }
     }
