@@ -3081,6 +3081,25 @@ def _(r):
     return "\n".join(out) + "\n", sidecar
 
 
+@near_miss("slow_dataloader", "mindspore_autotune_queue_mostly_full.log")
+def _(r):
+    out = [note("MindSpore's dataset autotune on a ResNet: the device queue is 68% full after the",
+                "first epoch, under its 75% threshold, so it warns and adds a worker; from then on",
+                "the queue stays full. The pipeline keeps the device fed.")]
+    for ep in range(1, 6):
+        util = 68.4 if ep == 1 else 96.0 + r.random() * 3
+        out.append("[INFO] [auto_tune.cc:231 IsDSaBottleneck] Epoch #%d, Device Connector Size: %.4f, Connector "
+                   "Capacity: 1, Utilization: %.2f%%, Empty Freq: %.2f%%" % (ep, util / 100, util, 100 - util))
+        out.append("epoch: %d step: %d, loss is %.7f" % (ep, 1875 * ep, 1.15 * 0.8 ** ep + r.gauss(0, 0.02)))
+        out.append("epoch time: %.3f ms, per step time: %.3f ms" % (17100 + r.gauss(0, 200), 9.12 + r.gauss(0, 0.1)))
+        if ep == 1:
+            out.append("[WARNING] [auto_tune.cc:236 IsDSaBottleneck] Utilization: 68.4% < 75% threshold, dataset "
+                       "pipeline performance needs tuning.")
+            out.append("[WARNING] [auto_tune.cc:253 RequestNumWorkerChange] Added request to change "
+                       "\"num_parallel_workers\" of Operator: MapOp(ID:3)From old value: [8] to new value: [10].")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("slow_dataloader", "mmaction_first_batch_after_eval.log")
 def _(r):
     out = [note("An mmaction2 excerpt of five logs: data loading takes 0.03 s of a 1.7 s step,",
