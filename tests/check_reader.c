@@ -1791,6 +1791,20 @@ START_TEST(test_text_markdown_table)
     ck_assert_uint_eq(series(st, "wer")->count, 3);
     md_store_free(st);
 
+    /* A best epoch shown off in bold, with a mark after it, is still read. */
+    st = load_text("README.md",
+                   "| Epoch | Train Loss | Val Acc |\n"
+                   "|-------|-----------|---------|\n"
+                   "| 79 | 1.9381 | 73.52% |\n"
+                   "| 80 | 1.9254 | **74.04%** \xe2\x9c\x85 |\n"
+                   "| 81 | 1.9107 | *73.95%* |\n",
+                   NULL);
+    const md_series *best = series(st, "val_accuracy");
+    ck_assert_uint_eq(best->count, 3);
+    ck_assert(fabs(best->max - 0.7404) < 1e-12);
+    ck_assert_int_eq(best->max_step, 80);
+    md_store_free(st);
+
     /* "No log" under "Training Loss" is a measurement's cell: the row is read. */
     st = load_text("README.md",
                    "| Training Loss | Epoch | Step | Validation Loss |\n"

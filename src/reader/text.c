@@ -1013,18 +1013,44 @@ static void table_header(table *t, const md_str *cells, size_t n)
     }
 }
 
+static bool emphasis_char(char c)
+{
+    return c == '*' || c == '_' || c == '`';
+}
+
+/* A cell's number as a Markdown table shows it off: "**72.80%**" (the best
+ * epoch in bold), "**74.04%** ✅" (a mark after it). The emphasis goes, and
+ * what follows the number may be blanks and marks past ASCII alone. */
+static md_str undecorated_cell(md_str c)
+{
+    size_t a = 0, b = c.n;
+    while (a < b && emphasis_char(c.p[a]))
+        a++;
+    if (a == 0)
+        return c;
+    size_t end = a;
+    while (end < b && !emphasis_char(c.p[end]))
+        end++;
+    for (size_t k = end; k < b; k++)
+        if (!emphasis_char(c.p[k]) && !md_is_blank(c.p[k]) && (unsigned char)c.p[k] < 0x80)
+            return c;
+    return (md_str){c.p + a, end - a};
+}
+
 /* A table's row: its number cells, under their columns' names. */
 static void feed_table_row(text_reader *r, const table *t, const md_str *cells)
 {
     double v;
-    for (size_t i = 0; i < t->ncells; i++)
+    for (size_t i = 0; i < t->ncells; i++) {
+        md_str cell = undecorated_cell(cells[i]);
         if (!t->names[i])
             continue;
-        else if (is_number_cell(cells[i], &v))
+        else if (is_number_cell(cell, &v))
             md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_NONE,
-                       memchr(cells[i].p, '.', cells[i].n) ? 0 : MD_KV_INTEGRAL, NAN);
-        else if (is_percent_cell(cells[i], &v))
+                       memchr(cell.p, '.', cell.n) ? 0 : MD_KV_INTEGRAL, NAN);
+        else if (is_percent_cell(cell, &v))
             md_feed_kv(r->feed, t->names[i], strlen(t->names[i]), v, MD_UNIT_PERCENT, 0, NAN);
+    }
 }
 
 /* Ray Tune 2 draws its status table in a box, the cells parted by runs of
