@@ -123,6 +123,7 @@ START_TEST(test_bad_values)
     ck_assert_str_eq(help, "better is lower, higher or none");
     free(help);
     free(expect_error("[series foo]\nrole = boss\n", false, "unknown role 'boss'", 2, 8));
+    free(expect_error("[series foo]\nshare = maybe\n", false, "share is yes or no, not 'maybe'", 2, 9));
     help = expect_error("[series foo]\naliases  Mbit = foo_rate\n", false, "unknown unit 'Mbit'", 2, 10);
     ck_assert_ptr_nonnull(strstr(help, "MiB, GiB"));
     free(help);

@@ -38,6 +38,7 @@ typedef struct md_series_spec {
     md_kind kind;
     md_better better;
     char *description;
+    bool share; /* a share of 1: one that passes 1, up to 100, was logged in percent */
 } md_series_spec;
 
 #define MD_EVENT_MAX_FIELDS 16

@@ -68,6 +68,7 @@ typedef struct md_series {
     md_kind kind;
     md_better better;
     bool ordinal;    /* steps are entry numbers: the log gave no step */
+    bool share;      /* a share of 1 by the catalog (md_series_spec.share) */
 
     uint64_t count;  /* all points */
     uint64_t finite, nan, inf, zeros;

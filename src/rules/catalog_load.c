@@ -84,10 +84,10 @@ static size_t add_aliases(md_catalog *cat, int idx, const rf_section *s, const r
 
 size_t rf_load_series(md_catalog *cat, const rf_section *s, md_diags *diags)
 {
-    static const char *const keys[] = {"aliases", "exact", "kind", "better", "role", "description"};
+    static const char *const keys[] = {"aliases", "exact", "kind", "better", "role", "description", "share"};
     static const char *const roles[] = {"series", "step", "epoch", "ignore", "plan"};
     static const char *const betters[] = {"none", "lower", "higher"};
-    md_series_spec spec = {s->id, MD_ROLE_SERIES, MD_KIND_OTHER, MD_BETTER_NONE, NULL};
+    md_series_spec spec = {s->id, MD_ROLE_SERIES, MD_KIND_OTHER, MD_BETTER_NONE, NULL, false};
     size_t errors = 0;
     for (size_t i = 0; i < s->nentries; i++) {
         const rf_entry *e = &s->entries[i];
@@ -115,6 +115,15 @@ size_t rf_load_series(md_catalog *cat, const rf_section *s, md_diags *diags)
             }
         } else if (strcmp(e->key, "description") == 0) {
             spec.description = e->value;
+        } else if (strcmp(e->key, "share") == 0) {
+            static const char *const yes_no[] = {"no", "yes"};
+            if (parse_choice(e->value, yes_no, MD_COUNT(yes_no), &choice))
+                spec.share = choice == 1;
+            else {
+                md_diag *g = rf_error(diags, s, e, 0, strlen(e->value), "share is yes or no, not '%s'", e->value);
+                md_diag_set_help(g, "share = yes: values past 1, up to 100, were logged in percent");
+                errors++;
+            }
         } else if (strcmp(e->key, "aliases") != 0 && strcmp(e->key, "exact") != 0) {
             unknown_key(diags, s, e, keys, MD_COUNT(keys));
             errors++;

@@ -303,6 +303,7 @@ int keys_series(md_store *st, int k)
         ki->dropped = true;
         return -1;
     }
+    st->series[ki->series]->share = ki->cat >= 0 && md_catalog_series(st->cat, (size_t)ki->cat)->share;
     if (ki->cat >= 0 && st->bound[ki->cat] < 0)
         st->bound[ki->cat] = ki->series;
     series_add_source(st->series[ki->series], ki->raw, strlen(ki->raw));
