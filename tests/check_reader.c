@@ -2488,6 +2488,24 @@ START_TEST(test_text_column_tables)
     ck_assert_ptr_null(md_store_find(st, "val_map"));
     md_store_free(st);
 
+    /* Ultralytics 8.3 draws its own bar, glyphs without tqdm's '|'. */
+    st = load_text("yolov8.log",
+                   "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n"
+                   "      1/100      1.18G      1.287      3.734       1.21         17        640: 100% "
+                   "\xe2\x94\x81\xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 12/12 3.5it/s 3.5s0.2s\n"
+                   "                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95): 100% "
+                   "\xe2\x94\x81\xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 1/1 2.4it/s 0.4s\n"
+                   "                   all         16        127    0.00729      0.276    0.00456    0.00217\n"
+                   "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n"
+                   "      2/100      1.29G      1.223      2.304     0.9688         36        640: 100% "
+                   "\xe2\x94\x81\xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 12/12 5.0it/s 2.4s0.2s\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "train_box_loss")->count, 2);
+    ck_assert(series(st, "train_box_loss")->last == 1.223);
+    ck_assert_int_eq(series(st, "train_box_loss")->last_step, 2);
+    ck_assert(series(st, "metrics_map50_95_b")->last == 0.00217);
+    md_store_free(st);
+
     /* A notebook's table pasted into a log: tabs between cells, spaces
      * inside names. */
     st = load_text("notebook.log",

@@ -532,16 +532,30 @@ static void read_described_header(md_columns *t, md_str *cells, size_t n, unsign
     t->last_line = lineno;
 }
 
-/* Where the output is no terminal (Colab, a file), YOLO's bar has no bar:
- * "448: 100% 1626/1626 [22:57<00:00,  1.18it/s]". The cells come before
- * the percentage, after a cell whose colon ends the bar's description.
- * Returns how many, or 0 for a line with no such bar. */
+/* A cell of a bar's glyphs alone ("━━━━━━━━━━━━"): bytes past ASCII. */
+static bool glyph_cell(md_str c)
+{
+    for (size_t i = 0; i < c.n; i++)
+        if ((unsigned char)c.p[i] < 0x80)
+            return false;
+    return c.n > 0;
+}
+
+/* YOLO's bar without tqdm's '|' around it: where the output is no terminal
+ * (Colab, a file), "448: 100% 1626/1626 [22:57<00:00,  1.18it/s]", and
+ * Ultralytics 8.3's own, "640: 100% ━━━━━━━━━━━━ 12/12 3.5it/s 3.5s0.2s".
+ * The cells come before the percentage, after a cell whose colon ends the
+ * bar's description. Returns how many, or 0 for a line with no such bar. */
 static size_t cells_before_barless(const md_str *cells, size_t n)
 {
     for (size_t k = COLUMNS_MIN; k + 1 < n; k++) {
-        const md_str *pct = &cells[k], *desc = &cells[k - 1], *count = &cells[k + 1];
-        if (pct->n >= 2 && pct->p[pct->n - 1] == '%' && md_is_digit(pct->p[0]) && desc->p[desc->n - 1] == ':' &&
-            memchr(count->p, '/', count->n) && md_is_digit(count->p[0]))
+        const md_str *pct = &cells[k], *desc = &cells[k - 1];
+        if (!(pct->n >= 2 && pct->p[pct->n - 1] == '%' && md_is_digit(pct->p[0]) && desc->p[desc->n - 1] == ':'))
+            continue;
+        size_t c = k + 1;
+        while (c < n && glyph_cell(cells[c]))
+            c++;
+        if (c < n && memchr(cells[c].p, '/', cells[c].n) && md_is_digit(cells[c].p[0]))
             return k;
     }
     return 0;
