@@ -3917,6 +3917,20 @@ START_TEST(test_text_fairseq_set_fields)
     ck_assert_int_ne(series(st, "valid1_wps")->kind, MD_KIND_RATE);
     md_store_free(st);
 
+    /* Before its logger named the set, fairseq said it inside the line
+     * alone: "| epoch 081 | valid on 'valid' subset | loss 6.846 | ...". */
+    st = load_text("fairseq.log",
+                   "| epoch 081 | loss 4.713 | nll_loss 2.123 | ppl 4.36 | wps 18438 | num_updates 10092 | lr 0.00063\n"
+                   "| epoch 081 | valid on 'valid' subset | loss 6.846 | nll_loss 4.610 | ppl 24.41 | "
+                   "num_updates 10092 | best_loss 6.84088\n"
+                   "| epoch 082 | loss 4.711 | nll_loss 2.119 | ppl 4.34 | wps 18465 | num_updates 10164 | lr 0.00062\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "loss")->max == 4.713);
+    ck_assert(series(st, "val_loss")->last == 6.846);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 10092);
+    md_store_free(st);
+
     /* A logger named "train" prints every line under the training set's
      * name: a key whose name with it would be another series ("train
      * time", the run's total) keeps its own. */

@@ -1481,14 +1481,35 @@ static void end_namespace(scan *s)
 
 /* A set's name alone in a field of the line, from p up to close or the
  * line's end: where it starts, or NULL; *after is the close or the end. */
+/* fairseq's older evaluation field, "valid on 'valid' subset": the
+ * subset's name in quotes, after the word; where the field ends, or NULL. */
+static const char *subset_field(const char *we, const char *end, const char **name, const char **name_end)
+{
+    static const char on[] = " on '", subset[] = "' subset";
+    if (!md_text_at(we, end, on))
+        return NULL;
+    const char *q = we + sizeof on - 1, *close = memchr(q, '\'', (size_t)(end - q));
+    if (!close || close == q || !md_text_at(close, end, subset))
+        return NULL;
+    *name = q;
+    *name_end = close;
+    return close + sizeof subset - 1;
+}
+
 static const char *lone_set_name(const char *p, const char *end, char close, const char **name_end,
                                  const char **after)
 {
     p = skip_blanks(p, end);
     if (p >= end || !is_alpha(*p))
         return NULL;
-    const char *we = md_kv_word_end(p, end);
-    *after = skip_blanks(we, end);
+    const char *we = md_kv_word_end(p, end), *quoted, *quoted_end, *field_end;
+    if ((field_end = subset_field(we, end, &quoted, &quoted_end)) != NULL && set_name(quoted, quoted_end)) {
+        p = quoted;
+        we = quoted_end;
+        *after = skip_blanks(field_end, end);
+    } else {
+        *after = skip_blanks(we, end);
+    }
     if ((*after < end && **after != close) || !set_name(p, we))
         return NULL;
     *name_end = we;
