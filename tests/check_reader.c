@@ -5775,6 +5775,9 @@ static const struct {
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
     {"nan_message", "ValueError: probabilities contain NaN"},
     {"nan_message", "FloatingPointError: Loss became infinite or NaN at iteration=4311!"},
+    {"worker_exited_error", "  exitcode  : 1 (pid: 14692)"},
+    {"root_cause_section", "Root Cause (first observed failure):"},
+    {"cuda_oom", "node-3:1422:1503 [2] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'"},
     {"input_bound", "[WARNING] [auto_tune.cc:236 IsDSaBottleneck] Utilization: 2.24% < 75% threshold, dataset "
                     "pipeline performance needs tuning."},
     {"cuda_oom", "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out "
@@ -7522,6 +7525,7 @@ static const struct {
     {"keyboard_interrupt", "Press ^C to stop the server"},
     {"keyboard_interrupt", "Press Ctrl-C to stop; KeyboardInterrupt is caught and a checkpoint saved"},
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
+    {"worker_exited_error", "  exitcode  : -9 (pid: 14689)"},
     {"shape_mismatch", "size mismatch for roi_head.bbox_head.fc_cls.weight: copying a param with shape "
                        "torch.Size([81, 1024]) from checkpoint, the shape in current model is torch.Size([4, 1024])."},
     {"prompt_too_long", "vllm: max_model_len=4096 (prompts longer than the maximum model length are dropped)"},
