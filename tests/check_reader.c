@@ -4883,6 +4883,22 @@ START_TEST(test_text_numbered_lines_keep_their_step)
 }
 END_TEST
 
+/* NCCL's watchdog names the collective it waited on by its number and
+ * sizes: no series. */
+START_TEST(test_text_watchdog_numbers)
+{
+    md_store *st = load_text("train.log",
+                             "step 100 loss 2.5\n"
+                             "[E ProcessGroupNCCL.cpp:458] [Rank 0] Watchdog caught collective operation timeout: "
+                             "WorkNCCL(SeqNum=96117, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=1800000) "
+                             "ran for 25625613 milliseconds before timing out.\n",
+                             NULL);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    ck_assert_uint_eq(event(st, "nccl_timeout")->count, 1);
+    md_store_free(st);
+}
+END_TEST
+
 /* An Estimator's "Saving dict for global step N: ..." holds its
  * evaluation's figures at step N, under TensorFlow's prefix or absl's. */
 START_TEST(test_text_estimator_evaluation)
@@ -8339,6 +8355,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_numbered_lines_keep_their_step);
     tcase_add_test(tables, test_text_eval_results_block);
     tcase_add_test(tables, test_text_estimator_evaluation);
+    tcase_add_test(tables, test_text_watchdog_numbers);
     tcase_add_test(tables, test_text_trainer_metrics_block);
     tcase_add_test(tables, test_text_estimator_rates);
     tcase_add_test(tables, test_lightgbm_eval_lines);
