@@ -1863,6 +1863,19 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("negative_cross_entropy", "onmt_copy_task_ppl_floor.log")
+def _(r):
+    out = [note("OpenNMT-py on a copy task the model learns perfectly: the cross-entropy falls to",
+                "0.00 and the perplexity, printed to two decimals, to 1.00 and a hair above. At its",
+                "floor, not below it.")]
+    for step in range(50, 1001, 50):
+        xent = 3.2 * math.exp(-step / 120.0) + 0.001 + abs(r.gauss(0, 0.0005))
+        out.append("[2026-03-02 10:%02d:%02d,%03d INFO] Step %d/ 1000; acc: %6.2f; ppl: %5.2f; xent: %.2f; "
+                   "lr: 1.00000; 5120/5110 tok/s; %6d sec" % (step // 120, step // 2 % 60, step % 1000, step,
+                   min(100.0, 100 - 90 * math.exp(-step / 100.0)), math.exp(xent), xent, step // 2))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("eval_metric_degenerate", "keras_converged_small_val_set.log")
 def _(r):
     out = [note("The last epochs of a Keras CNN on a small dataset: every training example is learned",
