@@ -5792,6 +5792,8 @@ static const struct {
     {"nan_message", "ValueError: probabilities contain NaN"},
     {"nan_message", "FloatingPointError: Loss became infinite or NaN at iteration=4311!"},
     {"worker_exited_error", "  exitcode  : 1 (pid: 14692)"},
+    {"validation_stalled", "[2018-12-09 18:32:49] [valid] Ep. 79 : Up. 70000 : cross-entropy : 53.4999 : stalled 3 times "
+                           "(last best: 50.2476)"},
     {"root_cause_section", "Root Cause (first observed failure):"},
     {"cuda_oom", "node-3:1422:1503 [2] include/alloc.h:48 NCCL WARN Cuda failure 'out of memory'"},
     {"input_bound", "[WARNING] [auto_tune.cc:236 IsDSaBottleneck] Utilization: 2.24% < 75% threshold, dataset "

@@ -1863,6 +1863,28 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("val_loss_stalled", "marian_one_stall_then_new_best.log")
+def _(r):
+    out = [note("Marian on a translation task: one validation without a new best (stalled 1 times),",
+                "then new bests again. The trainer's own count never reaches three.")]
+    ces = [88.1, 70.4, 60.2, 55.9, 56.3, 53.2, 51.9, 51.1]
+    best, stalled = None, 0
+    for k, ce in enumerate(ces):
+        up = 5000 * (k + 1)
+        for j in range(5):
+            u = up - 5000 + 1000 * (j + 1)
+            out.append("[2025-05-01 %02d:%02d:%02d] Ep. %d : Up. %d : Sen. %d : Cost %.8f : Time 440.12s : "
+                       "10213.44 words/s : L.r. 3.0000e-04" % (k, j * 7, 11, k + 1, u, u * 64,
+                                                               3.1 * math.exp(-u / 30000.0) + 1.6 + r.gauss(0, 0.01)))
+        if best is None or ce < best:
+            best, stalled, tail = ce, 0, "new best"
+        else:
+            stalled += 1
+            tail = "stalled %d times (last best: %.4f)" % (stalled, best)
+        out.append("[2025-05-01 %02d:40:02] [valid] Ep. %d : Up. %d : cross-entropy : %.4f : %s" % (k, k + 1, up, ce, tail))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("negative_cross_entropy", "onmt_copy_task_ppl_floor.log")
 def _(r):
     out = [note("OpenNMT-py on a copy task the model learns perfectly: the cross-entropy falls to",
