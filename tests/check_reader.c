@@ -2948,6 +2948,14 @@ START_TEST(test_text_hf_headerless_bar_places_dicts)
     ck_assert_int_eq(lightning->first_step, 1871 + 300);
     ck_assert_int_eq(lightning->last_step, 2 * 1871 + 300);
     md_store_free(st);
+    /* A script's own bar, "Epoch {epoch + 1}", counts from 1. */
+    st = load_text("train.log",
+                   "Epoch 1: 100%|##########| 213/213 [01:46<00:00, loss=-0.0302]\n"
+                   "Epoch 2: 100%|##########| 213/213 [01:41<00:00, loss=-0.0345]\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->first_step, 213);
+    ck_assert_int_eq(series(st, "loss")->last_step, 426);
+    md_store_free(st);
 }
 END_TEST
 

@@ -1515,6 +1515,14 @@ static void read_plain_bar(text_reader *r, md_str seg, const md_tqdm *bar, unsig
     md_feed_record_end(r->feed);
 }
 
+/* Lightning's bar shows its logger's version, "v_num=3", among its
+ * metrics; its epochs count from 0 ("Epoch 1:" is the second), where a
+ * script's own "Epoch {epoch + 1}" bar counts from 1. */
+static bool lightning_bar(md_str seg, const md_tqdm *bar)
+{
+    return md_memmem(seg.p + bar->desc_end, seg.n - bar->desc_end, "v_num=", 6) != NULL;
+}
+
 static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     /* Most bars have no description to scan. */
@@ -1550,7 +1558,8 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     else if ((bar->desc & (MD_TQDM_EPOCH | MD_TQDM_STEPS)) && bar->n >= 0)
         md_feed_kv(r->feed, "step", 4, bar->n, MD_UNIT_NONE,
                    MD_KV_INTEGRAL | (bar->total > 0 ? MD_KV_TOTAL : 0) |
-                       (bar->desc & MD_TQDM_EPOCH ? MD_KV_IN_EPOCH | MD_KV_EPOCH_FROM_0 : 0),
+                       (bar->desc & MD_TQDM_EPOCH ? MD_KV_IN_EPOCH : 0) |
+                       (bar->desc & MD_TQDM_EPOCH && lightning_bar(seg, bar) ? MD_KV_EPOCH_FROM_0 : 0),
                    bar->total > 0 ? bar->total : NAN);
     else if (training_bar(r, bar))
         md_feed_context_step(r->feed, (int64_t)bar->n);
