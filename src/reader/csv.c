@@ -628,7 +628,11 @@ static void take_line(csv_reader *r, const char *p, size_t n, bool nl, bool fast
         r->row++;
         return;
     }
-    if (r->header_done && !r->gpu && between_rows(r) && r->row > 1 && header_again(r, p, n))
+    /* A name starts with a letter, a quote or an underscore; a row of
+     * figures with a digit, a sign, a point or an empty cell, and goes no
+     * further than this first test. */
+    if (n && (md_is_letter(p[0]) || p[0] == '"' || p[0] == '_') && r->header_done && !r->gpu && between_rows(r) &&
+        r->row > 1 && header_again(r, p, n))
         drop_header(r);
     if (!(fast && !r->gpu && !r->failed && between_rows(r) && fast_row(r, p, n)))
         to_libcsv(r, p, n + nl);

@@ -1835,6 +1835,23 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
  * from srun --label, "[rank0]: "), the first rank's alone: the prefix
  * goes, *dict is the dict. Other ranks' dicts are read where they are,
  * under their rank (emit_ranked). */
+/* Whether a segment may hold a waiting dict at all, by its first bytes:
+ * past blanks, the dict's '{', a rank prefix's '[' or a label's digits and
+ * colon. Most segments of a log whose dicts wait are bars (" 45%|"),
+ * which fail here before any prefix is parsed. */
+static inline bool may_hold_dict(md_str seg)
+{
+    const char *p = seg.p, *end = seg.p + seg.n;
+    while (p < end && *p == ' ')
+        p++;
+    if (p < end && (*p == '{' || *p == '['))
+        return true;
+    const char *digits = p;
+    while (p < end && md_is_digit(*p))
+        p++;
+    return p > digits && p < end && *p == ':';
+}
+
 static md_str dict_body(const text_reader *r, md_str seg, long *rank)
 {
     long task;
@@ -1849,7 +1866,7 @@ static md_str dict_body(const text_reader *r, md_str seg, long *rank)
 
 static bool waiting_ranked_dict(text_reader *r, md_str seg, md_str *dict)
 {
-    if (!dicts_wait(r))
+    if (!dicts_wait(r) || !may_hold_dict(seg))
         return false;
     long rank;
     *dict = dict_body(r, seg, &rank);
@@ -1939,7 +1956,7 @@ typedef enum { NO_SHAPE, SHAPE_LACKS, READ_BY_SHAPE } shaped_read;
 static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, unsigned need)
 {
     long rank;
-    if (!r->shapes || !no_open_construct(r) || (dicts_wait(r) && waiting_dict(r, dict_body(r, seg, &rank))))
+    if (!r->shapes || !no_open_construct(r) || (dicts_wait(r) && may_hold_dict(seg) && waiting_dict(r, dict_body(r, seg, &rank))))
         return NO_SHAPE;
     size_t n;
     unsigned traits;
