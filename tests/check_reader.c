@@ -1605,6 +1605,21 @@ START_TEST(test_text_around_bars)
 }
 END_TEST
 
+/* Rank 0 is the run's rank as soon as it says anything, though another
+ * rank logs values first; the other's copy does not take the names. */
+START_TEST(test_text_rank0_first_words)
+{
+    md_store *st = load_text("horovod.log",
+                             "[1,0]<stderr>:Stalled ranks:\n"
+                             "[1,1]<stderr>:INFO:tensorflow:cross_entropy = 3.2, train_px_accuracy = 0.0166\n"
+                             "[1,0]<stderr>:INFO:tensorflow:cross_entropy = 3.8, train_px_accuracy = 0.0311\n",
+                             NULL);
+    ck_assert(series(st, "accuracy")->last == 0.0311);
+    ck_assert(series(st, "rank1_train_px_accuracy")->last == 0.0166);
+    md_store_free(st);
+}
+END_TEST
+
 /* Open MPI's --tag-output (Horovod under mpirun) names the job and rank;
  * a traceback on rank 1's stderr is still a crash. */
 START_TEST(test_text_mpi_tagged_ranks)
@@ -8366,6 +8381,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_eval_results_block);
     tcase_add_test(tables, test_text_estimator_evaluation);
     tcase_add_test(tables, test_text_watchdog_numbers);
+    tcase_add_test(tables, test_text_rank0_first_words);
     tcase_add_test(tables, test_text_trainer_metrics_block);
     tcase_add_test(tables, test_text_estimator_rates);
     tcase_add_test(tables, test_lightgbm_eval_lines);

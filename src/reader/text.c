@@ -801,7 +801,9 @@ static bool emit_boosting_sets(text_reader *r, const md_kv *kv, size_t n)
 static void emit_ranked(text_reader *r, const md_kv *kv, size_t n, long rank)
 {
     if (rank < 0 || r->base_rank < 0 || rank == r->base_rank) {
-        if (rank >= 0 && r->base_rank < 0 && n)
+        /* The first rank to log values is the run's; rank 0 is as soon as
+         * it says anything, before another rank's first values. */
+        if (rank >= 0 && r->base_rank < 0 && (n || rank == 0))
             r->base_rank = rank;
         emit_pairs(r, kv, n);
         return;

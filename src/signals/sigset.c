@@ -427,15 +427,32 @@ static long worst_score(md_sigset *sig)
 
 /* Other ranks' losses ("rankN/loss") against the main loss: the largest
  * relative gap between end levels, or the number of ranks that logged. */
+/* Whether another rank's series ("rank3/loss") logs the key the loss was
+ * read from: a rank whose loss is under another name (its cross_entropy
+ * where the first rank printed no loss) is no copy of it to compare. */
+static bool same_key_as_loss(const md_store *st, const md_series *ranked)
+{
+    const md_series *loss = md_store_find(st, "loss");
+    for (size_t i = 0; loss && i < ranked->nsources; i++) {
+        const char *slash = strchr(ranked->sources[i], '/');
+        for (size_t k = 0; slash && k < loss->nsources; k++)
+            if (strcmp(loss->sources[k], slash + 1) == 0)
+                return true;
+    }
+    return false;
+}
+
 static md_value rank_spread(md_sigset *sig, bool spread)
 {
     int end = md_series_feature_find("end_level");
     md_value base = md_signal_series(sig, "loss", end);
     double worst = 0, ranks = 0;
     for (size_t i = 0; i < md_store_nseries(sig->st); i++) {
-        const char *name = md_store_series(sig->st, i)->name;
+        const md_series *s = md_store_series(sig->st, i);
+        const char *name = s->name;
         size_t n = strlen(name);
-        if (strncmp(name, "rank", 4) != 0 || n < 10 || strcmp(name + n - 5, "_loss") != 0)
+        if (strncmp(name, "rank", 4) != 0 || n < 10 || strcmp(name + n - 5, "_loss") != 0 ||
+            !same_key_as_loss(sig->st, s))
             continue;
         ranks++;
         md_value v = md_signal_series(sig, name, end);

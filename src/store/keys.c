@@ -310,14 +310,31 @@ int keys_series(md_store *st, int k)
     return ki->series;
 }
 
-static bool critic_only(const md_store *st, int series)
+/* "rank3_loss": another rank's copy of a series (the reader's "rankN/"). */
+static bool ranked_name(const char *norm)
+{
+    if (strncmp(norm, "rank", 4) != 0 || !md_is_digit(norm[4]))
+        return false;
+    const char *p = norm + 4;
+    while (md_is_digit(*p))
+        p++;
+    return *p == '_';
+}
+
+static bool critic_name(const char *norm)
+{
+    return strncmp(norm, "critic_", 7) == 0;
+}
+
+/* Whether every key of the series is named so. */
+static bool keys_all(const md_store *st, int series, bool (*named)(const char *))
 {
     bool any = false;
     for (size_t i = 0; i < st->nkeys; i++) {
         const key_info *ki = &st->keys[i];
         if (ki->series != series || !ki->norm)
             continue;
-        if (strncmp(ki->norm, "critic_", 7) != 0)
+        if (!named(ki->norm))
             return false;
         any = true;
     }
@@ -353,8 +370,12 @@ static double claim(const md_store *st, int series, size_t cat)
      * beside its actor's (verl's critic/grad_norm: 42.7 beside
      * actor/grad_norm: 3.8): the policy's are the ones its rules judge. */
     md_kind kind = md_catalog_series(st->cat, cat)->kind;
-    if ((kind == MD_KIND_GRAD || kind == MD_KIND_LR) && critic_only(st, series))
+    if ((kind == MD_KIND_GRAD || kind == MD_KIND_LR) && keys_all(st, series, critic_name))
         weight /= 2;
+    /* Another rank's copy gives way to the run's own series (its first
+     * rank's, read without a prefix), whichever logged first. */
+    if (keys_all(st, series, ranked_name))
+        weight /= 8;
     return (double)st->series[series]->count * weight;
 }
 
