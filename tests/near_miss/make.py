@@ -1885,6 +1885,23 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("overfitting", "lightgbm_early_stopping_best_kept.log")
+def _(r):
+    out = [note("LightGBM with early_stopping(30): the validation logloss is best at round 45, rises",
+                "through the 30 rounds of patience, and training stops keeping round 45's model. The",
+                "rise is the stopping rule's, not the model kept.")]
+    out.append("Training until validation scores don't improve for 30 rounds")
+    for it in range(1, 76, 1):
+        train = 0.66 * math.exp(-it / 14.0) + 0.004
+        valid = 0.66 * math.exp(-it / 12.0) + 0.118 + max(0, it - 45) * 0.0021 + r.gauss(0, 0.0015)
+        if it % 5 == 0:
+            out.append("[%d]\ttraining's binary_logloss: %.6f\tvalid_1's binary_logloss: %.6f" % (it, train, valid))
+    out.append("Early stopping, best iteration is:")
+    out.append("[45]\ttraining's binary_logloss: %.6f\tvalid_1's binary_logloss: %.6f"
+               % (0.66 * math.exp(-45 / 14.0) + 0.004, 0.66 * math.exp(-45 / 12.0) + 0.118))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("negative_cross_entropy", "onmt_copy_task_ppl_floor.log")
 def _(r):
     out = [note("OpenNMT-py on a copy task the model learns perfectly: the cross-entropy falls to",
