@@ -1803,7 +1803,7 @@ START_TEST(test_text_markdown_table)
     const md_series *val = series(st, "val_loss");
     ck_assert_uint_eq(val->count, 3);
     ck_assert(val->last == 0.3937);
-    ck_assert_uint_eq(series(st, "wer")->count, 3);
+    ck_assert_uint_eq(series(st, "val_wer")->count, 3);
     md_store_free(st);
 
     /* A best epoch shown off in bold, with a mark after it, is still read. */

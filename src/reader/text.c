@@ -1001,11 +1001,40 @@ static size_t ray_config_columns(const table *t, size_t *end)
     return 0;
 }
 
+static bool cell_named(const md_str *cells, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (md_str_eq(cells[i], name))
+            return true;
+    return false;
+}
+
+/* The Trainer's results table in a model card ("| Training Loss | Epoch |
+ * Step | Validation Loss | Accuracy | F1 |") holds an evaluation's figures
+ * after its validation loss: Accuracy there is the validation accuracy. */
+static bool evaluation_column(const md_str *cells, size_t n, md_str name)
+{
+    static const char *const own[] = {"Training Loss", "Epoch", "Step", "Validation Loss"};
+    if (!cell_named(cells, n, "Training Loss") || !cell_named(cells, n, "Validation Loss"))
+        return false;
+    for (size_t i = 0; i < MD_COUNT(own); i++)
+        if (md_str_eq(name, own[i]))
+            return false;
+    return true;
+}
+
 /* A table's header: its cells name the columns. */
 static void table_header(table *t, const md_str *cells, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        t->names[i] = md_xstrndup(cells[i].p, cells[i].n);
+    for (size_t i = 0; i < n; i++) {
+        if (evaluation_column(cells, n, cells[i])) {
+            md_buf name = {0};
+            md_buf_printf(&name, "Validation %.*s", (int)cells[i].n, cells[i].p);
+            t->names[i] = md_buf_steal(&name);
+        } else {
+            t->names[i] = md_xstrndup(cells[i].p, cells[i].n);
+        }
+    }
     t->ncells = n;
     t->header_seen = true;
     size_t end = 0;

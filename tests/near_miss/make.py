@@ -1902,6 +1902,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("overfitting", "hf_model_card_cola_mcc_rises.md")
+def _(r):
+    out = [note("A model card's results table from a three-epoch CoLA fine-tune: the validation loss",
+                "edges up after the first epoch while the Matthews correlation rises every epoch. The",
+                "model gets better at its task; the loss grows on the examples it gets wrong.")]
+    out += ["### Training results", "",
+            "| Training Loss | Epoch | Step | Validation Loss | Matthews Correlation |",
+            "|:-------------:|:-----:|:----:|:---------------:|:--------------------:|",
+            "| 0.5231        | 1.0   | 535  | 0.4903          | 0.5281               |",
+            "| 0.3442        | 2.0   | 1070 | 0.5144          | 0.5562               |",
+            "| 0.2309        | 3.0   | 1605 | 0.5632          | 0.5708               |", ""]
+    return "\n".join(out) + "\n"
+
+
 @near_miss("negative_cross_entropy", "onmt_copy_task_ppl_floor.log")
 def _(r):
     out = [note("OpenNMT-py on a copy task the model learns perfectly: the cross-entropy falls to",
