@@ -1333,6 +1333,26 @@ START_TEST(test_spikes_slow_and_open)
 }
 END_TEST
 
+/* The last point alone above the band, under ten times the level, is a
+ * noisy last batch as much as a spike: none. Fifty times the level there
+ * is a blow-up: an open spike. */
+START_TEST(test_last_point_spike)
+{
+    for (int big = 0; big < 2; big++) {
+        run r = run_new();
+        t_rng g = t_rng_seed(7);
+        for (int64_t s = 0; s < 300; s++) {
+            double v = 0.1 * exp(0.01 * t_rng_normal(&g));
+            put(&r, "loss", s, s == 299 ? (big ? 50 : 2.6) * v : v);
+        }
+        run_done(&r);
+        md_value spikes = md_signal_by_name(r.sig, "loss.spikes"), open = md_signal_by_name(r.sig, "loss.spikes_open");
+        ck_assert(spikes.known && spikes.v == big && open.known && open.v == big);
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* A second run written into the same log starts over at step 0, its loss
  * back at the start's level: no spike, one restart. The same jump where
  * the steps go on is a spike. */
@@ -2314,6 +2334,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_last_worst_share);
     tcase_add_test(trend, test_run_zero_term);
     tcase_add_test(trend, test_run_nonfinite_term);
+    tcase_add_test(trend, test_last_point_spike);
     tcase_add_test(trend, test_last_repeats);
     tcase_add_test(trend, test_run_epoch_steps);
     tcase_add_test(trend, test_run_nonfinite_loss_terms);

@@ -470,8 +470,19 @@ static void percent_to_fraction(md_series *s)
     shift_printed(s->printed_decimals);
 }
 
+/* A spike the last point alone makes, below ten times the level, cannot be
+ * told from a noisy last batch (an epoch's smaller remainder: MONAI's
+ * "158/157, train_loss: 0.2379" after 0.09): nothing after it says whether
+ * it recovered, so it is no spike. A blow-up that large at the end is one. */
+#define LAST_POINT_SPIKE_RATIO 10.0
+
 void series_finish(md_series *s)
 {
+    if (s->state && s->state->in_spike && s->state->cur.length == 1 &&
+        !(s->state->cur.ratio >= LAST_POINT_SPIKE_RATIO)) {
+        s->state->in_spike = false;
+        s->spike_count--;
+    }
     if (s->state && s->state->in_spike)
         close_spike(s, false);
     if ((s->kind == MD_KIND_FRACTION || s->share) && s->finite && s->max > 1 && s->max <= 100)
