@@ -4576,6 +4576,24 @@ static const char trainer_state[] =
     "  \"note\": \"NaN and Infinity in a string stay text\"\n"
     "}\n";
 
+/* LLaMA-Factory's trainer_log.jsonl writes its spans as clocks: seconds.
+ * A clock under another key is no span. */
+START_TEST(test_jsonl_clock_spans)
+{
+    md_store *st = load_text("trainer_log.jsonl",
+                             "{\"current_steps\": 5, \"total_steps\": 250, \"loss\": 1.5, \"elapsed_time\": \"0:00:19\", "
+                             "\"remaining_time\": \"0:16:09\", \"started\": \"10:00:00\"}\n"
+                             "{\"current_steps\": 10, \"total_steps\": 250, \"loss\": 1.4, \"elapsed_time\": \"0:00:29\", "
+                             "\"remaining_time\": \"1 day, 0:11:55\", \"started\": \"10:00:00\"}\n",
+                             NULL);
+    ck_assert(series(st, "train_time")->last == 29);
+    ck_assert(series(st, "eta")->first == 969);
+    ck_assert(series(st, "eta")->last == 86400 + 715);
+    ck_assert_ptr_null(md_store_find(st, "started"));
+    md_store_free(st);
+}
+END_TEST
+
 /* A key that is a date is no series; a class named "date" among the
  * per-class APs detectron2 writes is one. */
 START_TEST(test_jsonl_date_key)
@@ -8355,6 +8373,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_csv_ragged_rows);
     tcase_add_test(tables, test_csv_header_again);
     tcase_add_test(tables, test_jsonl_date_key);
+    tcase_add_test(tables, test_jsonl_clock_spans);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);
     tcase_add_test(tables, test_csv_yolo_component_totals);

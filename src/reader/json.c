@@ -99,6 +99,21 @@ static bool quoted_decimal(const cJSON *item, double *v)
     return s && decimal_text(s, strlen(s), v);
 }
 
+/* A span written as a clock's face under a key that names a span, not a
+ * time of day: LLaMA-Factory's {"elapsed_time": "0:00:19",
+ * "remaining_time": "0:16:09"}. */
+static bool quoted_span(const cJSON *item, const char *key, double *v)
+{
+    static const char *const spans[] = {"elapsed", "remaining", "eta"};
+    const char *s = cJSON_IsString(item) ? item->valuestring : NULL;
+    if (!s || !md_is_digit(s[0]))
+        return false;
+    bool span = false;
+    for (size_t i = 0; i < MD_COUNT(spans); i++)
+        span |= md_key_has_word(key, spans[i], false);
+    return span && md_clock_span(s, strlen(s), v);
+}
+
 static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
 {
     md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
@@ -174,6 +189,8 @@ static void object_values(json_reader *r, const cJSON *obj, char *key, size_t ke
         if (number_of(item, &v) || coco_box_map(item, key, keylen + n, &v) || stat_mean(item, &v) ||
             quoted_decimal(item, &v)) {
             put_kv(r, key, keylen + n, v);
+        } else if (quoted_span(item, key, &v)) {
+            md_feed_kv(r->feed, key, keylen + n, v, MD_UNIT_S, 0, NAN);
         } else if (!put_count(r, item, key, keylen + n) && cJSON_IsObject(item) && depth < NESTED_DEPTH &&
                    !cJSON_GetObjectItemCaseSensitive(item, "_type")) {
             /* W&B's typed values (images, tables, histograms) carry a _type. */
@@ -731,8 +748,9 @@ static bool flat_value(const char **p, const char *end, flat_item *it)
     if (*q == '"') {
         md_str str;
         double v;
-        /* A number in quotes is object_values' to read. */
-        if (!plain_string(&q, end, &str) || (str.n && str.p[0] == NONFINITE_TAG) || decimal_text(str.p, str.n, &v))
+        /* A number or a clock's span in quotes is object_values' to read. */
+        if (!plain_string(&q, end, &str) || (str.n && str.p[0] == NONFINITE_TAG) || decimal_text(str.p, str.n, &v) ||
+            (str.n && md_is_digit(str.p[0]) && md_clock_span(str.p, str.n, &v)))
             return false;
         it->number = false;
         len = (size_t)(q - *p);

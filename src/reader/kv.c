@@ -792,6 +792,15 @@ static bool parse_clock_span(const char *p, const char *end, value *out)
     return true;
 }
 
+bool md_clock_span(const char *s, size_t n, double *seconds)
+{
+    value v;
+    if (!n || !parse_clock_span(s, s + n, &v) || v.end != s + n)
+        return false;
+    *seconds = v.v;
+    return true;
+}
+
 /* A number written with a decimal comma, as .NET and Java print in
  * locales that use one: ML.NET's "Accuracy:  0,4882352, Cross-Entropy:
  * 7,081955E+12". p holds k digits (a sign allowed) and a comma; only

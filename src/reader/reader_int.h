@@ -97,6 +97,9 @@ static inline bool md_text_at(const char *p, const char *end, const char *text)
 /* The length of a count's name in a key that pairs it with its total's
  * ("global_step/max_steps"), n for any other key (kv.c). */
 size_t md_kv_count_key(const char *key, size_t n);
+/* A span written as Python's str(timedelta) writes it ("0:17:41", "1 day,
+ * 2:03:04"), in seconds; false for any other text. */
+bool md_clock_span(const char *s, size_t n, double *seconds);
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
 /* The value of a plain decimal: its digits' integer (exact in a double)
