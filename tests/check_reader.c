@@ -4576,6 +4576,26 @@ static const char trainer_state[] =
     "  \"note\": \"NaN and Infinity in a string stay text\"\n"
     "}\n";
 
+/* TRL's PPO: the entropy is a token's (policy/entropy_avg), not the sum
+ * over a completion (objective/entropy), which is the entropy only where
+ * it is all there is. */
+START_TEST(test_text_ppo_entropy_per_token)
+{
+    md_store *st = load_text("ppo.log",
+                             "{'objective/entropy': 114.4, 'objective/kl': 0.01, 'policy/entropy_avg': 1.111, "
+                             "'episode': 64}\n"
+                             "{'objective/entropy': 113.0, 'objective/kl': 0.02, 'policy/entropy_avg': 1.100, "
+                             "'episode': 128}\n",
+                             NULL);
+    ck_assert(series(st, "entropy")->last == 1.1);
+    md_store_free(st);
+    st = load_text("ppo.log", "{'objective/entropy': 114.4, 'episode': 64}\n{'objective/entropy': 113.0, 'episode': 128}\n",
+                   NULL);
+    ck_assert(series(st, "entropy")->last == 113.0);
+    md_store_free(st);
+}
+END_TEST
+
 /* LLaMA-Factory's trainer_log.jsonl writes its spans as clocks: seconds.
  * A clock under another key is no span. */
 START_TEST(test_jsonl_clock_spans)
@@ -8374,6 +8394,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_csv_header_again);
     tcase_add_test(tables, test_jsonl_date_key);
     tcase_add_test(tables, test_jsonl_clock_spans);
+    tcase_add_test(tables, test_text_ppo_entropy_per_token);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);
     tcase_add_test(tables, test_csv_yolo_component_totals);
