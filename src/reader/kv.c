@@ -1488,8 +1488,6 @@ static void end_namespace(scan *s)
     s->ns_bracket = false;
 }
 
-/* A set's name alone in a field of the line, from p up to close or the
- * line's end: where it starts, or NULL; *after is the close or the end. */
 /* fairseq's older evaluation field, "valid on 'valid' subset": the
  * subset's name in quotes, after the word; where the field ends, or NULL. */
 static const char *subset_field(const char *we, const char *end, const char **name, const char **name_end)
@@ -1505,6 +1503,8 @@ static const char *subset_field(const char *we, const char *end, const char **na
     return close + sizeof subset - 1;
 }
 
+/* A set's name alone in a field of the line, from p up to close or the
+ * line's end: where it starts, or NULL; *after is the close or the end. */
 static const char *lone_set_name(const char *p, const char *end, char close, const char **name_end,
                                  const char **after)
 {

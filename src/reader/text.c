@@ -1862,10 +1862,6 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
     return t.n > 1 && t.p[t.n - 1] == '}' && (r->train_bar_seen || hf_log_dict(t));
 }
 
-/* A waiting dict (waiting_dict) behind a launcher's rank prefix ("0: "
- * from srun --label, "[rank0]: "), the first rank's alone: the prefix
- * goes, *dict is the dict. Other ranks' dicts are read where they are,
- * under their rank (emit_ranked). */
 /* Whether a segment may hold a waiting dict at all, by its first bytes:
  * past blanks, the dict's '{', a rank prefix's '[' or a label's digits and
  * colon. Most segments of a log whose dicts wait are bars (" 45%|"),
@@ -1895,6 +1891,10 @@ static md_str dict_body(const text_reader *r, md_str seg, long *rank)
     return body;
 }
 
+/* A waiting dict (waiting_dict) behind a launcher's rank prefix ("0: "
+ * from srun --label, "[rank0]: "), the first rank's alone: the prefix
+ * goes, *dict is the dict. Other ranks' dicts are read where they are,
+ * under their rank (emit_ranked). */
 static bool waiting_ranked_dict(text_reader *r, md_str seg, md_str *dict)
 {
     if (!dicts_wait(r) || !may_hold_dict(seg))

@@ -425,8 +425,6 @@ static long worst_score(md_sigset *sig)
     return worst_of(sig, is_validation_score, "worse_from_best");
 }
 
-/* Other ranks' losses ("rankN/loss") against the main loss: the largest
- * relative gap between end levels, or the number of ranks that logged. */
 /* Whether another rank's series ("rank3/loss") logs the key the loss was
  * read from: a rank whose loss is under another name (its cross_entropy
  * where the first rank printed no loss) is no copy of it to compare. */
@@ -442,6 +440,8 @@ static bool same_key_as_loss(const md_store *st, const md_series *ranked)
     return false;
 }
 
+/* Other ranks' losses ("rankN/loss") against the main loss: the largest
+ * relative gap between end levels, or the number of ranks that logged. */
 static md_value rank_spread(md_sigset *sig, bool spread)
 {
     int end = md_series_feature_find("end_level");
