@@ -773,26 +773,39 @@ static void put_ranked_key(md_buf *b, long rank, const md_kv *kv)
  * second the set early stopping watches: read as train- and validation-,
  * which name them as XGBoost's own train() does. Returns whether the pairs
  * were such and were emitted. */
+#define BOOSTING_SET_LEN 13 /* "validation_N-" */
+
+/* Which of validation_0-, validation_1-, validation_2- the key starts
+ * with, -1 for none. */
+static int boosting_set(const md_kv *kv)
+{
+    static const char prefix[] = "validation_";
+    if (kv->ns || kv->keylen <= BOOSTING_SET_LEN || memcmp(kv->key, prefix, sizeof prefix - 1) != 0 ||
+        kv->key[BOOSTING_SET_LEN - 1] != '-' || kv->key[sizeof prefix - 1] < '0' || kv->key[sizeof prefix - 1] > '2')
+        return -1;
+    return kv->key[sizeof prefix - 1] - '0';
+}
+
 static bool emit_boosting_sets(text_reader *r, const md_kv *kv, size_t n)
 {
-    static const char *const sets[] = {"validation_0-", "validation_1-", "validation_2-"};
     static const char *const names[] = {"train-", "validation-"};
     bool seen[3] = {false, false, false};
-    for (size_t i = 0; i < n; i++)
-        for (size_t k = 0; k < 3; k++)
-            seen[k] |= !kv[i].ns && kv[i].keylen > 13 && memcmp(kv[i].key, sets[k], 13) == 0;
+    for (size_t i = 0; i < n; i++) {
+        int k = boosting_set(&kv[i]);
+        if (k >= 0)
+            seen[k] = true;
+    }
     if (!seen[0] || !seen[1] || seen[2])
         return false;
     for (size_t i = 0; i < n; i++) {
-        size_t k = 0;
-        while (k < 2 && !(!kv[i].ns && kv[i].keylen > 13 && memcmp(kv[i].key, sets[k], 13) == 0))
-            k++;
-        if (k == 2) {
+        int k = boosting_set(&kv[i]);
+        if (k < 0) {
             emit_pairs(r, &kv[i], 1);
             continue;
         }
         md_buf_reset(&r->keys);
-        md_buf_printf(&r->keys, "%s%.*s", names[k], (int)(kv[i].keylen - 13), kv[i].key + 13);
+        md_buf_printf(&r->keys, "%s%.*s", names[k], (int)(kv[i].keylen - BOOSTING_SET_LEN),
+                      kv[i].key + BOOSTING_SET_LEN);
         emit_pair(r, &kv[i], r->keys.p, r->keys.n);
     }
     return true;
@@ -1011,12 +1024,11 @@ static bool cell_named(const md_str *cells, size_t n, const char *name)
 
 /* The Trainer's results table in a model card ("| Training Loss | Epoch |
  * Step | Validation Loss | Accuracy | F1 |") holds an evaluation's figures
- * after its validation loss: Accuracy there is the validation accuracy. */
-static bool evaluation_column(const md_str *cells, size_t n, md_str name)
+ * after its validation loss: Accuracy there is the validation accuracy.
+ * Whether a column of such a table is one of them. */
+static bool evaluation_column(md_str name)
 {
     static const char *const own[] = {"Training Loss", "Epoch", "Step", "Validation Loss"};
-    if (!cell_named(cells, n, "Training Loss") || !cell_named(cells, n, "Validation Loss"))
-        return false;
     for (size_t i = 0; i < MD_COUNT(own); i++)
         if (md_str_eq(name, own[i]))
             return false;
@@ -1026,8 +1038,9 @@ static bool evaluation_column(const md_str *cells, size_t n, md_str name)
 /* A table's header: its cells name the columns. */
 static void table_header(table *t, const md_str *cells, size_t n)
 {
+    bool trainer = cell_named(cells, n, "Training Loss") && cell_named(cells, n, "Validation Loss");
     for (size_t i = 0; i < n; i++) {
-        if (evaluation_column(cells, n, cells[i])) {
+        if (trainer && evaluation_column(cells[i])) {
             md_buf name = {0};
             md_buf_printf(&name, "Validation %.*s", (int)cells[i].n, cells[i].p);
             t->names[i] = md_buf_steal(&name);
@@ -1895,15 +1908,18 @@ static md_str dict_body(const text_reader *r, md_str seg, long *rank)
  * from srun --label, "[rank0]: "), the first rank's alone: the prefix
  * goes, *dict is the dict. Other ranks' dicts are read where they are,
  * under their rank (emit_ranked). */
-static bool waiting_ranked_dict(text_reader *r, md_str seg, md_str *dict)
+static inline bool ranked_dict_waits(const text_reader *r, md_str seg, md_str *dict, long *rank)
 {
     if (!dicts_wait(r) || !may_hold_dict(seg))
         return false;
+    *dict = dict_body(r, seg, rank);
+    return waiting_dict(r, *dict);
+}
+
+static bool waiting_ranked_dict(text_reader *r, md_str seg, md_str *dict)
+{
     long rank;
-    *dict = dict_body(r, seg, &rank);
-    if (rank >= 0 && r->base_rank >= 0 && rank != r->base_rank)
-        return false;
-    if (!waiting_dict(r, *dict))
+    if (!ranked_dict_waits(r, seg, dict, &rank) || (rank >= 0 && r->base_rank >= 0 && rank != r->base_rank))
         return false;
     if (rank >= 0)
         r->base_rank = rank;
@@ -1987,7 +2003,8 @@ typedef enum { NO_SHAPE, SHAPE_LACKS, READ_BY_SHAPE } shaped_read;
 static shaped_read read_shaped(text_reader *r, md_str seg, unsigned long line, unsigned need)
 {
     long rank;
-    if (!r->shapes || !no_open_construct(r) || (dicts_wait(r) && may_hold_dict(seg) && waiting_dict(r, dict_body(r, seg, &rank))))
+    md_str dict;
+    if (!r->shapes || !no_open_construct(r) || ranked_dict_waits(r, seg, &dict, &rank))
         return NO_SHAPE;
     size_t n;
     unsigned traits;
