@@ -638,18 +638,12 @@ md_value md_signal_by_name(md_sigset *sig, const char *name)
 
 const char *md_signal_text(md_sigset *sig, const char *name)
 {
-    if (strcmp(name, "run.worst_val_name") == 0)
-        return md_signal_run_series(sig, "worst_val_");
-    if (strcmp(name, "run.worst_score_name") == 0)
-        return md_signal_run_series(sig, "worst_score_");
-    if (strcmp(name, "run.worst_term_name") == 0)
-        return md_signal_run_series(sig, "worst_term_");
-    if (strcmp(name, "run.zero_term_name") == 0)
-        return md_signal_run_series(sig, "zero_term_");
-    if (strcmp(name, "run.nonfinite_term_name") == 0)
-        return md_signal_run_series(sig, "nonfinite_term_");
     if (strcmp(name, "run.layer_grad_min_name") == 0)
         return md_layer_grad_weakest(sig);
+    /* "run.worst_val_name": the name of the series a ranking picks. */
+    size_t len = strlen(name);
+    if (strncmp(name, "run.", 4) == 0 && len > 9 && strcmp(name + len - 5, "_name") == 0)
+        return md_signal_run_series(sig, name + 4);
     if (strncmp(name, "event.", 6) != 0)
         return NULL;
     const char *dot = strrchr(name, '.');
