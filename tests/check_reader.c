@@ -5852,6 +5852,12 @@ static const struct {
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
     {"nan_message", "ValueError: probabilities contain NaN"},
     {"nan_message", "FloatingPointError: Loss became infinite or NaN at iteration=4311!"},
+    {"cuda_oom", "F0516 02:08:10.520869  5661 syncedmem.cpp:51] Check failed: error == cudaSuccess (2 vs. 0)  out of "
+                 "memory"},
+    {"grad_nan_skipped", "[user] 2021-04-23 19:22:52,420 (trainer:581) WARNING: The grad norm is nan. Skipping updating "
+                         "the model."},
+    {"grad_nan_skipped", "2018-05-23 13:05:13,682 (asr_chainer:132) WARNING: grad norm is nan. Do not update model."},
+    {"fp16_overflow", "2021-04-23 19:22:52,420 (trainer:581) WARNING: The grad norm is inf. Skipping updating the model."},
     {"worker_exited_error", "  exitcode  : 1 (pid: 14692)"},
     {"early_stopped_best", "Early stopping, best iteration is:"},
     {"early_stopped_best", "Restoring model weights from the end of the best epoch: 45."},
@@ -7608,6 +7614,9 @@ static const struct {
     {"keyboard_interrupt", "Press ^C to stop the server"},
     {"keyboard_interrupt", "Press Ctrl-C to stop; KeyboardInterrupt is caught and a checkpoint saved"},
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
+    {"grad_nan_skipped", "if grad_norm is nan: skip the update (the grad norm is nan on fp16 overflow)"},
+    {"cuda_oom", "F0516 02:08:10.520869  5661 syncedmem.cpp:51] Check failed: error == cudaSuccess (4 vs. 0)  "
+                 "unspecified launch failure"},
     {"worker_exited_error", "  exitcode  : -9 (pid: 14689)"},
     {"shape_mismatch", "size mismatch for roi_head.bbox_head.fc_cls.weight: copying a param with shape "
                        "torch.Size([81, 1024]) from checkpoint, the shape in current model is torch.Size([4, 1024])."},

@@ -1942,6 +1942,25 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("eval_metric_degenerate", "mxnet_train_acc_1_late_epochs.log")
+def _(r):
+    out = [note("MXNet's image-classification script past epoch 100 of a ResNet-18 on a small",
+                "dataset: every batch scores accuracy 1.000000 (the training set is memorised)",
+                "while validation holds near 0.81. The log prints no loss. Overfitting, not a",
+                "metric that cannot move.")]
+    t = 0
+    for epoch in range(101, 105):
+        for batch in range(50, 351, 50):
+            t += 11
+            out.append("2019-08-21 14:%02d:%02d,024 INFO Epoch[%d] Batch [%d]\tSpeed: %.2f samples/sec\taccuracy=1.000000"
+                       % (t // 60 % 60, t % 60, epoch, batch, 582 + r.gauss(0, 2)))
+        out.append("2019-08-21 14:%02d:%02d,472 INFO Epoch[%d] Train-accuracy=1.000000" % (t // 60 % 60, t % 60, epoch))
+        out.append("2019-08-21 14:%02d:%02d,472 INFO Epoch[%d] Time cost=85.508" % (t // 60 % 60, t % 60, epoch))
+        out.append("2019-08-21 14:%02d:%02d,638 INFO Epoch[%d] Validation-accuracy=%.6f"
+                   % (t // 60 % 60, t % 60, epoch, 0.808 + r.gauss(0, 0.004)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("eval_metric_degenerate", "keras_converged_small_val_set.log")
 def _(r):
     out = [note("The last epochs of a Keras CNN on a small dataset: every training example is learned",
@@ -2481,6 +2500,21 @@ def _(r):
         for k in range(4):
             loss = base * (1 + r.gauss(0, 0.035))
             out.append("[rank%d]: step %d | loss %.4f | lr %.3e" % (k, s, loss, cosine(s, total, 3e-4, 60)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rank_divergence", "icefall_ranks_one_batch_each.log")
+def _(r):
+    out = [note("An icefall fine-tune under mpirun on 8 GPUs, the excerpt one batch long: three",
+                "ranks print that batch's loss (0.18-0.31, a few thousand frames each) beside",
+                "their running tot_loss, which agrees within 2%. One batch says nothing of drift.")]
+    for rank, share in ((5, 0.97), (2, 0.72), (4, 1.25)):
+        batch = 0.25 * share * (1 + r.gauss(0, 0.01))
+        tot = 0.28 * (1 + r.gauss(0, 0.006))
+        out.append("[1,mpirank:%d,algo-1]<stderr>:2025-01-18 18:21:26,565 INFO [finetune.py:1142] (%d/8) Epoch 2, "
+                   "batch 5850, loss[loss=%.4f, simple_loss=%.4f, over 2699.00 frames. ], tot_loss[loss=%.4f, "
+                   "simple_loss=%.4f, over 538720.37 frames. ], batch size: 10, lr: 4.48e-03"
+                   % (rank, rank, batch, batch * 1.1, tot, tot * 1.01))
     return "\n".join(out) + "\n"
 
 
@@ -3247,6 +3281,21 @@ def _(r):
         rate = 1.9 if step == 7750 else 5.6 if i == 0 else 5.0 + 2.0 * r.random()
         out.append("Epoch %d/65, Steps:  %d%%|#####      | %d/10000 [18:09<12:43,  %.2fit/s, grad_norm=0.005, "
                    "lr=1.04e-5, step_loss=%.3f]" % (38 + 2 * i, shown // 100, shown, rate, 0.45 + r.gauss(0, 0.08)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("throughput_drop", "rl_games_fps_coarse_timer.log")
+def _(r):
+    out = [note("rl_games PPO on a Brax environment, twelve epochs: each epoch's 524288 samples",
+                "take 1.2-1.4 s, timed on a clock that ticks every half second, so the rate jumps",
+                "between 524288 and 349525 samples a second. The last two epochs land on the slow",
+                "tick: jitter of a coarse timer, not a slowdown.")]
+    ticks = [2, 2, 3, 2, 3, 3, 2, 3, 2, 2, 3, 3]
+    for epoch, tick in enumerate(ticks, start=3):
+        t = tick * 0.5
+        step = t * (0.5 + 0.1 * r.random())
+        out.append("fps step: %.1f fps step and policy inference: %.1f  fps total: %.1f epoch: %d/1000"
+                   % (524288 / step, 524288 / (step * 1.4), 524288 / t, epoch))
     return "\n".join(out) + "\n"
 
 
