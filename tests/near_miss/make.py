@@ -1961,6 +1961,19 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("eval_metric_degenerate", "wav2vec2_ctc_early_blanks.md")
+def _(r):
+    out = [note("The first 1500 steps of a wav2vec2 CTC fine-tune, evaluated every 500: the model",
+                "still emits only blanks, so WER is 1.0 at each of three evaluations, while the",
+                "training loss falls from 12 to 3 as it learns the blank. The early phase, not a",
+                "stuck run.")]
+    out.append("| Step | Training Loss | Validation Loss | Wer |")
+    out.append("|------|---------------|-----------------|-----|")
+    for st, loss in ((500, 12.4), (1000, 4.1), (1500, 3.05)):
+        out.append("| %d | %.6f | %.6f | 1.000000 |" % (st, loss * (1 + r.gauss(0, 0.01)), loss * 0.95))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("eval_metric_degenerate", "keras_converged_small_val_set.log")
 def _(r):
     out = [note("The last epochs of a Keras CNN on a small dataset: every training example is learned",
@@ -3225,6 +3238,20 @@ def _(r):
     out.append("2021-03-01 10:59:00,000 - mmaction - INFO - Epoch(val) [9][1730]\ttop1_acc: 0.0661, top5_acc: 0.1539, mean_class_accuracy: 0.0661")
     out.append("2021-03-01 11:00:00,000 - mmaction - INFO - Epoch [10][20/1730]\tlr: 1.000e-02, eta: 1 day, 1:30:00, "
                "time: 2.424, data_time: 0.691, memory: 8800, top1_acc: 0.3500, top5_acc: 0.6000, loss_cls: 2.5800, loss: 2.5800")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("slow_dataloader", "ppdet_three_logs_first_waits.log")
+def _(r):
+    out = [note("A PaddleDetection excerpt of three logs: the first, as the reader's workers start,",
+                "waited 6.1 s of a 6.8 s batch; the next two wait 0.02 s of 0.75 s. Every log must",
+                "wait for a log this short to say data loading dominates.")]
+    for k, (data, batch) in enumerate(((6.1, 6.8), (0.02, 0.75), (0.02, 0.75))):
+        data += r.random() * 0.004
+        batch += r.random() * 0.02
+        out.append("[03/14 09:%02d:00] ppdet.engine INFO: Epoch: [0] [%3d/800] learning_rate: 0.000125 loss: %.6f "
+                   "eta: 2:10:11 batch_cost: %.4f data_cost: %.4f ips: %.4f images/s"
+                   % (k, 20 * (k + 1), 3.1 - 0.1 * k, batch, data, 8 / batch))
     return "\n".join(out) + "\n"
 
 
