@@ -5289,6 +5289,40 @@ END_TEST
 /* Metrics stored by column: Keras's History.history (a point's place is
  * its position), Sacred's metrics.json (steps beside values), pandas'
  * to_json (steps as keys). */
+START_TEST(test_text_column_empty_cells)
+{
+    /* Chainer's PrintReport leaves the validation columns empty between
+     * evaluations: each value starts where its column's name starts. */
+    md_store *st = load_text("chainer.log",
+                             "epoch       main/loss   validation/main/loss  main/accuracy  elapsed_time\n"
+                             "1           36.7193                           0.17           0.808314\n"
+                             "2           1.1515e+19                        0.05           0.829958\n"
+                             "3           nan         nan                   0.08           0.841378\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert(loss->first == 36.7193);
+    ck_assert_uint_eq(loss->count - loss->finite, 1);
+    ck_assert_uint_eq(series(st, "accuracy")->count, 3);
+    ck_assert(series(st, "accuracy")->last == 0.08);
+    /* The empty validation cell is no value: one evaluation, at epoch 3. */
+    ck_assert_uint_eq(series(st, "val_loss")->count, 1);
+    ck_assert_int_eq(series(st, "val_loss")->first_step, 3);
+    md_store_free(st);
+
+    /* Cells that start nowhere a name starts (right-aligned numbers, or a
+     * line of prose) are no row of the table: nothing is guessed. */
+    st = load_text("shifted.log",
+                   "epoch       main/loss   validation/main/loss  main/accuracy  elapsed_time\n"
+                   "1           36.7193                           0.17           0.808314\n"
+                   "  2             1.25                              0.18         0.829958\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_json_columns)
 {
     md_store *st = load_text("history.json",
@@ -8348,6 +8382,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
+    tcase_add_test(text, test_text_column_empty_cells);
     tcase_add_test(text, test_text_ruled_tables);
     tcase_add_test(text, test_text_yolo_validation);
     tcase_add_test(text, test_text_keras_backspace_redraws);

@@ -251,6 +251,7 @@ static void set_columns(md_columns *t, const md_str *cells, size_t n, md_key_rol
     }
     t->n = n;
     t->nwide = 0;
+    t->starts_known = false;
     t->ruled = false;
     t->evaluation = false;
     if (yolo)
@@ -293,8 +294,8 @@ static bool step_and_series(md_str line, const md_str *cells, size_t n, md_key_r
 
 /* The header's names are also kept as single blanks leave them ("Epoch
  * Train Loss  Valid Loss"), for rows of that many cells to choose. */
-static bool read_header(md_columns *t, md_str line, const md_str *cells, size_t n, md_key_role_fn role,
-                        const void *ctx)
+static bool read_header(md_columns *t, md_str line, size_t indent, const md_str *cells, size_t n,
+                        md_key_role_fn role, const void *ctx)
 {
     if (step_and_series(line, cells, n, role, ctx)) {
         set_columns(t, cells, n, role, ctx);
@@ -311,6 +312,9 @@ static bool read_header(md_columns *t, md_str line, const md_str *cells, size_t 
         return false;
     set_columns(t, cells, n, role, ctx);
     keep_wide_names(t, wide, nwide);
+    t->starts_known = !memchr(line.p, '\t', line.n);
+    for (size_t i = 0; i < n; i++)
+        t->start[i] = indent + (size_t)(cells[i].p - line.p);
     return true;
 }
 
@@ -394,8 +398,8 @@ static bool read_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed
     if (n == 0)
         return false;
     for (size_t i = 0; i < n; i++) {
-        ok[i] = cell_number(cells[i], &vals[i]);
-        if (!ok[i] && !has_digit(cells[i]) && i > 0)
+        ok[i] = cells[i].n && cell_number(cells[i], &vals[i]);
+        if (!ok[i] && cells[i].n && !has_digit(cells[i]) && i > 0)
             return false;
         numbers += ok[i];
     }
@@ -414,10 +418,35 @@ static bool read_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed
     return true;
 }
 
+/* A row with empty cells, as Chainer's PrintReport leaves a column whose
+ * value the iteration did not report ("validation/main/loss" between
+ * evaluations): each cell starts where its column's name starts, and the
+ * first is the first column's. Fills all with the header's columns, the
+ * missing ones empty. */
+static bool spread_cells(const md_columns *t, const md_str *cells, size_t n, md_str line, size_t indent,
+                         md_str *all)
+{
+    if (!t->starts_known || n < 2 || n >= t->n)
+        return false;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t at = indent + (size_t)(cells[i].p - line.p);
+        while (k < t->n && t->start[k] < at)
+            all[k++] = (md_str){cells[i].p, 0};
+        if (k == t->n || t->start[k] != at || (i == 0 && k != 0))
+            return false;
+        all[k++] = cells[i];
+    }
+    while (k < t->n)
+        all[k++] = (md_str){line.p + line.n, 0};
+    return true;
+}
+
 /* A row under the header, read by its names or, when only those match its
- * cells, by the header's names with blanks inside. */
-static bool read_header_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed, unsigned long lineno,
-                            md_key_role_fn role, const void *ctx)
+ * cells, by the header's names with blanks inside, or by where its cells
+ * start when some are empty. */
+static bool read_header_row(md_columns *t, const md_str *cells, size_t n, md_str line, size_t indent,
+                            md_feed *feed, unsigned long lineno, md_key_role_fn role, const void *ctx)
 {
     if (n != t->n && t->nwide && n == t->nwide) {
         md_columns wide = *t;
@@ -427,6 +456,9 @@ static bool read_header_row(md_columns *t, const md_str *cells, size_t n, md_fee
         *t = wide;
         return true;
     }
+    md_str all[MD_COLUMNS_MAX];
+    if (spread_cells(t, cells, n, line, indent, all))
+        return read_row(t, all, t->n, feed, lineno, role, ctx);
     /* A note after the row's cells ("0.2118  0.4383   <- best, saved", "*"
      * by the best epoch) is no column: it starts with no digit or sign. */
     if (n > t->n && t->n && !md_is_digit(cells[t->n].p[0]) && cells[t->n].p[0] != '-' &&
@@ -604,7 +636,7 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
     }
     if (n == SIZE_MAX || n == 0)
         return false;
-    if (t->n && read_header_row(t, cells, n, feed, lineno, role, ctx)) {
+    if (t->n && read_header_row(t, cells, n, line, indent, feed, lineno, role, ctx)) {
         t->last_line = lineno;
         return true;
     }
@@ -616,7 +648,7 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
             return true;
     } else if (may_be_header(line)) {
         keep_line(t, line, indent, lineno);
-        if (read_header(t, line, cells, n, role, ctx)) {
+        if (read_header(t, line, indent, cells, n, role, ctx)) {
             t->last_line = lineno;
             t->nan_absent = commented && n > 1 && strncmp(t->names[1], "rmse_", 5) == 0;
         }

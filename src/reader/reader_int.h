@@ -426,6 +426,11 @@ typedef struct md_columns {
     bool nan_absent; /* a NaN cell is no value: DeePMD-kit's lcurve.out, NaN where there was no reference data */
     bool place[MD_COLUMNS_MAX]; /* the column is a step or an epoch */
     char names[MD_COLUMNS_MAX][MD_COLUMNS_NAME];
+    /* Where each name starts in the header line (blanks before it
+     * counted), for rows with empty cells; starts_known false for a header
+     * parted by tabs or named otherwise. */
+    size_t start[MD_COLUMNS_MAX];
+    bool starts_known;
     /* The header's names where only gaps of two blanks and more part
      * them ("LOSS NER"), when that gives other columns; nwide 0 when not. */
     size_t nwide;
