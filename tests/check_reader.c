@@ -5157,6 +5157,26 @@ START_TEST(test_catboost_lines)
     ck_assert_int_eq(loss->last_step, 1);
     ck_assert_uint_eq(md_store_nseries(st), 1);
     md_store_free(st);
+
+    /* Pasted into an issue, the tabs became runs of spaces. */
+    st = load_text("pasted.log",
+                   "34:     learn: 0.9508429        test: 0.8235312 best: 0.8356368 (1)     total: 17.5s    "
+                   "remaining: 1h 39m 38s\n"
+                   "35:     learn: 0.9506964        test: 0.8238223 best: 0.8356368 (1)     total: 17.9s    "
+                   "remaining: 1h 39m 21s\n",
+                   NULL);
+    val = series(st, "val_metric");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->last_step, 35);
+    ck_assert(val->last == 0.8238223);
+    ck_assert(series(st, "train_metric")->first == 0.9508429);
+    md_store_free(st);
+
+    /* A word that is no CatBoost field makes the line no CatBoost line. */
+    st = load_text("other.log", "12:     learn: 0.95     loss: 0.5     total: 1s\n", NULL);
+    ck_assert_ptr_null(md_store_find(st, "train_metric"));
+    ck_assert(series(st, "loss")->last == 0.5);
+    md_store_free(st);
 }
 END_TEST
 

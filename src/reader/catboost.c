@@ -26,19 +26,53 @@ typedef struct field {
     md_str name, value;
 } field;
 
-/* "learn: 0.68", "best: 0.68 (0)": a name of letters and digits, ": ",
- * then the rest of the tab-separated cell. */
-static bool split_field(md_str cell, field *f)
+/* The next word from *p on, past the blanks before it; empty at the end. */
+static md_str next_word(const char **p, const char *end)
 {
-    size_t i = 0;
-    while (i < cell.n && (md_is_digit(cell.p[i]) || (cell.p[i] >= 'a' && cell.p[i] <= 'z') ||
-                          (cell.p[i] >= 'A' && cell.p[i] <= 'Z')))
-        i++;
-    if (i == 0 || i + 2 > cell.n || cell.p[i] != ':' || cell.p[i + 1] != ' ')
+    const char *q = *p;
+    while (q < end && md_is_blank(*q))
+        q++;
+    const char *start = q;
+    while (q < end && !md_is_blank(*q))
+        q++;
+    *p = q;
+    return (md_str){start, (size_t)(q - start)};
+}
+
+/* A field's name as a word: letters and digits, then ':' ("learn:"). */
+static bool field_name(md_str word)
+{
+    if (word.n < 2 || word.p[word.n - 1] != ':')
         return false;
-    f->name = (md_str){cell.p, i};
-    f->value = (md_str){cell.p + i + 2, cell.n - i - 2};
+    for (size_t i = 0; i + 1 < word.n; i++)
+        if (!md_is_digit(word.p[i]) && !md_is_letter(word.p[i]))
+            return false;
     return true;
+}
+
+/* The next field from *p on: a name word, then the words up to the next
+ * name ("best: 0.68 (0)", "remaining: 1h 39m 38s"). Tabs part the fields
+ * as CatBoost prints them, blanks where a paste turned its tabs into
+ * spaces. */
+static bool next_field(const char **p, const char *end, field *f)
+{
+    md_str word = next_word(p, end);
+    if (!field_name(word))
+        return false;
+    f->name = (md_str){word.p, word.n - 1};
+    f->value = (md_str){NULL, 0};
+    for (;;) {
+        const char *at = *p;
+        md_str w = next_word(p, end);
+        if (!w.n || field_name(w)) {
+            *p = at;
+            break;
+        }
+        if (!f->value.p)
+            f->value.p = w.p;
+        f->value.n = (size_t)(w.p + w.n - f->value.p);
+    }
+    return f->value.n > 0;
 }
 
 /* A value that is one number, or for best one number and " (iteration)". */
@@ -58,11 +92,11 @@ static bool field_number(md_str value, bool best, md_catboost_value *out, bool *
 static bool iteration_prefix(md_str *line, double *iter)
 {
     size_t i = md_digit_run(line->p, line->n);
-    if (i == 0 || i + 1 >= line->n || line->p[i] != ':' || line->p[i + 1] != '\t')
+    if (i == 0 || i + 1 >= line->n || line->p[i] != ':' || !md_is_blank(line->p[i + 1]))
         return false;
     md_num_scan(line->p, line->p + i, iter);
-    line->p += i + 2;
-    line->n -= i + 2;
+    line->p += i + 1;
+    line->n -= i + 1;
     return true;
 }
 
@@ -96,12 +130,11 @@ static bool parse_line(md_str s, md_catboost_line *l)
     bool timed = false;
     const char *p = s.p, *end = s.p + s.n;
     while (p < end) {
-        const char *tab = memchr(p, '\t', (size_t)(end - p));
-        const char *cell_end = tab ? tab : end;
         field f;
-        if (!split_field((md_str){p, (size_t)(cell_end - p)}, &f) || !read_field(&f, l, &timed))
+        if (!next_field(&p, end, &f) || !read_field(&f, l, &timed))
             return false;
-        p = tab ? tab + 1 : end;
+        while (p < end && md_is_blank(*p))
+            p++;
     }
     return timed && (l->has_learn || l->has_test);
 }
