@@ -5343,6 +5343,34 @@ START_TEST(test_text_column_empty_cells)
 }
 END_TEST
 
+START_TEST(test_dl4j_score_lines)
+{
+    /* Deeplearning4j's ScoreIterationListener: the score is the loss, at
+     * the iteration the line names. */
+    md_store *st = load_text("dl4j.log",
+                             "o.d.e.s.LeNetMNIST - Train model...\n"
+                             "o.d.o.l.ScoreIterationListener - Score at iteration 0 is 2.4743150434186543\n"
+                             "o.d.o.l.ScoreIterationListener - Score at iteration 10 is 1.1818027856870121\n"
+                             "o.d.o.l.ScoreIterationListener - Score at iteration 20 is NaN\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 20);
+    ck_assert(loss->first == 2.4743150434186543);
+    ck_assert_uint_eq(loss->finite, 2);
+    md_store_free(st);
+
+    /* Prose about a score is no score line. */
+    st = load_text("prose.log",
+                   "Score at iteration 10 is reported below\n"
+                   "step 1 loss 0.5\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_json_columns)
 {
     md_store *st = load_text("history.json",
@@ -8403,6 +8431,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
     tcase_add_test(text, test_text_column_empty_cells);
+    tcase_add_test(text, test_dl4j_score_lines);
     tcase_add_test(text, test_text_ruled_tables);
     tcase_add_test(text, test_text_yolo_validation);
     tcase_add_test(text, test_text_keras_backspace_redraws);

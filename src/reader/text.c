@@ -1782,6 +1782,31 @@ static bool deepxde_line(text_reader *r, md_str t, unsigned long line)
     return true;
 }
 
+/* Deeplearning4j's ScoreIterationListener: "o.d.o.l.ScoreIterationListener
+ * - Score at iteration 10 is 1.1818027856870121". The score is the loss the
+ * network minimises (its regularisation included). */
+static bool dl4j_score_line(text_reader *r, md_str t, unsigned long line)
+{
+    static const char lead[] = "Score at iteration ";
+    const char *at = md_memmem(t.p, t.n, lead, sizeof lead - 1);
+    if (!at)
+        return false;
+    const char *p = at + sizeof lead - 1, *end = t.p + t.n;
+    double iter, v;
+    size_t k = md_num_scan(p, end, &iter);
+    if (!k || iter < 0 || iter != floor(iter) || !md_str_starts_with((md_str){p + k, (size_t)(end - p - k)}, " is "))
+        return false;
+    const char *num = p + k + 4;
+    size_t kv = md_num_scan(num, end, &v);
+    if (!kv || num + kv != end)
+        return false;
+    md_feed_record_begin(r->feed, line);
+    md_feed_kv(r->feed, "iter", 4, iter, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    md_feed_kv(r->feed, "loss", 4, v, MD_UNIT_NONE, md_kv_decimals(num, kv), NAN);
+    md_feed_record_end(r->feed);
+    return true;
+}
+
 /* Optuna's study log: "[I 2020-12-16 12:46:55,364] Trial 42 finished with
  * value: 0.934 and parameters: {'lr': 0.0023, ...}. Best is trial 31 with
  * value: 0.95." (before 2.0: "Finished trial#42 resulted in value: 0.934.
@@ -2434,6 +2459,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         return;
     }
     if (scheduler_line(r, trimmed) || coco_summary_line(r, trimmed, line) || optuna_trial_line(r, trimmed, line) ||
+        dl4j_score_line(r, trimmed, line) ||
         deepxde_line(r, trimmed, line) ||
         md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
         read_wenet(r, trimmed, line) || md_yolo_results_line(trimmed, r->feed, line) ||
