@@ -4103,6 +4103,29 @@ START_TEST(test_text_sb3_boxes)
     ck_assert_int_eq(loss->first_step, 4096);
     ck_assert_int_eq(loss->last_step, 5000);
     md_store_free(st);
+
+    /* Spinning Up's boxes: its environment steps place them, as SB3's do;
+     * a box the log ends in, without its closing rule, is read too. */
+    st = load_text("spinup.log",
+                   "---------------------------------------\n"
+                   "|             Epoch |              19 |\n"
+                   "|      AverageEpRet |            28.1 |\n"
+                   "| TotalEnvInteracts |           8e+04 |\n"
+                   "|             LossV |              65 |\n"
+                   "---------------------------------------\n"
+                   "Warning: trajectory cut off by epoch at 15 steps.\n"
+                   "---------------------------------------\n"
+                   "|             Epoch |              20 |\n"
+                   "|      AverageEpRet |            30.4 |\n"
+                   "| TotalEnvInteracts |         8.4e+04 |\n"
+                   "|             LossV |             126 |\n",
+                   NULL);
+    reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 2);
+    ck_assert_int_eq(reward->first_step, 80000);
+    ck_assert_int_eq(reward->last_step, 84000);
+    ck_assert(series(st, "value_loss")->last == 126);
+    md_store_free(st);
 }
 END_TEST
 

@@ -45,7 +45,8 @@ static void emit(md_box *b, md_feed *feed, unsigned long line)
     if (b->n) {
         md_feed_record_begin(feed, line);
         for (size_t i = 0; i < b->n; i++)
-            md_feed_kv(feed, b->rows[i].key, strlen(b->rows[i].key), b->rows[i].value, MD_UNIT_NONE, 0, NAN);
+            md_feed_kv(feed, b->rows[i].key, strlen(b->rows[i].key), b->rows[i].value, MD_UNIT_NONE,
+                       b->rows[i].flags, NAN);
         md_feed_record_end(feed);
     }
     b->n = 0;
@@ -69,6 +70,7 @@ bool md_box_line(md_box *b, md_str line, md_feed *feed, unsigned long lineno)
         b->open = false;
         return false;
     }
+    b->last_line = lineno;
     if (value.n == 0) {
         if (key.p[key.n - 1] == '/')
             key.n--;
@@ -86,6 +88,15 @@ bool md_box_line(md_box *b, md_str line, md_feed *feed, unsigned long lineno)
         snprintf(b->rows[b->n].key, sizeof b->rows[b->n].key, "%s/%.*s", b->section, (int)key.n, key.p);
     else
         snprintf(b->rows[b->n].key, sizeof b->rows[b->n].key, "%.*s", (int)key.n, key.p);
+    bool point = memchr(value.p, '.', value.n) || memchr(value.p, 'e', value.n) || memchr(value.p, 'E', value.n);
+    b->rows[b->n].flags = (point ? 0 : MD_KV_INTEGRAL) | md_kv_decimals(value.p, value.n);
     b->rows[b->n++].value = v;
     return true;
+}
+
+void md_box_finish(md_box *b, md_feed *feed)
+{
+    if (b->open)
+        emit(b, feed, b->last_line);
+    b->open = false;
 }

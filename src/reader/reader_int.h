@@ -355,11 +355,13 @@ void md_tqdm_reread(md_tqdm *bar, const char *line, bool read_rate);
 #define MD_BOX_ROWS 64
 typedef struct md_box {
     bool open;
+    unsigned long last_line; /* of the latest row */
     char section[48];
     size_t n;
     struct {
         char key[112];
         double value;
+        unsigned flags;
     } rows[MD_BOX_ROWS];
 } md_box;
 
@@ -368,6 +370,8 @@ typedef struct md_feed md_feed;
 /* Reads one line into the box; true when the line belonged to it (a rule
  * or a row). A box's rows become one record when its closing rule comes. */
 bool md_box_line(md_box *b, md_str line, md_feed *feed, unsigned long lineno);
+/* A box the log ends in, its closing rule never printed, is a record too. */
+void md_box_finish(md_box *b, md_feed *feed);
 
 /* A dict that pprint wrapped one item a line (wrapped.c). */
 typedef struct md_wrapped_dict {

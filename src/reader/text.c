@@ -2734,6 +2734,7 @@ void md_text_reader_finish(md_text_reader *r)
     close_results(r);
     flush_pending(r);
     md_catboost_finish(&r->catboost, r->feed);
+    md_box_finish(&r->box, r->feed);
 }
 
 void md_text_reader_free(md_text_reader *r)
