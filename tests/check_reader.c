@@ -120,6 +120,18 @@ START_TEST(test_kv_mindspore)
 }
 END_TEST
 
+/* An index before a value ("Throughput: 0: 3098.6", sample-factory's
+ * policy 0) is no value; a clock ("eta: 0:12:34") stays one. */
+START_TEST(test_kv_indexed_value)
+{
+    md_kv kv[32];
+    CHECK_LINE("Total num frames: 241664. Throughput: 0: 3098.6. Samples: 54300.",
+               {"Total num frames", 241664, MD_UNIT_NONE}, {"Throughput", 3098.6, MD_UNIT_NONE},
+               {"Samples", 54300, MD_UNIT_NONE});
+    CHECK_LINE("loss: 0.5 eta: 0:12:34", {"loss", 0.5, MD_UNIT_NONE}, {"eta", 754, MD_UNIT_S});
+}
+END_TEST
+
 START_TEST(test_kv_speedrun)
 {
     md_kv kv[32];
@@ -8320,6 +8332,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_hf_dict);
     tcase_add_test(kv, test_kv_terse);
     tcase_add_test(kv, test_kv_mindspore);
+    tcase_add_test(kv, test_kv_indexed_value);
     tcase_add_test(kv, test_kv_speedrun);
     tcase_add_test(kv, test_kv_megatron);
     tcase_add_test(kv, test_kv_keras);

@@ -875,6 +875,10 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
         parse_glued_span(p, end, out))
         return true;
     bool integral = is_integral_text(p, k);
+    /* An index before the value, "Throughput: 0: 3098.6" (sample-factory's
+     * policy 0): the value is the number after it. */
+    if (integral && p + k + 2 < end && p[k] == ':' && p[k + 1] == ' ' && md_is_digit(p[k + 2]))
+        return parse_value(memo, p + k + 2, end, out);
     double grouped;
     size_t g;
     out->num = p;
