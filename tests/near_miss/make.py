@@ -2003,6 +2003,33 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+def speechbrain_epoch(epoch, lr, loss, vloss, wer):
+    return ("speechbrain.utils.train_logger - epoch: %d, lr: %.2e - train loss: %.2f - valid loss: %.2f, "
+            "valid WER: %.2f" % (epoch, lr, loss, vloss, wer))
+
+
+@near_miss("error_rate_above_100", "seq2seq_runs_on_first_epochs.log")
+def _(r):
+    out = [note("An attention seq2seq recogniser's first epochs: before it has learned to stop, its",
+                "greedy decoding runs to the length cap and the WER is 240, 180 and 130%; from",
+                "epoch 4 on it stops where it should and the WER falls to 38%.")]
+    for epoch, wer in enumerate((240.5, 181.2, 131.7, 88.4, 61.0, 47.9, 41.2, 38.3), start=1):
+        loss = 4.1 * 0.78 ** epoch + r.gauss(0, 0.02)
+        out.append(speechbrain_epoch(epoch, 1.0, loss, loss * 1.1, wer))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("error_rate_above_100", "seq2seq_four_epochs_above_100.log")
+def _(r):
+    out = [note("The first four epochs of a transformer recogniser, the log cut there: its WER is",
+                "still above 100% (it has not learned to stop) but falling, 310 to 140, with the",
+                "loss. Too early to call broken.")]
+    for epoch, wer in enumerate((310.2, 244.8, 187.5, 140.3), start=1):
+        loss = 5.2 * 0.8 ** epoch + r.gauss(0, 0.02)
+        out.append(speechbrain_epoch(epoch, 8e-4, loss, loss * 1.05, wer))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("segmentation_no_overlap", "nnunet_small_structure_dice_rises_late.log")
 def _(r):
     out = [note("nnU-Net-style training on a small structure: the validation Dice is 0 for the first",
