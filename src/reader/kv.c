@@ -875,10 +875,6 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
         parse_glued_span(p, end, out))
         return true;
     bool integral = is_integral_text(p, k);
-    /* An index before the value, "Throughput: 0: 3098.6" (sample-factory's
-     * policy 0): the value is the number after it. */
-    if (integral && p + k + 2 < end && p[k] == ':' && p[k + 1] == ' ' && md_is_digit(p[k + 2]))
-        return parse_value(memo, p + k + 2, end, out);
     double grouped;
     size_t g;
     out->num = p;
@@ -1903,6 +1899,14 @@ static void on_separator(scan *s)
         bool eta = md_word_is(s->key, (size_t)(s->key_end - s->key), "eta");
         if ((eta && parse_clock_span(q, s->end, &v)) || parse_value(s->units, q, s->end, &v) ||
             parse_quoted(s->units, q, s->end, &v)) {
+            /* An index between the name and its value, "Throughput: 0:
+             * 3098.6" (sample-factory's policy 0): the value is the number
+             * after it. */
+            value indexed;
+            if (sep == ':' && (v.flags & MD_KV_INTEGRAL) && v.unit == MD_UNIT_NONE && v.end + 2 < s->end &&
+                v.end[0] == ':' && v.end[1] == ' ' && md_is_digit(v.end[2]) &&
+                parse_value(s->units, v.end + 2, s->end, &indexed))
+                v = indexed;
             if (on_epoch_batch(s, &v) || on_paired_paren(s, &v) || rate_named_after(s, &v))
                 return;
             if (sep == '=' && assigns_expression(v.end, s->end)) {
