@@ -109,6 +109,11 @@ START_TEST(test_num_special)
     expect_num("infxxx", 6, INFINITY);
     expect_num("-infxx", 6, -INFINITY);
     ck_assert(isnan(scan("nanxxxx", &used)) && used == 6);
+
+    /* NeMo's bar: "reduced_train_loss=nan.0"; "nan.05" is no such NaN. */
+    ck_assert(isnan(scan("nan.0", &used)) && used == 5);
+    ck_assert(isnan(scan("nan.0, global_step", &used)) && used == 5);
+    ck_assert(isnan(scan("nan.05", &used)) && used == 3);
 }
 END_TEST
 

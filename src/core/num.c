@@ -209,11 +209,18 @@ static size_t x_fill(const char *s, const char *end, size_t n, bool neg)
     return n;
 }
 
+/* NeMo's progress bar writes a NaN as "nan.0" ("reduced_train_loss=nan.0"). */
+static size_t point_zero(const char *s, const char *end, size_t n)
+{
+    return s + n + 1 < end && s[n] == '.' && s[n + 1] == '0' && !(s + n + 2 < end && md_is_digit(s[n + 2])) ? n + 2
+                                                                                                          : n;
+}
+
 static size_t scan_special(const char *s, const char *end, bool neg, double *out)
 {
     if (ci_prefix(s, end, "nan")) {
         *out = neg ? -NAN : NAN; /* strtod keeps the sign of a NaN too */
-        return x_fill(s, end, 3, neg);
+        return point_zero(s, end, x_fill(s, end, 3, neg));
     }
     if (ci_prefix(s, end, "infinity")) {
         *out = neg ? -INFINITY : INFINITY;
