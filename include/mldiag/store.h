@@ -195,7 +195,10 @@ typedef enum {
     /* A count within an epoch whose number counts from 0 (Lightning's bar,
      * "Epoch 1: 16%| 300/1871", is in the second epoch), even where the
      * log starts past epoch 0. */
-    MD_KV_EPOCH_FROM_0 = 1 << 10
+    MD_KV_EPOCH_FROM_0 = 1 << 10,
+    /* A sample taken on a clock (W&B's system metrics), not printed with
+     * a step: the same value at the same step again is another sample. */
+    MD_KV_SAMPLED = 1 << 11
 } md_kv_flags;
 
 /* Flags bits 2-7: the digits after the point plus one, for a number

@@ -147,7 +147,8 @@ static void stats_item(wandb_reader *r, md_pb item)
         if (n == strlen(system_keys[i]) && memcmp(key.p, system_keys[i], n) == 0) {
             char name[KEY_MAX];
             int len = snprintf(name, sizeof name, "system/%s", system_keys[i]);
-            md_store_record_kv(r->st, name, (size_t)len, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
+            md_store_record_kv(r->st, name, (size_t)len, v, MD_UNIT_NONE, md_json_number_flags(v) | MD_KV_SAMPLED,
+                               NAN);
         }
     }
 }

@@ -760,6 +760,13 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
             at = s->count && s->last_step > in->last_step_seen ? s->last_step : in->last_step_seen;
         else if (step < 0)
             at = s->last_step;
+        /* The same value at the same step again is the same print again:
+         * each rank of a job that every rank logs (torchtitan's "step:  4
+         * loss:  7.62585 ..." seven times), a bar redrawn with its
+         * postfix. */
+        if (s->count && at == s->last_step && !s->ordinal && !(kv->flags & MD_KV_SAMPLED) &&
+            (s->last_raw == v || (isnan(s->last_raw) && isnan(v))))
+            continue;
         series_add(s, at, v, kv->flags);
         values++;
     }
