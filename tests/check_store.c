@@ -79,6 +79,28 @@ static void add_printed(md_store *st, int64_t step, const char *key, double v, i
     md_store_record_end(st, NULL);
 }
 
+/* The same value at the same step again is the same print again (each
+ * rank echoing one line); another value at that step, or a sample taken on
+ * a clock, is a point of its own. */
+START_TEST(test_repeated_print_is_one_point)
+{
+    md_store *st = new_store();
+    for (int rank = 0; rank < 7; rank++)
+        record(st, 4, "loss", 7.62585);
+    record(st, 4, "loss", 7.5);
+    record(st, 5, "loss", 7.5);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    for (int k = 0; k < 3; k++) {
+        md_store_record_begin(st, 9);
+        put(st, "step", 5, MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "gpu_util", 0.97, MD_UNIT_NONE, MD_KV_SAMPLED);
+        md_store_record_end(st, NULL);
+    }
+    ck_assert_uint_eq(series(st, "gpu_util")->count, 3);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_fraction_in_percent)
 {
     md_store *st = new_store();
@@ -1529,6 +1551,7 @@ Suite *suite_store(void)
     Suite *s = suite_create("store");
     TCase *rec = tcase_create("records");
     tcase_add_test(rec, test_step_keys);
+    tcase_add_test(rec, test_repeated_print_is_one_point);
     tcase_add_test(rec, test_fraction_in_percent);
     tcase_add_test(rec, test_ordinal_steps);
     tcase_add_test(rec, test_ordinal_steps_shared);
