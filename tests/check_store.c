@@ -101,6 +101,22 @@ START_TEST(test_repeated_print_is_one_point)
 }
 END_TEST
 
+/* A sign of percent turns a share's value into a fraction; after a loss,
+ * which is no share ("Loss: 2.303%"), it is a slip of the print. */
+START_TEST(test_percent_sign_after_a_loss)
+{
+    md_store *st = new_store();
+    md_store_record_begin(st, 1);
+    put(st, "epoch", 10, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "loss", 2.303, MD_UNIT_PERCENT, 0);
+    put(st, "accuracy", 10, MD_UNIT_PERCENT, 0);
+    md_store_record_end(st, NULL);
+    ck_assert(series(st, "loss")->last == 2.303);
+    ck_assert(series(st, "accuracy")->last == 0.1);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_fraction_in_percent)
 {
     md_store *st = new_store();
@@ -1553,6 +1569,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_step_keys);
     tcase_add_test(rec, test_repeated_print_is_one_point);
     tcase_add_test(rec, test_fraction_in_percent);
+    tcase_add_test(rec, test_percent_sign_after_a_loss);
     tcase_add_test(rec, test_ordinal_steps);
     tcase_add_test(rec, test_ordinal_steps_shared);
     tcase_add_test(rec, test_setting_before_steps_is_dropped);

@@ -282,7 +282,8 @@ static double convert(md_kind kind, double v, md_unit unit)
         return v; /* most points: no call to look the unit up */
     switch (md_unit_dim(unit)) {
     case MD_DIM_PERCENT:
-        return v / 100;
+        /* A loss is no share: "Loss: 2.303%" is a print's slip. */
+        return kind == MD_KIND_LOSS ? v : v / 100;
     case MD_DIM_TIME:
         if (kind == MD_KIND_RATE)
             return unit == MD_UNIT_S_PER_IT && v != 0 ? 1 / v : v;
