@@ -120,6 +120,20 @@ START_TEST(test_kv_mindspore)
 }
 END_TEST
 
+/* A list of numbers: a learning rate's first group, anything else's mean
+ * over its finite numbers (a Dice per class). */
+START_TEST(test_kv_lists)
+{
+    md_kv kv[32];
+    CHECK_LINE("step=10, skipped=0, lr=[2.5e-06, 1.0e-06]", {"step", 10, MD_UNIT_NONE}, {"skipped", 0, MD_UNIT_NONE},
+               {"lr", 2.5e-06, MD_UNIT_NONE});
+    CHECK_LINE("val_loss: -0.5342, Pseudo dice: [0.8, 0.0, nan, 0.4]", {"val_loss", -0.5342, MD_UNIT_NONE},
+               {"Pseudo dice", 0.4, MD_UNIT_NONE});
+    CHECK_LINE("Average global foreground Dice: [0.8667, 0.0009, 0.0002, 0.0]",
+               {"Average global foreground Dice", (0.8667 + 0.0009 + 0.0002) / 4, MD_UNIT_NONE});
+}
+END_TEST
+
 /* An index before a value ("Throughput: 0: 3098.6", sample-factory's
  * policy 0) is no value; a clock ("eta: 0:12:34") stays one. */
 START_TEST(test_kv_indexed_value)
@@ -5975,6 +5989,8 @@ static const struct {
     {"nan_message", "FloatingPointError: Loss became infinite or NaN at iteration=4311!"},
     {"cuda_oom", "F0516 02:08:10.520869  5661 syncedmem.cpp:51] Check failed: error == cudaSuccess (2 vs. 0)  out of "
                  "memory"},
+    {"loader_workers_gone", "RuntimeError: One or more background workers are no longer alive. Exiting. Please check "
+                            "the print statements above for the actual error message"},
     {"grad_nan_skipped", "[user] 2021-04-23 19:22:52,420 (trainer:581) WARNING: The grad norm is nan. Skipping updating "
                          "the model."},
     {"grad_nan_skipped", "2018-05-23 13:05:13,682 (asr_chainer:132) WARNING: grad norm is nan. Do not update model."},
@@ -7738,6 +7754,8 @@ static const struct {
     {"grad_nan_skipped", "if grad_norm is nan: skip the update (the grad norm is nan on fp16 overflow)"},
     {"cuda_oom", "F0516 02:08:10.520869  5661 syncedmem.cpp:51] Check failed: error == cudaSuccess (4 vs. 0)  "
                  "unspecified launch failure"},
+    {"loader_workers_gone", "    raise RuntimeError(\"One or more background workers are no longer alive. Exiting. "
+                            "Please check the \""},
     {"worker_exited_error", "  exitcode  : -9 (pid: 14689)"},
     {"shape_mismatch", "size mismatch for roi_head.bbox_head.fc_cls.weight: copying a param with shape "
                        "torch.Size([81, 1024]) from checkpoint, the shape in current model is torch.Size([4, 1024])."},
@@ -8337,6 +8355,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_terse);
     tcase_add_test(kv, test_kv_mindspore);
     tcase_add_test(kv, test_kv_indexed_value);
+    tcase_add_test(kv, test_kv_lists);
     tcase_add_test(kv, test_kv_speedrun);
     tcase_add_test(kv, test_kv_megatron);
     tcase_add_test(kv, test_kv_keras);

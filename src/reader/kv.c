@@ -199,6 +199,8 @@ typedef struct value {
     size_t numlen, totlen;
     bool grouped;
     bool elapsed; /* a span of days, hours and minutes: how long, not a step's time */
+    bool listed;  /* the first of a list of two numbers or more; mean is theirs */
+    double mean;  /* the mean of the list's finite numbers, NaN when none is */
     uint8_t num_digits_max;
 } value;
 
@@ -358,10 +360,35 @@ bool md_kv_set_name(const char *p, size_t n)
     return md_word_in(p, n, sets, MD_COUNT(sets));
 }
 
+/* A learning rate's name: "lr", "learning_rate", "Learning Rate",
+ * "lr-AdamW". */
+static bool names_learning_rate(const char *key, size_t keylen)
+{
+    for (size_t i = 0; i + 2 <= keylen; i++) {
+        bool starts = i == 0 || !md_is_letter(key[i - 1]);
+        if (starts && strncasecmp(key + i, "lr", 2) == 0 && (i + 2 == keylen || !md_is_letter(key[i + 2])))
+            return true;
+        if (starts && i + 8 <= keylen && strncasecmp(key + i, "learning", 8) == 0)
+            return true;
+    }
+    return false;
+}
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     if (host_rank_field(s, key, keylen, v) || process_rank(key, keylen, v))
         return;
+    /* A list is one number per parameter group for a learning rate (the
+     * first group's is the run's), one per class or head for anything else
+     * (nnU-Net's "Pseudo dice [0.8102, 0.0, nan]"): their mean, NaN ones
+     * left out, is the figure. */
+    value averaged;
+    if (v->listed && !names_learning_rate(key, keylen)) {
+        averaged = *v;
+        averaged.v = v->mean;
+        averaged.num = NULL;
+        v = &averaged;
+    }
     if (keylen == 4 && memcmp(key, "epch", 4) == 0)
         lerobot_episodes(s);
     /* StyleGAN's "time 2d 07h 06m": the time so far, not the step's. */
@@ -554,6 +581,8 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
     *out = (value){.v = first, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(q, k), .total = NAN,
                    .num = q, .numlen = k};
     bool trailing_comma = false;
+    double sum = isfinite(first) ? first : 0;
+    size_t numbers = 1, finite = isfinite(first);
     for (q += k; q < end && *q == ',';) {
         q++;
         while (q < end && *q == ' ')
@@ -564,7 +593,14 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
         if (!n)
             return false;
         q += n;
+        numbers++;
+        if (isfinite(next)) {
+            sum += next;
+            finite++;
+        }
     }
+    out->listed = numbers >= 2;
+    out->mean = finite ? sum / (double)finite : NAN;
     /* A tuple only as BasicSR writes it, with a comma after each number: a
      * setting's pair ("'betas': (0.9, 0.95)") is no rate. */
     if (q >= end || *q != close || !is_value_end(q + 1, end) || (close == ')' && !trailing_comma))
