@@ -5396,6 +5396,25 @@ START_TEST(test_text_column_empty_cells)
 }
 END_TEST
 
+/* A line of values without a count, under a line that counted the epoch,
+ * stands at that epoch, as it does under a counted step. */
+START_TEST(test_text_values_under_epoch_line)
+{
+    md_store *st = load_text("ptens.log",
+                             "Epoch: 001, Loss: 1.6046\n"
+                             "Train acc:0.2422, Test acc:0.2200\n"
+                             "Epoch: 002, Loss: 1.5845\n"
+                             "Train acc:0.2871, Test acc:0.2800\n",
+                             NULL);
+    const md_series *acc = series(st, "accuracy");
+    ck_assert(!acc->ordinal);
+    ck_assert_int_eq(acc->first_step, 1);
+    ck_assert_int_eq(acc->last_step, 2);
+    ck_assert_int_eq(series(st, "val_accuracy")->last_step, 2);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_dl4j_score_lines)
 {
     /* Deeplearning4j's ScoreIterationListener: the score is the loss, at
@@ -8491,6 +8510,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_column_tables);
     tcase_add_test(text, test_text_column_empty_cells);
     tcase_add_test(text, test_dl4j_score_lines);
+    tcase_add_test(text, test_text_values_under_epoch_line);
     tcase_add_test(text, test_text_ruled_tables);
     tcase_add_test(text, test_text_yolo_validation);
     tcase_add_test(text, test_text_keras_backspace_redraws);

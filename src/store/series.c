@@ -377,7 +377,7 @@ static MD_NOINLINE void add_nonfinite(md_series *s, int64_t step, double v)
         s->leading_nonfinite++;
 }
 
-void series_add(md_series *s, int64_t step, double v, unsigned flags)
+bool series_add(md_series *s, int64_t step, double v, unsigned flags)
 {
     bool from_start = false;
     if (s->count == 0) {
@@ -386,13 +386,20 @@ void series_add(md_series *s, int64_t step, double v, unsigned flags)
         s->restarts++;
         from_start = step <= s->first_step;
         s->fresh_starts += from_start;
+    } else if (step == s->last_step && !s->ordinal && !(flags & MD_KV_SAMPLED) &&
+               (s->last_raw == v || (isnan(s->last_raw) && isnan(v)))) {
+        /* The same value at the same step again is the same print again:
+         * each rank of a job that every rank logs (torchtitan's "step:  4
+         * loss:  7.62585 ..." seven times), a bar's last redraw beside the
+         * epoch's summary. */
+        return false;
     }
     s->count++;
     s->last_step = step;
     s->last_raw = v;
     if (!isfinite(v)) {
         add_nonfinite(s, step, v);
-        return;
+        return true;
     }
     bucket_add(s, step, v);
     s->trailing_nonfinite = 0;
@@ -435,6 +442,7 @@ void series_add(md_series *s, int64_t step, double v, unsigned flags)
     s->m2 += delta * (v - s->mean);
     spike_track(s, step, v, from_start);
     note_print(s, v, flags);
+    return true;
 }
 
 /* Moves counts of values written with d decimals to d + 2, as dividing

@@ -687,6 +687,14 @@ static void add_component_total(md_store *st, bool val)
         md_store_record_kv(st, name, strlen(name), sum, MD_UNIT_NONE, 0, NAN);
 }
 
+static bool fractional_epoch(const md_store *st)
+{
+    for (size_t i = 0; i < st->nkv; i++)
+        if (st->keys[st->kv[i].key].role == MD_ROLE_EPOCH && !(st->kv[i].flags & MD_KV_INTEGRAL))
+            return true;
+    return false;
+}
+
 int64_t md_store_record_end(md_store *st, bool *had_step)
 {
     bool had = false;
@@ -717,6 +725,10 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     if (st->rec_total & KEY_VAL_TERM)
         add_component_total(st, true);
     size_t values = 0;
+    /* Under records an epoch placed, a record without a count stands at
+     * the epoch reached, unless it says its own progress in epochs (HF's
+     * "epoch": 0.38). */
+    bool gives_progress = step < 0 && in->epoch_records > 0 && fractional_epoch(st);
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         const key_info *ki = &st->keys[kv->key];
@@ -749,7 +761,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
          * before stands at the step they reached (a model's activations
          * printed under each step's line, a test set's figures at the
          * end), also when its series starts so. */
-        bool reached = step < 0 && in->step_records > 0 && in->last_step_seen >= 0;
+        bool reached = step < 0 && in->last_step_seen >= 0 &&
+                       (in->step_records > 0 || (in->epoch_records > 0 && !gives_progress));
         if (s->count == 0)
             s->ordinal = step < 0 && !reached;
         /* Without steps, a point's place is its record's among the input's
@@ -761,15 +774,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
             at = s->count && s->last_step > in->last_step_seen ? s->last_step : in->last_step_seen;
         else if (step < 0)
             at = s->last_step;
-        /* The same value at the same step again is the same print again:
-         * each rank of a job that every rank logs (torchtitan's "step:  4
-         * loss:  7.62585 ..." seven times), a bar redrawn with its
-         * postfix. */
-        if (s->count && at == s->last_step && !s->ordinal && !(kv->flags & MD_KV_SAMPLED) &&
-            (s->last_raw == v || (isnan(s->last_raw) && isnan(v))))
-            continue;
-        series_add(s, at, v, kv->flags);
-        values++;
+        values += series_add(s, at, v, kv->flags);
     }
     in->records++;
     in->points += values;
