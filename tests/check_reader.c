@@ -120,6 +120,21 @@ START_TEST(test_kv_mindspore)
 }
 END_TEST
 
+/* A command line's options are its settings, not measurements: the line
+ * is one of settings (md_kv_scan_memo's *settings). */
+START_TEST(test_kv_command_line)
+{
+    md_kv kv[32];
+    static const char line[] = "cmd = deepspeed main.py --per_device_train_batch_size 8 --learning_rate 9.65e-6";
+    bool settings = false;
+    size_t n = md_kv_scan_memo(line, strlen(line), kv, 32, known, NULL, t_catalog(), NULL, &settings);
+    ck_assert_uint_ge(n, 1);
+    ck_assert(settings);
+    /* A minus sign is no option: "loss -0.5 --" keeps its pair. */
+    CHECK_LINE("step 3 loss -0.5123", {"step", 3, MD_UNIT_NONE}, {"loss", -0.5123, MD_UNIT_NONE});
+}
+END_TEST
+
 /* A list of numbers: a learning rate's first group, anything else's mean
  * over its finite numbers (a Dice per class). */
 START_TEST(test_kv_lists)
@@ -8373,6 +8388,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_hf_dict);
     tcase_add_test(kv, test_kv_terse);
     tcase_add_test(kv, test_kv_mindspore);
+    tcase_add_test(kv, test_kv_command_line);
     tcase_add_test(kv, test_kv_indexed_value);
     tcase_add_test(kv, test_kv_lists);
     tcase_add_test(kv, test_kv_speedrun);

@@ -38,6 +38,7 @@ typedef struct scan {
     size_t setlen;
     bool set_training;
     unsigned word_values; /* pairs whose value is no number (settings_line) */
+    unsigned options;     /* command-line options, "--name" (settings_line) */
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
@@ -3052,16 +3053,17 @@ size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_know
     return md_kv_scan_memo(line, n, out, cap, known, NULL, ctx, NULL, NULL);
 }
 
-/* A line of settings: argparse's print of its arguments, or one with at
- * least three values that are no numbers and at least half as many as
- * pairs with numbers. Ultralytics' "engine/trainer: task=detect,
+/* A line of settings: argparse's print of its arguments, a command line
+ * with two options and more ("cmd = deepspeed main.py --data_path ...
+ * --learning_rate 9.65e-6"), or one with at least three values that are no
+ * numbers and at least half as many as pairs with numbers. Ultralytics' "engine/trainer: task=detect,
  * mode=train, model=yolo11n.pt, ..., lr0=0.01, ..." holds more words than
  * numbers, a config dict printed on one line enough. A logfmt record
  * ("level=info msg=step step=10 loss=2.3") has two, and a line of
  * measurements at most one (Lightning's "v_num=a1b2"). */
 static bool settings_line(const scan *s)
 {
-    return s->arguments || (s->word_values >= 3 && 2 * s->word_values >= s->n);
+    return s->arguments || s->options >= 2 || (s->word_values >= 3 && 2 * s->word_values >= s->n);
 }
 
 /* OpenMMLab's loggers (mmcv's TextLoggerHook, mmengine's LogProcessor)
@@ -3156,6 +3158,11 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '[' && s.key) {
             s.openmmlab |= mmcv_iter(&s);
             on_number(&s); /* "Epoch [5/650]" */
+        } else if (c == '-' && s.p + 2 < s.end && s.p[1] == '-' && is_alpha(s.p[2]) &&
+                   (s.p == s.line || md_is_blank(s.p[-1]))) {
+            s.options++; /* "--learning_rate 9.65e-6": a command line's option */
+            clear_key(&s);
+            s.p += 2;
         } else if (c == '*' && s.n == 0 && on_summary_bullet(&s)) {
             continue;
         } else if (c == '#' && s.key && s.n == 0 && on_net_output(&s)) {
