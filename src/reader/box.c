@@ -88,8 +88,7 @@ bool md_box_line(md_box *b, md_str line, md_feed *feed, unsigned long lineno)
         snprintf(b->rows[b->n].key, sizeof b->rows[b->n].key, "%s/%.*s", b->section, (int)key.n, key.p);
     else
         snprintf(b->rows[b->n].key, sizeof b->rows[b->n].key, "%.*s", (int)key.n, key.p);
-    bool point = memchr(value.p, '.', value.n) || memchr(value.p, 'e', value.n) || memchr(value.p, 'E', value.n);
-    b->rows[b->n].flags = (point ? 0 : MD_KV_INTEGRAL) | md_kv_decimals(value.p, value.n);
+    b->rows[b->n].flags = md_kv_number_flags(value.p, value.n);
     b->rows[b->n++].value = v;
     return true;
 }

@@ -83,14 +83,13 @@ static bool cell_number(md_str c, cell_value *out)
     size_t k = md_num_scan(c.p, end, &out->v);
     if (!k)
         return false;
-    bool point = memchr(c.p, '.', k) || memchr(c.p, 'e', k) || memchr(c.p, 'E', k);
-    out->flags = (point ? 0 : MD_KV_INTEGRAL) | md_kv_decimals(c.p, k);
+    out->flags = md_kv_number_flags(c.p, k);
     out->unit = MD_UNIT_NONE;
     out->total = NAN;
     const char *q = c.p + k;
     if (q == end)
         return true;
-    if (*q == '/' && !point) {
+    if (*q == '/' && (out->flags & MD_KV_INTEGRAL)) {
         double t;
         size_t tk = md_num_scan(q + 1, end, &t);
         if (tk && q + 1 + tk == end) {

@@ -546,9 +546,7 @@ unsigned md_kv_decimals(const char *p, size_t n)
     return MD_KV_DECIMALS(n - after_point);
 }
 
-/* The flags of a number read from its text: integral when written so,
- * and its decimals. */
-static unsigned text_flags(const char *p, size_t n)
+unsigned md_kv_number_flags(const char *p, size_t n)
 {
     return (is_integral_text(p, n) ? MD_KV_INTEGRAL : 0) | md_kv_decimals(p, n);
 }
@@ -557,7 +555,7 @@ static unsigned text_flags(const char *p, size_t n)
  * pair's text ending at end. */
 static value text_number(const char *p, size_t n, double v, md_unit unit, const char *end)
 {
-    return (value){.v = v, .unit = unit, .flags = text_flags(p, n), .total = NAN, .end = end, .num = p, .numlen = n};
+    return (value){.v = v, .unit = unit, .flags = md_kv_number_flags(p, n), .total = NAN, .end = end, .num = p, .numlen = n};
 }
 
 /* The value md_num_scan read as v from the n bytes at p, with no unit,
@@ -689,7 +687,7 @@ static bool parse_wrapped(const char *p, const char *end, value *out)
     size_t k = md_num_scan(q, end, &out->v);
     if (!k)
         return false;
-    out->flags = text_flags(q, k);
+    out->flags = md_kv_number_flags(q, k);
     q += k;
     if (list && (q >= end || *q++ != ']'))
         return false;

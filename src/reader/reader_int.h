@@ -102,6 +102,9 @@ size_t md_kv_count_key(const char *key, size_t n);
 bool md_clock_span(const char *s, size_t n, double *seconds);
 /* MD_KV_DECIMALS of a number's text: 0 when it has an exponent. */
 unsigned md_kv_decimals(const char *p, size_t n);
+/* The flags of a number read from its n bytes of text: MD_KV_INTEGRAL when
+ * written as an integer, and its decimals. */
+unsigned md_kv_number_flags(const char *p, size_t n);
 /* The value of a plain decimal: its digits' integer (exact in a double)
  * divided by an exact power of ten, frac being the count of digits after
  * the point (at most 15). The integer has at most 17 digits: converted as
