@@ -620,7 +620,7 @@ START_TEST(test_guessed_kinds)
         {"ENTS_F", "ents_f", MD_KIND_METRIC, MD_BETTER_HIGHER},
         {"DEP_UAS", "dep_uas", MD_KIND_METRIC, MD_BETTER_HIGHER},
         {"DEP_LAS", "dep_las", MD_KIND_METRIC, MD_BETTER_HIGHER},
-        {"metrics/mAP50-95(B)", "metrics_map50_95_b", MD_KIND_METRIC, MD_BETTER_HIGHER},
+        {"metrics/mAP50(B)", "metrics_map50_b", MD_KIND_METRIC, MD_BETTER_HIGHER},
         {"LOSS NER", "loss_ner", MD_KIND_LOSS, MD_BETTER_LOWER},
         {"ENTS_P", "ents_p", MD_KIND_OTHER, MD_BETTER_NONE},
         {"lora_r", "lora_r", MD_KIND_OTHER, MD_BETTER_NONE},

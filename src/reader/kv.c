@@ -1984,6 +1984,10 @@ static void on_separator(scan *s)
         if (sep == ':' && opens_namespace(q, s->end)) {
             s->ns = s->key;
             s->nslen = (size_t)(s->key_end - s->key);
+            /* YOLOv5's "hyperparameters: lr0=0.01, lrf=0.1, ...": the pairs
+             * under it are the run's configuration. */
+            static const char *const configs[] = {"hyperparameters", "hyp", "args", "arguments", "config", "opt"};
+            s->arguments |= md_word_in(s->key, s->nslen, configs, MD_COUNT(configs));
         } else if (sep == ':' && s->words <= 2 && evaluation_key(s->key, s->key_end)) {
             eval_namespace(s, s->key, (size_t)(s->key_end - s->key));
         } else if (sep == ':' && s->words == 2 && (last = last_word(s->key, s->key_end)) &&

@@ -3989,6 +3989,27 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_term_zero", "yolov5_single_class_cls_zero.log")
+def _(r):
+    out = [note("YOLOv5 trained on a single class (one kind of object), its first eight epochs:",
+                "with one class there is nothing to classify, so the cls column is exactly 0,",
+                "while the box and objectness losses fall and mAP starts to climb.")]
+    out.append("$ python train.py --single-cls --img 640 --batch 16 --epochs 100 --data starfish.yaml --weights yolov5s.pt")
+    out.append("Overriding model.yaml nc=80 with nc=1")
+    for epoch in range(8):
+        out.append("     Epoch   gpu_mem       box       obj       cls    labels  img_size")
+        box = 0.09 * 0.93 ** epoch + r.gauss(0, 0.001)
+        obj = 0.035 * 0.95 ** epoch + r.gauss(0, 0.0005)
+        out.append("     %d/99     3.21G   %.5f   %.5f         0        %d       640: 100%%|##########| 98/98 "
+                   "[00:41<00:00,  2.38it/s]" % (epoch, box, obj, 20 + epoch))
+        out.append("               Class     Images     Labels          P          R     mAP@.5 mAP@.5:.95: "
+                   "100%|##########| 7/7 [00:03<00:00,  2.10it/s]")
+        m = 0.004 * (epoch + 1)
+        out.append("                 all        200        731     %.4f     %.4f     %.4f     %.4f"
+                   % (0.05 + 0.03 * epoch, 0.02 + 0.02 * epoch, 2.2 * m, m))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_term_zero", "vae_kl_warmup_starts_at_zero.log")
 def _(r):
     out = [note("A VAE whose KL term is weighted by a warm-up that starts at 0: the weighted KL",
