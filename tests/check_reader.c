@@ -6023,6 +6023,8 @@ static const struct {
     {"cuda_oom", "F0516 02:08:10.520869  5661 syncedmem.cpp:51] Check failed: error == cudaSuccess (2 vs. 0)  out of "
                  "memory"},
     {"single_class", "Overriding model.yaml nc=80 with nc=1"},
+    {"loss_scale_min", "Exception: Skipped 50 iterations in a row due to Overflow - Exiting training."},
+    {"cuda_error", "[default3]:  what():  CUDA error: unknown error"},
     {"single_class", "train: weights=yolov5n6.pt, cfg=, data=cots.yml, single_cls=True, optimizer=SGD"},
     {"loader_workers_gone", "RuntimeError: One or more background workers are no longer alive. Exiting. Please check "
                             "the print statements above for the actual error message"},
