@@ -135,6 +135,14 @@ START_TEST(test_kv_command_line)
 }
 END_TEST
 
+/* A verb alone is no name: "is: 29.9011" holds no series "is". */
+START_TEST(test_kv_verb_is_no_key)
+{
+    md_kv kv[32];
+    CHECK_LINE("time consuming of epoch 13 is: 29.9011", {"time consuming of epoch", 13, MD_UNIT_NONE});
+}
+END_TEST
+
 /* A list of numbers: a learning rate's first group, anything else's mean
  * over its finite numbers (a Dice per class). */
 START_TEST(test_kv_lists)
@@ -8393,6 +8401,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_terse);
     tcase_add_test(kv, test_kv_mindspore);
     tcase_add_test(kv, test_kv_command_line);
+    tcase_add_test(kv, test_kv_verb_is_no_key);
     tcase_add_test(kv, test_kv_indexed_value);
     tcase_add_test(kv, test_kv_lists);
     tcase_add_test(kv, test_kv_speedrun);

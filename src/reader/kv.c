@@ -184,6 +184,11 @@ static bool key_acceptable(const char *key, size_t n, unsigned flags)
 {
     if (n == 0 || n > KEY_MAX_LEN)
         return false;
+    /* A verb alone names nothing: "time consuming of epoch 13 is: 29.9"
+     * (the name lies before the count). */
+    static const char *const verbs[] = {"is", "are", "was", "were"};
+    if (n <= 4 && md_word_in(key, n, verbs, MD_COUNT(verbs)))
+        return false;
     bool dotted = false;
     for (size_t i = 0; i + 1 < n; i++)
         dotted |= key[i] == '.' && is_alpha(key[i + 1]);
