@@ -86,6 +86,8 @@ static inline bool md_is_blank(char c)
 
 md_str md_str_c(const char *s);
 bool md_str_eq(md_str a, const char *s);
+/* Whether a is one of the n strings of list, exactly. */
+bool md_str_in(md_str a, const char *const *list, size_t n);
 /* Inline: callers pass literals, whose length and comparison then cost
  * next to nothing. */
 static inline bool md_str_starts_with(md_str s, const char *prefix)

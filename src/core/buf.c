@@ -98,6 +98,14 @@ bool md_str_eq(md_str a, const char *s)
     return a.n == n && memcmp(a.p, s, n) == 0;
 }
 
+bool md_str_in(md_str a, const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (md_str_eq(a, list[i]))
+            return true;
+    return false;
+}
+
 bool md_str_ends_with(md_str s, const char *suffix)
 {
     size_t n = strlen(suffix);

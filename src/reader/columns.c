@@ -354,10 +354,7 @@ static void keep_place(md_columns *t, const cell_value *vals, const bool *ok)
 static bool overall_label(md_str label)
 {
     static const char *const labels[] = {"all", "overall", "mean", "average"};
-    for (size_t i = 0; i < MD_COUNT(labels); i++)
-        if (md_str_eq(label, labels[i]))
-            return true;
-    return false;
+    return md_str_in(label, labels, MD_COUNT(labels));
 }
 
 /* A labelled row: its numbers are the evaluation's, at the step of the row

@@ -560,7 +560,8 @@ unsigned md_kv_number_flags(const char *p, size_t n)
  * pair's text ending at end. */
 static value text_number(const char *p, size_t n, double v, md_unit unit, const char *end)
 {
-    return (value){.v = v, .unit = unit, .flags = md_kv_number_flags(p, n), .total = NAN, .end = end, .num = p, .numlen = n};
+    return (value){
+        .v = v, .unit = unit, .flags = md_kv_number_flags(p, n), .total = NAN, .end = end, .num = p, .numlen = n};
 }
 
 /* The value md_num_scan read as v from the n bytes at p, with no unit,
@@ -3063,9 +3064,10 @@ size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_know
 /* A line of settings: argparse's print of its arguments, a command line
  * with two options and more ("cmd = deepspeed main.py --data_path ...
  * --learning_rate 9.65e-6"), or one with at least three values that are no
- * numbers and at least half as many as pairs with numbers. Ultralytics' "engine/trainer: task=detect,
- * mode=train, model=yolo11n.pt, ..., lr0=0.01, ..." holds more words than
- * numbers, a config dict printed on one line enough. A logfmt record
+ * numbers and at least half as many as pairs with numbers. Ultralytics'
+ * "engine/trainer: task=detect, mode=train, model=yolo11n.pt, ...,
+ * lr0=0.01, ..." holds more words than numbers, a config dict printed on
+ * one line enough. A logfmt record
  * ("level=info msg=step step=10 loss=2.3") has two, and a line of
  * measurements at most one (Lightning's "v_num=a1b2"). */
 static bool settings_line(const scan *s)

@@ -1029,10 +1029,7 @@ static bool cell_named(const md_str *cells, size_t n, const char *name)
 static bool evaluation_column(md_str name)
 {
     static const char *const own[] = {"Training Loss", "Epoch", "Step", "Validation Loss"};
-    for (size_t i = 0; i < MD_COUNT(own); i++)
-        if (md_str_eq(name, own[i]))
-            return false;
-    return true;
+    return !md_str_in(name, own, MD_COUNT(own));
 }
 
 /* A table's header: its cells name the columns. */
