@@ -7798,6 +7798,7 @@ static const struct {
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
     {"grad_nan_skipped", "if grad_norm is nan: skip the update (the grad norm is nan on fp16 overflow)"},
     {"single_class", "Overriding model.yaml nc=80 with nc=12"},
+    {"loss_scale_min", "            raise Exception(f\"Skipped {n} iterations in a row due to Overflow - Exiting training.\")"},
     {"cuda_oom", "F0516 02:08:10.520869  5661 syncedmem.cpp:51] Check failed: error == cudaSuccess (4 vs. 0)  "
                  "unspecified launch failure"},
     {"loader_workers_gone", "    raise RuntimeError(\"One or more background workers are no longer alive. Exiting. "
