@@ -1669,6 +1669,34 @@ START_TEST(test_text_rank0_first_words)
 }
 END_TEST
 
+/* A rank that printed settings first took the plain names, but logs no
+ * values: the loss rank 0 logs is the run's loss all the same. Where the
+ * first rank logs its own, the other's copy keeps its rank's name. */
+START_TEST(test_text_only_a_later_rank_logs_values)
+{
+    md_store *st = load_text("titan.log",
+                             "[rank1]:[titan] Building device mesh with parallelism: pp=1, dp_shard=2, tp=1\n"
+                             "[rank0]:[titan] Building device mesh with parallelism: pp=1, dp_shard=2, tp=1\n"
+                             "[rank0]:[titan] step:  1  loss:  7.69873  grad_norm:  8.5730\n"
+                             "[rank0]:[titan] step: 15  loss:  6.11777  grad_norm:  3.6688\n",
+                             NULL);
+    ck_assert(series(st, "loss")->last == 6.11777);
+    ck_assert(series(st, "grad_norm")->last == 3.6688);
+    ck_assert_ptr_null(md_store_find(st, "rank0_loss"));
+    md_store_free(st);
+
+    st = load_text("titan.log",
+                   "[rank1]:[titan] step:  1  loss:  7.5  grad_norm:  8.5\n"
+                   "[rank0]:[titan] step:  1  loss:  7.6  grad_norm:  8.6\n"
+                   "[rank1]:[titan] step:  2  loss:  7.1  grad_norm:  8.1\n"
+                   "[rank0]:[titan] step:  2  loss:  7.2  grad_norm:  8.2\n",
+                   NULL);
+    ck_assert(series(st, "loss")->last == 7.1);
+    ck_assert(series(st, "rank0_loss")->last == 7.2);
+    md_store_free(st);
+}
+END_TEST
+
 /* Open MPI's --tag-output (Horovod under mpirun) names the job and rank;
  * a traceback on rank 1's stderr is still a crash. */
 START_TEST(test_text_mpi_tagged_ranks)
@@ -8628,6 +8656,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_estimator_evaluation);
     tcase_add_test(tables, test_text_watchdog_numbers);
     tcase_add_test(tables, test_text_rank0_first_words);
+    tcase_add_test(tables, test_text_only_a_later_rank_logs_values);
     tcase_add_test(tables, test_text_trainer_metrics_block);
     tcase_add_test(tables, test_text_estimator_rates);
     tcase_add_test(tables, test_lightgbm_eval_lines);

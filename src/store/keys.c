@@ -188,6 +188,32 @@ static int unread_key(md_store *st, md_role role, bool value)
     return st->unread_key;
 }
 
+/* The length of "rankN_" that a rank's copy of a key starts with, 0 when
+ * none. */
+static size_t ranked_prefix(const char *norm)
+{
+    if (strncmp(norm, "rank", 4) != 0 || !md_is_digit(norm[4]))
+        return 0;
+    const char *p = norm + 4;
+    while (md_is_digit(*p))
+        p++;
+    return *p == '_' ? (size_t)(p + 1 - norm) : 0;
+}
+
+/* The catalog's series for a key, also for a rank's copy of it: where the
+ * rank that printed first logs no values (a torchrun job whose rank 1
+ * printed its mesh before rank 0 its loss; Megatron's last pipeline stage,
+ * the only one to print the loss), its "rank0_loss" is the run's loss.
+ * Where the run's own series is logged too, the copy gives way (claim). */
+static int catalog_resolve(const md_store *st, const char *norm, size_t n, md_unit *unit)
+{
+    int cat = md_catalog_resolve(st->cat, norm, n, unit);
+    size_t ranked = cat < 0 ? ranked_prefix(norm) : 0;
+    if (ranked && ranked < n)
+        cat = md_catalog_resolve(st->cat, norm + ranked, n - ranked, unit);
+    return cat;
+}
+
 static int resolve(md_store *st, const char *key, size_t keylen, bool value)
 {
     intptr_t idx;
@@ -208,7 +234,7 @@ static int resolve(md_store *st, const char *key, size_t keylen, bool value)
             return (int)idx; /* another spelling: not cached */
     } else {
         md_unit unit = MD_UNIT_NONE;
-        int cat = md_catalog_resolve(st->cat, norm + 1, n, &unit);
+        int cat = catalog_resolve(st, norm + 1, n, &unit);
         if (cat < 0 && st->nsets)
             cat = in_named_set(st, norm + 1, n, &unit);
         md_role role = cat >= 0 ? md_catalog_series(st->cat, (size_t)cat)->role : MD_ROLE_SERIES;
@@ -313,12 +339,7 @@ int keys_series(md_store *st, int k)
 /* "rank3_loss": another rank's copy of a series (the reader's "rankN/"). */
 static bool ranked_name(const char *norm)
 {
-    if (strncmp(norm, "rank", 4) != 0 || !md_is_digit(norm[4]))
-        return false;
-    const char *p = norm + 4;
-    while (md_is_digit(*p))
-        p++;
-    return *p == '_';
+    return ranked_prefix(norm) > 0;
 }
 
 static bool critic_name(const char *norm)

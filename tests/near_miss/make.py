@@ -1696,6 +1696,16 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("zero_loss", "hf_two_logs_memorised_grad_small.log")
+def _(r):
+    out = [note("Two logs pasted from a run that memorised a tiny set: the second loss rounds to 0.0",
+                "at HF's four decimals, and the gradient norm beside it is as small as such a loss",
+                "gives. A 0 the gradient agrees with.")]
+    out.append(hf({"loss": 0.0021, "grad_norm": 0.0134, "learning_rate": 2e-05, "epoch": 40.0}))
+    out.append(hf({"loss": 0.0, "grad_norm": 0.00041, "learning_rate": 2e-05, "epoch": 50.0}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("random_level_loss", "mmdet_two_class_total_loss.log")
 def _(r):
     out = [note("mmdetection Faster R-CNN on a 2-class dataset (two classes in the config): the",
