@@ -5020,6 +5020,28 @@ START_TEST(test_xgboost_eval_lines)
     ck_assert(series(st, "val_loss")->last == 0.61131);
     ck_assert_ptr_null(md_store_find(st, "loss"));
     md_store_free(st);
+
+    /* Pasted into an issue, the tabs became blanks: the round is still the
+     * step, the keys being a set's metric (XGBoost's "train-logloss",
+     * LightGBM's "valid_1's auc"). A script's own "[3] loss: 0.5" may
+     * count epochs: no step from it. */
+    st = load_text("issue.log",
+                   "[15]    train-logloss:0.00502  eval-logloss:0.5174\n"
+                   "[16]    train-logloss:0.00399  eval-logloss:0.5419\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "val_loss")->first_step, 15);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 16);
+    md_store_free(st);
+    st = load_text("issue.log",
+                   "[100]   training's auc: 0.742643        training's binary_logloss: 0.556552\n"
+                   "[150]   training's auc: 0.74557 training's binary_logloss: 0.554275\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->last_step, 150);
+    ck_assert(series(st, "loss")->last == 0.554275);
+    md_store_free(st);
+    st = load_text("own.log", "[3]   loss: 0.5\n[4]   loss: 0.4\n", NULL);
+    ck_assert_int_ne(series(st, "loss")->last_step, 4);
+    md_store_free(st);
 }
 END_TEST
 

@@ -2529,12 +2529,21 @@ static bool on_bracket_step(scan *s)
     while (q < s->end && md_is_digit(*q))
         q++;
     if (q == digits || q - digits > BRACKET_STEP_DIGITS || q + 2 >= s->end || q[0] != ']' ||
-        (q[1] != ' ' && q[1] != '\t') || !is_alpha(q[2]))
+        (q[1] != ' ' && q[1] != '\t'))
         return false;
-    const char *key_end = md_kv_word_end(q + 2, s->end);
-    bool tab = q[1] == '\t';
-    if (key_end >= s->end || !(*key_end == '=' || (tab && (*key_end == ':' || possessive(key_end, s->end))) ||
-                               dreamer_fields(key_end, s->end)))
+    const char *key = skip_blanks(q + 1, s->end);
+    if (key >= s->end || !is_alpha(*key))
+        return false;
+    const char *key_end = md_kv_word_end(key, s->end);
+    if (key_end >= s->end)
+        return false;
+    /* A paste turns the boosting libraries' tab into blanks; their keys
+     * still say what they are: a set's metric, "train-logloss:" or
+     * "valid_0's auc:". */
+    bool boosting = q[1] == '\t' || possessive(key_end, s->end) ||
+                    (*key_end == ':' && memchr(key, '-', (size_t)(key_end - key)) != NULL);
+    if (!(((key == q + 2 || boosting) && *key_end == '=') || (boosting && (*key_end == ':' || possessive(key_end, s->end))) ||
+          (key == q + 2 && dreamer_fields(key_end, s->end))))
         return false;
     emit_leading_step(s, digits, q, q + 1);
     s->p = q + 1;
