@@ -6909,6 +6909,24 @@ START_TEST(test_compose_prefix)
 }
 END_TEST
 
+/* A log pasted into an issue as a quote: the mark before each line hides
+ * what the line begins with (CatBoost's "0:\tlearn: ..."). */
+START_TEST(test_quoted_paste)
+{
+    md_store *st = load_text("issue.log",
+                             "> 0:\tlearn: 67.3072378\ttest: 60.1268776\tbest: 60.1268776 (0)\ttotal: 17.2ms\n"
+                             "> 100:\tlearn: 19.3157269\ttest: 20.6576048\tbest: 20.6576048 (100)\ttotal: 1.35s\n"
+                             ">\n"
+                             "> 200:\tlearn: 13.1851701\ttest: 20.2684507\tbest: 20.1699184 (152)\ttotal: 2.56s\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 200);
+    ck_assert(series(st, "val_loss")->last == 20.2684507);
+    md_store_free(st);
+}
+END_TEST
+
 /* DARTS' search log: the batch within the epoch, then the running loss,
  * top-1 and top-5; its logger's clock has milliseconds after a comma (no
  * step of their own) or the half of the day after it (no word of a key). */
@@ -8550,6 +8568,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_pymarl_recent_stats);
     tcase_add_test(text, test_darts_lines);
     tcase_add_test(text, test_compose_prefix);
+    tcase_add_test(text, test_quoted_paste);
     tcase_add_test(text, test_training_count_bracket);
     tcase_add_test(text, test_num_epoch_setting);
     tcase_add_test(text, test_evaluation_namespace);

@@ -62,6 +62,7 @@ struct md_text_reader {
     long base_rank;  /* the first rank seen in "[rankN]:" prefixes, -1 before */
     bool srun_labels; /* each line starts with its Slurm task's number */
     size_t compose_bar; /* docker compose's "service  | " before each line: the bar's column, 0 if none */
+    bool quoted;        /* a paste quoted as a whole, "> " before each line */
     md_buf keys;     /* other ranks' keys, "rankN/key" */
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
@@ -475,27 +476,59 @@ static const char *srun_label(md_str s, long *task)
  * times: a script's own "1: loss=0.5" counts epochs, and only goes up. */
 #define SRUN_DOWNS 3
 
+/* The head's next whole line into *line, without its "\r\n"; false at the
+ * end, where the last line may be cut. */
+static bool next_head_line(md_str *head, md_str *line)
+{
+    const char *nl = memchr(head->p, '\n', head->n);
+    if (!nl)
+        return false;
+    *line = (md_str){head->p, (size_t)(nl - head->p)};
+    if (line->n && line->p[line->n - 1] == '\r')
+        line->n--;
+    head->n -= (size_t)(nl + 1 - head->p);
+    head->p = nl + 1;
+    return true;
+}
+
 static bool srun_labelled(md_str head)
 {
     size_t lines = 0, labelled = 0, downs = 0;
     long last = -1;
-    const char *p = head.p, *end = head.p + head.n;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl)
-            break; /* the last line may be cut */
+    md_str s;
+    while (next_head_line(&head, &s)) {
         long task;
-        if (nl > p) {
+        if (s.n) {
             lines++;
-            if (srun_label((md_str){p, (size_t)(nl - p)}, &task)) {
+            if (srun_label(s, &task)) {
                 labelled++;
                 downs += last >= 0 && task < last;
                 last = task;
             }
         }
-        p = nl + 1;
     }
     return downs >= SRUN_DOWNS && labelled * 10 >= lines * 9;
+}
+
+/* A log pasted into an issue as a quote: "> " before each line. */
+static size_t quote_mark_at(md_str s)
+{
+    return s.n && s.p[0] == '>' && (s.n == 1 || s.p[1] == ' ' || s.p[1] == '\t') ? (s.n == 1 ? 1 : 2) : 0;
+}
+
+/* Quoted as a whole: 9 in 10 of its first lines, two or more, start with
+ * the mark. A log's own lines that start so are rare and few (Coqui's
+ * " > Training Environment:" is indented). */
+static bool quoted(md_str head)
+{
+    size_t lines = 0, marked = 0;
+    md_str s;
+    while (next_head_line(&head, &s))
+        if (s.n) {
+            lines++;
+            marked += quote_mark_at(s) > 0;
+        }
+    return lines >= 2 && marked * 10 >= lines * 9;
 }
 
 /* docker compose's logs prefix each line with its service's name, padded
@@ -521,14 +554,8 @@ static size_t compose_bar_at(md_str s)
 static size_t compose_labelled(md_str head)
 {
     size_t lines = 0, labelled = 0, plain = 0, bar = 0, least = SIZE_MAX, most = 0;
-    const char *p = head.p, *end = head.p + head.n;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl)
-            break; /* the last line may be cut */
-        md_str s = {p, (size_t)(nl - p)};
-        if (s.n && s.p[s.n - 1] == '\r')
-            s.n--;
+    md_str s;
+    while (next_head_line(&head, &s)) {
         if (s.n) {
             lines++;
             size_t at = compose_bar_at(s);
@@ -543,7 +570,6 @@ static size_t compose_labelled(md_str head)
                 most = bars > most ? bars : most;
             }
         }
-        p = nl + 1;
     }
     return lines >= 5 && labelled * 10 >= lines * 9 && (4 * plain >= labelled || least != most) ? bar : 0;
 }
@@ -2633,6 +2659,9 @@ unsigned md_line_controls(const char *p, size_t n)
 
 static void read_line(text_reader *r, md_str raw, unsigned long line)
 {
+    size_t mark = r->quoted ? quote_mark_at(raw) : 0;
+    raw.p += mark;
+    raw.n -= mark;
     if (r->compose_bar && compose_bar_at(raw) == r->compose_bar) {
         raw.p += r->compose_bar + 2; /* past "| " */
         raw.n -= r->compose_bar + 2;
@@ -2706,6 +2735,7 @@ void md_text_reader_head(md_text_reader *r, md_str head)
 {
     r->srun_labels = srun_labelled(head);
     r->compose_bar = compose_labelled(head);
+    r->quoted = quoted(head);
 }
 
 /* A log that ends inside a traceback, before the line naming the
