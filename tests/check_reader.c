@@ -117,6 +117,10 @@ START_TEST(test_kv_mindspore)
                {"loss", NAN, MD_UNIT_NONE});
     check_no_pairs("the answer is 42");
     check_no_pairs("FloatingPointError: loss is nan");
+    /* From the line's start, to another such phrase (a Horovod script's
+     * print), not to prose. */
+    CHECK_LINE("Total loss is  236.6146 ETA is  7:57:00.494483", {"Total loss", 236.6146, MD_UNIT_NONE});
+    check_no_pairs("loss is 0.5 since the data was shuffled");
 }
 END_TEST
 

@@ -1149,6 +1149,24 @@ static void lead_evaluation(scan *s, const char *w, const char *we)
     s->lead_end = we;
 }
 
+
+/* Whether a word or two, then "is", follow blanks at p: the next phrase of
+ * a line that says "name is value" more than once. */
+static bool copula_follows(const char *p, const char *end)
+{
+    for (int words = 0; words < 3; words++) {
+        const char *w = skip_blanks(p, end);
+        if (w == p || w >= end)
+            return false;
+        const char *we = md_kv_word_end(w, end);
+        if (we == w)
+            return false;
+        if (words > 0 && md_word_is(w, (size_t)(we - w), "is"))
+            return true;
+        p = we;
+    }
+    return false;
+}
 static void on_word(scan *s, const char *w, const char *we)
 {
     if (!s->lead_seen)
@@ -1179,13 +1197,16 @@ static void on_word(scan *s, const char *w, const char *we)
         return;
     }
     /* MindSpore's LossMonitor: "epoch: 1 step: 1875, loss is 0.1234".
-     * Only after pairs, or as the whole line ("Avg Loss is 3.577977"): a
-     * message ("FloatingPointError: loss is nan") is no measurement. */
+     * Only after pairs, or from the line's start to its end or to another
+     * such phrase ("Avg Loss is 3.577977", "Total loss is 236.61 ETA is
+     * 7:57:00"): a message ("FloatingPointError: loss is nan") is no
+     * measurement. */
     value v;
     if (s->key && w == s->key_end + 1 && *s->key_end == ' ' && md_word_is(w, (size_t)(we - w), "is") &&
         s->known(s->ctx, s->key, (size_t)(s->key_end - s->key)) &&
         parse_value(s->units, skip_blanks(we, s->end), s->end, &v) &&
-        (s->n > 0 || (s->key == skip_blanks(s->line, s->end) && skip_blanks(v.end, s->end) == s->end))) {
+        (s->n > 0 ||
+         (s->key == skip_blanks(s->line, s->end) && (skip_blanks(v.end, s->end) == s->end || copula_follows(v.end, s->end))))) {
         emit(s, s->key, (size_t)(s->key_end - s->key), &v, false);
         s->p = v.end;
         clear_key(s);
