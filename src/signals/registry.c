@@ -197,6 +197,8 @@ static const md_named run_features[] = {
     {"worst_val_best_step", "step of that validation loss's best stretch"},
     {"worst_val_end_level", "end_level of that validation loss"},
     {"worst_val_min_smooth", "min_smooth of that validation loss"},
+    {"worst_val_first_step", "step of that validation loss's first point"},
+    {"worst_val_last_step", "step of that validation loss's last point"},
     {"worst_val_fresh_starts", "fresh_starts of that validation loss: several runs in one log"},
     {"worst_val_train_rel_change", "rel_change of the training series that validation loss measures "
                                    "on held-out data (val_box_loss: train_box_loss or box_loss; val_loss: "

@@ -1301,6 +1301,19 @@ def _(r):
     return "\n".join(out) + "\n", sidecar
 
 
+@near_miss("overfitting", "xgboost_sklearn_patience_window.log")
+def _(r):
+    out = []
+    for i in range(176):
+        train = 0.012 + 0.64 * math.exp(-i / 25.0) + r.gauss(0, 0.0003)
+        val = 0.255 + 0.41 * math.exp(-i / 22.0) + (0.0002 * (i - 126) if i > 126 else 0) + r.gauss(0, 0.0004)
+        out.append("[%d]\tvalidation_0-logloss:%.5f\tvalidation_1-logloss:%.5f" % (i, train, val))
+    sidecar = ("XGBClassifier(early_stopping_rounds=50) on a small tabular set: the eval logloss is best\n"
+               "at round 126 and creeps up 3% over the 50 rounds of patience before the fit stops; the\n"
+               "scikit-learn API prints no stopping line. The model kept is round 126's.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
 @near_miss("overfitting", "hf_small_eval_set_noise.log")
 def _(r):
     out = [note("HF fine-tune evaluated every 200 steps on a 150-example eval set: eval_loss",
