@@ -1507,7 +1507,7 @@ END_TEST
 
 /* zero_resolution: zeros padded by a fixed-point print ("0.000") are only
  * below its precision; "0.0" and "0" are the shortest print of an exact
- * zero. */
+ * zero. One zero is enough to tell; none tells nothing. */
 START_TEST(test_zero_resolution)
 {
     static const struct {
@@ -1516,10 +1516,12 @@ START_TEST(test_zero_resolution)
     } cases[] = {
         {{"0.000", "0.000", "0.000", "0.000"}, 1e-3},
         {{"0.001", "0.000", "0.000", "0.000"}, 1e-3},
+        {{"0.002", "0.001", "0.000", "0.001"}, 1e-3},
         {{"0.0", "0.0", "0.0", "0.0"}, 0},
         {{"0", "0", "0", "0"}, 0},
         {{"0.000", "0.0", "0.000000", "0.0"}, NAN},
-        {{"1e-06", "2e-06", "0.0", "3e-06"}, NAN},
+        {{"1e-06", "2e-06", "0.0", "3e-06"}, 0},
+        {{"1e-06", "2e-06", "3e-06", "4e-06"}, NAN},
     };
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
         run r = printed_rate("actor/lr:%s", cases[i].texts);

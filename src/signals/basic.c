@@ -128,7 +128,7 @@ MD_FEATURE(nonfinite_frac)
  * same digits after the point ("%.6f"): values below half of it print as
  * 0. Nine in ten nonzero values, at least three, must agree (a settings
  * line may echo the rate as 1e-06 once). */
-static int common_decimals(const uint32_t *printed)
+static int common_decimals(const uint32_t *printed, double least)
 {
     double total = 0, most = 0;
     int mode = -1;
@@ -139,24 +139,25 @@ static int common_decimals(const uint32_t *printed)
             mode = d;
         }
     }
-    return mode < 0 || most < 3 || most < 0.9 * total ? -1 : mode;
+    return mode < 0 || most < least || most < 0.9 * total ? -1 : mode;
 }
 
 MD_FEATURE(resolution)
 {
     (void)sig;
-    int d = common_decimals(s->printed_decimals);
+    int d = common_decimals(s->printed_decimals, 3);
     return d < 0 ? md_unknown() : md_known(pow(10, -d));
 }
 
 /* The same for the zeros. "0" and "0.0" are how a shortest print (%g,
  * Python's repr) writes an exact zero: 0. Fixed-point prints pad a
  * rate of 3e-5 to "0.000" (verl's "%.3f"): that zero is only below half
- * of 0.001. */
+ * of 0.001. One zero says how zeros print: a log writes them all alike
+ * (mlx's "Train loss 0.000" twice among 0.001s is a small loss rounded). */
 MD_FEATURE(zero_resolution)
 {
     (void)sig;
-    int d = common_decimals(s->printed_zero_decimals);
+    int d = common_decimals(s->printed_zero_decimals, 1);
     if (d < 0)
         return md_unknown();
     return md_known(d <= 1 ? 0 : pow(10, -d));

@@ -1719,6 +1719,36 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("zero_loss", "mlx_dpo_three_decimals_rounds_to_zero.log")
+def _(r):
+    out = [note("Eight iterations pasted from an mlx-lm DPO run, which prints its loss with three",
+                "decimals: a loss near 0.0005 prints 0.001 or 0.000. A print's rounding, not a loss",
+                "cut off to an exact 0.")]
+    for it, loss in zip(range(31, 39), (0.0021, 0.0012, 0.0008, 0.0006, 0.0004, 0.0003, 0.0007, 0.0006)):
+        chosen = -5.4 - 0.3 * (it - 31) + r.gauss(0, 0.4)
+        out.append("Iter %d: Train loss %.3f, Chosen reward %.3f, Rejected reward %.3f, Learning Rate 1.000e-05, "
+                   "It/sec %.3f, Tokens/sec %.3f, Trained Tokens %.1f, Peak mem 2.334 GB"
+                   % (it, loss, chosen, 2 * chosen - 1.0, 1.05 + r.gauss(0, 0.04), 580 + r.gauss(0, 10), 530.0 * it))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("eval_metric_degenerate", "trl_dpo_easy_pairs_accuracy_one.log")
+def _(r):
+    out = [note("TRL DPO with LoRA on pairs whose rejected answers are far longer than the chosen",
+                "ones: every pair is told apart from the first logs, rewards/accuracies reads 1.0 at each",
+                "log while the margins grow from 1 to 3 and the loss falls from 0.37 to 0.2. Easy",
+                "pairs learned, not a metric that cannot move.")]
+    for s in range(10, 200, 10):
+        m = 1.0 + 2.2 * (1 - math.exp(-s / 40.0)) + r.gauss(0, 0.1)
+        ch = -0.1 - 0.1 * s / 200 + r.gauss(0, 0.03)
+        out.append(hf({"loss": round(math.log(1 + math.exp(-m)) + 0.15 * math.exp(-s / 30.0), 4),
+                       "grad_norm": round(0.4 + abs(r.gauss(0, 0.2)), 4), "learning_rate": 5e-6 * (1 - s / 400.0),
+                       "rewards/chosen": round(ch, 4), "rewards/rejected": round(ch - m, 4), "rewards/accuracies": 1.0,
+                       "rewards/margins": round(m, 4), "logps/chosen": round(-285 + r.gauss(0, 8), 2),
+                       "logps/rejected": round(-1160 + r.gauss(0, 20), 2), "epoch": round(s / 200.0, 2)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("random_level_loss", "mmdet_two_class_total_loss.log")
 def _(r):
     out = [note("mmdetection Faster R-CNN on a 2-class dataset (two classes in the config): the",
