@@ -629,7 +629,7 @@ START_TEST(test_guessed_kinds)
         {"eval_matthews_correlation", "eval_matthews_correlation", MD_KIND_METRIC, MD_BETTER_HIGHER},
         {"sts-dev_pearson_cosine", "sts_dev_pearson_cosine", MD_KIND_METRIC, MD_BETTER_HIGHER},
         {"l_percep", "l_percep", MD_KIND_LOSS, MD_BETTER_LOWER},
-        {"l_d_real", "l_d_real", MD_KIND_LOSS, MD_BETTER_LOWER},
+        {"l_g_fea", "l_g_fea", MD_KIND_LOSS, MD_BETTER_LOWER},
     };
     md_store *st = new_store();
     for (size_t i = 0; i < MD_COUNT(want); i++)
