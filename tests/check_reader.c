@@ -120,6 +120,8 @@ START_TEST(test_kv_mindspore)
     /* From the line's start, to another such phrase (a Horovod script's
      * print), not to prose. */
     CHECK_LINE("Total loss is  236.6146 ETA is  7:57:00.494483", {"Total loss", 236.6146, MD_UNIT_NONE});
+    /* Hangul is a script keys are written in. */
+    CHECK_LINE("반복 10 || 손실: 16.5876", {"반복", 10, MD_UNIT_NONE}, {"손실", 16.5876, MD_UNIT_NONE});
     check_no_pairs("loss is 0.5 since the data was shuffled");
 }
 END_TEST

@@ -65,14 +65,15 @@ static bool is_alnum(char c)
 }
 
 /* The length of a UTF-8 letter at p of the scripts keys are written in
- * (accented Latin, Greek, Cyrillic, kana and CJK ideographs: "Verlust",
- * "pérdida", "Эпоха", "损失"), or 0. Box drawing, blocks and arrows (a bar's
- * "█", a table's "│", all E2), CJK punctuation (E3 80), emoji (F0), the
- * micro sign and the degree (C2), × and ÷ are no letters. */
+ * (accented Latin, Greek, Cyrillic, kana, CJK ideographs and Hangul:
+ * "Verlust", "pérdida", "Эпоха", "损失", "손실"), or 0. Box drawing, blocks
+ * and arrows (a bar's "█", a table's "│", all E2), CJK punctuation (E3 80),
+ * surrogates (ED A0 and above), emoji (F0), the micro sign and the degree
+ * (C2), × and ÷ are no letters. */
 static size_t utf8_letter(const char *p, const char *end)
 {
     unsigned char c = (unsigned char)*p;
-    size_t n = c >= 0xC3 && c < 0xE0 ? 2 : c >= 0xE3 && c <= 0xE9 ? 3 : 0;
+    size_t n = c >= 0xC3 && c < 0xE0 ? 2 : c >= 0xE3 && c <= 0xED ? 3 : 0;
     if (!n || (size_t)(end - p) < n)
         return 0;
     for (size_t i = 1; i < n; i++)
@@ -80,7 +81,7 @@ static size_t utf8_letter(const char *p, const char *end)
             return 0;
     unsigned char c1 = (unsigned char)p[1];
     if (n == 3)
-        return c == 0xE3 && c1 == 0x80 ? 0 : 3;
+        return (c == 0xE3 && c1 == 0x80) || (c == 0xED && c1 >= 0xA0) ? 0 : 3;
     if (c == 0xC3)
         return c1 == 0x97 || c1 == 0xB7 ? 0 : 2;
     return c <= 0xC5 || (c >= 0xCE && c <= 0xD1) ? 2 : 0;

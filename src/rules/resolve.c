@@ -30,7 +30,10 @@
 /* "testing psnr = 34.14" (MST's logger) is the test set's; "testing_time"
  * the evaluation's time, no step's. */
 /* "vali": Time-Series-Library's (Informer, Autoformer) "Vali Loss". */
-static const char *const eval_prefixes[] = {"eval", "evaluation", "val", "vali", "valid", "validation", "test", "testing", "dev"};
+/* Korean writes its words apart: "검증 손실" (validation loss), "테스트
+ * 정확도", "평가 손실". */
+static const char *const eval_prefixes[] = {"eval", "evaluation", "val", "vali", "valid", "validation", "test", "testing", "dev",
+                                            "검증", "테스트", "평가"};
 
 /* Words that name an evaluation set rather than a quantity ("test set
  * average loss" is the test loss). Past the generic ones, the names of the
@@ -199,14 +202,16 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
 static int evaluation_series(const md_catalog *cat, int idx);
 
 /* Chinese and Japanese write a compound's modifiers before its head and
- * no space between: "在线平均损失" (online average loss) is a loss. The
- * key's last word, without up to IDEOGRAPH_DROP leading characters of
- * three bytes (kana and CJK ideographs), is tried as a whole key; where
- * the dropped characters start with an evaluation's word ("验证损失",
- * "検証精度"), it is that evaluation's series. */
+ * no space between: "在线平均损失" (online average loss) is a loss; Korean
+ * does too at times ("검증손실"). The key's last word, without up to
+ * IDEOGRAPH_DROP leading characters of three bytes (kana, CJK ideographs,
+ * Hangul), is tried as a whole key; where the dropped characters start
+ * with an evaluation's word ("验证损失", "検証精度"), it is that
+ * evaluation's series. */
 #define IDEOGRAPH_DROP 8
 
-static const char *const ideographic_eval_words[] = {"验证", "測試", "测试", "検証", "評価", "评估", "テスト"};
+static const char *const ideographic_eval_words[] = {"验证", "校验", "測試", "测试", "検証", "評価", "评估", "テスト",
+                                                     "검증", "평가", "테스트"};
 
 static int lookup_ideographic_head(const md_catalog *cat, const char *norm, size_t n, md_unit *unit)
 {
@@ -221,7 +226,7 @@ static int lookup_ideographic_head(const md_catalog *cat, const char *norm, size
     const char *p = head;
     for (int k = 0; k < IDEOGRAPH_DROP && end - p > 3; k++) {
         unsigned char c = (unsigned char)*p;
-        if (c < 0xE3 || c > 0xE9)
+        if (c < 0xE3 || c > 0xED)
             return -1;
         p += 3;
         int idx = lookup_with_unit(cat, p, (size_t)(end - p), unit, true);
