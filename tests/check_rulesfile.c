@@ -547,6 +547,7 @@ START_TEST(test_resolve_keys)
         {"정확도", "accuracy"},
         {"학습률", "lr"},
         {"校验损失", "val_loss"},
+        {"梯度范数", "grad_norm"},
         {"l_d_fake", "d_loss_fake"},
         {"loss_d_real", "d_loss_real"},
         {"lossv", "value_loss"},
