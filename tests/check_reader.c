@@ -7603,6 +7603,13 @@ START_TEST(test_json_quoted_decimals)
     ck_assert_ptr_null(md_store_find(st, "run"));
     ck_assert_ptr_null(md_store_find(st, "tag"));
     md_store_free(st);
+
+    /* The text gives the print's precision: TCL's "train_lr": "0.000" is a
+     * rate below half of 0.001, printed with three decimals. */
+    st = load_text("log.txt.jsonl", "{\"train_lr\": \"0.000\", \"epoch\": 0}\n{\"train_lr\": \"0.000\", \"epoch\": 1}\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "lr")->printed_zero_decimals[3], 2);
+    md_store_free(st);
 }
 END_TEST
 

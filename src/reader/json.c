@@ -186,9 +186,13 @@ static void object_values(json_reader *r, const cJSON *obj, char *key, size_t ke
         if (keylen + n + 1 >= NESTED_KEY_MAX)
             continue;
         memcpy(key + keylen, item->string, n + 1);
-        if (number_of(item, &v) || coco_box_map(item, key, keylen + n, &v) || stat_mean(item, &v) ||
-            quoted_decimal(item, &v)) {
+        if (number_of(item, &v) || coco_box_map(item, key, keylen + n, &v) || stat_mean(item, &v)) {
             put_kv(r, key, keylen + n, v);
+        } else if (quoted_decimal(item, &v)) {
+            /* Its text says its print's precision: TCL's "train_lr": "0.000"
+             * is a rate below 0.0005, no 0. */
+            const char *text = item->valuestring;
+            md_feed_kv(r->feed, key, keylen + n, v, MD_UNIT_NONE, md_kv_number_flags(text, strlen(text)), NAN);
         } else if (quoted_span(item, key, &v)) {
             md_feed_kv(r->feed, key, keylen + n, v, MD_UNIT_S, 0, NAN);
         } else if (!put_count(r, item, key, keylen + n) && cJSON_IsObject(item) && depth < NESTED_DEPTH &&
