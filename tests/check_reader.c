@@ -1841,6 +1841,14 @@ START_TEST(test_text_oom_other_frameworks)
     ck_assert(T_CLOSE(field(e, "mps_allocated_gib")->last, 9.48));
     ck_assert(T_CLOSE(field(e, "mps_max_gib")->last, 9.47));
     md_store_free(st);
+
+    /* The driver's Xid number says which fault it was. */
+    st = load_text("dmesg.log",
+                   "kernel: NVRM: Xid (PCI:0000:07:00): 48, pid=2213, name=python3, An uncorrectable double bit error "
+                   "(DBE) has been detected on GPU in the framebuffer at partition 0, subpartition 0.\n",
+                   NULL);
+    ck_assert(field(event(st, "gpu_hardware_fault"), "xid")->first == 48);
+    md_store_free(st);
 }
 END_TEST
 
@@ -6069,6 +6077,23 @@ static const struct {
                            "SIGINT, exiting"},
     {"keyboard_interrupt", "[2024-05-01 10:00:00,000] torch.distributed.elastic.agent.server.api: [WARNING] Received "
                            "Signals.SIGINT death signal, shutting down workers"},
+    {"cuda_oom", "RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to "
+                 "allocate 129.50M. That was not possible. There are 78.17M free.; (0x0x0_HBM0)"},
+    {"cuda_oom", "2022-04-12 11:02:31.512 xla_util.cc:88]   (1) RESOURCE_EXHAUSTED: Attempting to reserve 6.48G at the "
+                 "bottom of memory. That was not possible."},
+    {"cuda_oom", "RuntimeError: level_zero backend failed with error: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)"},
+    {"cuda_error", "F0614 10:43:15.110 3443 math_functions.cu:28] Check failed: status == CUBLAS_STATUS_SUCCESS (13 vs. "
+                   "0)  CUBLAS_STATUS_EXECUTION_FAILED"},
+    {"gpu_arch_unsupported", "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!"},
+    {"gpu_arch_unsupported", "RuntimeError: CUDA error: no kernel image is available for execution on the device"},
+    {"segfault", "zsh: segmentation fault (core dumped)  python train.py"},
+    {"native_crash", "*** SIGABRT received by PID 9361 (TID 9361) on cpu 40 from PID 9361; stack trace: ***"},
+    {"native_crash", "E0603 04:19:17.163000 104 api.py:874] failed (exitcode: -6) local_rank: 1 (pid: 107) of binary: "
+                     "/usr/bin/python"},
+    {"killed", "  0%|          | 0/100 [00:03<?, ?it/s]Killed"},
+    {"hangup", "WARNING:torch.distributed.elastic.agent.server.api:Received 1 death signal, shutting down workers"},
+    {"hangup", "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 4057 closing signal SIGHUP"},
+    {"too_many_open_files", "OSError: [Errno 24] Too many open files: '/data/train/000123.jpg'"},
     {"cuda_oom", "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB "
                  "total capacity; 13.10 GiB already allocated; 1.05 GiB free; 13.59 GiB reserved in total by PyTorch)"},
     {"cuda_oom", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
@@ -7877,6 +7902,9 @@ static const struct {
     {"keyboard_interrupt", "Press ^C to stop the server"},
     {"keyboard_interrupt", "Press Ctrl-C to stop; KeyboardInterrupt is caught and a checkpoint saved"},
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
+    {"hangup", "WARNING:torch.distributed.elastic.agent.server.api:Received 15 death signal, shutting down workers"},
+    {"native_crash", "torch.distributed.elastic.multiprocessing.api: failed (exitcode: -64) local_rank: 0"},
+
     {"grad_nan_skipped", "if grad_norm is nan: skip the update (the grad norm is nan on fp16 overflow)"},
     {"single_class", "Overriding model.yaml nc=80 with nc=12"},
     {"loss_scale_min", "            raise Exception(f\"Skipped {n} iterations in a row due to Overflow - Exiting training.\")"},
