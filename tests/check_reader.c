@@ -6940,6 +6940,32 @@ START_TEST(test_compose_prefix)
 }
 END_TEST
 
+/* PyTorch's quickstart: each loss line ends in the samples seen within the
+ * epoch, and "Test Error:" alone names the figures of the line under it. */
+START_TEST(test_pytorch_quickstart)
+{
+    md_buf b = {0};
+    for (int e = 1; e <= 3; e++) {
+        md_buf_printf(&b, "Epoch %d\n-------------------------------\n", e);
+        for (int k = 0; k < 3; k++)
+            md_buf_printf(&b, "loss: %f  [%5d/60000]\n", 2.3 - 0.1 * e - 0.02 * k, 64 + 20000 * k);
+        md_buf_printf(&b, "Test Error: \n Accuracy: %.1f%%, Avg loss: %f \n\n", 40.0 + 5 * e, 2.2 - 0.1 * e);
+    }
+    md_store *st = load_text("quickstart.log", md_buf_cstr(&b), NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 9);
+    ck_assert_int_eq(loss->first_step, 64);
+    ck_assert_int_eq(loss->last_step, 2 * 60000 + 40064);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 3);
+    ck_assert(fabs(val->last - 1.9) < 1e-9);
+    ck_assert(fabs(series(st, "val_accuracy")->last - 0.55) < 1e-9);
+    ck_assert_ptr_null(md_store_find(st, "accuracy"));
+    md_store_free(st);
+    md_buf_free(&b);
+}
+END_TEST
+
 /* A log pasted into an issue as a quote: the mark before each line hides
  * what the line begins with (CatBoost's "0:\tlearn: ..."). */
 START_TEST(test_quoted_paste)
@@ -8610,6 +8636,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_darts_lines);
     tcase_add_test(text, test_compose_prefix);
     tcase_add_test(text, test_quoted_paste);
+    tcase_add_test(text, test_pytorch_quickstart);
     tcase_add_test(text, test_training_count_bracket);
     tcase_add_test(text, test_num_epoch_setting);
     tcase_add_test(text, test_evaluation_namespace);

@@ -1342,6 +1342,21 @@ static bool on_epoch_batch(scan *s, const value *v)
     return true;
 }
 
+/* PyTorch's quickstart: "loss: 2.304085  [ 6464/60000]", the samples seen
+ * within the epoch after the line's pairs, ending the line: placed as a
+ * batch's count within the epoch is. */
+static bool on_trailing_count(scan *s)
+{
+    double n, total;
+    count_text t;
+    const char *after = count_bracket(s->p, s->end, &n, &total, &t);
+    if (!after || isnan(total) || n > total || skip_blanks(after, s->end) != s->end)
+        return false;
+    emit_batch_in_epoch(s, n, total, after, &t);
+    s->p = after;
+    return true;
+}
+
 /* "100/24681" at p, whole numbers both, blanks after the '/' only where
  * blank_total allows them ("200/ 2983"): where the total's digits end, or
  * NULL. */
@@ -3188,6 +3203,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         } else if (c == '[' && !s.key && s.n == 0 &&
                    (on_bracket_step(&s) || on_epoch_batch_pair(&s) || on_epoch_batch_brackets(&s) ||
                     on_bracket_count(&s) || on_vits_list(&s))) {
+            continue;
+        } else if (c == '[' && !s.key && s.n > 0 && on_trailing_count(&s)) {
             continue;
         } else if (c == '[' && s.key && s.p == s.key_end && on_bracket_group(&s)) {
             continue;

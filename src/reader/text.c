@@ -104,6 +104,8 @@ struct md_text_reader {
     md_wrapped_dict wrapped; /* a dict pprint printed over several lines */
     md_results results;      /* an evaluation's "key = value" lines under a banner */
     bool eval_open;          /* inside paddle's "Eval begin..." block (read_eval_block) */
+    unsigned long eval_header_line; /* a line that was only an evaluation's name ("Test Error:"), 0 for none */
+    char eval_header_set[12];       /* that name's first word, for the pairs of the line after it */
     bool epoch_headers;      /* a line was only an epoch ("Epoch 3/10"), as Keras prints them */
     bool count_headers;      /* a line was only a count of steps other than the environment's */
     char result_set[12];     /* the set a banner named for the lines after it (result_banner), or "" */
@@ -2437,8 +2439,46 @@ static md_str ray_actor_body(md_str s)
 }
 
 /* try_shapes is false for a segment read_shaped found no shape for. */
+/* PyTorch's quickstart prints "Test Error:" alone, then " Accuracy: 47.3%,
+ * Avg loss: 2.149917": a line that is only an evaluation's name (its word
+ * first, three words at most, a colon at the end) names the pairs of the
+ * line after it. Sets set to the name's first word. */
+static bool evaluation_header(md_str t, char *set, size_t cap)
+{
+    if (t.n < 4 || t.n > 40 || t.p[t.n - 1] != ':')
+        return false;
+    size_t words = 1, first = 0;
+    while (first < t.n - 1 && md_is_letter(t.p[first]))
+        first++;
+    for (size_t i = first; i < t.n - 1; i++) {
+        if (t.p[i] == ' ' && i + 1 < t.n - 1 && t.p[i + 1] != ' ')
+            words++;
+        else if (!md_is_letter(t.p[i]) && t.p[i] != ' ')
+            return false;
+    }
+    if (words > 3 || first >= cap || !(md_evaluation_word(t.p, first) || md_word_is(t.p, first, "testing")))
+        return false;
+    memcpy(set, t.p, first);
+    set[first] = '\0';
+    return true;
+}
+
+/* Names the pairs by the evaluation a header line just named. */
+static void under_evaluation_header(const text_reader *r, md_kv *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!kv[i].ns) {
+            kv[i].ns = r->eval_header_set;
+            kv[i].nslen = strlen(r->eval_header_set);
+        }
+}
+
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
+    /* The line under an evaluation's header is read as the evaluation's,
+     * not by a shape, which would read it as a training line. */
+    bool under_header = r->eval_header_line && line == r->eval_header_line + 1;
+    try_shapes &= !under_header;
     if (r->in_traceback && !traceback_body(r, seg))
         r->traceback_others++;
     if (r->result_set[0] && read_result_line(r, seg, line))
@@ -2472,6 +2512,10 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         return;
     if (result_banner(r, trimmed))
         return;
+    if (evaluation_header(trimmed, r->eval_header_set, sizeof r->eval_header_set)) {
+        r->eval_header_line = line;
+        return;
+    }
     if (r->pending_set && trimmed.n) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
         place_pending(r, &bar);
@@ -2521,6 +2565,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
             long rank;
             md_str body = rank_prefix(r, seg, &rank);
             size_t n = scan_pairs(r, body.p, body.n);
+            if (under_header)
+                under_evaluation_header(r, r->kv, n);
             bool planned = planned_steps(r, r->kv, n);
             /* A line whose keys are renamed is not learnt as a shape,
              * which would read its keys as they stand. */
@@ -2535,7 +2581,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
                 if (!find_repetition(r, body, line) && trimmed.n && may_learn(r, plain, ignored_line) &&
                     prose_recurs(r, seg))
                     learn_shape(r, seg, NULL, 0, NULL, stamped, (size_t)(body.p - seg.p), rank, false);
-            } else if (may_learn(r, plain, ignored_line) && !planned && !renamed && !r->settings)
+            } else if (may_learn(r, plain, ignored_line) && !planned && !renamed && !r->settings && !under_header)
                 learn_shape(r, seg, r->kv, n, NULL, stamped, (size_t)(body.p - seg.p), rank, header);
         }
     }
