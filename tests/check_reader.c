@@ -6966,6 +6966,31 @@ START_TEST(test_pytorch_quickstart)
 }
 END_TEST
 
+/* The Keras guide's custom training loop: "Training loss (for one batch)
+ * at step 200: 2.4446", the step counted within the epoch that "Start of
+ * epoch 1" heads; its remark in parentheses is no part of the name. */
+START_TEST(test_keras_guide_loop)
+{
+    md_buf b = {0};
+    for (int e = 0; e < 3; e++) {
+        md_buf_printf(&b, "Start of epoch %d\n", e);
+        for (int k = 0; k <= 800; k += 200)
+            md_buf_printf(&b, "Training loss (for one batch) at step %d: %.4f\nSeen so far: %d samples\n", k,
+                          2.0 - 0.3 * e - 0.001 * k, (k + 1) * 64);
+        md_buf_printf(&b, "Training acc over epoch: %.4f\nValidation acc: %.4f\nTime taken: 3.99s\n", 0.7 + 0.05 * e,
+                      0.8 + 0.02 * e);
+    }
+    md_store *st = load_text("guide.log", md_buf_cstr(&b), NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 15);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 2 * 801 + 800);
+    ck_assert_uint_eq(series(st, "val_accuracy")->count, 3);
+    md_store_free(st);
+    md_buf_free(&b);
+}
+END_TEST
+
 /* A log pasted into an issue as a quote: the mark before each line hides
  * what the line begins with (CatBoost's "0:\tlearn: ..."). */
 START_TEST(test_quoted_paste)
@@ -8637,6 +8662,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_compose_prefix);
     tcase_add_test(text, test_quoted_paste);
     tcase_add_test(text, test_pytorch_quickstart);
+    tcase_add_test(text, test_keras_guide_loop);
     tcase_add_test(text, test_training_count_bracket);
     tcase_add_test(text, test_num_epoch_setting);
     tcase_add_test(text, test_evaluation_namespace);

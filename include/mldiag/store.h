@@ -167,6 +167,12 @@ typedef struct md_input {
      * count. */
     int64_t first_epoch, last_epoch, last_count, steps_per_epoch, epochs_total, epoch_base;
     bool per_epoch;
+    /* Counts with no total under epoch headers ("Start of epoch 1" over
+     * "... at step 200: 0.61") that started over as the header's epoch grew
+     * count within the epoch from then on. The header's epoch at the last
+     * stepped record, -1 before. */
+    bool counts_in_epoch;
+    int64_t stepped_context_epoch;
     md_timeline time;
 } md_input;
 

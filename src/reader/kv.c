@@ -1025,7 +1025,10 @@ static bool extend_with_paren(scan *s)
     if (q >= limit || *q != ')' || q == s->p + 1)
         return false;
     const char *after = skip_blanks(q + 1, s->end);
-    if (after >= s->end || (*after != ':' && *after != '='))
+    /* Or a remark before the step the value was measured at: the Keras
+     * guide's "Training loss (for one batch) at step 200: 2.4446"
+     * (on_at_step leaves the remark out of the name). */
+    if (after >= s->end || (*after != ':' && *after != '=' && !md_text_at(after, s->end, "at step ")))
         return false;
     s->key_end = q + 1;
     s->p = q + 1;
@@ -2190,7 +2193,15 @@ static bool on_at_step(scan *s)
         return false;
     const char *name = s->key_end - tail + 4; /* "step", "iteration", "epoch" */
     emit_count(s, name, (size_t)(s->key_end - name), step, NAN, colon, NULL);
-    emit(s, s->key, keylen - tail, &v, false);
+    size_t n = keylen - tail;
+    if (s->key[n - 1] == ')') {
+        const char *open = memchr(s->key, '(', n);
+        if (open && open > s->key)
+            n = (size_t)(open - s->key);
+        while (n > 0 && s->key[n - 1] == ' ')
+            n--;
+    }
+    emit(s, s->key, n, &v, false);
     s->p = v.end;
     clear_key(s);
     return true;

@@ -129,6 +129,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     in->declared_total = -1;
     in->last_step_seen = -1;
     in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
+    in->stepped_context_epoch = -1;
     in->epoch_base = 0;
     in->time.max_gap_step = in->time.max_gap_step_after = -1;
     in->time.last_step_stamp = NAN;
@@ -500,6 +501,21 @@ static MD_NOINLINE bool record_holds_values(const md_store *st)
  * then the step an earlier line set, then the step an evaluation's line
  * stands at. -1 when none. Of two step keys the first wins, but one that
  * gives way (step_gives_way) loses to the other, whatever their order. */
+/* The counts of an input's records started over under a new epoch
+ * header: they count within the epoch, and those before it counted the
+ * header's epoch before. With no total, an epoch holds at least the
+ * largest count seen plus one (counts from 0: Keras' guide prints "at
+ * step 0" to "at step 800"). */
+static void count_within_epochs(md_input *in)
+{
+    in->counts_in_epoch = true;
+    in->first_epoch = in->last_epoch = in->stepped_context_epoch;
+    in->last_count = in->last_step_seen;
+    in->steps_per_epoch = in->last_step_seen + 1;
+    in->per_epoch = true;
+    in->epoch_base = in->stepped_context_epoch;
+}
+
 static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch, bool *evaluation)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1, plan = -1;
@@ -543,7 +559,12 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
      * epoch_step tells a count within the epoch from the run's. A line of
      * counts alone (Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000") is a
      * header of its own. */
-    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && (in_epoch || total > 0) && record_holds_values(st)) {
+    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && total < 0 && !in_epoch && !in->counts_in_epoch &&
+        st->context_epoch > in->stepped_context_epoch && in->stepped_context_epoch >= 0 && step <= in->last_step_seen &&
+        record_holds_values(st))
+        count_within_epochs(in);
+    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && (in_epoch || total > 0 || in->counts_in_epoch) &&
+        record_holds_values(st)) {
         epoch = st->context_epoch;
         epochs = st->context_epochs;
     }
@@ -794,6 +815,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         }
         if (step > in->last_step_seen && values)
             in->last_step_seen = step;
+        if (values)
+            in->stepped_context_epoch = st->context_epoch;
         if (values && in->time.stamps)
             in->time.last_step_stamp = in->time.last;
         if (in->time.gap_open && values) {
