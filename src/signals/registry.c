@@ -209,6 +209,7 @@ static const md_named run_features[] = {
     {"worst_score_fall_from_max", "fall_from_max of that score"},
     {"worst_score_last_worst_share", "last_worst_share of that score"},
     {"worst_score_count", "points of that score"},
+    {"worst_score_first_step", "step of that score's first point"},
     {"worst_score_last", "last value of that score"},
     {"worst_score_last_step", "step of that score's last point"},
     {"worst_score_best", "best value of that score (its min where lower is better)"},

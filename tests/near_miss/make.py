@@ -4056,6 +4056,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("val_score_decline", "keras_f1_slips_while_val_loss_falls.csv")
+def _(r):
+    out = ["epoch,f1_score,accuracy,loss,val_f1_score,val_accuracy,val_loss"]
+    for e in range(48):
+        vl = 0.7 + 7.3 * math.exp(-e / 9.0) + r.gauss(0, 0.01)
+        vf = 1.0 + 0.03 * math.sin(e / 4.0) - (0.0012 * (e - 16) if e > 16 else 0) + r.gauss(0, 0.008)
+        out.append("%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f" % (e, 1.05 - 0.002 * e, 0.89 + 0.002 * e, 7.2 * math.exp(-e / 8.0) + 0.3,
+                                                       vf, 0.77 + 0.08 * (1 - math.exp(-e / 12.0)), vl))
+    sidecar = ("tf.keras CSVLogger of a classifier with a custom F1 metric (it reads above 1): the validation\n"
+               "F1 slips a few percent over the last two thirds while the validation loss keeps falling\n"
+               "and the validation accuracy keeps rising. The score's wobble, not a model getting worse.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
 @near_miss("val_score_decline", "three_evals_small_set_dip.log")
 def _(r):
     out = [note("Three evaluations of a fine-tuned classifier on 60 held-out examples: 0.80, 0.85,",
