@@ -111,8 +111,28 @@ START_TEST(test_percent_sign_after_a_loss)
     put(st, "loss", 2.303, MD_UNIT_PERCENT, 0);
     put(st, "accuracy", 10, MD_UNIT_PERCENT, 0);
     md_store_record_end(st, NULL);
+    md_store_sort(st);
     ck_assert(series(st, "loss")->last == 2.303);
     ck_assert(series(st, "accuracy")->last == 0.1);
+    md_store_free(st);
+
+    /* A share's points with the sign and those in percent without it
+     * (each fold's "Accuracy: 67.97%", their average's "66.45") are
+     * divided once. */
+    st = new_store();
+    static const struct {
+        double v;
+        md_unit unit;
+    } acc[] = {{67.97, MD_UNIT_PERCENT}, {67.03, MD_UNIT_PERCENT}, {66.45, MD_UNIT_NONE}};
+    for (size_t i = 0; i < MD_COUNT(acc); i++) {
+        md_store_record_begin(st, 1);
+        put(st, "epoch", (double)i + 1, MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "accuracy", acc[i].v, acc[i].unit, 0);
+        md_store_record_end(st, NULL);
+    }
+    md_store_sort(st);
+    const md_series *a = series(st, "accuracy");
+    ck_assert(T_CLOSE(a->first, 0.6797) && T_CLOSE(a->last, 0.6645) && T_CLOSE(a->min, 0.6645));
     md_store_free(st);
 }
 END_TEST
@@ -344,6 +364,7 @@ START_TEST(test_unit_conversion)
     put(st, "step", 2, MD_UNIT_NONE, MD_KV_INTEGRAL);
     put(st, "it_per_s", 4, MD_UNIT_S_PER_IT, 0);
     md_store_record_end(st, NULL);
+    md_store_sort(st); /* a share's '%' is settled when the input is read */
 
     ck_assert(T_CLOSE(series(st, "step_time")->last, 0.45));
     ck_assert(T_CLOSE(series(st, "train_time")->last, 120));

@@ -69,6 +69,7 @@ typedef struct md_series {
     md_better better;
     bool ordinal;    /* steps are entry numbers: the log gave no step */
     bool share;      /* a share of 1 by the catalog (md_series_spec.share) */
+    bool percent_signed; /* a share whose points came with a '%': kept in percent until finished */
 
     uint64_t count;  /* all points */
     uint64_t finite, nan, inf, zeros;

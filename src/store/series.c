@@ -460,9 +460,9 @@ static void shift_printed(uint32_t *slots)
 /* A fraction logged in percent without a sign: nanochat's "mfu: 74.13"
  * where torchtitan writes "mfu: 34.29%" (an accuracy, a share by the
  * catalog: "Acc@1 67.9" beside "Acc@1: 70.52%"). No fraction passes 1, so a
- * series of one that does, up to 100, was written in percent; every
- * figure kept of it is divided by 100, as convert divides a value with
- * its sign. */
+ * series of one that does, up to 100, was written in percent; so was one
+ * whose points came with the sign. Every figure kept of it is divided by
+ * 100. */
 static void percent_to_fraction(md_series *s)
 {
     s->first /= 100, s->last /= 100, s->min /= 100, s->max /= 100, s->mean /= 100;
@@ -493,8 +493,10 @@ void series_finish(md_series *s)
     }
     if (s->state && s->state->in_spike)
         close_spike(s, false);
-    if ((s->kind == MD_KIND_FRACTION || s->share) && s->finite && s->max > 1 && s->max <= 100)
+    /* Once: a store copied after it finished is finished again. */
+    if ((s->kind == MD_KIND_FRACTION || s->share) && s->finite && (s->percent_signed || (s->max > 1 && s->max <= 100)))
         percent_to_fraction(s);
+    s->percent_signed = false;
 }
 
 size_t series_bytes(const md_series *s)
