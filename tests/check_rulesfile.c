@@ -548,6 +548,7 @@ START_TEST(test_resolve_keys)
         {"학습률", "lr"},
         {"校验损失", "val_loss"},
         {"梯度范数", "grad_norm"},
+        {"coco_ap", "val_map"},
         {"l_d_fake", "d_loss_fake"},
         {"loss_d_real", "d_loss_real"},
         {"lossv", "value_loss"},
