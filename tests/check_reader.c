@@ -6991,6 +6991,21 @@ START_TEST(test_keras_guide_loop)
 }
 END_TEST
 
+/* MMPose's evaluation: "coco/AP .5:" names AP at OKS 0.5; its ".5" is no
+ * value of coco/AP, the headline figure (the validation mAP). */
+START_TEST(test_mmpose_ap_thresholds)
+{
+    md_store *st = load_text("mmpose.log",
+                             "12/07 10:01:11 - mmengine - INFO - Epoch(val) [10][40/40]    coco/AP: 0.712000  coco/AP "
+                             ".5: 0.901000  coco/AP .75: 0.784000  coco/AR: 0.748000\n",
+                             NULL);
+    const md_series *map = series(st, "val_map");
+    ck_assert_uint_eq(map->count, 1);
+    ck_assert(map->max == 0.712);
+    md_store_free(st);
+}
+END_TEST
+
 /* A log pasted into an issue as a quote: the mark before each line hides
  * what the line begins with (CatBoost's "0:\tlearn: ..."). */
 START_TEST(test_quoted_paste)
@@ -8663,6 +8678,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_quoted_paste);
     tcase_add_test(text, test_pytorch_quickstart);
     tcase_add_test(text, test_keras_guide_loop);
+    tcase_add_test(text, test_mmpose_ap_thresholds);
     tcase_add_test(text, test_training_count_bracket);
     tcase_add_test(text, test_num_epoch_setting);
     tcase_add_test(text, test_evaluation_namespace);

@@ -2268,6 +2268,15 @@ static void on_number(scan *s)
             static const char *const counts[] = {"epoch", "step", "iter", "iteration", "batch", "round"};
             const char *last = last_word(s->key, s->key + keylen);
             const char *after = v.end < s->end && *v.end == ':' ? skip_blanks(v.end + 1, s->end) : NULL;
+            /* MMPose's "coco/AP .5: 0.000000": a fraction written without
+             * its 0 and glued to the colon is the name's threshold (AP at
+             * OKS 0.5), not its value ("Acc@5 11.045: 100%|" before a bar
+             * is one). */
+            if (after && *s->p == '.' && v.unit == MD_UNIT_NONE) {
+                clear_key(s);
+                s->p = after;
+                return;
+            }
             value counted;
             if (after && (v.flags & MD_KV_INTEGRAL) && after > v.end + 1 &&
                 !md_word_in(last, (size_t)(s->key + keylen - last), counts, MD_COUNT(counts)) &&
