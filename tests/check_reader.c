@@ -589,6 +589,8 @@ START_TEST(test_kv_rich_bar)
                {"Epoch", 3, MD_UNIT_NONE}, {"iter", 450, MD_UNIT_NONE}, {"v_num", 0, MD_UNIT_NONE},
                {"train_loss", 0.123, MD_UNIT_NONE});
     ck_assert(kv[1].total == 1000);
+    /* Its epochs count from 0, to max_epochs - 1. */
+    ck_assert(kv[1].flags & MD_KV_EPOCH_FROM_0);
     /* A bar after no epoch (validation) places nothing. */
     CHECK_LINE("Validation \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 50/100 0:00:02 val_loss: 0.5",
                {"val_loss", 0.5, MD_UNIT_NONE});

@@ -2493,7 +2493,13 @@ static bool on_rich_bar(scan *s)
     q = skip_blanks(q, s->end);
     value v;
     if (q < s->end && md_is_digit(*q) && parse_value(s->units, q, s->end, &v) && (v.flags & MD_KV_TOTAL)) {
+        size_t n = s->n;
         emit(s, "iter", 4, &v, false);
+        /* Lightning's RichProgressBar counts epochs from 0, to max_epochs
+         * - 1: "Epoch 4/23" is the fifth of 24, as its tqdm bar's "Epoch
+         * 4:" is. */
+        if (s->n > n)
+            s->out[s->n - 1].flags |= MD_KV_EPOCH_FROM_0;
         s->p = v.end;
     }
     return true;
