@@ -6098,6 +6098,7 @@ static const struct {
     {"hangup", "WARNING:torch.distributed.elastic.agent.server.api:Received 1 death signal, shutting down workers"},
     {"hangup", "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 4057 closing signal SIGHUP"},
     {"too_many_open_files", "OSError: [Errno 24] Too many open files: '/data/train/000123.jpg'"},
+    {"wandb_synced", "wandb: Waiting for W&B process to finish... (success)."},
     {"cuda_oom", "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB "
                  "total capacity; 13.10 GiB already allocated; 1.05 GiB free; 13.59 GiB reserved in total by PyTorch)"},
     {"cuda_oom", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
