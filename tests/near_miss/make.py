@@ -1764,6 +1764,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_plateau", "olmo_continued_first_50_of_15000_steps.log")
+def _(r):
+    out = [note("OLMo-1B continued from a checkpoint: the first 50 of 15000 planned steps, inside a",
+                "500-step warm-up, at the loss the trained model already has. Too early to call a",
+                "plateau.")]
+    out.append("2025-12-12 11:03:43.396\tnode:0\ttrain:352\tINFO\tLoading checkpoint from /ckpt/OLMo-1B-0724/latest-unsharded...")
+    out.append("2025-12-12 11:04:38.501\tnode:0\ttrain:359\tINFO\tCheckpoint successfully loaded")
+    for s in range(1, 51):
+        out.append("2025-12-12 11:%02d:%02d.000\tnode:0\tolmo.train:967\tINFO\t[step=%d/15000,epoch=0]\n"
+                   "    train/CrossEntropyLoss=%.4f\n    optim/total_grad_norm=%.4f\n    throughput/device/tokens_per_second=%d"
+                   % (5 + s // 60, s % 60, s, 3.0 + r.gauss(0, 0.04), 0.17 + abs(r.gauss(0, 0.02)), 67500 + r.randint(-400, 400)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("random_level_loss", "mmdet_two_class_total_loss.log")
 def _(r):
     out = [note("mmdetection Faster R-CNN on a 2-class dataset (two classes in the config): the",
