@@ -7011,6 +7011,25 @@ START_TEST(test_mmpose_ap_thresholds)
 }
 END_TEST
 
+/* Lightning's ModelCheckpoint (verbose) says the monitored metric's value
+ * at each epoch's global step; its best so far is no point. */
+START_TEST(test_lightning_checkpoint_lines)
+{
+    md_store *st = load_text("fit.log",
+                             "Epoch 0, global step 193: 'val_loss' reached 3.10412 (best 3.10412), saving model to "
+                             "'/ckpt/epoch=0-step=193.ckpt' as top 1\n"
+                             "Epoch 1, global step 386: 'val_loss' reached 2.91000 (best 2.91000), saving model to "
+                             "'/ckpt/epoch=1-step=386.ckpt' as top 1\n"
+                             "Epoch 2, global step 579: 'val_loss' was not in top 1\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert_int_eq(val->last_step, 386);
+    ck_assert(val->last == 2.91);
+    md_store_free(st);
+}
+END_TEST
+
 /* A log pasted into an issue as a quote: the mark before each line hides
  * what the line begins with (CatBoost's "0:\tlearn: ..."). */
 START_TEST(test_quoted_paste)
@@ -8684,6 +8703,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_pytorch_quickstart);
     tcase_add_test(text, test_keras_guide_loop);
     tcase_add_test(text, test_mmpose_ap_thresholds);
+    tcase_add_test(text, test_lightning_checkpoint_lines);
     tcase_add_test(text, test_training_count_bracket);
     tcase_add_test(text, test_num_epoch_setting);
     tcase_add_test(text, test_evaluation_namespace);

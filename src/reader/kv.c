@@ -2334,6 +2334,16 @@ static void on_quote(scan *s)
         s->quoted_key = false;
         return;
     }
+    /* Lightning's ModelCheckpoint: "Epoch 3, global step 772: 'val_loss'
+     * reached 2.67954 (best 2.67954), saving model to ...": the monitored
+     * metric's value at that step. */
+    value v;
+    if (close > start && md_text_at(q, s->end, "reached ") && parse_value(s->units, skip_blanks(q + 8, s->end), s->end, &v)) {
+        emit(s, start, (size_t)(close - start), &v, false);
+        clear_key(s);
+        s->p = v.end;
+        return;
+    }
     clear_key(s);
     s->p = close + 1;
 }
