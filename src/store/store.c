@@ -765,9 +765,10 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
          * points written in percent without one are divided alike: a log
          * that prints "Accuracy: 67.97%" for each fold and "66.45" for
          * their average would have its signed points divided twice. */
-        md_unit unit = kv->unit != MD_UNIT_NONE ? value_unit(kv->unit, ki->unit) : ki->unit;
-        bool percent = (s->kind == MD_KIND_FRACTION || s->share) && md_unit_dim(unit) == MD_DIM_PERCENT;
-        s->percent_signed |= percent;
+        bool percent = (kv->unit == MD_UNIT_PERCENT || (kv->unit == MD_UNIT_NONE && ki->unit == MD_UNIT_PERCENT)) &&
+                       (s->kind == MD_KIND_FRACTION || s->share);
+        if (percent)
+            s->percent_signed = true;
         double v = percent ? kv->value : value_of(s->kind, kv->value, kv->unit, ki->unit);
         /* "Accuracy: 9919/10000": a score counted out of a total. */
         if ((kv->flags & MD_KV_TOTAL) && (s->kind == MD_KIND_METRIC || s->kind == MD_KIND_FRACTION) &&
