@@ -1778,6 +1778,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("negative_cross_entropy", "keras_unet_negative_dice_loss.log")
+def _(r):
+    out = [note("A Keras U-Net trained on loss=-dice_coef with an accuracy metric: the loss is a",
+                "negated score, from -0.2 towards -0.9, never below -1. No cross-entropy.")]
+    for e in range(1, 31):
+        d = 0.2 + 0.7 * (1 - math.exp(-e / 8.0)) + r.gauss(0, 0.01)
+        out.append("Epoch %d/30" % e)
+        out.append("120/120 [==============================] - 21s 175ms/step - loss: %.4f - accuracy: %.4f - val_loss: %.4f - val_accuracy: %.4f"
+                   % (-d, 0.90 + 0.08 * d, -d + 0.05, 0.89 + 0.08 * d))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("random_level_loss", "mmdet_two_class_total_loss.log")
 def _(r):
     out = [note("mmdetection Faster R-CNN on a 2-class dataset (two classes in the config): the",
