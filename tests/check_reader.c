@@ -6085,6 +6085,7 @@ static const struct {
                  "bottom of memory. That was not possible."},
     {"cuda_oom", "RuntimeError: level_zero backend failed with error: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)"},
     {"cuda_oom", "ValueError: RESOURCE_EXHAUSTED: E0100: RuntimeBufferAllocationFailure:"},
+    {"cuda_oom", "Out of memory while trying to allocate 127001552000 bytes."},
     {"cuda_oom", "Error allocating device buffer: Attempting to allocate 556.00M. That was not possible."},
     {"cuda_error", "F0614 10:43:15.110 3443 math_functions.cu:28] Check failed: status == CUBLAS_STATUS_SUCCESS (13 vs. "
                    "0)  CUBLAS_STATUS_EXECUTION_FAILED"},
