@@ -6100,6 +6100,9 @@ static const struct {
     {"hangup", "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 4057 closing signal SIGHUP"},
     {"too_many_open_files", "OSError: [Errno 24] Too many open files: '/data/train/000123.jpg'"},
     {"wandb_synced", "wandb: Waiting for W&B process to finish... (success)."},
+    {"head_initialized", "Some weights of DistilBertForSequenceClassification were not initialized from the model "
+                         "checkpoint at distilbert-base-uncased and are newly initialized: ['pre_classifier.weight', "
+                         "'classifier.weight', 'classifier.bias', 'pre_classifier.bias']"},
     {"cuda_oom", "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.78 GiB "
                  "total capacity; 13.10 GiB already allocated; 1.05 GiB free; 13.59 GiB reserved in total by PyTorch)"},
     {"cuda_oom", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
@@ -7867,6 +7870,22 @@ START_TEST(test_notebook_outputs)
      * it; the Trainer's result is the run's mean loss, no point. */
     ck_assert_uint_eq(event(st, "keyboard_interrupt")->count, 1);
     ck_assert_uint_eq(loss->count, 3);
+    md_store_free(st);
+
+    /* Before its first logging step the Trainer writes "No log" for the
+     * training loss: a cell with no value, the row's other cells read. */
+    st = load_text("nolog.ipynb",
+                   "{\"cells\": [{\"cell_type\": \"code\", \"source\": [], \"outputs\": [\n"
+                   "  {\"output_type\": \"display_data\", \"data\": {\"text/plain\": [\"<IPython.core.display.HTML object>\"],\n"
+                   "   \"text/html\": [\"<table><thead><tr><th>Epoch</th><th>Training Loss</th><th>Validation Loss</th></tr>"
+                   "</thead>\\n\",\n"
+                   "    \"<tbody><tr><td>1</td><td>No log</td><td>0.580372</td></tr>\\n\",\n"
+                   "    \"<tr><td>2</td><td>No log</td><td>0.771544</td></tr>\\n\",\n"
+                   "    \"<tr><td>3</td><td>No log</td><td>0.849353</td></tr></tbody></table>\"]}}\n"
+                   "]}], \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 5}\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 3);
+    ck_assert_ptr_null(md_store_find(st, "loss"));
     md_store_free(st);
 }
 END_TEST

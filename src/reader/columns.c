@@ -385,6 +385,13 @@ static bool read_labelled_row(md_columns *t, md_str label, const cell_value *val
 }
 
 /* The row's cells as a record; false when the cells are no row. */
+/* A cell that stands for no value: HF Trainer's "No log" under Training
+ * Loss until its first logging step, a table's "N/A" or "-". */
+static bool placeholder_cell(md_str c)
+{
+    return md_str_eq(c, "No log") || md_str_eq(c, "N/A") || md_str_eq(c, "-");
+}
+
 static bool read_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed, unsigned long lineno,
                      md_key_role_fn role, const void *ctx)
 {
@@ -395,7 +402,7 @@ static bool read_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed
         return false;
     for (size_t i = 0; i < n; i++) {
         ok[i] = cells[i].n && cell_number(cells[i], &vals[i]);
-        if (!ok[i] && cells[i].n && !has_digit(cells[i]) && i > 0)
+        if (!ok[i] && cells[i].n && !has_digit(cells[i]) && i > 0 && !placeholder_cell(cells[i]))
             return false;
         numbers += ok[i];
     }
