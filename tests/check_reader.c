@@ -7877,15 +7877,25 @@ START_TEST(test_notebook_outputs)
     st = load_text("nolog.ipynb",
                    "{\"cells\": [{\"cell_type\": \"code\", \"source\": [], \"outputs\": [\n"
                    "  {\"output_type\": \"display_data\", \"data\": {\"text/plain\": [\"<IPython.core.display.HTML object>\"],\n"
-                   "   \"text/html\": [\"<table><thead><tr><th>Epoch</th><th>Training Loss</th><th>Validation Loss</th></tr>"
-                   "</thead>\\n\",\n"
-                   "    \"<tbody><tr><td>1</td><td>No log</td><td>0.580372</td></tr>\\n\",\n"
-                   "    \"<tr><td>2</td><td>No log</td><td>0.771544</td></tr>\\n\",\n"
-                   "    \"<tr><td>3</td><td>No log</td><td>0.849353</td></tr></tbody></table>\"]}}\n"
+                   "   \"text/html\": [\"<table><thead><tr><th>Epoch</th><th>Training Loss</th><th>Validation Loss</th>"
+                   "<th>Accuracy</th></tr></thead>\\n\",\n"
+                   "    \"<tbody><tr><td>1</td><td>No log</td><td>0.580372</td><td>0.738</td></tr>\\n\",\n"
+                   "    \"<tr><td>2</td><td>No log</td><td>0.771544</td><td>0.781</td></tr>\\n\",\n"
+                   "    \"<tr><td>3</td><td>No log</td><td>0.849353</td><td>0.797</td></tr></tbody></table>\"]}}\n"
                    "]}], \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 5}\n",
                    NULL);
     ck_assert_uint_eq(series(st, "val_loss")->count, 3);
     ck_assert_ptr_null(md_store_find(st, "loss"));
+    /* Its columns after the validation loss are the evaluation's. */
+    ck_assert(series(st, "val_accuracy")->last == 0.797);
+    ck_assert_ptr_null(md_store_find(st, "accuracy"));
+    md_store_free(st);
+
+    /* So are they where the table was pasted as text, tab-separated. */
+    st = load_text("table.log",
+                   "Step\tTraining Loss\tValidation Loss\tAccuracy\n500\t0.62\t0.58\t0.74\n1000\t0.41\t0.77\t0.78\n", NULL);
+    ck_assert(series(st, "val_accuracy")->last == 0.78);
+    ck_assert_ptr_null(md_store_find(st, "accuracy"));
     md_store_free(st);
 }
 END_TEST

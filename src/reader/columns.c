@@ -168,6 +168,22 @@ static void name_dev_scores(md_columns *t)
     }
 }
 
+/* The HF Trainer's notebook table, "Step | Training Loss | Validation Loss
+ * | Accuracy | F1": the columns after the validation loss are the
+ * evaluation's metrics (eval_accuracy in its logs), not the training's. */
+static void name_trainer_scores(md_columns *t)
+{
+    if (t->n < 4 || strcmp(t->names[1], "Training Loss") != 0 || strcmp(t->names[2], "Validation Loss") != 0)
+        return;
+    for (size_t i = 3; i < t->n; i++) {
+        size_t len = strlen(t->names[i]);
+        if (len + 5 >= MD_COLUMNS_NAME)
+            continue;
+        memmove(t->names[i] + 5, t->names[i], len + 1);
+        memcpy(t->names[i], "eval_", 5);
+    }
+}
+
 /* Ultralytics' training table: its box_loss, cls_loss and dfl_loss are the
  * terms of the training loss, named as its results.csv names them. */
 static void name_yolo_terms(md_columns *t)
@@ -257,6 +273,7 @@ static void set_columns(md_columns *t, const md_str *cells, size_t n, md_key_rol
         name_yolo_terms(t);
     if (n > 2 && md_str_eq(cells[0], "E") && md_str_eq(cells[1], "#"))
         name_dev_scores(t);
+    name_trainer_scores(t);
 }
 
 static void keep_wide_names(md_columns *t, const md_str *cells, size_t n)

@@ -177,7 +177,17 @@ static void take_name(csv_reader *r, md_str f)
         r->names = md_xrealloc(r->names, r->capnames * sizeof *r->names);
         r->name_lens = md_xrealloc(r->name_lens, r->capnames * sizeof *r->name_lens);
     }
-    r->names[r->nnames] = md_xstrndup(f.p, f.n);
+    /* The HF Trainer's table pasted as text ("Step\tTraining Loss\tValidation
+     * Loss\tAccuracy"): the columns after the validation loss are the
+     * evaluation's, as the notebook's reader names them (columns.c). */
+    if (r->nnames >= 3 && strcmp(r->names[1], "Training Loss") == 0 && strcmp(r->names[2], "Validation Loss") == 0) {
+        md_buf name = {0};
+        md_buf_printf(&name, "eval_%.*s", (int)f.n, f.p);
+        r->names[r->nnames] = md_xstrndup(name.p, name.n);
+        md_buf_free(&name);
+    } else {
+        r->names[r->nnames] = md_xstrndup(f.p, f.n);
+    }
     r->name_lens[r->nnames] = strlen(r->names[r->nnames]);
     r->nnames++;
     r->columns = md_xrealloc(r->columns, r->capnames * sizeof *r->columns);
