@@ -496,11 +496,6 @@ static MD_NOINLINE bool record_holds_values(const md_store *st)
     return false;
 }
 
-/* The record's step: a step key wins, then an epoch written as an integer
- * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
- * then the step an earlier line set, then the step an evaluation's line
- * stands at. -1 when none. Of two step keys the first wins, but one that
- * gives way (step_gives_way) loses to the other, whatever their order. */
 /* The counts of an input's records started over under a new epoch
  * header: they count within the epoch, and those before it counted the
  * header's epoch before. With no total, an epoch holds at least the
@@ -516,6 +511,11 @@ static void count_within_epochs(md_input *in)
     in->epoch_base = in->stepped_context_epoch;
 }
 
+/* The record's step: a step key wins, then an epoch written as an integer
+ * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
+ * then the step an earlier line set, then the step an evaluation's line
+ * stands at. -1 when none. Of two step keys the first wins, but one that
+ * gives way (step_gives_way) loses to the other, whatever their order. */
 static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch, bool *evaluation)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1, plan = -1;
