@@ -168,19 +168,35 @@ static void name_dev_scores(md_columns *t)
     }
 }
 
-/* The HF Trainer's notebook table, "Step | Training Loss | Validation Loss
- * | Accuracy | F1": the columns after the validation loss are the
- * evaluation's metrics (eval_accuracy in its logs), not the training's. */
-static void name_trainer_scores(md_columns *t)
+bool md_trainer_table(const md_str *names, size_t n)
 {
-    if (t->n < 4 || strcmp(t->names[1], "Training Loss") != 0 || strcmp(t->names[2], "Validation Loss") != 0)
+    bool training = false, validation = false;
+    for (size_t i = 0; i < n; i++) {
+        training |= md_str_eq(names[i], "Training Loss");
+        validation |= md_str_eq(names[i], "Validation Loss");
+    }
+    return training && validation;
+}
+
+bool md_trainer_evaluation_column(md_str name)
+{
+    static const char *const own[] = {"Training Loss", "Epoch", "Step", "Validation Loss"};
+    return !md_str_in(name, own, MD_COUNT(own));
+}
+
+/* The Trainer's table in a notebook: its evaluation's columns named as
+ * md_trainer_table says. */
+static void name_trainer_scores(md_columns *t, const md_str *cells, size_t n)
+{
+    if (!md_trainer_table(cells, n))
         return;
-    for (size_t i = 3; i < t->n; i++) {
+    static const size_t prefix = sizeof MD_TRAINER_EVAL_PREFIX - 1;
+    for (size_t i = 0; i < n; i++) {
         size_t len = strlen(t->names[i]);
-        if (len + 5 >= MD_COLUMNS_NAME)
+        if (!md_trainer_evaluation_column(cells[i]) || len + prefix >= MD_COLUMNS_NAME)
             continue;
-        memmove(t->names[i] + 5, t->names[i], len + 1);
-        memcpy(t->names[i], "eval_", 5);
+        memmove(t->names[i] + prefix, t->names[i], len + 1);
+        memcpy(t->names[i], MD_TRAINER_EVAL_PREFIX, prefix);
     }
 }
 
@@ -273,7 +289,7 @@ static void set_columns(md_columns *t, const md_str *cells, size_t n, md_key_rol
         name_yolo_terms(t);
     if (n > 2 && md_str_eq(cells[0], "E") && md_str_eq(cells[1], "#"))
         name_dev_scores(t);
-    name_trainer_scores(t);
+    name_trainer_scores(t, cells, n);
 }
 
 static void keep_wide_names(md_columns *t, const md_str *cells, size_t n)
@@ -401,14 +417,15 @@ static bool read_labelled_row(md_columns *t, md_str label, const cell_value *val
     return true;
 }
 
-/* The row's cells as a record; false when the cells are no row. */
 /* A cell that stands for no value: HF Trainer's "No log" under Training
  * Loss until its first logging step, a table's "N/A" or "-". */
 static bool placeholder_cell(md_str c)
 {
-    return md_str_eq(c, "No log") || md_str_eq(c, "N/A") || md_str_eq(c, "-");
+    static const char *const placeholders[] = {"No log", "N/A", "-"};
+    return md_str_in(c, placeholders, MD_COUNT(placeholders));
 }
 
+/* The row's cells as a record; false when the cells are no row. */
 static bool read_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed, unsigned long lineno,
                      md_key_role_fn role, const void *ctx)
 {

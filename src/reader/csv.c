@@ -177,17 +177,7 @@ static void take_name(csv_reader *r, md_str f)
         r->names = md_xrealloc(r->names, r->capnames * sizeof *r->names);
         r->name_lens = md_xrealloc(r->name_lens, r->capnames * sizeof *r->name_lens);
     }
-    /* The HF Trainer's table pasted as text ("Step\tTraining Loss\tValidation
-     * Loss\tAccuracy"): the columns after the validation loss are the
-     * evaluation's, as the notebook's reader names them (columns.c). */
-    if (r->nnames >= 3 && strcmp(r->names[1], "Training Loss") == 0 && strcmp(r->names[2], "Validation Loss") == 0) {
-        md_buf name = {0};
-        md_buf_printf(&name, "eval_%.*s", (int)f.n, f.p);
-        r->names[r->nnames] = md_xstrndup(name.p, name.n);
-        md_buf_free(&name);
-    } else {
-        r->names[r->nnames] = md_xstrndup(f.p, f.n);
-    }
+    r->names[r->nnames] = md_xstrndup(f.p, f.n);
     r->name_lens[r->nnames] = strlen(r->names[r->nnames]);
     r->nnames++;
     r->columns = md_xrealloc(r->columns, r->capnames * sizeof *r->columns);
@@ -379,16 +369,32 @@ static bool catboost_eval_file(const char *path)
     return md_str_eq(name, "test_error.tsv") || md_str_eq(name, "test_error.tsv.gz");
 }
 
+/* The HF Trainer's table pasted as text ("Step\tTraining Loss\tValidation
+ * Loss\tAccuracy"), whose evaluation's columns are named as a notebook's. */
+static bool trainer_table(const csv_reader *r)
+{
+    md_str *names = md_xmalloc(r->nnames * sizeof *names);
+    for (size_t i = 0; i < r->nnames; i++)
+        names[i] = (md_str){r->names[i], r->name_lens[i]};
+    bool trainer = md_trainer_table(names, r->nnames);
+    free(names);
+    return trainer;
+}
+
 /* A column's feed name: the header's, under "test_" in CatBoost's eval
- * file (its "iter" stays the step). */
-static unsigned column_of(csv_reader *r, size_t i, bool eval)
+ * file (its "iter" stays the step), under MD_TRAINER_EVAL_PREFIX for the
+ * evaluation's columns of the Trainer's table. */
+static unsigned column_of(csv_reader *r, size_t i, bool eval, bool trainer)
 {
     const char *name = r->names[i];
     size_t n = r->name_lens[i];
-    if (!eval || md_word_is(name, n, "iter"))
+    const char *prefix = eval && !md_word_is(name, n, "iter")                        ? "test_"
+                         : trainer && md_trainer_evaluation_column((md_str){name, n}) ? MD_TRAINER_EVAL_PREFIX
+                                                                                      : NULL;
+    if (!prefix)
         return md_feed_column(r->feed, name, n);
     md_buf key = {0};
-    md_buf_printf(&key, "test_%.*s", (int)n, name);
+    md_buf_printf(&key, "%s%.*s", prefix, (int)n, name);
     unsigned c = md_feed_column(r->feed, key.p, key.n);
     md_buf_free(&key);
     return c;
@@ -431,9 +437,9 @@ static void take_row(csv_reader *r)
         } else if (r->monitor) {
             name_monitor_columns(r);
         } else {
-            bool eval = catboost_eval_file(r->path);
+            bool eval = catboost_eval_file(r->path), trainer = trainer_table(r);
             for (size_t i = 0; i < r->nnames; i++)
-                r->columns[i] = column_of(r, i, eval);
+                r->columns[i] = column_of(r, i, eval, trainer);
         }
         md_buf_free(&scalar);
         md_feed_csv_layout(r->feed, r->columns, r->skip, r->nnames);

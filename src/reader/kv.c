@@ -1153,7 +1153,6 @@ static void lead_evaluation(scan *s, const char *w, const char *we)
     s->lead_end = we;
 }
 
-
 /* Whether a word or two, then "is", follow blanks at p: the next phrase of
  * a line that says "name is value" more than once. */
 static bool copula_follows(const char *p, const char *end)
@@ -1171,6 +1170,7 @@ static bool copula_follows(const char *p, const char *end)
     }
     return false;
 }
+
 static void on_word(scan *s, const char *w, const char *we)
 {
     if (!s->lead_seen)

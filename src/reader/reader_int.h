@@ -458,6 +458,15 @@ typedef struct md_columns {
  * line was a row or a rule. */
 bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, unsigned long lineno,
                      md_key_role_fn role, const void *ctx);
+/* The HF Trainer's table of results (its notebook's progress table, "Step
+ * | Training Loss | Validation Loss | Accuracy", a model card's "| Training
+ * Loss | Epoch | Step | Validation Loss | Accuracy |"), named so by both
+ * losses among its n column names: its columns but those four are the
+ * evaluation's, read under MD_TRAINER_EVAL_PREFIX and their name
+ * ("Validation Accuracy"). */
+#define MD_TRAINER_EVAL_PREFIX "Validation "
+bool md_trainer_table(const md_str *names, size_t n);
+bool md_trainer_evaluation_column(md_str name);
 /* The line just read held key/value pairs, so it is no header for a rule
  * under it: lines of its shape may be read by their shape, unseen by the
  * table, and the table must not depend on which. */

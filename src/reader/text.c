@@ -1042,32 +1042,14 @@ static size_t ray_config_columns(const table *t, size_t *end)
     return 0;
 }
 
-static bool cell_named(const md_str *cells, size_t n, const char *name)
-{
-    for (size_t i = 0; i < n; i++)
-        if (md_str_eq(cells[i], name))
-            return true;
-    return false;
-}
-
-/* The Trainer's results table in a model card ("| Training Loss | Epoch |
- * Step | Validation Loss | Accuracy | F1 |") holds an evaluation's figures
- * after its validation loss: Accuracy there is the validation accuracy.
- * Whether a column of such a table is one of them. */
-static bool evaluation_column(md_str name)
-{
-    static const char *const own[] = {"Training Loss", "Epoch", "Step", "Validation Loss"};
-    return !md_str_in(name, own, MD_COUNT(own));
-}
-
 /* A table's header: its cells name the columns. */
 static void table_header(table *t, const md_str *cells, size_t n)
 {
-    bool trainer = cell_named(cells, n, "Training Loss") && cell_named(cells, n, "Validation Loss");
+    bool trainer = md_trainer_table(cells, n);
     for (size_t i = 0; i < n; i++) {
-        if (trainer && evaluation_column(cells[i])) {
+        if (trainer && md_trainer_evaluation_column(cells[i])) {
             md_buf name = {0};
-            md_buf_printf(&name, "Validation %.*s", (int)cells[i].n, cells[i].p);
+            md_buf_printf(&name, MD_TRAINER_EVAL_PREFIX "%.*s", (int)cells[i].n, cells[i].p);
             t->names[i] = md_buf_steal(&name);
         } else {
             t->names[i] = md_xstrndup(cells[i].p, cells[i].n);
@@ -2438,7 +2420,6 @@ static md_str ray_actor_body(md_str s)
     return md_str_trim((md_str){close + 1, s.n - (size_t)(close + 1 - s.p)});
 }
 
-/* try_shapes is false for a segment read_shaped found no shape for. */
 /* PyTorch's quickstart prints "Test Error:" alone, then " Accuracy: 47.3%,
  * Avg loss: 2.149917": a line that is only an evaluation's name (its word
  * first, three words at most, a colon at the end) names the pairs of the
@@ -2473,6 +2454,7 @@ static void under_evaluation_header(const text_reader *r, md_kv *kv, size_t n)
         }
 }
 
+/* try_shapes is false for a segment read_shaped found no shape for. */
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
     /* The line under an evaluation's header is read as the evaluation's,

@@ -559,14 +559,15 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
      * epoch_step tells a count within the epoch from the run's. A line of
      * counts alone (Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000") is a
      * header of its own. */
-    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && total < 0 && !in_epoch && !in->counts_in_epoch &&
-        st->context_epoch > in->stepped_context_epoch && in->stepped_context_epoch >= 0 && step <= in->last_step_seen &&
-        record_holds_values(st))
-        count_within_epochs(in);
-    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && (in_epoch || total > 0 || in->counts_in_epoch) &&
-        record_holds_values(st)) {
-        epoch = st->context_epoch;
-        epochs = st->context_epochs;
+    if (st->context_epoch >= 0 && step >= 0 && epoch < 0) {
+        bool restarted = total < 0 && !in_epoch && !in->counts_in_epoch && in->stepped_context_epoch >= 0 &&
+                         st->context_epoch > in->stepped_context_epoch && step <= in->last_step_seen;
+        if ((restarted || in_epoch || total > 0 || in->counts_in_epoch) && record_holds_values(st)) {
+            if (restarted)
+                count_within_epochs(in);
+            epoch = st->context_epoch;
+            epochs = st->context_epochs;
+        }
     }
     if (step >= 0 && epoch >= 0)
         step = epoch_step(in, step, total, epoch, epochs, in_epoch, from_zero);
