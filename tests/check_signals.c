@@ -742,6 +742,9 @@ START_TEST(test_run_worst_score)
     ck_assert(fall.known && fall.v > 0.2 && fall.v < 0.3);
     md_value best = md_signal_run(r.sig, "worst_score_best_step");
     ck_assert(best.known && best.v >= 150 && best.v <= 250);
+    /* The span the sustained fall is measured over: that score's first step. */
+    md_value first = md_signal_run(r.sig, "worst_score_first_step");
+    ck_assert(first.known && first.v == 0);
     ck_assert_ptr_null(md_signal_run_series(r.sig, "progress"));
     run_free(&r);
 
@@ -928,6 +931,12 @@ START_TEST(test_worst_val_over_sets)
         ck_assert_msg(worst && strcmp(worst, norm) == 0, "%s: worst is %s", sets[i], worst ? worst : "(none)");
         md_value rise = md_signal_run(r.sig, "worst_val_rise_from_min");
         ck_assert_msg(rise.known && rise.v > 0.4, "%s: rise %g", sets[i], rise.v);
+        /* Its span: the first and the last step of that loss's points. */
+        md_value first = md_signal_run(r.sig, "worst_val_first_step");
+        md_value last = md_signal_run(r.sig, "worst_val_last_step");
+        const md_series *w = md_store_find(r.st, worst);
+        ck_assert(first.known && last.known && first.v == (double)w->first_step && last.v == (double)w->last_step);
+        ck_assert(last.v > first.v);
         run_free(&r);
     }
 }
