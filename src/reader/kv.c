@@ -410,6 +410,10 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     s->loss_repeated |= under_set && names_set_loss(s, key, keylen);
     if (under_set && (names_own_set(s, key, keylen) || keeps_own_spelling(s, key, keylen)))
         in_ns = false;
+    /* "Val loss: 0.69, Val acc: 0.64": a key that names its evaluation
+     * itself is not the first one's again. */
+    else if (in_ns && s->ns_eval && !s->ns_bracket && evaluation_named(key, keylen))
+        in_ns = false;
     if (s->loss_repeated && keylen == 4 && memcmp(key, "loss", 4) == 0)
         return;
     if (!key_acceptable(key, keylen, v->flags) || (s->n == s->cap && !make_room(s, key, keylen)))
@@ -429,7 +433,8 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
         ns = "val", nslen = 3;
     else if (!ns && !s->eval_at && evaluation_named(key, keylen))
         s->eval_at = s->n + 1;
-    else if (!ns && s->lead_end && (!s->piped || s->lead_paired) && key >= s->lead_end && key < s->end)
+    else if (!ns && s->lead_end && (!s->piped || s->lead_paired) && key >= s->lead_end && key < s->end &&
+             !evaluation_named(key, keylen))
         ns = s->lead_ns, nslen = s->lead_nslen;
     s->lead_paired |= s->lead_end && !s->piped;
     s->out[s->n++] = (md_kv){.key = key,
@@ -1119,7 +1124,8 @@ static bool log_level_word(const char *w, const char *we)
  * loss: 188.4", DLRM's "Testing at - 150/150 of epoch 0, loss 0.46": a
  * message that opens with an evaluation's word (behind a logger's level)
  * measures the evaluation, whatever its pairs are called. Keys that hold
- * the word themselves ("Validation loss 0.5") name their series alone, and
+ * an evaluation's word themselves ("Validation loss 0.5", "Val loss: 0.69,
+ * Val acc: 0.64") name their series alone, and
  * fields parted by '|' name their own sets (lone_set_name), unless the
  * first field gave a pair: old Megatron's "validation loss at iteration
  * 1000 | LM loss: 4.50 | LM PPL: 90.3". */

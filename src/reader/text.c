@@ -62,7 +62,7 @@ struct md_text_reader {
     long base_rank;  /* the first rank seen in "[rankN]:" prefixes, -1 before */
     bool srun_labels; /* each line starts with its Slurm task's number */
     size_t compose_bar; /* docker compose's "service  | " before each line: the bar's column, 0 if none */
-    bool quoted;        /* a paste quoted as a whole, "> " before each line */
+    bool quoted;        /* a paste quoted as a whole, "> " or "# " before each line */
     md_buf keys;     /* other ranks' keys, "rankN/key" */
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
@@ -114,6 +114,7 @@ struct md_text_reader {
     bool result_read;        /* a line under the banner was read */
     bool result_repeat;      /* the banner's lines repeat figures the log gives elsewhere: not read */
     long keras_total;        /* the batches of the epoch's Keras bars, 0 before one (keras_evaluation) */
+    bool keras_validated;    /* the epoch's last bar gave its validation figures */
     md_buf eval_last;        /* an evaluation's figures, "[Eval] loss: 0.14 - acc: 0.8" (its last line's) */
     unsigned long eval_line;
     char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
@@ -320,6 +321,7 @@ static void set_header_context(text_reader *r, const md_kv *kv, size_t n)
                               (kv->flags & MD_KV_TOTAL) && kv->total > 0 ? (int64_t)kv->total : -1);
         r->epoch_headers = true;
         r->keras_total = 0;
+        r->keras_validated = false;
     }
 }
 
@@ -512,10 +514,12 @@ static bool srun_labelled(md_str head)
     return downs >= SRUN_DOWNS && labelled * 10 >= lines * 9;
 }
 
-/* A log pasted into an issue as a quote: "> " before each line. */
+/* A log pasted into an issue as a quote, "> " before each line, or into a
+ * script as a comment, "# " before each line. */
 static size_t quote_mark_at(md_str s)
 {
-    return s.n && s.p[0] == '>' && (s.n == 1 || s.p[1] == ' ' || s.p[1] == '\t') ? (s.n == 1 ? 1 : 2) : 0;
+    return s.n && (s.p[0] == '>' || s.p[0] == '#') && (s.n == 1 || s.p[1] == ' ' || s.p[1] == '\t') ? (s.n == 1 ? 1 : 2)
+                                                                                                       : 0;
 }
 
 /* Quoted as a whole: 9 in 10 of its first lines, two or more, start with
@@ -2575,9 +2579,11 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
  * accuracy: 0.8669" (Keras 3 draws it with U+2501), whose count is the
  * evaluation's batches: a bar whose total is not that of the epoch's bars
  * (or of fit(verbose=2)'s lines, "3/3 - 0s - loss: ...") since the last
- * "Epoch N/M" measures an evaluation. Its last frame's
- * figures are read as the evaluation's; its other frames, running
- * figures, as nothing. */
+ * "Epoch N/M" measures an evaluation; so does any bar after the one that
+ * closed the epoch with its validation figures, but for that bar again
+ * ("1/1 ... - loss: 15.67 - val_loss: 27.39", then evaluate()'s "1/1 ...
+ * - loss: 34.65" on a set as small). Its last frame's figures are read as the evaluation's; its
+ * other frames, running figures, as nothing. */
 static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
 {
     if (!r->epoch_headers) /* Keras heads each epoch's bars with one */
@@ -2603,8 +2609,10 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
         (p[k + 1] != '[' && !md_text_at(p + k + 1, end, "\xe2\x94\x81") && !md_text_at(p + k, end, " - ")))
         return false;
     p += k + 1;
-    if (r->keras_total <= 0 || (long)total == r->keras_total) {
+    bool validated = md_memmem(p, (size_t)(end - p), " - val_", 7) != NULL;
+    if (r->keras_total <= 0 || ((long)total == r->keras_total && (!r->keras_validated || validated))) {
         r->keras_total = (long)total;
+        r->keras_validated |= count == total && validated;
         return false;
     }
     const char *dash = md_memmem(p, (size_t)(end - p), " - ", 3);
