@@ -564,6 +564,16 @@ START_TEST(test_kv_openmmlab_memory)
                {"score", 0.112, MD_UNIT_NONE});
     ck_assert(kv[3].ns && kv[3].nslen == 3 && memcmp(kv[3].ns, "Val", 3) == 0);
     CHECK_LINE("Epoch: 001, Val: 0.1140", {"Epoch", 1, MD_UNIT_NONE}, {"Val", 0.114, MD_UNIT_NONE});
+    /* The pairs after an evaluation's loss are the evaluation's, but for
+     * one that names its evaluation itself, after ',' or '|'. */
+    CHECK_LINE("Val loss: 0.6921, acc: 0.6413", {"Val loss", 0.6921, MD_UNIT_NONE}, {"acc", 0.6413, MD_UNIT_NONE});
+    ck_assert(kv[1].ns && kv[1].nslen == 3 && memcmp(kv[1].ns, "Val", 3) == 0);
+    CHECK_LINE("Val loss: 0.6921, Val acc: 0.6413", {"Val loss", 0.6921, MD_UNIT_NONE},
+               {"Val acc", 0.6413, MD_UNIT_NONE});
+    ck_assert(kv[0].ns == NULL && kv[1].ns == NULL);
+    CHECK_LINE("Val loss: 0.6921 | Val acc: 0.6413", {"Val loss", 0.6921, MD_UNIT_NONE},
+               {"Val acc", 0.6413, MD_UNIT_NONE});
+    ck_assert(kv[0].ns == NULL && kv[1].ns == NULL);
     /* A conjunction joins pairs: it names none. */
     CHECK_LINE("Training at epoch 9 (total 9) with lr 0.0008 and aux_lr 0.005", {"Training at epoch", 9, MD_UNIT_NONE},
                {"lr", 0.0008, MD_UNIT_NONE}, {"aux_lr", 0.005, MD_UNIT_NONE});
@@ -6075,6 +6085,7 @@ static const struct {
     {"keyboard_interrupt", "[rank0]: KeyboardInterrupt"},
     {"keyboard_interrupt", "^C"},
     {"keyboard_interrupt", "^[[6~^CTraceback (most recent call last):"},
+    {"keyboard_interrupt", "^C[2024-05-26 15:06:40,046] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 22523"},
     {"keyboard_interrupt", "[2025-02-20 20:27:13,106] [INFO] [launch.py:337:sigkill_handler] Main process received "
                            "SIGINT, exiting"},
     {"keyboard_interrupt", "[2024-05-01 10:00:00,000] torch.distributed.elastic.agent.server.api: [WARNING] Received "
@@ -7938,6 +7949,32 @@ START_TEST(test_keras_evaluate_after_fit)
     ck_assert(loss->count == 2 && loss->last == 0.0265 && loss->last_step == 30);
     ck_assert(series(st, "eval_loss")->last == 0.2076);
     md_store_free(st);
+    /* An evaluation of as many batches as an epoch (a full-batch fit):
+     * the bar after the one with the epoch's validation figures; that
+     * bar printed twice (a log written by two handlers) is no evaluation.
+     * Pasted as comments of a script, "# " before each line. */
+    static const char *const marks[] = {"", "# "};
+    for (size_t i = 0; i < MD_COUNT(marks); i++) {
+        const char *m = marks[i];
+        md_buf text = {0};
+        md_buf_printf(&text,
+                      "%sEpoch 99/100\n"
+                      "%s1/1 - 0s 10ms/step - loss: 16.0704\n"
+                      "%s1/1 - 0s 20ms/step - loss: 16.0704 - val_loss: 27.1896\n"
+                      "%sEpoch 100/100\n"
+                      "%s1/1 - 0s 10ms/step - loss: 15.6716\n"
+                      "%s1/1 - 0s 20ms/step - loss: 15.6716 - val_loss: 27.3941\n"
+                      "%s1/1 - 0s 20ms/step - loss: 15.6716 - val_loss: 27.3941\n"
+                      "%s1/1 - 0s 10ms/step - loss: 34.6546\n",
+                      m, m, m, m, m, m, m, m);
+        st = load_text("output.log", md_buf_cstr(&text), NULL);
+        loss = series(st, "loss");
+        ck_assert_msg(loss->last == 15.6716 && loss->max == 16.0704, "mark '%s'", m);
+        ck_assert(series(st, "eval_loss")->count == 1 && series(st, "eval_loss")->last == 34.6546);
+        ck_assert_ptr_null(md_store_find(st, "eval_val_loss"));
+        md_store_free(st);
+        md_buf_free(&text);
+    }
 }
 END_TEST
 

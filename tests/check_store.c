@@ -1148,6 +1148,24 @@ START_TEST(test_timestamps_and_gaps)
     md_sigset *sig = md_sigset_new(st);
     md_value after = md_signal_log(sig, "max_gap_step_after");
     ck_assert(after.known && after.v == 13099);
+    md_value third = md_signal_log(sig, "third_gap_s");
+    ck_assert(third.known && third.v == 0);
+    md_sigset_free(sig);
+    md_store_free(st);
+
+    /* The second and third longest silences, whichever order they come in. */
+    st = new_store();
+    static const double gaps[] = {50, 6100, 0.5, 6000, 200, 7000, 6050};
+    double at = 0;
+    md_store_timestamp(st, 1, at);
+    for (size_t i = 0; i < MD_COUNT(gaps); i++)
+        md_store_timestamp(st, i + 2, at += gaps[i]);
+    t = &md_store_input(st, 0)->time;
+    ck_assert(t->max_gap == 7000 && t->runner_up_gaps[0] == 6100 && t->runner_up_gaps[1] == 6050);
+    finish(st);
+    sig = md_sigset_new(st);
+    third = md_signal_log(sig, "third_gap_s");
+    ck_assert(third.known && third.v == 6050);
     md_sigset_free(sig);
     md_store_free(st);
 }

@@ -133,6 +133,7 @@ typedef struct md_timeline {
     double first, last;
     unsigned long last_line; /* line of the latest stamp */
     double max_gap;
+    double runner_up_gaps[2]; /* the second and third longest gaps, 0 before them */
     unsigned long max_gap_line;
     int64_t max_gap_step;
     int64_t max_gap_step_after; /* the first step a record gave after it, -1 before */

@@ -148,6 +148,8 @@ static const md_named log_features[] = {
     {"stamps", "lines that began with a wall-clock timestamp"},
     {"duration_s", "seconds from the first timestamp to the last"},
     {"max_gap_s", "longest silence between timestamped lines, in seconds"},
+    {"third_gap_s", "third-longest silence between timestamped lines (of the input with the longest), in seconds; "
+                    "0 with fewer gaps"},
     {"max_gap_line", "line that ended the longest silence"},
     {"max_gap_step", "training step before the longest silence"},
     {"max_gap_step_after", "first training step a record gave after the longest silence"},

@@ -159,7 +159,7 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
 {
     const md_store *st = sig->st;
     double lines = 0, stamps = 0, duration = 0, gap = -1, gap_line = 0, gap_step = -1, gap_step_after = -1;
-    double typical = NAN, tail = -1;
+    double typical = NAN, tail = -1, third_gap = 0;
     double holes = 0, hole_line = 0, hole_at_end = 0, growing = 0;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
@@ -180,6 +180,7 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
             gap_step = (double)in->time.max_gap_step;
             gap_step_after = (double)in->time.max_gap_step_after;
             typical = typical_gap(&in->time);
+            third_gap = in->time.runner_up_gaps[1];
         }
     }
     if (strcmp(feature, "lines") == 0)
@@ -200,6 +201,8 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
         return md_known(duration);
     if (strcmp(feature, "max_gap_s") == 0)
         return md_known(gap);
+    if (strcmp(feature, "third_gap_s") == 0)
+        return md_known(third_gap);
     if (strcmp(feature, "max_gap_line") == 0)
         return md_known(gap_line);
     if (strcmp(feature, "max_gap_step") == 0)
@@ -286,16 +289,23 @@ static md_value count_nonfinite(const md_store *st, bool (*pass)(const md_store 
     return md_known(n);
 }
 
+/* Whether one of the words is a word of the series' name (digits after
+ * it allowed: "loss_disc_real_1"). */
+static bool named_with_any(const md_series *s, const char *const *words, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (md_key_has_word(s->name, words[i], true))
+            return true;
+    return false;
+}
+
 /* A GAN's discriminator and generator losses (VITS's "avg_loss_disc_real_1",
  * "avg_loss_gen") fight each other by design: one rising is no sign of
  * memorising the training set. */
 static bool adversarial(const md_series *s)
 {
     static const char *const words[] = {"disc", "discriminator", "gen", "generator", "adv", "adversarial"};
-    for (size_t i = 0; i < MD_COUNT(words); i++)
-        if (md_key_has_word(s->name, words[i], true))
-            return true;
-    return false;
+    return named_with_any(s, words, MD_COUNT(words));
 }
 
 /* A loss of an evaluation: val_loss, another set's ("valid1_loss",
@@ -470,12 +480,21 @@ static long worst_term(md_sigset *sig)
     return worst_of(sig, finite_loss_term, "rise_from_min");
 }
 
+/* The term of a PPO run's pretraining mix (DeepSpeed-Chat's
+ * "unsuper_loss", InstructGPT's "ptx_loss"): 0 by design where the run was
+ * given no such data, which is the default. */
+static bool optional_mix_term(const md_series *s)
+{
+    static const char *const words[] = {"unsup", "unsuper", "unsupervised", "ptx"};
+    return named_with_any(s, words, MD_COUNT(words));
+}
+
 /* A training loss term that is exactly 0 in each of five logs and more
  * (a detector's box loss with no boxes to match), where some other loss
  * is not: nothing reaches it. */
 static bool silent_loss_term(const md_store *st, const md_series *s)
 {
-    if (s->count < 5 || s->zeros != s->count || !training_loss_term(st, s))
+    if (s->count < 5 || s->zeros != s->count || !training_loss_term(st, s) || optional_mix_term(s))
         return false;
     for (size_t i = 0; i < md_store_nseries(st); i++) {
         const md_series *o = md_store_series(st, i);

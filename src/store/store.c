@@ -912,6 +912,18 @@ void md_store_event(md_store *st, const md_event_spec *spec, unsigned long line,
         st->inputs[st->cur].events++;
 }
 
+/* The gap among the three longest: what was the longest moves down. */
+static void keep_runner_up_gap(md_timeline *t, double gap)
+{
+    double *up = t->runner_up_gaps;
+    if (gap > t->max_gap)
+        up[1] = up[0], up[0] = t->max_gap;
+    else if (gap > up[0])
+        up[1] = up[0], up[0] = gap;
+    else if (gap > up[1])
+        up[1] = gap;
+}
+
 void md_store_timestamp(md_store *st, unsigned long line, double seconds)
 {
     if (st->cur < 0 || !isfinite(seconds))
@@ -925,6 +937,7 @@ void md_store_timestamp(md_store *st, unsigned long line, double seconds)
         t->last = seconds;
     } else if (seconds > t->last) {
         double gap = seconds - t->last;
+        keep_runner_up_gap(t, gap);
         if (gap > t->max_gap) {
             t->max_gap = gap;
             t->max_gap_line = line;

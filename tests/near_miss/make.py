@@ -420,6 +420,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("nan_metrics", "trl_grpo_one_kl_nan_window.log")
+def _(r):
+    out = [note("TRL GRPO on a Colab GPU: one logging window's KL is nan (its batches held no",
+                "completion token, so the mean is over nothing); the KL is finite before and",
+                "after it and the reward holds. A policy gone NaN would stay NaN.")]
+    for s in range(1, 41):
+        d = {"loss": r.choice([0.0, -0.0]), "grad_norm": 0.05 + abs(r.gauss(0, 0.02)),
+             "learning_rate": linear(s, 40, 2e-5, 0), "reward": 0.6 + r.gauss(0, 0.1),
+             "reward_std": 0.3 + r.gauss(0, 0.05), "completion_length": 220 + r.gauss(0, 12),
+             "kl": float("nan") if s == 17 else 0.001 * (1 + r.gauss(0, 0.3)), "epoch": round(s * 0.0025, 3)}
+        out.append(hf(d))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("silent_nan", "trl_grpo_beta0_loss_zero.log")
 def _(r):
     out = [note("TRL GRPO with beta=0.0 (no KL term), loss_type grpo and num_iterations=1: the policy",
@@ -2608,6 +2622,26 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("distributed_hang", "ctr_logger_writes_at_epoch_end.log")
+def _(r):
+    out = [note("A CTR model (FuxiCTR's logger) that writes only at each epoch's end: a burst of",
+                "lines within a second, then an hour and a half of silence while the next epoch",
+                "trains, every epoch alike. The silences are the log's rhythm, not a hang.")]
+    t0 = (2020, 2, 26, 9, 0, 0)
+    t = 0.0
+    for ep in range(1, 9):
+        t += 6100 + r.gauss(0, 30)
+        logloss = 0.44 + 0.02 * math.exp(-ep / 2.0) + r.gauss(0, 0.0003)
+        for msg in ("[Metrics] logloss: %.6f - AUC: %.6f" % (logloss, 0.81 - 0.02 * math.exp(-ep / 2.0)),
+                    "Save best model: monitor(max): %.6f" % (0.37 - 0.02 * math.exp(-ep / 2.0)),
+                    "--- 12225/12225 batches finished ---",
+                    "Train loss: %.6f" % (logloss - 0.004),
+                    "************ Epoch=%d end ************" % ep):
+            out.append("%s P590 INFO %s" % (ts(t0, t, "%Y-%m-%d %H:%M:%S,%f")[:-3], msg))
+            t += r.uniform(0.01, 0.3)
+    return "\n".join(out) + "\n"
+
+
 @near_miss("distributed_hang", "dllogger_loss_scale_records_only.log")
 def _(r):
     out = [note("A BERT pre-training console with apex O2 whose progress goes to a JSON file: the",
@@ -4152,6 +4186,20 @@ def _(r):
         out.append("Epoch %d/20  box_loss %.4g  obj_loss %.4g  mAP@.5:.95 %.4g" %
                    (ep, 0.004 * math.exp(-ep / 5.0) + 0.0001 + abs(r.gauss(0, 0.00002)),
                     0.3 * math.exp(-ep / 6.0) + 0.02, 0.6 * (1 - math.exp(-ep / 5.0))))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_term_zero", "dschat_ppo_no_unsupervised_data.log")
+def _(r):
+    out = [note("DeepSpeed-Chat step 3 (PPO) without an unsupervised dataset, the default: the",
+                "pretraining-mix term unsuper_loss is 0.0 at every step by design while the actor",
+                "and critic losses move and the reward climbs.")]
+    for step in range(0, 60):
+        reward = -0.7 + 5.0 * (1 - math.exp(-step / 25.0)) + r.gauss(0, 0.2)
+        out.append("epoch: 0|step: %d|ppo_ep: 1|act_loss: %r|cri_loss: %r|unsuper_loss: 0.0" %
+                   (step, round(r.gauss(0, 0.15), 6), round(abs(r.gauss(0.1, 0.05)), 6)))
+        out.append("average reward score: %r" % round(reward, 6))
+        out.append("-------------------------------------------------------------------------------------")
     return "\n".join(out) + "\n"
 
 
