@@ -574,6 +574,14 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("Val loss: 0.6921 | Val acc: 0.6413", {"Val loss", 0.6921, MD_UNIT_NONE},
                {"Val acc", 0.6413, MD_UNIT_NONE});
     ck_assert(kv[0].ns == NULL && kv[1].ns == NULL);
+    /* FuxiCTR: a process id and a level before the message, a parameter
+     * glued to a metric's name, and the evaluation's "[Metrics]" tag. */
+    CHECK_LINE("P8266 INFO Train loss: 0.105449", {"Train loss", 0.105449, MD_UNIT_NONE});
+    CHECK_LINE("P8266 INFO [Metrics] F1(k=20): 0.141451 - NDCG(k=20): 0.228186 - AUC: 0.811085",
+               {"F1(k=20)", 0.141451, MD_UNIT_NONE}, {"NDCG(k=20)", 0.228186, MD_UNIT_NONE},
+               {"AUC", 0.811085, MD_UNIT_NONE});
+    ck_assert(kv[0].ns && kv[0].nslen == 3 && memcmp(kv[0].ns, "val", 3) == 0 && kv[2].ns == kv[0].ns);
+    CHECK_LINE("Info loss: 0.5", {"Info loss", 0.5, MD_UNIT_NONE});
     /* A conjunction joins pairs: it names none. */
     CHECK_LINE("Training at epoch 9 (total 9) with lr 0.0008 and aux_lr 0.005", {"Training at epoch", 9, MD_UNIT_NONE},
                {"lr", 0.0008, MD_UNIT_NONE}, {"aux_lr", 0.005, MD_UNIT_NONE});

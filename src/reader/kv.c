@@ -1020,12 +1020,13 @@ static bool meridiem_after_clock(const char *line, const char *p, const char *en
            md_is_digit(q[-4]) && md_is_digit(q[-5]) && q[-6] == ':';
 }
 
-/* After a key: "(ms)" joins it when a separator follows. */
+/* After a key: "(ms)" joins it when a separator follows; so does a
+ * parameter glued to it, FuxiCTR's "NDCG(k=20): 0.228186". */
 static bool extend_with_paren(scan *s)
 {
     const char *q = s->p + 1;
     const char *limit = q + 24 < s->end ? q + 24 : s->end;
-    while (q < limit && (is_alnum(*q) || *q == ' ' || *q == '/'))
+    while (q < limit && (is_alnum(*q) || *q == ' ' || *q == '/' || (*q == '=' && s->p == s->key_end)))
         q++;
     if (q >= limit || *q != ')' || q == s->p + 1)
         return false;
@@ -1177,6 +1178,14 @@ static bool copula_follows(const char *p, const char *end)
     return false;
 }
 
+static bool upper_case(const char *w, const char *we)
+{
+    for (; w < we; w++)
+        if (*w < 'A' || *w > 'Z')
+            return false;
+    return true;
+}
+
 static void on_word(scan *s, const char *w, const char *we)
 {
     if (!s->lead_seen)
@@ -1220,6 +1229,13 @@ static void on_word(scan *s, const char *w, const char *we)
         emit(s, s->key, (size_t)(s->key_end - s->key), &v, false);
         s->p = v.end;
         clear_key(s);
+        return;
+    }
+    /* A logger's level in capitals is no word of a name: FuxiCTR's
+     * "2021-01-25 07:49:46,239 P8266 INFO Train loss: 0.105449". */
+    if (upper_case(w, we) && log_level_word(w, we)) {
+        clear_key(s);
+        s->p = we;
         return;
     }
     /* "... with lr 0.0008 and aux_lr 0.005": a conjunction joins pairs, it
@@ -1706,6 +1722,20 @@ static bool on_set_tag(scan *s)
     name_set(s, name, name_end);
     clear_key(s);
     s->p = after + 1;
+    return true;
+}
+
+/* FuxiCTR (and the BARS benchmark's logs) tags an evaluation's figures
+ * "[Metrics]": the validation set's after each epoch, "[Metrics] logloss:
+ * 0.440696 - AUC: 0.811085", beside the training's "Train loss: 0.436594". */
+static bool on_metrics_tag(scan *s)
+{
+    if (!md_text_at(s->p, s->end, "[Metrics] "))
+        return false;
+    static const char val[] = "val";
+    name_set(s, val, val + 3);
+    clear_key(s);
+    s->p += 10;
     return true;
 }
 
@@ -3232,7 +3262,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
                    (extend_with_paren(&s) || on_flower_initial(&s))) {
             continue;
         } else if (c == '(' && s.key && s.p == s.key_end &&
-                   (on_mm_phase(&s) || on_paren_count(&s) || on_arguments(&s))) {
+                   (on_mm_phase(&s) || on_paren_count(&s) || on_arguments(&s) || extend_with_paren(&s))) {
             continue;
         } else if (c == '(' && s.n > 0 && on_interval_seconds(&s)) {
             continue;
@@ -3240,7 +3270,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '[' && s.key && s.p > s.key_end && log_level_word(s.key, s.key_end)) {
             clear_key(&s); /* OLMo's "...\tINFO\t[step=100/739328,epoch=0]": a level, no key */
-        } else if (c == '[' && !s.key && (on_set_tag(&s) || on_logger_tag(&s))) {
+        } else if (c == '[' && !s.key && (on_set_tag(&s) || on_logger_tag(&s) || on_metrics_tag(&s))) {
             continue;
         } else if (c == '[' && !s.key && s.n == 0 &&
                    (on_bracket_step(&s) || on_epoch_batch_pair(&s) || on_epoch_batch_brackets(&s) ||
