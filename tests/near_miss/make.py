@@ -3915,6 +3915,24 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("rl_reference_mismatch", "trl_grpo_resumed_at_step_1200.log")
+def _(r):
+    out = [note("TRL GRPO resumed from its checkpoint at step 1200 after a preemption: the KL to",
+                "the reference had grown to 1.6 over the first 1200 steps, and the resumed log",
+                "starts there. The policy drifted, by design, from a reference it began as.")]
+    out.append("***** Running training *****")
+    out.append("  Continuing training from checkpoint, will skip to saved global_step")
+    out.append("  Continuing training from global step 1200")
+    for s in range(1210, 1601, 10):
+        d = {"loss": round(0.04 * (1.6 + 0.001 * (s - 1200)) + r.gauss(0, 0.004), 4),
+             "grad_norm": 0.3 + abs(r.gauss(0, 0.05)), "learning_rate": linear(s, 1600, 1e-6, 10),
+             "reward": 0.78 + 0.0001 * (s - 1200) + r.gauss(0, 0.03), "reward_std": 0.3 + r.gauss(0, 0.03),
+             "frac_reward_zero_std": max(0.0, 0.1 + r.gauss(0, 0.03)),
+             "kl": (1.6 + 0.001 * (s - 1200)) * (1 + r.gauss(0, 0.05)), "epoch": round(s / 1600, 3)}
+        out.append(bar(s, 1600, s * 14.2, 14.2) + hf(d))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("rl_completions_truncated", "trl_grpo_learns_to_stop.log")
 def _(r):
     out = [note("TRL GRPO from a base model that rambles: 45% of the first completions hit the",
@@ -4128,6 +4146,21 @@ def _(r):
                "F1 slips a few percent over the last two thirds while the validation loss keeps falling\n"
                "and the validation accuracy keeps rising. The score's wobble, not a model getting worse.\n")
     return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("val_score_decline", "ctr_two_evals_auc_slips.log")
+def _(r):
+    out = [note("A CTR model evaluated twice in its first epoch: the validation AUC slips from",
+                "0.8031 to 0.7968 while the logloss falls, a wobble of a point on a fixed set,",
+                "nowhere near a coin's 0.5.")]
+    step = 0
+    for auc in (0.8031, 0.7968):
+        for _k in range(6):
+            step += 100
+            out.append("  epoch 0 step %d lr 0.001 logloss %.6f gN %.2f" %
+                       (step, 0.44 + 0.08 * math.exp(-step / 900) + r.gauss(0, 0.001), 0.2 + 0.3 * math.exp(-step / 400)))
+        out.append("# Eval time %.2fs Eval AUC %.6f. Best AUC 0.803100." % (340 + r.uniform(0, 20), auc))
+    return "\n".join(out) + "\n"
 
 
 @near_miss("val_score_decline", "three_evals_small_set_dip.log")
