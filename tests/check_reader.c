@@ -582,6 +582,13 @@ START_TEST(test_kv_openmmlab_memory)
                {"AUC", 0.811085, MD_UNIT_NONE});
     ck_assert(kv[0].ns && kv[0].nslen == 3 && memcmp(kv[0].ns, "val", 3) == 0 && kv[2].ns == kv[0].ns);
     CHECK_LINE("Info loss: 0.5", {"Info loss", 0.5, MD_UNIT_NONE});
+    /* MACE's epoch line is its validation's. */
+    CHECK_LINE("Epoch 12: loss=0.1103, MAE_E_per_atom=1.6 meV, MAE_F=21.1 meV / A", {"Epoch", 12, MD_UNIT_NONE},
+               {"loss", 0.1103, MD_UNIT_NONE}, {"MAE_E_per_atom", 1.6, MD_UNIT_NONE}, {"MAE_F", 21.1, MD_UNIT_NONE});
+    ck_assert(kv[1].ns && kv[1].nslen == 3 && memcmp(kv[1].ns, "val", 3) == 0 && kv[0].ns == NULL);
+    CHECK_LINE("epoch 12: loss=0.1103, mae_f=21.1", {"epoch", 12, MD_UNIT_NONE}, {"loss", 0.1103, MD_UNIT_NONE},
+               {"mae_f", 21.1, MD_UNIT_NONE});
+    ck_assert(kv[1].ns == NULL);
     /* A conjunction joins pairs: it names none. */
     CHECK_LINE("Training at epoch 9 (total 9) with lr 0.0008 and aux_lr 0.005", {"Training at epoch", 9, MD_UNIT_NONE},
                {"lr", 0.0008, MD_UNIT_NONE}, {"aux_lr", 0.005, MD_UNIT_NONE});
@@ -627,6 +634,11 @@ START_TEST(test_kv_printed_tensors)
     /* Not one number: a tensor of several, a call cut short. */
     CHECK_LINE("loss: tensor([2.3, 1.2]) lr: 0.1", {"lr", 0.1, MD_UNIT_NONE});
     CHECK_LINE("lr: 0.1 loss: tensor(2.3", {"lr", 0.1, MD_UNIT_NONE});
+    /* print("Epoch", epoch, "loss", loss): a known key, a blank, the tensor;
+     * after a word no series names, no pair. */
+    CHECK_LINE("Epoch 3, loss tensor(2.3010, device='cuda:0', grad_fn=<AddBackward0>)", {"Epoch", 3, MD_UNIT_NONE},
+               {"loss", 2.301, MD_UNIT_NONE});
+    check_no_pairs("weights tensor(0.5000, requires_grad=True)");
 }
 END_TEST
 
@@ -6409,6 +6421,7 @@ static const struct {
     {"allocator_flushes", "[2024-05-01 10:00:00,000] [WARNING] [stage3.py:2069:step] 3 pytorch allocator cache "
                           "flushes since last step. this happens when there is high memory pressure and is "
                           "detrimental to performance."},
+    {"allocator_flushes", "[titan] 2026-02-24 19:41:01,031 - root - WARNING - 9 CUDA memory allocation retries."},
     {"memory_bank_model", "Aggregating the embedding extracted from the training set."},
     {"worker_sigkill", "RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed."},
     {"input_exhausted", "UserWarning: Your input ran out of data; interrupting training. Make sure that your dataset or "
@@ -7986,6 +7999,55 @@ START_TEST(test_keras_evaluate_after_fit)
 }
 END_TEST
 
+/* A paste that starts with an HF log dict, before any bar: the bar drawn
+ * again after it places it, as it places the dicts after. */
+START_TEST(test_first_dict_before_any_bar)
+{
+    md_store *st = load_text("trl.log",
+                             "    {'loss': 0.1, 'grad_norm': 1.0, 'learning_rate': 1e-05, 'epoch': 0.01}\n"
+                             "  0%|          | 20/29790 [02:00<25:35:01,  3.09s/it]\n"
+                             "    {'loss': 0.2, 'grad_norm': 2.0, 'learning_rate': 1e-05, 'epoch': 0.02}\n"
+                             "  0%|          | 30/29790 [02:33<27:06:34,  3.28s/it]\n"
+                             "    {'loss': 0.3, 'grad_norm': 3.0, 'learning_rate': 1e-05, 'epoch': 0.03}\n"
+                             "  0%|          | 40/29790 [03:06<27:51:27,  3.37s/it]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *grad = series(st, "grad_norm");
+    ck_assert(loss->count == 3 && loss->first_step == 20 && loss->first == 0.1 && loss->last_step == 40);
+    ck_assert(grad->count == 3 && grad->first_step == 20 && grad->first == 1.0);
+    md_store_free(st);
+}
+END_TEST
+
+/* rsyslog (SageMaker's CloudWatch logs) writes a control character as '#'
+ * and three octal digits: XGBoost's tab-parted rounds, Keras' bar redrawn
+ * with backspaces and carriage returns. A '#' otherwise is text. */
+START_TEST(test_syslog_octal_escapes)
+{
+    md_store *st = load_text("xgboost.log",
+                             "[0]#011train-rmse:18.7885#011validation-rmse:19.9369\n"
+                             "[1]#011train-rmse:15.3861#011validation-rmse:16.6421\n"
+                             "[2]#011train-rmse:12.7352#011validation-rmse:14.0599\n"
+                             "#model 3 of 5: lr=0.1\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss");
+    ck_assert(loss->count == 3 && loss->last == 12.7352 && loss->last_step == 2);
+    ck_assert(val->count == 3 && val->last == 14.0599);
+    md_store_free(st);
+    st = load_text("keras.log",
+                   "Epoch 1/2\n"
+                   "#0151/4 [======>....] - ETA: 0s - loss: 46.2814#010#010#010#0154/4 [==========] - 0s 9ms/step - "
+                   "loss: 43.3905 - val_loss: 38.6036\n"
+                   "Epoch 2/2\n"
+                   "#0151/4 [======>....] - ETA: 0s - loss: 41.2571#010#010#010#0154/4 [==========] - 0s 9ms/step - "
+                   "loss: 40.0422 - val_loss: 36.2050\n",
+                   NULL);
+    val = series(st, "val_loss");
+    ck_assert(val->count == 2 && val->last == 36.2050 && val->last_step == 2);
+    ck_assert(series(st, "loss")->last == 40.0422);
+    md_store_free(st);
+}
+END_TEST
+
 /* A notebook's other HTML tables (a DataFrame's head, with its missing
  * values) are the data's: no series of the run. */
 START_TEST(test_notebook_data_table)
@@ -8735,6 +8797,8 @@ Suite *suite_reader(void)
 
     TCase *text = tcase_create("text");
     tcase_add_test(text, test_keras_evaluate_after_fit);
+    tcase_add_test(text, test_syslog_octal_escapes);
+    tcase_add_test(text, test_first_dict_before_any_bar);
     tcase_add_test(text, test_mmseg_decode_accuracy);
     tcase_add_test(text, test_stgcn_batches_in_epoch);
     tcase_add_test(text, test_chatter_places_nothing);

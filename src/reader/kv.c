@@ -1215,6 +1215,16 @@ static void on_word(scan *s, const char *w, const char *we)
         clear_key(s);
         return;
     }
+    /* A tensor printed after a known key with no separator, as print()
+     * writes it: "Epoch 3, loss tensor(2.3010, device='cuda:0', ...)". */
+    value wrapped = {0};
+    if (s->key && w > s->key_end && only_blanks(s->key_end, w) && parse_wrapped(w, s->end, &wrapped) &&
+        (s->known(s->ctx, s->key, (size_t)(s->key_end - s->key)) || named_metric(s, (size_t)(s->key_end - s->key)))) {
+        emit(s, s->key, (size_t)(s->key_end - s->key), &wrapped, false);
+        s->p = wrapped.end;
+        clear_key(s);
+        return;
+    }
     /* MindSpore's LossMonitor: "epoch: 1 step: 1875, loss is 0.1234".
      * Only after pairs, or from the line's start to its end or to another
      * such phrase ("Avg Loss is 3.577977", "Total loss is 236.61 ETA is
@@ -3203,6 +3213,25 @@ static void openmmlab_memory(scan *s)
             s->out[i].unit = MD_UNIT_MIB;
 }
 
+/* MACE logs each epoch's evaluation on the validation set, and nothing of
+ * the training's: "Epoch 12: loss=0.1103, MAE_E_per_atom=1.6 meV, MAE_F=21.1
+ * meV / A" (or RMSE_E_per_atom, RMSE_F, ...) holds valid_loss. Its error
+ * names in capitals, the force's above all, say so. */
+static void mace_validation(scan *s)
+{
+    bool mace = false;
+    for (size_t i = 0; i < s->n && !mace; i++) {
+        const md_kv *kv = &s->out[i];
+        mace = !kv->ns && ((kv->keylen == 6 && memcmp(kv->key, "RMSE_F", 6) == 0) ||
+                           (kv->keylen == 5 && memcmp(kv->key, "MAE_F", 5) == 0));
+    }
+    if (!mace)
+        return;
+    for (size_t i = 0; i < s->n; i++)
+        if (!s->out[i].ns && !md_word_is(s->out[i].key, s->out[i].keylen, "epoch"))
+            s->out[i].ns = "val", s->out[i].nslen = 3;
+}
+
 /* Python logging's default format, "INFO:Kobo-Kanaeru:loss_disc=3.859":
  * the level in capitals, the logger's name, each before a colon. The
  * message starts after them. */
@@ -3313,6 +3342,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
     }
     if (s.openmmlab)
         openmmlab_memory(&s);
+    if (s.n >= 2)
+        mace_validation(&s);
     if (settings)
         *settings = settings_line(&s);
     return s.n;

@@ -63,6 +63,8 @@ struct md_text_reader {
     bool srun_labels; /* each line starts with its Slurm task's number */
     size_t compose_bar; /* docker compose's "service  | " before each line: the bar's column, 0 if none */
     bool quoted;        /* a paste quoted as a whole, "> " or "# " before each line */
+    bool octal_escaped; /* control characters written "#011" (syslog, CloudWatch) */
+    md_buf unescaped;   /* the line with those written back */
     md_buf keys;     /* other ranks' keys, "rankN/key" */
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
@@ -91,12 +93,13 @@ struct md_text_reader {
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
+    bool dict_read;       /* a log dict was read (dicts_wait) */
     /* A named bar with a loss in its postfix ("lokr-test-2: 10%| 299/3000
      * [..., loss: 5.2e-01]"): its total, its last count, and how many
      * times the count started over (a bar of each epoch's batches). */
     double loss_bar_total, loss_bar_n, loss_bar_rounds;
     double bare_bar_total; /* of the last bar read, when it was bare; 0 when not */
-    double dict_bar_total; /* the bare bar drawn before the pending dict, when the header was not seen */
+    double dict_bar_total; /* the bare bar drawn before the pending dict, when the header was not seen; -1 before the log's first dict with none */
     bool settings;        /* the last scan_pairs read a line of settings */
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
     unsigned long pending_line;
@@ -402,6 +405,42 @@ static bool planned_steps(text_reader *r, const md_kv *kv, size_t n)
 }
 
 /* Removes CSI ("\x1b[1;31m"), OSC ("\x1b]...\x07") and two-byte escapes. */
+/* rsyslog, and so SageMaker's CloudWatch logs, write a control character
+ * as '#' and its three octal digits: XGBoost's "[0]#011train-rmse:18.79",
+ * Keras' bar redrawn with "#010" and "#015". The file says so in its first
+ * lines. */
+static bool octal_escaped(md_str head)
+{
+    static const char *const codes[] = {"#011", "#015", "#010", "#033"};
+    for (size_t i = 0; i < MD_COUNT(codes); i++)
+        if (md_memmem(head.p, head.n, codes[i], 4))
+            return true;
+    return false;
+}
+
+static md_str unescape_octal(md_buf *out, md_str line)
+{
+    md_buf_reset(out);
+    const char *p = line.p, *end = line.p + line.n;
+    while (p < end) {
+        const char *hash = memchr(p, '#', (size_t)(end - p));
+        if (!hash) {
+            md_buf_put(out, p, (size_t)(end - p));
+            break;
+        }
+        md_buf_put(out, p, (size_t)(hash - p));
+        if (end - hash >= 4 && hash[1] == '0' && hash[2] >= '0' && hash[2] <= '3' && hash[3] >= '0' && hash[3] <= '7') {
+            char c = (char)((hash[2] - '0') * 8 + (hash[3] - '0'));
+            md_buf_put(out, &c, 1);
+            p = hash + 4;
+        } else {
+            md_buf_put(out, hash, 1);
+            p = hash + 1;
+        }
+    }
+    return (md_str){md_buf_cstr(out), out->n};
+}
+
 static md_str strip_ansi(md_buf *out, md_str line)
 {
     md_buf_reset(out);
@@ -1266,7 +1305,9 @@ static bool bare_bar(const md_tqdm *bar)
  * the planned steps. */
 static bool headerless_training_bar(text_reader *r, const md_tqdm *bar)
 {
-    if (r->planned_steps > 0 || r->dict_bar_total <= 0 || !bare_bar(bar) || bar->total != r->dict_bar_total)
+    /* A log that starts with a dict: the bar drawn again after it, mid-run. */
+    bool first = r->dict_bar_total < 0 && bar->n > 0 && bar->n < bar->total;
+    if (r->planned_steps > 0 || !bare_bar(bar) || (!first && (r->dict_bar_total <= 0 || bar->total != r->dict_bar_total)))
         return false;
     r->planned_steps = bar->total;
     return training_bar(r, bar);
@@ -1315,6 +1356,7 @@ static size_t read_pairs(text_reader *r, md_str body, unsigned long line)
 
 static void read_dict(text_reader *r, md_str dict, unsigned long line)
 {
+    r->dict_read = true;
     size_t n;
     unsigned traits;
     const md_kv *kv;
@@ -1339,7 +1381,7 @@ static void hold_dict(text_reader *r, md_str dict, unsigned long line)
     md_buf_put(&r->pending, dict.p, dict.n);
     r->pending_line = line;
     r->pending_set = true;
-    r->dict_bar_total = r->train_bar_seen ? 0 : r->bare_bar_total;
+    r->dict_bar_total = r->train_bar_seen ? 0 : !r->dict_read && r->bare_bar_total <= 0 ? -1 : r->bare_bar_total;
 }
 
 static void flush_pending(text_reader *r)
@@ -1891,10 +1933,13 @@ static MD_NOINLINE bool hf_log_dict(md_str t)
 
 /* HF Trainer's log dict, once its header planned the steps or its
  * training bar was drawn (or, with no header, right after a bare bar),
- * waits for the next redraw (training_bar, headerless_training_bar). */
+ * waits for the next redraw (training_bar, headerless_training_bar). So
+ * does the log's first dict: a paste that starts with one, before any
+ * bar, has the bar that places it next (tqdm.write clears the bar, prints
+ * the dict, and draws the bar again). */
 static inline bool dicts_wait(const text_reader *r)
 {
-    return r->train_bar_seen || r->planned_steps > 0 || r->bare_bar_total > 0;
+    return r->train_bar_seen || r->planned_steps > 0 || r->bare_bar_total > 0 || !r->dict_read;
 }
 
 static inline bool waiting_dict(const text_reader *r, md_str seg)
@@ -2702,6 +2747,8 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
         raw.p += r->compose_bar + 2; /* past "| " */
         raw.n -= r->compose_bar + 2;
     }
+    if (r->octal_escaped && md_memmem(raw.p, raw.n, "#0", 2))
+        raw = unescape_octal(&r->unescaped, raw);
     md_str clean = raw;
     unsigned controls = md_line_controls(raw.p, raw.n);
     if (controls & LINE_ESC) {
@@ -2772,6 +2819,7 @@ void md_text_reader_head(md_text_reader *r, md_str head)
     r->srun_labels = srun_labelled(head);
     r->compose_bar = compose_labelled(head);
     r->quoted = quoted(head);
+    r->octal_escaped = octal_escaped(head);
 }
 
 /* A log that ends inside a traceback, before the line naming the
@@ -2812,6 +2860,7 @@ void md_text_reader_free(md_text_reader *r)
     md_shapes_free(r->dict_shapes);
     md_shapes_free(r->bar_shapes);
     md_buf_free(&r->clean);
+    md_buf_free(&r->unescaped);
     md_buf_free(&r->keys);
     md_buf_free(&r->pending);
     md_buf_free(&r->eval_last);
