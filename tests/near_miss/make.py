@@ -3933,6 +3933,24 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("rl_reference_mismatch", "trl_ppo_sequence_kl_grows.log")
+def _(r):
+    out = [note("TRL's PPOTrainer logs objective/kl summed over a completion's tokens: 4 at its",
+                "first log, ten updates in, then growing to 9 as the policy moves away from the",
+                "reference it started as, while the score rises. No mismatch: the KL grows.")]
+    for ep in range(1, 41):
+        kl = 3.9 + 0.12 * ep + r.gauss(0, 0.3)
+        score = 1.5 + 0.02 * ep + r.gauss(0, 0.2)
+        d = {"eps": ep, "objective/kl": kl, "objective/entropy": 110 - 0.3 * ep + r.gauss(0, 2),
+             "objective/non_score_reward": -0.05 * kl, "objective/rlhf_reward": score - 0.05 * kl,
+             "objective/scores": score, "policy/approxkl_avg": 0.0025 + r.gauss(0, 0.0002),
+             "policy/clipfrac_avg": 0.009 + r.gauss(0, 0.001), "loss/policy_avg": r.gauss(-0.01, 0.005),
+             "loss/value_avg": 0.3 * math.exp(-ep / 15) + 0.05, "lr": 3e-6, "episode": ep * 640,
+             "epoch": round(ep / 40, 3)}
+        out.append(hf(d))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("rl_completions_truncated", "trl_grpo_learns_to_stop.log")
 def _(r):
     out = [note("TRL GRPO from a base model that rambles: 45% of the first completions hit the",
