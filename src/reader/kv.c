@@ -684,6 +684,9 @@ static bool parse_wrapped(const char *p, const char *end, value *out)
 {
     static const char *const calls[] = {"tensor(", "np.float16(", "np.float32(", "np.float64(", "array(",
                                         "Array(", "DeviceArray("};
+    /* Most values are numbers: one test of the first byte passes them. */
+    if (p >= end || (*p != 't' && *p != 'n' && *p != 'a' && *p != 'A' && *p != 'D'))
+        return false;
     size_t len = 0;
     size_t i = 0;
     for (; i < MD_COUNT(calls); i++) {
@@ -910,7 +913,7 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
         return parse_bracket_fraction(p, end, out) || parse_first_of_list(p, end, out);
     if (p < end && *p == '(' && p + 1 < end && md_is_digit(p[1]))
         return parse_first_of_list(p, end, out);
-    if (p < end && (*p == 't' || *p == 'n' || *p == 'a' || *p == 'A' || *p == 'D') && parse_wrapped(p, end, out))
+    if (parse_wrapped(p, end, out))
         return true;
     double v;
     size_t k = md_num_scan(p, end, &v);
