@@ -93,13 +93,13 @@ struct md_text_reader {
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
-    bool dict_read;       /* a log dict was read (dicts_wait) */
+    bool scanned;         /* a line was scanned for pairs (dicts_wait) */
     /* A named bar with a loss in its postfix ("lokr-test-2: 10%| 299/3000
      * [..., loss: 5.2e-01]"): its total, its last count, and how many
      * times the count started over (a bar of each epoch's batches). */
     double loss_bar_total, loss_bar_n, loss_bar_rounds;
     double bare_bar_total; /* of the last bar read, when it was bare; 0 when not */
-    double dict_bar_total; /* the bare bar drawn before the pending dict, when the header was not seen; -1 before the log's first dict with none */
+    double dict_bar_total; /* the bare bar drawn before the pending dict, when the header was not seen; -1 for a dict that opens the log */
     bool settings;        /* the last scan_pairs read a line of settings */
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
     unsigned long pending_line;
@@ -1340,6 +1340,7 @@ static MD_NOINLINE size_t keep_settings(text_reader *r, md_kv *kv, size_t n)
  * r->settings to whether they were a line of settings. */
 static size_t scan_pairs(text_reader *r, const char *p, size_t n)
 {
+    r->scanned = true;
     size_t got = md_kv_scan_memo(p, n, r->kv, KV_MAX, known_key, same_series, &r->index, &r->units, &r->settings);
     return r->settings ? keep_settings(r, r->kv, got) : got;
 }
@@ -1356,7 +1357,6 @@ static size_t read_pairs(text_reader *r, md_str body, unsigned long line)
 
 static void read_dict(text_reader *r, md_str dict, unsigned long line)
 {
-    r->dict_read = true;
     size_t n;
     unsigned traits;
     const md_kv *kv;
@@ -1381,7 +1381,7 @@ static void hold_dict(text_reader *r, md_str dict, unsigned long line)
     md_buf_put(&r->pending, dict.p, dict.n);
     r->pending_line = line;
     r->pending_set = true;
-    r->dict_bar_total = r->train_bar_seen ? 0 : !r->dict_read && r->bare_bar_total <= 0 ? -1 : r->bare_bar_total;
+    r->dict_bar_total = r->train_bar_seen ? 0 : !r->scanned && r->bare_bar_total <= 0 ? -1 : r->bare_bar_total;
 }
 
 static void flush_pending(text_reader *r)
@@ -1934,12 +1934,12 @@ static MD_NOINLINE bool hf_log_dict(md_str t)
 /* HF Trainer's log dict, once its header planned the steps or its
  * training bar was drawn (or, with no header, right after a bare bar),
  * waits for the next redraw (training_bar, headerless_training_bar). So
- * does the log's first dict: a paste that starts with one, before any
- * bar, has the bar that places it next (tqdm.write clears the bar, prints
- * the dict, and draws the bar again). */
+ * does a dict that opens the log: a paste that starts with one, before
+ * any bar, has the bar that places it next (tqdm.write clears the bar,
+ * prints the dict, and draws the bar again). */
 static inline bool dicts_wait(const text_reader *r)
 {
-    return r->train_bar_seen || r->planned_steps > 0 || r->bare_bar_total > 0 || !r->dict_read;
+    return r->train_bar_seen || r->planned_steps > 0 || r->bare_bar_total > 0 || !r->scanned;
 }
 
 static inline bool waiting_dict(const text_reader *r, md_str seg)
