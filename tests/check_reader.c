@@ -7999,6 +7999,33 @@ START_TEST(test_keras_evaluate_after_fit)
 }
 END_TEST
 
+/* MATLAB's trainNetwork: a table ruled with '=', its names over two rows;
+ * empty cells where no validation ran; a fraction printed after it among
+ * the table's percents. */
+START_TEST(test_matlab_trainnetwork_table)
+{
+    md_store *st = load_text(
+        "train.log",
+        "|=====================================================================================|\n"
+        "|  Epoch  |  Iteration  |  Time Elapsed  |  Mini-batch  |  Validation  |  Mini-batch  |  Validation  |\n"
+        "|         |             |   (seconds)    |   Accuracy   |   Accuracy   |     Loss     |     Loss     |\n"
+        "|=====================================================================================|\n"
+        "|       1 |           1 |           1.27 |       50.00% |       22.67% |       1.5194 |       1.6042 |\n"
+        "|       1 |          50 |          31.74 |       50.00% |              |       1.4489 |              |\n"
+        "|       1 |          86 |          52.96 |       75.00% |       63.37% |       0.8478 |       1.0345 |\n"
+        "|=====================================================================================|\n"
+        "Validation accuracy: 0.6512\n",
+        NULL);
+    const md_series *loss = series(st, "loss"), *val = series(st, "val_loss"), *acc = series(st, "val_accuracy");
+    ck_assert(loss->count == 3 && loss->last == 0.8478 && loss->last_step == 86);
+    ck_assert(val->count == 2 && val->last == 1.0345);
+    ck_assert(series(st, "accuracy")->last == 0.75);
+    ck_assert_msg(acc->count == 3 && T_CLOSE(acc->last, 0.6512) && T_CLOSE(acc->min, 0.2267), "val_accuracy last %g",
+                  acc->last);
+    md_store_free(st);
+}
+END_TEST
+
 /* A paste that starts with an HF log dict, before any bar: the bar drawn
  * again after it places it, as it places the dicts after. */
 START_TEST(test_first_dict_before_any_bar)
@@ -8799,6 +8826,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_keras_evaluate_after_fit);
     tcase_add_test(text, test_syslog_octal_escapes);
     tcase_add_test(text, test_first_dict_before_any_bar);
+    tcase_add_test(text, test_matlab_trainnetwork_table);
     tcase_add_test(text, test_mmseg_decode_accuracy);
     tcase_add_test(text, test_stgcn_batches_in_epoch);
     tcase_add_test(text, test_chatter_places_nothing);

@@ -947,7 +947,12 @@ static size_t split_cells(md_str line, md_str *cells, size_t cap)
 {
     size_t n = 0;
     const char *p = line.p + (line.n && line.p[0] == '|'), *end = line.p + line.n;
-    while (end > p && (end[-1] == ' ' || end[-1] == '|'))
+    /* The closing bar goes, and blanks after it; an empty last cell
+     * before it stays a cell (MATLAB's validation columns between
+     * validations). */
+    while (end > p && end[-1] == ' ')
+        end--;
+    if (end > p && end[-1] == '|')
         end--;
     while (p <= end && n < cap) {
         const char *bar = memchr(p, '|', (size_t)(end - p));
@@ -1030,7 +1035,7 @@ static bool rule_line(md_str s)
     size_t dashes = 0;
     for (size_t i = 0; i < s.n; i++) {
         char c = s.p[i];
-        if (c == '-')
+        if (c == '-' || c == '=')
             dashes++;
         else if (c != '|' && c != '+' && c != ':' && c != ' ')
             return false;
@@ -1209,6 +1214,36 @@ static bool unframed_table_rule(text_reader *r, md_str s)
     return true;
 }
 
+/* MATLAB's trainNetwork writes its header's names over two rows, the
+ * second's cells empty under a name that fits one:
+ *
+ *   |  Epoch  |  Iteration  |  Time Elapsed  |  Mini-batch  |  Validation  |
+ *   |         |             |   (hh:mm:ss)   |   Accuracy   |   Accuracy   |
+ *
+ * A row of words and empty cells, under a header and before its rule,
+ * finishes the names above it ("Mini-batch Accuracy"). */
+static bool header_continues(table *t, const md_str *cells, size_t n)
+{
+    double v;
+    size_t words = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (is_number_cell(cells[i], &v))
+            return false;
+        words += cells[i].n > 0;
+    }
+    if (words == 0 || words == n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (cells[i].n == 0 || !t->names[i])
+            continue;
+        md_buf name = {0};
+        md_buf_printf(&name, "%s %.*s", t->names[i], (int)cells[i].n, cells[i].p);
+        free(t->names[i]);
+        t->names[i] = md_buf_steal(&name);
+    }
+    return true;
+}
+
 /* Markdown tables ("| Training Loss | Epoch | Step | Validation Loss |"):
  * the header names the columns of the rows under the separator. Returns
  * true for separator and data rows; a candidate header line is still read
@@ -1239,6 +1274,8 @@ static bool read_table_row(text_reader *r, md_str seg)
         t->active = true;
         return true;
     }
+    if (t->header_seen && !t->active && n == t->ncells && header_continues(t, cells, n))
+        return true;
     table_reset(t);
     for (size_t i = 0; i < n; i++)
         if (cells[i].n == 0 || is_number_cell(cells[i], &v))

@@ -771,6 +771,10 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         if (percent)
             s->percent_signed = true;
         double v = percent ? kv->value : value_of(s->kind, kv->value, kv->unit, ki->unit);
+        /* And a fraction among those points ("Validation accuracy: 0.8246"
+         * after MATLAB's table of "82.46%") is put in percent with them. */
+        if (!percent && s->percent_signed && kv->unit == MD_UNIT_NONE && v >= 0 && v <= 1 && s->max > 1)
+            v *= 100;
         /* "Accuracy: 9919/10000": a score counted out of a total. */
         if ((kv->flags & MD_KV_TOTAL) && (s->kind == MD_KIND_METRIC || s->kind == MD_KIND_FRACTION) &&
             kv->total > 0 && v <= kv->total)
