@@ -8001,8 +8001,8 @@ END_TEST
 
 /* MATLAB's trainNetwork: a table ruled with '=', its names over two rows;
  * empty cells where no validation ran; a fraction printed after it among
- * the table's percents. */
-START_TEST(test_matlab_trainnetwork_table)
+ * the table's percents. Turi Create's, ruled under every row. */
+START_TEST(test_ruled_tables)
 {
     md_store *st = load_text(
         "train.log",
@@ -8022,6 +8022,21 @@ START_TEST(test_matlab_trainnetwork_table)
     ck_assert(series(st, "accuracy")->last == 0.75);
     ck_assert_msg(acc->count == 3 && T_CLOSE(acc->last, 0.6512) && T_CLOSE(acc->min, 0.2267), "val_accuracy last %g",
                   acc->last);
+    md_store_free(st);
+    /* Turi Create's table, a rule under every row. */
+    st = load_text("turi.log",
+                   "+-----------+---------------+-------------------+\n"
+                   "| Iteration | Training Loss | Training Accuracy |\n"
+                   "+-----------+---------------+-------------------+\n"
+                   "| 1         | 2.931         | 0.231             |\n"
+                   "+-----------+---------------+-------------------+\n"
+                   "| 2         | 2.631         | 0.448             |\n"
+                   "+-----------+---------------+-------------------+\n"
+                   "| 3         | 2.417         | 0.618             |\n"
+                   "+-----------+---------------+-------------------+\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(loss->count == 3 && loss->last == 2.417 && loss->last_step == 3);
     md_store_free(st);
 }
 END_TEST
@@ -8826,7 +8841,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_keras_evaluate_after_fit);
     tcase_add_test(text, test_syslog_octal_escapes);
     tcase_add_test(text, test_first_dict_before_any_bar);
-    tcase_add_test(text, test_matlab_trainnetwork_table);
+    tcase_add_test(text, test_ruled_tables);
     tcase_add_test(text, test_mmseg_decode_accuracy);
     tcase_add_test(text, test_stgcn_batches_in_epoch);
     tcase_add_test(text, test_chatter_places_nothing);

@@ -1254,6 +1254,9 @@ static bool read_table_row(text_reader *r, md_str seg)
     table *t = &r->tab;
     if (read_box_table_row(r, s))
         return true;
+    /* Turi Create rules off each row, "+-----+-----+", as the header. */
+    if (t->active && s.n && s.p[0] == '+' && rule_line(s))
+        return true;
     bool framed = s.n && s.p[0] == '|';
     if (s.n < 3 || (!framed && !unframed_table_line(t, s))) {
         if (t->ncells)
@@ -1264,7 +1267,11 @@ static bool read_table_row(text_reader *r, md_str seg)
     size_t n = split_cells(s, cells, TABLE_MAX_CELLS);
     double v;
     if (t->active && n == t->ncells) {
-        if (strcasecmp(t->names[0], "trial name") == 0 ? same_trial(t, cells[0]) : !labels_row(r, t, cells[0]))
+        /* The header again, the table printed anew (Ray Tune's status,
+         * after its closing rule): its separator follows. */
+        if (t->names[0] && cells[0].n == strlen(t->names[0]) && strncasecmp(cells[0].p, t->names[0], cells[0].n) == 0)
+            t->active = false;
+        else if (strcasecmp(t->names[0], "trial name") == 0 ? same_trial(t, cells[0]) : !labels_row(r, t, cells[0]))
             feed_table_row(r, t, cells);
         return true;
     }
