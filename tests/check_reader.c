@@ -8041,6 +8041,50 @@ START_TEST(test_ruled_tables)
 }
 END_TEST
 
+/* Flower's history at the end of a federated run: its rounds, in each of
+ * the forms flwr printed it. */
+START_TEST(test_flower_history)
+{
+    md_store *st = load_text("server.log",
+                             "INFO :      [SUMMARY]\n"
+                             "INFO :      Run finished 3 round(s) in 10.75s\n"
+                             "INFO :          History (loss, distributed):\n"
+                             "INFO :                  round 1: 2.1557\n"
+                             "INFO :                  round 2: 1.9623\n"
+                             "INFO :                  round 3: 1.7031\n"
+                             "INFO :          History (metrics, distributed, evaluate):\n"
+                             "INFO :          {'accuracy': [(1, 0.1844),\n"
+                             "INFO :                        (2, 0.2989),\n"
+                             "INFO :                        (3, 0.4014)],\n"
+                             "INFO :           'f1': [(1, 0.1), (2, 0.2), (3, 0.3)]}\n"
+                             "INFO :      \n",
+                             NULL);
+    const md_series *val = series(st, "val_loss"), *acc = series(st, "val_accuracy");
+    ck_assert(val->count == 3 && val->first_step == 1 && val->last_step == 3 && val->last == 1.7031);
+    ck_assert(acc->count == 3 && acc->last == 0.4014 && acc->last_step == 3);
+    ck_assert(series(st, "val_f1")->count == 3);
+    md_store_free(st);
+    st = load_text("server.log",
+                   "INFO :      History (loss, distributed):\n"
+                   "INFO :          ('\\tround 1: 7.458657741546631\\n'\n"
+                   "INFO :           '\\tround 2: 1.9498776197433472\\n')\n",
+                   NULL);
+    val = series(st, "val_loss");
+    ck_assert(val->count == 2 && val->last_step == 2 && val->last == 1.9498776197433472);
+    md_store_free(st);
+    st = load_text("server.log",
+                   "INFO flwr 2023-10-10 10:10:10,000 | app.py:226 | app_fit: losses_distributed [(1, 2.30), (2, "
+                   "2.10), (3, 1.95)]\n"
+                   "INFO flwr 2023-10-10 10:10:10,000 | app.py:227 | app_fit: metrics_distributed_fit {}\n"
+                   "INFO flwr 2023-10-10 10:10:10,000 | app.py:228 | app_fit: metrics_distributed {'accuracy': "
+                   "[(1, 0.1), (2, 0.3), (3, 0.4)]}\n",
+                   NULL);
+    ck_assert(series(st, "val_loss")->count == 3 && series(st, "val_loss")->last == 1.95);
+    ck_assert(series(st, "val_accuracy")->last == 0.4);
+    md_store_free(st);
+}
+END_TEST
+
 /* A paste that starts with an HF log dict, before any bar: the bar drawn
  * again after it places it, as it places the dicts after. */
 START_TEST(test_first_dict_before_any_bar)
@@ -8842,6 +8886,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_syslog_octal_escapes);
     tcase_add_test(text, test_first_dict_before_any_bar);
     tcase_add_test(text, test_ruled_tables);
+    tcase_add_test(text, test_flower_history);
     tcase_add_test(text, test_mmseg_decode_accuracy);
     tcase_add_test(text, test_stgcn_batches_in_epoch);
     tcase_add_test(text, test_chatter_places_nothing);

@@ -472,6 +472,18 @@ bool md_trainer_evaluation_column(md_str name);
  * table, and the table must not depend on which. */
 void md_columns_pairs_read(md_columns *t);
 
+/* Flower's history of a federated run, at its end (flower.c). */
+typedef enum { MD_FLOWER_NONE, MD_FLOWER_LOSS, MD_FLOWER_LOSS_PAIRS, MD_FLOWER_METRICS } md_flower_open;
+typedef struct md_flower {
+    md_flower_open open; /* the history whose rounds may follow */
+    char prefix[16];     /* the series' name, or the prefix of its metrics' */
+    char name[64];       /* the metric whose rounds are being read */
+} md_flower;
+
+/* Reads one line (trimmed); true when it was a history's header or held
+ * its rounds (each a record at its round). */
+bool md_flower_line(md_flower *f, md_str line, md_feed *feed, unsigned long lineno);
+
 /* AllenNLP's table of an epoch's metrics, "Training |  Validation" over a
  * row a metric, and its bars (allennlp.c). */
 typedef struct md_allennlp {

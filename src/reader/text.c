@@ -89,6 +89,7 @@ struct md_text_reader {
     md_columns cols;
     md_catboost catboost;
     md_allennlp allennlp;
+    md_flower flower;
     md_wenet wenet;
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
@@ -2057,7 +2058,8 @@ static bool waiting_ranked_dict(text_reader *r, md_str seg, md_str *dict)
 static inline bool no_open_construct(const text_reader *r)
 {
     return !r->in_traceback && !r->in_lsf_report && !r->box.open && !r->cols.n && !r->tab.ncells &&
-           !r->tab.boxed && !r->wrapped.open && !r->results.open && !r->allennlp.open && !r->result_set[0];
+           !r->tab.boxed && !r->wrapped.open && !r->results.open && !r->allennlp.open && !r->flower.open &&
+           !r->result_set[0];
 }
 
 /* No construct of several lines is open: a line is read on its own. */
@@ -2603,7 +2605,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     if (scheduler_line(r, trimmed) || coco_summary_line(r, trimmed, line) || optuna_trial_line(r, trimmed, line) ||
         dl4j_score_line(r, trimmed, line) ||
         deepxde_line(r, trimmed, line) ||
-        md_allennlp_line(&r->allennlp, trimmed, r->feed, line) ||
+        md_allennlp_line(&r->allennlp, trimmed, r->feed, line) || md_flower_line(&r->flower, trimmed, r->feed, line) ||
         read_wenet(r, trimmed, line) || md_yolo_results_line(trimmed, r->feed, line) ||
         unframed_table_rule(r, trimmed) ||
         md_box_line(&r->box, trimmed, r->feed, line) ||
