@@ -4195,6 +4195,32 @@ START_TEST(test_text_tf_object_detection)
     ck_assert_int_eq(loss->last_step, 2);
     ck_assert_int_eq(series(st, "accuracy")->last_step, 2);
     md_store_free(st);
+
+    /* A trainer_state.json's log_history pasted into a text: each object,
+     * pretty printed over lines, one record at its step; the object cut
+     * at the paste's start is a configuration's lines, not read. */
+    st = load_text("issue.log",
+                   "The log history:\n"
+                   "      \"loss\": 5.31,\n"
+                   "      \"step\": 3700\n"
+                   "    },\n"
+                   "    {\n"
+                   "      \"epoch\": 0.79,\n"
+                   "      \"grad_norm\": 83.2,\n"
+                   "      \"loss\": 5.227,\n"
+                   "      \"step\": 3740\n"
+                   "    },\n"
+                   "    {\n"
+                   "      \"epoch\": 0.8,\n"
+                   "      \"grad_norm\": 83.7,\n"
+                   "      \"loss\": 5.31,\n"
+                   "      \"step\": 3760\n"
+                   "    }\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(loss->count == 2 && loss->first_step == 3740 && loss->last_step == 3760 && loss->last == 5.31);
+    ck_assert(series(st, "grad_norm")->count == 2);
+    md_store_free(st);
 }
 END_TEST
 

@@ -1460,7 +1460,7 @@ static bool continue_wrapped_dict(text_reader *r, md_str seg)
 static bool begin_wrapped_dict(text_reader *r, md_str seg, md_str trimmed, unsigned long line)
 {
     long rank;
-    if (trimmed.n == 0 || trimmed.p[trimmed.n - 1] != ',')
+    if (trimmed.n == 0 || (trimmed.p[trimmed.n - 1] != ',' && !(trimmed.n == 1 && trimmed.p[0] == '{')))
         return false;
     rank_prefix(r, seg, &rank);
     return rank < 0 && md_wrapped_dict_begin(&r->wrapped, trimmed, line);

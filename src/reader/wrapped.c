@@ -21,9 +21,13 @@ static bool is_quote(char c)
 }
 
 /* "...{'key': value," with no '}' after the brace: a dict's first item,
- * and more to come on the next line. */
+ * and more to come on the next line. Or the brace alone, as JSON pretty
+ * printed opens an object: a trainer_state.json's log_history pasted into
+ * an issue, "{", then "\"loss\": 5.28," a line, then "},". */
 static bool opens(md_str t)
 {
+    if (t.n == 1 && t.p[0] == '{')
+        return true;
     if (t.n < 4 || t.p[t.n - 1] != ',')
         return false;
     const char *brace = memchr(t.p, '{', t.n);
@@ -48,6 +52,11 @@ bool md_wrapped_dict_begin(md_wrapped_dict *d, md_str line, unsigned long lineno
  * the last one ends in the closing brace. */
 bool md_wrapped_dict_add(md_wrapped_dict *d, md_str line)
 {
+    if ((line.n == 1 || (line.n == 2 && line.p[1] == ',')) && line.p[0] == '}') {
+        md_buf_putc(&d->text, '}');
+        d->closed = true;
+        return true;
+    }
     if (line.n == 0 || !is_quote(line.p[0]) || d->text.n + 1 + line.n > WRAPPED_MAX)
         return false;
     md_buf_putc(&d->text, ' ');
