@@ -206,6 +206,24 @@ START_TEST(test_setting_before_steps_is_dropped)
 }
 END_TEST
 
+/* GPTQ's report of one module's quantization, its dampening beside its
+ * reconstruction "loss", is no training record; the records around it are. */
+START_TEST(test_quantization_record_is_dropped)
+{
+    md_store *st = new_store();
+    record(st, 1, "loss", 2.0);
+    md_store_record_begin(st, 2);
+    put(st, "layer", 7, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "loss", 8.12, MD_UNIT_NONE, 0);
+    put(st, "damp", 0.01, MD_UNIT_NONE, 0);
+    ck_assert_int_eq(md_store_record_end(st, NULL), -1);
+    record(st, 2, "loss", 1.9);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->count == 2 && loss->max == 2.0 && loss->last == 1.9);
+    md_store_free(st);
+}
+END_TEST
+
 /* Without steps, a point's place is its record's among the input's: a
  * validation loss after every fourth training record sits at records 5,
  * 10 and 15, where it was logged, not at 1, 2 and 3. */
@@ -1612,6 +1630,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_ordinal_steps);
     tcase_add_test(rec, test_ordinal_steps_shared);
     tcase_add_test(rec, test_setting_before_steps_is_dropped);
+    tcase_add_test(rec, test_quantization_record_is_dropped);
     tcase_add_test(rec, test_epoch_as_step);
     tcase_add_test(rec, test_steps_within_epochs);
     tcase_add_test(rec, test_context_step);

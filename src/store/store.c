@@ -676,6 +676,7 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
     flags |= reward_key(st, ki) ? KEY_REWARD : 0;
     flags |= untimed_key(st, ki) ? KEY_UNTIMED : 0;
     flags |= is_canonical(st, ki, "env_steps") ? KEY_ENV_STEPS : 0;
+    flags |= ki->norm && (strcmp(ki->norm, "damp") == 0 || strcmp(ki->norm, "damp_percent") == 0) ? KEY_QUANTIZATION : 0;
     return flags;
 }
 
@@ -724,6 +725,11 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         *had_step = false;
     if (st->cur < 0 || st->nkv == 0)
         return -1;
+    if (st->rec_total & KEY_QUANTIZATION) {
+        st->nkv = 0;
+        st->rec_total = 0;
+        return -1;
+    }
     if (st->rec_need_known && !has_known_key(st)) {
         /* Configuration: keep the settings the catalog names (a clipping
          * threshold, a batch size), drop the rest. Settings are no loss

@@ -25,7 +25,12 @@ enum {
      * gradient, a share, a scale): a value in seconds or per second under
      * its name is something else. */
     KEY_UNTIMED = 256,
-    KEY_ENV_STEPS = 512 /* a count of environment steps (catalog's env_steps) */
+    KEY_ENV_STEPS = 512, /* a count of environment steps (catalog's env_steps) */
+    /* GPTQ's dampening of a layer's Hessian: a record that holds it reports
+     * one module's quantization ("{'layer': 7, 'module': 'mlp.up_proj',
+     * 'loss': '8.12', 'damp': '0.01000', ...}"), whose loss is the
+     * module's reconstruction error, not training's. */
+    KEY_QUANTIZATION = 1024
 };
 
 typedef struct key_info {
