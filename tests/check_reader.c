@@ -594,6 +594,8 @@ START_TEST(test_kv_openmmlab_memory)
                {"lr", 0.0008, MD_UNIT_NONE}, {"aux_lr", 0.005, MD_UNIT_NONE});
     CHECK_LINE("Saved model at epoch 4 with loss: 0.0625", {"Saved model at epoch", 4, MD_UNIT_NONE},
                {"loss", 0.0625, MD_UNIT_NONE});
+    CHECK_LINE("Val epoch 0 has acc 0.249 and loss 1.386", {"Val epoch", 0, MD_UNIT_NONE}, {"acc", 0.249, MD_UNIT_NONE},
+               {"loss", 1.386, MD_UNIT_NONE});
     /* CenterNet writes the evaluation's figures after the training's, under
      * the same names, on one line of '|'-parted fields. */
     CHECK_LINE("epoch: 20 |loss 0.241926 | hm_loss 0.607374 | time 3.45 | loss 0.164422 | hm_loss 1.432 | time 4.81 | ",

@@ -1252,8 +1252,9 @@ static void on_word(scan *s, const char *w, const char *we)
         return;
     }
     /* "... with lr 0.0008 and aux_lr 0.005": a conjunction joins pairs, it
-     * names none. */
-    static const char *const joins[] = {"and", "with", "or"};
+     * names none; nor does a verb before one ("Val epoch 0 has acc 0.249
+     * and loss 1.386", R2C). */
+    static const char *const joins[] = {"and", "with", "or", "has"};
     if (s->key && w == s->key_end + 1 && *s->key_end == ' ' &&
         !(s->words == 1 && md_word_in(s->key, (size_t)(s->key_end - s->key), joins, MD_COUNT(joins)))) {
         s->key_end = we;
