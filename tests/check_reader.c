@@ -6101,6 +6101,9 @@ START_TEST(test_repeat_scan)
          0, 0},
         /* ranks printing without a newline run their lines together */
         {"saving model ...saving model ...saving model ...saving model ...saving model ...saving model ...", 0, 0},
+        /* values spelled out: a tensor gone NaN, a list of flags */
+        {"        [nan, nan, nan,  ..., nan, nan, nan],", 0, 0},
+        {"mask: [True, True, True, True, True, True, True, True, False]", 0, 0},
         /* a loop of text with numbers in it still loops */
         {"output: The answer is 4. The answer is 4. The answer is 4. The answer is 4. The answer is 4.", 5, 3},
     };
@@ -6450,6 +6453,10 @@ static const struct {
                           "flushes since last step. this happens when there is high memory pressure and is "
                           "detrimental to performance."},
     {"allocator_flushes", "[titan] 2026-02-24 19:41:01,031 - root - WARNING - 9 CUDA memory allocation retries."},
+    {"cuda_error", "2024-11-28 09:41:12 [31,512ms] [Error] [omni.physx.plugin] PhysX error: Synchronizing/Fetching GPU "
+                   "Narrowphase failed! 700, FILE /builds/omniverse/physics/physx/source/gpunarrowphase/src/"
+                   "PxgNarrowphaseCore.cpp, LINE 2436"},
+    {"cuda_error", "[Error] [omni.physx.plugin] PhysX error: GPU convexCoreConvexNphase_Kernel fail to launch!!"},
     {"memory_bank_model", "Aggregating the embedding extracted from the training set."},
     {"worker_sigkill", "RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed."},
     {"input_exhausted", "UserWarning: Your input ran out of data; interrupting training. Make sure that your dataset or "

@@ -54,8 +54,18 @@ static bool glued_stop(const char *gap, size_t n)
     return false;
 }
 
+/* A value spelled as a word: a tensor of NaN ("[nan, nan, nan, ..., nan]",
+ * a policy's standard deviation gone NaN) or a list of flags repeats its
+ * values, not a phrase. */
+static bool value_word(const char *p, size_t n)
+{
+    static const char *const values[] = {"nan", "inf", "infinity", "true", "false", "none", "null"};
+    return md_word_in(p, n, values, MD_COUNT(values));
+}
+
 /* Words: runs of letters (and apostrophes, for "don't") holding at least
- * one letter, so quoted numbers ('64', '64') are not words. A gap that
+ * one letter, so quoted numbers ('64', '64') are not words, nor are
+ * values spelled out (value_word). A gap that
  * holds a structure_byte, or a glued_stop, is a word that matches none
  * (n == 0, p NULL). */
 static size_t split_words(const char *line, size_t n, word *w)
@@ -75,7 +85,7 @@ static size_t split_words(const char *line, size_t n, word *w)
         bool letters = false;
         while (i < n && word_byte((unsigned char)line[i]))
             letters |= letter((unsigned char)line[i++]);
-        if (letters && !special_token(line, n, start, i))
+        if (letters && !special_token(line, n, start, i) && !value_word(line + start, i - start))
             w[k++] = (word){line + start, i - start};
     }
     return k;
