@@ -1288,6 +1288,21 @@ def _(r):
 # generalization
 
 
+@near_miss("overfitting", "autogluon_parallel_trials_same_round.log")
+def _(r):
+    out = [note("AutoGluon tunes LightGBM with trials in parallel: each prints its validation",
+                "RMSE at round 1000, the round they all stop at. Three trials' scores at one round",
+                "are no curve; one is worse than another because its settings are.")]
+    out.append("Hyperparameter tuning model: LightGBM ... Tuning model for up to 13.49s of the 106.55s of remaining time.")
+    for rmse in (2.3145, 2.38521, 2.4471, 2.59759):
+        out.append("[1000]\tvalid_set's rmse: %s" % rmse)
+    for t, score in enumerate((-2.5882, -2.6243, -2.3183, -2.4471)):
+        out.append("Fitted model: LightGBM/T%d ..." % (t + 1))
+        out.append("\t%.4f\t = Validation score   (-root_mean_squared_error)" % score)
+        out.append("\t%.2fs\t = Training   runtime" % r.uniform(0.2, 1.4))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("overfitting", "lightning_val_noise_flat.csv")
 def _(r):
     rows = ["epoch,step,train_loss_step,train_loss_epoch,val_loss,val_acc"]
