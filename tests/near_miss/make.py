@@ -581,6 +581,19 @@ def _(r):
 # optimization
 
 
+@near_miss("lr_schedule", "cosine_tail_tiny_rates.log")
+def _(r):
+    out = [note("The last logs of a 20,000-step cosine schedule to 0: the rate is 4e-11, then",
+                "smaller, as a cosine is a step from its end. Where a schedule ends, not one that",
+                "decayed past any use while the run went on.")]
+    total = 20000
+    for s in range(19960, total, 10):
+        lr = 1e-4 * 0.5 * (1 + math.cos(math.pi * s / total))
+        out.append(hf({"loss": round(1.82 + r.gauss(0, 0.01), 4), "grad_norm": round(0.4 + abs(r.gauss(0, 0.03)), 4),
+                       "learning_rate": lr, "epoch": round(3 * s / total, 4)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("lr_schedule", "accessory_warmup_printed_6_decimals.log")
 def _(r):
     out = [note("The first 40 iterations of a multimodal fine-tune whose rate warms up to 2e-5, stepped",
