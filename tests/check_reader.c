@@ -6453,6 +6453,8 @@ static const struct {
                           "flushes since last step. this happens when there is high memory pressure and is "
                           "detrimental to performance."},
     {"allocator_flushes", "[titan] 2026-02-24 19:41:01,031 - root - WARNING - 9 CUDA memory allocation retries."},
+    {"dist_connected", "2023-06-13 17:29:38 | INFO | torch.distributed.distributed_c10d | Rank 0: Completed store-based "
+                       "barrier for key:store_based_barrier_key:1 with 8 nodes."},
     {"cuda_error", "2024-11-28 09:41:12 [31,512ms] [Error] [omni.physx.plugin] PhysX error: Synchronizing/Fetching GPU "
                    "Narrowphase failed! 700, FILE /builds/omniverse/physics/physx/source/gpunarrowphase/src/"
                    "PxgNarrowphaseCore.cpp, LINE 2436"},
@@ -8120,6 +8122,26 @@ START_TEST(test_flower_history)
 }
 END_TEST
 
+/* transformers 2026 prints a log dict's values as strings: the epoch's
+ * '1' after '0.2', '0.4', ... is progress in epochs as '0.2' is, no count
+ * of epochs to place the records at. */
+START_TEST(test_hf_string_valued_dicts)
+{
+    md_store *st = load_text("train.log",
+                             "{'loss': '2.272', 'grad_norm': '0.9141', 'learning_rate': '0.000188', 'epoch': '0.4'}\n"
+                             "{'loss': '1.823', 'grad_norm': '0.6094', 'learning_rate': '0.0001747', 'epoch': '0.8'}\n"
+                             "{'loss': '1.581', 'grad_norm': '1.305', 'learning_rate': '0.0001613', 'epoch': '1'}\n"
+                             "{'eval_loss': '1.555', 'eval_runtime': '7.689', 'epoch': '1'}\n"
+                             "{'loss': '1.806', 'grad_norm': '0.5703', 'learning_rate': '0.000148', 'epoch': '1.4'}\n"
+                             "{'loss': '1.665', 'grad_norm': '0.498', 'learning_rate': '0.0001347', 'epoch': '1.8'}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss"), *grad = series(st, "grad_norm");
+    ck_assert(loss->count == 5 && grad->count == 5 && grad->first == 0.9141);
+    ck_assert(loss->first_step < loss->last_step && series(st, "val_loss")->last_step < loss->last_step);
+    md_store_free(st);
+}
+END_TEST
+
 /* A paste that starts with an HF log dict, before any bar: the bar drawn
  * again after it places it, as it places the dicts after. */
 START_TEST(test_first_dict_before_any_bar)
@@ -8922,6 +8944,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_first_dict_before_any_bar);
     tcase_add_test(text, test_ruled_tables);
     tcase_add_test(text, test_flower_history);
+    tcase_add_test(text, test_hf_string_valued_dicts);
     tcase_add_test(text, test_mmseg_decode_accuracy);
     tcase_add_test(text, test_stgcn_batches_in_epoch);
     tcase_add_test(text, test_chatter_places_nothing);

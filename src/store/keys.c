@@ -100,8 +100,12 @@ static int add_key(md_store *st, md_role role, int cat, md_unit unit, const char
 {
     MD_GROW(st->keys, st->nkeys, st->capkeys);
     key_info *ki = &st->keys[st->nkeys];
-    *ki = (key_info){role, cat, -1, unit, norm ? md_xstrdup(norm) : NULL, md_xstrndup(raw, rawlen),
-                     0, 0, false, 0};
+    *ki = (key_info){.role = role,
+                     .cat = cat,
+                     .series = -1,
+                     .unit = unit,
+                     .norm = norm ? md_xstrdup(norm) : NULL,
+                     .raw = md_xstrndup(raw, rawlen)};
     ki->rawlen = rawlen; /* the whole key: one with a NUL byte is not the key before the NUL */
     ki->total = store_total_flags(st, ki);
     return (int)st->nkeys++;

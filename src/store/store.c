@@ -544,7 +544,12 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
                 total = (int64_t)kv->total;
         } else if (role == MD_ROLE_PLAN && usable_step(kv->value)) {
             plan = (int64_t)kv->value;
-        } else if (role == MD_ROLE_EPOCH && epoch < 0 && (kv->flags & MD_KV_INTEGRAL) && usable_step(kv->value)) {
+        } else if (role == MD_ROLE_EPOCH && !(kv->flags & MD_KV_INTEGRAL)) {
+            /* HF's "epoch": 0.2, ..., then "1" where the values are
+             * printed as strings ('epoch': '1'): a key that held a
+             * fraction says progress in epochs, its whole values too. */
+            st->keys[kv->key].progress = true;
+        } else if (role == MD_ROLE_EPOCH && epoch < 0 && !st->keys[kv->key].progress && usable_step(kv->value)) {
             epoch = (int64_t)kv->value;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
                 epochs = (int64_t)kv->total;
@@ -712,9 +717,11 @@ static void add_component_total(md_store *st, bool val)
 
 static bool fractional_epoch(const md_store *st)
 {
-    for (size_t i = 0; i < st->nkv; i++)
-        if (st->keys[st->kv[i].key].role == MD_ROLE_EPOCH && !(st->kv[i].flags & MD_KV_INTEGRAL))
+    for (size_t i = 0; i < st->nkv; i++) {
+        const key_info *ki = &st->keys[st->kv[i].key];
+        if (ki->role == MD_ROLE_EPOCH && (ki->progress || !(st->kv[i].flags & MD_KV_INTEGRAL)))
             return true;
+    }
     return false;
 }
 

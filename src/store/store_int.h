@@ -43,6 +43,7 @@ typedef struct key_info {
     size_t rawlen;
     unsigned total; /* KEY_ flags */
     bool dropped;  /* over the series limit */
+    bool progress; /* an epoch key that held a fraction: progress in epochs, no count */
     uint64_t record; /* the last record holding the key (md_store.records) */
 } key_info;
 

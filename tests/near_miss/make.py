@@ -1301,6 +1301,22 @@ def _(r):
 # generalization
 
 
+@near_miss("overfitting", "keras_unet_val_jumps_then_falls_back.log")
+def _(r):
+    out = [note("A U-Net on a small road-segmentation set, five epochs: the validation loss is",
+                "0.004 at epoch 2 (an easy batch of empty masks), jumps to 0.036, then falls back,",
+                "0.031, 0.022, while the training loss falls. No rise that lasts.")]
+    rows = [(0.3984, 0.0573), (0.0611, 0.0041), (0.0200, 0.0364), (0.0106, 0.0312), (0.0071, 0.0221)]
+    for ep, (loss, val) in enumerate(rows, 1):
+        out.append("Epoch %d/50" % ep)
+        out.append("25/25 [==============================] - %ds %dms/step - loss: %.4f - binary_accuracy: %.4f - "
+                   "val_loss: %.4f - val_binary_accuracy: %.4f" % (25 + r.randint(-1, 1), 980 + r.randint(-20, 20),
+                                                                loss, 0.9 + 0.02 * ep, val, 0.995 + 0.001 * ep))
+        out.append("")
+        out.append("Epoch %05d: saving model to weights/road_%03d.h5" % (ep, ep))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("overfitting", "autogluon_parallel_trials_same_round.log")
 def _(r):
     out = [note("AutoGluon tunes LightGBM with trials in parallel: each prints its validation",
@@ -4542,6 +4558,22 @@ def _(r):
                    % (i // 4, i * 200, 0.0, ner, f, f + 0.8, f - 0.8, f / 100))
     out.append("\u2714 Saved pipeline to output directory")
     return "\n".join(out) + "\n"
+
+@near_miss("dist_connect", "fairseq_ranks_retry_then_barrier.log")
+def _(r):
+    out = [note("A fairseq job of 8 ranks on one node: each rank warns once that it could not reach",
+                "the store on localhost (errno 99) while rank 0 starts it, then all 8 pass c10d's",
+                "store-based barrier. The log is cut as the task loads its dictionaries.")]
+    for k in range(8):
+        out.append("[W socket.cpp:558] [c10d] The client socket has failed to connect to [localhost]:18630 (errno: 99 - Cannot assign requested address).")
+        out.append("2023-06-13 17:29:38 | INFO | torch.distributed.distributed_c10d | Added key: store_based_barrier_key:1 to store for rank: %d" % k)
+    for k in range(8):
+        out.append("2023-06-13 17:29:38 | INFO | torch.distributed.distributed_c10d | Rank %d: Completed store-based barrier for key:store_based_barrier_key:1 with 8 nodes." % k)
+        out.append("2023-06-13 17:29:38 | INFO | fairseq.distributed.utils | initialized host gpu-%02d as rank %d" % (r.randint(1, 9), k))
+    out.append("2023-06-13 17:29:41 | INFO | fairseq.tasks.translation | [en] dictionary: 34983 types")
+    out.append("2023-06-13 17:29:41 | INFO | fairseq.tasks.translation | [ro] dictionary: 34983 types")
+    return "\n".join(out) + "\n"
+
 
 @near_miss("dist_connect", "torchrun_transient_connect_warnings.log")
 def _(r):
