@@ -582,6 +582,9 @@ START_TEST(test_kv_openmmlab_memory)
                {"AUC", 0.811085, MD_UNIT_NONE});
     ck_assert(kv[0].ns && kv[0].nslen == 3 && memcmp(kv[0].ns, "val", 3) == 0 && kv[2].ns == kv[0].ns);
     CHECK_LINE("Info loss: 0.5", {"Info loss", 0.5, MD_UNIT_NONE});
+    /* HF datasets' "Map: 100%" is progress; "mAP: 71.3%" a score. */
+    check_no_pairs("Map: 100%");
+    CHECK_LINE("mAP: 71.3%", {"mAP", 71.3, MD_UNIT_PERCENT});
     /* MACE's epoch line is its validation's. */
     CHECK_LINE("Epoch 12: loss=0.1103, MAE_E_per_atom=1.6 meV, MAE_F=21.1 meV / A", {"Epoch", 12, MD_UNIT_NONE},
                {"loss", 0.1103, MD_UNIT_NONE}, {"MAE_E_per_atom", 1.6, MD_UNIT_NONE}, {"MAE_F", 21.1, MD_UNIT_NONE});

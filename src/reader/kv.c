@@ -398,6 +398,11 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     }
     if (keylen == 4 && memcmp(key, "epch", 4) == 0)
         lerobot_episodes(s);
+    /* HF datasets' progress, "Map: 100%" above its bar in a notebook's
+     * output (or "Map (num_proc=4): 45%"): the share of examples mapped,
+     * no mAP, which is spelled so. */
+    if (keylen >= 3 && memcmp(key, "Map", 3) == 0 && (keylen == 3 || key[3] == ' ') && v->unit == MD_UNIT_PERCENT)
+        return;
     /* StyleGAN's "time 2d 07h 06m": the time so far, not the step's. */
     if (v->elapsed && md_word_is(key, keylen, "time"))
         key = "elapsed_time", keylen = 12;
