@@ -8142,6 +8142,15 @@ START_TEST(test_hf_string_valued_dicts)
     ck_assert(loss->count == 5 && grad->count == 5 && grad->first == 0.9141);
     ck_assert(loss->first_step < loss->last_step && series(st, "val_loss")->last_step < loss->last_step);
     md_store_free(st);
+    /* A note's fraction, an epoch alone on its line, says nothing of the
+     * epochs the training lines count. */
+    st = load_text("notes.log",
+                   "\tmnist, epoch 19,20 generator collaps, recover at 23\n"
+                   "[24/25][936/938] Loss_D: 0.0003 Loss_G: 9.1786\n"
+                   "[24/25][937/938] Loss_D: 0.0002 Loss_G: 9.3435\n",
+                   NULL);
+    ck_assert(series(st, "d_loss")->last_step > 23 * 938);
+    md_store_free(st);
 }
 END_TEST
 

@@ -547,8 +547,11 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         } else if (role == MD_ROLE_EPOCH && !(kv->flags & MD_KV_INTEGRAL)) {
             /* HF's "epoch": 0.2, ..., then "1" where the values are
              * printed as strings ('epoch': '1'): a key that held a
-             * fraction says progress in epochs, its whole values too. */
-            st->keys[kv->key].progress = true;
+             * fraction beside values says progress in epochs, its whole
+             * values too. A note's "epoch 19,20 collapsed" alone says
+             * nothing of the key. */
+            if (record_holds_values(st))
+                st->keys[kv->key].progress = true;
         } else if (role == MD_ROLE_EPOCH && epoch < 0 && !st->keys[kv->key].progress && usable_step(kv->value)) {
             epoch = (int64_t)kv->value;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
