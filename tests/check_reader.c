@@ -597,6 +597,8 @@ START_TEST(test_kv_openmmlab_memory)
                {"lr", 0.0008, MD_UNIT_NONE}, {"aux_lr", 0.005, MD_UNIT_NONE});
     CHECK_LINE("Saved model at epoch 4 with loss: 0.0625", {"Saved model at epoch", 4, MD_UNIT_NONE},
                {"loss", 0.0625, MD_UNIT_NONE});
+    CHECK_LINE("epoch 0: train loss :: 3.686, train acc :: 0.272, dev acc :: 0.252", {"epoch", 0, MD_UNIT_NONE},
+               {"train loss", 3.686, MD_UNIT_NONE}, {"train acc", 0.272, MD_UNIT_NONE}, {"dev acc", 0.252, MD_UNIT_NONE});
     CHECK_LINE("Val epoch 0 has acc 0.249 and loss 1.386", {"Val epoch", 0, MD_UNIT_NONE}, {"acc", 0.249, MD_UNIT_NONE},
                {"loss", 1.386, MD_UNIT_NONE});
     /* CenterNet writes the evaluation's figures after the training's, under

@@ -2019,6 +2019,11 @@ static void on_separator(scan *s)
     char sep = wide ? ':' : *s->p;
     size_t width = wide ? wide : 1;
     const char *q = s->p + width, *last;
+    /* "train loss :: 3.686": a doubled colon between blanks is one (C++'s
+     * "c10::Error" has none around it). */
+    if (sep == ':' && !wide && q + 1 < s->end && *q == ':' && md_is_blank(q[1]) && s->p > s->line &&
+        md_is_blank(s->p[-1]))
+        q++;
     if (s->key) {
         q = skip_blanks(q, s->end);
         if (sep == ':' && q < s->end && *q == '[' && (on_epoch_counts(s, q) || on_evaluation_counts(s, q)))
