@@ -60,7 +60,8 @@ static bool glued_stop(const char *gap, size_t n)
 static bool value_word(const char *p, size_t n)
 {
     static const char *const values[] = {"nan", "inf", "infinity", "true", "false", "none", "null"};
-    return md_word_in(p, n, values, MD_COUNT(values));
+    char c = (char)(p[0] | 0x20);
+    return (c == 'n' || c == 'i' || c == 't' || c == 'f') && md_word_in(p, n, values, MD_COUNT(values));
 }
 
 /* Words: runs of letters (and apostrophes, for "don't") holding at least

@@ -550,7 +550,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
              * fraction beside values says progress in epochs, its whole
              * values too. A note's "epoch 19,20 collapsed" alone says
              * nothing of the key. */
-            if (record_holds_values(st))
+            if (!st->keys[kv->key].progress && record_holds_values(st))
                 st->keys[kv->key].progress = true;
         } else if (role == MD_ROLE_EPOCH && epoch < 0 && !st->keys[kv->key].progress && usable_step(kv->value)) {
             epoch = (int64_t)kv->value;
