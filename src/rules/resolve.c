@@ -46,9 +46,13 @@ static const char *const eval_prefixes[] = {"eval", "evaluation", "val", "vali",
 static const char *const set_words[] = {"set",   "split", "data",    "dataset",
                                         "clean", "other", "matched", "mismatched"};
 
-static const char *const qualifiers[] = {"max", "min", "best", "worst", "std", "var", "non", "neg",
-                                         "delta", "diff", "inv", "target", "init", "initial", "prev",
-                                         "clip", "warmup", "ema"};
+/* "rev_kl" is MiniLLM's distillation objective, the student's KL to its
+ * teacher, no KL to a reference; an "inner" loop's figures are not the
+ * run's (MiniLLM's "inner iter" within its "global iter", MAML's
+ * inner_loss). */
+static const char *const qualifiers[] = {"max",  "min",  "best",    "worst",   "std",  "var",    "non",
+                                         "neg",  "delta", "diff",   "inv",     "target", "init", "initial",
+                                         "prev", "clip", "warmup",  "ema",     "rev",  "reverse", "inner"};
 
 /* Words that count what follows: "num_epoch: 200" in a configuration's
  * dump is how many epochs the run plans, not the one it is in. */
