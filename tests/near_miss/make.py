@@ -3613,6 +3613,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("low_mfu", "nanochat_mfu_not_computed.log")
+def _(r):
+    out = [note("nanochat's base_train on a GPU it knows no peak FLOPs for: it prints an",
+                "MFU of 0.00 at every step, a figure it could not compute, while the run",
+                "trains at 105k tokens a second and its loss falls.")]
+    out.append("Autodetected device type: cuda")
+    total = 500
+    for s in range(0, total, 10):
+        loss = 3.7 + 6.7 * math.exp(-s / 80.0) + r.gauss(0, 0.03)
+        out.append("step %05d/%05d (%.2f%%) | loss: %.6f | lrm: 1.00 | dt: %.2fms | tok/sec: %s | mfu: 0.00 | total time: %.2fm"
+                   % (s, total, 100.0 * s / total, loss, 155 + r.uniform(-5, 5), format(105000 + r.randint(-900, 900), ","),
+                      s * 0.0026))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("low_mfu", "nanogpt_mfu_placeholder_first_iters.log")
 def _(r):
     out = [note("nanoGPT GPT-2 124M on 8xA100: MFU prints as -100.00% for the first iterations",
