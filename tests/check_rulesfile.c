@@ -534,6 +534,7 @@ START_TEST(test_resolve_keys)
         {"train_loss", "loss"},
         {"cross_entropy_loss", "loss"},
         {"lossvalue", "loss"},
+        {"trn_loss", "loss"},
         {"seconds", "step_time"},
         {"tokens_per_second_per_gpu", "tokens_per_s"},
         {"metrics_map50_95_b", "val_map"},
