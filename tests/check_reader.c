@@ -6506,6 +6506,11 @@ START_TEST(test_event_size_fields)
     ck_assert(field(event(st, "fp16_overflow"), "attempted")->last == 65536);
     md_store_free(st);
 
+    /* Thousands parted by commas (nanochat's "Vocab size: 8,192"). */
+    st = load_text("train.log", "Vocab size: 8,192\nstep 1, loss: 2.0\n", NULL);
+    ck_assert(field(event(st, "vocab_size"), "size")->last == 8192);
+    md_store_free(st);
+
     /* apex's scale after many halvings, in Python's exponent form. */
     st = load_text("train.log",
                    "Gradient overflow.  Skipping step, loss scaler 0 reducing loss scale to 1.52587890625e-05\n"
