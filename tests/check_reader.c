@@ -370,12 +370,15 @@ START_TEST(test_kv_darknet)
 }
 END_TEST
 
-/* llama2.c: the iteration alone before the first field. */
+/* llama2.c: the iteration alone before the first field; a field that is
+ * only a duration is the step's time. */
 START_TEST(test_kv_leading_count_field)
 {
     md_kv kv[32];
     CHECK_LINE("490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms | mfu 0.21%", {"step", 490, MD_UNIT_NONE},
-               {"loss", 5.7543, MD_UNIT_NONE}, {"lr", 4.9e-05, MD_UNIT_NONE}, {"mfu", 0.21, MD_UNIT_PERCENT});
+               {"loss", 5.7543, MD_UNIT_NONE}, {"lr", 4.9e-05, MD_UNIT_NONE}, {"time", 8060.78, MD_UNIT_MS},
+               {"mfu", 0.21, MD_UNIT_PERCENT});
+    check_no_pairs("| 12.5ms |");
     check_no_pairs("2024 | 17 | 9");
     check_no_pairs("1 | loss  | CrossEntropyLoss | 0");
     CHECK_LINE("500 | loss nan | lr 5.000000e-04", {"step", 500, MD_UNIT_NONE}, {"loss", NAN, MD_UNIT_NONE},

@@ -1695,6 +1695,23 @@ static const char *leading_set_name(const scan *s, const char **name_end)
     return p;
 }
 
+/* A field that is only a duration, after the line's pairs: llama2.c's
+ * step time, "490 | loss 5.7543 | lr 4.9e-05 | 8060.78ms | mfu 0.21%". */
+static bool on_lone_duration(scan *s)
+{
+    const char *q = skip_blanks(s->p + 1, s->end);
+    value v;
+    if (s->n == 0 || q >= s->end || !md_is_digit(*q) || !parse_value(s->units, q, s->end, &v) ||
+        md_unit_dim(v.unit) != MD_DIM_TIME)
+        return false;
+    const char *after = skip_blanks(v.end, s->end);
+    if (after < s->end && *after != '|')
+        return false;
+    emit(s, "time", 4, &v, s->ns != NULL); /* an evaluation's field: its time */
+    s->p = v.end;
+    return true;
+}
+
 static void on_field(scan *s)
 {
     const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, '|', &name_end, &after);
@@ -3349,6 +3366,10 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             if (c == '|') {
                 s.piped = true;
                 on_field(&s);
+                if (on_lone_duration(&s)) {
+                    clear_key(&s);
+                    continue;
+                }
             }
             clear_key(&s);
             s.p++;
