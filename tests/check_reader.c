@@ -8123,6 +8123,13 @@ START_TEST(test_flower_history)
     ck_assert(val->count == 2 && val->last_step == 2 && val->last == 1.9498776197433472);
     md_store_free(st);
     st = load_text("server.log",
+                   "INFO 2024-09-24 17:36:40,415:      \tHistory (loss, distributed):\n"
+                   "INFO 2024-09-24 17:36:40,416:      \t\tround 1: 0.0640372561454773\n"
+                   "INFO 2024-09-24 17:36:40,416:      \t\tround 2: 0.0554464474439621\n",
+                   NULL);
+    ck_assert(series(st, "val_loss")->count == 2 && series(st, "val_loss")->last_step == 2);
+    md_store_free(st);
+    st = load_text("server.log",
                    "INFO flwr 2023-10-10 10:10:10,000 | app.py:226 | app_fit: losses_distributed [(1, 2.30), (2, "
                    "2.10), (3, 1.95)]\n"
                    "INFO flwr 2023-10-10 10:10:10,000 | app.py:227 | app_fit: metrics_distributed_fit {}\n"

@@ -27,15 +27,22 @@ static bool starts(md_str s, const char *word)
     return md_str_starts_with(s, word);
 }
 
-/* Past Flower's logger prefix ("INFO :      ", "WARNING :   "). */
+/* Past Flower's logger prefix: "INFO :      ", "WARNING :   ", and with
+ * a time between the level and the colon, "INFO 2024-09-24
+ * 17:36:40,412:      " (flwr 1.10 and 1.11). */
 static md_str message(md_str line)
 {
-    static const char *const levels[] = {"INFO :", "DEBUG :", "WARNING :"};
-    for (size_t i = 0; i < MD_COUNT(levels); i++)
-        if (starts(line, levels[i])) {
-            size_t n = strlen(levels[i]);
-            return md_str_trim((md_str){line.p + n, line.n - n});
-        }
+    static const char *const levels[] = {"INFO ", "DEBUG ", "WARNING "};
+    for (size_t i = 0; i < MD_COUNT(levels); i++) {
+        if (!starts(line, levels[i]))
+            continue;
+        const char *p = line.p + strlen(levels[i]), *end = line.p + line.n;
+        while (p < end && (md_is_digit(*p) || *p == '-' || *p == ' ' || *p == ',' || *p == '.' ||
+                           (*p == ':' && p + 1 < end && md_is_digit(p[1]))))
+            p++;
+        if (p < end && *p == ':')
+            return md_str_trim((md_str){p + 1, (size_t)(end - p - 1)});
+    }
     return line;
 }
 
