@@ -626,19 +626,6 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
-@near_miss("loss_plateau", "tabnet_epochs_each_lower.log")
-def _(r):
-    out = [note("TabNet on a tabular task with no validation set: ten epochs, each loss below the",
-                "one before, 6% lower at the end, the last half by a tenth of a percent or so an")]
-    out[0] += "# epoch. Slow progress, but progress at every epoch.\n"
-    out.append("No early stopping will be performed, last training weights will be used.")
-    loss = 0.4648
-    for ep in range(10):
-        out.append("epoch %-2d | loss: %-7.5g |  0:%02d:%02ds" % (ep, loss, (ep + 1) * 7 // 60, (ep + 1) * 7 % 60))
-        loss -= 0.0145 * math.exp(-ep * 1.6) + 0.0028 * math.exp(-ep / 5.0) + r.uniform(0.0002, 0.0006)
-    return "\n".join(out) + "\n"
-
-
 @near_miss("loss_plateau", "kohya_lora_denoising_loss_flat.log")
 def _(r):
     out = [note("A LoRA for Stable Diffusion trained with kohya's sd-scripts: its bar's running mean of",
