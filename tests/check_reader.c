@@ -8171,6 +8171,32 @@ START_TEST(test_hf_string_valued_dicts)
 }
 END_TEST
 
+/* FuxiCTR evaluates the best model again after training: its validation
+ * figures once more (not read: they are the best epoch's) and the test
+ * set's (test_). */
+START_TEST(test_fuxictr_final_evaluations)
+{
+    md_store *st = load_text("train.log",
+                             "2022-05-27 17:40:01,000 P1 INFO [Metrics] AUC: 0.9650 - logloss: 0.2061\n"
+                             "2022-05-27 17:40:02,000 P1 INFO Train loss: 0.2700\n"
+                             "2022-05-27 17:42:01,000 P1 INFO [Metrics] AUC: 0.9690 - logloss: 0.2147\n"
+                             "2022-05-27 17:42:02,000 P1 INFO Train loss: 0.1900\n"
+                             "2022-05-27 17:44:01,000 P1 INFO [Metrics] AUC: 0.9670 - logloss: 0.2534\n"
+                             "2022-05-27 17:44:02,000 P1 INFO Train loss: 0.1100\n"
+                             "2022-05-27 17:48:31,795 P1 INFO Training finished.\n"
+                             "2022-05-27 17:48:34,455 P1 INFO ****** Validation evaluation ******\n"
+                             "2022-05-27 17:48:35,720 P1 INFO [Metrics] AUC: 0.9690 - logloss: 0.2147\n"
+                             "2022-05-27 17:48:35,752 P1 INFO ******** Test evaluation ********\n"
+                             "2022-05-27 17:48:35,753 P1 INFO Loading test data done.\n"
+                             "2022-05-27 17:48:36,507 P1 INFO [Metrics] AUC: 0.9691 - logloss: 0.2150\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert(val->count == 3 && val->last == 0.2534);
+    ck_assert(series(st, "test_auc")->count == 1 && series(st, "test_auc")->last == 0.9691);
+    md_store_free(st);
+}
+END_TEST
+
 /* A paste that starts with an HF log dict, before any bar: the bar drawn
  * again after it places it, as it places the dicts after. */
 START_TEST(test_first_dict_before_any_bar)
@@ -8974,6 +9000,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_ruled_tables);
     tcase_add_test(text, test_flower_history);
     tcase_add_test(text, test_hf_string_valued_dicts);
+    tcase_add_test(text, test_fuxictr_final_evaluations);
     tcase_add_test(text, test_mmseg_decode_accuracy);
     tcase_add_test(text, test_stgcn_batches_in_epoch);
     tcase_add_test(text, test_chatter_places_nothing);

@@ -90,6 +90,11 @@ struct md_text_reader {
     md_catboost catboost;
     md_allennlp allennlp;
     md_flower flower;
+    /* After training, FuxiCTR evaluates the best model again, "******
+     * Validation evaluation ******" (its best epoch's figures once more),
+     * then "******** Test evaluation ********": the "[Metrics]" line after
+     * such a banner is no further validation epoch. */
+    enum { FUXI_NONE, FUXI_VALIDATION, FUXI_TEST } fuxi_final;
     md_wenet wenet;
     double last_bar_n, last_bar_total;
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
@@ -2059,7 +2064,7 @@ static inline bool no_open_construct(const text_reader *r)
 {
     return !r->in_traceback && !r->in_lsf_report && !r->box.open && !r->cols.n && !r->tab.ncells &&
            !r->tab.boxed && !r->wrapped.open && !r->results.open && !r->allennlp.open && !r->flower.open &&
-           !r->result_set[0];
+           !r->fuxi_final && !r->result_set[0];
 }
 
 /* No construct of several lines is open: a line is read on its own. */
@@ -2539,6 +2544,26 @@ static bool evaluation_header(md_str t, char *set, size_t cap)
     return true;
 }
 
+/* The pairs of FuxiCTR's "[Metrics]" line after a final evaluation's
+ * banner (the kv scan names them "val"): the best model's validation
+ * figures again are not read, the test's are the test set's. Returns how
+ * many pairs stay. */
+static size_t fuxi_final_metrics(text_reader *r, md_kv *kv, size_t n)
+{
+    bool metrics = false;
+    for (size_t i = 0; i < n; i++)
+        if (kv[i].ns && kv[i].nslen == 3 && memcmp(kv[i].ns, "val", 3) == 0) {
+            metrics = true;
+            kv[i].ns = "test";
+            kv[i].nslen = 4;
+        }
+    if (!metrics)
+        return n;
+    bool drop = r->fuxi_final == FUXI_VALIDATION;
+    r->fuxi_final = FUXI_NONE;
+    return drop ? 0 : n;
+}
+
 /* Names the pairs by the evaluation a header line just named. */
 static void under_evaluation_header(const text_reader *r, md_kv *kv, size_t n)
 {
@@ -2593,6 +2618,14 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         r->eval_header_line = line;
         return;
     }
+    if (md_str_ends_with(trimmed, "* Validation evaluation ******")) {
+        r->fuxi_final = FUXI_VALIDATION;
+        return;
+    }
+    if (md_str_ends_with(trimmed, "* Test evaluation ********")) {
+        r->fuxi_final = FUXI_TEST;
+        return;
+    }
     if (r->pending_set && trimmed.n) {
         md_tqdm bar = md_tqdm_scan(seg.p, seg.n);
         place_pending(r, &bar);
@@ -2644,6 +2677,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
             size_t n = scan_pairs(r, body.p, body.n);
             if (under_header)
                 under_evaluation_header(r, r->kv, n);
+            if (r->fuxi_final)
+                n = fuxi_final_metrics(r, r->kv, n);
             bool planned = planned_steps(r, r->kv, n);
             /* A line whose keys are renamed is not learnt as a shape,
              * which would read its keys as they stand. */
