@@ -105,7 +105,9 @@ struct md_text_reader {
      * times the count started over (a bar of each epoch's batches). */
     double loss_bar_total, loss_bar_n, loss_bar_rounds;
     double bare_bar_total; /* of the last bar read, when it was bare; 0 when not */
-    double dict_bar_total; /* the bare bar drawn before the pending dict, when the header was not seen; -1 for a dict that opens the log */
+    /* The bare bar drawn before the pending dict, when the header was not
+     * seen; -1 for a dict that opens the log. */
+    double dict_bar_total;
     bool settings;        /* the last scan_pairs read a line of settings */
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
     unsigned long pending_line;
@@ -2708,8 +2710,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
  * "Epoch N/M" measures an evaluation; so does any bar after the one that
  * closed the epoch with its validation figures, but for that bar again
  * ("1/1 ... - loss: 15.67 - val_loss: 27.39", then evaluate()'s "1/1 ...
- * - loss: 34.65" on a set as small). Its last frame's figures are read as the evaluation's; its
- * other frames, running figures, as nothing. */
+ * - loss: 34.65" on a set as small). Its last frame's figures are read as
+ * the evaluation's; its other frames, running figures, as nothing. */
 static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
 {
     if (!r->epoch_headers) /* Keras heads each epoch's bars with one */
