@@ -1359,7 +1359,8 @@ static bool headerless_training_bar(text_reader *r, const md_tqdm *bar)
 {
     /* A log that starts with a dict: the bar drawn again after it, mid-run. */
     bool first = r->dict_bar_total < 0 && bar->n > 0 && bar->n < bar->total;
-    if (r->planned_steps > 0 || !bare_bar(bar) || (!first && (r->dict_bar_total <= 0 || bar->total != r->dict_bar_total)))
+    if (r->planned_steps > 0 || !bare_bar(bar) ||
+        (!first && (r->dict_bar_total <= 0 || bar->total != r->dict_bar_total)))
         return false;
     r->planned_steps = bar->total;
     return training_bar(r, bar);
