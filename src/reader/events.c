@@ -125,21 +125,6 @@ void md_event_matcher_free(md_event_matcher *m)
     free(m);
 }
 
-/* A whole number written with commas between its thousands ("8,192"). */
-static bool thousands(const char *p, const char *end, double *v)
-{
-    char digits[32];
-    size_t n = 0;
-    for (; p < end; p++) {
-        if (*p == ',')
-            continue;
-        if (!md_is_digit(*p) || n + 1 == sizeof digits)
-            return false;
-        digits[n++] = *p;
-    }
-    return n > 0 && md_num_scan(digits, digits + n, v) == n;
-}
-
 /* The field's number, converted to the unit its name promises when the
  * pattern's second group captured a unit ("12.50 MiB" into tried_gib). */
 static double field_value(const md_field_spec *f, const regex_t *re, const char *s)
@@ -157,7 +142,8 @@ static double field_value(const md_field_spec *f, const regex_t *re, const char 
             continue;
         double v;
         const char *p = s + m[g].rm_so, *end = s + m[g].rm_eo;
-        if (md_num_scan(p, end, &v) != (size_t)(end - p) && !thousands(p, end, &v))
+        /* A number, or one with its thousands grouped ("8,192"). */
+        if (md_num_scan(p, end, &v) != (size_t)(end - p) && md_num_grouped(p, end, &v) != (size_t)(end - p))
             continue;
         md_unit from;
         if (f->unit != MD_UNIT_NONE && g + 1 <= groups && m[g + 1].rm_so >= 0 &&

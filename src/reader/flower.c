@@ -46,61 +46,56 @@ static md_str message(md_str line)
     return line;
 }
 
-static void set_prefix(md_flower *f, const char *prefix)
+/* A history's opening text, what follows it, and the series' name (or
+ * its metrics' prefix). */
+typedef struct history {
+    const char *text;
+    md_flower_open open;
+    const char *prefix;
+} history;
+
+/* The history the text starts (whole: the text is all of it), opened. */
+static const history *open_history(md_flower *f, md_str m, const history *h, size_t n, bool whole)
 {
-    snprintf(f->prefix, sizeof f->prefix, "%s", prefix);
-    f->name[0] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (starts(m, h[i].text) && (!whole || m.n == strlen(h[i].text))) {
+            f->open = h[i].open;
+            snprintf(f->prefix, sizeof f->prefix, "%s", h[i].prefix);
+            f->name[0] = '\0';
+            return &h[i];
+        }
+    return NULL;
 }
 
 /* The history a header names: "History (loss, distributed):". */
 static bool history_header(md_flower *f, md_str m)
 {
-    static const struct {
-        const char *header;
-        bool loss;
-        const char *prefix;
-    } histories[] = {
-        {"History (loss, distributed):", true, "val_loss"},
-        {"History (loss, centralized):", true, "test_loss"},
-        {"History (metrics, distributed, evaluate):", false, "val_"},
-        {"History (metrics, distributed, fit):", false, ""},
-        {"History (metrics, centralized):", false, "test_"},
+    static const history headers[] = {
+        {"History (loss, distributed):", MD_FLOWER_LOSS, "val_loss"},
+        {"History (loss, centralized):", MD_FLOWER_LOSS, "test_loss"},
+        {"History (metrics, distributed, evaluate):", MD_FLOWER_METRICS, "val_"},
+        {"History (metrics, distributed, fit):", MD_FLOWER_METRICS, ""},
+        {"History (metrics, centralized):", MD_FLOWER_METRICS, "test_"},
     };
-    for (size_t i = 0; i < MD_COUNT(histories); i++)
-        if (m.n == strlen(histories[i].header) && starts(m, histories[i].header)) {
-            f->open = histories[i].loss ? MD_FLOWER_LOSS : MD_FLOWER_METRICS;
-            set_prefix(f, histories[i].prefix);
-            return true;
-        }
-    return false;
+    return open_history(f, m, headers, MD_COUNT(headers), true) != NULL;
 }
 
 /* The one-line histories of flwr before 1.6: "app_fit: losses_distributed
  * [(1, 2.15), ...]"; what follows the name is read as the metrics are. */
 static const char *history_line(md_flower *f, md_str m)
 {
-    static const struct {
-        const char *name;
-        bool loss;
-        const char *prefix;
-    } histories[] = {
-        {"app_fit: losses_distributed ", true, "val_loss"},
-        {"app_fit: losses_centralized ", true, "test_loss"},
-        {"app_fit: metrics_distributed_fit ", false, ""},
-        {"app_fit: metrics_distributed ", false, "val_"},
-        {"app_fit: metrics_centralized ", false, "test_"},
+    static const history lines[] = {
+        {"app_fit: losses_distributed ", MD_FLOWER_LOSS_PAIRS, "val_loss"},
+        {"app_fit: losses_centralized ", MD_FLOWER_LOSS_PAIRS, "test_loss"},
+        {"app_fit: metrics_distributed_fit ", MD_FLOWER_METRICS, ""},
+        {"app_fit: metrics_distributed ", MD_FLOWER_METRICS, "val_"},
+        {"app_fit: metrics_centralized ", MD_FLOWER_METRICS, "test_"},
     };
     const char *at = md_memmem(m.p, m.n, "app_fit: ", 9);
     if (!at)
         return NULL;
-    md_str rest = {at, m.n - (size_t)(at - m.p)};
-    for (size_t i = 0; i < MD_COUNT(histories); i++)
-        if (starts(rest, histories[i].name)) {
-            f->open = histories[i].loss ? MD_FLOWER_LOSS_PAIRS : MD_FLOWER_METRICS;
-            set_prefix(f, histories[i].prefix);
-            return at + strlen(histories[i].name);
-        }
-    return NULL;
+    const history *h = open_history(f, (md_str){at, m.n - (size_t)(at - m.p)}, lines, MD_COUNT(lines), false);
+    return h ? at + strlen(h->text) : NULL;
 }
 
 static void record(md_flower *f, md_feed *feed, unsigned long lineno, double round, const char *num, size_t k,

@@ -1186,12 +1186,13 @@ static bool copula_follows(const char *p, const char *end)
     return false;
 }
 
-static bool upper_case(const char *w, const char *we)
+/* A logger's level written in capitals ("INFO", not a name's "Info"). */
+static bool capital_log_level(const char *w, const char *we)
 {
-    for (; w < we; w++)
-        if (*w < 'A' || *w > 'Z')
+    for (const char *p = w; p < we; p++)
+        if (*p < 'A' || *p > 'Z')
             return false;
-    return true;
+    return log_level_word(w, we);
 }
 
 static void on_word(scan *s, const char *w, const char *we)
@@ -1251,7 +1252,7 @@ static void on_word(scan *s, const char *w, const char *we)
     }
     /* A logger's level in capitals is no word of a name: FuxiCTR's
      * "2021-01-25 07:49:46,239 P8266 INFO Train loss: 0.105449". */
-    if (upper_case(w, we) && log_level_word(w, we)) {
+    if (capital_log_level(w, we)) {
         clear_key(s);
         s->p = we;
         return;
@@ -1910,11 +1911,7 @@ static bool on_paired_paren(scan *s, const value *v)
 /* Whether the key's last word is a log level in capitals ("DBNet INFO"). */
 static bool upper_log_level(const scan *s)
 {
-    const char *w = last_word(s->key, s->key_end);
-    for (const char *p = w; p < s->key_end; p++)
-        if (*p < 'A' || *p > 'Z')
-            return false;
-    return log_level_word(w, s->key_end);
+    return capital_log_level(last_word(s->key, s->key_end), s->key_end);
 }
 
 static bool loss_word(const char *w, const char *end);
@@ -2415,7 +2412,8 @@ static void on_quote(scan *s)
      * reached 2.67954 (best 2.67954), saving model to ...": the monitored
      * metric's value at that step. */
     value v;
-    if (close > start && md_text_at(q, s->end, "reached ") && parse_value(s->units, skip_blanks(q + 8, s->end), s->end, &v)) {
+    if (close > start && md_text_at(q, s->end, "reached ") &&
+        parse_value(s->units, skip_blanks(q + 8, s->end), s->end, &v)) {
         emit(s, start, (size_t)(close - start), &v, false);
         clear_key(s);
         s->p = v.end;

@@ -438,11 +438,10 @@ static md_str unescape_octal(md_buf *out, md_str line)
         }
         md_buf_put(out, p, (size_t)(hash - p));
         if (end - hash >= 4 && hash[1] == '0' && hash[2] >= '0' && hash[2] <= '3' && hash[3] >= '0' && hash[3] <= '7') {
-            char c = (char)((hash[2] - '0') * 8 + (hash[3] - '0'));
-            md_buf_put(out, &c, 1);
+            md_buf_putc(out, (char)((hash[2] - '0') * 8 + (hash[3] - '0')));
             p = hash + 4;
         } else {
-            md_buf_put(out, hash, 1);
+            md_buf_putc(out, '#');
             p = hash + 1;
         }
     }
