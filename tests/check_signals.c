@@ -331,13 +331,24 @@ START_TEST(test_restarts_and_ordinal)
         put(&r, "loss", s, 1.0);
     for (int i = 0; i < 5; i++)
         put(&r, "accuracy", -1, 0.5);
-    /* Two more runs from scratch in one log (folds, a second model). */
+    /* Two more runs from scratch in one log (folds, a second model): the
+     * last is judged alone; runs too short for that keep the series whole. */
     for (int pass = 0; pass < 3; pass++)
         for (int64_t s = 1; s <= 20; s++)
             put(&r, "val_loss", s, 3.0 / (double)s);
+    for (int pass = 0; pass < 3; pass++)
+        for (int64_t s = 1; s <= 5; s++)
+            put(&r, "val_accuracy", s, 0.1 * (double)s);
     run_done(&r);
-    T_IS(&r, "val_loss", "restarts", 2);
-    T_IS(&r, "val_loss", "fresh_starts", 2);
+    T_IS(&r, "val_loss", "runs", 3);
+    T_IS(&r, "val_loss", "count", 20);
+    T_IS(&r, "val_loss", "restarts", 0);
+    T_IS(&r, "val_loss", "fresh_starts", 0);
+    T_IS(&r, "val_accuracy", "runs", 1);
+    T_IS(&r, "val_accuracy", "count", 15);
+    T_IS(&r, "val_accuracy", "restarts", 2);
+    T_IS(&r, "val_accuracy", "fresh_starts", 2);
+    T_IS(&r, "loss", "runs", 1);
     T_IS(&r, "loss", "restarts", 2);
     T_IS(&r, "loss", "fresh_starts", 0);
     T_IS(&r, "loss", "ordinal", 0);
@@ -1364,15 +1375,16 @@ START_TEST(test_last_point_spike)
 END_TEST
 
 /* A second run written into the same log starts over at step 0, its loss
- * back at the start's level: no spike, one restart. The same jump where
- * the steps go on is a spike. */
+ * back at the start's level: no spike, one restart (a run too short to be
+ * judged alone, so the series holds both). The same jump where the steps
+ * go on is a spike. */
 START_TEST(test_restart_from_step_zero_is_no_spike)
 {
     for (int go_on = 0; go_on < 2; go_on++) {
         run r = run_new();
         t_rng g = t_rng_seed(10);
         for (int attempt = 0; attempt < 2; attempt++)
-            for (int64_t s = 0; s < 500; s++)
+            for (int64_t s = 0; s < (attempt ? 6 : 500); s++)
                 put(&r, "loss", s + (go_on && attempt ? 500 : 0),
                     (3 * exp(-(double)s / 100) + 1) * exp(0.01 * t_rng_normal(&g)));
         run_done(&r);
@@ -1930,7 +1942,7 @@ START_TEST(test_all_nan_series)
     static const char *const known_names[] = {
         "count",      "finite",    "nonfinite", "nan",     "inf",      "nonfinite_frac",
         "first_step", "last_step", "steps",     "ordinal", "restarts", "first_nonfinite_step",
-        "last_nonfinite_step", "trailing_nonfinite", "last_repeats", "leading_nonfinite", "fresh_starts",
+        "last_nonfinite_step", "trailing_nonfinite", "last_repeats", "leading_nonfinite", "fresh_starts", "runs",
     };
     for (size_t i = 0; i < n; i++) {
         bool want = false;
@@ -2286,7 +2298,7 @@ START_TEST(test_every_feature_is_tested)
 {
     static const char *const tested[] = {
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
-        "median", "first_step", "last_step", "steps", "ordinal", "restarts", "fresh_starts", "nonfinite", "nan",
+        "median", "first_step", "last_step", "steps", "ordinal", "restarts", "fresh_starts", "runs", "nonfinite", "nan",
         "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "last_repeats",
         "leading_nonfinite", "zero_frac",
         "first_zero_step", "before_zero", "first_positive_step",

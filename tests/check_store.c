@@ -365,6 +365,61 @@ START_TEST(test_declared_total_and_restarts)
 }
 END_TEST
 
+/* A log of several runs is judged by its last run, when that run has
+ * enough points to stand alone; a step misread once is no new run. */
+static md_store *runs_store(const int64_t *steps, size_t n)
+{
+    md_store *st = new_store();
+    for (size_t i = 0; i < n; i++)
+        record(st, steps[i], "loss", 10.0 - (double)i / 100);
+    md_store_sort(st);
+    return st;
+}
+
+START_TEST(test_last_run_judged)
+{
+    int64_t steps[30];
+    for (size_t i = 0; i < 30; i++)
+        steps[i] = i < 20 ? (int64_t)i : (int64_t)i - 20;
+    md_store *st = runs_store(steps, 30);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 10);
+    ck_assert_uint_eq(loss->runs, 2);
+    ck_assert_uint_eq(loss->earlier_points, 20);
+    ck_assert_uint_eq(loss->fresh_starts, 0);
+    ck_assert(fabs(loss->first - 9.8) < 1e-9);
+    ck_assert_int_eq(loss->last_step, 9);
+    md_store_free(st);
+
+    /* Too short a last run: the series stays whole. */
+    st = runs_store(steps, 25);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 25);
+    ck_assert_uint_eq(loss->runs, 1);
+    ck_assert_uint_eq(loss->fresh_starts, 1);
+    md_store_free(st);
+
+    /* One step misread as 0 inside a run. */
+    for (size_t i = 0; i < 30; i++)
+        steps[i] = i == 12 ? 0 : (int64_t)i;
+    st = runs_store(steps, 30);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 30);
+    ck_assert_uint_eq(loss->runs, 1);
+    md_store_free(st);
+
+    /* Three runs: the last. */
+    for (size_t i = 0; i < 30; i++)
+        steps[i] = (int64_t)(i % 10);
+    st = runs_store(steps, 30);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 10);
+    ck_assert_uint_eq(loss->runs, 3);
+    ck_assert_uint_eq(loss->earlier_points, 20);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_unit_conversion)
 {
     md_store *st = new_store();
@@ -1635,6 +1690,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_steps_within_epochs);
     tcase_add_test(rec, test_context_step);
     tcase_add_test(rec, test_declared_total_and_restarts);
+    tcase_add_test(rec, test_last_run_judged);
     tcase_add_test(rec, test_unit_conversion);
     tcase_add_test(rec, test_canonical_binding);
     tcase_add_test(rec, test_rl_names);

@@ -93,6 +93,12 @@ typedef struct md_series {
     double mean, m2;              /* Welford, finite values */
     uint64_t restarts;            /* times the step went backwards */
     uint64_t fresh_starts;        /* of those, back to the first step or before */
+    /* A log of several runs (a job requeued from scratch into the same
+     * file, a sweep's trials) is judged by its last run: 'runs' counts the
+     * runs the log held (1 for one run), 'earlier_points' the points of
+     * the runs before the last, which the series no longer holds. */
+    uint64_t runs;
+    uint64_t earlier_points;
 
     md_bucket *buckets;
     size_t nbuckets, capbuckets;

@@ -182,6 +182,9 @@ void chart_step_span(const md_series *s, double *from, double *to)
 
 void chart_run_restarts(md_buf *out, const md_series *s)
 {
+    if (s->runs > 1)
+        md_buf_printf(out, "; the last of %llu runs in one log, judged alone: the %llu points before it are not",
+                      (unsigned long long)s->runs, (unsigned long long)s->earlier_points);
     if (s->fresh_starts)
         md_buf_printf(out, "; the steps start over %llu time%s: several runs in one log",
                       (unsigned long long)s->fresh_starts, s->fresh_starts == 1 ? "" : "s");

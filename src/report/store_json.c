@@ -76,6 +76,8 @@ void store_json_series(jsonw *w, const md_store *st, unsigned flags)
         }
         jsonw_key(w, "count");
         jsonw_int(w, (int64_t)s->count);
+        jsonw_key(w, "runs");
+        jsonw_int(w, (int64_t)s->runs);
         if (flags & STORE_JSON_DETAIL) {
             jsonw_key(w, "steps");
             jsonw_str(w, s->ordinal ? "entries" : "steps");

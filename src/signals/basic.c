@@ -100,6 +100,12 @@ MD_FEATURE(fresh_starts)
     return md_known((double)s->fresh_starts);
 }
 
+MD_FEATURE(runs)
+{
+    (void)sig;
+    return md_known((double)s->runs);
+}
+
 MD_FEATURE(nonfinite)
 {
     (void)sig;

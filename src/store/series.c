@@ -36,6 +36,10 @@ struct md_series_state {
     bool in_spike;
     md_spike cur;
     double cur_peak_y;
+    /* The points since the last fresh start, NULL before one. */
+    md_series *run;
+    int64_t run_after; /* the step the runs before it had reached */
+    bool is_run;       /* this series is such a run: it starts none */
 };
 
 /* The fields of a series with no points. */
@@ -58,11 +62,16 @@ static void series_clear(md_series *s)
     s->mean = s->m2 = 0;
     s->restarts = 0;
     s->fresh_starts = 0;
+    s->runs = 1;
+    s->earlier_points = 0;
     s->nbuckets = 0;
     s->width = 1;
     s->nspikes = 0;
     s->spike_count = s->spike_points = s->spikes_fast = s->spikes_slow = s->spikes_open = 0;
+    bool is_run = s->state->is_run;
+    series_free(s->state->run);
     memset(s->state, 0, sizeof *s->state);
+    s->state->is_run = is_run;
 }
 
 md_series *series_new(const char *name, md_kind kind, md_better better, int input, size_t maxbuckets)
@@ -78,6 +87,8 @@ md_series *series_new(const char *name, md_kind kind, md_better better, int inpu
     return s;
 }
 
+
+
 void series_free(md_series *s)
 {
     if (!s)
@@ -87,6 +98,8 @@ void series_free(md_series *s)
         free(s->sources[i]);
     free(s->sources);
     free(s->buckets);
+    if (s->state)
+        series_free(s->state->run);
     free(s->state);
     free(s);
 }
@@ -104,6 +117,7 @@ md_series *series_copy(const md_series *s)
         memcpy(c->buckets, s->buckets, s->nbuckets * sizeof *c->buckets);
     c->state = md_xmalloc(sizeof *c->state);
     *c->state = *s->state;
+    c->state->run = s->state->run ? series_copy(s->state->run) : NULL;
     return c;
 }
 
@@ -377,7 +391,48 @@ static MD_NOINLINE void add_nonfinite(md_series *s, int64_t step, double v)
         s->leading_nonfinite++;
 }
 
+/* A fresh start begins the run the series will be judged by, if it
+ * proves to be one (series_take_last_run). */
+static void run_begin(md_series *s)
+{
+    md_series_state *st = s->state;
+    if (st->run) {
+        series_clear(st->run);
+    } else {
+        st->run = series_new(s->name, s->kind, s->better, s->input, s->maxbuckets);
+        st->run->state->is_run = true;
+    }
+    st->run->share = s->share;
+    st->run_after = s->last_step;
+}
+
+/* A run's second point past where the runs before it had reached is no
+ * new run: one misread step in a run ("[5000] [1] [5002]", a progress bar
+ * cut mid-number) and the run going on. A new run's second point follows
+ * its first (step 0, then 1 or 10). */
+static void run_add(md_series *s, int64_t step, double v, unsigned flags)
+{
+    md_series_state *st = s->state;
+    if (st->run->count == 1 && step > st->run_after) {
+        series_free(st->run);
+        st->run = NULL;
+        return;
+    }
+    series_add(st->run, step, v, flags);
+}
+
+static bool add_point(md_series *s, int64_t step, double v, unsigned flags);
+
 bool series_add(md_series *s, int64_t step, double v, unsigned flags)
+{
+    if (!add_point(s, step, v, flags))
+        return false;
+    if (s->state->run)
+        run_add(s, step, v, flags);
+    return true;
+}
+
+static bool add_point(md_series *s, int64_t step, double v, unsigned flags)
 {
     bool from_start = false;
     if (s->count == 0) {
@@ -386,6 +441,8 @@ bool series_add(md_series *s, int64_t step, double v, unsigned flags)
         s->restarts++;
         from_start = step <= s->first_step;
         s->fresh_starts += from_start;
+        if (from_start && !s->ordinal && !s->state->is_run)
+            run_begin(s);
     } else if (step == s->last_step && !s->ordinal && !(flags & MD_KV_SAMPLED) &&
                (s->last_raw == v || (isnan(s->last_raw) && isnan(v)))) {
         /* The same value at the same step again is the same print again:
@@ -483,6 +540,41 @@ static void percent_to_fraction(md_series *s)
  * "158/157, train_loss: 0.2379" after 0.09): nothing after it says whether
  * it recovered, so it is no spike. A blow-up that large at the end is one. */
 #define LAST_POINT_SPIKE_RATIO 10.0
+
+/* Points a log's last run needs to be judged alone: as many as the curve
+ * rules' shortest windows use. A shorter last run (a requeued job that
+ * just began, a sweep's trial of two epochs) leaves the series whole,
+ * where the rules know the steps start over. */
+#define RUN_MIN_POINTS 8
+
+md_series *series_take_last_run(md_series *s)
+{
+    md_series *run = s->state->run;
+    if (!run)
+        return s;
+    s->state->run = NULL;
+    if (run->count < RUN_MIN_POINTS) {
+        series_free(run);
+        return s;
+    }
+    run->runs = s->fresh_starts + 1;
+    run->earlier_points = s->count - run->count;
+    /* The store settles names and shares after the points came. */
+    free(run->name);
+    run->name = s->name;
+    s->name = NULL;
+    run->kind = s->kind;
+    run->better = s->better;
+    run->share = s->share;
+    run->percent_signed = s->percent_signed;
+    run->sources = s->sources;
+    run->nsources = s->nsources;
+    s->sources = NULL;
+    s->nsources = 0;
+    run->state->is_run = false;
+    series_free(s);
+    return run;
+}
 
 void series_finish(md_series *s)
 {

@@ -981,8 +981,10 @@ static void finish(md_store *st)
     if (st->finished)
         return;
     keys_settle_names(st);
-    for (size_t i = 0; i < st->nseries; i++)
+    for (size_t i = 0; i < st->nseries; i++) {
+        st->series[i] = series_take_last_run(st->series[i]);
         series_finish(st->series[i]);
+    }
     st->finished = true;
 }
 

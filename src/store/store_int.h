@@ -123,6 +123,9 @@ bool series_add(md_series *s, int64_t step, double v, unsigned flags);
 bool series_settle_early_points(md_series *s, int64_t first_step);
 /* After its buckets were rewritten other than by series_add. */
 void series_buckets_changed(md_series *s);
+/* The series a log of several runs is judged by: its last run when that
+ * run is long enough, else the series itself. Frees the other. */
+md_series *series_take_last_run(md_series *s);
 void series_finish(md_series *s);
 size_t series_bytes(const md_series *s);
 void bucket_combine(md_bucket *into, const md_bucket *b);
