@@ -333,6 +333,10 @@ START_TEST(test_kv_python_logging)
     CHECK_LINE("[0/5][50/1583]\tLoss_D: 0.3774\tLoss_G: 13.1007", {"epoch", 0, MD_UNIT_NONE},
                {"iter", 50, MD_UNIT_NONE}, {"Loss_D", 0.3774, MD_UNIT_NONE}, {"Loss_G", 13.1007, MD_UNIT_NONE});
     check_no_pairs("[1/6] Building CXX object src/core/buf.c.o");
+    /* torch._dynamo's frame and compile ids after its source location. */
+    CHECK_LINE("W0311 02:14:09.118000 2231 torch/_dynamo/convert_frame.py:964] [0/8]    last reason: 0/7: tensor "
+               "'idx' size mismatch at index 1. expected 1024, actual 977",
+               {"last reason", 0, MD_UNIT_NONE});
     /* A decimal comma (.NET and Java in such locales) where no thousands
      * group or list can be meant; a comma and a digit after a number that
      * is neither make no value ("0,1" lists GPUs); "4,096" groups. */
@@ -6185,6 +6189,12 @@ static const struct {
                  "been allocated and available memory is only 67.937500MB."},
     {"host_oom", "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with "
                  "shape[64,224,224,3] and type float on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu"},
+    {"host_oom", "Warning   Evicted   pod/trainer-0   The node was low on resource: memory. Container trainer was "
+                 "using 5053216Ki, which exceeds its request of 0."},
+    {"job_preempted", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
+                      "PREEMPTION ***"},
+    {"job_cancelled", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
+                      "PREEMPTION ***"},
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
     {"nan_message", "ValueError: probabilities contain NaN"},
     {"nan_message", "FloatingPointError: Loss became infinite or NaN at iteration=4311!"},
@@ -8361,6 +8371,9 @@ static const struct {
     {"few_workers", "UserWarning: The 'val_dataloader' does not have many workers which may be a bottleneck."},
     {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
+    {"shape_mismatch", "W0110 12:27:06.332000 158 torch/_dynamo/convert_frame.py:1551] [2/8]    last reason: 2/7: "
+                       "tensor 'X[0]' size mismatch at index 1. expected 640, actual 8. Guard failed on a parameter"},
+    {"job_preempted", "slurmstepd: error: *** JOB 4137 ON gpu07 CANCELLED AT 2026-03-02T03:12:44 ***"},
     {"allocator_map_failed", "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"},
     {"gpu_unused", "GPU available: True (cuda), used: True"},
     {"gpu_unused", "GPU available: False, used: False"},

@@ -2786,15 +2786,31 @@ static bool named_pair_at(const char *p, const char *end)
     return false;
 }
 
+/* Whether p follows a logger's source location, "convert_frame.py:964] "
+ * (glog's prefix, which PyTorch's C++ and torch._dynamo write). */
+static bool after_source_location(const char *line, const char *p)
+{
+    while (p > line && md_is_blank(p[-1]))
+        p--;
+    if (p - line < 6 || p[-1] != ']' || !md_is_digit(p[-2]))
+        return false;
+    p -= 2;
+    while (p > line && md_is_digit(p[-1]))
+        p--;
+    return p - line >= 4 && p[-1] == ':' && p[-2] != ' ' && p[-2] != ']';
+}
+
 /* "[1/6] Training loss: 22.5337\t Validation loss: 29.1374": a count of
  * its total right before the first pair, the run's progress (epochs or
- * iterations). A step key on the line wins over it. */
+ * iterations). A step key on the line wins over it. Not torch._dynamo's
+ * frame and compile ids after its source location ("convert_frame.py:964]
+ * [0/8] last reason: 0/7: ..."). */
 static bool on_bracket_count(scan *s)
 {
     double n, total;
     count_text t;
     const char *after = count_bracket(s->p, s->end, &n, &total, &t);
-    if (!after || isnan(total) || after >= s->end || !md_is_blank(*after) ||
+    if (!after || isnan(total) || after >= s->end || !md_is_blank(*after) || after_source_location(s->line, s->p) ||
         !named_pair_at(skip_blanks(after, s->end), s->end))
         return false;
     emit_leading_count(s, n, total, after, &t);
