@@ -6750,6 +6750,38 @@ START_TEST(test_vits_loss_list)
     ck_assert(series(st, "loss_dur")->last == 1.35);
     ck_assert(series(st, "lr")->last == 9.99875e-05);
     md_store_free(st);
+
+    /* RVC logs the step and the rate alone, the losses as pairs after. A
+     * pair of numbers with a rate of 0.5 is no such line. */
+    st = load_text("train.log",
+                   "INFO:kobo:Train Epoch: 1 [0%]\n"
+                   "INFO:kobo:[200, 9.998750156236327e-05]\n"
+                   "INFO:kobo:loss_disc=3.859, loss_gen=3.076, loss_fm=10.436,loss_mel=21.974, loss_kl=1.270\n"
+                   "INFO:kobo:Train Epoch: 2 [50%]\n"
+                   "INFO:kobo:[400, 9.997500468730469e-05]\n"
+                   "INFO:kobo:loss_disc=3.253, loss_gen=4.051, loss_fm=15.998,loss_mel=22.939, loss_kl=9.000\n"
+                   "[3, 0.5]\n",
+                   NULL);
+    mel = series(st, "loss_mel");
+    ck_assert_int_eq(mel->first_step, 200);
+    ck_assert_int_eq(mel->last_step, 400);
+    ck_assert_uint_eq(series(st, "lr")->count, 2);
+    ck_assert(series(st, "lr")->last == 9.997500468730469e-05);
+    md_store_free(st);
+
+    /* Bert-VITS2 splits a step's losses over two lines: the second, loss
+     * terms alone, is no configuration once training logged points. */
+    st = load_text("train.log",
+                   "2023-06-29 15:09:18,527\tbert_vits\tINFO\tloss_disc=2.641, loss_gen=1.992, loss_fm=3.197\n"
+                   "2023-06-29 15:09:18,527\tbert_vits\tINFO\tloss_mel=15.999, loss_dur=0.107, loss_kl=1.762\n",
+                   NULL);
+    ck_assert(series(st, "loss_mel")->last == 15.999);
+    ck_assert(series(st, "loss_kl")->last == 1.762);
+    md_store_free(st);
+    /* Before any point, such a line is a configuration's. */
+    st = load_text("train.log", "loss_mel=45, loss_kl=1.0\nstep 1 loss 2.5\nstep 2 loss 2.4\n", NULL);
+    ck_assert_ptr_null(md_store_find(st, "loss_mel"));
+    md_store_free(st);
 }
 END_TEST
 
@@ -6817,6 +6849,43 @@ START_TEST(test_coqui_timed_header)
     ck_assert_int_eq(scale->last_step, 191450);
     ck_assert(scale->last == 128.0);
     ck_assert_int_eq(series(st, "lr")->last_step, 191450);
+    md_store_free(st);
+
+    /* A GAN's optimizers numbered: grad_norm_0 is the model's norm, the
+     * loader's time the step's data time. */
+    st = load_text("train.log",
+                   "  --> STEP: 183/270 -- GLOBAL_STEP: 1061700\n"
+                   "     | > grad_norm_0: 459.31244  (378.85425)\n"
+                   "     | > grad_norm_1: 115.94435  (216.08353)\n"
+                   "     | > loader_time: 0.04640  (0.03137)\n",
+                   NULL);
+    ck_assert(series(st, "grad_norm")->last == 459.31244);
+    ck_assert_int_eq(series(st, "grad_norm")->last_step, 1061700);
+    ck_assert(series(st, "data_time")->last == 0.0464);
+    md_store_free(st);
+}
+END_TEST
+
+/* Composer's console logger heads each step's lines, a figure a line,
+ * with the epoch and the run's batch. */
+START_TEST(test_composer_block)
+{
+    md_store *st = load_text("train.log",
+                             "[epoch=1][batch=4/8]:\n"
+                             "         Train time/batch: 3\n"
+                             "         Train loss/train/total: 8.9213\n"
+                             "         Train throughput/tokens_per_sec: 20082.8418\n"
+                             "[epoch=1][batch=8/8]:\n"
+                             "         Train time/batch: 7\n"
+                             "         Train loss/train/total: 8.4213\n"
+                             "         Train throughput/tokens_per_sec: 20182.8418\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 4);
+    ck_assert_int_eq(loss->last_step, 8);
+    ck_assert_int_eq(series(st, "tokens_per_s")->last_step, 8);
     md_store_free(st);
 }
 END_TEST
@@ -9025,6 +9094,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_leading_batch_count_before_epoch);
     tcase_add_test(text, test_set_loss_iteration);
     tcase_add_test(text, test_vits_loss_list);
+    tcase_add_test(text, test_composer_block);
     tcase_add_test(text, test_basic_logging_prefix);
     tcase_add_test(text, test_lerobot_line);
     tcase_add_test(text, test_coqui_timed_header);

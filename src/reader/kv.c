@@ -2823,7 +2823,10 @@ static bool on_bracket_count(scan *s)
  * position, then the step and the rate, "[loss_disc, loss_gen, loss_fm,
  * loss_mel, loss_dur, loss_kl, 1200, 0.0002]" (so-vits-svc has no
  * duration loss; GPT-SoVITS's fifth is its kl_ssl). The list must be the
- * whole line, its step an integer and its rate below 1. */
+ * whole line, its step an integer and its rate below 1. RVC logs the step
+ * and the rate alone, "[110200, 9.421142503636453e-05]", its losses as
+ * pairs on the next line: two numbers are read so only with a rate below
+ * 0.01 (a voice model's 1e-4), which few other pairs of numbers are. */
 #define VITS_LIST_MAX 8
 static bool on_vits_list(scan *s)
 {
@@ -2852,10 +2855,10 @@ static bool on_vits_list(scan *s)
             return false;
         p++;
     }
-    if ((n != 7 && n != 8) || skip_blanks(p + 1, s->end) != s->end)
+    if ((n != 2 && n != 7 && n != 8) || skip_blanks(p + 1, s->end) != s->end)
         return false;
     double step = v[n - 2], lr = v[n - 1];
-    if (!is_integral_text(text[n - 2], len[n - 2]) || step < 0 || !(lr > 0 && lr < 1))
+    if (!is_integral_text(text[n - 2], len[n - 2]) || step < 0 || !(lr > 0 && lr < (n == 2 ? 0.01 : 1)))
         return false;
     emit_count(s, "step", 4, step, NAN, text[n - 2] + len[n - 2], NULL);
     for (size_t i = 0; i + 2 < n; i++) {

@@ -368,6 +368,18 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
         return false;
     const md_series_spec *spec = key_spec(&r->index, kv->key, kv->keylen);
     md_role role = spec ? spec->role : MD_ROLE_SERIES;
+    /* An epoch and the run's step in it: Composer's "[epoch=1][batch=5/5]:"
+     * over "Train loss/train/total: 8.4213", a line a figure. Its batch
+     * counts the run's, and places them; not "Epoch 3/100, Batch 16/293",
+     * whose batch is the epoch's. */
+    if (role == MD_ROLE_EPOCH && n == 2 && !announcing && (kv[1].flags & MD_KV_INTEGRAL) && kv->key > t.p &&
+        kv->key[-1] == '[' && kv[1].key > t.p && kv[1].key[-1] == '[') {
+        const md_series_spec *next = key_spec(&r->index, kv[1].key, kv[1].keylen);
+        if (next && next->role == MD_ROLE_STEP) {
+            set_header_context(r, kv + 1, 1);
+            return true;
+        }
+    }
     /* An epoch of those planned with the time it took heads its lines as
      * well: Lasagne's "Epoch 1 of 500 took 1.858s" over "training loss:
      * 1.23". ("Epoch 8 time: 45.9 seconds" after a bar's lines closes

@@ -126,6 +126,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     memset(in, 0, sizeof *in);
     in->path = md_xstrdup(path);
     in->format = fmt;
+    st->points_line = 0;
     in->declared_total = -1;
     in->last_step_seen = -1;
     in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
@@ -656,7 +657,20 @@ static bool has_known_key(const md_store *st)
         if (keys_measure(ki) && (under_step_header || md_key_is_eval(ki->norm)))
             return true;
     }
-    return false;
+    /* Nor a record of loss terms alone on the line after one that gave
+     * points: the rest of a step's losses on a line of their own
+     * (Bert-VITS2's "loss_mel=15.999, loss_dur=0.107, loss_kl=1.762" under
+     * its "loss_disc=..., loss_gen=..."). A configuration comes before
+     * training; prose that names a loss ("setting loss scale to") is no
+     * term; detectron2's loss_dict after its exception is not the step's. */
+    if (st->points_line == 0 || st->rec_line != st->points_line + 1)
+        return false;
+    for (size_t i = 0; i < st->nkv; i++) {
+        const key_info *ki = &st->keys[st->kv[i].key];
+        if (!keys_measure(ki) || strncmp(ki->norm, "loss_", 5) != 0)
+            return false;
+    }
+    return true;
 }
 
 static bool is_loss_component(const key_info *ki, bool val)
@@ -828,6 +842,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     }
     in->records++;
     in->points += values;
+    if (values)
+        st->points_line = st->rec_line;
     st->total_points += values;
     if (values) {
         in->step_records += by_key;

@@ -91,6 +91,7 @@ struct md_store {
     uint64_t records;    /* records begun, to tell a key's repeat within one */
     unsigned rec_total;  /* KEY_ flags of the record's keys */
     unsigned long rec_line;
+    unsigned long points_line; /* of the last record that gave points, 0 before one */
     bool rec_need_known;
     int64_t context_step;
     uint64_t context_record; /* number of the record that set context_step */
