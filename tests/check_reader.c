@@ -709,6 +709,10 @@ START_TEST(test_kv_mxnet_module)
     CHECK_LINE("INFO:root:Epoch[4] Validation-accuracy=0.593750", {"epoch", 4, MD_UNIT_NONE},
                {"Validation-accuracy", 0.59375, MD_UNIT_NONE});
     CHECK_LINE("INFO:root:Epoch[4] Time cost=95.125", {"epoch", 4, MD_UNIT_NONE}, {"Time cost", 95.125, MD_UNIT_NONE});
+    /* The Speedometer that resets names the batches its figures cover. */
+    CHECK_LINE("INFO:root:Epoch[0] Batch [3420-3440]\tSpeed: 1426.12 samples/sec\tacc=0.000000\tlossvalue=42.728325",
+               {"epoch", 0, MD_UNIT_NONE}, {"iter", 3440, MD_UNIT_NONE}, {"samples/sec", 1426.12, MD_UNIT_NONE},
+               {"acc", 0, MD_UNIT_NONE}, {"lossvalue", 42.728325, MD_UNIT_NONE});
 }
 END_TEST
 
@@ -1966,6 +1970,19 @@ START_TEST(test_text_markdown_table)
                    NULL);
     ck_assert_uint_eq(series(st, "val_loss")->count, 2);
     ck_assert_int_eq(series(st, "val_loss")->last_step, 12);
+    md_store_free(st);
+
+    /* TRL's GRPO table in a notebook writes "No Log"; its rows are rows,
+     * not text that repeats itself. */
+    st = load_text("grpo.log",
+                   "Step\tTraining Loss\treward\treward_std\tkl\n"
+                   "1\t0.000000\t0.000000\t0.000000\t0.000000\n"
+                   "2\t-0.000000\t0.000000\tNo Log\tNo Log\n"
+                   "3\t-0.000000\t0.000000\tNo Log\tNo Log\n"
+                   "4\t-0.000000\t0.000000\tNo Log\tNo Log\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "reward")->count, 4);
+    ck_assert_ptr_null(md_store_find_event(st, "repetitive_text"));
     md_store_free(st);
 
     /* A table of classes (mmsegmentation's per-class results) has a row
@@ -6802,6 +6819,24 @@ START_TEST(test_basic_logging_prefix)
 }
 END_TEST
 
+/* nanoGPT prints its MFU as -100% until it has timed five steps: none. */
+START_TEST(test_nanogpt_mfu_unmeasured)
+{
+    md_store *st = load_text("train.log",
+                             "iter 0: loss 4.2874, time 31842.76ms, mfu -100.00%\n"
+                             "iter 10: loss 3.2338, time 239.83ms, mfu -100.00%\n"
+                             "iter 20: loss 2.7813, time 240.41ms, mfu 16.68%\n"
+                             "iter 30: loss 2.6214, time 240.22ms, mfu 16.67%\n",
+                             NULL);
+    const md_series *mfu = series(st, "mfu");
+    ck_assert_uint_eq(mfu->count, 2);
+    ck_assert_int_eq(mfu->first_step, 20);
+    ck_assert(mfu->min > 0.16);
+    ck_assert_uint_eq(series(st, "loss")->count, 4);
+    md_store_free(st);
+}
+END_TEST
+
 /* LeRobot rounds its counts: "step:2K" is step 2000, and "ep" beside
  * "epch" counts episodes, not epochs; "grdn" is the gradient norm. */
 START_TEST(test_lerobot_line)
@@ -9095,6 +9130,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_set_loss_iteration);
     tcase_add_test(text, test_vits_loss_list);
     tcase_add_test(text, test_composer_block);
+    tcase_add_test(text, test_nanogpt_mfu_unmeasured);
     tcase_add_test(text, test_basic_logging_prefix);
     tcase_add_test(text, test_lerobot_line);
     tcase_add_test(text, test_coqui_timed_header);

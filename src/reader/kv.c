@@ -1435,14 +1435,28 @@ static const char *last_word(const char *key, const char *key_end)
 }
 
 /* MXNet's Module: "Epoch[3] Batch [200]\tSpeed: 1234.5 samples/sec": the
- * batch within the epoch, with no total. */
+ * batch within the epoch, with no total. Its Speedometer, resetting its
+ * figures at each print, names the batches they cover, "Batch
+ * [3420-3440]": the last is the batch reached. */
 static const char *mxnet_batch(const char *p, const char *end, double *batch, double *total)
 {
     p = skip_blanks(p, end);
     if (end - p < 5 || memcmp(p, "Batch", 5) != 0)
         return NULL;
-    const char *after = count_bracket(skip_blanks(p + 5, end), end, batch, total, NULL);
-    return after && isnan(*total) ? after : NULL;
+    const char *open = skip_blanks(p + 5, end);
+    const char *after = count_bracket(open, end, batch, total, NULL);
+    if (after)
+        return isnan(*total) ? after : NULL;
+    double from;
+    size_t k = open < end && *open == '[' ? md_num_scan(open + 1, end, &from) : 0;
+    const char *q = open + 1 + k;
+    if (!k || !is_integral_text(open + 1, k) || q >= end || *q != '-')
+        return NULL;
+    k = md_num_scan(q + 1, end, batch);
+    if (!k || !is_integral_text(q + 1, k) || q + 1 + k >= end || q[1 + k] != ']' || *batch < from)
+        return NULL;
+    *total = NAN;
+    return q + 2 + k;
 }
 
 /* mmcv's runners (MMDetection 2.x, MMSegmentation 0.x) end their counts

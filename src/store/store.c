@@ -698,6 +698,7 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
     flags |= reward_key(st, ki) ? KEY_REWARD : 0;
     flags |= untimed_key(st, ki) ? KEY_UNTIMED : 0;
     flags |= is_canonical(st, ki, "env_steps") ? KEY_ENV_STEPS : 0;
+    flags |= is_canonical(st, ki, "mfu") ? KEY_MFU : 0;
     flags |= ki->norm && (strcmp(ki->norm, "damp") == 0 || strcmp(ki->norm, "damp_percent") == 0) ? KEY_QUANTIZATION : 0;
     return flags;
 }
@@ -786,6 +787,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         const key_info *ki = &st->keys[kv->key];
         /* An evaluation's timings are not the training steps'. */
         if (ki->role != MD_ROLE_SERIES || (evaluation && (ki->total & KEY_TIMING)) || clock_reading(st, ki, kv) ||
+            ((ki->total & KEY_MFU) && kv->value < 0) ||
             ((ki->total & KEY_UNTIMED) && kv->unit != MD_UNIT_NONE && timed_value(kv->unit)))
             continue;
         int sidx = ki->series >= 0 ? ki->series : keys_series(st, kv->key);

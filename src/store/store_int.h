@@ -30,7 +30,10 @@ enum {
      * one module's quantization ("{'layer': 7, 'module': 'mlp.up_proj',
      * 'loss': '8.12', 'damp': '0.01000', ...}"), whose loss is the
      * module's reconstruction error, not training's. */
-    KEY_QUANTIZATION = 1024
+    KEY_QUANTIZATION = 1024,
+    /* Model FLOPs utilisation, which nanoGPT prints as -100% until it has
+     * timed enough steps ("mfu -100.00%"): a negative one is none. */
+    KEY_MFU = 2048
 };
 
 typedef struct key_info {
