@@ -6210,6 +6210,7 @@ static const struct {
                  "using 5053216Ki, which exceeds its request of 0."},
     {"job_preempted", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
+    {"tb_nonfinite", "Warning: NaN or Inf found in input tensor."},
     {"job_cancelled", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
