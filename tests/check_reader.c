@@ -709,6 +709,11 @@ START_TEST(test_kv_mxnet_module)
     CHECK_LINE("INFO:root:Epoch[4] Validation-accuracy=0.593750", {"epoch", 4, MD_UNIT_NONE},
                {"Validation-accuracy", 0.59375, MD_UNIT_NONE});
     CHECK_LINE("INFO:root:Epoch[4] Time cost=95.125", {"epoch", 4, MD_UNIT_NONE}, {"Time cost", 95.125, MD_UNIT_NONE});
+    /* A function that prints its state names no set. */
+    CHECK_LINE("train_opt_callback: iter=    70 sample=72/5608 sched=0.700000 loss=4.948237",
+               {"iter", 70, MD_UNIT_NONE}, {"sample", 72, MD_UNIT_NONE}, {"sched", 0.7, MD_UNIT_NONE},
+               {"loss", 4.948237, MD_UNIT_NONE});
+    ck_assert_ptr_null(kv[3].ns);
     /* The Speedometer that resets names the batches its figures cover. */
     CHECK_LINE("INFO:root:Epoch[0] Batch [3420-3440]\tSpeed: 1426.12 samples/sec\tacc=0.000000\tlossvalue=42.728325",
                {"epoch", 0, MD_UNIT_NONE}, {"iter", 3440, MD_UNIT_NONE}, {"samples/sec", 1426.12, MD_UNIT_NONE},

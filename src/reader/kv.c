@@ -2115,7 +2115,10 @@ static void on_separator(scan *s)
             s->p = md_kv_word_end(q, s->end);
             return;
         }
-        if (sep == ':' && opens_namespace(q, s->end)) {
+        /* A function that prints its state is no namespace: llama.cpp's
+         * "train_opt_callback: iter=  70 sample=72/5608 loss=4.948237". */
+        if (sep == ':' && opens_namespace(q, s->end) &&
+            !md_str_ends_with((md_str){s->key, (size_t)(s->key_end - s->key)}, "_callback")) {
             s->ns = s->key;
             s->nslen = (size_t)(s->key_end - s->key);
             /* YOLOv5's "hyperparameters: lr0=0.01, lrf=0.1, ...": the pairs
