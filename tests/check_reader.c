@@ -709,6 +709,9 @@ START_TEST(test_kv_mxnet_module)
     CHECK_LINE("INFO:root:Epoch[4] Validation-accuracy=0.593750", {"epoch", 4, MD_UNIT_NONE},
                {"Validation-accuracy", 0.59375, MD_UNIT_NONE});
     CHECK_LINE("INFO:root:Epoch[4] Time cost=95.125", {"epoch", 4, MD_UNIT_NONE}, {"Time cost", 95.125, MD_UNIT_NONE});
+    /* StyleGAN2's snapshot metric: its time is the metric's own. */
+    CHECK_LINE("network-snapshot-005734        time 4m 26s       fid50k_full 46.5633",
+               {"fid50k_full", 46.5633, MD_UNIT_NONE});
     /* A function that prints its state names no set. */
     CHECK_LINE("train_opt_callback: iter=    70 sample=72/5608 sched=0.700000 loss=4.948237",
                {"iter", 70, MD_UNIT_NONE}, {"sample", 72, MD_UNIT_NONE}, {"sched", 0.7, MD_UNIT_NONE},

@@ -2979,6 +2979,31 @@ static bool on_step_name_value(scan *s)
     return true;
 }
 
+/* StyleGAN2 (TensorFlow, ADA's too) prints a metric of each snapshot,
+ * "network-snapshot-005734        time 4m 26s       fid50k_full 46.5633":
+ * the time is the metric's own, no training's; the metric is the last
+ * name and value. */
+static bool on_stylegan_snapshot(scan *s)
+{
+    static const char prefix[] = "network-snapshot-";
+    const size_t n = sizeof prefix - 1;
+    if ((size_t)(s->end - s->p) <= n || memcmp(s->p, prefix, n) != 0 || !md_is_digit(s->p[n]))
+        return false;
+    const char *e = s->end;
+    while (e > s->p && md_is_blank(e[-1]))
+        e--;
+    while (e > s->p && !md_is_blank(e[-1]))
+        e--; /* the value */
+    while (e > s->p && md_is_blank(e[-1]))
+        e--;
+    while (e > s->p && !md_is_blank(e[-1]))
+        e--; /* the name */
+    if (e <= s->p + n || !is_alpha(*e))
+        return false;
+    s->p = e;
+    return true;
+}
+
 /* DARTS and the searches built on it (PC-DARTS, P-DARTS, GDAS): "train
  * 050 1.983369e+00 26.164217 81.127457", the batch within the epoch, then
  * the loss, top-1 and top-5 accuracy averaged over the epoch so far;
@@ -3328,7 +3353,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         if (md_is_blank(c)) {
             s.p++;
         } else if (is_alpha(c) || ((unsigned char)c >= 0xC3 && utf8_letter(s.p, s.end))) {
-            if (s.n == 0 && !s.key && (on_set_loss_step(&s) || on_darts_line(&s)))
+            if (s.n == 0 && !s.key && (on_set_loss_step(&s) || on_darts_line(&s) || on_stylegan_snapshot(&s)))
                 continue;
             if (!s.key && meridiem_after_clock(s.line, s.p, s.end)) {
                 s.p += 2;

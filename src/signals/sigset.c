@@ -344,7 +344,8 @@ static bool finite_loss_term(const md_store *st, const md_series *s)
  * named for the training set: ESPnet's train cer_ctc). */
 static bool is_validation_score(const md_store *st, const md_series *s)
 {
-    static const char *const evaluation_only[] = {"map", "bleu", "chrf", "rouge", "rougel", "wer", "cer", "eer"};
+    static const char *const evaluation_only[] = {"map", "bleu", "chrf", "rouge", "rougel", "wer",
+                                                  "cer", "eer", "fid", "kid"};
     if (s->kind != MD_KIND_METRIC || s->better == MD_BETTER_NONE)
         return false;
     if (md_key_is_validation(md_store_catalog(st), s->name))

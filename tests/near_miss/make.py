@@ -4556,6 +4556,26 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("val_score_decline", "stylegan_fid_wobbles_at_its_floor.log")
+def _(r):
+    out = [note("StyleGAN2-ADA (TensorFlow) on a mid-sized set: FID falls, then wobbles at its",
+                "floor as the last snapshots trade a little quality for diversity; the last",
+                "stands 6% above the luckiest one. A floor reached, not a climb back.")]
+    tick, kimg = 0, 0.0
+    for snap in range(0, 16):
+        for _ in range(10):
+            tick += 1
+            kimg += 4.0
+            out.append("tick %-5d kimg %-8.1f time 1d 06h %02dm   sec/tick %-7.1f sec/kimg %-7.2f maintenance %-6.1f gpumem %.1f   augment %.3f"
+                       % (tick, kimg, tick % 60, 71.0 + r.gauss(0, 0.2), 17.35 + r.gauss(0, 0.02), 0.0, 8.9,
+                          min(0.6, 0.02 * snap) + r.gauss(0, 0.002)))
+        fid = 28.0 + 260.0 * math.exp(-snap / 1.6) + (0.9 * math.sin(snap * 1.7) if snap > 8 else 0) + r.gauss(0, 0.2)
+        if snap == 15:
+            fid = 29.9
+        out.append("network-snapshot-%06d        time 4m 26s       fid50k_full %.4f" % (int(kimg), fid))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_loss", "spacy_frozen_component.log")
 def _(r):
     out = [note("spaCy NER trained on a frozen tok2vec: the table prints no total loss, only a",
