@@ -1980,6 +1980,28 @@ START_TEST(test_text_markdown_table)
     ck_assert_int_eq(series(st, "val_loss")->last_step, 12);
     md_store_free(st);
 
+    /* Steps with their thousands grouped, in a pipe table and in columns
+     * aligned by blanks. */
+    st = load_text("README.md",
+                   "| Step | Training loss | Validation loss | Tokens processed |\n"
+                   "|---:|---:|---:|---:|\n"
+                   "| 750 | 1.623800 | 1.643273 | 4,595,545 |\n"
+                   "| 1,000 | 1.604500 | 1.607838 | 6,130,144 |\n"
+                   "| 1,250 | 1.610100 | 1.580659 | 7,669,953 |\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 1250);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 3);
+    ck_assert(series(st, "tokens_processed")->last == 7669953);
+    md_store_free(st);
+    st = load_text("train.log",
+                   "epoch  step   train_loss  valid_loss\n"
+                   "0      750    1.6         1.7\n"
+                   "1      1,000  1.5         1.6\n"
+                   "2      1,250  1.4         1.55\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 1250);
+    md_store_free(st);
+
     /* TRL's GRPO table in a notebook writes "No Log"; its rows are rows,
      * not text that repeats itself. */
     st = load_text("grpo.log",

@@ -536,6 +536,7 @@ START_TEST(test_resolve_keys)
         {"lossvalue", "loss"},
         {"trn_loss", "loss"},
         {"fid50k_full", "fid"},
+        {"timeout_ms", "_ignored"},
         {"results_fid50k_full", "fid"},
         {"frechet_inception_distance", "fid"},
         {"seconds", "step_time"},

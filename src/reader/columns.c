@@ -83,6 +83,16 @@ static bool cell_number(md_str c, cell_value *out)
     size_t k = md_num_scan(c.p, end, &out->v);
     if (!k)
         return false;
+    /* A count with its thousands grouped: a model card's "| 1,000 |". */
+    if (c.p + k < end && c.p[k] == ',') {
+        size_t g = md_num_grouped(c.p, end, &out->v);
+        if (g && c.p + g == end) {
+            out->flags = (memchr(c.p, '.', g) ? 0 : MD_KV_INTEGRAL) | md_kv_decimals(c.p, g);
+            out->unit = MD_UNIT_NONE;
+            out->total = NAN;
+            return true;
+        }
+    }
     out->flags = md_kv_number_flags(c.p, k);
     out->unit = MD_UNIT_NONE;
     out->total = NAN;

@@ -1021,9 +1021,10 @@ static bool same_trial(table *t, md_str name)
     return strlen(t->trial) == name.n && memcmp(t->trial, name.p, name.n) == 0;
 }
 
+/* A number alone, or a count with its thousands grouped ("| 1,000 |"). */
 static bool is_number_cell(md_str c, double *v)
 {
-    return c.n && md_num_scan(c.p, c.p + c.n, v) == c.n;
+    return c.n && (md_num_scan(c.p, c.p + c.n, v) == c.n || md_num_grouped(c.p, c.p + c.n, v) == c.n);
 }
 
 /* "50.80%": a number and its percent sign. */

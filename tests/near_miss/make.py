@@ -4576,6 +4576,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("accuracy_stuck", "chainer_regression_error_named_accuracy.log")
+def _(r):
+    out = [note("chainer-chemistry's regression example: its 'accuracy' column is a mean absolute",
+                "error of a few hundredths, falling with the loss from 0.032 to 0.028, a tenth of",
+                "itself. Under half a point, yet no accuracy stuck at its level.")]
+    out.append("epoch       main/loss   main/accuracy  validation/main/loss  validation/main/accuracy  elapsed_time")
+    for e in range(1, 14):
+        l = 0.54 + 0.2 * math.exp(-(e - 1) / 3.0) + r.gauss(0, 0.002)
+        vl = 0.54 + 0.14 * math.exp(-(e - 1) / 3.5) + r.gauss(0, 0.004)
+        out.append("%-11d %-11.6f %-14.7f %-21.6f %-25.7f %.3f" % (e, l, 0.028 + 0.0056 * math.exp(-(e - 1) / 3.0),
+                                                                vl, 0.0282 + 0.0042 * math.exp(-(e - 1) / 3.5) + r.gauss(0, 0.0004),
+                                                                55.2 * e + r.gauss(0, 1)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_loss", "spacy_frozen_component.log")
 def _(r):
     out = [note("spaCy NER trained on a frozen tok2vec: the table prints no total loss, only a",
