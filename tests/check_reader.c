@@ -6241,6 +6241,7 @@ static const struct {
     {"job_preempted", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
     {"tb_nonfinite", "Warning: NaN or Inf found in input tensor."},
+    {"nan_message", "2019-06-13 02:30:01,545 (e2e_asr:302) WARNING: loss (=nan) is not correct"},
     {"job_cancelled", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
@@ -8509,6 +8510,7 @@ static const struct {
     {"shape_mismatch", "W0110 12:27:06.332000 158 torch/_dynamo/convert_frame.py:1551] [2/8]    last reason: 2/7: "
                        "tensor 'X[0]' size mismatch at index 1. expected 640, actual 8. Guard failed on a parameter"},
     {"job_preempted", "slurmstepd: error: *** JOB 4137 ON gpu07 CANCELLED AT 2026-03-02T03:12:44 ***"},
+    {"nan_message", "2019-06-13 03:52:24,416 (e2e_asr:302) WARNING: loss (=14484257.000000) is not correct"},
     {"allocator_map_failed", "export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"},
     {"gpu_unused", "GPU available: True (cuda), used: True"},
     {"gpu_unused", "GPU available: False, used: False"},
