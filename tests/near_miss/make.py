@@ -4591,6 +4591,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("overfitting", "nine_epochs_val_loss_wobbles_at_its_floor.log")
+def _(r):
+    out = [note("A Keras classifier's validation loss reaches its floor by the fourth of nine epochs,",
+                "then wobbles a few percent around it on a small validation set; the last epoch",
+                "sits below the run's median. A floor, not a turn upwards.")]
+    vals = [0.612, 0.401, 0.322, 0.291, 0.305, 0.296, 0.311, 0.300, 0.298]
+    for e in range(1, 10):
+        l = 0.55 * math.exp(-(e - 1) / 2.5) + 0.2 + r.gauss(0, 0.004)
+        out.append("Epoch %d/9" % e)
+        out.append("94/94 [==============================] - 2s 18ms/step - loss: %.4f - accuracy: %.4f - val_loss: %.4f - val_accuracy: %.4f"
+                   % (l, 0.8 + 0.12 * (1 - math.exp(-(e - 1) / 2.5)), vals[e - 1], 0.87 + 0.03 * (1 - math.exp(-(e - 1) / 2.0)) + r.gauss(0, 0.002)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_loss", "spacy_frozen_component.log")
 def _(r):
     out = [note("spaCy NER trained on a frozen tok2vec: the table prints no total loss, only a",
