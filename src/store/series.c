@@ -393,7 +393,7 @@ static MD_NOINLINE void add_nonfinite(md_series *s, int64_t step, double v)
 
 /* A fresh start begins the run the series will be judged by, if it
  * proves to be one (series_take_last_run). */
-static void run_begin(md_series *s)
+static MD_NOINLINE void run_begin(md_series *s)
 {
     md_series_state *st = s->state;
     if (st->run) {
@@ -410,25 +410,28 @@ static void run_begin(md_series *s)
  * new run: one misread step in a run ("[5000] [1] [5002]", a progress bar
  * cut mid-number) and the run going on. A new run's second point follows
  * its first (step 0, then 1 or 10). */
-static void run_add(md_series *s, int64_t step, double v, unsigned flags)
+static MD_NOINLINE md_series *run_to_add(md_series *s, int64_t step)
 {
     md_series_state *st = s->state;
     if (st->run->count == 1 && step > st->run_after) {
         series_free(st->run);
         st->run = NULL;
-        return;
     }
-    series_add(st->run, step, v, flags);
+    return st->run;
 }
 
 static bool add_point(md_series *s, int64_t step, double v, unsigned flags);
 
+/* The point goes to the series, then to its run (which starts none of
+ * its own): one call of add_point, which the compiler inlines here. */
 bool series_add(md_series *s, int64_t step, double v, unsigned flags)
 {
-    if (!add_point(s, step, v, flags))
-        return false;
-    if (s->state->run)
-        run_add(s, step, v, flags);
+    md_series *t = s;
+    do {
+        if (!add_point(t, step, v, flags))
+            return t != s;
+        t = t == s && s->state->run ? run_to_add(s, step) : NULL;
+    } while (t);
     return true;
 }
 
