@@ -536,6 +536,8 @@ START_TEST(test_resolve_keys)
         {"lossvalue", "loss"},
         {"trn_loss", "loss"},
         {"fid50k_full", "fid"},
+        {"eval_matthews_correlation", "val_mcc"},
+        {"eval_mcc", "val_mcc"},
         {"timeout_ms", "_ignored"},
         {"results_fid50k_full", "fid"},
         {"frechet_inception_distance", "fid"},

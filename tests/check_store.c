@@ -720,7 +720,7 @@ START_TEST(test_guessed_kinds)
         {"lora_r", "lora_r", MD_KIND_OTHER, MD_BETTER_NONE},
         {"mapping_time_frac", "mapping_time_frac", MD_KIND_OTHER, MD_BETTER_NONE},
         {"eval_stsb_spearman", "eval_stsb_spearman", MD_KIND_METRIC, MD_BETTER_HIGHER},
-        {"eval_matthews_correlation", "eval_matthews_correlation", MD_KIND_METRIC, MD_BETTER_HIGHER},
+        {"train_matthews_correlation", "train_matthews_correlation", MD_KIND_METRIC, MD_BETTER_HIGHER},
         {"sts-dev_pearson_cosine", "sts_dev_pearson_cosine", MD_KIND_METRIC, MD_BETTER_HIGHER},
         {"l_percep", "l_percep", MD_KIND_LOSS, MD_BETTER_LOWER},
         {"l_g_fea", "l_g_fea", MD_KIND_LOSS, MD_BETTER_LOWER},

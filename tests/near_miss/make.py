@@ -4605,6 +4605,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("eval_metric_degenerate", "cola_mcc_near_zero_then_learns.log")
+def _(r):
+    out = [note("A CoLA fine-tune's first evaluation scores a Matthews correlation of 0.0123, near",
+                "chance but not exactly 0: both classes are predicted. The later ones climb to",
+                "0.52 as the model learns.")]
+    for s in range(50, 805, 50):
+        out.append(hf({"loss": round(0.62 - 0.2 * s / 804 + r.gauss(0, 0.01), 4), "grad_norm": round(r.uniform(2, 6), 4),
+                       "learning_rate": round(2e-5 * (1 - s / 804), 9), "epoch": round(s / 268.0, 2)}))
+        if s % 200 == 0:
+            out.append(hf({"eval_loss": round(0.6 - 0.1 * s / 804, 4),
+                           "eval_matthews_correlation": round(0.0123 if s == 200 else 0.52 * (1 - math.exp(-s / 300.0)), 4),
+                           "eval_runtime": 1.93, "eval_samples_per_second": 540.4, "epoch": round(s / 268.0, 2)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_loss", "spacy_frozen_component.log")
 def _(r):
     out = [note("spaCy NER trained on a frozen tok2vec: the table prints no total loss, only a",
