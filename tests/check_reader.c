@@ -6851,6 +6851,24 @@ START_TEST(test_basic_logging_prefix)
 }
 END_TEST
 
+/* mmengine's resume message names where the run restarts; the epochs
+ * after it place themselves, not on top of it. */
+START_TEST(test_mmengine_resumed)
+{
+    md_store *st = load_text("train.log",
+                             "09/03 07:22:22 - mmengine - INFO - Epoch(train) [2][4/4]  lr: 1.0000e-02  loss: 1.9809\n"
+                             "09/03 07:22:22 - mmengine - INFO - Saving checkpoint at 2 epochs\n"
+                             "09/03 07:25:19 - mmengine - INFO - resumed epoch: 2, iter: 8\n"
+                             "09/03 07:25:21 - mmengine - INFO - Epoch(train) [3][1/4]  lr: 1.0000e-02  loss: 1.9727\n"
+                             "09/03 07:25:22 - mmengine - INFO - Epoch(train) [3][4/4]  lr: 1.0000e-02  loss: 2.0035\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 8);
+    ck_assert_int_eq(loss->last_step, 12);
+    md_store_free(st);
+}
+END_TEST
+
 /* nanoGPT prints its MFU as -100% until it has timed five steps: none. */
 START_TEST(test_nanogpt_mfu_unmeasured)
 {
@@ -9164,6 +9182,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_vits_loss_list);
     tcase_add_test(text, test_composer_block);
     tcase_add_test(text, test_nanogpt_mfu_unmeasured);
+    tcase_add_test(text, test_mmengine_resumed);
     tcase_add_test(text, test_basic_logging_prefix);
     tcase_add_test(text, test_lerobot_line);
     tcase_add_test(text, test_coqui_timed_header);

@@ -2414,7 +2414,9 @@ static bool chatter(md_str s)
     for (size_t i = 0; i < MD_COUNT(messages); i++)
         if (md_str_starts_with(s, messages[i]))
             return true;
-    return false;
+    /* mmengine's "... - INFO - resumed epoch: 2, iter: 8" names where a
+     * resumed run restarts; its next "Epoch(train) [3][1/4]" places itself. */
+    return md_memmem(s.p, s.n, " - resumed epoch: ", 18) != NULL;
 }
 
 /* Text after a bar on its segment; a log dict there waits, as on a
