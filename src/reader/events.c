@@ -142,8 +142,7 @@ static double field_value(const md_field_spec *f, const regex_t *re, const char 
             continue;
         double v;
         const char *p = s + m[g].rm_so, *end = s + m[g].rm_eo;
-        /* A number, or one with its thousands grouped ("8,192"). */
-        if (md_num_scan(p, end, &v) != (size_t)(end - p) && md_num_grouped(p, end, &v) != (size_t)(end - p))
+        if (!md_num_whole(p, end, &v))
             continue;
         md_unit from;
         if (f->unit != MD_UNIT_NONE && g + 1 <= groups && m[g + 1].rm_so >= 0 &&

@@ -94,6 +94,14 @@ static const char *skip_blanks(const char *p, const char *end)
     return p;
 }
 
+/* Back from p over the blanks before it, not past from. */
+static const char *blanks_before(const char *from, const char *p)
+{
+    while (p > from && md_is_blank(p[-1]))
+        p--;
+    return p;
+}
+
 static bool key_pair_at(const char *p, const char *end, char sep);
 
 /* Characters that may end a value. */
@@ -649,6 +657,12 @@ static bool parse_bracket_fraction(const char *p, const char *end, value *out)
                    .total = t,
                    .end = close + 1};
     return true;
+}
+
+bool md_num_whole(const char *p, const char *end, double *v)
+{
+    size_t n = (size_t)(end - p);
+    return n && (md_num_scan(p, end, v) == n || md_num_grouped(p, end, v) == n);
 }
 
 size_t md_num_grouped(const char *p, const char *end, double *v)
@@ -1546,9 +1560,7 @@ static bool on_evaluation_counts(scan *s, const char *q)
     const char *word = last_word(s->key, s->key_end), *ns_end = NULL;
     if (s->key_end - s->key > 3 && s->key_end[-1] == ')' && word[0] == '(') {
         ns_end = s->key_end;
-        const char *w = word;
-        while (w > s->key && md_is_blank(w[-1]))
-            w--;
+        const char *w = blanks_before(s->key, word);
         word = last_word(s->key, w);
         if (word == w)
             return false;
@@ -2807,8 +2819,7 @@ static bool named_pair_at(const char *p, const char *end)
  * (glog's prefix, which PyTorch's C++ and torch._dynamo write). */
 static bool after_source_location(const char *line, const char *p)
 {
-    while (p > line && md_is_blank(p[-1]))
-        p--;
+    p = blanks_before(line, p);
     if (p - line < 6 || p[-1] != ']' || !md_is_digit(p[-2]))
         return false;
     p -= 2;
@@ -2989,18 +3000,11 @@ static bool on_stylegan_snapshot(scan *s)
     const size_t n = sizeof prefix - 1;
     if ((size_t)(s->end - s->p) <= n || memcmp(s->p, prefix, n) != 0 || !md_is_digit(s->p[n]))
         return false;
-    const char *e = s->end;
-    while (e > s->p && md_is_blank(e[-1]))
-        e--;
-    while (e > s->p && !md_is_blank(e[-1]))
-        e--; /* the value */
-    while (e > s->p && md_is_blank(e[-1]))
-        e--;
-    while (e > s->p && !md_is_blank(e[-1]))
-        e--; /* the name */
-    if (e <= s->p + n || !is_alpha(*e))
+    const char *number = last_word(s->p, blanks_before(s->p, s->end));
+    const char *name = last_word(s->p, blanks_before(s->p, number));
+    if (name <= s->p + n || !is_alpha(*name))
         return false;
-    s->p = e;
+    s->p = name;
     return true;
 }
 
@@ -3132,8 +3136,7 @@ static bool on_leading_batch_count(scan *s)
 /* Whether "Epoch  1, " ends at p: the epoch's word, its number, a comma. */
 static bool after_epoch_comma(const char *line, const char *p)
 {
-    while (p > line && md_is_blank(p[-1]))
-        p--;
+    p = blanks_before(line, p);
     if (p == line || p[-1] != ',')
         return false;
     p--;
@@ -3142,8 +3145,7 @@ static bool after_epoch_comma(const char *line, const char *p)
         p--;
     if (p == digits)
         return false;
-    while (p > line && md_is_blank(p[-1]))
-        p--;
+    p = blanks_before(line, p);
     if (p - line < 5 || (p - line > 5 && is_alnum(p[-6])))
         return false;
     return md_word_is(p - 5, 5, "epoch");

@@ -46,6 +46,9 @@ typedef struct md_kv {
  * a fraction after them: "0,5" is no thousand, "1,2" no group) and
  * returns its length; 0 when p holds none. */
 size_t md_num_grouped(const char *p, const char *end, double *v);
+/* Whether [p, end) is a number and nothing else, plain or with its
+ * thousands grouped ("8,192"); its value into *v. */
+bool md_num_whole(const char *p, const char *end, double *v);
 
 /* Decides whether a key may take a value separated only by spaces
  * ("step 500", "loss 4.23"); keys followed by ':' or '=' need no check. */

@@ -424,7 +424,6 @@ static bool planned_steps(text_reader *r, const md_kv *kv, size_t n)
     return true;
 }
 
-/* Removes CSI ("\x1b[1;31m"), OSC ("\x1b]...\x07") and two-byte escapes. */
 /* rsyslog, and so SageMaker's CloudWatch logs, write a control character
  * as '#' and its three octal digits: XGBoost's "[0]#011train-rmse:18.79",
  * Keras' bar redrawn with "#010" and "#015". The file says so in its first
@@ -460,6 +459,7 @@ static md_str unescape_octal(md_buf *out, md_str line)
     return (md_str){md_buf_cstr(out), out->n};
 }
 
+/* Removes CSI ("\x1b[1;31m"), OSC ("\x1b]...\x07") and two-byte escapes. */
 static md_str strip_ansi(md_buf *out, md_str line)
 {
     md_buf_reset(out);
@@ -1024,7 +1024,7 @@ static bool same_trial(table *t, md_str name)
 /* A number alone, or a count with its thousands grouped ("| 1,000 |"). */
 static bool is_number_cell(md_str c, double *v)
 {
-    return c.n && (md_num_scan(c.p, c.p + c.n, v) == c.n || md_num_grouped(c.p, c.p + c.n, v) == c.n);
+    return md_num_whole(c.p, c.p + c.n, v);
 }
 
 /* "50.80%": a number and its percent sign. */
@@ -2414,9 +2414,15 @@ static bool chatter(md_str s)
     for (size_t i = 0; i < MD_COUNT(messages); i++)
         if (md_str_starts_with(s, messages[i]))
             return true;
-    /* mmengine's "... - INFO - resumed epoch: 2, iter: 8" names where a
-     * resumed run restarts; its next "Epoch(train) [3][1/4]" places itself. */
-    return md_memmem(s.p, s.n, " - resumed epoch: ", 18) != NULL;
+    return false;
+}
+
+/* mmengine's "... - INFO - resumed epoch: 2, iter: 8" names where a
+ * resumed run restarts; its next "Epoch(train) [3][1/4]" places itself.
+ * Told by its pairs, so no other line pays for a search. */
+static bool resume_notice(const md_kv *kv, size_t n)
+{
+    return n == 2 && !kv[0].ns && kv[0].keylen == 13 && memcmp(kv[0].key, "resumed epoch", 13) == 0;
 }
 
 /* Text after a bar on its segment; a log dict there waits, as on a
@@ -2696,6 +2702,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
                 under_evaluation_header(r, r->kv, n);
             if (r->fuxi_final)
                 n = fuxi_final_metrics(r, r->kv, n);
+            if (resume_notice(r->kv, n))
+                n = 0;
             bool planned = planned_steps(r, r->kv, n);
             /* A line whose keys are renamed is not learnt as a shape,
              * which would read its keys as they stand. */

@@ -87,8 +87,6 @@ md_series *series_new(const char *name, md_kind kind, md_better better, int inpu
     return s;
 }
 
-
-
 void series_free(md_series *s)
 {
     if (!s)

@@ -122,11 +122,11 @@ int store_add_series(md_store *st, const char *name, md_kind kind, md_better bet
 int md_store_begin_input(md_store *st, const char *path, md_format fmt)
 {
     MD_GROW(st->inputs, st->ninputs, st->capinputs);
+    st->points_line = 0;
     md_input *in = &st->inputs[st->ninputs];
     memset(in, 0, sizeof *in);
     in->path = md_xstrdup(path);
     in->format = fmt;
-    st->points_line = 0;
     in->declared_total = -1;
     in->last_step_seen = -1;
     in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
