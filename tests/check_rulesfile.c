@@ -541,6 +541,8 @@ START_TEST(test_resolve_keys)
         {"timeout_ms", "_ignored"},
         {"results_fid50k_full", "fid"},
         {"frechet_inception_distance", "fid"},
+        {"kid50k_full", "kid"},
+        {"kernel_inception_distance_mean", "kid"},
         {"seconds", "step_time"},
         {"tokens_per_second_per_gpu", "tokens_per_s"},
         {"metrics_map50_95_b", "val_map"},
