@@ -93,6 +93,13 @@ START_TEST(test_kv_hf_dict)
                {"train_samples_per_second", 243.965, MD_UNIT_NONE},
                {"train_steps_per_second", 0.476, MD_UNIT_NONE},
                {"train_loss", 0.26900792780675387, MD_UNIT_NONE}, {"epoch", 0.39, MD_UNIT_NONE});
+    /* Pasted from a blog whose editor turned the quotes typographic; a lone
+     * apostrophe hides no key. */
+    CHECK_LINE("{\u2018loss\u2019: 1.45, \u2018learning_rate\u2019: 2e-05, \u2018epoch\u2019: 0.1}",
+               {"loss", 1.45, MD_UNIT_NONE}, {"learning_rate", 2e-05, MD_UNIT_NONE}, {"epoch", 0.1, MD_UNIT_NONE});
+    CHECK_LINE("{\u201closs\u201d: 1.45, \u201clr\u201d: 2e-05}", {"loss", 1.45, MD_UNIT_NONE},
+               {"lr", 2e-05, MD_UNIT_NONE});
+    CHECK_LINE("the \u201890s run: loss 2.5", {"loss", 2.5, MD_UNIT_NONE});
 }
 END_TEST
 

@@ -2414,20 +2414,49 @@ static void on_number(scan *s)
         s->p = token_end;
 }
 
+/* The typographic quote at p, U+2018/U+2019 or U+201C/U+201D, that a blog's
+ * editor puts in place of a dict's "'loss'"; 1 for an opening one, 2 for a
+ * closing one, 0 for none. */
+static int curly_quote(const char *p, const char *end)
+{
+    if (end - p < 3 || (unsigned char)p[0] != 0xE2 || (unsigned char)p[1] != 0x80)
+        return 0;
+    unsigned char c = (unsigned char)p[2];
+    return c == 0x98 || c == 0x9C ? 1 : c == 0x99 || c == 0x9D ? 2 : 0;
+}
+
+/* The end of the quoted text from start, its closing quote at *close, or
+ * NULL. */
+static const char *closing_curly_quote(const char *start, const char *end, const char **close)
+{
+    for (const char *q = start; (q = memchr(q, 0xE2, (size_t)(end - q))) != NULL; q++)
+        if (curly_quote(q, end) == 2) {
+            *close = q;
+            return q + 3;
+        }
+    return NULL;
+}
+
 static void on_quote(scan *s)
 {
-    char quote = *s->p;
-    const char *start = s->p + 1;
-    const char *close = memchr(start, quote, (size_t)(s->end - start));
-    if (!close) {
+    const char *start, *close, *after;
+    if (*s->p == '\'' || *s->p == '"') {
+        start = s->p + 1;
+        close = memchr(start, *s->p, (size_t)(s->end - start));
+        after = close ? close + 1 : NULL;
+    } else {
+        start = s->p + 3;
+        after = closing_curly_quote(start, s->end, &close);
+    }
+    if (!after) {
         clear_key(s);
-        s->p = s->end;
+        s->p = *s->p == '\'' || *s->p == '"' ? s->end : s->p + 3;
         return;
     }
     /* "'loss': 2.3" in a dict; GluonTS's "Evaluation metric
      * 'epoch_loss'=0.188573", the '=' right after the quote. */
-    const char *q = skip_blanks(close + 1, s->end);
-    if (q < s->end && (*q == ':' || (*q == '=' && q == close + 1)) && close > start) {
+    const char *q = skip_blanks(after, s->end);
+    if (q < s->end && (*q == ':' || (*q == '=' && q == after)) && close > start) {
         s->key = start;
         s->key_end = close;
         s->words = 1;
@@ -2449,7 +2478,7 @@ static void on_quote(scan *s)
         return;
     }
     clear_key(s);
-    s->p = close + 1;
+    s->p = after;
 }
 
 /* ST-GCN's and its descendants' "Batch(100/1879) done. Loss: 5.96": a
@@ -3377,7 +3406,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '\'' && s.key && s.p == s.key_end && on_possessive(&s)) {
             continue;
-        } else if (c == '\'' || c == '"') {
+        } else if (c == '\'' || c == '"' || ((unsigned char)c == 0xE2 && curly_quote(s.p, s.end) == 1)) {
             on_quote(&s);
         } else if (c == '(' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' &&
                    (extend_with_paren(&s) || on_flower_initial(&s))) {
