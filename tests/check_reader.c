@@ -6253,6 +6253,12 @@ static const struct {
                       "PREEMPTION ***"},
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
     {"nan_message", "ValueError: probabilities contain NaN"},
+    {"nan_message", "FloatingPointError: invalid value (nan) encountered in xla_call"},
+    {"nan_message", "  0%|          | 0/35 [00:00, ?it/s]WARNING:gluonts.trainer:Batch [2] of Epoch[0] gave NaN loss "
+                    "and it will be ignored"},
+    {"nan_message", "\u26a0\ufe0f Skipping batch 50 due to NaN/Inf loss"},
+    {"cuda_oom", "RESOURCE_EXHAUSTED: Attempting to allocate 31.06M. That was not possible. There are 58.64M free. "
+                 "Due to fragmentation, the largest contiguous region of free memory is 30.56M.; (0x0x0_HBM0)"},
     {"nan_message", "FloatingPointError: Loss became infinite or NaN at iteration=4311!"},
     {"cuda_oom", "F0516 02:08:10.520869  5661 syncedmem.cpp:51] Check failed: error == cudaSuccess (2 vs. 0)  out of "
                  "memory"},
