@@ -1790,6 +1790,32 @@ START_TEST(test_text_mpi_tagged_ranks)
 }
 END_TEST
 
+/* Ray names the worker process before each line it prints; workers'
+ * lines interleave. The first worker to log values is the run's, the
+ * others keep their own series; a traceback behind the prefix is read. */
+START_TEST(test_text_ray_worker_prefix)
+{
+    md_store *st = load_text("ray.log",
+                             "(RayTrainWorker pid=49388, ip=10.128.15.201) epoch:  1, train_loss: 2.2455\n"
+                             "(RayTrainWorker pid=49388, ip=10.128.15.201) epoch:  2, train_loss: 1.9817\n"
+                             "(RayTrainWorker pid=56364) epoch:  1, train_loss: 2.2460\n"
+                             "(RayTrainWorker pid=56364) epoch:  2, train_loss: 1.9820\n"
+                             "(RayTrainWorker pid=56364) epoch:  3, train_loss: 1.4962\n"
+                             "(RayTrainWorker pid=49388, ip=10.128.15.201) epoch:  3, train_loss: 1.4960\n"
+                             "(main_task pid=1748945) Traceback (most recent call last):\n"
+                             "(main_task pid=1748945)   File \"train.py\", line 3, in <module>\n"
+                             "(main_task pid=1748945) RuntimeError: worker died\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert(loss->last == 1.4960);
+    ck_assert(series(st, "rank56364_train_loss")->last == 1.4962);
+    ck_assert_str_eq(event(st, "exception")->first_text, "RuntimeError: worker died");
+    md_store_free(st);
+}
+END_TEST
+
 /* srun --label puts each task's number before its lines; a script that
  * prints its epoch first ("3: loss=0.5") counts up, even across a restart,
  * and keeps its lines. */
@@ -9250,6 +9276,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_long_line_cut);
     tcase_add_test(text, test_text_redraws_only);
     tcase_add_test(text, test_text_mpi_tagged_ranks);
+    tcase_add_test(text, test_text_ray_worker_prefix);
     tcase_add_test(text, test_text_srun_labels);
     tcase_add_test(text, test_text_srun_labels_by_line);
     tcase_add_test(text, test_text_traceback_exception);

@@ -638,6 +638,36 @@ static size_t compose_labelled(md_str head)
     return lines >= 5 && labelled * 10 >= lines * 9 && (4 * plain >= labelled || least != most) ? bar : 0;
 }
 
+/* Ray prefixes each line a worker prints with the worker's actor and
+ * process: "(RayTrainWorker pid=49388, ip=10.128.15.201) ", "(pid=812) ".
+ * Returns the line after it, *rank the process id; NULL for none. */
+static const char *ray_worker_prefix(md_str s, long *rank)
+{
+    const char *p = s.p + 1, *end = s.p + (s.n < 96 ? s.n : 96);
+    while (p < end && (md_is_letter(*p) || *p == '_' || md_is_digit(*p)))
+        p++;
+    if (p > s.p + 1 && p < end && *p == ' ')
+        p++;
+    if (!md_text_at(p, end, "pid="))
+        return NULL;
+    const char *digits = p += 4;
+    while (p < end && md_is_digit(*p))
+        p++;
+    if (p == digits || p - digits > 9)
+        return NULL;
+    long pid = strtol(digits, NULL, 10);
+    if (md_text_at(p, end, ", ip=")) {
+        p += 5;
+        while (p < end && (md_is_digit(*p) || *p == '.' || *p == ':' || md_is_letter(*p)))
+            p++;
+    }
+    if (p >= end || *p != ')')
+        return NULL;
+    *rank = pid;
+    p++;
+    return p < s.p + s.n && *p == ' ' ? p + 1 : p;
+}
+
 /* torchrun and DeepSpeed prefix each line with its rank: "[rank3]: ",
  * "[default0]:"; Open MPI "[1,3]<stdout>:"; srun --label " 3: " when the
  * log is labelled. Returns the line without it and sets *rank (-1 when the
@@ -647,6 +677,8 @@ static md_str rank_prefix(const text_reader *r, md_str s, long *rank)
     *rank = -1;
     const char *body;
     if (r->srun_labels && (body = srun_label(s, rank)) != NULL)
+        return (md_str){body, s.n - (size_t)(body - s.p)};
+    if (s.n >= 8 && s.p[0] == '(' && (body = ray_worker_prefix(s, rank)) != NULL)
         return (md_str){body, s.n - (size_t)(body - s.p)};
     if (s.n < 4 || s.p[0] != '[')
         return s;

@@ -452,11 +452,15 @@ static bool same_key_as_loss(const md_store *st, const md_series *ranked)
 }
 
 /* Other ranks' losses ("rankN/loss") against the main loss: the largest
- * relative gap between end levels, or the number of ranks that logged. */
+ * relative gap between end levels, or the number of ranks that logged. A
+ * rank whose last step is not the main loss's ended elsewhere in the run
+ * (an excerpt that cuts the workers' interleaved lines, a rank that
+ * stopped first): its end level is no measure of drift. */
 static md_value rank_spread(md_sigset *sig, bool spread)
 {
     int end = md_series_feature_find("end_level");
     md_value base = md_signal_series(sig, "loss", end);
+    const md_series *loss = md_store_find(sig->st, "loss");
     double worst = 0, ranks = 0;
     for (size_t i = 0; i < md_store_nseries(sig->st); i++) {
         const md_series *s = md_store_series(sig->st, i);
@@ -466,6 +470,8 @@ static md_value rank_spread(md_sigset *sig, bool spread)
             !same_key_as_loss(sig->st, s))
             continue;
         ranks++;
+        if (!loss || s->last_step != loss->last_step)
+            continue;
         md_value v = md_signal_series(sig, name, end);
         if (v.known && base.known && base.v != 0 && fabs(v.v / base.v - 1) > worst)
             worst = fabs(v.v / base.v - 1);

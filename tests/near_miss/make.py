@@ -2770,6 +2770,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("rank_divergence", "ray_workers_cut_at_different_epochs.log")
+def _(r):
+    out = [note("Ray Train on 3 workers, each printing the same epoch summaries behind its",
+                "'(RayTrainWorker pid=N)' prefix; the excerpt ends while the workers' buffered lines",
+                "interleave, so each worker's last printed epoch is a different one. At the epochs",
+                "they share their losses agree; their last lines are no measure of drift.")]
+    losses = [2.3 * math.exp(-e / 4.0) + 0.3 for e in range(1, 21)]
+    for pid, upto in ((48113, 8), (56364, 12), (49825, 20)):
+        for e in range(1, upto + 1):
+            out.append("(RayTrainWorker pid=%d, ip=10.0.0.%d) epoch: %2d, train_loss: %.4f, train_accuracy: %.2f"
+                       % (pid, pid % 7, e, losses[e - 1] * (1 + r.gauss(0, 0.002)), 90 - 60 * math.exp(-e / 3.0)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("single_rank_logging", "deepspeed_8gpu_main_process_logs.log")
 def _(r):
     out = [note("DeepSpeed launcher on 8 GPUs running an HF script with --log_level_replica error:",
