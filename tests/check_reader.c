@@ -6278,6 +6278,8 @@ static const struct {
     {"job_cancelled", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
+    {"empty_mean", "C:\\envs\\unity\\lib\\site-packages\\numpy\\core\\fromnumeric.py:2909: RuntimeWarning: Mean of "
+                   "empty slice."},
     {"nan_message", "ValueError: probabilities contain NaN"},
     {"nan_message", "FloatingPointError: invalid value (nan) encountered in xla_call"},
     {"nan_message", "  0%|          | 0/35 [00:00, ?it/s]WARNING:gluonts.trainer:Batch [2] of Epoch[0] gave NaN loss "
@@ -8564,6 +8566,7 @@ static const struct {
     {"few_workers", "UserWarning: The 'val_dataloader' does not have many workers which may be a bottleneck."},
     {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
+    {"empty_mean", "        warnings.warn(\"Mean of empty slice.\", RuntimeWarning, stacklevel=3)"},
     {"shape_mismatch", "W0110 12:27:06.332000 158 torch/_dynamo/convert_frame.py:1551] [2/8]    last reason: 2/7: "
                        "tensor 'X[0]' size mismatch at index 1. expected 640, actual 8. Guard failed on a parameter"},
     {"job_preempted", "slurmstepd: error: *** JOB 4137 ON gpu07 CANCELLED AT 2026-03-02T03:12:44 ***"},
