@@ -4372,6 +4372,33 @@ START_TEST(test_text_sb3_boxes)
     ck_assert_int_eq(reward->last_step, 84000);
     ck_assert(series(st, "value_loss")->last == 126);
     md_store_free(st);
+
+    /* Boxes pasted without their rules: a key seen again starts the next
+     * one. An indented row whose section the paste cut off makes no record;
+     * a markdown table's rows under its header are no box. */
+    st = load_text("sb2.log",
+                   "|    loss             | 9.9e+03    |\n"
+                   "|    value_loss       | 1.1e+04    |\n"
+                   "------------------------------------\n"
+                   "\n"
+                   "| approxkl           | 6.661338e-16   |\n"
+                   "| policy_loss        | -2.9802322e-08 |\n"
+                   "| total_timesteps    | 54480          |\n"
+                   "| approxkl           | 7.1e-16        |\n"
+                   "| policy_loss        | -1.2e-08       |\n"
+                   "| total_timesteps    | 56528          |\n"
+                   "\n"
+                   "| Metric | Value |\n"
+                   "|--------|-------|\n"
+                   "| accuracy | 0.91 |\n",
+                   NULL);
+    const md_series *kl = series(st, "update_kl");
+    ck_assert_uint_eq(kl->count, 2);
+    ck_assert_int_eq(kl->first_step, 54480);
+    ck_assert_int_eq(kl->last_step, 56528);
+    ck_assert_ptr_null(md_store_find(st, "value_loss"));
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    md_store_free(st);
 }
 END_TEST
 

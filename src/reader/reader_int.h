@@ -361,6 +361,7 @@ void md_tqdm_reread(md_tqdm *bar, const char *line, bool read_rate);
 #define MD_BOX_ROWS 64
 typedef struct md_box {
     bool open;
+    bool after_row; /* the line before began with '|' */
     unsigned long last_line; /* of the latest row */
     char section[48];
     size_t n;
