@@ -32,8 +32,19 @@
 /* "vali": Time-Series-Library's (Informer, Autoformer) "Vali Loss". */
 /* Korean writes its words apart: "검증 손실" (validation loss), "테스트
  * 정확도", "평가 손실". */
+/* German too: "Validierungs-Loss", "Test-Genauigkeit". */
 static const char *const eval_prefixes[] = {"eval", "evaluation", "val", "vali", "valid", "validation", "test", "testing", "dev",
-                                            "검증", "테스트", "평가"};
+                                            "검증", "테스트", "평가", "validierung", "validierungs"};
+
+/* Romance languages name the set after the quantity: "pérdida de
+ * validación", "perda de validação", "perte de validation", "perdita di
+ * validazione", "precisión de entrenamiento". The set's words after "de",
+ * "di", "du", "da", "do". */
+static const char *const romance_of[] = {"de", "di", "du", "da", "do"};
+static const char *const romance_eval_words[] = {"validación", "validacion", "validação", "validacao", "validation",
+                                                 "validazione", "prueba", "pruebas", "teste", "test", "évaluation"};
+static const char *const romance_train_words[] = {"entrenamiento", "treino", "treinamento", "entraînement",
+                                                  "entrainement", "addestramento", "training"};
 
 /* Words that name an evaluation set rather than a quantity ("test set
  * average loss" is the test loss). Past the generic ones, the names of the
@@ -165,6 +176,8 @@ static bool loss_or_step(const md_catalog *cat, int idx)
     return spec->kind == MD_KIND_LOSS || spec->role == MD_ROLE_STEP;
 }
 
+static int evaluation_series(const md_catalog *cat, int idx);
+
 /* Tries the key, then the key without up to STRIP_WORDS leading words.
  * Exact aliases match the whole key only, except, after an evaluation
  * prefix, when every dropped word holds a digit or is "set": those words
@@ -191,6 +204,16 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
             return !after_loss || loss_or_step(cat, idx) ? idx : -1;
         const char *us = memchr(p, '_', (size_t)(end - p));
         size_t wn = (size_t)(us ? us - p : 0);
+        /* An evaluation's word after words dropped (an average's,
+         * "durchschnittlicher_validierungs_loss"): the rest, a measurement,
+         * is that evaluation's ("epoch_validation_steps" counts nothing of
+         * it). */
+        if (us && k > 0 && !after_eval && !after_loss && is_eval_word(p, wn)) {
+            int rest = lookup_stripping(cat, us + 1, (size_t)(end - us - 1), unit, true);
+            return rest >= 0 && md_catalog_series(cat, (size_t)rest)->role == MD_ROLE_SERIES
+                       ? evaluation_series(cat, rest)
+                       : -1;
+        }
         if (!us || is_eval_word(p, wn) || word_in(p, wn, qualifiers, MD_COUNT(qualifiers)))
             break;
         ids_only &= has_digit(p, (size_t)(us - p)) || word_in(p, wn, set_words, MD_COUNT(set_words));
@@ -202,8 +225,6 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
     }
     return -1;
 }
-
-static int evaluation_series(const md_catalog *cat, int idx);
 
 /* Chinese and Japanese write a compound's modifiers before its head and
  * no space between: "在线平均损失" (online average loss) is a loss; Korean
@@ -254,6 +275,29 @@ static int evaluation_series(const md_catalog *cat, int idx)
     return md_catalog_find_series(cat, val);
 }
 
+static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n);
+
+/* "perdida_de_validacion" as val_loss, "precision_de_entrenamiento" as
+ * accuracy: the quantity before the last "_de_" (or "_di_", ...), the set
+ * after it. -1 where the key has no such ending. */
+static int lookup_romance_set(const md_catalog *cat, const char *norm, size_t n, md_unit *unit)
+{
+    const char *end = norm + n, *of = NULL;
+    for (const char *p = norm + 1; p + 4 < end; p++)
+        if (*p == '_' && p[3] == '_' && word_in(p + 1, 2, romance_of, MD_COUNT(romance_of)))
+            of = p;
+    if (!of)
+        return -1;
+    const char *set = of + 4;
+    size_t sn = (size_t)(end - set);
+    bool eval = word_in(set, sn, romance_eval_words, MD_COUNT(romance_eval_words));
+    if (!eval && !word_in(set, sn, romance_train_words, MD_COUNT(romance_train_words)))
+        return -1;
+    resolved head = resolve_name(cat, norm, (size_t)(of - norm));
+    *unit = head.unit;
+    return eval ? evaluation_series(cat, head.cat) : head.cat;
+}
+
 static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
 {
     resolved r = {-1, MD_UNIT_NONE};
@@ -275,6 +319,8 @@ static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
     r.cat = lookup_stripping(cat, norm, n, &r.unit, false);
     if (r.cat < 0)
         r.cat = lookup_ideographic_head(cat, norm, n, &r.unit);
+    if (r.cat < 0)
+        r.cat = lookup_romance_set(cat, norm, n, &r.unit);
     return r;
 }
 
