@@ -276,6 +276,18 @@ START_TEST(test_kv_imagenet_family)
                {"loss", 3.25, MD_UNIT_NONE});
     ck_assert(kv[0].total == 300);
     ck_assert(kv[1].total == 1251);
+    /* A logger's function and line in a field of their own; an evaluation's
+     * word after the epoch the message opens with, before a dash. */
+    CHECK_LINE("2025-11-02 01:00:08 |     INFO | on_validation_epoch_end:413 | \U0001F4CA EPOCH 62 VAL   - "
+               "Loss: 1.4579, Acc: 65.78%, F1: N/A",
+               {"EPOCH", 62, MD_UNIT_NONE}, {"Loss", 1.4579, MD_UNIT_NONE}, {"Acc", 65.78, MD_UNIT_PERCENT});
+    ck_assert_ptr_null(kv[0].ns);
+    ck_assert_ptr_nonnull(kv[1].ns);
+    ck_assert_ptr_nonnull(kv[2].ns);
+    CHECK_LINE("2025-11-02 01:00:08 |     INFO | on_train_epoch_end:383 | \U0001F4C8 EPOCH 62 TRAIN - Loss: 2.3013",
+               {"EPOCH", 62, MD_UNIT_NONE}, {"Loss", 2.3013, MD_UNIT_NONE});
+    ck_assert_ptr_null(kv[1].ns);
+    CHECK_LINE("| train_loss:3 | lr: 0.1", {"train_loss", 3, MD_UNIT_NONE}, {"lr", 0.1, MD_UNIT_NONE});
 }
 END_TEST
 

@@ -1209,10 +1209,29 @@ static bool capital_log_level(const char *w, const char *we)
     return log_level_word(w, we);
 }
 
+/* "EPOCH 62 VAL   - Loss: 1.4579, Acc: 65.78%": an evaluation's word
+ * right after the epoch the message opens with, before a dash, names the
+ * pairs after it as lead_evaluation's does. */
+static void evaluation_after_epoch(scan *s, const char *w, const char *we)
+{
+    if (s->n != 1 || s->lead_ns || s->ns || !md_word_is(s->out[0].key, s->out[0].keylen, "epoch") ||
+        !md_evaluation_word(w, (size_t)(we - w)))
+        return;
+    const char *q = skip_blanks(we, s->end);
+    if (q == we || q + 1 >= s->end || *q != '-' || q[1] != ' ')
+        return;
+    s->lead_ns = w;
+    s->lead_nslen = (size_t)(we - w);
+    s->lead_end = we;
+    s->lead_paired = true; /* behind a logger's '|' fields too */
+}
+
 static void on_word(scan *s, const char *w, const char *we)
 {
     if (!s->lead_seen)
         lead_evaluation(s, w, we);
+    else if (s->n == 1 && !s->key)
+        evaluation_after_epoch(s, w, we);
     if ((unsigned char)*w == 0xE7 && on_ordinal(s, w))
         return;
     /* A command line's flags ("python train.py --n_epoch=100 --lr=5e-4"):
@@ -1602,7 +1621,8 @@ size_t md_kv_count_key(const char *key, size_t n)
  * loguru's "yolox.core.trainer:after_iter:246 - " (a module, a function
  * and a line, glued by colons): a known word ("iter") can end the
  * function's name; and a line number with its function glued after it,
- * torchtitan's "[components/metrics:437:log]". */
+ * torchtitan's "[components/metrics:437:log]"; and a function and its line
+ * alone in a field between pipes. */
 static bool is_source_location(const scan *s, const value *v)
 {
     if (!(v->flags & MD_KV_INTEGRAL) || s->key == s->line || s->key_end != s->p || v->num != s->p + 1 ||
@@ -1613,6 +1633,11 @@ static bool is_source_location(const scan *s, const value *v)
         return true;
     if (open == ':' && s->key - 1 > s->line && is_alnum(s->key[-2]))
         return md_is_blank(close);
+    /* A field of its own between pipes, "| on_train_epoch_end:383 |": a
+     * logger's function and line. */
+    if (open == ' ' && s->key - 2 >= s->line && s->key[-2] == '|' && md_text_at(v->end, s->end, " |") &&
+        memchr(s->key, '_', (size_t)(s->key_end - s->key)) && !memchr(s->key, ' ', (size_t)(s->key_end - s->key)))
+        return !s->known(s->ctx, s->key, (size_t)(s->key_end - s->key));
     return ((open == '(' && close == ')') || (open == '[' && close == ']')) && v->end < s->end &&
            !s->known(s->ctx, s->key, (size_t)(s->key_end - s->key));
 }
