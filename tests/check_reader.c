@@ -1816,13 +1816,15 @@ START_TEST(test_text_ray_worker_prefix)
                              "(RayTrainWorker pid=49388, ip=10.128.15.201) epoch:  3, train_loss: 1.4960\n"
                              "(main_task pid=1748945) Traceback (most recent call last):\n"
                              "(main_task pid=1748945)   File \"train.py\", line 3, in <module>\n"
-                             "(main_task pid=1748945) RuntimeError: worker died\n",
+                             "(main_task pid=1748945) RuntimeError: worker died\n"
+                             "(worker1, rank=1, pid=15406, ip=10.164.0.57)   train_loss = 1.4961\n",
                              NULL);
     const md_series *loss = series(st, "loss");
     ck_assert_uint_eq(loss->count, 3);
     ck_assert_int_eq(loss->last_step, 3);
     ck_assert(loss->last == 1.4960);
     ck_assert(series(st, "rank56364_train_loss")->last == 1.4962);
+    ck_assert(series(st, "rank1_train_loss")->last == 1.4961); /* SkyPilot names the rank */
     ck_assert_str_eq(event(st, "exception")->first_text, "RuntimeError: worker died");
     md_store_free(st);
 }

@@ -1519,7 +1519,8 @@ static bool mmcv_iter(const scan *s)
  * [3/100]  [ 50/1562]" names the epochs planned too), "Epoch
  * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
  * on_mm_phase's), Swin Transformer's "Train: [30/300][210/2859]",
- * MiniMind's "Epoch:[0/19](100/24681)" and MXNet's "Epoch[3] Batch [200]":
+ * MiniMind's "Epoch:[0/19](100/24681)", LAVIS's "data epoch: [0]  [ 50/500]"
+ * and MXNet's "Epoch[3] Batch [200]":
  * the epoch, then the batch within it and the epoch's length (where the
  * line gives it). q is the first bracket. */
 static bool on_epoch_counts(scan *s, const char *q)
@@ -1528,7 +1529,11 @@ static bool on_epoch_counts(scan *s, const char *q)
     count_text et, bt = {0};
     const char *word = last_word(s->key, s->key_end);
     size_t n = (size_t)(s->key_end - word);
-    bool swin = md_word_is(word, n, "train"), epoch_key = s->words == 1 && md_word_is(word, n, "epoch");
+    /* LAVIS (BLIP-2, InstructBLIP, MiniGPT-4) says "Train: data epoch: [0]
+     * [ 50/500]". */
+    bool data_epoch = s->words == 2 && md_word_is(s->key, 4, "data") && s->key[4] == ' ';
+    bool swin = md_word_is(word, n, "train"),
+         epoch_key = (s->words == 1 || data_epoch) && md_word_is(word, n, "epoch");
     bool training = s->words == 1 && md_word_is(word, n, "training");
     if (!epoch_key && !swin && !training)
         return false;

@@ -639,32 +639,21 @@ static size_t compose_labelled(md_str head)
 }
 
 /* Ray prefixes each line a worker prints with the worker's actor and
- * process: "(RayTrainWorker pid=49388, ip=10.128.15.201) ", "(pid=812) ".
- * Returns the line after it, *rank the process id; NULL for none. */
+ * process: "(RayTrainWorker pid=49388, ip=10.128.15.201) ", "(pid=812) ",
+ * SkyPilot's "(worker1, rank=1, pid=15406, ip=10.164.0.57) ". Returns the
+ * line after it, *rank the rank where it says one, else the process id;
+ * NULL for none. */
 static const char *ray_worker_prefix(md_str s, long *rank)
 {
-    const char *p = s.p + 1, *end = s.p + (s.n < 96 ? s.n : 96);
-    while (p < end && (md_is_letter(*p) || *p == '_' || md_is_digit(*p)))
-        p++;
-    if (p > s.p + 1 && p < end && *p == ' ')
-        p++;
-    if (!md_text_at(p, end, "pid="))
+    const char *close = memchr(s.p, ')', s.n < 96 ? s.n : 96);
+    if (!close || s.p[0] != '(')
         return NULL;
-    const char *digits = p += 4;
-    while (p < end && md_is_digit(*p))
-        p++;
-    if (p == digits || p - digits > 9)
+    const char *pid = md_memmem(s.p, (size_t)(close - s.p), "pid=", 4);
+    if (!pid || (pid[-1] != '(' && pid[-1] != ' ') || !md_is_digit(pid[4]))
         return NULL;
-    long pid = strtol(digits, NULL, 10);
-    if (md_text_at(p, end, ", ip=")) {
-        p += 5;
-        while (p < end && (md_is_digit(*p) || *p == '.' || *p == ':' || md_is_letter(*p)))
-            p++;
-    }
-    if (p >= end || *p != ')')
-        return NULL;
-    *rank = pid;
-    p++;
+    const char *ranked = md_memmem(s.p, (size_t)(close - s.p), " rank=", 6);
+    *rank = strtol(ranked && md_is_digit(ranked[6]) ? ranked + 6 : pid + 4, NULL, 10);
+    const char *p = close + 1;
     return p < s.p + s.n && *p == ' ' ? p + 1 : p;
 }
 
@@ -2567,12 +2556,9 @@ static bool estimator_evaluation(text_reader *r, md_str t, unsigned long line)
  * it has none. */
 static md_str ray_actor_body(md_str s)
 {
-    if (s.n < 8 || s.p[0] != '(')
-        return s;
-    const char *close = memchr(s.p, ')', s.n < 96 ? s.n : 96);
-    if (!close || !md_memmem(s.p, (size_t)(close - s.p), " pid=", 5))
-        return s;
-    return md_str_trim((md_str){close + 1, s.n - (size_t)(close + 1 - s.p)});
+    long pid;
+    const char *body = s.n >= 8 ? ray_worker_prefix(s, &pid) : NULL;
+    return body ? md_str_trim((md_str){body, s.n - (size_t)(body - s.p)}) : s;
 }
 
 /* PyTorch's quickstart prints "Test Error:" alone, then " Accuracy: 47.3%,
@@ -2665,7 +2651,10 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         r->best_round_line = line;
         return;
     }
-    if (best_so_far_line(trimmed))
+    /* torchvision's MetricLogger (DeiT, MAE, DETR, LAVIS) closes an epoch
+     * with "Averaged stats: lr: 0.0001  loss: 0.2326": the epoch's figures
+     * again, which its last batch's line already gave at that step. */
+    if (best_so_far_line(trimmed) || md_str_starts_with(trimmed, "Averaged stats:"))
         return;
     if (result_banner(r, trimmed))
         return;
