@@ -938,6 +938,22 @@ START_TEST(test_tqdm_hf_bar)
 }
 END_TEST
 
+/* Colab's output renders a bar without its cells: the percentage, the
+ * counter and the bracket of times are still the bar's. A percentage in
+ * prose ("45% 225/500 done") is none. */
+START_TEST(test_tqdm_colab_bar_without_cells)
+{
+    const char *line = "Training progress:  23% 7000/30000 [06:48<20:32, 18.66it/s, Loss=0.01910]";
+    md_tqdm t = bar(line);
+    ck_assert(t.found && t.n == 7000 && t.total == 30000);
+    ck_assert(T_CLOSE(t.rate, 18.66));
+    md_str desc = md_str_trim((md_str){line, t.desc_end});
+    ck_assert(md_str_eq(desc, "Training progress:"));
+    ck_assert(!bar("accuracy 45% 225/500 done").found);
+    ck_assert(!bar("accuracy 45% 225/500 [see table 3]").found);
+}
+END_TEST
+
 START_TEST(test_tqdm_seconds_per_it)
 {
     md_tqdm t = bar(" 42%|\xe2\x96\x8f  | 829/1954 [28:49<39:13,  2.09s/it]");
@@ -9229,6 +9245,7 @@ Suite *suite_reader(void)
     TCase *lines = tcase_create("bars_and_stamps");
     tcase_add_test(lines, test_tqdm_hf_bar);
     tcase_add_test(lines, test_tqdm_seconds_per_it);
+    tcase_add_test(lines, test_tqdm_colab_bar_without_cells);
     tcase_add_test(lines, test_tqdm_without_total);
     tcase_add_test(lines, test_tqdm_lightning_postfix);
     tcase_add_test(lines, test_tqdm_items_per_second);

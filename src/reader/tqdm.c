@@ -193,6 +193,32 @@ static void parse_bracket(const char *line, const char *p, const char *end, md_t
     t->end = (size_t)(close < end && !unclosed ? close + 1 - line : close - line);
 }
 
+/* Where a bar's counter starts after its percentage at pct: past the
+ * bar's cells, "45%|████      | 225/500", or, as Colab's output renders a
+ * bar without its cells, right after it, "45% 225/500 [00:10<00:12, ..."
+ * (the counter, its total, then the bracket of the time elapsed and
+ * left). NULL for none. */
+static const char *counter_start(const char *pct, const char *end)
+{
+    if (pct[1] == '|') {
+        const char *bar_end = pct + 2 < end ? memchr(pct + 2, '|', (size_t)(end - pct - 2)) : NULL;
+        return bar_end ? bar_end + 1 : NULL;
+    }
+    const char *p = pct + 2, *q = p;
+    while (q < end && md_is_digit(*q))
+        q++;
+    if (q == p || q >= end || *q != '/')
+        return NULL;
+    const char *r = ++q;
+    while (q < end && md_is_digit(*q))
+        q++;
+    if (q == r || end - q < 4 || q[0] != ' ' || q[1] != '[')
+        return NULL;
+    const char *close = memchr(q + 2, ']', (size_t)(end - q - 2));
+    const char *lt = memchr(q + 2, '<', (size_t)((close ? close : end) - q - 2));
+    return lt ? p : NULL;
+}
+
 static md_tqdm scan_with_total(const char *line, const char *bar, const char *end)
 {
     md_tqdm t = {0};
@@ -206,10 +232,10 @@ static md_tqdm scan_with_total(const char *line, const char *bar, const char *en
         return t;
     while (d > line && d[-1] == ' ')
         d--;
-    const char *bar_end = memchr(bar + 2, '|', (size_t)(end - bar - 2));
-    if (!bar_end)
+    const char *counter = counter_start(bar, end);
+    if (!counter)
         return t;
-    const char *p = skip_blanks(bar_end + 1, end);
+    const char *p = skip_blanks(counter, end);
     size_t k = md_num_scan(p, end, &t.n);
     if (!k || p + k >= end || p[k] != '/')
         return t;
@@ -260,10 +286,21 @@ static const char *find2(const char *p, const char *end, char a, char b)
     return NULL;
 }
 
+/* The first percentage that a bar's counter follows (counter_start). */
+static const char *find_bar(const char *p, const char *end)
+{
+    while (p + 2 < end && (p = memchr(p, '%', (size_t)(end - 2 - p))) != NULL) {
+        if (p[1] == '|' || (p[1] == ' ' && md_is_digit(p[2]) && counter_start(p, end)))
+            return p;
+        p++;
+    }
+    return NULL;
+}
+
 md_tqdm md_tqdm_scan(const char *line, size_t n)
 {
     const char *end = line + n;
-    const char *bar = find2(line, end, '%', '|');
+    const char *bar = find_bar(line, end);
     if (bar)
         return scan_with_total(line, bar, end);
     const char *it = line;
