@@ -167,6 +167,10 @@ START_TEST(test_kv_lists)
                {"Pseudo dice", 0.4, MD_UNIT_NONE});
     CHECK_LINE("Average global foreground Dice: [0.8667, 0.0009, 0.0002, 0.0]",
                {"Average global foreground Dice", (0.8667 + 0.0009 + 0.0002) / 4, MD_UNIT_NONE});
+    /* nnU-Net under NumPy 2, which prints its scalars as calls. */
+    CHECK_LINE("2025-06-23 16:29:13.182576: Pseudo dice [np.float32(0.1527), np.float32(0.4852)]",
+               {"Pseudo dice", (0.1527 + 0.4852) / 2, MD_UNIT_NONE});
+    CHECK_LINE("Pseudo dice [np.float32(0.1527)]", {"Pseudo dice", 0.1527, MD_UNIT_NONE});
 }
 END_TEST
 

@@ -590,20 +590,44 @@ static value scanned_value(const char *p, size_t n, double v)
     return (value){.v = v, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(p, n), .total = NAN, .end = p + n};
 }
 
+/* A list's number at q, bare or as NumPy 2 prints its scalars ("Pseudo
+ * dice [np.float32(0.1527), np.float32(0.0)]", nnU-Net's under numpy 2):
+ * the bytes it takes, 0 for none; *num and *numlen are its digits. */
+static size_t list_element(const char *q, const char *end, double *v, const char **num, size_t *numlen)
+{
+    const char *p = q;
+    if (md_text_at(p, end, "np.float")) {
+        p += 8;
+        while (p < end && md_is_digit(*p))
+            p++;
+        if (p >= end || *p != '(')
+            return 0;
+        p++;
+    }
+    size_t k = md_num_scan(p, end, v);
+    if (!k)
+        return 0;
+    *num = p;
+    *numlen = k;
+    if (p == q)
+        return k;
+    return p + k < end && p[k] == ')' ? (size_t)(p + k + 1 - q) : 0;
+}
+
 /* DeepSpeed's "lr=[1.000000e-05, 1.000000e-05]", one number per parameter
  * group: the first group's; BasicSR prints a tuple, "lr:(2.000e-04,)" or
  * "lr:(2.000e-04,2.000e-05,)". Only lists of fractions: integers in
  * brackets are coordinates ("block: [218,0,0]") or counts. */
 static bool parse_first_of_list(const char *p, const char *end, value *out)
 {
-    const char *q = p + 1;
+    const char *q = p + 1, *num;
     char close = *p == '(' ? ')' : ']';
     double first, next;
-    size_t k = md_num_scan(q, end, &first);
-    if (!k || is_integral_text(q, k))
+    size_t numlen, k = list_element(q, end, &first, &num, &numlen);
+    if (!k || is_integral_text(num, numlen))
         return false;
-    *out = (value){.v = first, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(q, k), .total = NAN,
-                   .num = q, .numlen = k};
+    *out = (value){.v = first, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(num, numlen), .total = NAN,
+                   .num = num, .numlen = numlen};
     bool trailing_comma = false;
     double sum = isfinite(first) ? first : 0;
     size_t numbers = 1, finite = isfinite(first);
@@ -613,7 +637,7 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
             q++;
         if ((trailing_comma = q < end && *q == close))
             break;
-        size_t n = md_num_scan(q, end, &next);
+        size_t n = list_element(q, end, &next, &num, &numlen);
         if (!n)
             return false;
         q += n;
