@@ -6341,6 +6341,8 @@ static const struct {
     {"nan_message", "InvalidArgumentError (see above for traceback): Nan in summary histogram for: D_X/fake"},
     {"empty_mean", "C:\\envs\\unity\\lib\\site-packages\\numpy\\core\\fromnumeric.py:2909: RuntimeWarning: Mean of "
                    "empty slice."},
+    {"cuda_oom", "MemoryError: bad allocation: cudaErrorMemoryAllocation: out of memory"},
+    {"killed", "ERROR worker.py:1352 -- Worker (pid=2301) died: terminated by SIGKILL"},
     {"nan_message", "ValueError: probabilities contain NaN"},
     {"nan_message", "FloatingPointError: invalid value (nan) encountered in xla_call"},
     {"nan_message", "  0%|          | 0/35 [00:00, ?it/s]WARNING:gluonts.trainer:Batch [2] of Epoch[0] gave NaN loss "
@@ -8627,6 +8629,8 @@ static const struct {
     {"few_workers", "UserWarning: The 'val_dataloader' does not have many workers which may be a bottleneck."},
     {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
+    {"killed", "^C2025-04-24 09:39:44,683 WARNING tune.py:219 -- Stop signal received (e.g. via SIGINT/Ctrl+C), "
+                       "ending Ray Tune run. Press CTRL+C (or send SIGINT/SIGKILL/SIGTERM) to skip."},
     {"empty_mean", "        warnings.warn(\"Mean of empty slice.\", RuntimeWarning, stacklevel=3)"},
     {"shape_mismatch", "W0110 12:27:06.332000 158 torch/_dynamo/convert_frame.py:1551] [2/8]    last reason: 2/7: "
                        "tensor 'X[0]' size mismatch at index 1. expected 640, actual 8. Guard failed on a parameter"},
