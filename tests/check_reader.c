@@ -6342,6 +6342,9 @@ static const struct {
     {"empty_mean", "C:\\envs\\unity\\lib\\site-packages\\numpy\\core\\fromnumeric.py:2909: RuntimeWarning: Mean of "
                    "empty slice."},
     {"cuda_oom", "MemoryError: bad allocation: cudaErrorMemoryAllocation: out of memory"},
+    {"search_trial_failed", "[W 2022-07-11 14:25:17,841] Trial 2 failed, because the objective function returned nan."},
+    {"search_trial_failed", "[W 2021-02-05 19:14:13,487] Trial 0 failed, because the value None could not be cast to "
+                            "float."},
     {"killed", "ERROR worker.py:1352 -- Worker (pid=2301) died: terminated by SIGKILL"},
     {"nan_message", "ValueError: probabilities contain NaN"},
     {"nan_message", "FloatingPointError: invalid value (nan) encountered in xla_call"},
