@@ -321,7 +321,9 @@ static bool is_validation_loss(const md_store *st, const md_series *s)
  * (spaCy's "LOSS NER", a VAE's "KL_loss", a detector's "loss_cls"). */
 static bool training_loss_term(const md_store *st, const md_series *s)
 {
-    return s->kind == MD_KIND_LOSS && strcmp(s->name, "loss") != 0 &&
+    /* The best so far ("best loss: nan" in hyperopt's bar, FLAML's "best
+     * lgbm's error") repeats an earlier value: no term of this step's. */
+    return s->kind == MD_KIND_LOSS && strcmp(s->name, "loss") != 0 && strncmp(s->name, "best_", 5) != 0 &&
            !md_key_is_validation(md_store_catalog(st), s->name);
 }
 
