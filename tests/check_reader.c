@@ -5601,6 +5601,14 @@ START_TEST(test_bracket_count_is_a_step_only_as_tools_write_it)
     st = load_text("train.log", "[3]\ttrain-rmse:0.5\n[4]\ttrain-rmse:0.4\n", NULL);
     ck_assert_int_eq(md_store_series(st, 0)->last_step, 4);
     md_store_free(st);
+    /* xgb.cv: each figure the folds' mean, their spread glued after it. */
+    st = load_text("cv.log",
+                   "[0]\ttrain-logloss:0.650000+0.000417\ttest-logloss:0.660000+0.002922\n"
+                   "[1]\ttrain-logloss:0.610000+0.000417\ttest-logloss:0.630000+0.002922\n",
+                   NULL);
+    ck_assert(series(st, "loss")->last == 0.61 && series(st, "loss")->last_step == 1);
+    ck_assert(series(st, "val_loss")->last == 0.63);
+    md_store_free(st);
 }
 END_TEST
 

@@ -949,6 +949,18 @@ static const char *read_total(value *out, const char *r, const char *end)
 }
 
 /* A value: number, optional unit, optional "/ total", then a delimiter. */
+/* A mean's spread glued after it, as xgb.cv prints its folds'
+ * ("test-logloss:0.529975+0.002922") and tables print "0.85±0.02": where
+ * it ends, or q where there is none. The mean, written with a point, is
+ * the value ("3+1" is a sum). */
+static const char *after_spread(const char *q, const char *end)
+{
+    const char *r = q < end && *q == '+' ? q + 1 : md_text_at(q, end, "\xc2\xb1") ? q + 2 : NULL;
+    double spread;
+    size_t k = r && r < end && md_is_digit(*r) ? md_num_scan(r, end, &spread) : 0;
+    return k && is_value_end(r + k, end) ? r + k : q;
+}
+
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
     *out = (value){0};
@@ -1007,6 +1019,8 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
         if (t)
             q = t;
     }
+    if (!(out->flags & MD_KV_INTEGRAL) && memchr(p, '.', k))
+        q = after_spread(q, end);
     if (!is_value_end(q, end))
         return false;
     out->end = q;
