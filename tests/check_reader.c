@@ -1822,6 +1822,27 @@ START_TEST(test_text_mpi_tagged_ranks)
 }
 END_TEST
 
+/* MONAI's research trainers: the epoch of those planned, then the batch of
+ * the epoch's, bare; the epoch's closing "Final training" line repeats the
+ * last batch's running mean, its time the epoch's. */
+START_TEST(test_text_monai_research_trainer)
+{
+    md_store *st = load_text("swin_unetr.log",
+                             "Epoch 31/300 0/1000 loss: 0.2830 time 1.49s\n"
+                             "Epoch 31/300 500/1000 loss: 0.2741 time 1.32s\n"
+                             "Final training  31/299 loss: 0.2741 time 1477.11s\n"
+                             "Epoch 32/300 0/1000 loss: 0.2807 time 3.87s\n"
+                             "Epoch 32/300 500/1000 loss: 0.2789 time 1.51s\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->first_step, 30000);
+    ck_assert_int_eq(loss->last_step, 31500);
+    ck_assert(series(st, "step_time")->max < 5);
+    md_store_free(st);
+}
+END_TEST
+
 /* Ray names the worker process before each line it prints; workers'
  * lines interleave. The first worker to log values is the run's, the
  * others keep their own series; a traceback behind the prefix is read. */
@@ -9357,6 +9378,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_redraws_only);
     tcase_add_test(text, test_text_mpi_tagged_ranks);
     tcase_add_test(text, test_text_ray_worker_prefix);
+    tcase_add_test(text, test_text_monai_research_trainer);
     tcase_add_test(text, test_text_srun_labels);
     tcase_add_test(text, test_text_srun_labels_by_line);
     tcase_add_test(text, test_text_traceback_exception);

@@ -3194,6 +3194,22 @@ static bool on_batches_count(scan *s)
     return true;
 }
 
+/* MONAI's research trainers (Swin UNETR, UNETR): "Epoch 31/300 200/1000
+ * loss: 0.2830 time 1.49s", the epoch of those planned, then the batch of
+ * the epoch's, bare. */
+static bool on_count_after_epoch(scan *s)
+{
+    if (s->n != 1 || !md_word_is(s->out[0].key, s->out[0].keylen, "epoch") || isnan(s->out[0].total))
+        return false;
+    double batch, total;
+    const char *p = integral_count(s->p, s->end, false, &batch, &total);
+    if (!p || batch > total || p >= s->end || !md_is_blank(*p))
+        return false;
+    emit_batch_in_epoch(s, batch, total, p, NULL);
+    s->p = p;
+    return true;
+}
+
 /* Where "(epoch 1) " ends at p, or NULL. */
 static const char *epoch_in_parens(const char *p, const char *end)
 {
@@ -3465,7 +3481,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             if (s.n == 0 && !s.key && md_is_digit(c) &&
                 (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s) || on_leading_count_field(&s)))
                 continue;
-            if (!s.key && md_is_digit(c) && (on_batches_count(&s) || on_epoch_count(&s) || on_leading_batch_count(&s)))
+            if (!s.key && md_is_digit(c) &&
+                (on_batches_count(&s) || on_epoch_count(&s) || on_leading_batch_count(&s) || on_count_after_epoch(&s)))
                 continue;
             if (s.key && md_is_digit(c) && (on_at_step(&s) || on_epoch_glued_count(&s)))
                 continue;

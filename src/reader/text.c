@@ -2652,9 +2652,12 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         return;
     }
     /* torchvision's MetricLogger (DeiT, MAE, DETR, LAVIS) closes an epoch
-     * with "Averaged stats: lr: 0.0001  loss: 0.2326": the epoch's figures
-     * again, which its last batch's line already gave at that step. */
-    if (best_so_far_line(trimmed) || md_str_starts_with(trimmed, "Averaged stats:"))
+     * with "Averaged stats: lr: 0.0001  loss: 0.2326", MONAI's research
+     * trainers (Swin UNETR) with "Final training  31/299 loss: 0.2942 time
+     * 1477.11s": the epoch's figures again, which its last batch's line
+     * already gave at that step (its time is the epoch's, no step's). */
+    if (best_so_far_line(trimmed) || md_str_starts_with(trimmed, "Averaged stats:") ||
+        md_str_starts_with(trimmed, "Final training "))
         return;
     if (result_banner(r, trimmed))
         return;
