@@ -540,6 +540,7 @@ START_TEST(test_resolve_keys)
         {"eval_mcc", "val_mcc"},
         {"timeout_ms", "_ignored"},
         {"run", "_ignored"},
+        {"time_left", "eta"},
         {"loss_moyenne", "loss"},
         {"validation_loss_moyenne", "val_loss"},
         {"validierungs_loss", "val_loss"},
