@@ -292,6 +292,14 @@ START_TEST(test_kv_imagenet_family)
                {"EPOCH", 62, MD_UNIT_NONE}, {"Loss", 2.3013, MD_UNIT_NONE});
     ck_assert_ptr_null(kv[1].ns);
     CHECK_LINE("| train_loss:3 | lr: 0.1", {"train_loss", 3, MD_UNIT_NONE}, {"lr", 0.1, MD_UNIT_NONE});
+    /* The logging cookbook's format puts the logger's name before the level:
+     * the message after them opens with the evaluation's word. */
+    CHECK_LINE("2021-03-26 21:05:51,538 - Model - INFO - Test Instance Accuracy: 0.803641, Class Accuracy: 0.738575",
+               {"Test Instance Accuracy", 0.803641, MD_UNIT_NONE}, {"Class Accuracy", 0.738575, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[1].ns);
+    CHECK_LINE("2021-03-26 21:05:15,349 - Model - INFO - Train Instance Accuracy: 0.781606, Loss: 0.52",
+               {"Train Instance Accuracy", 0.781606, MD_UNIT_NONE}, {"Loss", 0.52, MD_UNIT_NONE});
+    ck_assert_ptr_null(kv[1].ns);
 }
 END_TEST
 

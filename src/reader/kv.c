@@ -1270,6 +1270,12 @@ static void on_word(scan *s, const char *w, const char *we)
         lead_evaluation(s, w, we);
     else if (s->n == 1 && !s->key)
         evaluation_after_epoch(s, w, we);
+    /* The logging cookbook's "%(asctime)s - %(name)s - %(levelname)s -
+     * %(message)s": the logger's name comes before the level, and the
+     * message starts after it ("... - Model - INFO - Test Instance
+     * Accuracy: 0.80, Class Accuracy: 0.74"). */
+    else if (s->n == 0 && !s->key && !s->lead_ns && log_level_word(w, we))
+        s->lead_seen = false;
     if ((unsigned char)*w == 0xE7 && on_ordinal(s, w))
         return;
     /* A command line's flags ("python train.py --n_epoch=100 --lr=5e-4"):
