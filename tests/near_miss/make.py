@@ -1859,6 +1859,17 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("random_level_loss", "first_loss_then_nan.log")
+def _(r):
+    out = [note("A PaddleSlim distillation whose loss is NaN from its second log on: its one finite",
+                "value, 10.0002, is near ln 21841 only by chance; the loss never sat anywhere.",
+                "nan_loss says what happened.")]
+    for it in range(0, 60, 10):
+        loss = "[10.000229]" if it == 0 else "[nan]"
+        out.append("2022-12-08 17:57:%02d,371-INFO: Total iter: %d, epoch: 0, batch: %d, loss: %s" % (31 + it // 10, it, it, loss))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("random_level_loss", "mmdet_two_class_total_loss.log")
 def _(r):
     out = [note("mmdetection Faster R-CNN on a 2-class dataset (two classes in the config): the",
