@@ -6379,6 +6379,8 @@ static const struct {
     {"empty_mean", "C:\\envs\\unity\\lib\\site-packages\\numpy\\core\\fromnumeric.py:2909: RuntimeWarning: Mean of "
                    "empty slice."},
     {"cuda_oom", "MemoryError: bad allocation: cudaErrorMemoryAllocation: out of memory"},
+    {"host_oom", "slurmstepd: error: Job 7518 exceeded memory limit (626359956 > 512000000), being killed"},
+    {"host_oom", "slurmstepd: error: Exceeded job memory limit"},
     {"search_trial_failed", "[W 2022-07-11 14:25:17,841] Trial 2 failed, because the objective function returned nan."},
     {"search_trial_failed", "[W 2021-02-05 19:14:13,487] Trial 0 failed, because the value None could not be cast to "
                             "float."},
