@@ -114,6 +114,13 @@ START_TEST(test_num_special)
     ck_assert(isnan(scan("nan.0", &used)) && used == 5);
     ck_assert(isnan(scan("nan.0, global_step", &used)) && used == 5);
     ck_assert(isnan(scan("nan.05", &used)) && used == 3);
+
+    /* Microsoft's C runtime before 2015: CNTK's "1.#QNAN000". */
+    ck_assert(isnan(scan("1.#QNAN000; EvalErr", &used)) && used == 10);
+    ck_assert(isnan(scan("-1.#IND00", &used)) && used == 9);
+    expect_num("1.#INF00", 8, INFINITY);
+    expect_num("-1.#INF00", 9, -INFINITY);
+    expect_num("1.5", 3, 1.5);
 }
 END_TEST
 

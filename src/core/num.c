@@ -369,6 +369,27 @@ size_t md_num_scan(const char *s, const char *end, double *out)
     return md_num_scan_form(s, end, out, &form);
 }
 
+/* Microsoft's C runtime before 2015 printed NaN and Inf as "1.#QNAN0",
+ * "1.#IND00", "1.#INF00" (CNTK's "TrainLossPerSample = 1.#QNAN000", Caffe
+ * built with Visual Studio). Returns the length from "1.#", or 0. */
+static size_t msvc_special(const char *p, const char *end, bool neg, double *out)
+{
+    static const struct {
+        const char *word;
+        bool inf;
+    } words[] = {{"1.#QNAN", false}, {"1.#SNAN", false}, {"1.#IND", false}, {"1.#INF", true}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        size_t n = strlen(words[i].word);
+        if ((size_t)(end - p) >= n && memcmp(p, words[i].word, n) == 0) {
+            while (p + n < end && md_is_digit(p[n]))
+                n++;
+            *out = words[i].inf ? (neg ? -INFINITY : INFINITY) : NAN;
+            return n;
+        }
+    }
+    return 0;
+}
+
 size_t md_num_scan_form(const char *s, const char *end, double *out, md_num_form *form)
 {
     const char *p = s;
@@ -379,6 +400,11 @@ size_t md_num_scan_form(const char *s, const char *end, double *out, md_num_form
     if (p < end && !md_is_digit(*p) && *p != '.') {
         size_t n = scan_special(p, end, neg, out);
         return n ? (size_t)(p - s) + n : 0;
+    }
+    if (end - p > 3 && p[0] == '1' && p[2] == '#') {
+        size_t n = msvc_special(p, end, neg, out);
+        if (n)
+            return (size_t)(p - s) + n;
     }
 
     uint64_t mant = 0;
