@@ -292,6 +292,11 @@ START_TEST(test_kv_imagenet_family)
                {"EPOCH", 62, MD_UNIT_NONE}, {"Loss", 2.3013, MD_UNIT_NONE});
     ck_assert_ptr_null(kv[1].ns);
     CHECK_LINE("| train_loss:3 | lr: 0.1", {"train_loss", 3, MD_UNIT_NONE}, {"lr", 0.1, MD_UNIT_NONE});
+    /* trax: the set and the metric's name, a pipe, its value. */
+    CHECK_LINE("Step    100: train CrossEntropyLoss |  0.51940256", {"Step", 100, MD_UNIT_NONE},
+               {"train CrossEntropyLoss", 0.51940256, MD_UNIT_NONE});
+    CHECK_LINE("Step    100: eval          Accuracy |  0.94081764", {"Step", 100, MD_UNIT_NONE},
+               {"eval          Accuracy", 0.94081764, MD_UNIT_NONE});
     /* The logging cookbook's format puts the logger's name before the level:
      * the message after them opens with the evaluation's word. */
     CHECK_LINE("2021-03-26 21:05:51,538 - Model - INFO - Test Instance Accuracy: 0.803641, Class Accuracy: 0.738575",

@@ -1813,6 +1813,34 @@ static bool on_lone_duration(scan *s)
     return true;
 }
 
+/* trax's training loop: "Step    100: train CrossEntropyLoss |  0.51940256",
+ * "Step    100: eval          Accuracy |  0.94081764": after the step, the
+ * set and the metric's name, a pipe, then its value alone. */
+static bool on_trax_metric(scan *s)
+{
+    if (s->n != 1 || !s->key || !md_word_is(s->out[0].key, s->out[0].keylen, "step"))
+        return false;
+    /* The set's word starts the key, or was taken as the line's lead
+     * ("eval" before the name). */
+    const char *start = s->key, *we = md_kv_word_end(start, s->key_end);
+    if (!md_word_is(start, (size_t)(we - start), "train") && !md_word_is(start, (size_t)(we - start), "eval")) {
+        const char *pe = blanks_before(s->out[0].end, s->key), *pw = pe;
+        while (pw > s->out[0].end && is_alpha(pw[-1]))
+            pw--;
+        if (pw == pe || !md_word_is(pw, (size_t)(pe - pw), "eval"))
+            return false;
+        start = pw;
+    }
+    value v;
+    const char *q = skip_blanks(s->p + 1, s->end);
+    if (!parse_value(s->units, q, s->end, &v) || skip_blanks(v.end, s->end) != s->end)
+        return false;
+    emit(s, start, (size_t)(s->key_end - start), &v, false);
+    clear_key(s);
+    s->p = s->end;
+    return true;
+}
+
 static void on_field(scan *s)
 {
     const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, '|', &name_end, &after);
@@ -3544,6 +3572,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
              * is no validation time. */
             if (c == '|' || (c == ']' && s.ns_bracket))
                 end_namespace(&s);
+            if (c == '|' && on_trax_metric(&s))
+                continue;
             if (c == '|') {
                 s.piped = true;
                 on_field(&s);
