@@ -948,7 +948,6 @@ static const char *read_total(value *out, const char *r, const char *end)
     return r + tk;
 }
 
-/* A value: number, optional unit, optional "/ total", then a delimiter. */
 /* A mean's spread glued after it, as xgb.cv prints its folds'
  * ("test-logloss:0.529975+0.002922") and tables print "0.85±0.02": where
  * it ends, or q where there is none. The mean, written with a point, is
@@ -961,6 +960,7 @@ static const char *after_spread(const char *q, const char *end)
     return k && is_value_end(r + k, end) ? r + k : q;
 }
 
+/* A value: number, optional unit, optional "/ total", then a delimiter. */
 static bool parse_value(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
     *out = (value){0};
@@ -2542,7 +2542,8 @@ static const char *closing_curly_quote(const char *start, const char *end, const
 static void on_quote(scan *s)
 {
     const char *start, *close, *after;
-    if (*s->p == '\'' || *s->p == '"') {
+    bool straight = *s->p == '\'' || *s->p == '"';
+    if (straight) {
         start = s->p + 1;
         close = memchr(start, *s->p, (size_t)(s->end - start));
         after = close ? close + 1 : NULL;
@@ -2552,7 +2553,7 @@ static void on_quote(scan *s)
     }
     if (!after) {
         clear_key(s);
-        s->p = *s->p == '\'' || *s->p == '"' ? s->end : s->p + 3;
+        s->p = straight ? s->end : s->p + 3;
         return;
     }
     /* "'loss': 2.3" in a dict; GluonTS's "Evaluation metric

@@ -645,8 +645,8 @@ static size_t compose_labelled(md_str head)
  * NULL for none. */
 static const char *ray_worker_prefix(md_str s, long *rank)
 {
-    const char *close = memchr(s.p, ')', s.n < 96 ? s.n : 96);
-    if (!close || s.p[0] != '(')
+    const char *close = s.p[0] == '(' ? memchr(s.p, ')', s.n < 96 ? s.n : 96) : NULL;
+    if (!close)
         return NULL;
     const char *pid = md_memmem(s.p, (size_t)(close - s.p), "pid=", 4);
     if (!pid || (pid[-1] != '(' && pid[-1] != ' ') || !md_is_digit(pid[4]))
