@@ -1531,6 +1531,34 @@ START_TEST(test_text_traceback_exception)
 }
 END_TEST
 
+/* rich draws a traceback in a box; pasted without the box's top, its
+ * first frame starts it, and the box's rows carry no metrics. A box row
+ * that is no frame starts nothing. */
+START_TEST(test_text_rich_traceback_headless)
+{
+    md_store *st = load_text("crash.log",
+                             "step 1, loss: 2.0\n"
+                             "\xe2\x94\x82 C:\\kohya\\library\\train_util.py:2160 in cache_batch_latents   \xe2\x94\x82\n"
+                             "\xe2\x94\x82   2159 \xe2\x94\x82   if step: 7, loss: 9.5                       \xe2\x94\x82\n"
+                             "\xe2\x95\xb0\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\n"
+                             "RuntimeError: NaN detected in latents: train/img/020.jpg\n",
+                             NULL);
+    const md_event *e = event(st, "exception");
+    ck_assert_uint_eq(e->count, 1);
+    ck_assert_str_eq(e->first_text, "RuntimeError: NaN detected in latents: train/img/020.jpg");
+    ck_assert_uint_eq(event(st, "nan_inputs")->first_line, 5);
+    ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
+    st = load_text("box.log",
+                   "\xe2\x94\x82 epoch 3 took 12.5 s in total  \xe2\x94\x82\n"
+                   "step 1, loss: 2.0\n"
+                   "ValueError: bad value\n",
+                   NULL);
+    ck_assert_ptr_null(md_store_find_event(st, "exception"));
+    md_store_free(st);
+}
+END_TEST
+
 /* An exception's message is prose: the figures of PyTorch's OOM message
  * are no memory series, with or without a traceback above it. */
 START_TEST(test_text_error_message_figures)
@@ -6439,6 +6467,10 @@ static const struct {
     {"segfault", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 1 (pid: "
                  "5528) of binary: /opt/conda/bin/python3.8"},
     {"segfault", "Process exited with code 139"},
+    {"nan_inputs", "ValueError: Input contains NaN, infinity or a value too large for dtype('float64')."},
+    {"nan_inputs", "ValueError: Input X contains NaN."},
+    {"nan_inputs", "RuntimeError: NaN detected in latents: C:\\train\\img\\100_x\\020.jpg"},
+    {"fp16_unscale", "ValueError: Attempting to unscale FP16 gradients."},
     {"checkpoint_write_failed", "RuntimeError: File my_out/checkpoints/checkpoint_0.pt cannot be opened."},
     {"checkpoint_write_failed", "RuntimeError: [enforce fail at inline_container.cc:445] . PytorchStreamWriter "
                                 "failed writing file data/12: file write failed"},
@@ -8676,6 +8708,9 @@ static const struct {
     {"few_workers", "UserWarning: The 'val_dataloader' does not have many workers which may be a bottleneck."},
     {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
+    {"nan_inputs", "  assert not np.isnan(x).any(), 'input contains NaN values'"},
+    {"nan_inputs", "The dataset contains NaN values in 3 columns; filling them with the median"},
+    {"fp16_unscale", "  grad_scaler.unscale_(optimizer)  # unscale FP16 gradients before clipping"},
     {"killed", "^C2025-04-24 09:39:44,683 WARNING tune.py:219 -- Stop signal received (e.g. via SIGINT/Ctrl+C), "
                        "ending Ray Tune run. Press CTRL+C (or send SIGINT/SIGKILL/SIGTERM) to skip."},
     {"empty_mean", "        warnings.warn(\"Mean of empty slice.\", RuntimeWarning, stacklevel=3)"},
@@ -9397,6 +9432,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_srun_labels);
     tcase_add_test(text, test_text_srun_labels_by_line);
     tcase_add_test(text, test_text_traceback_exception);
+    tcase_add_test(text, test_text_rich_traceback_headless);
     tcase_add_test(text, test_text_error_message_figures);
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);
     tcase_add_test(text, test_text_cuda_oom_fields);

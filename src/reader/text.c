@@ -772,6 +772,23 @@ static bool frame_line(md_str s)
     return q && md_text_at(q, t.p + t.n, "\", line ");
 }
 
+/* A frame as rich draws a traceback, in a box:
+ * "│ /opt/conda/bin/accelerate:8 in <module>      │". */
+static bool rich_frame_line(md_str s)
+{
+    static const char side[] = "\xe2\x94\x82 ";
+    if (!md_str_starts_with(s, side))
+        return false;
+    const char *p = s.p + 4, *end = s.p + s.n;
+    const char *in = md_memmem(p, (size_t)(end - p), " in ", 4);
+    if (!in)
+        return false;
+    const char *q = in;
+    while (q > p && q[-1] >= '0' && q[-1] <= '9')
+        q--;
+    return q < in && q - p > 4 && q[-1] == ':' && md_text_at(q - 4, end, ".py:");
+}
+
 /* A traceback runs from "Traceback (most recent call last):" over indented
  * frame lines to the line that names the exception. Lines of other output
  * can interleave (stdout and stderr share the log); after this many the
@@ -819,7 +836,7 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
     /* A traceback pasted without its header starts at its first frame:
      * '  File "/.../booster.py", line 167, in backward'; not a stack that
      * logging prints under "Call stack:", which no exception ends. */
-    if (!r->in_traceback && frame_line(s) && !(r->stack_line && line == r->stack_line + 1)) {
+    if (!r->in_traceback && (frame_line(s) || rich_frame_line(s)) && !(r->stack_line && line == r->stack_line + 1)) {
         open_traceback(r, line, false, true);
         return;
     }
@@ -845,7 +862,9 @@ static bool traceback_body(const text_reader *r, md_str seg)
     if (!r->in_traceback)
         return false;
     md_str s = strip_rank_prefix(r, seg);
-    return s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t';
+    /* rich's box: its sides and its bottom. */
+    return s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t' || md_str_starts_with(s, "\xe2\x94\x82") ||
+           md_str_starts_with(s, "\xe2\x95\xb0");
 }
 
 static void emit_pair(text_reader *r, const md_kv *kv, const char *key, size_t keylen)
