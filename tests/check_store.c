@@ -724,6 +724,10 @@ START_TEST(test_guessed_kinds)
         {"sts-dev_pearson_cosine", "sts_dev_pearson_cosine", MD_KIND_METRIC, MD_BETTER_HIGHER},
         {"l_percep", "l_percep", MD_KIND_LOSS, MD_BETTER_LOWER},
         {"l_g_fea", "l_g_fea", MD_KIND_LOSS, MD_BETTER_LOWER},
+        /* CamelCase losses, lowercased whole: PaddleOCR's terms. */
+        {"CTCLoss", "ctcloss", MD_KIND_LOSS, MD_BETTER_LOWER},
+        {"SARLoss", "sarloss", MD_KIND_LOSS, MD_BETTER_LOWER},
+        {"loss", "loss", MD_KIND_LOSS, MD_BETTER_LOWER},
     };
     md_store *st = new_store();
     for (size_t i = 0; i < MD_COUNT(want); i++)

@@ -61,6 +61,14 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
             return;
         }
     }
+    /* A loss named in CamelCase comes here lowercased, its words glued:
+     * PaddleOCR's "CTCLoss" and "SARLoss", Keras' "trainLoss". */
+    size_t len = strlen(norm);
+    if (len > 4 && strcmp(norm + len - 4, "loss") == 0) {
+        *kind = MD_KIND_LOSS;
+        *better = MD_BETTER_LOWER;
+        return;
+    }
     for (size_t i = 0; i < MD_COUNT(lower); i++) {
         if (md_key_has_word(norm, lower[i], false)) {
             *kind = MD_KIND_LOSS;

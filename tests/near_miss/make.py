@@ -4348,6 +4348,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_term_zero", "aux_term_rounds_to_zero_at_four_decimals.log")
+def _(r):
+    out = [note("A small auxiliary term printed at four decimals: 0.0000 at every log is a",
+                "print's rounding of a term below 5e-5, not a term that is exactly 0 (six",
+                "decimals and more would say that).")]
+    for step in range(50, 1050, 50):
+        main = 2.5 * math.exp(-step / 400.0) + 0.8 + r.gauss(0, 0.02)
+        aux = 0.00002 * (1 + r.random())
+        out.append("step %d | ce_loss %.4f | aux_loss %.4f | loss %.4f" % (step, main, aux, main + aux))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_term_zero", "dschat_ppo_no_unsupervised_data.log")
 def _(r):
     out = [note("DeepSpeed-Chat step 3 (PPO) without an unsupervised dataset, the default: the",
