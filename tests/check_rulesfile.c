@@ -541,6 +541,7 @@ START_TEST(test_resolve_keys)
         {"timeout_ms", "_ignored"},
         {"run", "_ignored"},
         {"time_left", "eta"},
+        {"reject_reward", "reward_rejected"},
         {"loss_moyenne", "loss"},
         {"validation_loss_moyenne", "val_loss"},
         {"validierungs_loss", "val_loss"},
