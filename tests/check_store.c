@@ -159,6 +159,21 @@ START_TEST(test_fraction_in_percent)
     ck_assert(series(st, "completion_clipped")->max == 1.0);
     ck_assert(series(st, "frac_reward_zero_std")->max == 200.0);
     md_store_free(st);
+
+    /* An accuracy the catalog does not name is a share as well (DeiT's
+     * test_acc5 beside test_acc1); another score in percent is not. */
+    st = new_store();
+    static const double acc5[] = {2.02, 45.5, 79.42};
+    for (size_t i = 0; i < MD_COUNT(acc5); i++) {
+        add_printed(st, (int64_t)i + 1, "test_acc5", acc5[i], 2);
+        add_printed(st, (int64_t)i + 1, "aux.acc_seg", acc5[i], 2);
+        add_printed(st, (int64_t)i + 1, "ents_f", acc5[i], 2);
+    }
+    md_store_sort(st);
+    ck_assert(T_CLOSE(series(st, "test_acc5")->last, 0.7942));
+    ck_assert(T_CLOSE(series(st, "aux_acc_seg")->first, 0.0202));
+    ck_assert(series(st, "ents_f")->last == 79.42);
+    md_store_free(st);
 }
 END_TEST
 

@@ -308,6 +308,15 @@ int keys_split(md_store *st, int k, const char *key, size_t keylen)
     return idx;
 }
 
+/* An accuracy no alias names is a share as the catalog's are, printed in
+ * percent or not: DeiT's test_acc5 beside its test_acc1, mmsegmentation's
+ * aux.acc_seg beside decode.acc_seg. */
+static bool guessed_share(const char *norm, md_kind kind)
+{
+    return kind == MD_KIND_METRIC && ((strstr(norm, "acc") && md_key_has_word(norm, "acc", true)) ||
+                                      (strstr(norm, "accuracy") && md_key_has_word(norm, "accuracy", true)));
+}
+
 int keys_series(md_store *st, int k)
 {
     key_info *ki = &st->keys[k];
@@ -341,7 +350,8 @@ int keys_series(md_store *st, int k)
         ki->dropped = true;
         return -1;
     }
-    st->series[ki->series]->share = ki->cat >= 0 && md_catalog_series(st->cat, (size_t)ki->cat)->share;
+    st->series[ki->series]->share =
+        ki->cat >= 0 ? md_catalog_series(st->cat, (size_t)ki->cat)->share : guessed_share(ki->norm, kind);
     if (ki->cat >= 0 && st->bound[ki->cat] < 0)
         st->bound[ki->cat] = ki->series;
     series_add_source(st->series[ki->series], ki->raw, strlen(ki->raw));
