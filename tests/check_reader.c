@@ -7798,6 +7798,21 @@ START_TEST(test_text_epoch_of_total_took)
     ck_assert_int_eq(series(st, "val_loss")->last_step, 2);
     ck_assert(series(st, "step_time")->first == 1.858);
     md_store_free(st);
+
+    /* FourCastNet says it with "is", in "sec": the epoch places the losses
+     * printed after it. */
+    st = load_text("train.log",
+                   "2023-10-26 21:44:42,443 - root - INFO - Time taken for epoch 1 is 268.29315757751465 sec\n"
+                   "2023-10-26 21:44:42,444 - root - INFO - Train loss: 0.3334. Valid loss: 0.3517\n"
+                   "2023-10-26 21:49:04,001 - root - INFO - Time taken for epoch 2 is 261.5571141242981 sec\n"
+                   "2023-10-26 21:49:04,002 - root - INFO - Train loss: 0.3056. Valid loss: 0.3190\n"
+                   "The run is 1.5 sec behind\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->first_step == 1 && loss->last_step == 2);
+    ck_assert(fabs(series(st, "step_time")->last - 261.557) < 1e-3);
+    ck_assert_uint_eq(series(st, "step_time")->count, 2);
+    md_store_free(st);
 }
 END_TEST
 

@@ -27,6 +27,8 @@ static const unit_name names[] = {
     {"us", MD_UNIT_US},
     {"\xc2\xb5s", MD_UNIT_US},
     {"ns", MD_UNIT_NS},
+    {"secs", MD_UNIT_S},
+    {"sec", MD_UNIT_S},
     {"s", MD_UNIT_S},
     {"h", MD_UNIT_H},
     {"bytes", MD_UNIT_B},

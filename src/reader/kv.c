@@ -2422,12 +2422,16 @@ static bool estimator_summary(const char *key, size_t keylen)
 }
 
 /* Lasagne's examples: "Epoch 1 of 500 took 1.858s": the time a count took,
- * right after it ("took 5 s" alone is prose). */
+ * right after it ("took 5 s" alone is prose); FourCastNet's "Time taken
+ * for epoch 1 is 268.29 sec" says it with "is". */
 static bool count_took(const scan *s, size_t keylen, const value *v)
 {
-    if (s->n == 0 || keylen != 4 || !md_word_is(s->key, 4, "took") || md_unit_dim(v->unit) != MD_DIM_TIME)
+    if (s->n == 0 || md_unit_dim(v->unit) != MD_DIM_TIME)
         return false;
     const md_kv *prev = &s->out[s->n - 1];
+    if (!(keylen == 4 && md_word_is(s->key, 4, "took")) &&
+        !(keylen == 2 && md_word_is(s->key, 2, "is") && prev->keylen > 15 && strncasecmp(prev->key, "time taken for ", 15) == 0))
+        return false;
     const char *last = last_word(prev->key, prev->key + prev->keylen);
     static const char *const counts[] = {"epoch", "step", "iter", "iteration"};
     return (prev->flags & MD_KV_INTEGRAL) && prev->end && skip_blanks(prev->end, s->end) == s->key &&
