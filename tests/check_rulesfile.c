@@ -542,6 +542,8 @@ START_TEST(test_resolve_keys)
         {"run", "_ignored"},
         {"time_left", "eta"},
         {"reject_reward", "reward_rejected"},
+        {"train_loss_simple_step", NULL},
+        {"train_loss_vlb_epoch", NULL},
         {"loss_moyenne", "loss"},
         {"validation_loss_moyenne", "val_loss"},
         {"validierungs_loss", "val_loss"},

@@ -219,8 +219,14 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
         ids_only &= has_digit(p, (size_t)(us - p)) || word_in(p, wn, set_words, MD_COUNT(set_words));
         after_loss |= wn == 4 && memcmp(p, "loss", 4) == 0;
         counted |= word_in(p, wn, count_words, MD_COUNT(count_words));
-        metric_before = (wn >= 4 && memcmp(p + wn - 4, "loss", 4) == 0) ||
-                        (wn >= 3 && memcmp(p + wn - 3, "acc", 3) == 0) || (wn == 4 && memcmp(p, "this", 4) == 0);
+        /* Words after the metric's still name it ("train/loss_simple_step",
+         * latent diffusion's), until "at" says a count follows ("loss at
+         * iteration"). */
+        if (wn == 2 && memcmp(p, "at", 2) == 0)
+            metric_before = false;
+        else
+            metric_before |= (wn >= 4 && memcmp(p + wn - 4, "loss", 4) == 0) ||
+                             (wn >= 3 && memcmp(p + wn - 3, "acc", 3) == 0) || (wn == 4 && memcmp(p, "this", 4) == 0);
         p = us + 1;
     }
     return -1;
