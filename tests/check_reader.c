@@ -788,6 +788,9 @@ START_TEST(test_kv_espnet_epoch_batches)
     CHECK_LINE("INFO: 12epoch results: [train] loss=37.25, [valid] loss=41.5", {"epoch", 12, MD_UNIT_NONE},
                {"loss", 37.25, MD_UNIT_NONE}, {"loss", 41.5, MD_UNIT_NONE});
     check_no_pairs("trained 12epochs");
+    /* kohya's bilingual header: "1epoch" there runs on in Japanese. */
+    CHECK_LINE("  num batches per epoch / 1epoch\xe3\x81\xae\xe3\x83\x90\xe3\x83\x83\xe3\x83\x81\xe6\x95\xb0: 93",
+               {"\xe3\x81\xae\xe3\x83\x90\xe3\x83\x83\xe3\x83\x81\xe6\x95\xb0", 93, MD_UNIT_NONE});
 }
 END_TEST
 

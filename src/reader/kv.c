@@ -3327,7 +3327,9 @@ static bool on_espnet_epoch(scan *s)
     if (!k || !is_integral_text(p, k) || !md_text_at(p + k, s->end, "epoch"))
         return false;
     p += k + 5;
-    if (p < s->end && is_alnum(*p))
+    /* Nor a word that goes on in another script: kohya's "num batches per
+     * epoch / 1epochのバッチ数: 93" ("batches per epoch"). */
+    if (p < s->end && (is_alnum(*p) || (unsigned char)*p >= 0x80))
         return false;
     emit_count(s, "epoch", 5, epoch, NAN, p, NULL);
     s->p = p;
