@@ -2501,6 +2501,17 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_int_eq(series(st, "val_loss")->last_step, 8);
     md_store_free(st);
 
+    /* docker logs -t stamps each line in RFC 3339, in UTC ('Z'). */
+    st = load_text("docker.log",
+                   "2024-07-02T13:49:41.054991827Z Epoch 1/40\n"
+                   "10/10 [==============================] - 8s 265ms/step - loss: 0.52 - val_loss: 0.61\n"
+                   "2024-07-02T14:03:49.348781263Z Epoch 2/40\n"
+                   "10/10 [==============================] - 8s 261ms/step - loss: 0.41 - val_loss: 0.55\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal && loss->first_step == 1 && loss->last_step == 2);
+    md_store_free(st);
+
     /* Flax's examples: a line that begins "test epoch: N" holds the test
      * set's loss and accuracy. */
     st = load_text("flax.log",

@@ -226,7 +226,8 @@ static int key_role(const void *ctx, const char *key, size_t n)
 }
 
 /* What a timestamp leaves before a line's text: digits, punctuation, and
- * ISO's T ("2024-01-01 10:00:00.000000: Epoch 5", nnU-Net's log). */
+ * ISO's T and Z ("2024-01-01 10:00:00.000000: Epoch 5", nnU-Net's log;
+ * "2024-07-02T13:49:41.054991827Z Epoch 1/40", docker logs -t). */
 #define STAMP_PREFIX_MAX 40
 
 static bool stamp_prefix(const char *p, const char *end)
@@ -234,7 +235,7 @@ static bool stamp_prefix(const char *p, const char *end)
     if (end - p > STAMP_PREFIX_MAX)
         return false;
     for (; p < end; p++)
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z' && *p != 'T'))
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z' && *p != 'T' && *p != 'Z'))
             return false;
     return true;
 }
