@@ -6481,6 +6481,11 @@ static const struct {
     {"segfault", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 1 (pid: "
                  "5528) of binary: /opt/conda/bin/python3.8"},
     {"segfault", "Process exited with code 139"},
+    {"nccl_watchdog_stuck", "[rank1]:[E ProcessGroupNCCL.cpp:1316] [PG 0 Rank 1] Heartbeat monitor timed out! Process "
+                            "will be terminated after dumping debug info. workMetaList_.size()=103"},
+    {"nccl_watchdog_stuck", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
+                            "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in "
+                            "monitoring enqueued collectives."},
     {"nan_inputs", "ValueError: Input contains NaN, infinity or a value too large for dtype('float64')."},
     {"nan_inputs", "ValueError: Input X contains NaN."},
     {"nan_inputs", "RuntimeError: NaN detected in latents: C:\\train\\img\\100_x\\020.jpg"},
@@ -8737,6 +8742,9 @@ static const struct {
     {"few_workers", "UserWarning: The 'val_dataloader' does not have many workers which may be a bottleneck."},
     {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
+    {"nccl_watchdog_stuck", "TORCH_NCCL_ENABLE_MONITORING: 1, TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC: 1200"},
+    {"nccl_timeout", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
+                     "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress."},
     {"nan_inputs", "  assert not np.isnan(x).any(), 'input contains NaN values'"},
     {"nan_inputs", "The dataset contains NaN values in 3 columns; filling them with the median"},
     {"fp16_unscale", "  grad_scaler.unscale_(optimizer)  # unscale FP16 gradients before clipping"},

@@ -2525,6 +2525,22 @@ def rank_prefix_block(ranks, fmt):
     return [("[rank%d]:" % k) + fmt.format(rank=k) for k in ranks]
 
 
+@near_miss("nccl_watchdog_stuck", "heartbeat_settings_printed_healthy.log")
+def _(r):
+    out = [note("A torchrun job that prints its NCCL settings, the heartbeat monitor's among them",
+                "(TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC, TORCH_NCCL_ENABLE_MONITORING), and PyTorch's",
+                "note on the watchdog's timeout, then trains to the end: no watchdog got stuck.")]
+    out.append("[rank0]:env: TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC=1200 TORCH_NCCL_ENABLE_MONITORING=1 TORCH_NCCL_DUMP_ON_TIMEOUT=1")
+    out.append("[rank0]:[I611 10:02:19.120000 ProcessGroupNCCL.cpp:899] [PG 0 Rank 0] ProcessGroupNCCL initialization options: size: 4, global rank: 0, TIMEOUT(ms): 600000, USE_HIGH_PRIORITY_STREAM: 0")
+    out.append("[rank0]:[I611 10:02:19.120100 ProcessGroupNCCL.cpp:908] [PG 0 Rank 0] ProcessGroupNCCL environments: NCCL version: 2.21.5, TORCH_NCCL_ASYNC_ERROR_HANDLING: 3, TORCH_NCCL_DUMP_ON_TIMEOUT: 1, TORCH_NCCL_WAIT_TIMEOUT_DUMP_MILSEC: 60000, TORCH_NCCL_DESYNC_DEBUG: 0, TORCH_NCCL_ENABLE_TIMING: 0, TORCH_NCCL_BLOCKING_WAIT: 0, TORCH_DISTRIBUTED_DEBUG: OFF, TORCH_NCCL_ENABLE_MONITORING: 1, TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC: 1200, TORCH_NCCL_TRACE_BUFFER_SIZE: 2000")
+    total = 2000
+    for s in range(20, total + 1, 20):
+        loss = 2.4 + 1.6 * math.exp(-s / 400.0) + r.gauss(0, 0.015)
+        out.append("[rank0]:step %d/%d | loss %.4f | lr %.3e | grad_norm %.3f" % (s, total, loss, cosine(s, total, 3e-4, 100), 0.5 + abs(r.gauss(0, 0.04))))
+    out.append("[rank0]:Training completed in 1:12:40")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nccl_timeout", "torchrun_8gpu_nccl_info_healthy.log")
 def _(r):
     out = [note("torchrun DDP job on 8 GPUs with NCCL_DEBUG=INFO and TORCH_CPP_LOG_LEVEL=INFO: every",
