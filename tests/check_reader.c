@@ -7722,6 +7722,16 @@ START_TEST(test_text_leading_evaluation_word)
     ck_assert(series(st, "loss")->last == 0.52 && series(st, "val_loss")->last == 0.41);
     md_store_free(st);
 
+    /* The word abbreviated with a point: ESIM's "-> Valid. time: ...". */
+    st = load_text("esim.log",
+                   "* Training epoch 2:\n-> Training time: 855.3887s, loss = 0.4858, accuracy: 81.1468%\n"
+                   "* Validation for epoch 2:\n-> Valid. time: 3.0217s, loss: 0.3845, accuracy: 85.4095%\n",
+                   NULL);
+    ck_assert(series(st, "loss")->count == 1 && series(st, "loss")->last == 0.4858);
+    ck_assert(series(st, "val_loss")->last == 0.3845);
+    ck_assert_uint_eq(series(st, "val_accuracy")->count, 1);
+    md_store_free(st);
+
     /* Stable Baselines3's EvalCallback: the environment steps, then the
      * evaluation's reward. */
     st = load_text("sb3.log",

@@ -1205,7 +1205,9 @@ static void lead_evaluation(scan *s, const char *w, const char *we)
     if (log_level_word(w, we))
         return;
     s->lead_seen = true;
-    if (s->n > 0 || s->ns || we == s->end || *we != ' ')
+    /* An abbreviation's point: ESIM's "-> Valid. time: 3.02s, loss: 0.38". */
+    const char *after = we < s->end && *we == '.' ? we + 1 : we;
+    if (s->n > 0 || s->ns || after == s->end || *after != ' ')
         return;
     /* Named as the word would name a key of its own ("Validation loss"),
      * so that both spellings make one series. */
@@ -1217,7 +1219,7 @@ static void lead_evaluation(scan *s, const char *w, const char *we)
         s->lead_ns = "evaluation", s->lead_nslen = 10;
     else
         return;
-    s->lead_end = we;
+    s->lead_end = after;
 }
 
 /* Whether a word or two, then "is", follow blanks at p: the next phrase of
