@@ -6486,6 +6486,10 @@ static const struct {
     {"nccl_watchdog_stuck", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
                             "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in "
                             "monitoring enqueued collectives."},
+    {"boosting", "[12]\ttrain-rmse:4.92155\teval-rmse:5.10321"},
+    {"boosting", "## [1]  train-logloss:0.455851+0.000089 test-logloss:0.455942+0.000886 "},
+    {"boosting", "[100]\ttraining's l2: 0.312\tvalid_0's l2: 0.351"},
+    {"boosting", "10:\tlearn: 0.5221034\ttest: 0.5310112\tbest: 0.5310112 (10)\ttotal: 1.2s\tremaining: 10s"},
     {"nan_inputs", "ValueError: Input contains NaN, infinity or a value too large for dtype('float64')."},
     {"nan_inputs", "ValueError: Input X contains NaN."},
     {"nan_inputs", "RuntimeError: NaN detected in latents: C:\\train\\img\\100_x\\020.jpg"},
@@ -8755,6 +8759,8 @@ static const struct {
     {"nccl_watchdog_stuck", "TORCH_NCCL_ENABLE_MONITORING: 1, TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC: 1200"},
     {"nccl_timeout", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
                      "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress."},
+    {"boosting", "[12] train-test split: 0.8 of the rows"},
+    {"boosting", "Epoch 3: the model's loss: 0.5"},
     {"nan_inputs", "  assert not np.isnan(x).any(), 'input contains NaN values'"},
     {"nan_inputs", "The dataset contains NaN values in 3 columns; filling them with the median"},
     {"fp16_unscale", "  grad_scaler.unscale_(optimizer)  # unscale FP16 gradients before clipping"},
