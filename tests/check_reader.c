@@ -6486,6 +6486,8 @@ static const struct {
     {"nccl_watchdog_stuck", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
                             "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in "
                             "monitoring enqueued collectives."},
+    {"nccl_error", "[1,3]<stdout>:mlc-cluster-23:3070:3090 [0] include/shm.h:42 NCCL WARN Cuda failure 'invalid argument'"},
+    {"nccl_error", "node2:1201:1311 [3] NCCL WARN Call to recv failed : Connection reset by peer"},
     {"boosting", "[12]\ttrain-rmse:4.92155\teval-rmse:5.10321"},
     {"boosting", "## [1]  train-logloss:0.455851+0.000089 test-logloss:0.455942+0.000886 "},
     {"boosting", "[100]\ttraining's l2: 0.312\tvalid_0's l2: 0.351"},
@@ -8759,6 +8761,9 @@ static const struct {
     {"nccl_watchdog_stuck", "TORCH_NCCL_ENABLE_MONITORING: 1, TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC: 1200"},
     {"nccl_timeout", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
                      "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress."},
+    {"nccl_error", "node1:5361:5361 [0] NCCL INFO NET/Plugin: Failed to find ncclNetPlugin_v8 symbol."},
+    {"nccl_error", "node1:3018451:3018451 [0] enqueue.cc:1085 NCCL WARN Cuda failure 'out of memory'"},
+    {"nccl_error", "node1:5361:5361 [0] NCCL WARN NET/Plugin : No plugin found (libnccl-net.so), using internal implementation"},
     {"boosting", "[12] train-test split: 0.8 of the rows"},
     {"boosting", "Epoch 3: the model's loss: 0.5"},
     {"nan_inputs", "  assert not np.isnan(x).any(), 'input contains NaN values'"},
