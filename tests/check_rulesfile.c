@@ -542,6 +542,7 @@ START_TEST(test_resolve_keys)
         {"run", "_ignored"},
         {"time_left", "eta"},
         {"reject_reward", "reward_rejected"},
+        {"it_sec", "it_per_s"},
         {"train_loss_simple_step", NULL},
         {"train_loss_vlb_epoch", NULL},
         {"loss_moyenne", "loss"},
