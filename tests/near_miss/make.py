@@ -1754,6 +1754,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("zero_loss", "overfit_one_batch_fast_but_gradual.log")
+def _(r):
+    out = [note("The classic check: overfit one batch. The loss starts at 2.3 and, with a large",
+                "learning rate, falls tenfold at each of its logs, 0.21, 0.019, 0.0017, before it",
+                "prints 0.0 at the fifth: fast, but the way learning goes, not cut off in one step.")]
+    loss = 2.3
+    for s in range(1, 11):
+        out.append("step %d | loss %s | grad_norm %.4g" % (s, repr(round(loss, 4)), 3.0 * loss))
+        loss = loss / 11.0 if loss > 1e-4 else 0.0
+    return "\n".join(out) + "\n"
+
+
 @near_miss("zero_loss", "trl_grpo_beta0_loss_zero.log")
 def _(r):
     out = [note("TRL GRPO with beta = 0: the loss is exactly 0 at every step by construction (no",
