@@ -236,9 +236,9 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
  * no space between: "在线平均损失" (online average loss) is a loss; Korean
  * does too at times ("검증손실"). The key's last word, without up to
  * IDEOGRAPH_DROP leading characters of three bytes (kana, CJK ideographs,
- * Hangul), is tried as a whole key; where the dropped characters start
- * with an evaluation's word ("验证损失", "検証精度"), it is that
- * evaluation's series. */
+ * Hangul), is tried as a whole key; where the dropped characters hold an
+ * evaluation's word ("验证损失", "検証精度", "整体测试集上的loss"), it is
+ * that evaluation's series. */
 #define IDEOGRAPH_DROP 8
 
 static const char *const ideographic_eval_words[] = {"验证", "校验", "測試", "测试", "検証", "評価", "评估", "テスト",
@@ -250,15 +250,17 @@ static int lookup_ideographic_head(const md_catalog *cat, const char *norm, size
     while (head > norm && head[-1] != '_')
         head--;
     bool eval = false;
-    for (size_t i = 0; i < MD_COUNT(ideographic_eval_words); i++) {
-        size_t wn = strlen(ideographic_eval_words[i]);
-        eval |= (size_t)(end - head) > wn && memcmp(head, ideographic_eval_words[i], wn) == 0;
-    }
     const char *p = head;
     for (int k = 0; k < IDEOGRAPH_DROP && end - p > 3; k++) {
         unsigned char c = (unsigned char)*p;
         if (c < 0xE3 || c > 0xED)
             return -1;
+        /* The evaluation's word may follow a modifier of its own:
+         * "整体测试集上的loss" (the loss on the whole test set). */
+        for (size_t i = 0; i < MD_COUNT(ideographic_eval_words); i++) {
+            size_t wn = strlen(ideographic_eval_words[i]);
+            eval |= (size_t)(end - p) > wn && memcmp(p, ideographic_eval_words[i], wn) == 0;
+        }
         p += 3;
         int idx = lookup_with_unit(cat, p, (size_t)(end - p), unit, true);
         if (idx >= 0)
