@@ -329,6 +329,14 @@ static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
         r.cat = lookup_ideographic_head(cat, norm, n, &r.unit);
     if (r.cat < 0)
         r.cat = lookup_romance_set(cat, norm, n, &r.unit);
+    /* Lightning's value of a metric at each step ("aeloss_step" beside
+     * "discloss_step", an autoencoder's): the metric's, where the catalog
+     * names it (not "_epoch", the epoch's mean, a series of its own). */
+    if (r.cat < 0 && n > 5 && memcmp(norm + n - 5, "_step", 5) == 0) {
+        resolved stem = resolve_name(cat, norm, n - 5);
+        if (stem.cat >= 0 && md_catalog_series(cat, (size_t)stem.cat)->role == MD_ROLE_SERIES)
+            r = stem;
+    }
     return r;
 }
 
