@@ -778,16 +778,21 @@ START_TEST(test_kv_loss_terms_after_blanks)
 }
 END_TEST
 
+/* ESPnet's timings are named for what they time: iter_time waits for the
+ * data iterator, train_time is the iteration's, time the epoch's. */
 START_TEST(test_kv_espnet_epoch_batches)
 {
     md_kv kv[32];
     CHECK_LINE("[gpu2] 2023-05-02 10:00:00,000 (trainer:732) INFO: 12epoch:train:801-1000batch: iter_time=0.002, "
                "loss=38.5",
-               {"epoch", 12, MD_UNIT_NONE}, {"iter", 1000, MD_UNIT_NONE}, {"iter_time", 0.002, MD_UNIT_NONE},
+               {"epoch", 12, MD_UNIT_NONE}, {"iter", 1000, MD_UNIT_NONE}, {"data_time", 0.002, MD_UNIT_NONE},
                {"loss", 38.5, MD_UNIT_NONE});
     CHECK_LINE("INFO: 12epoch results: [train] loss=37.25, [valid] loss=41.5", {"epoch", 12, MD_UNIT_NONE},
                {"loss", 37.25, MD_UNIT_NONE}, {"loss", 41.5, MD_UNIT_NONE});
     check_no_pairs("trained 12epochs");
+    CHECK_LINE("INFO: 7epoch:train:7126-7500batch: iter_time=0.001, loss=1.601, train_time=0.014",
+               {"epoch", 7, MD_UNIT_NONE}, {"iter", 7500, MD_UNIT_NONE}, {"data_time", 0.001, MD_UNIT_NONE},
+               {"loss", 1.601, MD_UNIT_NONE}, {"step_time", 0.014, MD_UNIT_NONE});
     /* kohya's bilingual header: "1epoch" there runs on in Japanese. */
     CHECK_LINE("  num batches per epoch / 1epoch\xe3\x81\xae\xe3\x83\x90\xe3\x83\x83\xe3\x83\x81\xe6\x95\xb0: 93",
                {"\xe3\x81\xae\xe3\x83\x90\xe3\x83\x83\xe3\x83\x81\xe6\x95\xb0", 93, MD_UNIT_NONE});
@@ -799,7 +804,7 @@ START_TEST(test_kv_timespan_in_words)
     md_kv kv[32];
     /* ESPnet's epoch times, as humanfriendly spells them. */
     CHECK_LINE("INFO: 3epoch results: [train] loss=41.5, time=1 minute and 44.25 seconds, total_count=900",
-               {"epoch", 3, MD_UNIT_NONE}, {"loss", 41.5, MD_UNIT_NONE}, {"time", 104.25, MD_UNIT_S},
+               {"epoch", 3, MD_UNIT_NONE}, {"loss", 41.5, MD_UNIT_NONE}, {"epoch_time", 104.25, MD_UNIT_S},
                {"total_count", 900, MD_UNIT_NONE});
     CHECK_LINE("time=2 hours, 3 minutes and 4.5 seconds, loss=7.5", {"time", 7384.5, MD_UNIT_S},
                {"loss", 7.5, MD_UNIT_NONE});

@@ -44,6 +44,7 @@ typedef struct scan {
     const char *owned; /* the key the owner names ("binary_logloss") */
     bool loss_repeated; /* a bare "loss" is the evaluation's again (estimator_summary, names_set_loss) */
     bool openmmlab; /* OpenMMLab's logger wrote the line: its bare "memory" is MiB (openmmlab_memory) */
+    bool espnet;    /* ESPnet's trainer wrote the line ("7epoch:train:...", "7epoch results:") */
     size_t eval_at; /* 1 + the index in out of the line's first evaluation key ("Val Loss"), 0 for none */
     bool piped;     /* a '|' parted fields before the scan's place */
     bool lead_seen; /* the message's first word was met (lead_evaluation) */
@@ -414,6 +415,17 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     /* StyleGAN's "time 2d 07h 06m": the time so far, not the step's. */
     if (v->elapsed && md_word_is(key, keylen, "time"))
         key = "elapsed_time", keylen = 12;
+    /* ESPnet's timings: iter_time waits for the data iterator, train_time
+     * is the whole iteration's, time the epoch's ("time=3 hours, 11
+     * minutes and 16.97 seconds"). */
+    if (s->espnet) {
+        if (keylen == 9 && memcmp(key, "iter_time", 9) == 0)
+            key = "data_time", keylen = 9;
+        else if (keylen == 10 && memcmp(key, "train_time", 10) == 0)
+            key = "step_time", keylen = 9;
+        else if (md_word_is(key, keylen, "time"))
+            key = "epoch_time", keylen = 10;
+    }
     /* A set's name alone is its loss's ("Train: 0.8123, Val: 1.5817") only
      * before a number with a point and no unit: "Train: 5000 samples" and
      * "valid 050" count. */
@@ -3335,6 +3347,7 @@ static bool on_espnet_epoch(scan *s)
         return false;
     emit_count(s, "epoch", 5, epoch, NAN, p, NULL);
     s->p = p;
+    s->espnet = true;
     if (!md_text_at(p, s->end, ":train:"))
         return true;
     const char *q = p + 7;
