@@ -2864,7 +2864,7 @@ START_TEST(test_text_column_tables)
     md_store_free(st);
 
     /* Unsloth's table of the training loss alone, after its banner: two
-     * columns, a step and a series; two words apart by blanks are not. */
+     * columns, a step and a series; two words apart by one blank are not. */
     st = load_text("unsloth.log",
                    "==((====))==  Unsloth - 2x faster free finetuning | Num GPUs used = 1\n"
                    " [3/3 00:12, Epoch 0/1]\n"
@@ -2877,6 +2877,12 @@ START_TEST(test_text_column_tables)
     md_store_free(st);
     st = load_text("two_words.log", "step 1 loss 3.0\nStep Loss\n4 1.5\n", NULL);
     ck_assert_uint_eq(series(st, "loss")->count, 1);
+    md_store_free(st);
+    /* A column's gap of blanks parts them as a tab does (TensorBoard's
+     * scalar pasted as text). */
+    st = load_text("tb.log", "Step   Loss\n1 52.3763\n2 51.3199\n3 50.2598\n", NULL);
+    loss = series(st, "loss");
+    ck_assert(loss->count == 3 && loss->last_step == 3 && loss->last == 50.2598);
     md_store_free(st);
 
     /* A header with no row for many lines has expired. */

@@ -321,12 +321,14 @@ static void use_wide_names(md_columns *t, md_key_role_fn role, const void *ctx)
 }
 
 /* A notebook's table of the training loss alone, as Unsloth's runs
- * print it ("Step\tTraining Loss" over "1\t3.0197"): two names at a tab,
- * the first a step and the second a series the catalog knows. Two words
- * parted by blanks are too often prose to be a header. */
+ * print it ("Step\tTraining Loss" over "1\t3.0197"): two names at a tab
+ * or a column's gap of blanks ("Step   Loss", a TensorBoard scalar pasted
+ * as text), the first a step and the second a series the catalog knows.
+ * Two words parted by one blank are too often prose to be a header. */
 static bool step_and_series(md_str line, const md_str *cells, size_t n, md_key_role_fn role, const void *ctx)
 {
-    if (n != 2 || !memchr(line.p, '\t', line.n))
+    md_str wide[3];
+    if (n != 2 || (!memchr(line.p, '\t', line.n) && md_split_cells(line, wide, 3, true) != 2))
         return false;
     for (size_t i = 0; i < n; i++)
         if (md_num_scan(cells[i].p, cells[i].p + cells[i].n, &(double){0}) || cells[i].n >= MD_COLUMNS_NAME)
