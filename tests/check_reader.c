@@ -6497,6 +6497,8 @@ static const struct {
     {"nccl_watchdog_stuck", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
                             "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in "
                             "monitoring enqueued collectives."},
+    {"loss_scale_min", "2024-01-14 01:03:00,826 WARNING [train.py:1057] (2/4) Grad scale is small: 1.2924697071141057e-26"},
+    {"loss_scale_min", "RuntimeError: grad_scale is too small, exiting: 8.470329472543003e-22"},
     {"nccl_error", "[1,3]<stdout>:mlc-cluster-23:3070:3090 [0] include/shm.h:42 NCCL WARN Cuda failure 'invalid argument'"},
     {"nccl_error", "node2:1201:1311 [3] NCCL WARN Call to recv failed : Connection reset by peer"},
     {"boosting", "[12]\ttrain-rmse:4.92155\teval-rmse:5.10321"},
