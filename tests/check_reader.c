@@ -6497,6 +6497,8 @@ static const struct {
     {"nccl_watchdog_stuck", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
                             "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress in "
                             "monitoring enqueued collectives."},
+    {"oom_caught", "| WARNING: ran out of memory with exception: CUDA out of memory. Tried to allocate 1.16 GiB;"},
+    {"oom_caught", "2020-12-08 22:42:14 | WARNING | fairseq.trainer | attempting to recover from OOM in forward/backward pass"},
     {"loss_scale_min", "2024-01-14 01:03:00,826 WARNING [train.py:1057] (2/4) Grad scale is small: 1.2924697071141057e-26"},
     {"loss_scale_min", "RuntimeError: grad_scale is too small, exiting: 8.470329472543003e-22"},
     {"nccl_error", "[1,3]<stdout>:mlc-cluster-23:3070:3090 [0] include/shm.h:42 NCCL WARN Cuda failure 'invalid argument'"},
@@ -8774,6 +8776,7 @@ static const struct {
     {"nccl_watchdog_stuck", "TORCH_NCCL_ENABLE_MONITORING: 1, TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC: 1200"},
     {"nccl_timeout", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
                      "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress."},
+    {"oom_caught", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB."},
     {"nccl_error", "node1:5361:5361 [0] NCCL INFO NET/Plugin: Failed to find ncclNetPlugin_v8 symbol."},
     {"nccl_error", "node1:3018451:3018451 [0] enqueue.cc:1085 NCCL WARN Cuda failure 'out of memory'"},
     {"nccl_error", "node1:5361:5361 [0] NCCL WARN NET/Plugin : No plugin found (libnccl-net.so), using internal implementation"},
