@@ -747,8 +747,8 @@ START_TEST(test_run_worst_score)
             put(&r, series[k].key, i * 10, v);
         }
     run_done(&r);
-    ck_assert_str_eq(md_signal_text(r.sig, "run.worst_score_name"), "eval_f1");
-    ck_assert_str_eq(md_signal_run_series(r.sig, "worst_score_fall_from_max"), "eval_f1");
+    ck_assert_str_eq(md_signal_text(r.sig, "run.worst_score_name"), "val_f1");
+    ck_assert_str_eq(md_signal_run_series(r.sig, "worst_score_fall_from_max"), "val_f1");
     md_value fall = md_signal_run(r.sig, "worst_score_fall_from_max");
     ck_assert(fall.known && fall.v > 0.2 && fall.v < 0.3);
     md_value best = md_signal_run(r.sig, "worst_score_best_step");

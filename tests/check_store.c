@@ -700,7 +700,9 @@ START_TEST(test_eval_sets)
     ck_assert(series(st, "val_loss")->last == 4.0);
     const md_series *en_loss = series(st, "eval_en_loss");
     ck_assert(en_loss->kind == MD_KIND_LOSS && en_loss->better == MD_BETTER_LOWER && en_loss->last == 2.0);
-    ck_assert_int_eq(series(st, "eval_en_f1")->kind, MD_KIND_METRIC);
+    /* A score the catalog names takes its name from the only set that has it. */
+    ck_assert_str_eq(series(st, "val_f1")->sources[0], "eval_en_f1");
+    ck_assert_int_eq(series(st, "val_f1")->kind, MD_KIND_METRIC);
     md_store_free(st);
 
     /* A loss term has no runtime of its own: YOLO's val/ terms still add
