@@ -1473,7 +1473,8 @@ START_TEST(test_merge_joins_rotated_log)
 END_TEST
 
 /* NaNs that lead a joined series: a first file of placeholders alone runs
- * into the second's; a first file with finite points keeps its own. */
+ * into the second's; a first file with finite points keeps its own. The
+ * finite points before the first NaN add up the same way. */
 START_TEST(test_merge_leading_nonfinite)
 {
     md_store *run = md_store_new(t_catalog());
@@ -1498,6 +1499,17 @@ START_TEST(test_merge_leading_nonfinite)
     loss = series(run, "loss");
     ck_assert_uint_eq(loss->leading_nonfinite, 1);
     ck_assert_uint_eq(loss->nan, 2);
+    ck_assert_uint_eq(loss->finite_before_nonfinite, 0);
+    md_store_free(run);
+
+    /* The finite points before the first NaN count across the files. */
+    run = part("train.log", 0, 4, -1);
+    md_store_merge(run, part("train.log.1", 5, 9, 7));
+    ck_assert_uint_eq(series(run, "loss")->finite_before_nonfinite, 7);
+    md_store_free(run);
+    run = part("train.log", 0, 4, 2);
+    md_store_merge(run, part("train.log.1", 5, 9, 8));
+    ck_assert_uint_eq(series(run, "loss")->finite_before_nonfinite, 2);
     md_store_free(run);
 }
 END_TEST

@@ -187,6 +187,12 @@ MD_FEATURE(leading_nonfinite)
     return md_known((double)s->leading_nonfinite);
 }
 
+MD_FEATURE(finite_before_nonfinite)
+{
+    (void)sig;
+    return s->first_nonfinite_step >= 0 ? md_known((double)s->finite_before_nonfinite) : md_unknown();
+}
+
 MD_FEATURE(trailing_nonfinite)
 {
     (void)sig;

@@ -36,6 +36,7 @@ static const md_feature series_features[] = {
     F(last_repeats, "logs at the end, each at a step of its own, holding the last value (within 1e-5 of "
                     "it): a value that stopped moving"),
     F(leading_nonfinite, "NaN or Inf points before the first finite one (all of them when none is)"),
+    F(finite_before_nonfinite, "finite points before the first NaN or Inf (unknown when none is)"),
     F(zero_frac, "share of finite points exactly 0"),
     F(first_zero_step, "step of the first point exactly 0"),
     F(before_zero, "the finite value just before the first point exactly 0"),

@@ -77,6 +77,7 @@ MD_FEATURE(last_nonfinite_step);
 MD_FEATURE(trailing_nonfinite);
 MD_FEATURE(last_repeats);
 MD_FEATURE(leading_nonfinite);
+MD_FEATURE(finite_before_nonfinite);
 MD_FEATURE(resolution);
 MD_FEATURE(zero_resolution);
 MD_FEATURE(chance_classes);

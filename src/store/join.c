@@ -203,6 +203,11 @@ md_series *series_join(md_series *a, md_series *b)
         }
         b->first = a->first;
     }
+    /* b's count of finite points before its first NaN grows by the kept
+     * part's, unless the kept part holds a NaN of its own. */
+    b->finite_before_nonfinite =
+        nonfinite ? (a->finite_before_nonfinite < kept->n ? a->finite_before_nonfinite : kept->n)
+                  : kept->n + b->finite_before_nonfinite;
     if (nonfinite) {
         b->first_nonfinite_step = a->first_nonfinite_step;
         if (b->last_nonfinite_step < 0)

@@ -49,7 +49,7 @@ static void series_clear(md_series *s)
     s->count = s->finite = s->nan = s->inf = s->zeros = 0;
     s->first_step = s->last_step = s->min_step = s->max_step = 0;
     s->first_nonfinite_step = s->last_nonfinite_step = -1;
-    s->trailing_nonfinite = s->leading_nonfinite = 0;
+    s->trailing_nonfinite = s->leading_nonfinite = s->finite_before_nonfinite = 0;
     s->first_zero_step = -1;
     s->before_zero = NAN;
     s->first_positive_step = -1;
@@ -381,8 +381,10 @@ static MD_NOINLINE void add_nonfinite(md_series *s, int64_t step, double v)
         s->nan++;
     else
         s->inf++;
-    if (s->first_nonfinite_step < 0)
+    if (s->first_nonfinite_step < 0) {
         s->first_nonfinite_step = step;
+        s->finite_before_nonfinite = s->finite;
+    }
     s->last_nonfinite_step = step;
     s->trailing_nonfinite++;
     if (s->finite == 0)
