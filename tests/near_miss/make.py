@@ -2552,6 +2552,23 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("eval_metric_degenerate", "detectron2_fg_accuracy_zero_at_start.json")
+def _(r):
+    # detectron2's metrics.json of a healthy start: the box head's
+    # foreground accuracy is 0 at its first two logs, then climbs to 0.56
+    # as it learns the classes.
+    out = []
+    for it in range(19, 520, 20):
+        fg = 0.0 if it < 60 else round(min(0.9, 0.1 + (it - 60) / 500.0), 4)
+        out.append(json.dumps({"fast_rcnn/cls_accuracy": round(min(0.9, 0.5 + it / 1000.0), 6),
+                               "fast_rcnn/false_negative": round(max(0.1, 1 - it / 500.0), 4),
+                               "fast_rcnn/fg_cls_accuracy": fg, "iteration": it,
+                               "loss_cls": round(math.exp(-it / 200.0) + 0.2 + r.gauss(0, 0.01), 4),
+                               "lr": 2.5e-4, "total_loss": round(1.5 * math.exp(-it / 200.0) + 0.5 + r.gauss(0, 0.01), 4),
+                               "time": 0.41}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nccl_watchdog_stuck", "heartbeat_settings_printed_healthy.log")
 def _(r):
     out = [note("A torchrun job that prints its NCCL settings, the heartbeat monitor's among them",
