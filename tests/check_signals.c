@@ -293,6 +293,7 @@ START_TEST(test_exact_figures)
         IS("restarts", 0),        IS("nonfinite", 3),            IS("nan", 1),
         IS("inf", 2),             IS("nonfinite_frac", 3.0 / 7), IS("first_nonfinite_step", 30),
         IS("last_nonfinite_step", 70), IS("trailing_nonfinite", 1), IS("leading_nonfinite", 0),
+        IS("finite_before_nonfinite", 2),
         IS("zero_frac", 0.25),    IS("best", 0),                 IS("best_step", 40),
     };
     check_table(&r, "loss", e, MD_COUNT(e), "mixed points");
@@ -1943,6 +1944,7 @@ START_TEST(test_all_nan_series)
         "count",      "finite",    "nonfinite", "nan",     "inf",      "nonfinite_frac",
         "first_step", "last_step", "steps",     "ordinal", "restarts", "first_nonfinite_step",
         "last_nonfinite_step", "trailing_nonfinite", "last_repeats", "leading_nonfinite", "fresh_starts", "runs",
+        "finite_before_nonfinite",
     };
     for (size_t i = 0; i < n; i++) {
         bool want = false;
@@ -1958,6 +1960,7 @@ START_TEST(test_all_nan_series)
     T_IS(&r, "loss", "first_nonfinite_step", 0);
     T_IS(&r, "loss", "trailing_nonfinite", 10);
     T_IS(&r, "loss", "leading_nonfinite", 10);
+    T_IS(&r, "loss", "finite_before_nonfinite", 0);
     run_free(&r);
 }
 END_TEST
@@ -2300,7 +2303,7 @@ START_TEST(test_every_feature_is_tested)
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "fresh_starts", "runs", "nonfinite", "nan",
         "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "last_repeats",
-        "leading_nonfinite", "zero_frac",
+        "leading_nonfinite", "finite_before_nonfinite", "zero_frac",
         "first_zero_step", "before_zero", "first_positive_step",
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
