@@ -78,7 +78,7 @@ typedef struct md_series {
     int64_t last_nonfinite_step;  /* -1 when none */
     uint64_t trailing_nonfinite;  /* NaN or Inf points at the end, in a row */
     uint64_t leading_nonfinite;   /* NaN or Inf points before the first finite one */
-    uint64_t finite_before_nonfinite; /* finite points before the first NaN or Inf (all when none) */
+    uint64_t finite_before_nonfinite; /* finite points before the first NaN or Inf, counted when it comes */
     int64_t first_zero_step;      /* of the first exact 0, -1 when none */
     double before_zero;           /* the finite value before it, NaN when none */
     int64_t first_positive_step;  /* of the first value above 0, -1 when none */

@@ -62,7 +62,7 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
         }
     }
     /* A loss named in CamelCase comes here lowercased, its words glued:
-     * PaddleOCR's "CTCLoss" and "SARLoss", Keras' "trainLoss". */
+     * PaddleOCR's "CTCLoss" and "SARLoss". */
     size_t len = strlen(norm);
     if (len > 4 && strcmp(norm + len - 4, "loss") == 0) {
         *kind = MD_KIND_LOSS;
