@@ -581,6 +581,20 @@ def _(r):
 # optimization
 
 
+@near_miss("lr_schedule", "one_cycle_peak_at_a_third.log")
+def _(r):
+    out = [note("PyTorch's OneCycleLR over a finished run of 3000 steps: the rate climbs from a",
+                "25th of its peak to 0.01 at 30% of the steps, then anneals to near 0. A warm-up",
+                "of a third of the run is the schedule's design, not one that took most of it.")]
+    total = 3000
+    for s in range(50, total + 1, 50):
+        t = s / float(total)
+        lr = 0.01 * (0.04 + 0.96 * t / 0.3) if t <= 0.3 else 0.01 * 0.5 * (1 + math.cos(math.pi * (t - 0.3) / 0.7))
+        loss = 2.2 * math.exp(-s / 700.0) + 0.35 + r.gauss(0, 0.01)
+        out.append("step %d/%d | loss %.4f | lr %.6f" % (s, total, loss, lr))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("lr_schedule", "cosine_tail_tiny_rates.log")
 def _(r):
     out = [note("The last logs of a 20,000-step cosine schedule to 0: the rate is 4e-11, then",
