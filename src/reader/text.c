@@ -773,12 +773,16 @@ static bool frame_line(md_str s)
     return q && md_text_at(q, t.p + t.n, "\", line ");
 }
 
+/* The box drawing that rich draws tracebacks in, and Ray Tune its status
+ * table (read_box_table_row): its corners, its side and its rules. */
+static const char box_top[] = "\xe2\x95\xad", box_side[] = "\xe2\x94\x82", box_rule[] = "\xe2\x94\x9c",
+                  box_bottom[] = "\xe2\x95\xb0";
+
 /* A frame as rich draws a traceback, in a box:
  * "│ /opt/conda/bin/accelerate:8 in <module>      │". */
 static bool rich_frame_line(md_str s)
 {
-    static const char side[] = "\xe2\x94\x82 ";
-    if (!md_str_starts_with(s, side))
+    if (!md_str_starts_with(s, box_side) || s.n < 4 || s.p[3] != ' ')
         return false;
     const char *p = s.p + 4, *end = s.p + s.n;
     const char *in = md_memmem(p, (size_t)(end - p), " in ", 4);
@@ -864,8 +868,8 @@ static bool traceback_body(const text_reader *r, md_str seg)
         return false;
     md_str s = strip_rank_prefix(r, seg);
     /* rich's box: its sides and its bottom. */
-    return s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t' || md_str_starts_with(s, "\xe2\x94\x82") ||
-           md_str_starts_with(s, "\xe2\x95\xb0");
+    return s.n == 0 || s.p[0] == ' ' || s.p[0] == '\t' || md_str_starts_with(s, box_side) ||
+           md_str_starts_with(s, box_bottom);
 }
 
 static void emit_pair(text_reader *r, const md_kv *kv, const char *key, size_t keylen)
@@ -1224,8 +1228,6 @@ static void feed_table_row(text_reader *r, const table *t, const md_str *cells)
  *
  * Read as the psql table is, the first trial's rows only. A box whose
  * header does not start with "Trial name" is another tool's: not read. */
-static const char box_top[] = "\xe2\x95\xad", box_side[] = "\xe2\x94\x82", box_rule[] = "\xe2\x94\x9c",
-                  box_bottom[] = "\xe2\x95\xb0";
 
 /* Whether the line (trimmed) belongs to such a box; its rows are fed. */
 static bool read_box_table_row(text_reader *r, md_str s)
