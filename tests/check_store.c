@@ -67,6 +67,43 @@ START_TEST(test_step_keys)
 }
 END_TEST
 
+/* A count that comes again on a record, counted on, with values after
+ * its first: records printed without line breaks ("epoch: 00, loss:
+ * 6.28696 epoch: 01, loss: 6.23867" on one line) are records of their
+ * own. A count again at the same value or a lower one ("best at epoch 2")
+ * does not part the record, nor one with no value before it. */
+START_TEST(test_count_again_parts_record)
+{
+    md_store *st = new_store();
+    md_store_record_begin(st, 1);
+    for (int e = 0; e < 4; e++) {
+        put(st, "epoch", e, MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "loss", 6.3 - 0.01 * e, MD_UNIT_NONE, 0);
+    }
+    ck_assert_int_eq(md_store_record_end(st, NULL), 3);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert_uint_eq(md_store_input(st, 0)->records, 4);
+
+    md_store_record_begin(st, 2);
+    put(st, "epoch", 5, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "val_acc", 0.91, MD_UNIT_NONE, 0);
+    put(st, "epoch", 2, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    md_store_record_end(st, NULL);
+    md_store_record_begin(st, 3);
+    put(st, "step", 7, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "step", 8, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "loss", 6.0, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    ck_assert_int_eq(series(st, "val_accuracy")->last_step, 5);
+    ck_assert_uint_eq(md_store_input(st, 0)->records, 6);
+    ck_assert_int_eq(series(st, "loss")->last_step, 7);
+    md_store_free(st);
+}
+END_TEST
+
 /* A fraction written in percent without its sign (nanochat's "mfu:
  * 74.13") is divided by 100 once the input is read: every figure, its
  * buckets and how its values were printed. A fraction up to 1, and
@@ -1712,6 +1749,7 @@ Suite *suite_store(void)
     Suite *s = suite_create("store");
     TCase *rec = tcase_create("records");
     tcase_add_test(rec, test_step_keys);
+    tcase_add_test(rec, test_count_again_parts_record);
     tcase_add_test(rec, test_repeated_print_is_one_point);
     tcase_add_test(rec, test_fraction_in_percent);
     tcase_add_test(rec, test_percent_sign_after_a_loss);

@@ -182,12 +182,43 @@ static inline void append_kv(md_store *st, int k, double value, md_unit unit, un
     st->rec_total |= st->keys[k].total;
 }
 
+/* A count the record holds already, counted on past, with values after
+ * it: records printed without their line breaks (lightly's "epoch: 00,
+ * loss: 6.28696 epoch: 01, loss: 6.23867 ..." on one line). */
+static bool count_again(const md_store *st, int k, double value)
+{
+    md_role role = st->keys[k].role;
+    if (role != MD_ROLE_STEP && role != MD_ROLE_EPOCH)
+        return false;
+    size_t i = 0;
+    while (i < st->nkv && st->kv[i].key != k)
+        i++;
+    if (i == st->nkv || !(value > st->kv[i].value))
+        return false;
+    for (i++; i < st->nkv; i++)
+        if (st->keys[st->kv[i].key].role == MD_ROLE_SERIES)
+            return true;
+    return false;
+}
+
+/* Ends the record so far and begins the next on the same line. */
+static void split_record(md_store *st)
+{
+    bool need_known = st->rec_need_known;
+    unsigned long line = st->rec_line;
+    md_store_record_end(st, NULL);
+    md_store_record_begin(st, line);
+    st->rec_need_known = need_known;
+}
+
 /* record's rare cases: a key the record holds already, a full array. */
 static MD_NOINLINE void record_rare(md_store *st, int k, const char *key, size_t keylen, double value,
                                     md_unit unit, unsigned flags, double total)
 {
     if (st->keys[k].role == MD_ROLE_SERIES && st->keys[k].record == st->records)
         k = key_again(st, k, key, keylen);
+    else if (st->keys[k].record == st->records && count_again(st, k, value))
+        split_record(st);
     MD_GROW(st->kv, st->nkv, st->capkv);
     append_kv(st, k, value, unit, flags, total);
 }
@@ -200,7 +231,7 @@ static inline void record(md_store *st, int k, const char *key, size_t keylen, d
     const key_info *ki = &st->keys[k];
     if (ki->role == MD_ROLE_IGNORE || ki->dropped)
         return;
-    if ((ki->role == MD_ROLE_SERIES && ki->record == st->records) || st->nkv >= st->capkv) {
+    if (ki->record == st->records || st->nkv >= st->capkv) {
         record_rare(st, k, key, keylen, value, unit, flags, total);
         return;
     }
