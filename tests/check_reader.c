@@ -1892,6 +1892,32 @@ START_TEST(test_text_monai_research_trainer)
 }
 END_TEST
 
+/* torchvision's MetricLogger closes each epoch with "Averaged stats:", the
+ * epoch's figures again after its batches' lines: not read then. A log of
+ * those lines alone (ALBEF's epochs, pasted) is read: its loss terms make
+ * the loss. */
+START_TEST(test_text_metriclogger_averaged_stats)
+{
+    md_store *st = load_text("deit.log",
+                             "Epoch: [0]  [   0/1000]  eta: 0:10:00  lr: 0.000100  loss: 6.9 (6.9)  time: 0.5\n"
+                             "Epoch: [0]  [ 999/1000]  eta: 0:00:00  lr: 0.000100  loss: 5.1 (5.8)  time: 0.5\n"
+                             "Averaged stats: lr: 0.000100  loss: 5.8000 (5.8000)\n"
+                             "Epoch: [1]  [   0/1000]  eta: 0:10:00  lr: 0.000100  loss: 5.0 (5.0)  time: 0.5\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    md_store_free(st);
+    st = load_text("albef.log",
+                   "Averaged stats: lr: 0.0001  loss_mlm: 2.4164  loss_ita: 4.4564  loss_itm: 0.4566 epoch:0\n"
+                   "Averaged stats: lr: 0.0001  loss_mlm: 2.1419  loss_ita: 4.0798  loss_itm: 0.3376 epoch:1\n",
+                   NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->last_step, 1);
+    ck_assert(fabs(loss->last - 6.5593) < 1e-9);
+    md_store_free(st);
+}
+END_TEST
+
 /* Ray names the worker process before each line it prints; workers'
  * lines interleave. The first worker to log values is the run's, the
  * others keep their own series; a traceback behind the prefix is read. */
@@ -9503,6 +9529,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_mpi_tagged_ranks);
     tcase_add_test(text, test_text_ray_worker_prefix);
     tcase_add_test(text, test_text_monai_research_trainer);
+    tcase_add_test(text, test_text_metriclogger_averaged_stats);
     tcase_add_test(text, test_text_srun_labels);
     tcase_add_test(text, test_text_srun_labels_by_line);
     tcase_add_test(text, test_text_traceback_exception);

@@ -668,6 +668,40 @@ START_TEST(test_component_totals)
     ck_assert(series(st, "loss")->last == 5.0);
     ck_assert_ptr_null(md_store_find(st, "val_loss"));
     md_store_free(st);
+
+    /* Terms named after "loss_" (ALBEF's) are summed; a statistic of the
+     * loss (loss_avg) is no term. */
+    st = new_store();
+    md_store_record_begin(st, 1);
+    put(st, "epoch", 0, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "loss_mlm", 2.5, MD_UNIT_NONE, 0);
+    put(st, "loss_ita", 4.0, MD_UNIT_NONE, 0);
+    put(st, "loss_itm", 0.5, MD_UNIT_NONE, 0);
+    put(st, "loss_avg", 9.0, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    ck_assert(series(st, "loss")->last == 7.0);
+    md_store_free(st);
+
+    /* A GAN's: the discriminator's loss beside the generator's terms makes
+     * no total, nor do the generator's terms on a line of their own after
+     * it (Bert-VITS2). */
+    st = new_store();
+    for (int line = 1; line <= 3; line += 2) {
+        md_store_record_begin(st, (unsigned long)line);
+        put(st, "step", line, MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "loss_disc", 2.6, MD_UNIT_NONE, 0);
+        put(st, "loss_gen", 2.0, MD_UNIT_NONE, 0);
+        put(st, "loss_fm", 3.2, MD_UNIT_NONE, 0);
+        md_store_record_end(st, NULL);
+        md_store_record_begin(st, (unsigned long)line + 1);
+        put(st, "step", line, MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "loss_mel", 16.0, MD_UNIT_NONE, 0);
+        put(st, "loss_dur", 0.1, MD_UNIT_NONE, 0);
+        md_store_record_end(st, NULL);
+    }
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    ck_assert_uint_eq(series(st, "loss_mel")->count, 2);
+    md_store_free(st);
 }
 END_TEST
 

@@ -182,6 +182,7 @@ typedef struct md_input {
      * stepped record, -1 before. */
     bool counts_in_epoch;
     int64_t stepped_context_epoch;
+    bool adversarial; /* a GAN's losses were read: its terms have no one total */
     md_timeline time;
 } md_input;
 

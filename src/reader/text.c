@@ -109,6 +109,7 @@ struct md_text_reader {
      * seen; -1 for a dict that opens the log. */
     double dict_bar_total;
     bool settings;        /* the last scan_pairs read a line of settings */
+    bool measured;        /* a line's pairs other than settings were read */
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
     unsigned long pending_line;
     bool pending_set;
@@ -882,6 +883,8 @@ static void emit_pair(text_reader *r, const md_kv *kv, const char *key, size_t k
 
 static void emit_pairs(text_reader *r, const md_kv *kv, size_t n)
 {
+    if (n && !r->settings)
+        r->measured = true;
     for (size_t i = 0; i < n; i++) {
         if (!kv[i].ns) {
             emit_pair(r, &kv[i], kv[i].key, kv[i].keylen);
@@ -2677,9 +2680,11 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
      * with "Averaged stats: lr: 0.0001  loss: 0.2326", MONAI's research
      * trainers (Swin UNETR) with "Final training  31/299 loss: 0.2942 time
      * 1477.11s": the epoch's figures again, which its last batch's line
-     * already gave at that step (its time is the epoch's, no step's). */
-    if (best_so_far_line(trimmed) || md_str_starts_with(trimmed, "Averaged stats:") ||
-        md_str_starts_with(trimmed, "Final training "))
+     * already gave at that step (its time is the epoch's, no step's). A log
+     * of those lines alone (ALBEF's epochs, pasted) has no other. */
+    if (best_so_far_line(trimmed) ||
+        (r->measured &&
+         (md_str_starts_with(trimmed, "Averaged stats:") || md_str_starts_with(trimmed, "Final training "))))
         return;
     if (result_banner(r, trimmed))
         return;

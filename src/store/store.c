@@ -704,16 +704,54 @@ static bool has_known_key(const md_store *st)
     return true;
 }
 
+/* A term named after "loss_" (ALBEF's loss_mlm, loss_ita and loss_itm,
+ * whose sum is its loss), as a program's loss dict spells it: a table's
+ * column "LOSS NER" is spaCy's, summed over the updates since the row
+ * before. Not a statistic of the loss nor a setting ("loss_avg",
+ * "loss_weight"). */
+static bool loss_prefixed_term(const key_info *ki)
+{
+    const char *norm = ki->norm;
+    if (!md_memmem(ki->raw, ki->rawlen, "loss_", 5))
+        return false;
+    static const char *const not_terms[] = {"avg",  "mean",   "ema",   "smooth", "smoothed", "sum",   "total",
+                                            "std",  "min",    "max",   "var",    "cur",      "last",  "step",
+                                            "epoch", "scale", "weight", "coef",  "coeff",    "rate",  "ratio",
+                                            "best", "running", "raw",  "iter",   "batch",    "avg5",  "moving"};
+    const char *rest = strncmp(norm, "loss_", 5) == 0         ? norm + 5
+                       : strncmp(norm, "train_loss_", 11) == 0 ? norm + 11
+                                                               : NULL;
+    if (!rest || !md_is_letter(*rest) || md_key_is_eval(norm))
+        return false;
+    for (size_t i = 0; i < MD_COUNT(not_terms); i++)
+        if (md_key_has_word(rest, not_terms[i], false))
+            return false;
+    return true;
+}
+
 static bool is_loss_component(const key_info *ki, bool val)
 {
     if (ki->role != MD_ROLE_SERIES || ki->cat >= 0 || !ki->norm)
         return false;
     md_str norm = md_str_c(ki->norm);
+    if (!val && loss_prefixed_term(ki))
+        return true;
     if (!md_str_ends_with(norm, "_loss"))
         return false;
     if (val)
         return md_key_is_eval(ki->norm);
     return md_str_starts_with(norm, "train_") || md_str_starts_with(norm, "training_");
+}
+
+/* A term of a GAN's two losses (VITS' loss_disc beside loss_gen, loss_fm,
+ * loss_mel): the discriminator's and the generator's are no one sum. */
+static bool adversarial_term(const char *norm)
+{
+    static const char *const words[] = {"d", "dis", "disc", "discriminator", "critic", "g", "gen", "generator", "adv", "gan"};
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (md_key_has_word(norm, words[i], false))
+            return true;
+    return false;
 }
 
 unsigned store_total_flags(const md_store *st, const key_info *ki)
@@ -730,16 +768,25 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
     flags |= untimed_key(st, ki) ? KEY_UNTIMED : 0;
     flags |= is_canonical(st, ki, "env_steps") ? KEY_ENV_STEPS : 0;
     flags |= is_canonical(st, ki, "mfu") ? KEY_MFU : 0;
+    flags |= is_canonical(st, ki, "d_loss") || is_canonical(st, ki, "g_loss") ||
+                     ((flags & (KEY_TRAIN_TERM | KEY_VAL_TERM)) && adversarial_term(ki->norm))
+                 ? KEY_ADVERSARIAL
+                 : 0;
     flags |= ki->norm && (strcmp(ki->norm, "damp") == 0 || strcmp(ki->norm, "damp_percent") == 0) ? KEY_QUANTIZATION : 0;
     return flags;
 }
 
 /* Detectors such as YOLO log the terms of their loss (train/box_loss,
  * train/cls_loss, ...) and no total. The loss that is optimised is their
- * sum, so a record with two or more terms and no total gets one. */
+ * sum, so a record with two or more terms and no total gets one; not a
+ * GAN's. */
 static void add_component_total(md_store *st, bool val)
 {
     unsigned canonical = val ? KEY_VAL_LOSS : KEY_LOSS, term = val ? KEY_VAL_TERM : KEY_TRAIN_TERM;
+    /* Nor on a line of their own (Bert-VITS2's loss_mel, loss_dur, loss_kl
+     * under its loss_disc and loss_gen). */
+    if (st->inputs[st->cur].adversarial)
+        return;
     double sum = 0, total = 0;
     size_t terms = 0, totals = 0, n = st->nkv;
     for (size_t i = 0; i < n; i++) {
@@ -804,6 +851,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     int64_t step = record_step(st, &had, &by_key, &by_epoch, &evaluation);
     if (had_step)
         *had_step = had;
+    if (st->rec_total & KEY_ADVERSARIAL)
+        in->adversarial = true;
     if (st->rec_total & KEY_TRAIN_TERM)
         add_component_total(st, false);
     if (st->rec_total & KEY_VAL_TERM)

@@ -13,7 +13,7 @@
 enum {
     KEY_LOSS = 1,           /* the canonical loss */
     KEY_VAL_LOSS = 2,       /* the canonical val_loss */
-    KEY_TRAIN_TERM = 4,     /* a train_..._loss term */
+    KEY_TRAIN_TERM = 4,     /* a train_..._loss or loss_... term */
     KEY_VAL_TERM = 8,       /* an eval_..._loss term */
     KEY_WANDB_STEP = 16,    /* W&B's "_step", its count of wandb.log() calls */
     /* What a record of keys all of one kind stands at (store.c's
@@ -33,7 +33,10 @@ enum {
     KEY_QUANTIZATION = 1024,
     /* Model FLOPs utilisation, which nanoGPT prints as -100% until it has
      * timed enough steps ("mfu -100.00%"): a negative one is none. */
-    KEY_MFU = 2048
+    KEY_MFU = 2048,
+    /* A GAN's loss (d_loss, g_loss, VITS' loss_disc): its record's terms
+     * are no one sum (store.c's add_component_total). */
+    KEY_ADVERSARIAL = 4096
 };
 
 typedef struct key_info {
