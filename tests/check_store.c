@@ -379,6 +379,18 @@ START_TEST(test_steps_within_epochs)
     ck_assert_int_eq(loss->last_step, 5000);
     ck_assert_int_eq(md_store_input(st, 0)->declared_total, 5000);
     md_store_free(st);
+
+    /* Counts from 0 without a total ("Epoch 0, Batch 300" then "Epoch 1,
+     * Batch 0"): an epoch holds one more than the largest, so no two
+     * records share a step. */
+    st = new_store();
+    for (int64_t e = 0; e < 3; e++)
+        for (int64_t s = 0; s <= 300; s += 100)
+            epoch_record(st, e, NAN, s, NAN, 1.0 / (double)(e * 4 + s / 100 + 1));
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 12);
+    ck_assert_int_eq(loss->last_step, 2 * 301 + 300);
+    md_store_free(st);
 }
 END_TEST
 

@@ -182,6 +182,10 @@ typedef struct md_input {
      * stepped record, -1 before. */
     bool counts_in_epoch;
     int64_t stepped_context_epoch;
+    /* The largest count within an epoch, and whether a count was 0: an
+     * epoch of counts from 0 holds one more than its largest. */
+    int64_t max_count;
+    bool counts_from_zero;
     bool adversarial; /* a GAN's losses were read: its terms have no one total */
     md_timeline time;
 } md_input;

@@ -413,7 +413,16 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
     }
     if (total > in->steps_per_epoch)
         in->steps_per_epoch = total;
-    if (count > in->steps_per_epoch)
+    /* "Epoch 0, Batch 300" then "Epoch 1, Batch 0": the epoch held 301
+     * batches at least, or epoch 1's first would stand on epoch 0's last.
+     * A count out of a total is a bar's, from 0 to the total. */
+    if (count == 0)
+        in->counts_from_zero = true;
+    if (count > in->max_count)
+        in->max_count = count;
+    if (total <= 0 && in->max_count + in->counts_from_zero > in->steps_per_epoch)
+        in->steps_per_epoch = in->max_count + in->counts_from_zero;
+    else if (count > in->steps_per_epoch)
         in->steps_per_epoch = count;
     if (epochs > in->epochs_total)
         in->epochs_total = epochs;
