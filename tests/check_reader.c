@@ -1918,6 +1918,56 @@ START_TEST(test_text_metriclogger_averaged_stats)
 }
 END_TEST
 
+/* RLlib's pretty_print of each iteration's result: keys sorted, so its
+ * training_iteration comes after its figures; nested keys by their own
+ * names, lists and strings skipped. Each block is one record at its
+ * iteration; Ray 0.x's opens with custom_metrics, later ones with
+ * agent_timesteps_total. */
+START_TEST(test_text_rllib_pretty_print)
+{
+    md_store *st = load_text("rllib.log",
+                             "agent_timesteps_total: 4000\n"
+                             "custom_metrics: {}\n"
+                             "episode_reward_mean: 21.5\n"
+                             "hist_stats:\n"
+                             "  episode_reward:\n"
+                             "  - 12.0\n"
+                             "info:\n"
+                             "  learner:\n"
+                             "    default_policy:\n"
+                             "      learner_stats:\n"
+                             "        vf_loss: 9.25\n"
+                             "        entropy: .nan\n"
+                             "training_iteration: 1\n"
+                             "trial_id: default\n"
+                             "\n"
+                             "agent_timesteps_total: 8000\n"
+                             "custom_metrics: {}\n"
+                             "episode_reward_mean: 30.0\n"
+                             "info:\n"
+                             "  learner:\n"
+                             "    default_policy:\n"
+                             "      learner_stats:\n"
+                             "        vf_loss: 8.5\n"
+                             "training_iteration: 2\n"
+                             "custom_metrics: {}\n"
+                             "episode_reward_mean: 41.0\n"
+                             "training_iteration: 3\n"
+                             "Finished training\n",
+                             NULL);
+    const md_series *reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 3);
+    ck_assert_int_eq(reward->first_step, 1);
+    ck_assert(reward->first == 21.5 && reward->last == 41.0);
+    ck_assert_int_eq(reward->last_step, 3);
+    const md_series *vf = series(st, "value_loss");
+    ck_assert_int_eq(vf->first_step, 1);
+    ck_assert_int_eq(vf->last_step, 2);
+    ck_assert_uint_eq(series(st, "entropy")->nan, 1);
+    md_store_free(st);
+}
+END_TEST
+
 /* Ray names the worker process before each line it prints; workers'
  * lines interleave. The first worker to log values is the run's, the
  * others keep their own series; a traceback behind the prefix is read. */
@@ -3627,12 +3677,12 @@ START_TEST(test_text_wenet_batches)
     ck_assert(!loss->ordinal);
     ck_assert_uint_eq(loss->count, 8);
     ck_assert_int_eq(loss->first_step, 0);
-    ck_assert_int_eq(loss->last_step, 600);
+    ck_assert_int_eq(loss->last_step, 601); /* batches 0 to 300: an epoch holds 301 at least */
     ck_assert_msg(loss->max == 50.0, "an evaluation batch's loss of 99 was read as the training loss");
     ck_assert_uint_eq(series(st, "loss_ctc")->count, 8);
     ck_assert_uint_eq(val->count, 2);
     ck_assert_int_eq(val->first_step, 300);
-    ck_assert_int_eq(val->last_step, 600);
+    ck_assert_int_eq(val->last_step, 601);
     md_store_free(st);
     md_buf_reset(&log);
 
@@ -9530,6 +9580,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_ray_worker_prefix);
     tcase_add_test(text, test_text_monai_research_trainer);
     tcase_add_test(text, test_text_metriclogger_averaged_stats);
+    tcase_add_test(text, test_text_rllib_pretty_print);
     tcase_add_test(text, test_text_srun_labels);
     tcase_add_test(text, test_text_srun_labels_by_line);
     tcase_add_test(text, test_text_traceback_exception);

@@ -412,6 +412,22 @@ bool md_results_begin(md_results *d, md_str line, unsigned long lineno);
 bool md_results_add(md_results *d, md_str line);
 void md_results_free(md_results *d);
 
+/* RLlib's pretty_print of an iteration's result, one YAML key a line
+ * (rllib.c). */
+typedef struct md_rllib {
+    md_buf text; /* "key = value, ..." of its numbers so far */
+    unsigned long lineno; /* of its first line */
+    unsigned items, lines;
+    bool step_seen; /* its training_iteration was read */
+    bool open;
+} md_rllib;
+
+/* Whether the line opens a result ("agent_timesteps_total: 4000"). */
+bool md_rllib_begin(md_rllib *d, md_str line, unsigned long lineno);
+/* Adds a line of the open result; false when the line is none of it. */
+bool md_rllib_add(md_rllib *d, md_str line);
+void md_rllib_free(md_rllib *d);
+
 /* The role a key has in the catalog (md_role), or -1 for a key it does
  * not name. */
 typedef int (*md_key_role_fn)(const void *ctx, const char *key, size_t n);

@@ -115,6 +115,7 @@ struct md_text_reader {
     bool pending_set;
     md_wrapped_dict wrapped; /* a dict pprint printed over several lines */
     md_results results;      /* an evaluation's "key = value" lines under a banner */
+    md_rllib rllib;          /* RLlib's result, one YAML key a line */
     bool eval_open;          /* inside paddle's "Eval begin..." block (read_eval_block) */
     unsigned long eval_header_line; /* a line that was only an evaluation's name ("Test Error:"), 0 for none */
     char eval_header_set[12];       /* that name's first word, for the pairs of the line after it */
@@ -1551,6 +1552,25 @@ static bool continue_results(text_reader *r, md_str seg)
     return part;
 }
 
+static void close_rllib(text_reader *r)
+{
+    if (!r->rllib.open)
+        return;
+    r->rllib.open = false;
+    if (r->rllib.items)
+        read_pairs(r, (md_str){r->rllib.text.p, r->rllib.text.n}, r->rllib.lineno);
+}
+
+/* A line of the open RLlib result, or the end of it (then the line may
+ * open the next); true when the line was read. */
+static bool continue_rllib(text_reader *r, md_str seg, unsigned long line)
+{
+    if (md_rllib_add(&r->rllib, seg))
+        return true;
+    close_rllib(r);
+    return md_rllib_begin(&r->rllib, seg, line);
+}
+
 static bool begin_results(text_reader *r, md_str seg, md_str trimmed, unsigned long line)
 {
     if (trimmed.n == 0 || trimmed.p[trimmed.n - 1] != '*')
@@ -2124,7 +2144,7 @@ static bool waiting_ranked_dict(text_reader *r, md_str seg, md_str *dict)
 static inline bool no_open_construct(const text_reader *r)
 {
     return !r->in_traceback && !r->in_lsf_report && !r->box.open && !r->cols.n && !r->tab.ncells &&
-           !r->tab.boxed && !r->wrapped.open && !r->results.open && !r->allennlp.open && !r->flower.open &&
+           !r->tab.boxed && !r->wrapped.open && !r->results.open && !r->rllib.open && !r->allennlp.open && !r->flower.open &&
            !r->fuxi_final && !r->result_set[0];
 }
 
@@ -2664,6 +2684,10 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         return;
     if (r->results.open && continue_results(r, seg))
         return;
+    /* Its opening keys start with 'a' or 'c': most lines are not asked. */
+    if ((r->rllib.open && continue_rllib(r, seg, line)) ||
+        (seg.n && (seg.p[0] == 'a' || seg.p[0] == 'c') && md_rllib_begin(&r->rllib, seg, line)))
+        return;
     if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || error_message_line(strip_rank_prefix(r, seg)))
         return;
     md_str trimmed = md_str_trim(seg);
@@ -3000,6 +3024,7 @@ void md_text_reader_finish(md_text_reader *r)
     close_traceback(r);
     close_wrapped_dict(r);
     close_results(r);
+    close_rllib(r);
     flush_pending(r);
     md_catboost_finish(&r->catboost, r->feed);
     md_box_finish(&r->box, r->feed);
@@ -3023,6 +3048,7 @@ void md_text_reader_free(md_text_reader *r)
     md_buf_free(&r->eval_last);
     md_wrapped_dict_free(&r->wrapped);
     md_results_free(&r->results);
+    md_rllib_free(&r->rllib);
     table_reset(&r->tab);
     free(r);
 }
