@@ -767,6 +767,8 @@ START_TEST(test_kv_loss_terms_after_blanks)
                {"loss", 45.25, MD_UNIT_NONE}, {"loss_att", 40.125, MD_UNIT_NONE}, {"loss_ctc", 57.375, MD_UNIT_NONE},
                {"lr", 0.0004, MD_UNIT_NONE});
     CHECK_LINE("| loss 6.5 | best_loss 6.25", {"loss", 6.5, MD_UNIT_NONE});
+    /* rlpyt's table: a loss's statistics under its name, after blanks. */
+    CHECK_LINE("2020-12-08 21:40:50.120008  | loss/Average                    2.5", {"loss/Average", 2.5, MD_UNIT_NONE});
     CHECK_LINE("[olmo.train:816, rank=0] [step=1/739328]", {"step", 1, MD_UNIT_NONE});
     /* COCO's range of IoU thresholds is part of the name. */
     CHECK_LINE("Epoch: 50 | mAP@0.5: 0.0 | mAP@0.50:0.95: 0.0", {"Epoch", 50, MD_UNIT_NONE},

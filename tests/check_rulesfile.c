@@ -541,6 +541,8 @@ START_TEST(test_resolve_keys)
         {"timeout_ms", "_ignored"},
         {"run", "_ignored"},
         {"eval_step", "_ignored"},
+        {"loss_average", "loss"},
+        {"norm_average", NULL},
         {"valid_step", "_ignored"},
         {"valid_num_updates", "step"},
         {"time_left", "eta"},

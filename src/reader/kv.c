@@ -2343,7 +2343,7 @@ static bool on_value_before_rate(scan *s, const char *token_end)
 static bool loss_word(const char *w, const char *end)
 {
     for (const char *p = w; end - p >= 4; p++) {
-        bool starts = p == w || p[-1] == '_', ends = p + 4 == end || p[4] == '_';
+        bool starts = p == w || p[-1] == '_' || p[-1] == '/', ends = p + 4 == end || p[4] == '_' || p[4] == '/';
         if (starts && ends && md_word_is(p, 4, "loss"))
             return true;
     }
@@ -2353,7 +2353,9 @@ static bool loss_word(const char *w, const char *end)
 /* A name with a rank's cut-off ("Acc@5", "NDCG@10") is a metric's: PyTorch's
  * ImageNet example prints "Acc@5   0.39 (  0.46)". So is a loss term's
  * ("loss_att", "ctc_loss"): WeNet prints "loss 45.2 loss_att 40.1 loss_ctc
- * 57.3 lr 0.0004"; fairseq's "best_loss 6.756" is the best so far again. */
+ * 57.3 lr 0.0004"; fairseq's "best_loss 6.756" is the best so far again.
+ * So is a statistic of a loss in rllab's and rlpyt's tables ("loss/Average
+ * nan"). */
 static bool named_metric(const scan *s, size_t keylen)
 {
     if (s->words != 1)
@@ -2365,7 +2367,7 @@ static bool named_metric(const scan *s, size_t keylen)
     if (s->ns_eval && s->ns && keylen >= 5 && md_word_is(s->key + keylen - 5, 5, "score") &&
         (keylen == 5 || s->key[keylen - 6] == '-' || s->key[keylen - 6] == '_'))
         return true;
-    return memchr(s->key, '_', keylen) && loss_word(s->key, s->key + keylen) &&
+    return (memchr(s->key, '_', keylen) || memchr(s->key, '/', keylen)) && loss_word(s->key, s->key + keylen) &&
            !(keylen > 5 && s->key[4] == '_' && md_word_is(s->key, 4, "best"));
 }
 

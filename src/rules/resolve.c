@@ -337,6 +337,15 @@ static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
         if (stem.cat >= 0 && md_catalog_series(cat, (size_t)stem.cat)->role == MD_ROLE_SERIES)
             r = stem;
     }
+    /* rllab's and rlpyt's tables give each diagnostic's average, then its
+     * spread ("loss/Average", "loss/Std", "loss/Median"): a loss's average
+     * is the loss (a gradient norm's average beside the norm, VERSE's
+     * "norm_average", is a smoothing of its own). */
+    if (r.cat < 0 && n > 8 && memcmp(norm + n - 8, "_average", 8) == 0) {
+        resolved stem = resolve_name(cat, norm, n - 8);
+        if (stem.cat >= 0 && md_catalog_series(cat, (size_t)stem.cat)->kind == MD_KIND_LOSS)
+            r = stem;
+    }
     return r;
 }
 
