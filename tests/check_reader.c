@@ -6544,6 +6544,7 @@ static const struct {
     {"worker_exited_error", "  exitcode  : 1 (pid: 14692)"},
     {"early_stopped_best", "Early stopping, best iteration is:"},
     {"early_stopped_best", "Restoring model weights from the end of the best epoch: 45."},
+    {"early_stopped_best", "Early stopping occurred at epoch 20 with best_epoch = 10 and best_valid_accuracy = 0.86188"},
     {"labels_all_masked", "ZeroDivisionError: Unsloth: All labels in your dataset are -100. Training losses will be "
                           "all 0."},
     {"validation_stalled", "[2018-12-09 18:32:49] [valid] Ep. 79 : Up. 70000 : cross-entropy : 53.4999 : stalled 3 times "
