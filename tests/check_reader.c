@@ -6804,6 +6804,8 @@ static const struct {
                                   "Question: What is 2+2?"},
     {"response_template_missing", "UserWarning: Could not find instruction key `### Human:` in the following "
                                   "instance: <s> Hello"},
+    {"tokenization_mismatch", "WARNING: tokenization mismatch: 654 vs. 643. #turn = 25. (ignored). This dataset is "
+                              "docvqa_train_10k."},
     {"right_padding", "A decoder-only architecture is being used, but right-padding was detected! For correct "
                       "generation results, please set `padding_side='left'` when initializing the tokenizer."},
     {"few_workers", "PossibleUserWarning: The dataloader, train_dataloader, does not have many workers which may be "
@@ -8852,6 +8854,7 @@ static const struct {
     {"few_workers", "UserWarning: The 'val_dataloader' does not have many workers which may be a bottleneck."},
     {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
+    {"tokenization_mismatch", "RuntimeError: size mismatch: 100 vs. 101"},
     {"nccl_watchdog_stuck", "TORCH_NCCL_ENABLE_MONITORING: 1, TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC: 1200"},
     {"nccl_timeout", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
                      "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress."},
