@@ -447,14 +447,15 @@ END_TEST
 /* chance_classes: the K whose ln K the loss ends within 0.5% of. 6.905 is
  * ImageNet's ln 1000 (6.908), 10.825 GPT-2's ln 50257, 8.0066 SwAV's ln
  * 3000, 11.0902 DINO's ln 65536, 2.993 PASCAL VOC's ln 20 (2.996), 5.30
- * CUB's ln 200, 6.2384 lightly's SwaV head of 512 prototypes; 2.0 is no
- * ln K of the list. */
+ * CUB's ln 200, 6.2384 lightly's SwaV head of 512 prototypes, 5.9914
+ * Kinetics-400's ln 400, 6.9287 a contrastive batch's ln 1024 (not ln
+ * 1000's 6.9078); 2.0 is no ln K of the list. */
 START_TEST(test_chance_classes)
 {
     static const struct {
         double level, want; /* want 0: unknown */
     } cases[] = {{6.905, 1000}, {10.825, 50257}, {0.6931, 2},  {2.303, 10}, {8.0066, 3000},
-                 {11.0902, 65536}, {2.993, 20}, {5.30, 200}, {6.2384, 512}, {2.0, 0},   {6.80, 0},   {-0.5, 0}};
+                 {11.0902, 65536}, {2.993, 20}, {5.30, 200}, {6.2384, 512}, {5.9914, 400}, {6.9287, 1024}, {2.0, 0},   {6.80, 0},   {-0.5, 0}};
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
         run r = run_new();
         for (int64_t s = 0; s < 100; s++)

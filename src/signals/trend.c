@@ -44,14 +44,17 @@ MD_FEATURE(end_level)
 
 /* Label and vocabulary counts K whose uniform guess scores ln K: small
  * label sets, CIFAR-10 and -100, PASCAL VOC's 20, COCO's 80 and 91, CUB's
- * and Tiny ImageNet's 200, ImageNet's 1000 and 21843, and the vocabularies of BERT, LLaMA (32000, 32768), GPT-2
+ * and Tiny ImageNet's 200, ImageNet's 1000 and 21843, the action classes
+ * of HMDB51, UCF101, Something-Something v2 (174) and Kinetics (400,
+ * 600, 700), a contrastive batch's 1024 candidates, and the vocabularies of BERT, LLaMA (32000, 32768), GPT-2
  * (50257, padded 50304), cl100k, Llama 3, Qwen (151936, 152064) and
  * Gemma. Self-supervised heads collapse to the same loss over their
  * outputs: SwAV's 3000 prototypes (512 in lightly's examples), iBOT's 8192, DINO's 65536 outputs and
  * MoCo's queue of 65536 keys (4096 in small configurations). */
-static const double chance_counts[] = {2,     3,     4,     5,     10,    20,    80,    91,     100,    200,    512,
-                                       1000,  3000,  4096,  8192,  21843, 30522, 32000, 32768,  50257,  50304,
-                                       65536, 100277, 128256, 151936, 152064, 256000};
+static const double chance_counts[] = {2,      3,      4,     5,     10,    20,    51,    80,     91,     100,   101,
+                                       174,    200,    400,   512,   600,   700,   1000,  1024,   3000,   4096,
+                                       8192,   21843,  30522, 32000, 32768, 50257, 50304, 65536,  100277, 128256,
+                                       151936, 152064, 256000};
 
 /* The K of chance_counts whose ln K the loss ends within 0.5% of, the
  * nearest; unknown when none. The label counts' ln K lie 2% and more
