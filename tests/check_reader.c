@@ -600,6 +600,9 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("INFO     Training average loss at step 100: 0.52", {"step", 100, MD_UNIT_NONE},
                {"Training average loss", 0.52, MD_UNIT_NONE});
     CHECK_LINE("Valid MRR at step 10000: 0.331", {"step", 10000, MD_UNIT_NONE}, {"Valid MRR", 0.331, MD_UNIT_NONE});
+    /* pytorch-ts: a dash before the value alone; not before another pair. */
+    CHECK_LINE("Training loss at epoch 25 - 0.5312", {"epoch", 25, MD_UNIT_NONE}, {"Training loss", 0.5312, MD_UNIT_NONE});
+    CHECK_LINE("loss at epoch 3 - lr 0.1", {"lr", 0.1, MD_UNIT_NONE});
     /* PyG's examples: a set's bare name after the loss holds the set's
      * score; without a loss on the line, no. */
     CHECK_LINE("Epoch: 001, Loss: 1.9490, Train: 0.1786, Val: 0.1140, Test: 0.1120", {"Epoch", 1, MD_UNIT_NONE},

@@ -2407,10 +2407,16 @@ static bool on_at_step(scan *s)
     double step;
     size_t k = md_num_scan(s->p, s->end, &step);
     const char *colon = s->p + k;
-    if (!k || !is_integral_text(s->p, k) || colon >= s->end || *colon != ':')
+    if (!k || !is_integral_text(s->p, k) || colon >= s->end)
+        return false;
+    /* "...: 0.53", or pytorch-ts' "Training loss at epoch 25 - 0.5312" (a
+     * dash, then the value alone to the line's end). */
+    bool dash = s->end - colon >= 3 && memcmp(colon, " - ", 3) == 0;
+    if (*colon != ':' && !dash)
         return false;
     value v;
-    if (!parse_value(s->units, skip_blanks(colon + 1, s->end), s->end, &v))
+    if (!parse_value(s->units, skip_blanks(colon + (dash ? 3 : 1), s->end), s->end, &v) ||
+        (dash && skip_blanks(v.end, s->end) != s->end))
         return false;
     const char *name = s->key_end - tail + 4; /* "step", "iteration", "epoch" */
     emit_count(s, name, (size_t)(s->key_end - name), step, NAN, colon, NULL);
