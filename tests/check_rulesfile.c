@@ -542,6 +542,8 @@ START_TEST(test_resolve_keys)
         {"run", "_ignored"},
         {"eval_step", "_ignored"},
         {"loss_average", "loss"},
+        {"eval_weightedcategorycrossentropy", "val_loss"},
+        {"eval_weightedcategoryaccuracy", "val_accuracy"},
         {"norm_average", NULL},
         {"valid_step", "_ignored"},
         {"valid_num_updates", "step"},
