@@ -543,6 +543,7 @@ START_TEST(test_resolve_keys)
         {"eval_step", "_ignored"},
         {"loss_average", "loss"},
         {"eval_weightedcategorycrossentropy", "val_loss"},
+        {"val_per_token_loss", "val_loss"},
         {"eval_weightedcategoryaccuracy", "val_accuracy"},
         {"norm_average", NULL},
         {"valid_step", "_ignored"},

@@ -819,6 +819,7 @@ START_TEST(test_guessed_kinds)
         {"ENTS_P", "ents_p", MD_KIND_OTHER, MD_BETTER_NONE},
         {"lora_r", "lora_r", MD_KIND_OTHER, MD_BETTER_NONE},
         {"mapping_time_frac", "mapping_time_frac", MD_KIND_OTHER, MD_BETTER_NONE},
+        {"fwd_bwd_time_no_acc", "fwd_bwd_time_no_acc", MD_KIND_OTHER, MD_BETTER_NONE},
         {"eval_stsb_spearman", "eval_stsb_spearman", MD_KIND_METRIC, MD_BETTER_HIGHER},
         {"train_matthews_correlation", "train_matthews_correlation", MD_KIND_METRIC, MD_BETTER_HIGHER},
         {"sts-dev_pearson_cosine", "sts_dev_pearson_cosine", MD_KIND_METRIC, MD_BETTER_HIGHER},

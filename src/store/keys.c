@@ -69,6 +69,10 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
         *better = MD_BETTER_LOWER;
         return;
     }
+    /* A timing is no score whatever it times: m4's "fwd_bwd_time_no_acc"
+     * (without gradient accumulation) holds seconds, not an accuracy. */
+    if (md_key_has_word(norm, "time", false))
+        return;
     for (size_t i = 0; i < MD_COUNT(lower); i++) {
         if (md_key_has_word(norm, lower[i], false)) {
             *kind = MD_KIND_LOSS;
