@@ -329,6 +329,21 @@ static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
         r.cat = lookup_ideographic_head(cat, norm, n, &r.unit);
     if (r.cat < 0)
         r.cat = lookup_romance_set(cat, norm, n, &r.unit);
+    /* An evaluation's word after the metric's name (TorchRec's "AUROC
+     * (Validation): 0.4999", "acc_val", "f1_test"): the metric's
+     * evaluation series. */
+    size_t word = n; /* where the last word starts */
+    while (word > 0 && norm[word - 1] != '_')
+        word--;
+    static const char *const training_sets[] = {"train", "training", "trn"};
+    if (r.cat < 0 && word > 1 && is_eval_word(norm + word, n - word) &&
+        !word_in(norm, word - 1, training_sets, MD_COUNT(training_sets))) { /* "Train / Val", a ratio */
+        resolved head = resolve_name(cat, norm, word - 1);
+        if (head.cat >= 0 && md_catalog_series(cat, (size_t)head.cat)->role == MD_ROLE_SERIES) {
+            r.cat = evaluation_series(cat, head.cat);
+            r.unit = head.unit;
+        }
+    }
     /* Lightning's value of a metric at each step ("aeloss_step" beside
      * "discloss_step", an autoencoder's): the metric's, where the catalog
      * names it (not "_epoch", the epoch's mean, a series of its own). */
