@@ -1544,6 +1544,37 @@ START_TEST(test_text_traceback_exception)
 }
 END_TEST
 
+/* A logger that prefixes each line of the traceback, indentation gone
+ * (sd-scripts): its exception follows the same prefix. */
+START_TEST(test_text_traceback_logger_prefix)
+{
+    md_store *st = load_text("crash.log",
+                             "[2024-10-21 11:16:10] [INFO] step 1, loss: 2.0\n"
+                             "[2024-10-21 11:17:04] [INFO] Traceback (most recent call last):\n"
+                             "[2024-10-21 11:17:04] [INFO] File \"/env/bin/accelerate\", line 8, in <module>\n"
+                             "[2024-10-21 11:17:04] [INFO] sys.exit(main())\n"
+                             "[2024-10-21 11:17:04] [INFO] RuntimeError: CUDA driver error: unknown error\n",
+                             NULL);
+    const md_event *e = event(st, "exception");
+    ck_assert_uint_eq(e->count, 1);
+    ck_assert_str_eq(e->first_text, "RuntimeError: CUDA driver error: unknown error");
+    ck_assert_uint_eq(e->first_line, 5);
+    md_store_free(st);
+
+    /* One logged as a warning was handled: torch._dynamo runs the frame
+     * eagerly. */
+    st = load_text("dynamo.log",
+                   "[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] Traceback (most recent call last):\n"
+                   "[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING]   File \"/x/_base.py\", line 403\n"
+                   "[2023-11-29 11:04:57,788] torch._dynamo.convert_frame: [WARNING] torch._dynamo.exc.BackendCompilerFailed: "
+                   "backend='inductor' raised:\n"
+                   "step 1, loss: 2.0\n",
+                   NULL);
+    ck_assert_ptr_null(md_store_find_event(st, "exception"));
+    md_store_free(st);
+}
+END_TEST
+
 /* rich draws a traceback in a box; pasted without the box's top, its
  * first frame starts it, and the box's rows carry no metrics. A box row
  * that is no frame starts nothing. */
@@ -6807,6 +6838,7 @@ static const struct {
                                   "Question: What is 2+2?"},
     {"response_template_missing", "UserWarning: Could not find instruction key `### Human:` in the following "
                                   "instance: <s> Hello"},
+    {"host_oom", "[ 1822.012] Memory cgroup out of memory: Killed process 629 (onmt_train) total-vm:12345kB"},
     {"tokenization_mismatch", "WARNING: tokenization mismatch: 654 vs. 643. #turn = 25. (ignored). This dataset is "
                               "docvqa_train_10k."},
     {"right_padding", "A decoder-only architecture is being used, but right-padding was detected! For correct "
@@ -9590,6 +9622,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_monai_research_trainer);
     tcase_add_test(text, test_text_metriclogger_averaged_stats);
     tcase_add_test(text, test_text_rllib_pretty_print);
+    tcase_add_test(text, test_text_traceback_logger_prefix);
     tcase_add_test(text, test_text_srun_labels);
     tcase_add_test(text, test_text_srun_labels_by_line);
     tcase_add_test(text, test_text_traceback_exception);

@@ -81,6 +81,7 @@ struct md_text_reader {
      * start ("~/.../session.py in _do_call(self, fn)"). */
     char traceback_named[96];
     bool traceback_headless;    /* started at a frame: no header above it */
+    size_t traceback_prefix;    /* a logger's prefix before the header ("[11:17:04] [INFO] "), its length */
     unsigned long stack_line;   /* of logging's "Call stack:" or "Stack (most recent call last):" */
     unsigned long ignored_line; /* of the last "Exception ignored in" */
     unsigned long best_round_line; /* of the last "best iteration is:" */
@@ -810,6 +811,7 @@ static void open_traceback(text_reader *r, unsigned long line, bool ignored, boo
     r->traceback_line = line;
     r->traceback_others = 0;
     r->traceback_named[0] = '\0';
+    r->traceback_prefix = 0;
 }
 
 static void track_traceback(text_reader *r, md_str seg, unsigned long line)
@@ -837,6 +839,16 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
             n = n < sizeof r->traceback_named - 1 ? n : sizeof r->traceback_named - 1;
             memcpy(r->traceback_named, name.p, n);
             r->traceback_named[n] = '\0';
+        } else if (head && name.n && name.p[0] == '[') {
+            /* A logger that writes its prefix before each line of the
+             * traceback, indentation gone (sd-scripts' "[2024-10-21
+             * 11:17:04] [INFO] Traceback (most recent call last):"): its
+             * exception stands after the same prefix. One it logs as a
+             * warning was handled (torch._dynamo's "[WARNING] Traceback",
+             * then "WON'T CONVERT": the frame runs eagerly). */
+            r->traceback_prefix = (size_t)(head - s.p);
+            if (md_memmem(name.p, name.n, "WARN", 4))
+                r->traceback_ignored = true;
         }
         return;
     }
@@ -853,6 +865,9 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
         r->in_traceback = false;
         return;
     }
+    if (r->traceback_prefix && s.n > r->traceback_prefix && s.p[0] == '[' &&
+        !exception_line(s)) /* the prefix's brackets, then the exception */
+        s = (md_str){s.p + r->traceback_prefix, s.n - r->traceback_prefix};
     if (!exception_line(s))
         return;
     r->in_traceback = false;
