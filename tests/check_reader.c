@@ -3361,6 +3361,24 @@ START_TEST(test_text_hf_bar_places_dicts)
     ck_assert_uint_eq(grad->count, 2);
     ck_assert(grad->first == 0.9704);
     md_store_free(st);
+
+    /* A paste that lost the redraws: the Trainer logs after the bar
+     * counted the step, so a dict between "1/16" and "2/16" is step 1's
+     * ('epoch': 0.06 of one epoch of 16). */
+    st = load_text("readme.log",
+                   "  6%|6         | 1/16 [01:18<19:31, 78.12s/it]\n"
+                   "{'loss': 2.2344, 'learning_rate': 0.0002, 'epoch': 0.06}\n"
+                   " 12%|#2        | 2/16 [02:30<17:31, 75.10s/it]\n"
+                   "{'loss': 1.9375, 'learning_rate': 0.00019, 'epoch': 0.12}\n"
+                   " 25%|##5       | 4/16 [05:01<15:04, 75.40s/it]\n"
+                   "{'loss': 1.4621, 'learning_rate': 0.00017, 'epoch': 0.25}\n"
+                   " 50%|#####     | 8/16 [10:02<10:02, 75.30s/it]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 4);
+    md_store_free(st);
 }
 END_TEST
 

@@ -109,6 +109,14 @@ struct md_text_reader {
     /* The bare bar drawn before the pending dict, when the header was not
      * seen; -1 for a dict that opens the log. */
     double dict_bar_total;
+    /* The count of the bar drawn last before the pending dict, NAN for
+     * none, and its total. */
+    double dict_bar_n, dict_bar_of;
+    double bar_since_dict; /* the count of a bar drawn since the last dict was held, NAN for none */
+    /* tqdm.write cleared the bar ("\r<blanks>\r") since it was drawn: the
+     * dict it writes is followed by the bar's redraw at the dict's step. */
+    bool bar_cleared, dict_cleared;
+    double dict_step; /* the step the last dict placed by a bar was given, -1 before one */
     bool settings;        /* the last scan_pairs read a line of settings */
     bool measured;        /* a line's pairs other than settings were read */
     md_buf pending;       /* a log dict waiting for the bar drawn after it */
@@ -1509,6 +1517,10 @@ static void hold_dict(text_reader *r, md_str dict, unsigned long line)
     r->pending_line = line;
     r->pending_set = true;
     r->dict_bar_total = r->train_bar_seen ? 0 : !r->scanned && r->bare_bar_total <= 0 ? -1 : r->bare_bar_total;
+    r->dict_bar_n = r->bar_since_dict;
+    r->dict_bar_of = r->last_bar_total;
+    r->dict_cleared = r->bar_cleared;
+    r->bar_since_dict = NAN;
 }
 
 static void flush_pending(text_reader *r)
@@ -1704,8 +1716,9 @@ static bool bar_rate_point(text_reader *r, const md_tqdm *bar, bool steps)
     bool named = (bar->desc & MD_TQDM_DESCRIBED) && !steps;
     if (!r->bar_key_len || named != r->bar_key_named || bar->total != r->bar_key_total)
         bar_key(r, named, bar->total);
-    r->last_bar_n = bar->n;
+    r->last_bar_n = r->bar_since_dict = bar->n;
     r->last_bar_total = bar->total;
+    r->bar_cleared = false;
     return true;
 }
 
@@ -2214,8 +2227,18 @@ static bool read_stamp(text_reader *r, md_str seg, unsigned long line)
  * of a bar's shape is a bar, one of a shape of pairs none. */
 static void place_pending(text_reader *r, const md_tqdm *bar)
 {
-    if (bar->found && (training_bar(r, bar) || headerless_training_bar(r, bar)))
-        md_feed_context_step(r->feed, (int64_t)bar->n);
+    /* The Trainer logs after the bar counted the step. Where tqdm.write
+     * cleared the bar, the redraw after the dict shows its step (the bar
+     * before may be stale: tqdm redraws at most every 0.1 s); in a paste
+     * that lost the redraw, a dict between "1/16" and "2/16" is step 1's.
+     * Not a bar before that gave the dict before it its step, nor the
+     * first draw ("0/5196 [00:00<?, ?it/s]", no rate, no bar seen). */
+    if (bar->found && (training_bar(r, bar) || headerless_training_bar(r, bar))) {
+        bool before = !r->dict_cleared && r->dict_bar_n >= 1 && r->dict_bar_n <= bar->n &&
+                      bar->total == r->dict_bar_of && r->dict_bar_n > r->dict_step;
+        r->dict_step = before ? r->dict_bar_n : bar->n;
+        md_feed_context_step(r->feed, (int64_t)r->dict_step);
+    }
     flush_pending(r);
 }
 
@@ -2523,6 +2546,7 @@ static void read_after_bar(text_reader *r, md_str rest, unsigned long line)
         read_bar(r, drawn, &last);
     md_str dict = md_str_trim(rest);
     if (waiting_dict(r, dict)) {
+        r->bar_cleared = true; /* glued to a live bar: the redraw after it places it */
         hold_dict(r, dict, line);
         return;
     }
@@ -2867,6 +2891,13 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
 /* Ranks that write to one file without line buffering glue their lines:
  * "...loss 1.0026[default1]:epoch 0 step 30 loss 1.8226". A rank prefix
  * inside a segment starts a segment of its own. */
+static bool blanks_only(const char *p, const char *end)
+{
+    while (p < end && *p == ' ')
+        p++;
+    return p == end;
+}
+
 static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
 {
     /* A line of a shape that holds no rank prefix's end is one segment. */
@@ -2963,7 +2994,9 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
     while (p <= end) {
         const char *cr = backspaces ? redraw_at(p, end) : memchr(p, '\r', (size_t)(end - p));
         const char *seg_end = cr ? cr : end;
-        if (seg_end > p)
+        if (seg_end > p && *p == ' ' && seg_end[-1] == ' ' && cr && blanks_only(p, seg_end))
+            r->bar_cleared = true; /* tqdm.write's clearing of the bar */
+        else if (seg_end > p)
             read_ranked_segments(r, (md_str){p, (size_t)(seg_end - p)}, line);
         if (!cr)
             break;
@@ -2989,7 +3022,8 @@ static md_text_reader *reader_new(md_store *st, const md_catalog *cat, bool fast
             r->repetition = e;
     }
     r->base_rank = -1;
-    r->last_bar_n = NAN;
+    r->last_bar_n = r->bar_since_dict = NAN;
+    r->dict_step = -1;
     return r;
 }
 
