@@ -777,6 +777,7 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
     flags |= untimed_key(st, ki) ? KEY_UNTIMED : 0;
     flags |= is_canonical(st, ki, "env_steps") ? KEY_ENV_STEPS : 0;
     flags |= is_canonical(st, ki, "mfu") ? KEY_MFU : 0;
+    flags |= (flags & (KEY_TRAIN_TERM | KEY_VAL_TERM)) && md_key_has_word(ki->norm, "total", false) ? KEY_TOTAL_TERM : 0;
     flags |= is_canonical(st, ki, "d_loss") || is_canonical(st, ki, "g_loss") ||
                      ((flags & (KEY_TRAIN_TERM | KEY_VAL_TERM)) && adversarial_term(ki->norm))
                  ? KEY_ADVERSARIAL
@@ -792,22 +793,22 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
 static void add_component_total(md_store *st, bool val)
 {
     unsigned canonical = val ? KEY_VAL_LOSS : KEY_LOSS, term = val ? KEY_VAL_TERM : KEY_TRAIN_TERM;
-    /* Nor on a line of their own (Bert-VITS2's loss_mel, loss_dur, loss_kl
-     * under its loss_disc and loss_gen). */
-    if (st->inputs[st->cur].adversarial)
+    /* A record with the total keeps it (detectron2's total_loss after its
+     * loss_cls, loss_box_reg, ...), and a GAN's terms make none, nor on a
+     * line of their own (Bert-VITS2's loss_mel, loss_dur, loss_kl under its
+     * loss_disc and loss_gen). */
+    if ((st->rec_total & canonical) || st->inputs[st->cur].adversarial)
         return;
     double sum = 0, total = 0;
     size_t terms = 0, totals = 0, n = st->nkv;
     for (size_t i = 0; i < n; i++) {
         const key_info *ki = &st->keys[st->kv[i].key];
-        if (ki->total & canonical)
-            return;
         if (ki->total & term) {
             sum += st->kv[i].value;
             terms++;
             /* TorchMD-Net's train_total_mse_loss beside its parts: the
              * total is logged, not to be summed with them. */
-            if (md_key_has_word(ki->norm, "total", false)) {
+            if (ki->total & KEY_TOTAL_TERM) {
                 total = st->kv[i].value;
                 totals++;
             }

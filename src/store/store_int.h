@@ -36,7 +36,8 @@ enum {
     KEY_MFU = 2048,
     /* A GAN's loss (d_loss, g_loss, VITS' loss_disc): its record's terms
      * are no one sum (store.c's add_component_total). */
-    KEY_ADVERSARIAL = 4096
+    KEY_ADVERSARIAL = 4096,
+    KEY_TOTAL_TERM = 8192 /* a term named the total (train_total_mse_loss) */
 };
 
 typedef struct key_info {
