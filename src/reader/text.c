@@ -1560,13 +1560,20 @@ static bool begin_wrapped_dict(text_reader *r, md_str seg, md_str trimmed, unsig
     return rank < 0 && md_wrapped_dict_begin(&r->wrapped, trimmed, line);
 }
 
+/* Reads a block of lines gathered into one record ("key = value, ..."),
+ * once, as it closes. */
+static void close_block(text_reader *r, bool *open, unsigned items, const md_buf *text, unsigned long lineno)
+{
+    if (!*open)
+        return;
+    *open = false;
+    if (items)
+        read_pairs(r, (md_str){text->p, text->n}, lineno);
+}
+
 static void close_results(text_reader *r)
 {
-    if (!r->results.open)
-        return;
-    r->results.open = false;
-    if (r->results.items)
-        read_pairs(r, (md_str){r->results.text.p, r->results.text.n}, r->results.lineno);
+    close_block(r, &r->results.open, r->results.items, &r->results.text, r->results.lineno);
 }
 
 /* A line of the open block of results, or the end of it; true when the
@@ -1581,11 +1588,7 @@ static bool continue_results(text_reader *r, md_str seg)
 
 static void close_rllib(text_reader *r)
 {
-    if (!r->rllib.open)
-        return;
-    r->rllib.open = false;
-    if (r->rllib.items)
-        read_pairs(r, (md_str){r->rllib.text.p, r->rllib.text.n}, r->rllib.lineno);
+    close_block(r, &r->rllib.open, r->rllib.items, &r->rllib.text, r->rllib.lineno);
 }
 
 /* A line of the open RLlib result, or the end of it (then the line may
