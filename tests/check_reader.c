@@ -6857,6 +6857,8 @@ static const struct {
     {"response_template_missing", "UserWarning: Could not find instruction key `### Human:` in the following "
                                   "instance: <s> Hello"},
     {"host_oom", "[ 1822.012] Memory cgroup out of memory: Killed process 629 (onmt_train) total-vm:12345kB"},
+    {"elastic_restart", "INFO:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 3/3 "
+                        "attempts left; will restart worker group"},
     {"gloo_error", "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:589] Read error "
                    "[192.168.70.92]:25266: Connection reset by peer"},
     {"tokenization_mismatch", "WARNING: tokenization mismatch: 654 vs. 643. #turn = 25. (ignored). This dataset is "
@@ -8911,6 +8913,8 @@ static const struct {
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
     {"tokenization_mismatch", "RuntimeError: size mismatch: 100 vs. 101"},
     {"gloo_error", "     Using distributed PyTorch with gloo backend (gloo/transport/tcp ready)"},
+    {"elastic_restart", "INFO:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 0/3 attempts left; "
+                        "will not restart worker group"},
     {"nccl_watchdog_stuck", "TORCH_NCCL_ENABLE_MONITORING: 1, TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC: 1200"},
     {"nccl_timeout", "[rank4]:[F205 18:11:06.375750231 ProcessGroupNCCL.cpp:1870] [PG ID 12 Rank 4] "
                      "ProcessGroupNCCL's watchdog got stuck for 480 seconds without making progress."},

@@ -2599,6 +2599,24 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("workers_restarted", "torchrun_max_restarts_healthy.log")
+def _(r):
+    out = [note("A torchrun job started with --max-restarts=3: the elastic agent prints its",
+                "rendezvous (restart_count=0), starts the worker group once and reports it",
+                "finished; no worker group failed, so nothing was restarted.")]
+    out.append("INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs: entrypoint: train.py, min_nodes: 1, max_nodes: 1, nproc_per_node: 4, run_id: none, rdzv_backend: static, max_restarts: 3, monitor_interval: 5")
+    out.append("INFO:torch.distributed.elastic.agent.server.api:[default] Rendezvous complete for workers. Result:")
+    out.append("  restart_count=0")
+    out.append("  master_addr=127.0.0.1")
+    out.append("INFO:torch.distributed.elastic.agent.server.api:[default] Starting worker group")
+    total = 2000
+    for s in range(20, total + 1, 20):
+        loss = 2.2 + 1.9 * math.exp(-s / 450.0) + r.gauss(0, 0.015)
+        out.append("[rank0]: step %d/%d | loss %.4f | lr %.3e" % (s, total, loss, cosine(s, total, 3e-4, 100)))
+    out.append("INFO:torch.distributed.elastic.agent.server.api:[default] worker group successfully finished. Waiting 300 seconds for other agents to finish.")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nccl_timeout", "torchrun_8gpu_nccl_info_healthy.log")
 def _(r):
     out = [note("torchrun DDP job on 8 GPUs with NCCL_DEBUG=INFO and TORCH_CPP_LOG_LEVEL=INFO: every",
