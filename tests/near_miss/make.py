@@ -795,6 +795,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "three_epochs_weighted_term_ramps_accuracy_holds.log")
+def _(r):
+    out = [note("Three Keras epochs of a model whose loss adds a regularising term with a weight",
+                "that ramps up each epoch: the loss grows 30-fold while the accuracy holds at 0.93;",
+                "nothing the model learnt was lost.")]
+    data = [(0.2104, 0.9302), (2.8817, 0.9318), (6.4410, 0.9335)]
+    for e, (loss, acc) in enumerate(data):
+        out.append("Epoch %d/20" % (e + 1))
+        out.append("28000/28000 [==============================] - 812s 29ms/step - loss: %.4f - acc: %.4f" % (loss, acc))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "short_log_batch_loss_scatter.log")
 def _(r):
     out = [note("A short log of a crystal-graph model's first epoch: six single-batch losses that",
