@@ -28,7 +28,8 @@
 #define RLLIB_LINES 20000
 
 /* The keys a result starts with, by release: custom_metrics before Ray
- * 1.0, agent_timesteps_total and counters after. */
+ * 1.0, agent_timesteps_total after (connector_metrics where a release
+ * dropped that). */
 static bool opening_key(md_str line)
 {
     static const char *const keys[] = {"agent_timesteps_total: ", "custom_metrics:", "connector_metrics:"};

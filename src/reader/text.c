@@ -2891,9 +2891,6 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
     return true;
 }
 
-/* Ranks that write to one file without line buffering glue their lines:
- * "...loss 1.0026[default1]:epoch 0 step 30 loss 1.8226". A rank prefix
- * inside a segment starts a segment of its own. */
 static bool blanks_only(const char *p, const char *end)
 {
     while (p < end && *p == ' ')
@@ -2901,6 +2898,9 @@ static bool blanks_only(const char *p, const char *end)
     return p == end;
 }
 
+/* Ranks that write to one file without line buffering glue their lines:
+ * "...loss 1.0026[default1]:epoch 0 step 30 loss 1.8226". A rank prefix
+ * inside a segment starts a segment of its own. */
 static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
 {
     /* A line of a shape that holds no rank prefix's end is one segment. */
