@@ -109,13 +109,13 @@ struct md_text_reader {
     /* The bare bar drawn before the pending dict, when the header was not
      * seen; -1 for a dict that opens the log. */
     double dict_bar_total;
-    /* The count of the bar drawn last before the pending dict, NAN for
-     * none, and its total. */
+    /* The count of the bar drawn last before the pending dict, and its
+     * total; NAN where none was, or where tqdm.write cleared it. */
     double dict_bar_n, dict_bar_of;
     double bar_since_dict; /* the count of a bar drawn since the last dict was held, NAN for none */
     /* tqdm.write cleared the bar ("\r<blanks>\r") since it was drawn: the
      * dict it writes is followed by the bar's redraw at the dict's step. */
-    bool bar_cleared, dict_cleared;
+    bool bar_cleared;
     double dict_step; /* the step the last dict placed by a bar was given, -1 before one */
     bool settings;        /* the last scan_pairs read a line of settings */
     bool measured;        /* a line's pairs other than settings were read */
@@ -1517,9 +1517,8 @@ static void hold_dict(text_reader *r, md_str dict, unsigned long line)
     r->pending_line = line;
     r->pending_set = true;
     r->dict_bar_total = r->train_bar_seen ? 0 : !r->scanned && r->bare_bar_total <= 0 ? -1 : r->bare_bar_total;
-    r->dict_bar_n = r->bar_since_dict;
+    r->dict_bar_n = r->bar_cleared ? NAN : r->bar_since_dict;
     r->dict_bar_of = r->last_bar_total;
-    r->dict_cleared = r->bar_cleared;
     r->bar_since_dict = NAN;
 }
 
@@ -2237,8 +2236,8 @@ static void place_pending(text_reader *r, const md_tqdm *bar)
      * Not a bar before that gave the dict before it its step, nor the
      * first draw ("0/5196 [00:00<?, ?it/s]", no rate, no bar seen). */
     if (bar->found && (training_bar(r, bar) || headerless_training_bar(r, bar))) {
-        bool before = !r->dict_cleared && r->dict_bar_n >= 1 && r->dict_bar_n <= bar->n &&
-                      bar->total == r->dict_bar_of && r->dict_bar_n > r->dict_step;
+        bool before = r->dict_bar_n >= 1 && r->dict_bar_n <= bar->n && bar->total == r->dict_bar_of &&
+                      r->dict_bar_n > r->dict_step;
         r->dict_step = before ? r->dict_bar_n : bar->n;
         md_feed_context_step(r->feed, (int64_t)r->dict_step);
     }

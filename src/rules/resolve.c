@@ -46,6 +46,10 @@ static const char *const romance_eval_words[] = {"validación", "validacion", "v
 static const char *const romance_train_words[] = {"entrenamiento", "treino", "treinamento", "entraînement",
                                                   "entrainement", "addestramento", "training"};
 
+/* A training set's names: "Train / Val" is a ratio of two losses, not the
+ * validation's. */
+static const char *const training_sets[] = {"train", "training", "trn"};
+
 /* Words that name an evaluation set rather than a quantity ("test set
  * average loss" is the test loss). Past the generic ones, the names of the
  * sets that toolkits evaluate side by side under one prefix: LibriSpeech's
@@ -335,9 +339,8 @@ static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
     size_t word = n; /* where the last word starts */
     while (word > 0 && norm[word - 1] != '_')
         word--;
-    static const char *const training_sets[] = {"train", "training", "trn"};
     if (r.cat < 0 && word > 1 && is_eval_word(norm + word, n - word) &&
-        !word_in(norm, word - 1, training_sets, MD_COUNT(training_sets))) { /* "Train / Val", a ratio */
+        !word_in(norm, word - 1, training_sets, MD_COUNT(training_sets))) {
         resolved head = resolve_name(cat, norm, word - 1);
         if (head.cat >= 0 && md_catalog_series(cat, (size_t)head.cat)->role == MD_ROLE_SERIES) {
             r.cat = evaluation_series(cat, head.cat);
