@@ -157,20 +157,36 @@ START_TEST(test_kv_verb_is_no_key)
 END_TEST
 
 /* A list of numbers: a learning rate's first group, anything else's mean
- * over its finite numbers (a Dice per class). */
+ * over its finite numbers (a Dice per class). A list of scores adds the
+ * classes it scores, those at zero (1% or less of its scale) and its
+ * best. */
 START_TEST(test_kv_lists)
 {
     md_kv kv[32];
     CHECK_LINE("step=10, skipped=0, lr=[2.5e-06, 1.0e-06]", {"step", 10, MD_UNIT_NONE}, {"skipped", 0, MD_UNIT_NONE},
                {"lr", 2.5e-06, MD_UNIT_NONE});
     CHECK_LINE("val_loss: -0.5342, Pseudo dice: [0.8, 0.0, nan, 0.4]", {"val_loss", -0.5342, MD_UNIT_NONE},
-               {"Pseudo dice", 0.4, MD_UNIT_NONE});
+               {"Pseudo dice", 0.4, MD_UNIT_NONE}, {"classes_scored", 3, MD_UNIT_NONE},
+               {"classes_at_zero", 1, MD_UNIT_NONE}, {"best_class_score", 0.8, MD_UNIT_NONE});
     CHECK_LINE("Average global foreground Dice: [0.8667, 0.0009, 0.0002, 0.0]",
-               {"Average global foreground Dice", (0.8667 + 0.0009 + 0.0002) / 4, MD_UNIT_NONE});
+               {"Average global foreground Dice", (0.8667 + 0.0009 + 0.0002) / 4, MD_UNIT_NONE},
+               {"classes_scored", 4, MD_UNIT_NONE}, {"classes_at_zero", 3, MD_UNIT_NONE},
+               {"best_class_score", 0.8667, MD_UNIT_NONE});
     /* nnU-Net under NumPy 2, which prints its scalars as calls. */
     CHECK_LINE("2025-06-23 16:29:13.182576: Pseudo dice [np.float32(0.1527), np.float32(0.4852)]",
-               {"Pseudo dice", (0.1527 + 0.4852) / 2, MD_UNIT_NONE});
+               {"Pseudo dice", (0.1527 + 0.4852) / 2, MD_UNIT_NONE}, {"classes_scored", 2, MD_UNIT_NONE},
+               {"classes_at_zero", 0, MD_UNIT_NONE}, {"best_class_score", 0.4852, MD_UNIT_NONE});
     CHECK_LINE("Pseudo dice [np.float32(0.1527)]", {"Pseudo dice", 0.1527, MD_UNIT_NONE});
+    /* On a percent scale, zero is 1 or less. */
+    CHECK_LINE("class IoU: [92.31, 0.95, 71.4, 1.5]", {"class IoU", (92.31 + 0.95 + 71.4 + 1.5) / 4, MD_UNIT_NONE},
+               {"classes_scored", 4, MD_UNIT_NONE}, {"classes_at_zero", 1, MD_UNIT_NONE},
+               {"best_class_score", 92.31, MD_UNIT_NONE});
+    /* Only scores: no count of zero losses or weights. */
+    CHECK_LINE("loss_weights: [0.5, 0.0, 0.25]", {"loss_weights", 0.25, MD_UNIT_NONE});
+    CHECK_LINE("per-class acc: [0.9, -0.1]", {"per-class acc", 0.4, MD_UNIT_NONE});
+    /* The line's first list of scores only. */
+    CHECK_LINE("dice: [0.5, 0.0], iou: [0.3, 0.0]", {"dice", 0.25, MD_UNIT_NONE}, {"classes_scored", 2, MD_UNIT_NONE},
+               {"classes_at_zero", 1, MD_UNIT_NONE}, {"best_class_score", 0.5, MD_UNIT_NONE}, {"iou", 0.15, MD_UNIT_NONE});
 }
 END_TEST
 

@@ -216,8 +216,13 @@ typedef struct value {
     bool grouped;
     bool elapsed; /* a span of days, hours and minutes: how long, not a step's time */
     bool listed;  /* the first of a list of two numbers or more; mean is theirs */
-    double mean;  /* the mean of the list's finite numbers, NaN when none is */
     uint8_t num_digits_max;
+    /* The list's finite numbers, and those at zero on its scale (under 1%
+     * of 1, or of 100 where a number is above 1); list_scored is 0 where a
+     * number is negative: no list of scores. */
+    uint16_t list_scored, list_zeros;
+    double mean;      /* the mean of the list's finite numbers, NaN when none is */
+    double list_best; /* the largest of them */
 } value;
 
 /* fairseq's JSON log spells the set into its keys ("| valid |
@@ -390,6 +395,28 @@ static bool names_learning_rate(const char *key, size_t keylen)
     return false;
 }
 
+/* A name a per-class score list goes by: "Pseudo dice", "Average global
+ * foreground Dice", "IoU per class", "class_acc". */
+static bool names_scores(const char *key, size_t keylen)
+{
+    static const char *const scores[] = {"dice", "dsc", "iou", "miou", "jaccard", "acc", "accuracy",
+                                         "f1",   "ap",  "map", "auc",  "recall",  "precision"};
+    const char *end = key + keylen;
+    for (const char *w = key; w < end;) {
+        while (w < end && !md_is_letter(*w) && !md_is_digit(*w))
+            w++;
+        const char *we = w;
+        while (we < end && (md_is_letter(*we) || md_is_digit(*we)))
+            we++;
+        if (we > w && md_word_in(w, (size_t)(we - w), scores, MD_COUNT(scores)))
+            return true;
+        w = we;
+    }
+    return false;
+}
+
+static void emit_class_scores(scan *s, const value *v);
+
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
     if (host_rank_field(s, key, keylen, v) || process_rank(key, keylen, v))
@@ -477,6 +504,27 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
                              .totlen = v->totlen,
                              .grouped = v->grouped,
                              .num_digits_max = v->num_digits_max};
+    if (v->listed && v->list_scored >= 2 && names_scores(key, keylen))
+        emit_class_scores(s, v);
+}
+
+/* A list of scores, one per class (nnU-Net's "Pseudo dice [0.0, 0.0, 0.0,
+ * 0.8057, 0.0, 0.0]"), beside its mean: how many classes it scores, how
+ * many of them are at zero and the best one's score, the line's first
+ * such list's only. */
+static void emit_class_scores(scan *s, const value *v)
+{
+    static const char scored[] = "classes_scored";
+    for (size_t i = 0; i < s->n; i++)
+        if (s->out[i].key == scored)
+            return;
+    value c = {.unit = MD_UNIT_NONE, .flags = MD_KV_INTEGRAL, .total = NAN, .end = v->end};
+    c.v = v->list_scored;
+    emit(s, scored, sizeof scored - 1, &c, false);
+    c.v = v->list_zeros;
+    emit(s, "classes_at_zero", 15, &c, false);
+    value best = {.v = v->list_best, .unit = MD_UNIT_NONE, .total = NAN, .end = v->end};
+    emit(s, "best_class_score", 16, &best, false);
 }
 
 /* Where md_num_scan read a count and its total, each from one text of
@@ -626,6 +674,25 @@ static size_t list_element(const char *q, const char *end, double *v, const char
     return p + k < end && p[k] == ')' ? (size_t)(p + k + 1 - q) : 0;
 }
 
+/* What a list's finite numbers add up to, for its mean and, where they
+ * are scores, how many are at zero. */
+typedef struct list_tally {
+    double sum, best;
+    size_t finite, negative, under_hundredth, under_one;
+} list_tally;
+
+static void tally(list_tally *t, double x)
+{
+    if (!isfinite(x))
+        return;
+    t->sum += x;
+    t->finite++;
+    t->best = x > t->best ? x : t->best;
+    t->negative += x < 0;
+    t->under_hundredth += x <= 0.01;
+    t->under_one += x <= 1;
+}
+
 /* DeepSpeed's "lr=[1.000000e-05, 1.000000e-05]", one number per parameter
  * group: the first group's; BasicSR prints a tuple, "lr:(2.000e-04,)" or
  * "lr:(2.000e-04,2.000e-05,)". Only lists of fractions: integers in
@@ -641,8 +708,9 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
     *out = (value){.v = first, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(num, numlen), .total = NAN,
                    .num = num, .numlen = numlen};
     bool trailing_comma = false;
-    double sum = isfinite(first) ? first : 0;
-    size_t numbers = 1, finite = isfinite(first);
+    list_tally t = {.best = -INFINITY};
+    tally(&t, first);
+    size_t numbers = 1;
     for (q += k; q < end && *q == ',';) {
         q++;
         while (q < end && *q == ' ')
@@ -654,13 +722,15 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
             return false;
         q += n;
         numbers++;
-        if (isfinite(next)) {
-            sum += next;
-            finite++;
-        }
+        tally(&t, next);
     }
     out->listed = numbers >= 2;
-    out->mean = finite ? sum / (double)finite : NAN;
+    out->mean = t.finite ? t.sum / (double)t.finite : NAN;
+    if (t.finite && !t.negative && t.finite <= UINT16_MAX) {
+        out->list_scored = (uint16_t)t.finite;
+        out->list_zeros = (uint16_t)(t.best > 1 ? t.under_one : t.under_hundredth);
+        out->list_best = t.best;
+    }
     /* A tuple only as BasicSR writes it, with a comma after each number: a
      * setting's pair ("'betas': (0.9, 0.95)") is no rate. */
     if (q >= end || *q != close || !is_value_end(q + 1, end) || (close == ')' && !trailing_comma))
