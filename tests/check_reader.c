@@ -190,6 +190,35 @@ START_TEST(test_kv_lists)
 }
 END_TEST
 
+/* What stands beside a name or a value without naming it: a remark in
+ * parentheses, a classification report's average, the step of an
+ * evaluation, the set glued to a value, a logger named after a set. */
+START_TEST(test_kv_remarks_and_sets)
+{
+    md_kv kv[32];
+    CHECK_LINE("chosen_last_scores (higher is better) : 2.17, acc (higher is better) : 0.486",
+               {"chosen_last_scores", 2.17, MD_UNIT_NONE}, {"acc", 0.486, MD_UNIT_NONE});
+    CHECK_LINE("2022-12-14 00:02:05,176 DEV : loss 0.17423786222934723 - f1-score (micro avg)  0.62",
+               {"loss", 0.17423786222934723, MD_UNIT_NONE}, {"f1-score (micro avg)", 0.62, MD_UNIT_NONE});
+    ck_assert(kv[1].ns && kv[1].nslen == 3 && memcmp(kv[1].ns, "DEV", 3) == 0);
+    CHECK_LINE("INFO:tensorflow:Validation (step 250000): loss = 1.33851, metrics/accuracy = 0.698445",
+               {"step", 250000, MD_UNIT_NONE}, {"loss", 1.33851, MD_UNIT_NONE},
+               {"metrics/accuracy", 0.698445, MD_UNIT_NONE});
+    ck_assert(kv[1].ns && kv[1].nslen == 10 && memcmp(kv[1].ns, "Validation", 10) == 0);
+    CHECK_LINE("\tLoss: 0.0001(valid)\t|\tAcc: 89.3%(valid)", {"Loss", 0.0001, MD_UNIT_NONE},
+               {"Acc", 89.3, MD_UNIT_PERCENT});
+    ck_assert(kv[0].ns && kv[0].nslen == 5 && memcmp(kv[0].ns, "valid", 5) == 0);
+    ck_assert(kv[1].ns && kv[1].nslen == 5 && memcmp(kv[1].ns, "valid", 5) == 0);
+    CHECK_LINE("\tLoss: 0.0261(train)\t|\tAcc: 84.7%(train)", {"Loss", 0.0261, MD_UNIT_NONE},
+               {"Acc", 84.7, MD_UNIT_PERCENT});
+    ck_assert(!kv[0].ns && !kv[1].ns);
+    /* A logger named "test" in "%(asctime)s - %(name)s -%(levelname)s". */
+    CHECK_LINE("2018-12-05 10:24:24,209 - test -INFO - Train loss nan, accuracy 0.0000%",
+               {"Train loss", NAN, MD_UNIT_NONE}, {"accuracy", 0, MD_UNIT_PERCENT});
+    ck_assert(!kv[0].ns);
+}
+END_TEST
+
 /* An index before a value ("Throughput: 0: 3098.6", sample-factory's
  * policy 0) is no value; a clock ("eta: 0:12:34") stays one. */
 START_TEST(test_kv_indexed_value)
@@ -6873,6 +6902,8 @@ static const struct {
     {"response_template_missing", "UserWarning: Could not find instruction key `### Human:` in the following "
                                   "instance: <s> Hello"},
     {"host_oom", "[ 1822.012] Memory cgroup out of memory: Killed process 629 (onmt_train) total-vm:12345kB"},
+    {"nan_message", "INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl."
+                    "InvalidArgumentError'>, LossTensor is inf or nan. : Tensor had NaN values"},
     {"elastic_restart", "INFO:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 3/3 "
                         "attempts left; will restart worker group"},
     {"gloo_error", "RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc:589] Read error "
@@ -8927,6 +8958,7 @@ static const struct {
     {"few_workers", "UserWarning: The 'val_dataloader' does not have many workers which may be a bottleneck."},
     {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
+    {"nan_message", "    finite = not (value is inf or nan)"},
     {"tokenization_mismatch", "RuntimeError: size mismatch: 100 vs. 101"},
     {"gloo_error", "     Using distributed PyTorch with gloo backend (gloo/transport/tcp ready)"},
     {"elastic_restart", "INFO:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 0/3 attempts left; "
@@ -9528,6 +9560,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_verb_is_no_key);
     tcase_add_test(kv, test_kv_indexed_value);
     tcase_add_test(kv, test_kv_lists);
+    tcase_add_test(kv, test_kv_remarks_and_sets);
     tcase_add_test(kv, test_kv_speedrun);
     tcase_add_test(kv, test_kv_megatron);
     tcase_add_test(kv, test_kv_keras);

@@ -106,6 +106,22 @@ static const char *blanks_before(const char *from, const char *p)
 static bool key_pair_at(const char *p, const char *end, char sep);
 
 /* Characters that may end a value. */
+/* The set a value was measured on, glued to it in parentheses: the
+ * PyTorch text classification tutorial's "Loss: 0.0261(train) | Acc:
+ * 84.7%(train)" and "Loss: 0.0001(valid)". Its length, its word at *set. */
+static size_t glued_set(const char *p, const char *end, const char **set)
+{
+    static const char *const sets[] = {"train", "valid", "val", "test", "dev", "eval"};
+    const char *q = p + 1;
+    while (q < end && q - p <= 6 && *q >= 'a' && *q <= 'z')
+        q++;
+    if (q >= end || *q != ')' || !md_word_in(p + 1, (size_t)(q - p - 1), sets, MD_COUNT(sets)))
+        return 0;
+    if (set)
+        *set = p + 1;
+    return (size_t)(q - p - 1);
+}
+
 static bool is_value_end(const char *p, const char *end)
 {
     if (p == end)
@@ -133,8 +149,10 @@ static bool is_value_end(const char *p, const char *end)
     case '(':
         /* The same figure another way, glued on: torchtitan's "memory:
          * 49.66GiB(52.28%)" (of the device's), NeMo's "tps
-         * 31346.32(3918.29/gpu)". */
-        return p + 1 < end && md_is_digit(p[1]) && memchr(p, ')', (size_t)(end - p)) != NULL;
+         * 31346.32(3918.29/gpu)"; or the set it was measured on
+         * (glued_set). */
+        return (p + 1 < end && md_is_digit(p[1]) && memchr(p, ')', (size_t)(end - p)) != NULL) ||
+               glued_set(p, end, NULL);
     default:
         return (unsigned char)*p >= 0x80;
     }
@@ -434,6 +452,15 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     }
     if (keylen == 4 && memcmp(key, "epch", 4) == 0)
         lerobot_episodes(s);
+    /* DeepSpeed-Chat's "acc (higher is better) : 0.61": a remark, no part
+     * of the name. */
+    static const char better[] = " is better)";
+    if (keylen > sizeof better + 6 && key[keylen - 1] == ')' &&
+        memcmp(key + keylen - (sizeof better - 1), better, sizeof better - 1) == 0) {
+        const char *open = memchr(key, '(', keylen);
+        if (open && open > key + 1 && open[-1] == ' ')
+            keylen = (size_t)(open - 1 - key);
+    }
     /* HF datasets' progress, "Map: 100%" above its bar in a notebook's
      * output (or "Map (num_proc=4): 45%"): the share of examples mapped,
      * no mAP, which is spelled so. */
@@ -1162,6 +1189,8 @@ static bool meridiem_after_clock(const char *line, const char *p, const char *en
            md_is_digit(q[-4]) && md_is_digit(q[-5]) && q[-6] == ':';
 }
 
+static bool starts_number(const char *p, const char *end);
+
 /* After a key: "(ms)" joins it when a separator follows; so does a
  * parameter glued to it, FuxiCTR's "NDCG(k=20): 0.228186". */
 static bool extend_with_paren(scan *s)
@@ -1172,11 +1201,24 @@ static bool extend_with_paren(scan *s)
         q++;
     if (q >= limit || *q != ')' || q == s->p + 1)
         return false;
+    /* tensor2tensor's "Validation (step 250000): loss = 1.33851": the step
+     * the pairs after it were measured at, no part of their name. */
+    double step;
+    size_t k;
+    if (q - s->p > 6 && md_word_is(s->p + 1, 4, "step") && s->p[5] == ' ' &&
+        (k = md_num_scan(s->p + 6, q, &step)) == (size_t)(q - s->p - 6) && is_integral_text(s->p + 6, k)) {
+        emit_count(s, "step", 4, step, NAN, q, NULL);
+        s->p = q + 1;
+        return true;
+    }
     const char *after = skip_blanks(q + 1, s->end);
     /* Or a remark before the step the value was measured at: the Keras
      * guide's "Training loss (for one batch) at step 200: 2.4446"
-     * (on_at_step leaves the remark out of the name). */
-    if (after >= s->end || (*after != ':' && *after != '=' && !md_text_at(after, s->end, "at step ")))
+     * (on_at_step leaves the remark out of the name). Or the average of a
+     * classification report before its value: Flair's "DEV : loss 0.174 -
+     * f1-score (micro avg)  0.62". */
+    bool averaged = q - s->p > 4 && memcmp(q - 4, " avg", 4) == 0 && after < s->end && starts_number(after, s->end);
+    if (after >= s->end || (*after != ':' && *after != '=' && !md_text_at(after, s->end, "at step ") && !averaged))
         return false;
     s->key_end = q + 1;
     s->p = q + 1;
@@ -1331,6 +1373,14 @@ static bool capital_log_level(const char *w, const char *we)
     return log_level_word(w, we);
 }
 
+/* Whether a dash comes before w, blanks aside. */
+static bool dash_before(const char *line, const char *w)
+{
+    while (w > line && md_is_blank(w[-1]))
+        w--;
+    return w > line && w[-1] == '-';
+}
+
 /* "EPOCH 62 VAL   - Loss: 1.4579, Acc: 65.78%": an evaluation's word
  * right after the epoch the message opens with, before a dash, names the
  * pairs after it as lead_evaluation's does. */
@@ -1360,6 +1410,13 @@ static void on_word(scan *s, const char *w, const char *we)
      * Accuracy: 0.80, Class Accuracy: 0.74"). */
     else if (s->n == 0 && !s->key && !s->lead_ns && log_level_word(w, we))
         s->lead_seen = false;
+    /* A logger named after an evaluation ("... - test -INFO - Train loss
+     * nan"): the level after it says the name was the logger's. */
+    else if (s->n == 0 && !s->key && s->lead_ns && capital_log_level(w, we) && dash_before(s->line, w)) {
+        s->lead_seen = false;
+        s->lead_ns = s->lead_end = NULL;
+        s->lead_nslen = 0;
+    }
     if ((unsigned char)*w == 0xE7 && on_ordinal(s, w))
         return;
     /* A command line's flags ("python train.py --n_epoch=100 --lr=5e-4"):
@@ -2237,6 +2294,23 @@ static bool assigns_expression(const char *p, const char *end)
     return p < end && is_alpha(*p);
 }
 
+/* Emits a pair; a value with an evaluation's set glued to it ("Loss:
+ * 0.0001(valid)") is that set's. */
+static void emit_in_set(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
+{
+    const char *set;
+    size_t n = v->end < s->end && *v->end == '(' ? glued_set(v->end, s->end, &set) : 0;
+    if (!n || !md_evaluation_word(set, n)) {
+        emit(s, key, keylen, v, in_ns);
+        return;
+    }
+    const char *ns = s->ns;
+    size_t nslen = s->nslen;
+    s->ns = set, s->nslen = n;
+    emit(s, key, keylen, v, true);
+    s->ns = ns, s->nslen = nslen;
+}
+
 /* The separator at s->p, ':' or '=' (a fullwidth colon reads as ':'), and
  * its width. */
 static void on_separator(scan *s)
@@ -2290,7 +2364,7 @@ static void on_separator(scan *s)
                 size_t keylen = (size_t)(s->key_end - s->key);
                 if (v.flags & MD_KV_TOTAL)
                     keylen = md_kv_count_key(s->key, keylen);
-                emit(s, s->key, keylen, &v, s->ns && (sep == '=' || s->ns_eval));
+                emit_in_set(s, s->key, keylen, &v, s->ns && (sep == '=' || s->ns_eval));
             }
             /* "test epoch: 3, loss: 0.2" (Flax's examples): a line that
              * begins with an evaluation's count measures the evaluation. */
@@ -2433,9 +2507,16 @@ static bool named_metric(const scan *s, size_t keylen)
     if (memchr(s->key, '@', keylen))
         return true;
     /* Under an evaluation's name, its score: Flair's "DEV : loss 8.37 -
-     * score 0.5564" (older: "f-score 0.5586"). */
-    if (s->ns_eval && s->ns && keylen >= 5 && md_word_is(s->key + keylen - 5, 5, "score") &&
-        (keylen == 5 || s->key[keylen - 6] == '-' || s->key[keylen - 6] == '_'))
+     * score 0.5564" (older: "f-score 0.5586"; newer: "f1-score (micro avg)
+     * 0.62", its classification report's average after it). */
+    size_t n = keylen;
+    const char *open = n > 6 && s->key[n - 1] == ')' && memcmp(s->key + n - 5, " avg)", 5) == 0
+                           ? memchr(s->key, '(', n)
+                           : NULL;
+    if (open && open > s->key + 1 && open[-1] == ' ')
+        n = (size_t)(open - 1 - s->key);
+    if (s->ns_eval && s->ns && n >= 5 && md_word_is(s->key + n - 5, 5, "score") &&
+        (n == 5 || s->key[n - 6] == '-' || s->key[n - 6] == '_'))
         return true;
     return (memchr(s->key, '_', keylen) || memchr(s->key, '/', keylen)) && loss_word(s->key, s->key + keylen) &&
            !(keylen > 5 && s->key[4] == '_' && md_word_is(s->key, 4, "best"));
@@ -2595,7 +2676,7 @@ static void on_number(scan *s)
             else if (marian_display_time(s, keylen))
                 emit(s, "interval_time", 13, &v, s->ns_eval);
             else
-                emit(s, s->key, keylen, &v, s->ns_eval);
+                emit_in_set(s, s->key, keylen, &v, s->ns_eval);
             s->loss_repeated |= estimator_summary(s->key, keylen);
             s->p = v.end;
             clear_key(s);
@@ -2955,7 +3036,6 @@ static bool on_bracket_step(scan *s)
     return true;
 }
 
-static bool starts_number(const char *p, const char *end);
 
 /* llama2.c's train.py: "490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms |
  * mfu 0.21%": the iteration alone at the line's start, then the fields,

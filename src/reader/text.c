@@ -374,6 +374,14 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
      * solver.cpp:330] Iteration 300, Testing net (#0)", then a line per
      * output. */
     bool announcing = n == 1 && end > last && *last == ',' && logger_prefix(t.p, kv->key);
+    /* The time the epoch took after it: the PyTorch text classification
+     * tutorial's "Epoch: 1  | time in 0 minutes, 27 seconds"; Avalanche's
+     * "Epoch 30 ended." over the epoch's means. */
+    md_str rest = md_str_trim((md_str){last, (size_t)(end - last)});
+    if (n == 1 && ((rest.n > 6 && rest.p[0] == '|' &&
+                    md_str_starts_with(md_str_trim((md_str){rest.p + 1, rest.n - 1}), "time in ")) ||
+                   md_str_eq(rest, "ended.")))
+        end = last;
     if ((end != last && !announcing) ||
         (t.p + 1 < start && !stamp_prefix(t.p, start) && !logger_prefix(t.p, start) &&
          !bracketed_rest(t, kv->key) && !coqui_time_prefix(t.p, kv->key)))
@@ -2440,6 +2448,16 @@ static bool result_banner(text_reader *r, md_str s)
     static const char *const card[] = {"following results on the evaluation set:"};
     r->result_repeat = tail_of(s, card, MD_COUNT(card)) != 0;
     if (r->result_repeat) {
+        memcpy(r->result_set, "eval", 5);
+        r->result_read = false;
+        return true;
+    }
+    /* DeepSpeed-Chat's "***** Evaluating reward, Epoch 1/3 *****" over
+     * "chosen_last_scores (higher is better) : 1.13, acc (higher is
+     * better) : 0.61" ("***** Evaluating perplexity, ..." over "ppl:
+     * 4998.3"). A block of "key = value" lines under "***** Eval results
+     * *****" is results.c's. */
+    if (md_str_starts_with(s, "***** Evaluating ") && md_str_ends_with(s, " *****")) {
         memcpy(r->result_set, "eval", 5);
         r->result_read = false;
         return true;

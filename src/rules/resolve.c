@@ -310,6 +310,29 @@ static int lookup_romance_set(const md_catalog *cat, const char *norm, size_t n,
     return eval ? evaluation_series(cat, head.cat) : head.cat;
 }
 
+/* Avalanche's metric names, "Loss_Epoch/train_phase/train_stream/Task000"
+ * and "Top1_Acc_Stream/eval_phase/test_stream/Task000": the metric, how
+ * much of the run it averages, the phase, the stream and the task. The
+ * training's epoch means are the training's series, the evaluation's
+ * means over the whole stream the evaluation's; the means over one
+ * experience or minibatch, and the task's alone, stay series of their
+ * own. */
+static resolved resolve_avalanche(const md_catalog *cat, const char *norm, size_t n, resolved r)
+{
+    static const char train[] = "_epoch_train_phase_", eval[] = "_stream_eval_phase_";
+    const char *end = norm + n, *at;
+    if ((at = md_memmem(norm, n, train, sizeof train - 1)) != NULL) {
+        resolved stem = resolve_name(cat, norm, (size_t)(at - norm));
+        return stem.cat >= 0 && md_catalog_series(cat, (size_t)stem.cat)->role == MD_ROLE_SERIES ? stem : r;
+    }
+    if ((at = md_memmem(norm, n, eval, sizeof eval - 1)) != NULL && at + sizeof eval - 1 < end) {
+        resolved stem = resolve_name(cat, norm, (size_t)(at - norm));
+        if (stem.cat >= 0 && md_catalog_series(cat, (size_t)stem.cat)->role == MD_ROLE_SERIES)
+            return (resolved){evaluation_series(cat, stem.cat), stem.unit};
+    }
+    return r;
+}
+
 static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
 {
     resolved r = {-1, MD_UNIT_NONE};
@@ -355,6 +378,8 @@ static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
         if (stem.cat >= 0 && md_catalog_series(cat, (size_t)stem.cat)->role == MD_ROLE_SERIES)
             r = stem;
     }
+    if (r.cat < 0)
+        r = resolve_avalanche(cat, norm, n, r);
     /* rllab's and rlpyt's tables give each diagnostic's average, then its
      * spread ("loss/Average", "loss/Std", "loss/Median"): a loss's average
      * is the loss (a gradient norm's average beside the norm, VERSE's

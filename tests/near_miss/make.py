@@ -818,6 +818,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "estimator_batch_losses_first_draw_low.log")
+def _(r):
+    out = [note("Thirteen single-batch losses of a TF Estimator detector deep into training: the",
+                "first batch happened to score 0.0035, the rest scatter around 0.03 over two orders",
+                "of magnitude, with no trend. A low first draw, not a loss that jumped and stayed.")]
+    losses = [0.0035] + [0.03 * math.exp(r.gauss(0, 1.2)) for _ in range(12)]
+    for i, loss in enumerate(losses):
+        out.append("INFO:tensorflow:loss = %.8g, step = %d (%.3f sec)" % (loss, 88410 + i, 1.1 + r.uniform(-0.1, 0.1)))
+        out.append("INFO:tensorflow:global_step/sec: %.6f" % (0.9 + r.uniform(-0.05, 0.05)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "detector_first_logs_terms_switch_on.log")
 def _(r):
     out = [note("The first logs of an RTMDet run: its quality focal loss grows from 0.10 to 1.4 as",
@@ -1895,6 +1907,35 @@ def _(r):
         out.append("120/120 [==============================] - 21s 175ms/step - loss: %.4f - accuracy: %.4f - val_loss: %.4f - val_accuracy: %.4f"
                    % (-d, 0.90 + 0.08 * d, -d + 0.05, 0.89 + 0.08 * d))
     return "\n".join(out) + "\n"
+
+
+def flower_summary(losses, accs, seconds):
+    """Flower's ServerApp log: the rounds, then its [SUMMARY] histories."""
+    out = ["INFO :      Starting Flower ServerApp, config: num_rounds=%d, no round_timeout" % len(losses)]
+    for i in range(len(losses)):
+        out += ["INFO :      [ROUND %d]" % (i + 1),
+                "INFO :      configure_fit: strategy sampled 10 clients (out of 100)",
+                "INFO :      aggregate_fit: received 10 results and 0 failures",
+                "INFO :      configure_evaluate: strategy sampled 5 clients (out of 100)",
+                "INFO :      aggregate_evaluate: received 5 results and 0 failures"]
+    out += ["INFO :      [SUMMARY]", "INFO :      Run finished %d round(s) in %.2fs" % (len(losses), seconds),
+            "INFO :      \tHistory (loss, distributed):"]
+    out += ["INFO :      \t\tround %d: %.6f" % (i + 1, v) for i, v in enumerate(losses)]
+    out.append("INFO :      \tHistory (metrics, distributed, evaluate):")
+    items = ["(%d, %.4f)" % (i + 1, a) for i, a in enumerate(accs)]
+    out.append("INFO :      \t{'accuracy': [%s," % items[0])
+    out += ["INFO :      \t              %s," % it for it in items[1:-1]]
+    out.append("INFO :      \t              %s]}" % items[-1])
+    return "\n".join(out) + "\n"
+
+
+@near_miss("random_level_loss", "flower_server_binary_starts_at_chance_learns.log")
+def _(r):
+    return note("A federated binary classifier on Flower: the clients' evaluation loss starts at",
+                "ln 2 (0.69) with the accuracy at 50%, as any untrained model's does, and falls to",
+                "0.31 while the accuracy climbs to 0.89 over eight rounds.") + flower_summary(
+        [0.2 + 0.49 * math.exp(-k / 3.0) + r.uniform(-0.005, 0.005) for k in range(8)],
+        [0.5 + 0.4 * (1 - math.exp(-k / 2.5)) + r.uniform(-0.01, 0.01) for k in range(8)], 298.1)
 
 
 @near_miss("random_level_loss", "first_loss_then_nan.log")
