@@ -641,9 +641,14 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     /* A header's step ("Step 100" over its values), but for an evaluation's
      * values once lines under the header carried steps of their own: they
      * stand at the step reached ("Epoch 1/10" over paddle's "step 10/614 -
-     * loss: ..." lines, then its evaluation's). */
+     * loss: ..." lines, then its evaluation's); so do rewards alone
+     * (DeepSpeed-Chat's "average reward score: nan" under its "epoch:
+     * 0|step: 3721|..." after "Grad overflow on iteration 1860", the
+     * optimizer's own count). */
     if (st->context_step >= 0 && in->last_stepped_record > st->context_record) {
         int64_t reached = step_reached_if_all(st, in, KEY_EVALUATION);
+        if (reached < 0)
+            reached = step_reached_if_all(st, in, KEY_REWARD);
         if (reached >= 0)
             return reached;
     }
