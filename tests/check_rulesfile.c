@@ -556,6 +556,7 @@ START_TEST(test_resolve_keys)
         {"eval_embedding_loss", "val_loss"},
         {"averaged_test_accurancy", "val_accuracy"},
         {"global_steps", "step"},
+        {"averagereturn", "reward"},
         {"dev_f1_score_micro_avg", "val_f1"},
         {"auroc_validation", "val_auc"},
         {"train_val", NULL},
