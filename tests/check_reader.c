@@ -5707,7 +5707,8 @@ END_TEST
 
 /* LightGBM's log_evaluation: "[round]\tSET's METRIC: VALUE"; the set owns
  * the metric. Early stopping ends with the best round's line again, under
- * "Early stopping, best iteration is:": a repeat, not a step back. */
+ * "Early stopping, best iteration is:": a repeat, not a step back, whose
+ * round is the one kept (best_iteration). */
 START_TEST(test_lightgbm_eval_lines)
 {
     md_store *st = load_text("train.log",
@@ -5726,15 +5727,19 @@ START_TEST(test_lightgbm_eval_lines)
     ck_assert(loss->last == 0.605);
     ck_assert(val->last == 0.648);
     ck_assert_uint_eq(loss->restarts, 0);
-    ck_assert_uint_eq(md_store_nseries(st), 2);
+    const md_series *best = series(st, "best_iteration");
+    ck_assert_uint_eq(best->count, 1);
+    ck_assert(best->last == 2);
+    ck_assert_uint_eq(md_store_nseries(st), 3);
     md_store_free(st);
 }
 END_TEST
 
 /* CatBoost's verbose training: "N:\tlearn: X\ttest: Y\tbest: B (I)\ttotal:
  * T\tremaining: R". learn and test are the loss on each set and N the
- * step; best (a running best), the times and the summary after the last
- * line make no series. */
+ * step; best (a running best) and the times make no series, but the
+ * iteration best last names is the fit's best_iteration, as the summary's
+ * bestIteration after the last line says too. */
 START_TEST(test_catboost_lines)
 {
     md_store *st = load_text(
@@ -5758,7 +5763,9 @@ START_TEST(test_catboost_lines)
     ck_assert_int_eq(val->last_step, 999);
     ck_assert(loss->first == 0.6805428 && loss->last == 0.0912345);
     ck_assert(val->first == 0.6812735 && val->last == 0.2701123);
-    ck_assert_uint_eq(md_store_nseries(st), 2);
+    const md_series *best = series(st, "best_iteration");
+    ck_assert(best->last == 612);
+    ck_assert_uint_eq(md_store_nseries(st), 3);
     md_store_free(st);
 
     /* Without an eval set, learn alone; a notebook indents its output. */

@@ -75,17 +75,23 @@ static bool next_field(const char **p, const char *end, field *f)
     return f->value.n > 0;
 }
 
-/* A value that is one number, or for best one number and " (iteration)". */
-static bool field_number(md_str value, bool best, md_catboost_value *out, bool *has)
+/* A value that is one number, or for best one number and " (iteration)",
+ * whose iteration goes to *iter. */
+static bool field_number(md_str value, double *iter, md_catboost_value *out, bool *has)
 {
     size_t k = md_num_scan(value.p, value.p + value.n, &out->v);
     if (!k)
         return false;
     out->flags = md_kv_decimals(value.p, k);
-    if (best)
+    if (iter) {
         *has = value.n >= k + 3 && value.p[k] == ' ' && value.p[k + 1] == '(' && value.p[value.n - 1] == ')';
-    else
+        const char *digits = value.p + k + 2, *close = value.p + value.n - 1;
+        *iter = NAN;
+        if (*has && close > digits && md_digit_run(digits, (size_t)(close - digits)) == (size_t)(close - digits))
+            md_num_scan(digits, close, iter);
+    } else {
         *has = k == value.n;
+    }
     return *has;
 }
 
@@ -106,11 +112,11 @@ static bool iteration_prefix(md_str *line, double *iter)
 static bool read_field(const field *f, md_catboost_line *l, bool *timed)
 {
     if (md_str_eq(f->name, "learn"))
-        return field_number(f->value, false, &l->learn, &l->has_learn);
+        return field_number(f->value, NULL, &l->learn, &l->has_learn);
     if (md_str_eq(f->name, "test"))
-        return field_number(f->value, false, &l->test, &l->has_test);
+        return field_number(f->value, NULL, &l->test, &l->has_test);
     if (md_str_eq(f->name, "best"))
-        return field_number(f->value, true, &l->best, &l->has_best);
+        return field_number(f->value, &l->best_iter, &l->best, &l->has_best);
     if (md_str_eq(f->name, "total") || md_str_eq(f->name, "remaining")) {
         *timed = true;
         return true;
@@ -174,11 +180,24 @@ static void feed_held(md_catboost *cb, md_feed *feed)
     cb->nheld = 0;
 }
 
+/* A fit's end: the iteration its best column last named, the one the
+ * model keeps, once, where the fit ended, under the name CatBoost prints
+ * it by at the end of a fit with an eval set ("bestIteration = 937"). */
+static void end_fit(md_catboost *cb, md_feed *feed)
+{
+    feed_held(cb, feed);
+    if (cb->best_seen && isfinite(cb->best_iter)) {
+        md_feed_record_begin(feed, cb->last_line);
+        md_feed_kv(feed, "bestIteration", 13, cb->best_iter, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+        md_feed_record_end(feed);
+    }
+}
+
 /* Iteration 0 again: another model's training (a fold, a grid point),
  * whose metric may go the other way. */
 static void start_fit(md_catboost *cb, md_feed *feed)
 {
-    feed_held(cb, feed);
+    end_fit(cb, feed);
     cb->better = MD_BETTER_NONE;
     cb->best_seen = false;
 }
@@ -196,8 +215,10 @@ bool md_catboost_read(md_catboost *cb, md_str line, md_feed *feed, unsigned long
         cb->better = direction(cb, &l);
     if (l.has_best) {
         cb->last_best = l.best.v;
+        cb->best_iter = l.best_iter;
         cb->best_seen = true;
     }
+    cb->last_line = lineno;
     if (!l.has_best || cb->better != MD_BETTER_NONE) {
         feed_held(cb, feed);
         feed_line(feed, &l, cb->better == MD_BETTER_HIGHER);
@@ -216,5 +237,5 @@ bool md_catboost_read(md_catboost *cb, md_str line, md_feed *feed, unsigned long
 
 void md_catboost_finish(md_catboost *cb, md_feed *feed)
 {
-    feed_held(cb, feed);
+    end_fit(cb, feed);
 }

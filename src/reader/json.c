@@ -601,6 +601,21 @@ static bool is_json_lines(const md_buf *text)
     return one != NULL;
 }
 
+/* A complete JSON value with text after it that is no more JSON: a
+ * console log whose script printed its settings as JSON first (LightGBM's
+ * parameters, then "[20]\tvalid's binary_logloss: 0.533"). A value cut
+ * short, or followed by more JSON, is not. */
+static bool text_after_value(const md_buf *text)
+{
+    const char *end = NULL, *stop = text->p + text->n;
+    cJSON *root = cJSON_ParseWithLengthOpts(text->p, text->n, &end, 0);
+    cJSON_Delete(root);
+    if (!root || !end)
+        return false;
+    end = skip_ws(end, stop);
+    return end < stop && *end != '{' && *end != ',';
+}
+
 /* A notebook's outputs are read as the console they are (notebook.c). */
 static md_err read_notebook(md_store *st, json_reader *r, cJSON *root, const md_catalog *cat)
 {
@@ -637,6 +652,15 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
         r.in->format = MD_FMT_JSONL;
         err = md_read_jsonl_with(st, lines, diags, true, false);
         md_source_close(lines);
+        free(data);
+        return err;
+    }
+    if (text_after_value(&text)) {
+        md_buf_free(&text);
+        md_source *console = md_source_memory(data, n, r.path);
+        r.in->format = MD_FMT_TEXT;
+        err = md_read_text(st, console, cat, diags);
+        md_source_close(console);
         free(data);
         return err;
     }

@@ -564,6 +564,7 @@ typedef struct md_catboost_line {
     unsigned long lineno;
     double iter;
     md_catboost_value learn, test, best;
+    double best_iter; /* the iteration of best, in its parentheses */
     bool has_learn, has_test, has_best;
     bool other_sets; /* fields of further eval sets ("test1") */
 } md_catboost_line;
@@ -572,6 +573,8 @@ typedef struct md_catboost {
     md_better better; /* of the metric, once the best column told; MD_BETTER_NONE before */
     double last_iter;
     double last_best;
+    double best_iter; /* of last_best */
+    unsigned long last_line;
     bool best_seen;
     md_catboost_line held[MD_CATBOOST_HELD]; /* lines read before it told */
     size_t nheld;

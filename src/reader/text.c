@@ -2576,10 +2576,22 @@ static void read_after_bar(text_reader *r, md_str rest, unsigned long line)
     emit_pairs(r, r->kv, n);
 }
 
-/* The line after a best round's header repeats it (best_round_header). */
-static bool repeated_round(const text_reader *r, unsigned long line)
+/* The line after a best round's header repeats it (best_round_header):
+ * not read again, but its round, "[1]\tvalid_0's auc: 0.512", is the
+ * round early stopping kept (best_iteration). */
+static bool repeated_round(text_reader *r, md_str seg, unsigned long line)
 {
-    return r->best_round_line && line == r->best_round_line + 1;
+    if (!r->best_round_line || line != r->best_round_line + 1)
+        return false;
+    md_str t = md_str_trim(seg);
+    size_t digits = t.n > 2 && t.p[0] == '[' ? md_digit_run(t.p + 1, t.n - 1) : 0;
+    double round;
+    if (digits && digits + 1 < t.n && t.p[digits + 1] == ']' && md_num_scan(t.p + 1, t.p + 1 + digits, &round)) {
+        md_feed_record_begin(r->feed, line);
+        md_feed_kv(r->feed, "best_iteration", 14, round, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+        md_feed_record_end(r->feed);
+    }
+    return true;
 }
 
 /* Keeps an evaluation's figures, the text from p to end ("loss: 0.2042 -
@@ -2730,7 +2742,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         r->traceback_others++;
     if (r->result_set[0] && read_result_line(r, seg, line))
         return;
-    if (repeated_round(r, line) || (try_shapes && read_shaped(r, seg, line, 0) == READ_BY_SHAPE))
+    if (repeated_round(r, seg, line) || (try_shapes && read_shaped(r, seg, line, 0) == READ_BY_SHAPE))
         return;
     bool stamped = read_stamp(r, seg, line);
     bool plain = reading_plain_lines(r);
@@ -2921,7 +2933,7 @@ static bool blanks_only(const char *p, const char *end)
 static void read_ranked_segments(text_reader *r, md_str seg, unsigned long line)
 {
     /* A line of a shape that holds no rank prefix's end is one segment. */
-    if (repeated_round(r, line) || keras_evaluation(r, seg, line))
+    if (repeated_round(r, seg, line) || keras_evaluation(r, seg, line))
         return;
     shaped_read whole = r->eval_open ? NO_SHAPE : read_shaped(r, seg, line, SHAPE_UNRANKED);
     if (whole == READ_BY_SHAPE)

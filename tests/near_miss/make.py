@@ -624,6 +624,39 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("boosting_best_at_first_round", "lightgbm_early_stopping_keeps_round_87.log")
+def _(r):
+    out = [note("LightGBM with early stopping (patience 20): the validation log loss falls to its",
+                "lowest at round 87 and rises a little after it, so early stopping keeps round 87 of",
+                "107. A best round that late is how early stopping should end a run.")]
+    out.append("Training until validation scores don't improve for 20 rounds")
+    rows = []
+    for it in range(1, 108):
+        tr = 0.45 * math.exp(-it / 40.0) + 0.08
+        va = 0.2 + 0.27 * math.exp(-it / 30.0) + 0.00002 * max(0, it - 87) ** 2 + r.uniform(-0.0003, 0.0003)
+        rows.append("[%d]\ttraining's binary_logloss: %.6g\tvalid_1's binary_logloss: %.6g" % (it, tr, va))
+    out += rows[9::10]
+    out.append("Early stopping, best iteration is:")
+    out.append(rows[86])
+    return "\n".join(out) + "\n"
+
+
+@near_miss("boosting_best_at_first_round", "catboost_best_column_follows_each_round.log")
+def _(r):
+    out = [note("CatBoost on a validation set: the best column's iteration follows the current one",
+                "as the test loss keeps improving through all 40 logged rounds. A best column at",
+                "(0) on the first line only is the first round, not a model stuck at it.")]
+    best = None
+    for it in range(0, 400, 10):
+        learn = 0.69 * math.exp(-it / 150.0) + 0.1
+        test = 0.69 * math.exp(-it / 170.0) + 0.13 + r.uniform(-0.0005, 0.0005)
+        if best is None or test < best[0]:
+            best = (test, it)
+        out.append("%d:\tlearn: %.7f\ttest: %.7f\tbest: %.7f (%d)\ttotal: %dms\tremaining: %.1fs"
+                   % (it, learn, test, best[0], best[1], 40 * (it + 1), (1000 - it) * 0.04))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_plateau", "litgpt_lora_first_21_microbatches.log")
 def _(r):
     out = [note("The first 21 micro-batches of a LitGPT LoRA fine-tune (two per optimizer step,",
