@@ -6909,6 +6909,9 @@ static const struct {
     {"response_template_missing", "UserWarning: Could not find instruction key `### Human:` in the following "
                                   "instance: <s> Hello"},
     {"host_oom", "[ 1822.012] Memory cgroup out of memory: Killed process 629 (onmt_train) total-vm:12345kB"},
+    {"model_size", "number of parameters: 10.65M"},
+    {"model_size", "num_parameters: 124475904 => bytes: 248951808"},
+    {"model_size", "[INFO|trainer.py:2134] 2024-03-01 10:00:00,000 >>   Number of trainable parameters = 124,439,808"},
     {"nan_message", "INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl."
                     "InvalidArgumentError'>, LossTensor is inf or nan. : Tensor had NaN values"},
     {"elastic_restart", "INFO:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 3/3 "
@@ -8966,6 +8969,7 @@ static const struct {
     {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
     {"nan_message", "    finite = not (value is inf or nan)"},
+    {"model_size", "  'number of parameters': cfg.n_params,  # printed later"},
     {"tokenization_mismatch", "RuntimeError: size mismatch: 100 vs. 101"},
     {"gloo_error", "     Using distributed PyTorch with gloo backend (gloo/transport/tcp ready)"},
     {"elastic_restart", "INFO:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 0/3 attempts left; "

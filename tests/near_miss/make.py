@@ -3877,6 +3877,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("low_mfu", "nanogpt_char_model_10m_on_a100.log")
+def _(r):
+    out = [note("nanoGPT's shakespeare_char config (a 10.65M-parameter character model) on one",
+                "A100: MFU settles at 11-13%. Matmuls of a 384-wide model cannot fill the tensor",
+                "cores; that is what a model this size reaches, not a stack to tune.")]
+    out += ["tokens per iteration will be: 16,384", "found vocab_size = 65 (inside data/shakespeare_char/meta.pkl)",
+            "Initializing a new model from scratch", "number of parameters: 10.65M", "compiling the model... (takes a ~minute)"]
+    for it in range(0, 2001, 10):
+        loss = 0.95 + 3.2 * math.exp(-it / 250.0) + r.gauss(0, 0.02)
+        mfu = -100.0 if it < 50 else 12.0 + r.gauss(0, 0.4)
+        out.append("iter %d: loss %.4f, time %.2fms, mfu %.2f%%" % (it, loss, 30.5 + r.gauss(0, 0.6) if it else 21300.2, mfu))
+        if it % 250 == 0:
+            out.append("step %d: train loss %.4f, val loss %.4f" % (it, loss - 0.02, loss + 0.15))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("slow_steps", "checkpoint_every_500_steps.log")
 def _(r):
     out = [note("Custom loop logging per-step time: every 500 steps the checkpoint save makes one",
