@@ -212,6 +212,12 @@ START_TEST(test_kv_remarks_and_sets)
     CHECK_LINE("\tLoss: 0.0261(train)\t|\tAcc: 84.7%(train)", {"Loss", 0.0261, MD_UNIT_NONE},
                {"Acc", 84.7, MD_UNIT_PERCENT});
     ck_assert(!kv[0].ns && !kv[1].ns);
+    /* xgb.cv's folds, once they diverged: "nan+nan", a NaN mean and spread. */
+    CHECK_LINE("[180]\tcv-test-logloss:nan+nan\tcv-train-logloss:nan+nan", {"step", 180, MD_UNIT_NONE},
+               {"cv-test-logloss", NAN, MD_UNIT_NONE}, {"cv-train-logloss", NAN, MD_UNIT_NONE});
+    /* MMOCR 0.x's first test set's figures, its index glued to each key. */
+    CHECK_LINE("Epoch(val) [1][63]\t0_char_recall: 0.7937, 0_word_acc: 0.0000", {"Epoch", 1, MD_UNIT_NONE},
+               {"0_char_recall", 0.7937, MD_UNIT_NONE}, {"0_word_acc", 0, MD_UNIT_NONE});
     /* A logger named "test" in "%(asctime)s - %(name)s -%(levelname)s". */
     CHECK_LINE("2018-12-05 10:24:24,209 - test -INFO - Train loss nan, accuracy 0.0000%",
                {"Train loss", NAN, MD_UNIT_NONE}, {"accuracy", 0, MD_UNIT_PERCENT});
@@ -6911,7 +6917,6 @@ static const struct {
     {"host_oom", "[ 1822.012] Memory cgroup out of memory: Killed process 629 (onmt_train) total-vm:12345kB"},
     {"model_size", "number of parameters: 10.65M"},
     {"model_size", "num_parameters: 124475904 => bytes: 248951808"},
-    {"model_size", "[INFO|trainer.py:2134] 2024-03-01 10:00:00,000 >>   Number of trainable parameters = 124,439,808"},
     {"nan_message", "INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl."
                     "InvalidArgumentError'>, LossTensor is inf or nan. : Tensor had NaN values"},
     {"elastic_restart", "INFO:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 3/3 "
@@ -8970,6 +8975,7 @@ static const struct {
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
     {"nan_message", "    finite = not (value is inf or nan)"},
     {"model_size", "  'number of parameters': cfg.n_params,  # printed later"},
+    {"model_size", "[INFO|trainer.py:2134] >>   Number of trainable parameters = 4,194,304"},
     {"tokenization_mismatch", "RuntimeError: size mismatch: 100 vs. 101"},
     {"gloo_error", "     Using distributed PyTorch with gloo backend (gloo/transport/tcp ready)"},
     {"elastic_restart", "INFO:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 0/3 attempts left; "

@@ -1058,14 +1058,14 @@ static const char *read_total(value *out, const char *r, const char *end)
 }
 
 /* A mean's spread glued after it, as xgb.cv prints its folds'
- * ("test-logloss:0.529975+0.002922") and tables print "0.85±0.02": where
- * it ends, or q where there is none. The mean, written with a point, is
- * the value ("3+1" is a sum). */
+ * ("test-logloss:0.529975+0.002922", and once the folds diverged
+ * "nan+nan") and tables print "0.85±0.02": where it ends, or q where there
+ * is none. The mean, written with a point, is the value ("3+1" is a sum). */
 static const char *after_spread(const char *q, const char *end)
 {
     const char *r = q < end && *q == '+' ? q + 1 : md_text_at(q, end, "\xc2\xb1") ? q + 2 : NULL;
     double spread;
-    size_t k = r && r < end && md_is_digit(*r) ? md_num_scan(r, end, &spread) : 0;
+    size_t k = r && r < end && (md_is_digit(*r) || (*r | 0x20) == 'n') ? md_num_scan(r, end, &spread) : 0;
     return k && is_value_end(r + k, end) ? r + k : q;
 }
 
@@ -1128,7 +1128,7 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
         if (t)
             q = t;
     }
-    if (!(out->flags & MD_KV_INTEGRAL) && memchr(p, '.', k))
+    if (!(out->flags & MD_KV_INTEGRAL) && (memchr(p, '.', k) || isnan(v)))
         q = after_spread(q, end);
     if (!is_value_end(q, end))
         return false;
@@ -3667,6 +3667,17 @@ const char *md_kv_after_basic_logging(const char *line, const char *end)
     return ne > name && ne < end && *ne == ':' ? ne + 1 : line;
 }
 
+/* A key that a data set's index starts, glued to it by '_': MMOCR 0.x's
+ * "0_word_acc: 0.0000, 0_char_recall: 0.79" (its first test set's), after
+ * a word boundary. */
+static bool indexed_key(const char *p, const char *end)
+{
+    const char *q = p;
+    while (q < end && q - p < 2 && md_is_digit(*q))
+        q++;
+    return q > p && q + 2 < end && *q == '_' && is_alpha(q[1]) && q[1] != '_' && (q + 2 >= end || is_alpha(q[2]));
+}
+
 size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv_known_fn known,
                        md_kv_same_fn same, const void *ctx, md_unit_memo *units, bool *settings)
 {
@@ -3691,6 +3702,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             on_word(&s, s.p, md_kv_word_end(s.p, s.end));
         } else if (c == ':' || c == '=' || ((unsigned char)c == 0xEF && fullwidth_colon(s.p, s.end))) {
             on_separator(&s);
+        } else if (md_is_digit(c) && !s.key && indexed_key(s.p, s.end)) {
+            on_word(&s, s.p, md_kv_word_end(s.p, s.end));
         } else if (starts_number(s.p, s.end)) {
             if (s.n == 0 && !s.key && md_is_digit(c) &&
                 (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s) || on_leading_count_field(&s)))

@@ -131,7 +131,7 @@ struct md_text_reader {
     bool epoch_headers;      /* a line was only an epoch ("Epoch 3/10"), as Keras prints them */
     bool count_headers;      /* a line was only a count of steps other than the environment's */
     char result_set[12];     /* the set a banner named for the lines after it (result_banner), or "" */
-    char result_lead[16];    /* what the banner's first line began with, before its pairs */
+    char result_lead[40];    /* what the banner's first line began with, before its pairs (a time stamp) */
     size_t result_leadlen;
     bool result_read;        /* a line under the banner was read */
     bool result_repeat;      /* the banner's lines repeat figures the log gives elsewhere: not read */
@@ -2457,7 +2457,10 @@ static bool result_banner(text_reader *r, md_str s)
      * better) : 0.61" ("***** Evaluating perplexity, ..." over "ppl:
      * 4998.3"). A block of "key = value" lines under "***** Eval results
      * *****" is results.c's. */
-    if (md_str_starts_with(s, "***** Evaluating ") && md_str_ends_with(s, " *****")) {
+    /* PaddleOCR's tools/eval.py: "ppocr INFO: metric eval ***************"
+     * over "ppocr INFO: precision:0.81", "recall:", "hmean:", a line each. */
+    if ((md_str_starts_with(s, "***** Evaluating ") && md_str_ends_with(s, " *****")) ||
+        md_str_ends_with(s, " metric eval ***************")) {
         memcpy(r->result_set, "eval", 5);
         r->result_read = false;
         return true;

@@ -33,8 +33,11 @@
 /* Korean writes its words apart: "검증 손실" (validation loss), "테스트
  * 정확도", "평가 손실". */
 /* German too: "Validierungs-Loss", "Test-Genauigkeit". */
-static const char *const eval_prefixes[] = {"eval", "evaluation", "val", "vali", "valid", "validation", "test", "testing", "dev",
-                                            "검증", "테스트", "평가", "validierung", "validierungs"};
+/* validate: SQLFlow's XGBoost runs name their evaluation set so
+ * ("validate-rmse:17.1167"). */
+static const char *const eval_prefixes[] = {"eval", "evaluation", "val",  "vali", "valid", "validation", "validate",
+                                            "test", "testing",    "dev",  "검증", "테스트", "평가",       "validierung",
+                                            "validierungs"};
 
 /* Romance languages name the set after the quantity: "pérdida de
  * validación", "perda de validação", "perte de validation", "perdita di

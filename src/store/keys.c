@@ -18,8 +18,10 @@
  * recommender's or a link predictor's items. */
 static void guess_kind(const char *norm, md_kind *kind, md_better *better)
 {
-    static const char *const lower[] = {"loss", "error", "err", "ppl",  "perplexity", "nll",
-                                        "mse",  "mae",   "rmse", "mape", "smape"};
+    /* nloglik and deviance: XGBoost's objectives' metrics ("gamma-nloglik",
+     * "poisson-nloglik", "gamma-deviance"), negative log-likelihoods. */
+    static const char *const lower[] = {"loss", "error", "err",  "ppl",   "perplexity", "nll", "mse",
+                                        "mae",  "rmse",  "mape", "smape", "nloglik",    "deviance"};
     /* Error rates: a speech recogniser's word and character error rates, a
      * speaker verifier's equal error rate. Scores, not losses: nothing
      * descends them, and they are judged as the evaluation's accuracy is. */
@@ -27,7 +29,7 @@ static void guess_kind(const char *norm, md_kind *kind, md_better *better)
     static const char *const higher[] = {"acc",   "accuracy", "map",    "f1",     "precision", "recall",
                                          "rouge", "rouge1",   "rouge2", "rougel", "bleu",      "chrf",
                                          "auc",   "score",    "f",      "uas",    "las",       "ndcg",
-                                         "mrr",   "hit",      "hits",   "ssim",   "psnr",
+                                         "mrr",   "hit",      "hits",   "ssim",   "psnr",      "hmean",
                                          /* rank and linear correlations with gold scores: STS
                                           * benchmarks' Spearman and Pearson, GLUE CoLA's Matthews */
                                          "spearman", "spearmanr", "pearson", "pearsonr", "kendall",

@@ -2413,6 +2413,23 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("validation_is_training", "keras_val_tracks_train_closely.log")
+def _(r):
+    out = [note("A well-regularised Keras model on plenty of data: its validation loss tracks the",
+                "training loss within a few per mille at every epoch, as a model that generalises",
+                "does. Close is not equal: the digits differ at every epoch.")]
+    out.append("Epoch 1/12")
+    for e in range(1, 13):
+        loss = 0.35 + 1.9 * math.exp(-e / 2.5)
+        val = loss * (1 + r.uniform(0.001, 0.006))
+        if e > 1:
+            out.append("Epoch %d/12" % e)
+        out.append("1875/1875 [==============================] - 4s 2ms/step - loss: %.4f - accuracy: %.4f - "
+                   "val_loss: %.4f - val_accuracy: %.4f" % (loss, 0.95 - 0.5 * math.exp(-e / 2.5), val,
+                                                            0.95 - 0.5 * math.exp(-e / 2.5) - 0.003))
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------
 # memory
 
