@@ -6915,6 +6915,12 @@ static const struct {
     {"response_template_missing", "UserWarning: Could not find instruction key `### Human:` in the following "
                                   "instance: <s> Hello"},
     {"host_oom", "[ 1822.012] Memory cgroup out of memory: Killed process 629 (onmt_train) total-vm:12345kB"},
+    {"job_failed", "2024-03-12 09:26:51,878 sagemaker-training-toolkit ERROR    ExecuteUserScriptError:"},
+    {"job_failed", "2024-03-12 09:26:51,878 sagemaker-training-toolkit ERROR    Reporting training FAILURE"},
+    {"job_failed", "2024-03-12 09:27:09 Failed - Training job failed"},
+    {"job_failed", "MPI_ABORT was invoked on rank 2 in communicator MPI_COMM_WORLD"},
+    {"job_failed", "The replica workerpool0-0 exited with a non-zero status of 1."},
+    {"worker_lost", "start-worker 2024/12/17 16:03:58 GCP Metadata Service says termination is imminent"},
     {"model_size", "number of parameters: 10.65M"},
     {"model_size", "num_parameters: 124475904 => bytes: 248951808"},
     {"nan_message", "INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl."
@@ -8976,6 +8982,8 @@ static const struct {
     {"nan_message", "    finite = not (value is inf or nan)"},
     {"model_size", "  'number of parameters': cfg.n_params,  # printed later"},
     {"model_size", "[INFO|trainer.py:2134] >>   Number of trainable parameters = 4,194,304"},
+    {"job_failed", "2024-05-02 12:41:55,911 sagemaker-training-toolkit INFO     Reporting training SUCCESS"},
+    {"job_failed", "# What to do when the Training job failed in SageMaker Studio"},
     {"tokenization_mismatch", "RuntimeError: size mismatch: 100 vs. 101"},
     {"gloo_error", "     Using distributed PyTorch with gloo backend (gloo/transport/tcp ready)"},
     {"elastic_restart", "INFO:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 0/3 attempts left; "

@@ -2430,6 +2430,42 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("job_failed", "sagemaker_traceback_then_user_script_error.log")
+def _(r):
+    out = [note("A SageMaker job whose script raised a KeyError: the traceback is in the log, then",
+                "the training toolkit's ExecuteUserScriptError and the job's Failed status. The",
+                "traceback says what failed (training_crash reads it); the report adds nothing.")]
+    out += ["2024-05-02 11:02:13,410 sagemaker-training-toolkit INFO     Invoking user script"]
+    for s_ in range(10, 110, 10):
+        out.append("step %d loss %.4f" % (s_, 2.1 * math.exp(-s_ / 80.0) + 0.4 + r.uniform(-0.01, 0.01)))
+    out += ["Traceback (most recent call last):",
+            '  File "/opt/ml/code/train.py", line 88, in <module>',
+            "    label = batch[\"labels\"]",
+            "KeyError: 'labels'",
+            "2024-05-02 11:09:40,551 sagemaker-training-toolkit ERROR    Reporting training FAILURE",
+            "2024-05-02 11:09:40,551 sagemaker-training-toolkit ERROR    ExecuteUserScriptError:",
+            "ExitCode 1",
+            "2024-05-02 11:09:40,551 sagemaker-training-toolkit ERROR    Encountered exit_code 1",
+            "2024-05-02 11:09:58 Failed - Training job failed"]
+    return "\n".join(out) + "\n"
+
+
+@near_miss("job_failed", "sagemaker_job_reports_success.log")
+def _(r):
+    out = [note("A SageMaker job that trained to the end: the toolkit reports SUCCESS and the job",
+                "Completed. Its status lines share the failed job's words, not its outcome.")]
+    out += ["2024-05-02 12:00:01 Starting - Starting the training job...",
+            "2024-05-02 12:03:10,002 sagemaker-training-toolkit INFO     Invoking user script"]
+    for s_ in range(50, 1050, 50):
+        out.append("step %d loss %.4f" % (s_, 1.6 * math.exp(-s_ / 300.0) + 0.3 + r.uniform(-0.01, 0.01)))
+    out += ["2024-05-02 12:41:55,910 sagemaker-training-toolkit INFO     Waiting for the process to finish and give a return code.",
+            "2024-05-02 12:41:55,910 sagemaker-training-toolkit INFO     Done waiting for a return code. Received 0 from exiting process.",
+            "2024-05-02 12:41:55,911 sagemaker-training-toolkit INFO     Reporting training SUCCESS",
+            "2024-05-02 12:42:20 Uploading - Uploading generated training model",
+            "2024-05-02 12:42:31 Completed - Training job completed"]
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------
 # memory
 
