@@ -218,6 +218,11 @@ START_TEST(test_kv_remarks_and_sets)
     /* MMOCR 0.x's first test set's figures, its index glued to each key. */
     CHECK_LINE("Epoch(val) [1][63]\t0_char_recall: 0.7937, 0_word_acc: 0.0000", {"Epoch", 1, MD_UNIT_NONE},
                {"0_char_recall", 0.7937, MD_UNIT_NONE}, {"0_word_acc", 0, MD_UNIT_NONE});
+    CHECK_LINE("Step #50\tLoss: 0.678521", {"Step", 50, MD_UNIT_NONE}, {"Loss", 0.678521, MD_UNIT_NONE});
+    check_no_pairs("GiB memory in use. Of the allocated memory 14.24 GiB is allocated by PyTorch,");
+    /* A call that reports metrics is no line of settings. */
+    CHECK_LINE("INFO: [233] determined.core: report_training_metrics(steps_completed=100, metrics={'loss': 19812.2})",
+               {"steps_completed", 100, MD_UNIT_NONE}, {"loss", 19812.2, MD_UNIT_NONE});
     /* A logger named "test" in "%(asctime)s - %(name)s -%(levelname)s". */
     CHECK_LINE("2018-12-05 10:24:24,209 - test -INFO - Train loss nan, accuracy 0.0000%",
                {"Train loss", NAN, MD_UNIT_NONE}, {"accuracy", 0, MD_UNIT_PERCENT});

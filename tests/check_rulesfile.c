@@ -557,6 +557,8 @@ START_TEST(test_resolve_keys)
         {"averaged_test_accurancy", "val_accuracy"},
         {"global_steps", "step"},
         {"averagereturn", "reward"},
+        {"steps_completed", "step"},
+        {"tot", "loss"},
         {"validate_rmse", "val_loss"},
         {"training_log_loss", "loss"},
         {"valid_1_log_loss", "val_loss"},

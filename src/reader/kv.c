@@ -217,6 +217,11 @@ static bool key_acceptable(const char *key, size_t n, unsigned flags)
     static const char *const verbs[] = {"is", "are", "was", "were"};
     if (n <= 4 && md_word_in(key, n, verbs, MD_COUNT(verbs)))
         return false;
+    /* PyTorch's OOM message, "Of the allocated memory 14.24 GiB is
+     * allocated by PyTorch" (a line of its own where the message wraps),
+     * measures no memory of the run's own. */
+    if (n > 17 && strncasecmp(key, "of the allocated ", 17) == 0)
+        return false;
     bool dotted = false;
     for (size_t i = 0; i + 1 < n; i++)
         dotted |= key[i] == '.' && is_alpha(key[i + 1]);
@@ -2875,12 +2880,16 @@ static bool keyword_argument(const char *p, const char *end)
  * settings (settings_line). So does a script that logs the call of its
  * entry point, "main(rmq_port=5672, epochs=4, ...)": the first word of
  * the line, glued to its parenthesis, then keyword arguments to the
- * line's end. Notes it and reads on; returns false. */
+ * line's end; not a call that reports metrics (Determined's
+ * "report_training_metrics(steps_completed=100, metrics={'loss': ...})").
+ * Notes it and reads on; returns false. */
 static bool on_arguments(scan *s)
 {
     if (s->words != 1)
         return false;
     size_t n = (size_t)(s->key_end - s->key);
+    if (md_memmem(s->key, n, "metrics", 7))
+        return false;
     const char *last = s->end;
     while (last > s->p && md_is_blank(last[-1]))
         last--;
@@ -3667,6 +3676,23 @@ const char *md_kv_after_basic_logging(const char *line, const char *end)
     return ne > name && ne < end && *ne == ':' ? ne + 1 : line;
 }
 
+/* A count after its number sign: "Step #50\tLoss: 0.678521" (a known
+ * key's, "Step", "Epoch", "Iteration"). */
+static bool on_numbered(scan *s)
+{
+    size_t keylen = (size_t)(s->key_end - s->key);
+    const char *digits = s->p + 1;
+    size_t k = md_digit_run(digits, (size_t)(s->end - digits));
+    if (!k || !is_value_end(digits + k, s->end) || !s->known(s->ctx, s->key, keylen))
+        return false;
+    double v;
+    md_num_scan(digits, digits + k, &v);
+    emit_count(s, s->key, keylen, v, NAN, digits + k, NULL);
+    s->p = digits + k;
+    clear_key(s);
+    return true;
+}
+
 /* A key that a data set's index starts, glued to it by '_': MMOCR 0.x's
  * "0_word_acc: 0.0000, 0_char_recall: 0.79" (its first test set's), after
  * a word boundary. */
@@ -3755,6 +3781,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             clear_key(&s);
             s.p += 2;
         } else if (c == '*' && s.n == 0 && on_summary_bullet(&s)) {
+            continue;
+        } else if (c == '#' && s.key && s.p == s.key_end + 1 && on_numbered(&s)) {
             continue;
         } else if (c == '#' && s.key && s.n == 0 && on_net_output(&s)) {
             continue;
