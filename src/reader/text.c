@@ -50,7 +50,8 @@ typedef struct table {
      * are the run's, kept across the tables it prints (another trial's
      * numbers would mix two runs in one series). */
     char trial[128];
-    bool boxed; /* inside Ray Tune 2's box (read_box_table_row) */
+    size_t iter_column; /* the iteration's column of a Ray table, 0 for none */
+    bool boxed;         /* inside Ray Tune 2's box (read_box_table_row) */
 } table;
 
 struct md_text_reader {
@@ -1093,12 +1094,17 @@ static bool is_psql_separator(const md_str *cells, size_t n, size_t ncells)
     return joins + 1 == ncells;
 }
 
-/* Whether a row is the first trial's (which the first row names). */
-static bool same_trial(table *t, md_str name)
+/* Whether a row is the trial's whose rows are read: the first row that
+ * reported a result names it (a pending or just started trial's row has
+ * its iteration's cell empty). */
+static bool same_trial(table *t, const md_str *cells)
 {
-    if (!t->trial[0])
-        snprintf(t->trial, sizeof t->trial, "%.*s", (int)name.n, name.p);
-    return strlen(t->trial) == name.n && memcmp(t->trial, name.p, name.n) == 0;
+    if (!t->trial[0]) {
+        if (t->iter_column && cells[t->iter_column].n == 0)
+            return false;
+        snprintf(t->trial, sizeof t->trial, "%.*s", (int)cells[0].n, cells[0].p);
+    }
+    return strlen(t->trial) == cells[0].n && memcmp(t->trial, cells[0].p, cells[0].n) == 0;
 }
 
 /* A number alone, or a count with its thousands grouped ("| 1,000 |"). */
@@ -1190,6 +1196,19 @@ static size_t ray_config_columns(const table *t, size_t *end)
     return 0;
 }
 
+/* A metric a Ray table shows before its iteration's column, among the
+ * configuration's ("| activation | height | loss | iter |": the
+ * metric_columns a reporter was given come first): what it measured
+ * names a loss, an accuracy, a reward or a score. */
+static bool reported_before_iteration(const char *name)
+{
+    static const char *const words[] = {"loss", "acc", "reward", "score"};
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (strstr(name, words[i]))
+            return true;
+    return false;
+}
+
 /* A table's header: its cells name the columns. */
 static void table_header(table *t, const md_str *cells, size_t n)
 {
@@ -1207,9 +1226,12 @@ static void table_header(table *t, const md_str *cells, size_t n)
     t->header_seen = true;
     size_t end = 0;
     for (size_t i = ray_config_columns(t, &end); i < end; i++) {
+        if (reported_before_iteration(t->names[i]))
+            continue;
         free(t->names[i]);
         t->names[i] = NULL;
     }
+    t->iter_column = end;
 }
 
 static bool emphasis_char(char c)
@@ -1296,7 +1318,7 @@ static bool read_box_table_row(text_reader *r, md_str s)
         table_header(t, cells, n);
         return true;
     }
-    if (t->active && n == t->ncells && same_trial(t, cells[0]))
+    if (t->active && n == t->ncells && same_trial(t, cells))
         feed_table_row(r, t, cells);
     return true;
 }
@@ -1369,7 +1391,7 @@ static bool read_table_row(text_reader *r, md_str seg)
          * after its closing rule): its separator follows. */
         if (t->names[0] && cells[0].n == strlen(t->names[0]) && strncasecmp(cells[0].p, t->names[0], cells[0].n) == 0)
             t->active = false;
-        else if (strcasecmp(t->names[0], "trial name") == 0 ? same_trial(t, cells[0]) : !labels_row(r, t, cells[0]))
+        else if (strcasecmp(t->names[0], "trial name") == 0 ? same_trial(t, cells) : !labels_row(r, t, cells[0]))
             feed_table_row(r, t, cells);
         return true;
     }
