@@ -6920,6 +6920,8 @@ static const struct {
     {"response_template_missing", "UserWarning: Could not find instruction key `### Human:` in the following "
                                   "instance: <s> Hello"},
     {"host_oom", "[ 1822.012] Memory cgroup out of memory: Killed process 629 (onmt_train) total-vm:12345kB"},
+    {"keyboard_interrupt", "2025-01-06 15:36:27,893\tWARNING tune.py:219 -- Stop signal received (e.g. via SIGINT/Ctrl+C), ending Ray Tune run."},
+    {"trials_incomplete", "2025-01-06 15:36:29,768\tERROR tune.py:1037 -- Trials did not complete: [_tune_94bfe_00000]"},
     {"job_failed", "2024-03-12 09:26:51,878 sagemaker-training-toolkit ERROR    ExecuteUserScriptError:"},
     {"job_failed", "2024-03-12 09:26:51,878 sagemaker-training-toolkit ERROR    Reporting training FAILURE"},
     {"job_failed", "2024-03-12 09:27:09 Failed - Training job failed"},
@@ -8985,6 +8987,7 @@ static const struct {
     {"ddp_unused_parameters", "ddp_find_unused_parameters: None  # set to True when parameters go unused"},
     {"allocator_flushes", "  empty_cache_every: 100  # pytorch allocator cache flushes on purpose"},
     {"nan_message", "    finite = not (value is inf or nan)"},
+    {"search_trial_failed", "2025-01-06 15:36:29,768\tERROR tune.py:1037 -- Trials did not complete: [_tune_94bfe_00000]"},
     {"model_size", "  'number of parameters': cfg.n_params,  # printed later"},
     {"model_size", "[INFO|trainer.py:2134] >>   Number of trainable parameters = 4,194,304"},
     {"job_failed", "2024-05-02 12:41:55,911 sagemaker-training-toolkit INFO     Reporting training SUCCESS"},

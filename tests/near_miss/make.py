@@ -2466,6 +2466,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("search_trials_failed", "ray_tune_stopped_by_ctrl_c.log")
+def _(r):
+    out = [note("A Ray Tune search stopped by hand (Ctrl-C) after two iterations: Ray says its",
+                "trials 'did not complete', but none errored; the experiment state was saved.")]
+    out += ["== Status ==", "Number of trials: 4/4 (4 RUNNING)"]
+    out += ["2025-01-06 15:36:27,893\tWARNING tune.py:219 -- Stop signal received (e.g. via SIGINT/Ctrl+C), ending "
+            "Ray Tune run. This will try to checkpoint the experiment state one last time. Press CTRL+C (or send "
+            "SIGINT/SIGKILL/SIGTERM) to skip.",
+            "2025-01-06 15:36:29,768\tERROR tune.py:1037 -- Trials did not complete: [_tune_94bfe_00000, "
+            "_tune_94bfe_00001, _tune_94bfe_00002, _tune_94bfe_00003]",
+            "2025-01-06 15:36:29,772\tWARNING tune.py:1056 -- Experiment has been interrupted, but the most recent "
+            "state was saved."]
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------
 # memory
 
