@@ -1202,9 +1202,15 @@ static bool extend_with_paren(scan *s)
 {
     const char *q = s->p + 1;
     const char *limit = q + 24 < s->end ? q + 24 : s->end;
-    while (q < limit && (is_alnum(*q) || *q == ' ' || *q == '/' || (*q == '=' && s->p == s->key_end)))
+    /* One call inside, glued: DCGAN's "D(G(z)): 0.0097 / 0.0027", the
+     * discriminator's score of the generator's samples. */
+    int depth = 0;
+    while (q < limit && (is_alnum(*q) || *q == ' ' || *q == '/' || (*q == '=' && s->p == s->key_end) ||
+                         (*q == '(' && s->p == s->key_end && depth == 0 && is_alnum(q[-1])) || (*q == ')' && depth))) {
+        depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
         q++;
-    if (q >= limit || *q != ')' || q == s->p + 1)
+    }
+    if (q >= limit || *q != ')' || q == s->p + 1 || depth)
         return false;
     /* tensor2tensor's "Validation (step 250000): loss = 1.33851": the step
      * the pairs after it were measured at, no part of their name. */

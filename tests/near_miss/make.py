@@ -2481,6 +2481,23 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("gan_discriminator_wins", "dcgan_outputs_confident_early_then_balanced.log")
+def _(r):
+    out = [note("A DCGAN whose discriminator is confident for its first few hundred iterations",
+                "(D(x) 0.99, D(G(z)) 0.01), as the tutorial's runs are, then settles near D(x) 0.7,",
+                "D(G(z)) 0.3 as the generator catches up: a contest, not a won one.")]
+    for ep in range(5):
+        for i in range(0, 1583, 50):
+            t = ep * 1583 + i
+            k = math.exp(-t / 600.0)
+            dx = 0.7 + 0.29 * k + r.uniform(-0.03, 0.03)
+            dgz = 0.3 - 0.29 * k + r.uniform(-0.03, 0.03)
+            out.append("[%d/5][%d/1583]\tLoss_D: %.4f\tLoss_G: %.4f\tD(x): %.4f\tD(G(z)): %.4f / %.4f"
+                       % (ep, i, 0.9 - 0.8 * k + r.uniform(-0.1, 0.1), 2.0 + 3 * k + r.uniform(-0.4, 0.4), dx,
+                          max(dgz, 0.001), max(dgz * 0.8, 0.001)))
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------
 # memory
 
