@@ -6928,6 +6928,11 @@ static const struct {
     {"job_failed", "MPI_ABORT was invoked on rank 2 in communicator MPI_COMM_WORLD"},
     {"job_failed", "The replica workerpool0-0 exited with a non-zero status of 1."},
     {"worker_lost", "start-worker 2024/12/17 16:03:58 GCP Metadata Service says termination is imminent"},
+    {"vllm_engine", "INFO 03-20 02:28:51 [core.py:58] Initializing a V1 LLM engine (v0.8.1) with config: model='Qwen/Qwen2.5-7B'"},
+    {"vllm_engine", "  vllm_gpu_memory_utilization: 0.3"},
+    {"heads_not_used", "Some weights of the model checkpoint at distilbert-base-uncased were not used when initializing "
+                       "DistilBertForSequenceClassification: ['vocab_layer_norm.weight', 'vocab_transform.weight']"},
+    {"wandb_server_error", "wandb: ERROR Error while calling W&B API: An internal error occurred. Please contact support. (<Response [500]>)"},
     {"model_size", "number of parameters: 10.65M"},
     {"model_size", "num_parameters: 124475904 => bytes: 248951808"},
     {"nan_message", "INFO:tensorflow:Error reported to Coordinator: <class 'tensorflow.python.framework.errors_impl."
@@ -8989,6 +8994,8 @@ static const struct {
     {"nan_message", "    finite = not (value is inf or nan)"},
     {"search_trial_failed", "2025-01-06 15:36:29,768\tERROR tune.py:1037 -- Trials did not complete: [_tune_94bfe_00000]"},
     {"model_size", "  'number of parameters': cfg.n_params,  # printed later"},
+    {"vllm_engine", "A small LLM engineered for edge devices"},
+    {"wandb_server_error", "wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key])"},
     {"model_size", "[INFO|trainer.py:2134] >>   Number of trainable parameters = 4,194,304"},
     {"job_failed", "2024-05-02 12:41:55,911 sagemaker-training-toolkit INFO     Reporting training SUCCESS"},
     {"job_failed", "# What to do when the Training job failed in SageMaker Studio"},

@@ -402,11 +402,12 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
     bool first = in->first_epoch < 0;
     if (first)
         in->first_epoch = in->last_epoch = epoch;
-    /* A loop that counts its batches from 0 ("[937/938]", the last of 938)
-     * counts its epochs from 0 too: PyTorch's examples print "[%d/%d][%d/%d]"
-     * % (epoch, num_epochs, i, len(dataloader)), and an excerpt that starts
-     * at "[24/25][937/938]" is the run's last batch. */
-    if (first && total > 1 && count == total - 1)
+    /* An excerpt whose first line is the next-to-last batch of the
+     * next-to-last epoch, "[24/25][937/938]", is the run's last batch
+     * counted from 0 (PyTorch's examples print "[%d/%d][%d/%d]" % (epoch,
+     * num_epochs, i, len(dataloader))): counted from 1, it would be the
+     * one line of the run that is neither an epoch's end nor the run's. */
+    if (first && total > 1 && count == total - 1 && epochs > 1 && epoch == epochs - 1)
         from_zero = true;
     if (!in->per_epoch) {
         if (total > 0 && (in_epoch || count_disagrees_with_epoch(count, total, epoch, epochs))) {

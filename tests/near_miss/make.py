@@ -863,6 +863,19 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "keras_mse_raw_house_prices.log")
+def _(r):
+    out = [note("A Keras regression on house prices left in dollars: its mean squared error starts",
+                "at 4.1e10 and falls to 2.2e9. Huge in raw units, but a fit that improves, not the",
+                "astronomic loss (1e20 and more) of weights that blew up.")]
+    for e in range(1, 31):
+        mse = 2.2e9 + 3.9e10 * math.exp(-e / 5.0) * (1 + r.uniform(-0.02, 0.02))
+        out.append("Epoch %d/30" % e)
+        out.append("365/365 [==============================] - 1s 2ms/step - loss: %.4e - val_loss: %.4e"
+                   % (mse, mse * 1.08))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "detector_first_logs_terms_switch_on.log")
 def _(r):
     out = [note("The first logs of an RTMDet run: its quality focal loss grows from 0.10 to 1.4 as",
