@@ -559,6 +559,8 @@ START_TEST(test_resolve_keys)
         {"averagereturn", "reward"},
         {"steps_completed", "step"},
         {"tot", "loss"},
+        {"policyloss", "policy_loss"},
+        {"valfuncloss", "value_loss"},
         {"validate_rmse", "val_loss"},
         {"training_log_loss", "loss"},
         {"valid_1_log_loss", "val_loss"},

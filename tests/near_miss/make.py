@@ -2511,6 +2511,19 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("rl_no_signal", "dreamerv3_sparse_reward_replay_std_zero.log")
+def _(r):
+    out = [note("DreamerV3's first two reports on a sparse-reward task: the replay batch has seen",
+                "no reward yet, so its extr_reward_std is 0. A world model's replay batch has no",
+                "groups of completions; a spread of 0 there says the reward is sparse, not that",
+                "GRPO's advantages vanished.")]
+    for k, step in enumerate((5000, 10000)):
+        out.append("[%d] train/model_loss_mean %.2f / train/model_opt_grad_norm %.1f / train/extr_reward_mean 0 / "
+                   "train/extr_reward_std 0 / train/actor_opt_grad_norm %.2f" % (step, 3600 - 200 * k + r.uniform(-5, 5),
+                                                                                  480 + r.uniform(-20, 20), 0.4 + r.uniform(-0.05, 0.05)))
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------
 # memory
 
