@@ -560,6 +560,8 @@ START_TEST(test_resolve_keys)
         {"steps_completed", "step"},
         {"tot", "loss"},
         {"policyloss", "policy_loss"},
+        {"mean_action_noise_std", "action_std"},
+        {"averaged_loss", "loss"},
         {"valfuncloss", "value_loss"},
         {"validate_rmse", "val_loss"},
         {"training_log_loss", "loss"},
