@@ -181,6 +181,14 @@ START_TEST(test_kv_lists)
     CHECK_LINE("class IoU: [92.31, 0.95, 71.4, 1.5]", {"class IoU", (92.31 + 0.95 + 71.4 + 1.5) / 4, MD_UNIT_NONE},
                {"classes_scored", 4, MD_UNIT_NONE}, {"classes_at_zero", 1, MD_UNIT_NONE},
                {"best_class_score", 92.31, MD_UNIT_NONE});
+    /* NumPy's print of an array, blanks between its padded numbers; a
+     * rank's NaN in a loss's is the run's. */
+    CHECK_LINE("Pass 0, batch 500, loss [     nan 9.211133      nan 9.210888]", {"batch", 500, MD_UNIT_NONE},
+               {"loss", NAN, MD_UNIT_NONE});
+    CHECK_LINE("test acc: [0.2974 0.4016 0.5 ]", {"test acc", (0.2974 + 0.4016 + 0.5) / 3, MD_UNIT_NONE},
+               {"classes_scored", 3, MD_UNIT_NONE}, {"classes_at_zero", 0, MD_UNIT_NONE},
+               {"best_class_score", 0.5, MD_UNIT_NONE});
+    check_no_pairs("block: [218 0 0]");
     /* Only scores: no count of zero losses or weights. */
     CHECK_LINE("loss_weights: [0.5, 0.0, 0.25]", {"loss_weights", 0.25, MD_UNIT_NONE});
     CHECK_LINE("per-class acc: [0.9, -0.1]", {"per-class acc", 0.4, MD_UNIT_NONE});

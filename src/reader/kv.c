@@ -244,7 +244,8 @@ typedef struct value {
      * of 1, or of 100 where a number is above 1); list_scored is 0 where a
      * number is negative: no list of scores. */
     uint16_t list_scored, list_zeros;
-    double mean;      /* the mean of the list's finite numbers, NaN when none is */
+    bool list_nonfinite; /* a number of the list is NaN or infinite */
+    double mean;         /* the mean of the list's finite numbers, NaN when none is */
     double list_best; /* the largest of them */
 } value;
 
@@ -439,6 +440,7 @@ static bool names_scores(const char *key, size_t keylen)
 }
 
 static void emit_class_scores(scan *s, const value *v);
+static bool loss_word(const char *w, const char *end);
 
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
@@ -451,7 +453,9 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     value averaged;
     if (v->listed && !names_learning_rate(key, keylen)) {
         averaged = *v;
-        averaged.v = v->mean;
+        /* One per rank for a loss (PaddlePaddle's "loss [nan 9.2111 nan]",
+         * eight trainers'): a rank's NaN is the run's. */
+        averaged.v = v->list_nonfinite && loss_word(key, key + keylen) ? NAN : v->mean;
         averaged.num = NULL;
         v = &averaged;
     }
@@ -731,8 +735,10 @@ static void tally(list_tally *t, double x)
  * brackets are coordinates ("block: [218,0,0]") or counts. */
 static bool parse_first_of_list(const char *p, const char *end, value *out)
 {
-    const char *q = p + 1, *num;
     char close = *p == '(' ? ')' : ']';
+    /* NumPy prints an array with blanks between its numbers and pads them
+     * to one width: "[     nan 9.211133      nan]". */
+    const char *q = close == ']' ? skip_blanks(p + 1, end) : p + 1, *num;
     double first, next;
     size_t numlen, k = list_element(q, end, &first, &num, &numlen);
     if (!k || is_integral_text(num, numlen))
@@ -743,7 +749,18 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
     list_tally t = {.best = -INFINITY};
     tally(&t, first);
     size_t numbers = 1;
-    for (q += k; q < end && *q == ',';) {
+    q += k;
+    if (close == ']' && q < end && md_is_blank(*q)) {
+        while ((q = skip_blanks(q, end)) < end && *q != close) {
+            size_t n = list_element(q, end, &next, &num, &numlen);
+            if (!n || (q + n < end && !md_is_blank(q[n]) && q[n] != close))
+                return false;
+            q += n;
+            numbers++;
+            tally(&t, next);
+        }
+    }
+    for (; q < end && *q == ',';) {
         q++;
         while (q < end && *q == ' ')
             q++;
@@ -757,6 +774,7 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
         tally(&t, next);
     }
     out->listed = numbers >= 2;
+    out->list_nonfinite = t.finite < numbers;
     out->mean = t.finite ? t.sum / (double)t.finite : NAN;
     if (t.finite && !t.negative && t.finite <= UINT16_MAX) {
         out->list_scored = (uint16_t)t.finite;
@@ -2193,8 +2211,6 @@ static bool upper_log_level(const scan *s)
 {
     return capital_log_level(last_word(s->key, s->key_end), s->key_end);
 }
-
-static bool loss_word(const char *w, const char *end);
 
 /* PyTorch Geometric's examples print a set's score under the set's bare
  * name after the loss: "Epoch: 001, Loss: 1.9490, Train: 0.1786, Val:
