@@ -7191,7 +7191,7 @@ START_TEST(test_leading_batch_count_before_epoch)
                              "\t\n"
                              "1930/191900 (epoch 2) loss: 8.21, gen_loss: 8.02, KL_loss: 106.9, \n",
                              NULL);
-    const md_series *loss = series(st, "loss"), *kl = series(st, "kl_loss");
+    const md_series *loss = series(st, "loss"), *kl = series(st, "vae_kl");
     ck_assert_uint_eq(loss->count, 3);
     ck_assert_int_eq(loss->first_step, 1920);
     ck_assert_int_eq(loss->last_step, 1930);

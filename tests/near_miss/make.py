@@ -2524,6 +2524,19 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("vae_posterior_collapse", "vae_kl_annealed_settles_at_24_nats.log")
+def _(r):
+    out = [note("A VAE with KL annealing: its KL term is near 0 for the first epochs while the",
+                "weight warms up from 0, then settles at about 24 nats as the code comes into use.",
+                "A KL that is small only while its weight is, then rises, is no collapse.")]
+    for e in range(1, 31):
+        kl = 24.0 * (1 - math.exp(-max(e - 3, 0) / 4.0)) + 0.002 + r.uniform(0, 0.3) * (e > 3)
+        recon = 95.0 + 60 * math.exp(-e / 6.0) + r.uniform(-0.5, 0.5)
+        out.append("====> Epoch: %d Average loss: %.4f recon_loss: %.4f kl_loss: %.4f beta: %.2f"
+                   % (e, recon + kl, recon, kl, min(1.0, e / 10.0)))
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------
 # memory
 
