@@ -2001,7 +2001,10 @@ static bool deepxde_line(text_reader *r, md_str t, unsigned long line)
             return true;
         r->deepxde = DEEPXDE_NONE;
     }
-    if (r->deepxde != DEEPXDE_TABLE)
+    /* Rows pasted without their header ("31000     [1.70e+00, 4.35e+00]
+     * [1.13e+00, 2.73e+00]    []"): a step and three lists to the line's
+     * end, the first not empty, are a row too. */
+    if (r->deepxde != DEEPXDE_TABLE && (r->deepxde != DEEPXDE_NONE || t.n < 8 || !md_is_digit(t.p[0])))
         return false;
     const char *p = t.p, *end = t.p + t.n;
     double step, train, test, metric;
@@ -2010,10 +2013,12 @@ static bool deepxde_line(text_reader *r, md_str t, unsigned long line)
     const char *q = k ? bracket_sum(p + k, end, &train, &has_train) : NULL;
     q = q ? bracket_sum(q, end, &test, &has_test) : NULL;
     const char *after = q ? bracket_sum(q, end, &metric, &has_metric) : NULL;
-    if (!after || step < 0 || step != floor(step)) {
+    if (!after || step < 0 || step != floor(step) ||
+        (r->deepxde == DEEPXDE_NONE && (!has_train || md_str_trim((md_str){after, (size_t)(end - after)}).n))) {
         r->deepxde = DEEPXDE_NONE;
         return false;
     }
+    r->deepxde = DEEPXDE_TABLE;
     md_feed_record_begin(r->feed, line);
     md_feed_kv(r->feed, "step", 4, step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
     if (has_train)
