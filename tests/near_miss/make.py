@@ -2537,6 +2537,19 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("zero_gradients", "megatron_warmup_grad_norm_prints_zero.log")
+def _(r):
+    out = [note("Megatron-LM's first iterations of a 175B-style run: the learning rate is still",
+                "warming up from 1.6e-08 and the gradient norm, printed to three decimals, reads",
+                "0.000. A norm below the print's last digit, not exactly zero gradients.")]
+    for it in range(25, 29):
+        out.append(" iteration       %d/73242187 | consumed samples:        %d | elapsed time per iteration (ms): %.1f | "
+                   "learning rate: %.3E | global batch size:  1024 | lm loss: %.6E | loss scale: 4294967296.0 | "
+                   "grad norm: 0.000 | number of skipped iterations:   0 | number of nan iterations:   0 |"
+                   % (it, it * 1024, 8123.4 + r.uniform(-30, 30), 6.55e-10 * it, 10.8695 + r.uniform(-0.001, 0.001)))
+    return "\n".join(out) + "\n"
+
+
 # --------------------------------------------------------------------------
 # memory
 
