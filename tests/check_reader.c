@@ -228,6 +228,9 @@ START_TEST(test_kv_remarks_and_sets)
                {"0_char_recall", 0.7937, MD_UNIT_NONE}, {"0_word_acc", 0, MD_UNIT_NONE});
     CHECK_LINE("Step #50\tLoss: 0.678521", {"Step", 50, MD_UNIT_NONE}, {"Loss", 0.678521, MD_UNIT_NONE});
     check_no_pairs("GiB memory in use. Of the allocated memory 14.24 GiB is allocated by PyTorch,");
+    /* NeMo's logger prefix glued after a bar's postfix: its module and line. */
+    CHECK_LINE("val_loss=0.212][NeMo I 2024-06-17 08:36:41 nlp_overrides:480] Removing checkpoint",
+               {"val_loss", 0.212, MD_UNIT_NONE});
     /* A call that reports metrics is no line of settings. */
     CHECK_LINE("INFO: [233] determined.core: report_training_metrics(steps_completed=100, metrics={'loss': 19812.2})",
                {"steps_completed", 100, MD_UNIT_NONE}, {"loss", 19812.2, MD_UNIT_NONE});

@@ -1852,6 +1852,12 @@ static bool is_source_location(const scan *s, const value *v)
         return true;
     if (open == ':' && s->key - 1 > s->line && is_alnum(s->key[-2]))
         return md_is_blank(close);
+    /* NeMo's logger prefix, "[NeMo I 2024-06-17 08:36:41 nlp_overrides:480]":
+     * a module and its line after the clock, before the bracket closes. */
+    if (open == ' ' && close == ']' && s->key - 4 >= s->line && md_is_digit(s->key[-2]) && md_is_digit(s->key[-3]) &&
+        s->key[-4] == ':' &&
+        memchr(s->key, '_', (size_t)(s->key_end - s->key)) && !s->known(s->ctx, s->key, (size_t)(s->key_end - s->key)))
+        return true;
     /* A field of its own between pipes, "| on_train_epoch_end:383 |": a
      * logger's function and line. */
     if (open == ' ' && s->key - 2 >= s->line && s->key[-2] == '|' && md_text_at(v->end, s->end, " |") &&
