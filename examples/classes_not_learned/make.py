@@ -10,9 +10,15 @@ list as nnU-Net prints its pseudo Dice.
 
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
+import os
+import sys
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from toy_segmentation import evaluate, train_epoch  # noqa: E402
 
 SIZE, N_TRAIN, N_VAL, EPOCHS, BATCH, LR, CLASSES = 48, 256, 64, 30, 16, 0.05, 4
 
@@ -56,18 +62,8 @@ model = nn.Sequential(nn.Conv2d(1, 16, 3, padding=1), nn.ReLU(), nn.Conv2d(16, 1
                       nn.Conv2d(16, CLASSES, 1))
 opt = torch.optim.SGD(model.parameters(), lr=LR, momentum=0.9)
 for epoch in range(1, EPOCHS + 1):
-    model.train()
-    total = 0.0
-    for i in range(0, N_TRAIN, BATCH):
-        loss = F.cross_entropy(model(xt[i:i + BATCH]), yt[i:i + BATCH])
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        total += loss.item() * BATCH
-    model.eval()
-    with torch.no_grad():
-        out = model(xv)
-        val_loss = F.cross_entropy(out, yv).item()
-        dice = dice_per_class(out, yv)
+    train_loss = train_epoch(model, opt, xt, yt, BATCH, F.cross_entropy)
+    out, val_loss = evaluate(model, xv, yv, F.cross_entropy)
+    dice = dice_per_class(out, yv)
     print("epoch %d train_loss %.4f val_loss %.4f mean_dice %.4f per-class dice: [%s]"
-          % (epoch, total / N_TRAIN, val_loss, sum(dice) / len(dice), ", ".join("%.4f" % d for d in dice)))
+          % (epoch, train_loss, val_loss, sum(dice) / len(dice), ", ".join("%.4f" % d for d in dice)))

@@ -8,9 +8,15 @@ PyTorch loop prints one block an epoch.
 
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
+import os
+import sys
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from toy_segmentation import evaluate, train_epoch  # noqa: E402
 
 SIZE, N_TRAIN, N_VAL, EPOCHS, BATCH, LR = 48, 256, 64, 20, 16, 0.01
 
@@ -46,21 +52,11 @@ model = nn.Sequential(nn.Conv2d(1, 8, 3, padding=1), nn.ReLU(), nn.Conv2d(8, 8, 
                       nn.Conv2d(8, 1, 1))
 opt = torch.optim.SGD(model.parameters(), lr=LR, momentum=0.9)
 for epoch in range(1, EPOCHS + 1):
-    model.train()
-    total = 0.0
-    for i in range(0, N_TRAIN, BATCH):
-        loss = F.binary_cross_entropy_with_logits(model(xt[i:i + BATCH]), yt[i:i + BATCH])
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        total += loss.item() * BATCH
-    model.eval()
-    with torch.no_grad():
-        out = model(xv)
-        val_loss = F.binary_cross_entropy_with_logits(out, yv).item()
-        dice, iou = overlap(out, yv)
+    train_loss = train_epoch(model, opt, xt, yt, BATCH, F.binary_cross_entropy_with_logits)
+    out, val_loss = evaluate(model, xv, yv, F.binary_cross_entropy_with_logits)
+    dice, iou = overlap(out, yv)
     print("Epoch %d/%d" % (epoch, EPOCHS))
-    print("  Train Loss: %.4f" % (total / N_TRAIN))
+    print("  Train Loss: %.4f" % train_loss)
     print("  Val Loss:   %.4f" % val_loss)
     print("  Val Dice:   %.4f" % dice)
     print("  Val IoU:    %.4f" % iou)
