@@ -2606,13 +2606,10 @@ static void read_after_bar(text_reader *r, md_str rest, unsigned long line)
     emit_pairs(r, r->kv, n);
 }
 
-/* The line after a best round's header repeats it (best_round_header):
- * not read again, but its round, "[1]\tvalid_0's auc: 0.512", is the
- * round early stopping kept (best_iteration). */
-static bool repeated_round(text_reader *r, md_str seg, unsigned long line)
+/* The round early stopping kept, "[1]\tvalid_0's auc: 0.512" under its
+ * header: best_iteration. */
+static MD_NOINLINE void read_best_round(text_reader *r, md_str seg, unsigned long line)
 {
-    if (!r->best_round_line || line != r->best_round_line + 1)
-        return false;
     md_str t = md_str_trim(seg);
     size_t digits = t.n > 2 && t.p[0] == '[' ? md_digit_run(t.p + 1, t.n - 1) : 0;
     double round;
@@ -2621,6 +2618,15 @@ static bool repeated_round(text_reader *r, md_str seg, unsigned long line)
         md_feed_kv(r->feed, "best_iteration", 14, round, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
         md_feed_record_end(r->feed);
     }
+}
+
+/* The line after a best round's header repeats it (best_round_header):
+ * not read again but for its round (read_best_round). */
+static inline bool repeated_round(text_reader *r, md_str seg, unsigned long line)
+{
+    if (!r->best_round_line || line != r->best_round_line + 1)
+        return false;
+    read_best_round(r, seg, line);
     return true;
 }
 
