@@ -105,7 +105,6 @@ static const char *blanks_before(const char *from, const char *p)
 
 static bool key_pair_at(const char *p, const char *end, char sep);
 
-/* Characters that may end a value. */
 /* The set a value was measured on, glued to it in parentheses: the
  * PyTorch text classification tutorial's "Loss: 0.0261(train) | Acc:
  * 84.7%(train)" and "Loss: 0.0001(valid)". Its length, its word at *set. */
@@ -122,6 +121,7 @@ static size_t glued_set(const char *p, const char *end, const char **set)
     return (size_t)(q - p - 1);
 }
 
+/* Characters that may end a value. */
 static bool is_value_end(const char *p, const char *end)
 {
     if (p == end)
@@ -461,15 +461,6 @@ static void emit(scan *s, const char *key, size_t keylen, const value *v, bool i
     }
     if (keylen == 4 && memcmp(key, "epch", 4) == 0)
         lerobot_episodes(s);
-    /* DeepSpeed-Chat's "acc (higher is better) : 0.61": a remark, no part
-     * of the name. */
-    static const char better[] = " is better)";
-    if (keylen > sizeof better + 6 && key[keylen - 1] == ')' &&
-        memcmp(key + keylen - (sizeof better - 1), better, sizeof better - 1) == 0) {
-        const char *open = memchr(key, '(', keylen);
-        if (open && open > key + 1 && open[-1] == ' ')
-            keylen = (size_t)(open - 1 - key);
-    }
     /* HF datasets' progress, "Map: 100%" above its bar in a notebook's
      * output (or "Map (num_proc=4): 45%"): the share of examples mapped,
      * no mAP, which is spelled so. */
@@ -1241,6 +1232,13 @@ static bool extend_with_paren(scan *s)
         return true;
     }
     const char *after = skip_blanks(q + 1, s->end);
+    /* A remark before the separator, no part of the name: DeepSpeed-Chat's
+     * "acc (higher is better) : 0.61". */
+    if (s->p == s->key_end + 1 && q - s->p > 10 && memcmp(q - 9, "is better", 9) == 0 && after < s->end &&
+        (*after == ':' || *after == '=')) {
+        s->p = q + 1;
+        return true;
+    }
     /* Or a remark before the step the value was measured at: the Keras
      * guide's "Training loss (for one batch) at step 200: 2.4446"
      * (on_at_step leaves the remark out of the name). Or the average of a
@@ -3072,7 +3070,6 @@ static bool on_bracket_step(scan *s)
     s->p = q + 1;
     return true;
 }
-
 
 /* llama2.c's train.py: "490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms |
  * mfu 0.21%": the iteration alone at the line's start, then the fields,
