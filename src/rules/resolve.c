@@ -92,6 +92,14 @@ typedef struct resolved {
     md_unit unit; /* unit named by the key */
 } resolved;
 
+/* A catalog entry that is a measured series (not the step, the epoch, a
+ * plan's setting or a key ignored): one a unit, a set's name or a suffix
+ * may qualify. */
+static bool is_series(const md_catalog *cat, int idx)
+{
+    return idx >= 0 && md_catalog_series(cat, (size_t)idx)->role == MD_ROLE_SERIES;
+}
+
 /* whole: the key is the whole key, not a part left after dropping words;
  * only then may an exact alias match. */
 static int lookup_with_unit(const md_catalog *cat, const char *norm, size_t n, md_unit *unit, bool whole)
@@ -107,7 +115,7 @@ static int lookup_with_unit(const md_catalog *cat, const char *norm, size_t n, m
         if (n > sn && memcmp(norm + n - sn, key_units[i].suffix, sn) == 0) {
             idx = md_catalog_lookup(cat, norm, n - sn, &exact);
             /* A count has no unit: "steps/s" is a rate, not the step. */
-            if (idx >= 0 && (whole || !exact) && md_catalog_series(cat, (size_t)idx)->role == MD_ROLE_SERIES) {
+            if ((whole || !exact) && is_series(cat, idx)) {
                 *unit = key_units[i].unit;
                 return idx;
             }
@@ -217,9 +225,7 @@ static int lookup_stripping(const md_catalog *cat, const char *norm, size_t n, m
          * it). */
         if (us && k > 0 && !after_eval && !after_loss && is_eval_word(p, wn)) {
             int rest = lookup_stripping(cat, us + 1, (size_t)(end - us - 1), unit, true);
-            return rest >= 0 && md_catalog_series(cat, (size_t)rest)->role == MD_ROLE_SERIES
-                       ? evaluation_series(cat, rest)
-                       : -1;
+            return is_series(cat, rest) ? evaluation_series(cat, rest) : -1;
         }
         if (!us || is_eval_word(p, wn) || word_in(p, wn, qualifiers, MD_COUNT(qualifiers)))
             break;
@@ -326,11 +332,11 @@ static resolved resolve_avalanche(const md_catalog *cat, const char *norm, size_
     const char *end = norm + n, *at;
     if ((at = md_memmem(norm, n, train, sizeof train - 1)) != NULL) {
         resolved stem = resolve_name(cat, norm, (size_t)(at - norm));
-        return stem.cat >= 0 && md_catalog_series(cat, (size_t)stem.cat)->role == MD_ROLE_SERIES ? stem : r;
+        return is_series(cat, stem.cat) ? stem : r;
     }
     if ((at = md_memmem(norm, n, eval, sizeof eval - 1)) != NULL && at + sizeof eval - 1 < end) {
         resolved stem = resolve_name(cat, norm, (size_t)(at - norm));
-        if (stem.cat >= 0 && md_catalog_series(cat, (size_t)stem.cat)->role == MD_ROLE_SERIES)
+        if (is_series(cat, stem.cat))
             return (resolved){evaluation_series(cat, stem.cat), stem.unit};
     }
     return r;
@@ -368,7 +374,7 @@ static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
     if (r.cat < 0 && word > 1 && is_eval_word(norm + word, n - word) &&
         !word_in(norm, word - 1, training_sets, MD_COUNT(training_sets))) {
         resolved head = resolve_name(cat, norm, word - 1);
-        if (head.cat >= 0 && md_catalog_series(cat, (size_t)head.cat)->role == MD_ROLE_SERIES) {
+        if (is_series(cat, head.cat)) {
             r.cat = evaluation_series(cat, head.cat);
             r.unit = head.unit;
         }
@@ -378,7 +384,7 @@ static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
      * names it (not "_epoch", the epoch's mean, a series of its own). */
     if (r.cat < 0 && n > 5 && memcmp(norm + n - 5, "_step", 5) == 0) {
         resolved stem = resolve_name(cat, norm, n - 5);
-        if (stem.cat >= 0 && md_catalog_series(cat, (size_t)stem.cat)->role == MD_ROLE_SERIES)
+        if (is_series(cat, stem.cat))
             r = stem;
     }
     if (r.cat < 0)
