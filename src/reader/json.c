@@ -528,10 +528,15 @@ static void position_of(const char *s, size_t at, unsigned long *line, unsigned 
     }
 }
 
-static cJSON *parse(const char *s, size_t n, size_t *error_at)
+/* The whole of s as one JSON value. On failure, *error_at is where it
+ * broke and *more (where asked) whether a complete value stood before
+ * it: more text after a value, not a value broken or cut short. */
+static cJSON *parse(const char *s, size_t n, size_t *error_at, bool *more)
 {
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(s, n, &end, 0);
+    if (more)
+        *more = false;
     if (!root) {
         *error_at = end && end >= s ? (size_t)(end - s) : 0;
         return NULL;
@@ -540,20 +545,20 @@ static cJSON *parse(const char *s, size_t n, size_t *error_at)
         end++;
     if (end != s + n) {
         *error_at = (size_t)(end - s);
+        if (more)
+            *more = true;
         cJSON_Delete(root);
         return NULL;
     }
     return root;
 }
 
-/* A document that fails to parse is read up to its last complete entry
- * when it was cut short (a run killed mid-write); otherwise it is an error. */
-static cJSON *parse_or_salvage(json_reader *r, md_buf *text)
+/* A document that failed to parse at error_at is read up to its last
+ * complete entry when it was cut short (a run killed mid-write);
+ * otherwise it is an error. */
+static cJSON *salvage(json_reader *r, md_buf *text, size_t error_at)
 {
-    size_t error_at = 0;
-    cJSON *root = parse(text->p, text->n, &error_at);
-    if (root)
-        return root;
+    cJSON *root = NULL;
     unsigned long line, col;
     position_of(text->p, error_at, &line, &col);
     md_buf closing = {0};
@@ -563,7 +568,7 @@ static cJSON *parse_or_salvage(json_reader *r, md_buf *text)
         md_buf_put(&fixed, text->p, cut);
         md_buf_put(&fixed, closing.p, closing.n);
         size_t ignored;
-        root = parse(fixed.p, fixed.n, &ignored);
+        root = parse(fixed.p, fixed.n, &ignored, NULL);
         md_buf_free(&fixed);
     }
     md_buf_free(&closing);
@@ -596,23 +601,18 @@ static bool is_json_lines(const md_buf *text)
     if (next >= end || *next != '{' || text->p[0] != '{')
         return false;
     size_t error_at;
-    cJSON *one = parse(text->p, (size_t)(nl - text->p), &error_at);
+    cJSON *one = parse(text->p, (size_t)(nl - text->p), &error_at, NULL);
     cJSON_Delete(one);
     return one != NULL;
 }
 
-/* A complete JSON value with text after it that is no more JSON: a
- * console log whose script printed its settings as JSON first (LightGBM's
- * parameters, then "[20]\tvalid's binary_logloss: 0.533"). A value cut
- * short, or followed by more JSON, is not. */
-static bool text_after_value(const md_buf *text)
+/* What follows a complete JSON value, from at, is text that is no more
+ * JSON: a console log whose script printed its settings as JSON first
+ * (LightGBM's parameters, then "[20]\tvalid's binary_logloss: 0.533").
+ * More JSON after it is not. */
+static bool text_after_value(const md_buf *text, size_t at)
 {
-    const char *end = NULL, *stop = text->p + text->n;
-    cJSON *root = cJSON_ParseWithLengthOpts(text->p, text->n, &end, 0);
-    cJSON_Delete(root);
-    if (!root || !end)
-        return false;
-    end = skip_ws(end, stop);
+    const char *stop = text->p + text->n, *end = skip_ws(text->p + at, stop);
     return end < stop && *end != '{' && *end != ',';
 }
 
@@ -655,7 +655,10 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
         free(data);
         return err;
     }
-    if (text_after_value(&text)) {
+    size_t error_at = 0;
+    bool more = false;
+    cJSON *root = parse(text.p, text.n, &error_at, &more);
+    if (more && text_after_value(&text, error_at)) {
         md_buf_free(&text);
         md_source *console = md_source_memory(data, n, r.path);
         r.in->format = MD_FMT_TEXT;
@@ -668,7 +671,8 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
     r.in->lines = 1;
     for (size_t i = 0; i < text.n; i++)
         r.in->lines += text.p[i] == '\n';
-    cJSON *root = parse_or_salvage(&r, &text);
+    if (!root)
+        root = salvage(&r, &text, error_at);
     md_buf_free(&text);
     if (!root)
         return MD_ERR_FORMAT;
@@ -1009,7 +1013,7 @@ static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *t
 {
     rewrite_nonfinite(s.p, s.n, text);
     size_t error_at;
-    cJSON *obj = parse(text->p, text->n, &error_at);
+    cJSON *obj = parse(text->p, text->n, &error_at, NULL);
     if (!cJSON_IsObject(obj)) {
         md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, obj ? 1 : error_at + 1,
                      obj ? "not a JSON object" : "invalid JSON; line skipped");
