@@ -84,6 +84,14 @@ static inline bool md_is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
+/* The first byte from p on that is not a blank, or end. */
+static inline const char *md_skip_blanks(const char *p, const char *end)
+{
+    while (p < end && md_is_blank(*p))
+        p++;
+    return p;
+}
+
 md_str md_str_c(const char *s);
 bool md_str_eq(md_str a, const char *s);
 /* Whether a is one of the n strings of list, exactly. */

@@ -30,8 +30,7 @@ typedef struct field {
 static md_str next_word(const char **p, const char *end)
 {
     const char *q = *p;
-    while (q < end && md_is_blank(*q))
-        q++;
+    q = md_skip_blanks(q, end);
     const char *start = q;
     while (q < end && !md_is_blank(*q))
         q++;
@@ -139,8 +138,7 @@ static bool parse_line(md_str s, md_catboost_line *l)
         field f;
         if (!next_field(&p, end, &f) || !read_field(&f, l, &timed))
             return false;
-        while (p < end && md_is_blank(*p))
-            p++;
+        p = md_skip_blanks(p, end);
     }
     return timed && (l->has_learn || l->has_test);
 }

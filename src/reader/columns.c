@@ -51,8 +51,7 @@ size_t md_split_cells(md_str s, md_str *cells, size_t cap, bool wide)
     const char *p = s.p, *end = s.p + s.n;
     bool tabs = memchr(s.p, '\t', s.n) != NULL;
     while (p < end) {
-        while (p < end && md_is_blank(*p))
-            p++;
+        p = md_skip_blanks(p, end);
         if (p == end)
             break;
         const char *start = p;

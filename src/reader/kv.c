@@ -88,13 +88,6 @@ static size_t utf8_letter(const char *p, const char *end)
     return c <= 0xC5 || (c >= 0xCE && c <= 0xD1) ? 2 : 0;
 }
 
-static const char *skip_blanks(const char *p, const char *end)
-{
-    while (p < end && md_is_blank(*p))
-        p++;
-    return p;
-}
-
 /* Back from p over the blanks before it, not past from. */
 static const char *blanks_before(const char *from, const char *p)
 {
@@ -729,7 +722,7 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
     char close = *p == '(' ? ')' : ']';
     /* NumPy prints an array with blanks between its numbers and pads them
      * to one width: "[     nan 9.211133      nan]". */
-    const char *q = close == ']' ? skip_blanks(p + 1, end) : p + 1, *num;
+    const char *q = close == ']' ? md_skip_blanks(p + 1, end) : p + 1, *num;
     double first, next;
     size_t numlen, k = list_element(q, end, &first, &num, &numlen);
     if (!k || is_integral_text(num, numlen))
@@ -742,7 +735,7 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
     size_t numbers = 1;
     q += k;
     if (close == ']' && q < end && md_is_blank(*q)) {
-        while ((q = skip_blanks(q, end)) < end && *q != close) {
+        while ((q = md_skip_blanks(q, end)) < end && *q != close) {
             size_t n = list_element(q, end, &next, &num, &numlen);
             if (!n || (q + n < end && !md_is_blank(q[n]) && q[n] != close))
                 return false;
@@ -784,18 +777,18 @@ static bool parse_first_of_list(const char *p, const char *end, value *out)
 static bool parse_bracket_fraction(const char *p, const char *end, value *out)
 {
     double n, t;
-    const char *q = skip_blanks(p + 1, end); /* MindFormers pads both: "[  180/  234]" */
+    const char *q = md_skip_blanks(p + 1, end); /* MindFormers pads both: "[  180/  234]" */
     size_t k = md_num_scan(q, end, &n);
     if (!k || !is_integral_text(q, k))
         return false;
     q += k;
     if (q >= end || *q != '/')
         return false;
-    q = skip_blanks(q + 1, end);
+    q = md_skip_blanks(q + 1, end);
     k = md_num_scan(q, end, &t);
     if (!k)
         return false;
-    const char *close = skip_blanks(q + k, end);
+    const char *close = md_skip_blanks(q + k, end);
     if (close >= end || *close != ']')
         return false;
     *out = (value){.v = n,
@@ -1231,7 +1224,7 @@ static bool extend_with_paren(scan *s)
         s->p = q + 1;
         return true;
     }
-    const char *after = skip_blanks(q + 1, s->end);
+    const char *after = md_skip_blanks(q + 1, s->end);
     /* A remark before the separator, no part of the name: DeepSpeed-Chat's
      * "acc (higher is better) : 0.61". */
     if (s->p == s->key_end + 1 && q - s->p > 10 && memcmp(q - 9, "is better", 9) == 0 && after < s->end &&
@@ -1298,7 +1291,7 @@ static bool on_ordinal(scan *s, const char *w)
 {
     if (s->end - w < 4 || memcmp(w, "\xE7\xAC\xAC", 3) != 0) /* 第 */
         return false;
-    const char *p = skip_blanks(w + 3, s->end);
+    const char *p = md_skip_blanks(w + 3, s->end);
     double n, total = NAN;
     const char *q = integral_count(p, s->end, true, &n, &total);
     if (!q) {
@@ -1308,9 +1301,9 @@ static bool on_ordinal(scan *s, const char *w)
         q = p + k;
         total = NAN;
     }
-    q = skip_blanks(q, s->end);
+    q = md_skip_blanks(q, s->end);
     if (s->end - q >= 3 && memcmp(q, "\xE4\xB8\xAA", 3) == 0) /* 个 */
-        q = skip_blanks(q + 3, s->end);
+        q = md_skip_blanks(q + 3, s->end);
     const char *name_end = q;
     while (name_end < s->end && is_alpha(*name_end))
         name_end++;
@@ -1378,7 +1371,7 @@ static void lead_evaluation(scan *s, const char *w, const char *we)
 static bool copula_follows(const char *p, const char *end)
 {
     for (int words = 0; words < 3; words++) {
-        const char *w = skip_blanks(p, end);
+        const char *w = md_skip_blanks(p, end);
         if (w == p || w >= end)
             return false;
         const char *we = md_kv_word_end(w, end);
@@ -1416,7 +1409,7 @@ static void evaluation_after_epoch(scan *s, const char *w, const char *we)
     if (s->n != 1 || s->lead_ns || s->ns || !md_word_is(s->out[0].key, s->out[0].keylen, "epoch") ||
         !md_evaluation_word(w, (size_t)(we - w)))
         return;
-    const char *q = skip_blanks(we, s->end);
+    const char *q = md_skip_blanks(we, s->end);
     if (q == we || q + 1 >= s->end || *q != '-' || q[1] != ' ')
         return;
     s->lead_ns = w;
@@ -1487,9 +1480,9 @@ static void on_word(scan *s, const char *w, const char *we)
     value v;
     if (s->key && w == s->key_end + 1 && *s->key_end == ' ' && md_word_is(w, (size_t)(we - w), "is") &&
         s->known(s->ctx, s->key, (size_t)(s->key_end - s->key)) &&
-        parse_value(s->units, skip_blanks(we, s->end), s->end, &v) &&
+        parse_value(s->units, md_skip_blanks(we, s->end), s->end, &v) &&
         (s->n > 0 ||
-         (s->key == skip_blanks(s->line, s->end) && (skip_blanks(v.end, s->end) == s->end || copula_follows(v.end, s->end))))) {
+         (s->key == md_skip_blanks(s->line, s->end) && (md_skip_blanks(v.end, s->end) == s->end || copula_follows(v.end, s->end))))) {
         emit(s, s->key, (size_t)(s->key_end - s->key), &v, false);
         s->p = v.end;
         clear_key(s);
@@ -1573,7 +1566,7 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
     count_text read = {0};
     if (p >= end || *p != '[')
         return NULL;
-    p = skip_blanks(p + 1, end);
+    p = md_skip_blanks(p + 1, end);
     size_t k = md_num_scan(p, end, n);
     if (!k || !is_integral_text(p, k))
         return NULL;
@@ -1581,14 +1574,14 @@ static const char *count_bracket(const char *p, const char *end, double *n, doub
     p += k;
     *total = NAN;
     if (p < end && *p == '/') {
-        p = skip_blanks(p + 1, end); /* MindFormers pads both: "[  180/  234]" */
+        p = md_skip_blanks(p + 1, end); /* MindFormers pads both: "[  180/  234]" */
         k = md_num_scan(p, end, total);
         if (!k || !is_integral_text(p, k))
             return NULL;
         read.tot = p, read.totlen = k;
         p += k;
     }
-    p = skip_blanks(p, end);
+    p = md_skip_blanks(p, end);
     if (p < end && *p == '(') {
         const char *close = memchr(p, ')', (size_t)(end - p));
         if (!close)
@@ -1615,7 +1608,7 @@ static bool on_epoch_batch(scan *s, const value *v)
     bool samples = s->words == 2 && md_word_is(s->key, keylen, "train epoch");
     if (!(timm || samples) || !(v->flags & MD_KV_INTEGRAL) || !isnan(v->total))
         return false;
-    const char *q = skip_blanks(v->end, s->end);
+    const char *q = md_skip_blanks(v->end, s->end);
     double batch, total;
     count_text bt;
     const char *after = count_bracket(q, s->end, &batch, &total, &bt);
@@ -1640,7 +1633,7 @@ static bool on_trailing_count(scan *s)
     double n, total;
     count_text t;
     const char *after = count_bracket(s->p, s->end, &n, &total, &t);
-    if (!after || isnan(total) || n > total || skip_blanks(after, s->end) != s->end)
+    if (!after || isnan(total) || n > total || md_skip_blanks(after, s->end) != s->end)
         return false;
     emit_batch_in_epoch(s, n, total, after, &t);
     s->p = after;
@@ -1657,7 +1650,7 @@ static const char *integral_count(const char *p, const char *end, bool blank_tot
         return NULL;
     p += k + 1;
     if (blank_total)
-        p = skip_blanks(p, end);
+        p = md_skip_blanks(p, end);
     k = md_num_scan(p, end, total);
     return k && is_integral_text(p, k) ? p + k : NULL;
 }
@@ -1685,10 +1678,10 @@ static const char *last_word(const char *key, const char *key_end)
  * [3420-3440]": the last is the batch reached. */
 static const char *mxnet_batch(const char *p, const char *end, double *batch, double *total)
 {
-    p = skip_blanks(p, end);
+    p = md_skip_blanks(p, end);
     if (end - p < 5 || memcmp(p, "Batch", 5) != 0)
         return NULL;
-    const char *open = skip_blanks(p + 5, end);
+    const char *open = md_skip_blanks(p + 5, end);
     const char *after = count_bracket(open, end, batch, total, NULL);
     if (after)
         return isnan(*total) ? after : NULL;
@@ -1715,7 +1708,7 @@ static bool mmcv_counts(const scan *s, const char *after)
         return false;
     if (*after == '\t')
         return true;
-    const char *w = skip_blanks(after, s->end);
+    const char *w = md_skip_blanks(after, s->end);
     return w - after >= 2 && md_text_at(w, s->end, "lr: ");
 }
 
@@ -1764,7 +1757,7 @@ static bool on_epoch_counts(scan *s, const char *q)
     }
     const char *after2 = after < s->end && *after == '(' ? count_parens(after, s->end, &batch, &total) : NULL;
     if (!after2)
-        after2 = count_bracket(skip_blanks(after, s->end), s->end, &batch, &total, &bt);
+        after2 = count_bracket(md_skip_blanks(after, s->end), s->end, &batch, &total, &bt);
     /* SwAV's and DeepCluster's "Epoch: [163][50]" give the batch alone,
      * glued to the epoch's bracket. */
     bool glued = after < s->end && *after == '[';
@@ -1905,16 +1898,16 @@ static const char *subset_field(const char *we, const char *end, const char **na
 static const char *lone_set_name(const char *p, const char *end, char close, const char **name_end,
                                  const char **after)
 {
-    p = skip_blanks(p, end);
+    p = md_skip_blanks(p, end);
     if (p >= end || !is_alpha(*p))
         return NULL;
     const char *we = md_kv_word_end(p, end), *quoted, *quoted_end, *field_end;
     if ((field_end = subset_field(we, end, &quoted, &quoted_end)) != NULL && set_name(quoted, quoted_end)) {
         p = quoted;
         we = quoted_end;
-        *after = skip_blanks(field_end, end);
+        *after = md_skip_blanks(field_end, end);
     } else {
-        *after = skip_blanks(we, end);
+        *after = md_skip_blanks(we, end);
     }
     if ((*after < end && **after != close) || !set_name(p, we))
         return NULL;
@@ -1948,22 +1941,22 @@ static const char *leading_set_name(const scan *s, const char **name_end)
     const char *bar = s->p;
     if (memchr(s->line, '|', (size_t)(bar - s->line)))
         return NULL;
-    const char *p = skip_blanks(s->line, bar);
+    const char *p = md_skip_blanks(s->line, bar);
     for (const char *q = bar; q - p >= 3; q--)
         if (q[-1] == ' ' && q[-2] == '-' && q[-3] == ' ' && q - 3 > p && q[-4] == ']') {
             p = q;
             break;
         }
     if (p < bar && *p == '-')
-        p = skip_blanks(p + 1, bar);
+        p = md_skip_blanks(p + 1, bar);
     if (p >= bar || !is_alpha(*p))
         return NULL;
-    const char *we = md_kv_word_end(p, bar), *rest = skip_blanks(we, bar);
+    const char *we = md_kv_word_end(p, bar), *rest = md_skip_blanks(we, bar);
     if (!set_name(p, we))
         return NULL;
     if (rest < bar) {
         const char *re = md_kv_word_end(rest, bar);
-        if (!md_word_is(rest, (size_t)(re - rest), "summary") || skip_blanks(re, bar) != bar)
+        if (!md_word_is(rest, (size_t)(re - rest), "summary") || md_skip_blanks(re, bar) != bar)
             return NULL;
     }
     *name_end = we;
@@ -1974,12 +1967,12 @@ static const char *leading_set_name(const scan *s, const char **name_end)
  * step time, "490 | loss 5.7543 | lr 4.9e-05 | 8060.78ms | mfu 0.21%". */
 static bool on_lone_duration(scan *s)
 {
-    const char *q = skip_blanks(s->p + 1, s->end);
+    const char *q = md_skip_blanks(s->p + 1, s->end);
     value v;
     if (s->n == 0 || q >= s->end || !md_is_digit(*q) || !parse_value(s->units, q, s->end, &v) ||
         md_unit_dim(v.unit) != MD_DIM_TIME)
         return false;
-    const char *after = skip_blanks(v.end, s->end);
+    const char *after = md_skip_blanks(v.end, s->end);
     if (after < s->end && *after != '|')
         return false;
     emit(s, "time", 4, &v, s->ns != NULL); /* an evaluation's field: its time */
@@ -2006,8 +1999,8 @@ static bool on_trax_metric(scan *s)
         start = pw;
     }
     value v;
-    const char *q = skip_blanks(s->p + 1, s->end);
-    if (!parse_value(s->units, q, s->end, &v) || skip_blanks(v.end, s->end) != s->end)
+    const char *q = md_skip_blanks(s->p + 1, s->end);
+    if (!parse_value(s->units, q, s->end, &v) || md_skip_blanks(v.end, s->end) != s->end)
         return false;
     emit(s, start, (size_t)(s->key_end - start), &v, false);
     clear_key(s);
@@ -2195,7 +2188,7 @@ static bool on_paired_paren(scan *s, const value *v)
         open--;
     if (open - s->key < 2 || open[-1] != ' ')
         return false;
-    const char *q = skip_blanks(v->end, s->end);
+    const char *q = md_skip_blanks(v->end, s->end);
     if (q >= s->end || *q != '(')
         return false;
     double second;
@@ -2273,12 +2266,12 @@ static bool on_flower_progress(scan *s, const char *q)
     size_t keylen = (size_t)(s->key_end - s->key);
     if (keylen != sizeof progress - 1 || memcmp(s->key, progress, keylen) != 0 || *q != '(')
         return false;
-    const char *p = skip_blanks(q + 1, s->end);
+    const char *p = md_skip_blanks(q + 1, s->end);
     double round;
     size_t k = md_num_scan(p, s->end, &round);
     if (!k || !is_integral_text(p, k) || p + k >= s->end || p[k] != ',')
         return false;
-    return flower_round(s, round, p + k, skip_blanks(p + k + 1, s->end));
+    return flower_round(s, round, p + k, md_skip_blanks(p + k + 1, s->end));
 }
 
 /* Round 0's: "initial parameters (loss, other metrics): 2.30,
@@ -2290,7 +2283,7 @@ static bool on_flower_initial(scan *s)
     if (keylen != sizeof key - 1 || memcmp(s->key, key, keylen) != 0 || (size_t)(s->end - s->p) < sizeof rest ||
         memcmp(s->p, rest, sizeof rest - 1) != 0)
         return false;
-    return flower_round(s, 0, s->p, skip_blanks(s->p + sizeof rest - 1, s->end));
+    return flower_round(s, 0, s->p, md_skip_blanks(s->p + sizeof rest - 1, s->end));
 }
 
 static bool rate_named_after(scan *s, const value *v);
@@ -2301,11 +2294,11 @@ static bool rate_named_after(scan *s, const value *v);
  * little (the last batch is often a few examples). */
 static void running_mean(const scan *s, value *v)
 {
-    const char *q = skip_blanks(v->end, s->end);
+    const char *q = md_skip_blanks(v->end, s->end);
     double mean;
     if (q >= s->end || *q != '(')
         return;
-    const char *num = skip_blanks(q + 1, s->end);
+    const char *num = md_skip_blanks(q + 1, s->end);
     size_t k = md_num_scan(num, s->end, &mean);
     if (!k || num + k >= s->end || num[k] != ')')
         return;
@@ -2318,10 +2311,10 @@ static void running_mean(const scan *s, value *v)
  * by a name. No measurement is written so; the line is not read. */
 static bool assigns_expression(const char *p, const char *end)
 {
-    p = skip_blanks(p, end);
+    p = md_skip_blanks(p, end);
     if (end - p < 3 || (*p != '*' && *p != '/') || !md_is_blank(p[1]))
         return false;
-    p = skip_blanks(p + 1, end);
+    p = md_skip_blanks(p + 1, end);
     return p < end && is_alpha(*p);
 }
 
@@ -2356,7 +2349,7 @@ static void on_separator(scan *s)
         md_is_blank(s->p[-1]))
         q++;
     if (s->key) {
-        q = skip_blanks(q, s->end);
+        q = md_skip_blanks(q, s->end);
         if (sep == ':' && q < s->end && *q == '[' && (on_epoch_counts(s, q) || on_evaluation_counts(s, q)))
             return;
         if (sep == ':' && q < s->end && on_flower_progress(s, q))
@@ -2597,8 +2590,8 @@ static bool on_at_step(scan *s)
     if (*colon != ':' && !dash)
         return false;
     value v;
-    if (!parse_value(s->units, skip_blanks(colon + (dash ? 3 : 1), s->end), s->end, &v) ||
-        (dash && skip_blanks(v.end, s->end) != s->end))
+    if (!parse_value(s->units, md_skip_blanks(colon + (dash ? 3 : 1), s->end), s->end, &v) ||
+        (dash && md_skip_blanks(v.end, s->end) != s->end))
         return false;
     const char *name = s->key_end - tail + 4; /* "step", "iteration", "epoch" */
     emit_count(s, name, (size_t)(s->key_end - name), step, NAN, colon, NULL);
@@ -2638,7 +2631,7 @@ static bool count_took(const scan *s, size_t keylen, const value *v)
         return false;
     const char *last = last_word(prev->key, prev->key + prev->keylen);
     static const char *const counts[] = {"epoch", "step", "iter", "iteration"};
-    return (prev->flags & MD_KV_INTEGRAL) && prev->end && skip_blanks(prev->end, s->end) == s->key &&
+    return (prev->flags & MD_KV_INTEGRAL) && prev->end && md_skip_blanks(prev->end, s->end) == s->key &&
            md_word_in(last, (size_t)(prev->key + prev->keylen - last), counts, MD_COUNT(counts));
 }
 
@@ -2680,7 +2673,7 @@ static void on_number(scan *s)
              * between the name and its value, which ends the line. */
             static const char *const counts[] = {"epoch", "step", "iter", "iteration", "batch", "round"};
             const char *last = last_word(s->key, s->key + keylen);
-            const char *after = v.end < s->end && *v.end == ':' ? skip_blanks(v.end + 1, s->end) : NULL;
+            const char *after = v.end < s->end && *v.end == ':' ? md_skip_blanks(v.end + 1, s->end) : NULL;
             /* MMPose's "coco/AP .5: 0.000000": a fraction written without
              * its 0 and glued to the colon is the name's threshold (AP at
              * OKS 0.5), not its value ("Acc@5 11.045: 100%|" before a bar
@@ -2694,7 +2687,7 @@ static void on_number(scan *s)
             if (after && (v.flags & MD_KV_INTEGRAL) && after > v.end + 1 &&
                 !md_word_in(last, (size_t)(s->key + keylen - last), counts, MD_COUNT(counts)) &&
                 parse_value(s->units, after, s->end, &counted) && counted.unit == MD_UNIT_NONE &&
-                skip_blanks(counted.end, s->end) == s->end)
+                md_skip_blanks(counted.end, s->end) == s->end)
                 v = counted;
             else if (md_word_in(last, (size_t)(s->key + keylen - last), counts, MD_COUNT(counts)))
                 count_of_total(s, &v);
@@ -2766,7 +2759,7 @@ static void on_quote(scan *s)
     }
     /* "'loss': 2.3" in a dict; GluonTS's "Evaluation metric
      * 'epoch_loss'=0.188573", the '=' right after the quote. */
-    const char *q = skip_blanks(after, s->end);
+    const char *q = md_skip_blanks(after, s->end);
     if (q < s->end && (*q == ':' || (*q == '=' && q == after)) && close > start) {
         s->key = start;
         s->key_end = close;
@@ -2782,7 +2775,7 @@ static void on_quote(scan *s)
      * metric's value at that step. */
     value v;
     if (close > start && md_text_at(q, s->end, "reached ") &&
-        parse_value(s->units, skip_blanks(q + 8, s->end), s->end, &v)) {
+        parse_value(s->units, md_skip_blanks(q + 8, s->end), s->end, &v)) {
         emit(s, start, (size_t)(close - start), &v, false);
         clear_key(s);
         s->p = v.end;
@@ -2836,7 +2829,7 @@ static bool on_mm_phase(scan *s)
     }
     if (i == MD_COUNT(phases))
         return false;
-    const char *q = skip_blanks(s->p + len, s->end);
+    const char *q = md_skip_blanks(s->p + len, s->end);
     double a, a_total, b, b_total;
     count_text at, bt;
     const char *after = count_bracket(q, s->end, &a, &a_total, &at);
@@ -2948,7 +2941,7 @@ static bool on_rich_bar(scan *s)
     clear_key(s);
     if (s->n == 0 || !md_word_is(s->out[s->n - 1].key, s->out[s->n - 1].keylen, "epoch"))
         return true;
-    q = skip_blanks(q, s->end);
+    q = md_skip_blanks(q, s->end);
     value v;
     if (q < s->end && md_is_digit(*q) && parse_value(s->units, q, s->end, &v) && (v.flags & MD_KV_TOTAL)) {
         size_t n = s->n;
@@ -2970,7 +2963,7 @@ static const char *possessive(const char *p, const char *end)
 {
     if (end - p < 4 || p[0] != '\'' || p[1] != 's' || !md_is_blank(p[2]))
         return NULL;
-    p = skip_blanks(p + 2, end);
+    p = md_skip_blanks(p + 2, end);
     return p < end && is_alpha(*p) ? p : NULL;
 }
 
@@ -3052,7 +3045,7 @@ static bool on_bracket_step(scan *s)
     if (q == digits || q - digits > BRACKET_STEP_DIGITS || q + 2 >= s->end || q[0] != ']' ||
         (q[1] != ' ' && q[1] != '\t'))
         return false;
-    const char *key = skip_blanks(q + 1, s->end);
+    const char *key = md_skip_blanks(q + 1, s->end);
     if (key >= s->end || !is_alpha(*key))
         return false;
     const char *key_end = md_kv_word_end(key, s->end);
@@ -3084,15 +3077,15 @@ static bool on_leading_count_field(scan *s)
         q++;
     if (q - s->p > BRACKET_STEP_DIGITS)
         return false;
-    const char *bar = skip_blanks(q, s->end);
+    const char *bar = md_skip_blanks(q, s->end);
     if (bar == q || bar + 2 >= s->end || *bar != '|' || !md_is_blank(bar[1]))
         return false;
-    const char *key = skip_blanks(bar + 1, s->end);
+    const char *key = md_skip_blanks(bar + 1, s->end);
     if (key >= s->end || !is_alpha(*key))
         return false;
     const char *key_end = md_kv_word_end(key, s->end);
     bool separator = key_end < s->end && (*key_end == ':' || *key_end == '=');
-    const char *num = skip_blanks(separator ? key_end + 1 : key_end, s->end);
+    const char *num = md_skip_blanks(separator ? key_end + 1 : key_end, s->end);
     double nf;
     if (num >= s->end || !(starts_number(num, s->end) || nonfinite_word(num, md_kv_word_end(num, s->end), &nf)))
         return false;
@@ -3110,7 +3103,7 @@ static bool on_epoch_batch_pair(scan *s)
     size_t k = md_num_scan(q, s->end, &epoch);
     if (!k || !is_integral_text(q, k) || q + k >= s->end || q[k] != ',')
         return false;
-    q = skip_blanks(q + k + 1, s->end);
+    q = md_skip_blanks(q + k + 1, s->end);
     k = md_num_scan(q, s->end, &batch);
     if (!k || !is_integral_text(q, k))
         return false;
@@ -3135,7 +3128,7 @@ static bool on_epoch_batch_brackets(scan *s)
         return false;
     const char *after2 = count_bracket(after, s->end, &batch, &total, &bt);
     if (!after2 || isnan(total) || after2 >= s->end || !md_is_blank(*after2) ||
-        !key_pair_at(skip_blanks(after2, s->end), s->end, ':'))
+        !key_pair_at(md_skip_blanks(after2, s->end), s->end, ':'))
         return false;
     emit_count(s, "epoch", 5, epoch, epochs, after, &et);
     emit_batch_in_epoch(s, batch, total, after2, &bt);
@@ -3181,7 +3174,7 @@ static bool on_bracket_count(scan *s)
     count_text t;
     const char *after = count_bracket(s->p, s->end, &n, &total, &t);
     if (!after || isnan(total) || after >= s->end || !md_is_blank(*after) || after_source_location(s->line, s->p) ||
-        !named_pair_at(skip_blanks(after, s->end), s->end))
+        !named_pair_at(md_skip_blanks(after, s->end), s->end))
         return false;
     emit_leading_count(s, n, total, after, &t);
     s->p = after;
@@ -3209,7 +3202,7 @@ static bool on_vits_list(scan *s)
     size_t len[VITS_LIST_MAX], n = 0;
     const char *p = s->p + 1;
     for (;;) {
-        p = skip_blanks(p, s->end);
+        p = md_skip_blanks(p, s->end);
         size_t k = md_num_scan(p, s->end, &v[n]);
         const char *we = md_kv_word_end(p, s->end);
         if (!k && we > p && nonfinite_word(p, we, &v[n]))
@@ -3217,7 +3210,7 @@ static bool on_vits_list(scan *s)
         if (!k)
             return false;
         text[n] = p, len[n] = k;
-        p = skip_blanks(p + k, s->end);
+        p = md_skip_blanks(p + k, s->end);
         n++;
         if (p < s->end && *p == ']')
             break;
@@ -3225,7 +3218,7 @@ static bool on_vits_list(scan *s)
             return false;
         p++;
     }
-    if ((n != 2 && n != 7 && n != 8) || skip_blanks(p + 1, s->end) != s->end)
+    if ((n != 2 && n != 7 && n != 8) || md_skip_blanks(p + 1, s->end) != s->end)
         return false;
     double step = v[n - 2], lr = v[n - 1];
     if (!is_integral_text(text[n - 2], len[n - 2]) || step < 0 || !(lr > 0 && lr < (n == 2 ? 0.01 : 1)))
@@ -3253,10 +3246,10 @@ static bool on_darknet(scan *s)
     size_t k = md_num_scan(p, s->end, &it);
     if (!k || !is_integral_text(p, k) || p + k >= s->end || p[k] != ':')
         return false;
-    p = skip_blanks(p + k + 1, s->end);
+    p = md_skip_blanks(p + k + 1, s->end);
     if (!(k = md_num_scan(p, s->end, &batch_loss)) || p + k >= s->end || p[k] != ',')
         return false;
-    const char *avg_text = skip_blanks(p + k + 1, s->end);
+    const char *avg_text = md_skip_blanks(p + k + 1, s->end);
     if (!(k = md_num_scan(avg_text, s->end, &avg)))
         return false;
     if (md_text_at(avg_text + k, s->end, " avg loss"))
@@ -3269,7 +3262,7 @@ static bool on_darknet(scan *s)
     value v = {.v = avg, .unit = MD_UNIT_NONE, .flags = md_kv_decimals(avg_text, k), .total = NAN, .end = p};
     emit(s, "loss", 4, &v, false);
     if (p < s->end && *p == ',') {
-        const char *r = skip_blanks(p + 1, s->end);
+        const char *r = md_skip_blanks(p + 1, s->end);
         if ((k = md_num_scan(r, s->end, &rate)) && md_text_at(r + k, s->end, " rate")) {
             v = scanned_value(r, k, rate);
             emit(s, "lr", 2, &v, false);
@@ -3306,7 +3299,7 @@ static bool on_step_name_value(scan *s)
     if (!k || !is_integral_text(p, k) || p + k >= s->end || !md_is_blank(p[k]))
         return false;
     const char *step_end = p + k;
-    const char *w = skip_blanks(step_end, s->end);
+    const char *w = md_skip_blanks(step_end, s->end);
     if (w >= s->end || !is_alpha(*w))
         return false;
     const char *we = w;
@@ -3314,11 +3307,11 @@ static bool on_step_name_value(scan *s)
         we++;
     /* "1328 Loss : 0.0562": a separator may part the name from its value
      * where the step starts the line. */
-    const char *num = skip_blanks(we, s->end);
+    const char *num = md_skip_blanks(we, s->end);
     if (num < s->end && (*num == ':' || *num == '=') && num + 1 < s->end && md_is_blank(num[1]) &&
         only_blanks(s->line, p))
-        num = skip_blanks(num + 1, s->end);
-    if (num == we || num >= s->end || !(k = md_num_scan(num, s->end, &v)) || skip_blanks(num + k, s->end) != s->end)
+        num = md_skip_blanks(num + 1, s->end);
+    if (num == we || num >= s->end || !(k = md_num_scan(num, s->end, &v)) || md_skip_blanks(num + k, s->end) != s->end)
         return false;
     static const char *const months[] = {"jan", "feb", "mar", "apr", "may", "jun",
                                          "jul", "aug", "sep", "oct", "nov", "dec"};
@@ -3361,7 +3354,7 @@ static bool on_darts_line(scan *s)
     bool train = md_word_is(w, (size_t)(we - w), "train"), valid = md_word_is(w, (size_t)(we - w), "valid");
     if (!(train || valid) || we >= s->end || !md_is_blank(*we))
         return false;
-    const char *p = skip_blanks(we, s->end);
+    const char *p = md_skip_blanks(we, s->end);
     const char *digits = p;
     while (p < s->end && md_is_digit(*p))
         p++;
@@ -3371,14 +3364,14 @@ static bool on_darts_line(scan *s)
     const char *at[3];
     size_t len[3];
     for (int i = 0; i < 3; i++) {
-        p = skip_blanks(p, s->end);
+        p = md_skip_blanks(p, s->end);
         at[i] = p;
         len[i] = md_num_scan(p, s->end, &v[i]);
         if (!len[i] || (p + len[i] < s->end && !md_is_blank(p[len[i]])))
             return false;
         p += len[i];
     }
-    if (skip_blanks(p, s->end) != s->end)
+    if (md_skip_blanks(p, s->end) != s->end)
         return false;
     static const char *const train_keys[] = {"loss", "accuracy", "top5"};
     static const char *const valid_keys[] = {"val_loss", "val_accuracy", "val_top5"};
@@ -3400,10 +3393,10 @@ static bool on_set_loss_step(scan *s)
         return false;
     const char *w = s->p, *we = md_kv_word_end(w, s->end);
     const char *key = set_loss_key(w, (size_t)(we - w));
-    const char *l = skip_blanks(we, s->end), *le = md_kv_word_end(l, s->end);
+    const char *l = md_skip_blanks(we, s->end), *le = md_kv_word_end(l, s->end);
     if (!key || l == we || !md_word_is(l, (size_t)(le - l), "loss"))
         return false;
-    const char *p = skip_blanks(le, s->end);
+    const char *p = md_skip_blanks(le, s->end);
     double step, v;
     size_t k = p > le ? md_num_scan(p, s->end, &step) : 0;
     if (!k || !is_integral_text(p, k) || *p == '-' || *p == '+')
@@ -3411,7 +3404,7 @@ static bool on_set_loss_step(scan *s)
     const char *step_end = p + k, *num = step_end;
     if (num < s->end && *num == ':')
         num++;
-    num = skip_blanks(num, s->end);
+    num = md_skip_blanks(num, s->end);
     if (num == step_end || num >= s->end || !(k = md_num_scan(num, s->end, &v)) ||
         (num + k < s->end && !md_is_blank(num[k])))
         return false;
@@ -3431,7 +3424,7 @@ static bool on_batches_count(scan *s)
     const char *p = integral_count(s->p, s->end, true, &batch, &total);
     if (!p)
         return false;
-    const char *w = skip_blanks(p, s->end), *we = md_kv_word_end(w, s->end);
+    const char *w = md_skip_blanks(p, s->end), *we = md_kv_word_end(w, s->end);
     if (w == p || !md_word_is(w, (size_t)(we - w), "batches"))
         return false;
     emit_count(s, "iter", 4, batch, total, we, NULL);
@@ -3460,10 +3453,10 @@ static const char *epoch_in_parens(const char *p, const char *end)
 {
     if (p >= end || *p != '(' || end - p < 9 || !md_word_is(p + 1, 5, "epoch") || !md_is_blank(p[6]))
         return NULL;
-    const char *d = skip_blanks(p + 6, end), *e = d;
+    const char *d = md_skip_blanks(p + 6, end), *e = d;
     while (e < end && md_is_digit(*e))
         e++;
-    return e > d && e < end && *e == ')' ? skip_blanks(e + 1, end) : NULL;
+    return e > d && e < end && *e == ')' ? md_skip_blanks(e + 1, end) : NULL;
 }
 
 /* MONAI's tutorials print "1/16, train_loss: 0.1162 step time: 0.9368"
@@ -3481,9 +3474,9 @@ static bool on_leading_batch_count(scan *s)
     const char *pairs = NULL;
     bool mark = (p[0] == ',' || p[0] == ':') && md_is_blank(p[1]);
     if (mark)
-        pairs = skip_blanks(p + 1, s->end);
+        pairs = md_skip_blanks(p + 1, s->end);
     else if (md_is_blank(p[0]))
-        pairs = epoch_in_parens(skip_blanks(p, s->end), s->end);
+        pairs = epoch_in_parens(md_skip_blanks(p, s->end), s->end);
     if (!pairs || !key_pair_at(pairs, s->end, ':'))
         return false;
     emit_count(s, "iter", 4, batch, total, p, NULL);

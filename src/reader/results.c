@@ -43,8 +43,7 @@ static md_str results_set(md_str title)
     bool results = false;
     const char *p = title.p, *end = title.p + title.n;
     while (p < end) {
-        while (p < end && md_is_blank(*p))
-            p++;
+        p = md_skip_blanks(p, end);
         const char *w = p;
         while (p < end && !md_is_blank(*p))
             p++;
@@ -103,8 +102,7 @@ static bool item(md_str rest, md_str *key, md_str *value)
     const char *p = rest.p, *end = rest.p + rest.n;
     if (p == end || !md_is_blank(*p))
         return false;
-    while (p < end && md_is_blank(*p))
-        p++;
+    p = md_skip_blanks(p, end);
     if (p == end || !md_is_letter(*p))
         return false;
     key->p = p;

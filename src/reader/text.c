@@ -1955,8 +1955,7 @@ static bool coco_summary_line(text_reader *r, md_str t, unsigned long line)
  * NULL when p holds no such list. */
 static const char *bracket_sum(const char *p, const char *end, double *sum, bool *present)
 {
-    while (p < end && md_is_blank(*p))
-        p++;
+    p = md_skip_blanks(p, end);
     if (p >= end || *p != '[')
         return NULL;
     p++;
@@ -2144,8 +2143,7 @@ static inline bool waiting_dict(const text_reader *r, md_str seg)
         return false;
     /* Bars, most segments here, fail at their first byte that is not blank. */
     const char *p = seg.p, *end = seg.p + seg.n;
-    while (p < end && md_is_blank(*p))
-        p++;
+    p = md_skip_blanks(p, end);
     if (p == end || *p != '{')
         return false;
     md_str t = md_str_trim(seg);

@@ -7,13 +7,6 @@
 
 #include "reader/reader_int.h"
 
-static const char *skip_blanks(const char *p, const char *end)
-{
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
-    return p;
-}
-
 static void note_text(struct md_tqdm_num *at, const char *line, const char *p, size_t k)
 {
     *at = (struct md_tqdm_num){(uint32_t)(p - line), (uint32_t)k};
@@ -118,7 +111,7 @@ static size_t after_tags(const char *desc, size_t n)
 {
     const char *p = desc, *end = desc + n;
     for (size_t k; (k = tag_length(p, end)) > 0;)
-        p = skip_blanks(p + k, end);
+        p = md_skip_blanks(p + k, end);
     return (size_t)(p - desc);
 }
 
@@ -181,7 +174,7 @@ static void parse_bracket(const char *line, const char *p, const char *end, md_t
     const char *comma = memchr(p, ',', (size_t)(close - p));
     if (!comma)
         return;
-    const char *r = skip_blanks(comma + 1, close);
+    const char *r = md_skip_blanks(comma + 1, close);
     const char *slot_end = memchr(r, ',', (size_t)(close - r));
     if (!slot_end)
         slot_end = close;
@@ -235,7 +228,7 @@ static md_tqdm scan_with_total(const char *line, const char *bar, const char *en
     const char *counter = counter_start(bar, end);
     if (!counter)
         return t;
-    const char *p = skip_blanks(counter, end);
+    const char *p = md_skip_blanks(counter, end);
     size_t k = md_num_scan(p, end, &t.n);
     if (!k || p + k >= end || p[k] != '/')
         return t;
@@ -245,7 +238,7 @@ static md_tqdm scan_with_total(const char *line, const char *bar, const char *en
     if (!k)
         return t;
     note_text(&t.total_text, line, p, k);
-    p = skip_blanks(p + k, end);
+    p = md_skip_blanks(p + k, end);
     t.found = true;
     t.desc_end = (size_t)(d - line);
     describe(&t, line);
