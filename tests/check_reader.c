@@ -4691,6 +4691,25 @@ START_TEST(test_text_sb3_boxes)
     ck_assert(series(st, "value_loss")->last == 126);
     md_store_free(st);
 
+    /* The deep-RL course's template, its progress redrawn with '\r' and
+     * each hundredth episode kept on a line: the mean score of the last 100
+     * episodes is the reward. */
+    st = load_text("dqn.log",
+                   "\rEpisode 1\tAverage Score: 0.00\rEpisode 2\tAverage Score: 0.50\n"
+                   "Episode 100\tAverage Score: 0.52\n"
+                   "Environment solved in 313 episodes!\tAverage Score: 13.02\n",
+                   NULL);
+    reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 4);
+    ck_assert(reward->first == 0 && reward->last == 13.02);
+    md_store_free(st);
+    st = load_text("iqn.log", "\rEpisode 1\tFrame 20 \tAverage100 Score: 20.00\rEpisode 2\tFrame 46 \tAverage100 Score: 23.00\n",
+                   NULL);
+    reward = series(st, "reward");
+    ck_assert_uint_eq(reward->count, 2);
+    ck_assert(reward->last == 23);
+    md_store_free(st);
+
     /* Boxes pasted without their rules: a key seen again starts the next
      * one. An indented row whose section the paste cut off makes no record;
      * a markdown table's rows under its header are no box. */

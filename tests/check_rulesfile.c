@@ -642,6 +642,8 @@ START_TEST(test_resolve_keys)
         {"map", "val_map"},
         {"iterations", "step"},
         {"meanrew", "reward"},
+        {"average_score", "reward"},
+        {"average100_score", "reward"},
         {"time_iterations", NULL},
         {"validity_loss", NULL},
         {"device_loss", NULL},

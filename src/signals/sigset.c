@@ -125,6 +125,8 @@ md_value md_signal_event(md_sigset *sig, const char *id, const char *feature)
         md_value steps = steps_after(sig, e);
         return md_known((!steps.known || steps.v > 0) && entries_after(sig, e) >= 3);
     }
+    if (strcmp(feature, "same_text") == 0)
+        return md_known(e->first_text && e->last_text && strcmp(e->first_text, e->last_text) == 0);
     if (strcmp(feature, "tail_lines") == 0) {
         const md_input *in = md_store_input(sig->st, (size_t)e->last_input);
         return md_known(in->lines >= e->last_line ? (double)(in->lines - e->last_line) : 0);

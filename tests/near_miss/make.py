@@ -124,6 +124,48 @@ def hf_args_dump(overrides):
     return "\n".join(out) + "\n"
 
 
+def allennlp_epochs(r, caught_query, tb_warnings, epochs=6):
+    """AllenNLP's trainer over several epochs, each closed by its table of
+    training and validation figures; at each epoch's start a failing
+    nvidia-smi query it logs with its traceback and goes on from, and
+    tensorboardX's warnings of a NaN in a value it was given."""
+    out = []
+    loss, vloss, acc = 0.69, 0.66, 0.55
+    t0 = (2023, 3, 14, 10, 0, 0)
+    for ep in range(1, epochs + 1):
+        at = (ep - 1) * 300
+        stamp = lambda secs: ts(t0, at + secs) + ",%03d" % r.randint(100, 999)
+        out.append("%s - INFO - allennlp.training.trainer - Epoch %d/%d" % (stamp(1), ep, epochs))
+        out.append("%s - INFO - allennlp.training.trainer - Peak CPU memory usage MB: %.3f" % (stamp(1), 5800 + ep * 37.125))
+        if caught_query:
+            out.append("%s - ERROR - allennlp.common.util - unable to check gpu_memory_mb(), continuing" % stamp(2))
+            out += ["Traceback (most recent call last):",
+                    '  File "/usr/lib/python3/site-packages/allennlp/common/util.py", line 376, in gpu_memory_mb',
+                    "    result = subprocess.check_output(['nvidia-smi', '--query-gpu=memory.used',",
+                    '  File "/usr/lib/python3.8/subprocess.py", line 516, in run',
+                    "    raise CalledProcessError(retcode, process.args,",
+                    "subprocess.CalledProcessError: Command '['nvidia-smi', '--query-gpu=memory.used', "
+                    "'--format=csv,nounits,noheader']' returned non-zero exit status 9."]
+        out.append("%s - INFO - allennlp.training.trainer - Training" % stamp(3))
+        if tb_warnings:
+            for k in range(3):
+                out.append("%s - WARNING - tensorboardX.x2num - NaN or Inf found in input tensor." % stamp(60 + 60 * k))
+        loss *= 0.86 + r.gauss(0, 0.01)
+        vloss *= 0.92 + r.gauss(0, 0.01)
+        acc = min(0.95, acc + 0.06)
+        w = "%s - INFO - allennlp.training.tensorboard_writer - " % stamp(290)
+        out.append(w + "                  Training |  Validation")
+        out.append(w + "loss          |     %.3f  |     %.3f" % (loss, vloss))
+        out.append(w + "accuracy      |     %.3f  |     %.3f" % (acc, acc - 0.04))
+        out.append(w + "precision     |     %.3f  |     %.3f" % (acc + 0.01, acc - 0.03))
+        out.append(w + "recall        |     %.3f  |     %.3f" % (acc - 0.01, acc - 0.05))
+        out.append("%s - INFO - allennlp.training.checkpointer - Best validation performance so far. "
+                   "Copying weights to 'out/best.th'." % stamp(291))
+        out.append("%s - INFO - allennlp.training.trainer - Epoch duration: 0:04:51.%06d" % (stamp(291), r.randint(0, 999999)))
+    out.append("%s - INFO - allennlp.training.checkpointer - loading best weights" % ts(t0, epochs * 300))
+    return out
+
+
 # --------------------------------------------------------------------------
 # numerical
 
@@ -170,6 +212,14 @@ def _(r):
             out.append("-" * 100)
     out.append("[after training is done] datetime: 2024-06-11 09:55:01 ")
     return "\n".join(out) + "\n"
+
+
+@near_miss("nan_loss", "tensorboardx_nan_in_other_value.log")
+def _(r):
+    out = [note("tensorboardX warns of a NaN or Inf in a value it was given, three times an epoch",
+                "(a histogram, a metric with an empty denominator), while the losses the epoch tables",
+                "print stay finite to the end of the run. The loss did not become NaN.")]
+    return "\n".join(out + allennlp_epochs(r, caught_query=False, tb_warnings=True)) + "\n"
 
 
 @near_miss("nan_loss", "opennmt_best_so_far_inf.log")
@@ -3207,6 +3257,14 @@ def hf_finished_run(r, total=1500, every=10, peak=2e-5):
                        "epoch": round(s / total, 2)}))
     out += hf_finish(4412.9, 5.439, 0.34, 1.0711, 1.0)
     return out
+
+
+@near_miss("training_crash", "allennlp_gpu_query_caught_every_epoch.log")
+def _(r):
+    out = [note("AllenNLP's trainer queries nvidia-smi for GPU memory at the start of every epoch; the",
+                "query fails, and the trainer logs the traceback with 'continuing' and trains on: six",
+                "epochs, each with its figures, and the best weights loaded at the end. No crash.")]
+    return "\n".join(out + allennlp_epochs(r, caught_query=True, tb_warnings=False)) + "\n"
 
 
 @near_miss("training_crash", "dataloader_del_traceback_at_exit.log")
