@@ -3035,6 +3035,31 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("distributed_hang", "quiet_script_trains_then_says_completed.log")
+def _(r):
+    out = [note("A fine-tuning script that logs its set-up, then nothing while it trains for two and",
+                "a half days, then that training completed, the final loss and the saved model. The",
+                "silence is the training itself, which the trainer says finished."),
+           ""]
+    t = 20 * 3600 + 44 * 60
+    def stamp(t):
+        day, rest = 28 + t // 86400, t % 86400
+        return "2025-09-%02d %02d:%02d:%02d,%03d" % (day, rest // 3600, rest % 3600 // 60, rest % 60, r.randrange(1000))
+    for msg in ["Starting fine-tuning", "Loading model from ./models/base", "Trainable parameters: 11,796,480 (0.77%)",
+                "Dataset: ./data/train.jsonl", "Estimated samples: 200000", "Sequence length: 512",
+                "Batch size: 1 x 32 = 32 (effective)", "Epochs: 1", "Learning rate: 0.00015",
+                "Calculated max_steps: 6,250", "Starting training..."]:
+        out.append("%s - INFO - [__main__] - %s" % (stamp(t), msg))
+        t += r.randrange(1, 4)
+    t += 2 * 86400 + 12 * 3600 + r.randrange(3600)
+    out.append("%s - INFO - [__main__] - Processed 200000 samples in epoch 0" % stamp(t))
+    for msg in ["Training completed in 2 days, 12:31:07.424134", "Final training loss: 1.1465217211914063",
+                "Saving final model...", "Model saved to: ./out/finetuned"]:
+        t += r.randrange(1, 3)
+        out.append("%s - INFO - [__main__] - %s" % (stamp(t), msg))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("distributed_hang", "vits_single_gpu_stall_then_trains_on.log")
 def _(r):
     out = [note("so-vits-svc on one GPU: a line every minute, then 35 minutes of silence in the",
