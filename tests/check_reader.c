@@ -2910,6 +2910,15 @@ START_TEST(test_text_more_console_shapes)
     ck_assert(loss->last == 0.000009);
     md_store_free(st);
 
+    /* And in Romanian: "pas" is the step, "pierdere" the loss. */
+    st = load_text("train_ro.log", "pas     0 | pierdere 3.6770 | lr 4.00e-05 |    0.2s\n"
+                                   "pas    20 | pierdere 3.0124 | lr 8.40e-04 |    3.8s\n", NULL);
+    loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->last_step, 20);
+    ck_assert(loss->last == 3.0124);
+    md_store_free(st);
+
     /* An evaluation before the first step is the model before training:
      * it stands at the first step, not dropped as a setting would be. */
     st = load_text("baseline_eval.log",
