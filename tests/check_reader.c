@@ -6640,6 +6640,8 @@ static const struct {
     {"killed", "  0%|          | 0/100 [00:03<?, ?it/s]Killed"},
     {"hangup", "WARNING:torch.distributed.elastic.agent.server.api:Received 1 death signal, shutting down workers"},
     {"hangup", "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 4057 closing signal SIGHUP"},
+    {"hangup", "/home/u/run.sh: line 44: 367038 Hangup                  deepspeed --hostfile hosts pretrain_gpt.py"},
+    {"hangup", "[1]+  Hangup                  python train.py --config base.yaml"},
     {"too_many_open_files", "OSError: [Errno 24] Too many open files: '/data/train/000123.jpg'"},
     {"wandb_synced", "wandb: Waiting for W&B process to finish... (success)."},
     {"head_initialized", "Some weights of DistilBertForSequenceClassification were not initialized from the model "
@@ -8997,6 +8999,8 @@ static const struct {
     {"keyboard_interrupt", "Press Ctrl-C to stop; KeyboardInterrupt is caught and a checkpoint saved"},
     {"host_oom", "Tip: catch MemoryError in your dataset to skip bad samples"},
     {"hangup", "WARNING:torch.distributed.elastic.agent.server.api:Received 15 death signal, shutting down workers"},
+    {"hangup", "Hangup detection is off; set NOHUP=1 to keep the job alive"},
+    {"hangup", "[1] Hangup handler installed"},
     {"native_crash", "torch.distributed.elastic.multiprocessing.api: failed (exitcode: -64) local_rank: 0"},
 
     {"grad_nan_skipped", "if grad_norm is nan: skip the update (the grad norm is nan on fp16 overflow)"},
