@@ -6441,6 +6441,17 @@ START_TEST(test_gzip_cut_short)
     md_store_free(st);
     md_diags_free(&diags);
     free(path);
+
+    /* Cut before its first byte of data: a corrupt stream, not an empty
+     * file. */
+    path = t_write(dir, "head.log.gz", gz.p, 15);
+    md_diags_init(&diags);
+    st = load_path(path, MD_ERR_FORMAT, &diags);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "compressed stream is corrupt or ends before any data"));
+    ck_assert_ptr_null(t_find_diag(&diags, MD_DIAG_ERROR, "empty input"));
+    md_store_free(st);
+    md_diags_free(&diags);
+    free(path);
     md_buf_free(&gz);
     md_buf_free(&text);
     t_rmtree(dir);

@@ -43,7 +43,9 @@ md_err md_read_as(md_store *st, md_source *src, md_format fmt, const md_catalog 
     md_err err = MD_OK;
     switch (fmt) {
     case MD_FMT_EMPTY:
-        md_diags_add(diags, MD_DIAG_ERROR, md_source_path(src), 0, 0, "empty input");
+        md_diags_add(diags, MD_DIAG_ERROR, md_source_path(src), 0, 0,
+                     md_source_cut_short(src) ? "compressed stream is corrupt or ends before any data"
+                                              : "empty input");
         return MD_ERR_FORMAT;
     case MD_FMT_BINARY: {
         const char *kind = md_sniff_binary_kind(head);
