@@ -234,6 +234,39 @@ START_TEST(test_nul_bytes)
 }
 END_TEST
 
+/* Rule files are UTF-8: a Latin-1 byte is an error at its line and
+ * column (its entry is still read, so no second error follows), UTF-16 is
+ * named as such, and the byte-order mark an editor puts before UTF-8 is
+ * skipped. */
+START_TEST(test_encodings)
+{
+    free(expect_error("[series loss_x]\nkind = loss\naliases = caf\xe9_loss\n", false, "invalid UTF-8 (byte 0xE9)", 3,
+                      14));
+    /* An overlong form and a surrogate are invalid too. */
+    free(expect_error("[series loss_x]\naliases = \xc0\xaf\n", false, "invalid UTF-8 (byte 0xC0)", 2, 11));
+    free(expect_error("[series loss_x]\naliases = a\xed\xa0\x80\n", false, "invalid UTF-8 (byte 0xED)", 2, 12));
+    md_diags d;
+    md_diags_init(&d);
+    const char *latin1 = "[series loss_x]\nkind = loss\naliases = caf\xe9_loss\n";
+    ck_assert_int_eq(compile(latin1, strlen(latin1), false, &d, NULL), MD_ERR_RULES);
+    ck_assert_uint_eq(d.n, 1);
+    md_diags_free(&d);
+
+    md_diags_init(&d);
+    ck_assert_int_eq(compile("\xff\xfe[\0s\0", 6, false, &d, NULL), MD_ERR_RULES);
+    ck_assert_ptr_nonnull(t_find_diag(&d, MD_DIAG_ERROR, "UTF-16"));
+    md_diags_free(&d);
+
+    const char *bom = "\xef\xbb\xbf[series loss_x]\nkind = loss\naliases = caf\xc3\xa9_loss, \xe6\x8d\x9f\xf0\x9f\x98\x80\n";
+    md_diags_init(&d);
+    md_ruleset *rs = NULL;
+    ck_assert_int_eq(compile(bom, strlen(bom), false, &d, &rs), MD_OK);
+    ck_assert_uint_eq(d.n, 0);
+    md_ruleset_free(rs);
+    md_diags_free(&d);
+}
+END_TEST
+
 /* Built-in files skip the regex checks when they are loaded (their
  * regexes are compiled when a line first needs one): read as a user's
  * files are, they must pass them. */
@@ -799,6 +832,7 @@ Suite *suite_rulesfile(void)
     tcase_add_test(tc, test_alias_names_two_series);
     tcase_add_test(tc, test_error_on_continuation_line);
     tcase_add_test(tc, test_nul_bytes);
+    tcase_add_test(tc, test_encodings);
     tcase_add_test(tc, test_let_errors);
     suite_add_tcase(s, tc);
 

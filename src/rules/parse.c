@@ -187,6 +187,33 @@ static void parse_line(cursor *c, const char *ls, size_t len)
     parse_entry(c, p, ls, len);
 }
 
+/* How many bytes at the start of p are valid UTF-8 (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF). */
+static size_t utf8_valid_prefix(const unsigned char *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        unsigned c = p[i];
+        size_t k = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+        if (k == 0 || i + k > n)
+            return i;
+        unsigned lo = 0x80, hi = 0xBF; /* the second byte's range */
+        if (c == 0xE0)
+            lo = 0xA0;
+        else if (c == 0xED)
+            hi = 0x9F;
+        else if (c == 0xF0)
+            lo = 0x90;
+        else if (c == 0xF4)
+            hi = 0x8F;
+        for (size_t j = 1; j < k; j++)
+            if (p[i + j] < (j == 1 ? lo : 0x80) || p[i + j] > (j == 1 ? hi : 0xBF))
+                return i;
+        i += k;
+    }
+    return i;
+}
+
 size_t rf_parse(rf_file *f, const char *path, char *text, size_t len, md_diags *diags)
 {
     memset(f, 0, sizeof *f);
@@ -194,14 +221,30 @@ size_t rf_parse(rf_file *f, const char *path, char *text, size_t len, md_diags *
     f->text = text;
     f->len = len;
     cursor c = {f, diags, 0, NULL, NULL, 0};
+    const unsigned char *u = (const unsigned char *)text;
+    if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
+        md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0,
+                     "rule file is UTF-16 (it starts with a byte-order mark); save it as UTF-8");
+        return 1;
+    }
     if (memchr(text, '\0', len)) {
         md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0, "rule file holds NUL bytes; is it binary?");
         return 1;
     }
-    for (size_t start = 0; start < len;) {
+    /* The byte-order mark some editors put before UTF-8 is no text. */
+    size_t start = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    while (start < len) {
         const char *nl = memchr(text + start, '\n', len - start);
         size_t n = nl ? (size_t)(nl - (text + start)) : len - start;
         c.line++;
+        size_t valid = utf8_valid_prefix(u + start, n);
+        if (valid < n) {
+            /* No excerpt: the line's bytes are not text to print. The line
+             * is still parsed, so that its entry does not go missing too. */
+            md_diags_add(diags, MD_DIAG_ERROR, path, c.line, (unsigned long)valid + 1,
+                         "invalid UTF-8 (byte 0x%02X); rule files are UTF-8 text", u[start + valid]);
+            c.errors++;
+        }
         parse_line(&c, text + start, n);
         start += n + 1;
     }
