@@ -677,6 +677,16 @@ START_TEST(test_kv_openmmlab_memory)
                {"score", 0.112, MD_UNIT_NONE});
     ck_assert(kv[3].ns && kv[3].nslen == 3 && memcmp(kv[3].ns, "Val", 3) == 0);
     CHECK_LINE("Epoch: 001, Val: 0.1140", {"Epoch", 1, MD_UNIT_NONE}, {"Val", 0.114, MD_UNIT_NONE});
+    /* Nor alone, but for the three sets' figures on a line of their own
+     * (the sampled-training examples, after "Epoch 01, Loss: 2.2190,
+     * Approx. Train: 0.3943"); two sets, or a loss among them, are not. */
+    CHECK_LINE("Train: 0.5455, Val: 0.5342, Test: 0.4670", {"score", 0.5455, MD_UNIT_NONE},
+               {"score", 0.5342, MD_UNIT_NONE}, {"score", 0.467, MD_UNIT_NONE});
+    ck_assert(kv[2].ns && kv[2].nslen == 4 && memcmp(kv[2].ns, "Test", 4) == 0);
+    CHECK_LINE("Train: 0.5455, Val: 0.5342", {"Train", 0.5455, MD_UNIT_NONE}, {"Val", 0.5342, MD_UNIT_NONE});
+    CHECK_LINE("Train: 0.5455, Val: 0.5342, Test: 0.4670, Test loss: 1.2",
+               {"Train", 0.5455, MD_UNIT_NONE}, {"Val", 0.5342, MD_UNIT_NONE}, {"Test", 0.467, MD_UNIT_NONE},
+               {"Test loss", 1.2, MD_UNIT_NONE});
     /* The pairs after an evaluation's loss are the evaluation's, but for
      * one that names its evaluation itself, after ',' or '|'. */
     CHECK_LINE("Val loss: 0.6921, acc: 0.6413", {"Val loss", 0.6921, MD_UNIT_NONE}, {"acc", 0.6413, MD_UNIT_NONE});

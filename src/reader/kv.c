@@ -2209,6 +2209,38 @@ static bool upper_log_level(const scan *s)
     return capital_log_level(last_word(s->key, s->key_end), s->key_end);
 }
 
+/* A line of the three sets' figures alone, each under its bare name: the
+ * training set's, a validation set's and the test set's ("Train: 0.5455,
+ * Val: 0.5342, Test: 0.4670", PyTorch Geometric's sampled-training examples
+ * after their "Epoch 01, Loss: 2.2190, Approx. Train: 0.3943" line). Those
+ * are scores; a loss is named so. */
+static bool three_sets_line(const char *line, const char *end)
+{
+    bool train = false, val = false, test = false;
+    for (const char *p = line; p < end;) {
+        if (!md_is_letter(*p)) {
+            p++;
+            continue;
+        }
+        const char *w = p;
+        while (p < end && md_is_letter(*p))
+            p++;
+        size_t n = (size_t)(p - w);
+        if (loss_word(w, p))
+            return false;
+        bool bare = w == line || w[-1] == ' ' || w[-1] == ',' || w[-1] == '|' || w[-1] == '\t';
+        if (!bare || p == end || *p != ':')
+            continue;
+        if (training_set_name(w, p))
+            train = true;
+        else if (md_word_is(w, n, "test"))
+            test = true;
+        else if (md_evaluation_word(w, n))
+            val = true;
+    }
+    return train && val && test;
+}
+
 /* PyTorch Geometric's examples print a set's score under the set's bare
  * name after the loss: "Epoch: 001, Loss: 1.9490, Train: 0.1786, Val:
  * 0.1140, Test: 0.1120" (accuracies, or a link predictor's AUC). */
@@ -2220,7 +2252,7 @@ static bool set_score(const scan *s)
     for (size_t i = 0; i < s->n; i++)
         if (!s->out[i].ns && loss_word(s->out[i].key, s->out[i].key + s->out[i].keylen))
             return true;
-    return false;
+    return three_sets_line(s->line, s->end);
 }
 
 /* The set's score: "score" under the set's name (val_score, a validation
