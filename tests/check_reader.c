@@ -7832,6 +7832,51 @@ START_TEST(test_darts_lines)
 }
 END_TEST
 
+/* MLPerf's ":::MLLOG {...}" lines: the training loss at its samples
+ * count with its learning rate, the quality metric as the benchmark's
+ * (an evaluation loss for the language models, an AUC for DLRM, an
+ * accuracy where no benchmark was named before it), NaN as Python's json
+ * writes it, and run_stop's success as the end of training. */
+#define MLLOG(key, value, meta) \
+    ":::MLLOG {\"namespace\": \"\", \"time_ms\": 1700000000000, \"event_type\": \"POINT_IN_TIME\", \"key\": \"" key \
+    "\", \"value\": " value ", \"metadata\": {" meta "\"file\": \"train.py\", \"lineno\": 88}}\n"
+START_TEST(test_mlperf_mllog)
+{
+    md_store *st = load_text("result_0.txt",
+                             MLLOG("submission_benchmark", "\"llama2_70b_lora\"", "")
+                             MLLOG("global_batch_size", "8", "")
+                             MLLOG("train_loss", "1.6", "\"samples_count\": 80, \"lr\": 4e-05, ")
+                             MLLOG("train_loss", "1.4", "\"samples_count\": 160, \"lr\": 8e-05, ")
+                             MLLOG("eval_accuracy", "1.02", "\"samples_count\": 160, ")
+                             MLLOG("train_loss", "NaN", "\"samples_count\": 240, \"lr\": 0.00012, ")
+                             MLLOG("run_stop", "null", "\"samples_count\": 240, \"status\": \"success\", "),
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_step, 80);
+    ck_assert_uint_eq(loss->nan, 1);
+    ck_assert_int_eq(loss->first_nonfinite_step, 240);
+    ck_assert(series(st, "lr")->last == 0.00012);
+    const md_series *val = series(st, "val_loss");
+    ck_assert(val->count == 1 && val->last == 1.02 && val->first_step == 160);
+    ck_assert_ptr_null(md_store_find(st, "global_batch_size"));
+    ck_assert_int_eq(event(st, "training_completed")->first_line, 7);
+    md_store_free(st);
+
+    st = load_text("dlrm.txt",
+                   MLLOG("eval_accuracy", "0.7767", "\"epoch_num\": 1.05, ")
+                   MLLOG("submission_benchmark", "\"dlrm\"", "")
+                   MLLOG("eval_accuracy", "0.7858", "\"epoch_num\": 1.1, ")
+                   MLLOG("run_stop", "null", "\"status\": \"aborted\", "),
+                   NULL);
+    ck_assert(series(st, "val_accuracy")->last == 0.7767);
+    ck_assert(series(st, "val_auc")->last == 0.7858);
+    ck_assert_ptr_null(md_store_find_event(st, "training_completed"));
+    md_store_free(st);
+}
+END_TEST
+#undef MLLOG
+
 /* PyMARL's and EPyMARL's summaries: "Recent Stats | t_env: N" over lines
  * of padded pairs; t_env counts the environment's steps, return_mean is
  * the mean episode return. */
@@ -9768,6 +9813,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_glued_time_span);
     tcase_add_test(text, test_kerasrl_leading_count);
     tcase_add_test(text, test_pymarl_recent_stats);
+    tcase_add_test(text, test_mlperf_mllog);
     tcase_add_test(text, test_darts_lines);
     tcase_add_test(text, test_compose_prefix);
     tcase_add_test(text, test_quoted_paste);

@@ -29,7 +29,7 @@ typedef struct json_reader {
 
 /* Copies text to out with bare NaN/Infinity/-Infinity outside strings
  * turned into "\u0001NaN", "\u0001Inf", "\u0001-Inf". */
-static void rewrite_nonfinite(const char *s, size_t n, md_buf *out)
+void md_json_rewrite_nonfinite(const char *s, size_t n, md_buf *out)
 {
     md_buf_reset(out);
     bool in_str = false;
@@ -67,14 +67,14 @@ static void rewrite_nonfinite(const char *s, size_t n, md_buf *out)
 
 static bool tagged_nonfinite(const cJSON *item, double *v)
 {
-    const char *s = item->valuestring;
-    if (!cJSON_IsString(item) || !s || s[0] != NONFINITE_TAG)
+    const char *s = cJSON_IsString(item) ? item->valuestring : NULL;
+    if (!s || s[0] != NONFINITE_TAG)
         return false;
     *v = strcmp(s + 1, "NaN") == 0 ? NAN : strcmp(s + 1, "-Inf") == 0 ? -INFINITY : INFINITY;
     return true;
 }
 
-static bool number_of(const cJSON *item, double *v)
+bool md_json_number(const cJSON *item, double *v)
 {
     if (cJSON_IsNumber(item)) {
         *v = item->valuedouble;
@@ -150,7 +150,7 @@ static bool coco_box_map(const cJSON *item, const char *key, size_t n, double *v
     static const char name[] = "coco_eval_bbox";
     size_t k = sizeof name - 1;
     if (!cJSON_IsArray(item) || n < k || memcmp(key + n - k, name, k) != 0 ||
-        cJSON_GetArraySize(item) != COCO_STATS || !number_of(item->child, v))
+        cJSON_GetArraySize(item) != COCO_STATS || !md_json_number(item->child, v))
         return false;
     return *v >= 0;
 }
@@ -164,7 +164,7 @@ static bool stat_mean(const cJSON *item, double *v)
         !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(item, "num")) ||
         !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(item, "std")))
         return false;
-    return number_of(cJSON_GetObjectItemCaseSensitive(item, "mean"), v);
+    return md_json_number(cJSON_GetObjectItemCaseSensitive(item, "mean"), v);
 }
 
 /* The numbers of an object, nested objects' under "outer/inner" keys (a
@@ -186,7 +186,7 @@ static void object_values(json_reader *r, const cJSON *obj, char *key, size_t ke
         if (keylen + n + 1 >= NESTED_KEY_MAX)
             continue;
         memcpy(key + keylen, item->string, n + 1);
-        if (number_of(item, &v) || coco_box_map(item, key, keylen + n, &v) || stat_mean(item, &v)) {
+        if (md_json_number(item, &v) || coco_box_map(item, key, keylen + n, &v) || stat_mean(item, &v)) {
             put_kv(r, key, keylen + n, v);
         } else if (quoted_decimal(item, &v)) {
             /* Its text says its print's precision: TCL's "train_lr": "0.000"
@@ -254,7 +254,7 @@ static bool is_column(const cJSON *c, bool keyed)
         double v;
         if (keyed && (!item->string || !is_integer_key(item->string)))
             return false;
-        if (number_of(item, &v))
+        if (md_json_number(item, &v))
             any = true;
         else if (!cJSON_IsNull(item) && !cJSON_IsString(item))
             return false;
@@ -372,7 +372,7 @@ static void columns_by_step(json_reader *r, const cJSON *root)
             const cJSON *here = step;
             if (step)
                 step = step->next;
-            if (!number_of(point, &v))
+            if (!md_json_number(point, &v))
                 continue;
             if (!isnan(steps.first)) {
                 at = steps.first + (double)(index - 1) * steps.interval;
@@ -411,7 +411,7 @@ static void columns_in_order(json_reader *r, const cJSON *root, int width)
             const cJSON *point = cursor[c];
             double v;
             if (point) {
-                if (number_of(point, &v))
+                if (md_json_number(point, &v))
                     put_kv(r, metric->string, strlen(metric->string), v);
                 cursor[c] = point->next;
             }
@@ -645,7 +645,7 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
     if (err != MD_OK)
         return err;
     md_buf text = {0};
-    rewrite_nonfinite(data, n, &text);
+    md_json_rewrite_nonfinite(data, n, &text);
     if (is_json_lines(&text)) {
         md_buf_free(&text);
         md_source *lines = md_source_memory(data, n, r.path);
@@ -1011,7 +1011,7 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
 /* One line through cJSON. Returns false for a line that is not an object. */
 static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *text)
 {
-    rewrite_nonfinite(s.p, s.n, text);
+    md_json_rewrite_nonfinite(s.p, s.n, text);
     size_t error_at;
     cJSON *obj = parse(text->p, text->n, &error_at, NULL);
     if (!cJSON_IsObject(obj)) {

@@ -493,6 +493,17 @@ bool md_trainer_evaluation_column(md_str name);
 void md_columns_pairs_read(md_columns *t);
 
 /* Flower's history of a federated run, at its end (flower.c). */
+/* MLPerf's ":::MLLOG {...}" lines (mllog.c): the benchmark the log names,
+ * which says what its quality metric is. */
+typedef struct md_mllog {
+    char benchmark[48];
+    md_buf json; /* the line's JSON, NaN and the infinities tagged */
+} md_mllog;
+
+/* Reads one line (trimmed); true when it was an MLLOG line, read or not. */
+bool md_mllog_line(md_mllog *m, md_str line, md_feed *feed, unsigned long lineno);
+void md_mllog_free(md_mllog *m);
+
 typedef enum { MD_FLOWER_NONE, MD_FLOWER_LOSS, MD_FLOWER_LOSS_PAIRS, MD_FLOWER_METRICS } md_flower_open;
 typedef struct md_flower {
     md_flower_open open; /* the history whose rounds may follow */
@@ -748,6 +759,12 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
 /* A Jupyter notebook's document (notebook.c), and the text its cells'
  * outputs printed, as a console would hold it. */
 struct cJSON;
+/* Python's json writes NaN, Infinity and -Infinity bare, which strict JSON
+ * forbids: copies text to out with those outside strings tagged, for
+ * md_json_number to read back. */
+void md_json_rewrite_nonfinite(const char *s, size_t n, md_buf *out);
+/* A number, or a tagged NaN or infinity. */
+bool md_json_number(const struct cJSON *item, double *v);
 bool md_notebook_is(const struct cJSON *root);
 void md_notebook_text(const struct cJSON *root, md_buf *out);
 

@@ -92,6 +92,7 @@ struct md_text_reader {
     md_catboost catboost;
     md_allennlp allennlp;
     md_flower flower;
+    md_mllog mllog;
     /* After training, FuxiCTR evaluates the best model again, "******
      * Validation evaluation ******" (its best epoch's figures once more),
      * then "******** Test evaluation ********": the "[Metrics]" line after
@@ -2842,6 +2843,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         dl4j_score_line(r, trimmed, line) ||
         deepxde_line(r, trimmed, line) ||
         md_allennlp_line(&r->allennlp, trimmed, r->feed, line) || md_flower_line(&r->flower, trimmed, r->feed, line) ||
+        md_mllog_line(&r->mllog, trimmed, r->feed, line) ||
         read_wenet(r, trimmed, line) || md_yolo_results_line(trimmed, r->feed, line) ||
         unframed_table_rule(r, trimmed) ||
         md_box_line(&r->box, trimmed, r->feed, line) ||
@@ -3163,6 +3165,7 @@ void md_text_reader_free(md_text_reader *r)
     md_buf_free(&r->eval_last);
     md_wrapped_dict_free(&r->wrapped);
     md_results_free(&r->results);
+    md_mllog_free(&r->mllog);
     md_rllib_free(&r->rllib);
     table_reset(&r->tab);
     free(r);
