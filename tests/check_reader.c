@@ -5865,6 +5865,27 @@ END_TEST
  * column rises, or a test value below it shows it. Read as a loss, its rise
  * would be overfitting. Lines read before the log tells are placed once it
  * does, in order. */
+/* catboost_info/test_error.tsv holds the eval set's metrics under their
+ * bare names, as does a copy named after its fit; learn_error.tsv the
+ * training's. */
+START_TEST(test_catboost_info_files)
+{
+    static const char tsv[] = "iter\tAUC\tLogloss\n0\t0.89\t0.587\n1\t0.90\t0.512\n2\t0.91\t0.470\n";
+    static const char *const eval_names[] = {"test_error.tsv", "churn_test_error.tsv"};
+    for (size_t i = 0; i < MD_COUNT(eval_names); i++) {
+        md_store *st = load_text(eval_names[i], tsv, NULL);
+        ck_assert_msg(md_store_find(st, "val_loss") != NULL, "%s: no val_loss", eval_names[i]);
+        ck_assert(series(st, "val_auc")->last == 0.91);
+        ck_assert_ptr_null(md_store_find(st, "loss"));
+        md_store_free(st);
+    }
+    md_store *st = load_text("learn_error.tsv", "iter\tLogloss\n0\t0.58\n1\t0.50\n", NULL);
+    ck_assert(series(st, "loss")->last == 0.5);
+    ck_assert_ptr_null(md_store_find(st, "val_loss"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_catboost_score_metric)
 {
     /* AUC, not computed on the learning set. */
@@ -9961,6 +9982,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_lightgbm_eval_lines);
     tcase_add_test(tables, test_catboost_lines);
     tcase_add_test(tables, test_catboost_score_metric);
+    tcase_add_test(tables, test_catboost_info_files);
     tcase_add_test(tables, test_bracket_count_is_a_step_only_as_tools_write_it);
     suite_add_tcase(s, tables);
 

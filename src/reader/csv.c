@@ -361,12 +361,13 @@ static md_str scalar_name(const char *path, md_buf *name)
 
 /* CatBoost writes each fit's metrics to catboost_info/learn_error.tsv
  * and, for the eval set, test_error.tsv, both under the metric's bare name
- * ("iter\tLogloss"): the file says whose they are. */
+ * ("iter\tLogloss"): the file says whose they are, also when a copy's name
+ * says which fit it was ("churn_test_error.tsv"). */
 static bool catboost_eval_file(const char *path)
 {
     const char *base = strrchr(path, '/');
     md_str name = md_str_c(base ? base + 1 : path);
-    return md_str_eq(name, "test_error.tsv") || md_str_eq(name, "test_error.tsv.gz");
+    return md_str_ends_with(name, "test_error.tsv") || md_str_ends_with(name, "test_error.tsv.gz");
 }
 
 /* The HF Trainer's table pasted as text ("Step\tTraining Loss\tValidation
