@@ -9,7 +9,9 @@
  * an AUC for DLRM, a mAP for the detectors, a Dice score for 3D U-Net, a
  * word error rate for RNN-T, and for the language models (GPT-3, Llama 2
  * LoRA) a log-perplexity or evaluation loss, lower being better. The
- * "submission_benchmark" the log names first says which. "train_loss" is
+ * "submission_benchmark" the log names before it says which; a figure
+ * logged before the log names its benchmark is "eval_quality", which no
+ * rule judges. "train_loss" is
  * the training loss, its metadata's "lr" the learning rate; "tracked_stats"
  * holds figures (throughput). A record stands at its metadata's "step",
  * else at its "samples_count" (the samples trained on), else at its
@@ -44,7 +46,9 @@ static const char *quality_series(const char *benchmark, const cJSON *metadata)
     for (size_t i = 0; i < MD_COUNT(by_benchmark); i++)
         if (strncmp(benchmark, by_benchmark[i].prefix, strlen(by_benchmark[i].prefix)) == 0)
             return by_benchmark[i].series;
-    return benchmark[0] ? "val_accuracy" : "eval_accuracy";
+    /* Before the benchmark is named (a log that names it at its end), which
+     * way is better is not known: the figure keeps a name no rule judges. */
+    return benchmark[0] ? "val_accuracy" : "eval_quality";
 }
 
 static bool number_of(const cJSON *o, const char *name, double *v)
