@@ -7899,6 +7899,30 @@ START_TEST(test_mlperf_mllog)
 END_TEST
 #undef MLLOG
 
+/* icefall's ScaledAdam: the median of the gradient-norm quartiles is the
+ * gradient norm, the largest its maximum; rank 0's line is read, another
+ * rank's is not. */
+START_TEST(test_icefall_grad_norm_quartiles)
+{
+    md_store *st = load_text("train.log",
+                             "2023-11-01 01:36:42,503 INFO [train.py:1034] Epoch 1, batch 1500, loss[loss=0.2885, over "
+                             "9095.00 frames. ], tot_loss[loss=0.3312, over 1904292.31 frames. ], batch size: 22, lr: "
+                             "8.15e-03,\n"
+                             "2023-11-01 01:36:43,503 WARNING [optim.py:484] (1/4) Clipping_scale=2.0, grad-norm "
+                             "quartiles 1.0e+03 2.0e+03 3.0e+03 4.0e+03 5.0e+03, threshold=6.0e+03, percent-clipped=50.0\n"
+                             "2023-11-01 01:36:43,505 WARNING [optim.py:484] (0/4) Clipping_scale=2.0, grad-norm "
+                             "quartiles 1.848e+02 2.113e+02 2.296e+02 2.533e+02 3.593e+02, threshold=4.593e+02, "
+                             "percent-clipped=0.0\n",
+                             NULL);
+    const md_series *g = series(st, "grad_norm");
+    ck_assert_uint_eq(g->count, 1);
+    ck_assert(g->last == 229.6);
+    ck_assert_int_eq(g->last_step, 1500);
+    ck_assert(series(st, "grad_norm_max")->last == 359.3);
+    md_store_free(st);
+}
+END_TEST
+
 /* PyMARL's and EPyMARL's summaries: "Recent Stats | t_env: N" over lines
  * of padded pairs; t_env counts the environment's steps, return_mean is
  * the mean episode return. */
@@ -9836,6 +9860,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_kerasrl_leading_count);
     tcase_add_test(text, test_pymarl_recent_stats);
     tcase_add_test(text, test_mlperf_mllog);
+    tcase_add_test(text, test_icefall_grad_norm_quartiles);
     tcase_add_test(text, test_darts_lines);
     tcase_add_test(text, test_compose_prefix);
     tcase_add_test(text, test_quoted_paste);

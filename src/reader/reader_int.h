@@ -493,6 +493,10 @@ bool md_trainer_evaluation_column(md_str name);
 void md_columns_pairs_read(md_columns *t);
 
 /* Flower's history of a federated run, at its end (flower.c). */
+/* icefall's "Clipping_scale=2.0, grad-norm quartiles a b c d e, ..." line
+ * (icefall.c): true when the line was one, read or not (another rank's). */
+bool md_icefall_clip_line(md_str line, md_feed *feed, unsigned long lineno);
+
 /* MLPerf's ":::MLLOG {...}" lines (mllog.c): the benchmark the log names,
  * which says what its quality metric is. */
 typedef struct md_mllog {

@@ -2843,7 +2843,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         dl4j_score_line(r, trimmed, line) ||
         deepxde_line(r, trimmed, line) ||
         md_allennlp_line(&r->allennlp, trimmed, r->feed, line) || md_flower_line(&r->flower, trimmed, r->feed, line) ||
-        md_mllog_line(&r->mllog, trimmed, r->feed, line) ||
+        md_mllog_line(&r->mllog, trimmed, r->feed, line) || md_icefall_clip_line(trimmed, r->feed, line) ||
         read_wenet(r, trimmed, line) || md_yolo_results_line(trimmed, r->feed, line) ||
         unframed_table_rule(r, trimmed) ||
         md_box_line(&r->box, trimmed, r->feed, line) ||
