@@ -1841,6 +1841,20 @@ START_TEST(test_text_glued_rank_lines)
     ck_assert(series(st, "rank1_loss")->last == 2.1);
     md_store_free(st);
 
+    /* Another rank's count alone first settles nothing: rank 0's loss
+     * after it is the run's. */
+    st = load_text("horovod_counts.log",
+                   "[1,1]<stdout>:Epoch 0/100, Batch 16/29316\n"
+                   "[1,0]<stdout>:Total loss is  236.61 ETA is  7:57:00\n"
+                   "[1,1]<stdout>:Total loss is  236.64 ETA is  7:57:05\n"
+                   "[1,0]<stdout>:Epoch 0/100, Batch 17/29316\n"
+                   "[1,0]<stdout>:Total loss is  30.12 ETA is  7:56:00\n"
+                   "[1,1]<stdout>:Total loss is  30.40 ETA is  7:56:05\n",
+                   NULL);
+    ck_assert(series(st, "loss")->first == 236.61 && series(st, "loss")->last == 30.12);
+    ck_assert(series(st, "rank1_total_loss")->last == 30.4);
+    md_store_free(st);
+
     /* SageMaker's mpirun: "[1,mpirank:1,algo-2]<stdout>:". */
     st = load_text("sagemaker.log",
                    "[1,mpirank:0,algo-1]<stdout>:step 1 loss 1.0\n"

@@ -983,12 +983,26 @@ static bool emit_boosting_sets(text_reader *r, const md_kv *kv, size_t n)
     return true;
 }
 
+/* Whether a pair measures something: not a count that places the others
+ * (a step, an epoch). */
+static bool measures(const text_reader *r, const md_kv *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
+        if (!spec || (spec->role != MD_ROLE_STEP && spec->role != MD_ROLE_EPOCH))
+            return true;
+    }
+    return false;
+}
+
 static void emit_ranked(text_reader *r, const md_kv *kv, size_t n, long rank)
 {
     if (rank < 0 || r->base_rank < 0 || rank == r->base_rank) {
-        /* The first rank to log values is the run's; rank 0 is as soon as
-         * it says anything, before another rank's first values. */
-        if (rank >= 0 && r->base_rank < 0 && (n || rank == 0))
+        /* The first rank to log a measurement is the run's; rank 0 is as
+         * soon as it says anything, before another rank's first one. A
+         * count alone ("[1,1]<stdout>:Epoch 0/100, Batch 16/29316" before
+         * rank 0's loss) settles nothing. */
+        if (rank >= 0 && r->base_rank < 0 && (rank == 0 || measures(r, kv, n)))
             r->base_rank = rank;
         emit_pairs(r, kv, n);
         return;
