@@ -268,8 +268,8 @@ START_TEST(test_encodings)
 END_TEST
 
 /* Built-in files skip the regex checks when they are loaded (their
- * regexes are compiled when a line first needs one): read as a user's
- * files are, they must pass them. */
+ * regexes are compiled when a line first needs one) and the UTF-8 check:
+ * read as a user's files are, they must pass them. */
 START_TEST(test_builtin_files_pass_user_checks)
 {
     md_ruleset *rs = md_ruleset_new();

@@ -44,8 +44,9 @@ typedef struct rf_file {
 } rf_file;
 
 /* Parses text (taking ownership of it) into sections. Syntax errors go to
- * diags; returns the number of errors. */
-size_t rf_parse(rf_file *f, const char *path, char *text, size_t len, md_diags *diags);
+ * diags; returns the number of errors. A built-in file's bytes are not
+ * checked for UTF-8 (the tests read them as a user's). */
+size_t rf_parse(rf_file *f, const char *path, char *text, size_t len, bool builtin, md_diags *diags);
 void rf_file_fini(rf_file *f);
 
 /* Position of byte offset `at` of an entry's value. */

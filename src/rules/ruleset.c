@@ -266,7 +266,7 @@ md_err md_ruleset_compile(md_ruleset *rs, md_diags *diags)
     for (size_t i = 0; i < rs->nqueue; i++) {
         queued *q = &rs->queue[i];
         rf_file *f = &rs->files[rs->nfiles++];
-        errors += rf_parse(f, q->name, q->text, q->len, diags);
+        errors += rf_parse(f, q->name, q->text, q->len, q->builtin, diags);
         q->text = NULL;
         for (size_t j = 0; j < f->nsections; j++)
             f->sections[j].builtin = q->builtin;
