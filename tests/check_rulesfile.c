@@ -240,14 +240,13 @@ END_TEST
  * skipped. */
 START_TEST(test_encodings)
 {
-    free(expect_error("[series loss_x]\nkind = loss\naliases = caf\xe9_loss\n", false, "invalid UTF-8 (byte 0xE9)", 3,
-                      14));
+    const char *latin1 = "[series loss_x]\nkind = loss\naliases = caf\xe9_loss\n";
+    free(expect_error(latin1, false, "invalid UTF-8 (byte 0xE9)", 3, 14));
     /* An overlong form and a surrogate are invalid too. */
     free(expect_error("[series loss_x]\naliases = \xc0\xaf\n", false, "invalid UTF-8 (byte 0xC0)", 2, 11));
     free(expect_error("[series loss_x]\naliases = a\xed\xa0\x80\n", false, "invalid UTF-8 (byte 0xED)", 2, 12));
     md_diags d;
     md_diags_init(&d);
-    const char *latin1 = "[series loss_x]\nkind = loss\naliases = caf\xe9_loss\n";
     ck_assert_int_eq(compile(latin1, strlen(latin1), false, &d, NULL), MD_ERR_RULES);
     ck_assert_uint_eq(d.n, 1);
     md_diags_free(&d);

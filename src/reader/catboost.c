@@ -29,8 +29,7 @@ typedef struct field {
 /* The next word from *p on, past the blanks before it; empty at the end. */
 static md_str next_word(const char **p, const char *end)
 {
-    const char *q = *p;
-    q = md_skip_blanks(q, end);
+    const char *q = md_skip_blanks(*p, end);
     const char *start = q;
     while (q < end && !md_is_blank(*q))
         q++;

@@ -492,7 +492,6 @@ bool md_trainer_evaluation_column(md_str name);
  * table, and the table must not depend on which. */
 void md_columns_pairs_read(md_columns *t);
 
-/* Flower's history of a federated run, at its end (flower.c). */
 /* icefall's "Clipping_scale=2.0, grad-norm quartiles a b c d e, ..." line
  * (icefall.c): true when the line was one, read or not (another rank's). */
 bool md_icefall_clip_line(md_str line, md_feed *feed, unsigned long lineno);
@@ -508,6 +507,7 @@ typedef struct md_mllog {
 bool md_mllog_line(md_mllog *m, md_str line, md_feed *feed, unsigned long lineno);
 void md_mllog_free(md_mllog *m);
 
+/* Flower's history of a federated run, at its end (flower.c). */
 typedef enum { MD_FLOWER_NONE, MD_FLOWER_LOSS, MD_FLOWER_LOSS_PAIRS, MD_FLOWER_METRICS } md_flower_open;
 typedef struct md_flower {
     md_flower_open open; /* the history whose rounds may follow */
@@ -760,15 +760,15 @@ md_err md_read_text_with(md_store *st, md_source *src, const md_catalog *cat, md
 md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded);
 md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded);
 
-/* A Jupyter notebook's document (notebook.c), and the text its cells'
- * outputs printed, as a console would hold it. */
 struct cJSON;
 /* Python's json writes NaN, Infinity and -Infinity bare, which strict JSON
  * forbids: copies text to out with those outside strings tagged, for
- * md_json_number to read back. */
+ * md_json_number to read back (json.c). */
 void md_json_rewrite_nonfinite(const char *s, size_t n, md_buf *out);
 /* A number, or a tagged NaN or infinity. */
 bool md_json_number(const struct cJSON *item, double *v);
+/* A Jupyter notebook's document (notebook.c), and the text its cells'
+ * outputs printed, as a console would hold it. */
 bool md_notebook_is(const struct cJSON *root);
 void md_notebook_text(const struct cJSON *root, md_buf *out);
 
