@@ -208,6 +208,11 @@ bool md_expr_counts_entries(const md_expr *e, md_sigset *sig)
     const md_store *st = md_sigset_store(sig);
     bool named = false;
     for (size_t i = 0; e && i < e->n; i++) {
+        /* An event stands at the step the records before it reached, never
+         * at an entry: a header's "total num timesteps 1998400" over
+         * rewards logged without steps. */
+        if (e->ops[i].code == OP_EVENT)
+            named = true;
         if (e->ops[i].code != OP_SERIES)
             continue;
         const md_series *s = md_store_find(st, e->ops[i].name);
