@@ -4181,6 +4181,24 @@ START_TEST(test_text_psql_trial_table)
 }
 END_TEST
 
+/* A Ray table's column before its iteration's is the search's draw unless
+ * a word of its name measures: "val_loss" is read, "accum_steps" (its
+ * "acc" no word of its own) is not. */
+START_TEST(test_text_trial_table_config_words)
+{
+    md_store *st = load_text("ray.log",
+                             "| Trial name   | status  |   lr |   accum_steps |   val_loss |   iter |\n"
+                             "|--------------+---------+------+---------------+------------+--------|\n"
+                             "| train_a1b2c3 | RUNNING | 0.01 |             4 |    1.84802 |      1 |\n"
+                             "| train_a1b2c3 | RUNNING | 0.01 |             4 |    1.52110 |      2 |\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "accum_steps"));
+    ck_assert_ptr_null(md_store_find(st, "lr"));
+    md_store_free(st);
+}
+END_TEST
+
 /* Ray Tune 2's box-drawn status table, printed again and again: the
  * first trial's rows, its iter the step; another trial's, and a pending
  * trial's row of fewer cells, are not read. A box of another tool's is
@@ -9955,6 +9973,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_rlhf_reward_line);
     tcase_add_test(text, test_text_eval_line_at_step_reached);
     tcase_add_test(text, test_text_psql_trial_table);
+    tcase_add_test(text, test_text_trial_table_config_words);
     tcase_add_test(text, test_text_boxed_trial_table);
     tcase_add_test(text, test_text_dict_after_bar);
     tcase_add_test(text, test_text_test_set_line);

@@ -1213,14 +1213,30 @@ static size_t ray_config_columns(const table *t, size_t *end)
 
 /* A metric a Ray table shows before its iteration's column, among the
  * configuration's ("| activation | height | loss | iter |": the
- * metric_columns a reporter was given come first): what it measured
- * names a loss, an accuracy, a reward or a score. */
+ * metric_columns a reporter was given come first): a word of its name
+ * is a loss ("val_loss", "trainloss"), an accuracy ("mean_accuracy",
+ * "acc"), a reward or a score. Words, not substrings: "accum_steps" and
+ * "glossary_size" are settings. */
+static bool metric_word(const char *w, size_t n)
+{
+    static const char *const words[] = {"acc", "accuracy", "reward", "rewards", "score", "scores", "loss", "losses"};
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (strlen(words[i]) == n && strncasecmp(w, words[i], n) == 0)
+            return true;
+    return n > 4 && strncasecmp(w + n - 4, "loss", 4) == 0;
+}
+
 static bool reported_before_iteration(const char *name)
 {
-    static const char *const words[] = {"loss", "acc", "reward", "score"};
-    for (size_t i = 0; i < MD_COUNT(words); i++)
-        if (strstr(name, words[i]))
+    for (const char *p = name; *p;) {
+        while (*p && !md_is_letter(*p) && !md_is_digit(*p))
+            p++;
+        const char *w = p;
+        while (md_is_letter(*p) || md_is_digit(*p))
+            p++;
+        if (p > w && metric_word(w, (size_t)(p - w)))
             return true;
+    }
     return false;
 }
 
