@@ -3891,6 +3891,43 @@ START_TEST(test_text_lightning_postfix_evaluation_once)
 }
 END_TEST
 
+START_TEST(test_text_lightning_postfix_nan_evaluation_once)
+{
+    /* A NaN shown again is the same NaN: one point, not one a redraw. */
+    md_store *st = load_text("train.log",
+                             "\rEpoch 0: 100%|##########| 40/40 [00:08<00:00, 5.00it/s, v_num=3, train_loss=1.500, val_loss=nan]\n"
+                             "\rEpoch 1:  25%|##        | 10/40 [00:02<00:06, 5.00it/s, v_num=3, train_loss=1.375, val_loss=nan]"
+                             "\rEpoch 1:  50%|#####     | 20/40 [00:04<00:04, 5.00it/s, v_num=3, train_loss=1.250, val_loss=nan]\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 1);
+    ck_assert_uint_eq(val->nan, 1);
+    ck_assert_int_eq(val->first_nonfinite_step, 40);
+    md_store_free(st);
+}
+END_TEST
+
+/* Lightning's checkpoint message on a line of its own between the bars,
+ * which count within the epoch: its "global step" is the run's. */
+START_TEST(test_text_lightning_checkpoint_global_step)
+{
+    md_store *st = load_text("train.log",
+                             "Epoch 0: 100%|##########| 40/40 [00:08<00:00, 5.00it/s, v_num=3, train_loss=1.500, val_loss=1.625]\n"
+                             "Epoch 0, global step 40: 'val_loss' reached 1.62512 (best 1.62512), saving model to "
+                             "'/ck/epoch=0-step=40.ckpt' as top 1\n"
+                             "Epoch 1: 100%|##########| 40/40 [00:08<00:00, 5.00it/s, v_num=3, train_loss=1.125, val_loss=1.375]\n"
+                             "Epoch 1, global step 80: 'val_loss' reached 1.37530 (best 1.37530), saving model to "
+                             "'/ck/epoch=1-step=80.ckpt' as top 1\n"
+                             "Epoch 2:  50%|#####     | 20/40 [00:04<00:04, 5.00it/s, v_num=3, train_loss=1.000, val_loss=1.375]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 40);
+    ck_assert_int_eq(loss->last_step, 100);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 80);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_hf_dicts_are_entries)
 {
     md_store *st = load_text("output.log",
@@ -9965,6 +10002,8 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_paddleocr_evaluations);
     tcase_add_test(text, test_text_olmo_and_wenet);
     tcase_add_test(text, test_text_lightning_postfix_evaluation_once);
+    tcase_add_test(text, test_text_lightning_postfix_nan_evaluation_once);
+    tcase_add_test(text, test_text_lightning_checkpoint_global_step);
     tcase_add_test(text, test_text_lightning_bar_postfix);
     tcase_add_test(text, test_text_lightning_bar_epochs);
     tcase_add_test(text, test_text_steps_bar);

@@ -156,6 +156,7 @@ struct md_text_reader {
         char key[48];
         size_t len;
         bool evaluation;
+        bool shown; /* value holds the last redraw's */
         double value;
     } bar_keys[BAR_KEYS]; /* the postfix keys seen, and the last value shown */
     size_t nbar_keys;
@@ -1685,7 +1686,7 @@ static int bar_key_slot(text_reader *r, const md_kv *kv)
     memcpy(r->bar_keys[i].key, kv->key, kv->keylen);
     r->bar_keys[i].len = kv->keylen;
     r->bar_keys[i].evaluation = n && md_key_is_eval(norm);
-    r->bar_keys[i].value = NAN;
+    r->bar_keys[i].shown = false;
     r->nbar_keys++;
     return (int)i;
 }
@@ -1697,9 +1698,11 @@ static bool repeated_evaluation(text_reader *r, const md_kv *kv)
     int slot = bar_key_slot(r, kv);
     if (slot < 0 || !r->bar_keys[slot].evaluation)
         return false;
-    double v = pair_value(kv);
-    bool same = r->bar_keys[slot].value == v;
+    double v = pair_value(kv), was = r->bar_keys[slot].value;
+    /* "val_loss=nan" shown again is the same NaN. */
+    bool same = r->bar_keys[slot].shown && (was == v || (isnan(was) && isnan(v)));
     r->bar_keys[slot].value = v;
+    r->bar_keys[slot].shown = true;
     return same;
 }
 

@@ -447,6 +447,17 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
     return (epoch - in->epoch_base) * in->steps_per_epoch + count;
 }
 
+/* A step the run counts beside its epoch (Lightning's "Epoch 1, global
+ * step 782: 'val_loss' reached ..." between bars that count within the
+ * epoch): the epoch is noted, the step stands as written. */
+static int64_t global_step(md_input *in, int64_t step, int64_t epoch)
+{
+    if (in->first_epoch < 0)
+        in->first_epoch = epoch;
+    in->last_epoch = epoch;
+    return step;
+}
+
 /* A value of an evaluation's ("Test: [ 50/196]  Loss 1.25 ...  Acc@1
  * 71.9 ..."). */
 static bool evaluation_key(const md_store *st, const key_info *ki)
@@ -567,7 +578,7 @@ static void count_within_epochs(md_input *in)
 static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch, bool *evaluation)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1, plan = -1;
-    bool gives_way = false, in_epoch = false, from_zero = false;
+    bool gives_way = false, in_epoch = false, from_zero = false, global = false;
     md_input *in = &st->inputs[st->cur];
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
@@ -586,6 +597,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
             step = (int64_t)at;
             gives_way = step_gives_way(st, kv);
             in_epoch = kv->flags & MD_KV_IN_EPOCH;
+            global = st->keys[kv->key].total & KEY_GLOBAL_STEP;
             from_zero = kv->flags & MD_KV_EPOCH_FROM_0;
             total = -1;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
@@ -615,7 +627,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
      * epoch_step tells a count within the epoch from the run's. A line of
      * counts alone (Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000") is a
      * header of its own. */
-    if (st->context_epoch >= 0 && step >= 0 && epoch < 0) {
+    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && !global) {
         bool restarted = total < 0 && !in_epoch && !in->counts_in_epoch && in->stepped_context_epoch >= 0 &&
                          st->context_epoch > in->stepped_context_epoch && step <= in->last_step_seen;
         if ((restarted || in_epoch || total > 0 || in->counts_in_epoch) && record_holds_values(st)) {
@@ -626,7 +638,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         }
     }
     if (step >= 0 && epoch >= 0)
-        step = epoch_step(in, step, total, epoch, epochs, in_epoch, from_zero);
+        step = global ? global_step(in, step, epoch) : epoch_step(in, step, total, epoch, epochs, in_epoch, from_zero);
     else if (step >= 0 && epoch_as_step(in, step)) {
         *evaluation = true;
         step = in->last_step_seen;
@@ -788,6 +800,7 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
     flags |= reward_key(st, ki) ? KEY_REWARD : 0;
     flags |= untimed_key(st, ki) ? KEY_UNTIMED : 0;
     flags |= is_canonical(st, ki, "env_steps") ? KEY_ENV_STEPS : 0;
+    flags |= ki->role == MD_ROLE_STEP && md_key_has_word(ki->norm, "global", false) ? KEY_GLOBAL_STEP : 0;
     flags |= is_canonical(st, ki, "mfu") ? KEY_MFU : 0;
     flags |= (flags & (KEY_TRAIN_TERM | KEY_VAL_TERM)) && md_key_has_word(ki->norm, "total", false) ? KEY_TOTAL_TERM : 0;
     flags |= is_canonical(st, ki, "d_loss") || is_canonical(st, ki, "g_loss") ||

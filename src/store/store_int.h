@@ -37,7 +37,10 @@ enum {
     /* A GAN's loss (d_loss, g_loss, VITS' loss_disc): its record's terms
      * are no one sum (store.c's add_component_total). */
     KEY_ADVERSARIAL = 4096,
-    KEY_TOTAL_TERM = 8192 /* a term named the total (train_total_mse_loss) */
+    KEY_TOTAL_TERM = 8192, /* a term named the total (train_total_mse_loss) */
+    /* A step its name says the run counts ("global step 782"), never a
+     * count within the epoch printed beside it. */
+    KEY_GLOBAL_STEP = 16384
 };
 
 typedef struct key_info {
