@@ -739,6 +739,23 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_plateau", "diffusers_text_to_image_step_loss.log")
+def _(r):
+    out = [note("diffusers' train_text_to_image.py fine-tuning Stable Diffusion on 833 images: its",
+                "\"Steps\" bar shows each step's denoising loss, which the noise level drawn for the",
+                "batch sets, so it scatters around 0.1 from the first step to the last while the",
+                "samples improve. The script prints nothing that names the model.")]
+    out.append("***** Running training *****")
+    out.append("  Num examples = 833")
+    out.append("  Total optimization steps = 6000")
+    for step in range(0, 6001, 50):
+        el = step // 1.2
+        out.append("Steps: %3d%%|%-10s| %d/6000 [%02d:%02d:%02d<00:00:00,  1.20it/s, lr=1e-05, step_loss=%.4f]"
+                   % (step * 100 // 6000, "#" * (step // 600), step, el // 3600, el % 3600 // 60, el % 60,
+                      min(0.9, r.lognormvariate(-2.4, 0.9))))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_plateau", "painn_mse_below_print_digits.log")
 def _(r):
     out = [note("A molecular property regressor trained on normalised targets: its MSE falls from 0.021",
