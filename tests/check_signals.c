@@ -1302,6 +1302,30 @@ START_TEST(test_shift_step)
 }
 END_TEST
 
+/* growth_start_step: a gradient norm flat at 0.3 to step 600, then growing
+ * tenfold every 100 steps, left its level within one segment (1000 / 64,
+ * 16 points) after step 600, not at its peak at the end; one that came back
+ * down, a falling one and a flat one have none. */
+START_TEST(test_growth_start_step)
+{
+    run r = run_new();
+    t_rng g = t_rng_seed(11);
+    for (int64_t s = 0; s < 1000; s++) {
+        double v = 0.3 * exp(0.05 * t_rng_normal(&g));
+        put(&r, "grad_norm", s, s < 600 ? v : v * pow(10, (double)(s - 600) / 100));
+        put(&r, "loss", s, 2 - 0.001 * (double)s);
+        put(&r, "lr", s, s < 600 || s > 700 ? 1e-4 : 1e-2);
+        put(&r, "it_per_s", s, 5 * exp(0.05 * t_rng_normal(&g)));
+    }
+    run_done(&r);
+    T_IN(&r, "grad_norm", "growth_start_step", 600, 600 + 32);
+    T_UNKNOWN(&r, "loss", "growth_start_step");
+    T_UNKNOWN(&r, "lr", "growth_start_step");
+    T_UNKNOWN(&r, "it_per_s", "growth_start_step");
+    run_free(&r);
+}
+END_TEST
+
 /* ---- spikes and pinned values ------------------------------------------- */
 
 /* Three one-point spikes (2x, 5x, 3x) on a loss at 1 with 1% noise: three
@@ -2386,6 +2410,7 @@ Suite *suite_signals(void)
     tcase_add_test(noise, test_swing_z);
     tcase_add_test(noise, test_oscillation_shapes);
     tcase_add_test(noise, test_shift_step);
+    tcase_add_test(noise, test_growth_start_step);
     tcase_set_timeout(noise, 60);
     suite_add_tcase(s, noise);
 

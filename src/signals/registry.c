@@ -50,6 +50,9 @@ static const md_feature series_features[] = {
     F(start_level, "median of bucket means over the first 10% of points"),
     F(end_level, "median of bucket means over the last 10% of points"),
     F(rel_change, "(end_level - start_level) / |start_level|; robust to single spikes"),
+    F(growth_start_step, "where a series that ends above twice its start level left that level for "
+                         "good: the first step of the segments above it to the end (unknown when the "
+                         "series came back, or its start level is not above 0)"),
     F(chance_classes, "the label or vocabulary count K (2, 10, 1000, 32000, 50257, ...) whose ln K, the "
                       "loss of a uniform guess, end_level is within 0.5% of; unknown when none"),
     F(slope_end, "Theil-Sen change across the last 20% of points relative to end_level; "

@@ -93,6 +93,7 @@ MD_FEATURE(rel_change);
 MD_FEATURE(slope_end);
 MD_FEATURE(plateau_frac);
 MD_FEATURE(plateau_start_step);
+MD_FEATURE(growth_start_step);
 MD_FEATURE(rise_from_min);
 MD_FEATURE(retreat);
 MD_FEATURE(min_smooth);

@@ -99,6 +99,30 @@ MD_FEATURE(rel_change)
     return md_known((end - start) / fabs(start));
 }
 
+/* A series that ends above twice its start level left that level for
+ * good at the first segment after the last one within it: where growth
+ * began, not where it peaked (a gradient norm 0.3, 0.4, 5.5, 231, 3779
+ * rose from the third log). Twice, because a positive series' noise and a
+ * warm-up's bump stay within it; unknown for a series that came back, or
+ * one at or below 0. */
+#define GROWTH_FACTOR 2.0
+
+MD_FEATURE(growth_start_step)
+{
+    (void)sig;
+    if (s->finite < 3)
+        return md_unknown();
+    double start = md_level_start(s, LEVEL_SHARE, NULL);
+    double end = md_level_end(s, LEVEL_SHARE, NULL);
+    if (!(start > 0) || !(end > GROWTH_FACTOR * start))
+        return md_unknown();
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n = md_segments(s, MD_TREND_SEGMENTS, segs), from = n;
+    while (from > 0 && segs[from - 1].mean > GROWTH_FACTOR * start)
+        from--;
+    return from < n ? md_known((double)segs[from].lo) : md_unknown();
+}
+
 MD_FEATURE(slope_end)
 {
     (void)sig;
