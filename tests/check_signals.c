@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mldiag/expr.h"
 #include "mldiag/signal.h"
 #include "reader/reader_int.h"
 #include "signals/signals_int.h"
@@ -1326,6 +1327,43 @@ START_TEST(test_growth_start_step)
 }
 END_TEST
 
+/* Whether a step expression counts log entries follows the operand its
+ * value came from: default() the one it took, not any series it names. */
+static bool step_counts_entries(const char *text, md_sigset *sig)
+{
+    md_expr_error err;
+    md_expr *e = md_expr_compile(text, t_catalog(), &err);
+    ck_assert_msg(e != NULL, "%s: %s", text, err.msg);
+    bool entries = md_expr_counts_entries(e, sig);
+    md_expr_free(e);
+    return entries;
+}
+
+START_TEST(test_step_counts_entries_of_operand_taken)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 20; s++)
+        put(&r, "reward", -1, (double)s);
+    run_done(&r);
+    ck_assert(md_store_find(r.st, "reward")->ordinal);
+    ck_assert(step_counts_entries("reward.max_step", r.sig));
+    ck_assert(step_counts_entries("default(event.cuda_oom.first_step, reward.first_step)", r.sig));
+    ck_assert(step_counts_entries("default(reward.first_step, event.cuda_oom.first_step)", r.sig));
+    ck_assert(!step_counts_entries("event.cuda_oom.first_step", r.sig));
+    ck_assert(step_counts_entries("run.last_step", r.sig));
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t s = 0; s < 20; s++)
+        put(&r, "loss", 10 * s, 1.0 / (double)(s + 1));
+    run_done(&r);
+    ck_assert(!step_counts_entries("loss.max_step", r.sig));
+    ck_assert(!step_counts_entries("default(event.cuda_oom.first_step, loss.first_step)", r.sig));
+    ck_assert(!step_counts_entries("run.last_step", r.sig));
+    run_free(&r);
+}
+END_TEST
+
 /* ---- spikes and pinned values ------------------------------------------- */
 
 /* Three one-point spikes (2x, 5x, 3x) on a loss at 1 with 1% noise: three
@@ -2411,6 +2449,7 @@ Suite *suite_signals(void)
     tcase_add_test(noise, test_oscillation_shapes);
     tcase_add_test(noise, test_shift_step);
     tcase_add_test(noise, test_growth_start_step);
+    tcase_add_test(noise, test_step_counts_entries_of_operand_taken);
     tcase_set_timeout(noise, 60);
     suite_add_tcase(s, noise);
 

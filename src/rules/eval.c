@@ -132,9 +132,34 @@ static md_value extreme(const md_value *args, size_t n, bool want_max)
     return best;
 }
 
-md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why)
+/* Whether a leaf's value counts log entries rather than steps: a series
+ * placed by its entries; a run signal (run.worst_val_best_step) when the
+ * run gave no step at all. An event stands at the step the records before
+ * it reached, never at an entry (a header's "total num timesteps 1998400"
+ * over rewards logged without steps). */
+static bool leaf_counts_entries(const op *o, md_sigset *sig)
+{
+    const md_store *st = md_sigset_store(sig);
+    if (o->code == OP_SERIES) {
+        const md_series *s = md_store_find(st, o->name);
+        return s && s->ordinal;
+    }
+    if (o->code != OP_RUN)
+        return false;
+    size_t n = md_store_nseries(st), ordinal = 0;
+    for (size_t i = 0; i < n; i++)
+        ordinal += md_store_series(st, i)->ordinal;
+    return n > 0 && ordinal == n;
+}
+
+/* Runs the code; with entries, also says whether the value counts log
+ * entries: each slot carries its operand's answer, default() the one it
+ * took, min() and max() the one they picked, any other operation either
+ * of its operands'. */
+static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, bool *entries)
 {
     md_value stack[STACK_MAX];
+    bool counts[STACK_MAX];
     size_t sp = 0;
     if (why)
         why->text[0] = '\0';
@@ -144,27 +169,38 @@ md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why)
             return md_unknown();
         switch (o->code) {
         case OP_NUM:
+            counts[sp] = false;
             stack[sp++] = md_known(o->num);
             break;
         case OP_SERIES:
         case OP_EVENT:
         case OP_LOG:
         case OP_RUN:
+            counts[sp] = entries && leaf_counts_entries(o, sig);
             stack[sp++] = leaf(o, sig, why);
             break;
         case OP_HAS:
+            counts[sp] = false;
             stack[sp++] = md_known(md_store_has_points(md_sigset_store(sig), o->name));
             break;
         case OP_MIN:
-        case OP_MAX:
+        case OP_MAX: {
             sp -= o->argc;
-            stack[sp] = extreme(&stack[sp], o->argc, o->code == OP_MAX);
-            sp++;
+            md_value best = extreme(&stack[sp], o->argc, o->code == OP_MAX);
+            bool picked = false;
+            for (size_t k = 0; k < (size_t)o->argc; k++)
+                if (best.known && stack[sp + k].v == best.v)
+                    picked |= counts[sp + k];
+            counts[sp] = picked;
+            stack[sp++] = best;
             break;
+        }
         case OP_DEFAULT:
             sp--;
-            if (!stack[sp - 1].known)
+            if (!stack[sp - 1].known) {
                 stack[sp - 1] = stack[sp];
+                counts[sp - 1] = counts[sp];
+            }
             break;
         case OP_CLAMP: {
             sp -= 3;
@@ -185,9 +221,17 @@ md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why)
         default:
             sp--;
             stack[sp - 1] = binary(o->code, stack[sp - 1], stack[sp]);
+            counts[sp - 1] |= counts[sp];
         }
     }
+    if (entries)
+        *entries = sp == 1 && counts[0];
     return sp == 1 ? stack[0] : md_unknown();
+}
+
+md_value md_expr_eval(const md_expr *e, md_sigset *sig, md_expr_why *why)
+{
+    return evaluate(e, sig, why, NULL);
 }
 
 const char *md_expr_first_series(const md_expr *e, md_sigset *sig)
@@ -205,27 +249,8 @@ const char *md_expr_first_series(const md_expr *e, md_sigset *sig)
 
 bool md_expr_counts_entries(const md_expr *e, md_sigset *sig)
 {
-    const md_store *st = md_sigset_store(sig);
-    bool named = false;
-    for (size_t i = 0; e && i < e->n; i++) {
-        /* An event stands at the step the records before it reached, never
-         * at an entry: a header's "total num timesteps 1998400" over
-         * rewards logged without steps. */
-        if (e->ops[i].code == OP_EVENT)
-            named = true;
-        if (e->ops[i].code != OP_SERIES)
-            continue;
-        const md_series *s = md_store_find(st, e->ops[i].name);
-        if (s && s->ordinal)
-            return true;
-        named |= s != NULL;
-    }
-    if (named || !e)
-        return false;
-    /* A run signal's step (run.worst_val_best_step) is an entry when the
-     * run gave no step at all. */
-    size_t n = md_store_nseries(st), ordinal = 0;
-    for (size_t i = 0; i < n; i++)
-        ordinal += md_store_series(st, i)->ordinal;
-    return n > 0 && ordinal == n;
+    bool entries = false;
+    if (e)
+        evaluate(e, sig, NULL, &entries);
+    return entries;
 }
