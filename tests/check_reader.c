@@ -8666,6 +8666,38 @@ START_TEST(test_json_quoted_decimals)
 }
 END_TEST
 
+/* A NaN in the spellings a line written by hand gives: bare nan, inf and
+ * -inf (an f-string's), on the fast path and in an array cJSON reads; a
+ * quoted "nan" where the key held quoted decimals (ALBEF's), but not under
+ * a key that never held a number (a label). */
+START_TEST(test_jsonl_nonfinite_spellings)
+{
+    md_store *st = load_text("metrics.jsonl",
+                             "{\"step\": 1, \"loss\": 2.5, \"lr\": 0.001}\n"
+                             "{\"step\": 2, \"loss\": nan, \"lr\": 0.001}\n"
+                             "{\"step\": 3, \"loss\": inf, \"lr\": 0.001, \"hist\": [-inf, 1]}\n"
+                             "{\"step\": 4, \"loss\": -inf, \"lr\": 0.001}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert_uint_eq(loss->nan, 1);
+    ck_assert_uint_eq(loss->inf, 2);
+    ck_assert_int_eq(loss->first_nonfinite_step, 2);
+    md_store_free(st);
+
+    st = load_text("log.txt.jsonl",
+                   "{\"train_loss_ita\": \"2.727\", \"label\": \"nan\", \"epoch\": 0}\n"
+                   "{\"train_loss_ita\": \"nan\", \"label\": \"nan\", \"epoch\": 1}\n",
+                   NULL);
+    const md_series *ita = series(st, "train_loss_ita");
+    ck_assert_uint_eq(ita->count, 2);
+    ck_assert_uint_eq(ita->nan, 1);
+    ck_assert_int_eq(ita->first_nonfinite_step, 1);
+    ck_assert_ptr_null(md_store_find(st, "label"));
+    md_store_free(st);
+}
+END_TEST
+
 /* "Best validation at epoch 0: Average loss: inf" repeats the best so far
  * under the count it came from: not read as this step's figures. */
 START_TEST(test_best_so_far_line)
@@ -9949,6 +9981,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_deepxde_table);
     tcase_add_test(text, test_flair_epochs);
     tcase_add_test(text, test_json_quoted_decimals);
+    tcase_add_test(text, test_jsonl_nonfinite_spellings);
     tcase_add_test(text, test_best_so_far_line);
     tcase_add_test(text, test_stylegan_ticks);
     tcase_add_test(text, test_timed_value_is_no_loss);

@@ -2371,7 +2371,7 @@ START_TEST(test_every_feature_is_tested)
         "first_zero_step", "before_zero", "first_positive_step",
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
-        "start_level", "end_level", "rel_change", "slope_end", "plateau_frac",
+        "start_level", "end_level", "rel_change", "growth_start_step", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "retreat", "rise_z", "best_smooth", "best_smooth_step",
         "fall_from_max", "worse_from_best", "last_worst_share", "converge_frac", "converge_step", "increasing_frac", "falling_frac", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",

@@ -25,10 +25,41 @@ typedef struct json_reader {
     const char *path;
     md_input *in; /* for a whole document; NULL for JSON Lines */
     const md_catalog *cat;
+    md_map quoted; /* keys whose values came as quoted decimals */
 } json_reader;
 
-/* Copies text to out with bare NaN/Infinity/-Infinity outside strings
- * turned into "\u0001NaN", "\u0001Inf", "\u0001-Inf". */
+/* The spellings of a non-finite number outside strings: Python's json
+ * writes NaN, Infinity and -Infinity; a line written with an f-string or
+ * printf, nan, inf and -inf. */
+static const struct nonfinite_word {
+    const char *word;
+    size_t len;
+    int sign; /* 0: NaN */
+} nonfinite_words[] = {
+    {"NaN", 3, 0},  {"nan", 3, 0},  {"-nan", 4, 0},       {"-NaN", 4, 0},       {"Infinity", 8, 1},
+    {"inf", 3, 1},  {"Inf", 3, 1},  {"-Infinity", 9, -1}, {"-inf", 4, -1},      {"-Inf", 4, -1},
+};
+
+/* The length of the non-finite word at p, 0 when none; its value in *v. */
+static size_t nonfinite_at(const char *p, const char *end, double *v)
+{
+    if (p == end || (*p != 'N' && *p != 'n' && *p != 'I' && *p != 'i' && *p != '-'))
+        return 0;
+    for (size_t i = 0; i < MD_COUNT(nonfinite_words); i++) {
+        const struct nonfinite_word *w = &nonfinite_words[i];
+        size_t n = w->len;
+        if ((size_t)(end - p) < n || memcmp(p, w->word, n) != 0)
+            continue;
+        if (p + n < end && !((unsigned char)p[n] <= ' ' || p[n] == ',' || p[n] == '}' || p[n] == ']'))
+            continue;
+        *v = w->sign == 0 ? NAN : w->sign * INFINITY;
+        return n;
+    }
+    return 0;
+}
+
+/* Copies text to out with bare non-finite numbers outside strings turned
+ * into "\u0001NaN", "\u0001Inf", "\u0001-Inf". */
 void md_json_rewrite_nonfinite(const char *s, size_t n, md_buf *out)
 {
     md_buf_reset(out);
@@ -47,17 +78,11 @@ void md_json_rewrite_nonfinite(const char *s, size_t n, md_buf *out)
             in_str = true;
             continue;
         }
-        const char *tag = NULL;
-        size_t len = 0;
-        if (c == 'N' && i + 3 <= n && memcmp(s + i, "NaN", 3) == 0)
-            tag = "\"\\u0001NaN\"", len = 3;
-        else if (c == 'I' && i + 8 <= n && memcmp(s + i, "Infinity", 8) == 0)
-            tag = "\"\\u0001Inf\"", len = 8;
-        else if (c == '-' && i + 9 <= n && memcmp(s + i, "-Infinity", 9) == 0)
-            tag = "\"\\u0001-Inf\"", len = 9;
-        if (tag) {
+        double v;
+        size_t len = nonfinite_at(s + i, s + n, &v);
+        if (len) {
             md_buf_put(out, s + copied, i - copied);
-            md_buf_puts(out, tag);
+            md_buf_puts(out, isnan(v) ? "\"\\u0001NaN\"" : v > 0 ? "\"\\u0001Inf\"" : "\"\\u0001-Inf\"");
             i += len - 1;
             copied = i + 1;
         }
@@ -97,6 +122,19 @@ static bool quoted_decimal(const cJSON *item, double *v)
 {
     const char *s = cJSON_IsString(item) ? item->valuestring : NULL;
     return s && decimal_text(s, strlen(s), v);
+}
+
+/* "nan" in quotes where the key's values came as quoted decimals before
+ * (ALBEF's {"train_loss_ita": "nan"} after "2.727"): the print of a NaN,
+ * not a word. A key never seen with a number may hold "nan" as a label. */
+static bool quoted_nonfinite(const json_reader *r, const cJSON *item, const char *key, size_t keylen, double *v)
+{
+    const char *s = cJSON_IsString(item) ? item->valuestring : NULL;
+    intptr_t seen;
+    if (!s)
+        return false;
+    size_t n = strlen(s);
+    return nonfinite_at(s, s + n, v) == n && md_map_get(&r->quoted, key, keylen, &seen);
 }
 
 /* A span written as a clock's face under a key that names a span, not a
@@ -193,6 +231,9 @@ static void object_values(json_reader *r, const cJSON *obj, char *key, size_t ke
              * is a rate below 0.0005, no 0. */
             const char *text = item->valuestring;
             md_feed_kv(r->feed, key, keylen + n, v, MD_UNIT_NONE, md_kv_number_flags(text, strlen(text)), NAN);
+            md_map_put(&r->quoted, key, keylen + n, 1);
+        } else if (quoted_nonfinite(r, item, key, keylen + n, &v)) {
+            put_kv(r, key, keylen + n, v);
         } else if (quoted_span(item, key, &v)) {
             md_feed_kv(r->feed, key, keylen + n, v, MD_UNIT_S, 0, NAN);
         } else if (!put_count(r, item, key, keylen + n) && cJSON_IsObject(item) && depth < NESTED_DEPTH &&
@@ -633,7 +674,10 @@ static md_err read_notebook(md_store *st, json_reader *r, cJSON *root, const md_
 
 md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
-    json_reader r = {NULL, diags, md_source_path(src), md_store_input_mut(st, (int)md_store_ninputs(st) - 1), cat};
+    json_reader r = {.diags = diags,
+                     .path = md_source_path(src),
+                     .in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1),
+                     .cat = cat};
     char *data;
     size_t n;
     md_err err = md_source_slurp(src, MD_JSON_MAX, &data, &n);
@@ -676,13 +720,16 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
     md_buf_free(&text);
     if (!root)
         return MD_ERR_FORMAT;
-    if (md_notebook_is(root))
-        return read_notebook(st, &r, root, cat);
-    r.feed = md_feed_new(st, false);
-    read_document(&r, root);
-    md_feed_close(r.feed);
-    cJSON_Delete(root);
-    return MD_OK;
+    if (md_notebook_is(root)) {
+        err = read_notebook(st, &r, root, cat);
+    } else {
+        r.feed = md_feed_new(st, false);
+        read_document(&r, root);
+        md_feed_close(r.feed);
+        cJSON_Delete(root);
+    }
+    md_map_free(&r.quoted);
+    return err;
 }
 
 /* The fast path for JSON Lines: a flat object whose values are numbers,
@@ -780,8 +827,10 @@ static bool flat_value(const char **p, const char *end, flat_item *it)
     if (*q == '"') {
         md_str str;
         double v;
-        /* A number or a clock's span in quotes is object_values' to read. */
+        /* A number, a NaN or a clock's span in quotes is object_values' to
+         * read. */
         if (!plain_string(&q, end, &str) || (str.n && str.p[0] == NONFINITE_TAG) || decimal_text(str.p, str.n, &v) ||
+            (str.n && nonfinite_at(str.p, str.p + str.n, &v) == str.n) ||
             (str.n && md_is_digit(str.p[0]) && md_clock_span(str.p, str.n, &v)))
             return false;
         it->number = false;
@@ -789,16 +838,10 @@ static bool flat_value(const char **p, const char *end, flat_item *it)
     } else if (strict_number(q, end, &len)) { /* the words hold no digit */
         it->text = q;
         it->len = len;
-    } else if (word_at(q, end, "NaN", 3)) {
-        it->value = NAN, len = 3;
-    } else if (word_at(q, end, "Infinity", 8)) {
-        it->value = INFINITY, len = 8;
-    } else if (word_at(q, end, "-Infinity", 9)) {
-        it->value = -INFINITY, len = 9;
     } else if (word_at(q, end, "true", 4) || word_at(q, end, "null", 4) || word_at(q, end, "false", 5)) {
         it->number = false;
         len = *q == 'f' ? 5 : 4;
-    } else {
+    } else if ((len = nonfinite_at(q, end, &it->value)) == 0) {
         return false;
     }
     *p += len;
@@ -1027,7 +1070,7 @@ static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *t
 
 md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded)
 {
-    json_reader r = {md_feed_new(st, threaded), diags, md_source_path(src), NULL, NULL};
+    json_reader r = {.feed = md_feed_new(st, threaded), .diags = diags, .path = md_source_path(src)};
     md_lines lines;
     md_lines_init(&lines, src);
     md_buf text = {0};
@@ -1052,6 +1095,7 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
         }
     }
     md_feed_close(r.feed);
+    md_map_free(&r.quoted);
     md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
     in->bad_records += bad;
     md_reader_lines_done(st, &lines, diags, r.path);
