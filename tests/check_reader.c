@@ -1569,6 +1569,27 @@ START_TEST(test_text_long_line_cut)
 }
 END_TEST
 
+/* A line longer than the pairs are looked for in still gives the pairs at
+ * its start: a step's figures before a dump of its predictions. */
+START_TEST(test_text_long_line_start_read)
+{
+    md_buf b = {0};
+    for (int step = 1; step <= 50; step++)
+        md_buf_printf(&b, "step %d loss %.3f\n", step, 3.0 - step / 50.0);
+    md_buf_puts(&b, "step 51 loss nan preds=[");
+    for (int i = 0; i < 10000; i++)
+        md_buf_printf(&b, "%.6f, ", i / 1000.0);
+    md_buf_puts(&b, "]\n");
+    md_store *st = load_bytes("train.log", b.p, b.n, MD_OK, NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 51);
+    ck_assert_int_eq(loss->first_nonfinite_step, 51);
+    ck_assert_ptr_null(md_store_find(st, "preds"));
+    md_store_free(st);
+    md_buf_free(&b);
+}
+END_TEST
+
 /* tqdm into a file redraws with '\r' only: the whole run is one line of
  * many MiB. It is read in pieces at its redraws, every one of them, and
  * nothing is cut; the line after it keeps its number. */
@@ -6457,6 +6478,25 @@ START_TEST(test_nul_holes)
     ck_assert_uint_eq(md_store_input(st, 0)->hole_bytes, 0);
     ck_assert_uint_eq(md_store_input(st, 0)->hole_line, 0);
     md_store_free(st);
+
+    /* A hole longer than the pairs are looked for in, and one longer than
+     * the head the format is told from, the log's first bytes: the lines
+     * after each are read. */
+    md_buf big = {0};
+    for (int i = 0; i < 70000; i++)
+        md_buf_putc(&big, '\0');
+    for (int step = 1; step <= 50; step++)
+        md_buf_printf(&big, "step %d loss %.3f\n", step, 3.0 - step / 50.0);
+    for (int i = 0; i < 100000; i++)
+        md_buf_putc(&big, '\0');
+    md_buf_puts(&big, "step 51 loss 1.970\n");
+    st = load_bytes("train.log", big.p, big.n, MD_OK, NULL);
+    md_buf_free(&big);
+    ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_TEXT);
+    ck_assert_uint_eq(md_store_input(st, 0)->hole_bytes, 170000);
+    ck_assert_uint_eq(series(st, "loss")->count, 51);
+    ck_assert_int_eq(series(st, "loss")->last_step, 51);
+    md_store_free(st);
 }
 END_TEST
 
@@ -9989,6 +10029,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_nemo_bar);
     tcase_add_test(text, test_text_crlf);
     tcase_add_test(text, test_text_long_line_cut);
+    tcase_add_test(text, test_text_long_line_start_read);
     tcase_add_test(text, test_text_redraws_only);
     tcase_add_test(text, test_text_mpi_tagged_ranks);
     tcase_add_test(text, test_text_ray_worker_prefix);

@@ -32,6 +32,14 @@ START_TEST(test_empty)
 {
     ck_assert_format(sniff(""), MD_FMT_EMPTY);
     ck_assert_format(sniff(" \n\t\r\n  \n"), MD_FMT_EMPTY);
+    /* Padding that fills a head with more after it is the start of a log. */
+    char pad[4096];
+    memset(pad, '\n', sizeof pad);
+    ck_assert_format(md_sniff((md_str){pad, sizeof pad}, false, NULL), MD_FMT_TEXT);
+    ck_assert_format(md_sniff((md_str){pad, sizeof pad}, true, NULL), MD_FMT_EMPTY);
+    memset(pad, '\0', sizeof pad);
+    ck_assert_format(md_sniff((md_str){pad, sizeof pad}, false, NULL), MD_FMT_TEXT);
+    ck_assert_format(md_sniff((md_str){pad, sizeof pad}, true, NULL), MD_FMT_BINARY);
 }
 END_TEST
 

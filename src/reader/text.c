@@ -17,7 +17,10 @@
 #endif
 
 #define KV_MAX 256
-#define KV_SCAN_MAX (64u << 10) /* longer segments are data dumps, not metrics */
+/* Pairs are looked for in a segment's first 64 KiB: what follows is a
+ * dump ("step 51 loss nan preds=[0.0, 0.001, ...]" for 70 KiB), whose
+ * start may still hold the step's figures. */
+#define KV_SCAN_MAX (64u << 10)
 #define TABLE_MAX_CELLS 64
 #define INDEX_CACHE_MAX 4096 /* distinct keys remembered; prose has no end of them */
 #define RECENT_KEYS 64
@@ -2799,6 +2802,21 @@ static void under_evaluation_header(const text_reader *r, md_kv *kv, size_t n)
         }
 }
 
+/* A segment's first KV_SCAN_MAX bytes after the NULs of a hole before
+ * it, cut at the last blank or comma within them, so that no number is
+ * read cut short. */
+static md_str scan_window(md_str seg)
+{
+    while (seg.n && seg.p[0] == '\0')
+        seg.p++, seg.n--;
+    if (seg.n <= KV_SCAN_MAX)
+        return seg;
+    size_t n = KV_SCAN_MAX;
+    while (n > 0 && seg.p[n - 1] != ' ' && seg.p[n - 1] != ',' && seg.p[n - 1] != '\t')
+        n--;
+    return (md_str){seg.p, n};
+}
+
 /* try_shapes is false for a segment read_shaped found no shape for. */
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
@@ -2827,7 +2845,9 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     if ((r->rllib.open && continue_rllib(r, seg, line)) ||
         (seg.n && (seg.p[0] == 'a' || seg.p[0] == 'c') && md_rllib_begin(&r->rllib, seg, line)))
         return;
-    if (traceback_body(r, seg) || seg.n > KV_SCAN_MAX || error_message_line(strip_rank_prefix(r, seg)))
+    if (seg.n > KV_SCAN_MAX)
+        seg = scan_window(seg);
+    if (traceback_body(r, seg) || error_message_line(strip_rank_prefix(r, seg)))
         return;
     md_str trimmed = md_str_trim(seg);
     if (config_line(trimmed) || read_eval_block(r, trimmed, line) || chatter(trimmed) ||

@@ -295,9 +295,22 @@ static bool looks_mlflow(md_str head)
     return lines > 0;
 }
 
+/* Blank lines and NUL bytes alone: a log's padding, or the hole a
+ * truncated copy (logrotate's copytruncate) leaves at its start. */
+static bool only_padding(md_str head)
+{
+    for (size_t i = 0; i < head.n; i++)
+        if (!is_space(head.p[i]) && head.p[i] != '\0')
+            return false;
+    return true;
+}
+
 md_format md_sniff(md_str head, bool complete, const char *path)
 {
-    (void)complete;
+    /* Padding that fills the whole head has the data after it: read on as
+     * a console log, which reads around holes. */
+    if (!complete && only_padding(head))
+        return MD_FMT_TEXT;
     size_t start = 0;
     while (start < head.n && is_space(head.p[start]))
         start++;
