@@ -5098,6 +5098,19 @@ START_TEST(test_csv_ragged_rows)
 }
 END_TEST
 
+/* Two columns of one name are two series, named as pandas names them. */
+START_TEST(test_csv_duplicate_names)
+{
+    md_store *st = load_text("dup.csv", "step,loss,loss,loss\n1,2.5,9,-1\n2,2.4,9,-1\n3,2.3,9,-1\n", NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(loss->min == 2.3 && loss->max == 2.5);
+    ck_assert(series(st, "loss_1")->min == 9);
+    ck_assert(series(st, "loss_2")->max == -1);
+    md_store_free(st);
+}
+END_TEST
+
 /* A header written again below rows, wider (Stable Baselines3's
  * progress.csv once an episode ends), names the rows after it; a row of
  * words that are not the header's is no header. */
@@ -10113,6 +10126,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_csv_tensorboard_scalar_export);
     tcase_add_test(tables, test_csv_quoted_fields);
     tcase_add_test(tables, test_csv_ragged_rows);
+    tcase_add_test(tables, test_csv_duplicate_names);
     tcase_add_test(tables, test_csv_header_again);
     tcase_add_test(tables, test_jsonl_date_key);
     tcase_add_test(tables, test_jsonl_clock_spans);

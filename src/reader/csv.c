@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/map.h"
 #include "reader/csv_row.h"
 
 #define CSV_BLOCK (1u << 18)
@@ -385,17 +386,21 @@ static bool trainer_table(const csv_reader *r)
 /* A column's feed name: the header's, under "test_" in CatBoost's eval
  * file (its "iter" stays the step), under MD_TRAINER_EVAL_PREFIX for the
  * evaluation's columns of the Trainer's table. */
-static unsigned column_of(csv_reader *r, size_t i, bool eval, bool trainer)
+/* A column named like `repeats` columns before it ("step,loss,loss") is
+ * kept apart as pandas does, "loss.1", not merged into one series. */
+static unsigned column_of(csv_reader *r, size_t i, bool eval, bool trainer, size_t repeats)
 {
     const char *name = r->names[i];
     size_t n = r->name_lens[i];
     const char *prefix = eval && !md_word_is(name, n, "iter")                        ? "test_"
                          : trainer && md_trainer_evaluation_column((md_str){name, n}) ? MD_TRAINER_EVAL_PREFIX
                                                                                       : NULL;
-    if (!prefix)
+    if (!prefix && !repeats)
         return md_feed_column(r->feed, name, n);
     md_buf key = {0};
-    md_buf_printf(&key, "%s%.*s", prefix, (int)n, name);
+    md_buf_printf(&key, "%s%.*s", prefix ? prefix : "", (int)n, name);
+    if (repeats)
+        md_buf_printf(&key, ".%zu", repeats);
     unsigned c = md_feed_column(r->feed, key.p, key.n);
     md_buf_free(&key);
     return c;
@@ -439,8 +444,14 @@ static void take_row(csv_reader *r)
             name_monitor_columns(r);
         } else {
             bool eval = catboost_eval_file(r->path), trainer = trainer_table(r);
-            for (size_t i = 0; i < r->nnames; i++)
-                r->columns[i] = column_of(r, i, eval, trainer);
+            md_map seen = {0};
+            for (size_t i = 0; i < r->nnames; i++) {
+                intptr_t repeats = 0;
+                md_map_get(&seen, r->names[i], r->name_lens[i], &repeats);
+                md_map_put(&seen, r->names[i], r->name_lens[i], repeats + 1);
+                r->columns[i] = column_of(r, i, eval, trainer, (size_t)repeats);
+            }
+            md_map_free(&seen);
         }
         md_buf_free(&scalar);
         md_feed_csv_layout(r->feed, r->columns, r->skip, r->nnames);
