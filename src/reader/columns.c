@@ -219,11 +219,11 @@ static void name_yolo_terms(md_columns *t)
          * (train/total_loss: the loss as logged, not a term); its first
          * releases and YOLOR head the box term "GIoU". */
         if (strcmp(t->names[i], "GIoU") == 0)
-            strcpy(t->names[i], "box");
+            memcpy(t->names[i], "box", 4);
         static const char *const v5[] = {"box", "obj", "cls", "seg", "total"};
         for (size_t k = 0; k < MD_COUNT(v5); k++)
             if (strcmp(t->names[i], v5[k]) == 0)
-                strcat(t->names[i], "_loss");
+                memcpy(t->names[i] + strlen(v5[k]), "_loss", 6);
         size_t len = strlen(t->names[i]);
         if (len > 5 && md_str_ends_with((md_str){t->names[i], len}, "_loss") && len + 6 < MD_COLUMNS_NAME) {
             memmove(t->names[i] + 6, t->names[i], len + 1);
