@@ -193,6 +193,42 @@ START_TEST(test_expression_division_by_zero)
 }
 END_TEST
 
+/* Tens of thousands of any prefix that nests: an error, not a stack
+ * overflow, from --expect and from a rule file, at the first one too many. */
+START_TEST(test_expression_nested_deeply)
+{
+    static const char *const prefixes[] = {"(", "!", "not ", "-", "-(", "abs("};
+    for (size_t i = 0; i < MD_COUNT(prefixes); i++) {
+        md_buf text = {0};
+        for (int k = 0; k < 50000; k++)
+            md_buf_puts(&text, prefixes[i]);
+        md_buf_puts(&text, "1 < 0");
+        md_expr_error err;
+        ck_assert_ptr_null(md_expr_compile(md_buf_cstr(&text), t_catalog(), &err));
+        ck_assert_msg(strstr(err.msg, "nested too deeply"), "'%s': %s", prefixes[i], err.msg);
+        md_buf_free(&text);
+    }
+    md_buf rules = {0};
+    md_buf_puts(&rules, "[rule deep]\ntitle = t\nseverity = info\nwhen = ");
+    for (int k = 0; k < 100000; k++)
+        md_buf_putc(&rules, '-');
+    md_buf_puts(&rules, "1 < 0\n");
+    md_ruleset *rs = md_ruleset_new();
+    md_ruleset_add_text(rs, "deep.rules", rules.p, rules.n);
+    md_diags diags;
+    md_diags_init(&diags);
+    ck_assert_int_eq(md_ruleset_compile(rs, &diags), MD_ERR_RULES);
+    const md_diag *g = t_find_diag(&diags, MD_DIAG_ERROR, "nested too deeply");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_str_eq(g->path, "deep.rules");
+    ck_assert_uint_eq(g->line, 4);
+    ck_assert_uint_eq(g->col, 8 + 200);
+    md_diags_free(&diags);
+    md_ruleset_free(rs);
+    md_buf_free(&rules);
+}
+END_TEST
+
 START_TEST(test_rule_suppresses_itself)
 {
     md_ruleset *rs = md_ruleset_new();
@@ -253,6 +289,7 @@ Suite *suite_hostile(void)
     tcase_add_test(tc, test_csv_unterminated_quote);
     tcase_add_test(tc, test_hundred_megabyte_line);
     tcase_add_test(tc, test_expression_division_by_zero);
+    tcase_add_test(tc, test_expression_nested_deeply);
     tcase_add_test(tc, test_rule_suppresses_itself);
     tcase_add_test(tc, test_file_growing_while_read);
     suite_add_tcase(s, tc);

@@ -406,12 +406,20 @@ static void parse_call(parser *p, size_t at, size_t len)
     emit(p, (op){(uint8_t)f->op, (uint16_t)args, 0, 0, NULL, NULL});
 }
 
+/* Every recursion of the parser goes through here, so that thousands of
+ * '(', '!' or '-' are an error rather than a stack overflow. */
+static bool enter(parser *p)
+{
+    if (++p->depth <= MAX_DEPTH)
+        return true;
+    fail(p, p->tok.at, 1, NULL, "expression nested too deeply");
+    return false;
+}
+
 static void parse_primary(parser *p)
 {
-    if (++p->depth > MAX_DEPTH) {
-        fail(p, p->tok.at, 1, NULL, "expression nested too deeply");
+    if (!enter(p))
         return;
-    }
     token t = p->tok;
     switch (t.kind) {
     case T_NUM:
@@ -449,9 +457,12 @@ static void parse_primary(parser *p)
 static void parse_unary(parser *p)
 {
     if (p->tok.kind == T_OP && p->tok.op == OP_SUB) {
+        if (!enter(p))
+            return;
         next(p);
         parse_unary(p);
         emit(p, (op){OP_NEG, 0, 0, 0, NULL, NULL});
+        p->depth--;
         return;
     }
     parse_primary(p);
@@ -510,10 +521,8 @@ static bool at_word_op(parser *p, const char *word, int op_code)
 static void parse_not(parser *p)
 {
     if (at_word_op(p, "not", OP_NOT)) {
-        if (++p->depth > MAX_DEPTH) {
-            fail(p, p->tok.at, 1, NULL, "expression nested too deeply");
+        if (!enter(p))
             return;
-        }
         next(p);
         parse_not(p);
         emit(p, (op){OP_NOT, 0, 0, 0, NULL, NULL});
