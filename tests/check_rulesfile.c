@@ -544,6 +544,21 @@ START_TEST(test_let_errors)
     md_buf_puts(&bomb, "when = a16\n");
     free(expect_error(md_buf_cstr(&bomb), false, "makes the expression too large", 19, 18));
     md_buf_free(&bomb);
+    /* Each let one more than the one above: small each, but copied
+     * quadratically in all. One error where the copies pass the limit,
+     * none for the lets that use the refused one. */
+    md_buf chain = {0};
+    md_buf_printf(&chain, "%slet x0 = 1 + 1\n", head);
+    for (int i = 1; i < 1000; i++)
+        md_buf_printf(&chain, "let x%d = x%d + 1\n", i, i - 1);
+    md_buf_puts(&chain, "when = x999 > 0\n");
+    free(expect_error(md_buf_cstr(&chain), false, "'x511' makes the rules too large", 516, 12));
+    md_diags d;
+    md_diags_init(&d);
+    ck_assert_int_eq(compile(chain.p, chain.n, false, &d, NULL), MD_ERR_RULES);
+    ck_assert_uint_eq(d.errors, 1);
+    md_diags_free(&d);
+    md_buf_free(&chain);
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
         md_buf text = {0};
         md_buf_printf(&text, "%s%s", head, cases[i].body);

@@ -227,30 +227,52 @@ static bool named_ok(const md_named *list, size_t n, const char *feat)
 }
 
 /* A bare word that names a let: its code, copied in place. Lets that use
- * lets double in size with each level ("let b = a + a"): past LET_OPS_MAX
- * operations an expression is refused rather than grown without bound. */
+ * lets double in size with each level ("let b = a + a"), and a chain of
+ * them ("let b = a + 1", "let c = b + 1", ...) copies quadratically in all.
+ * The largest built-in expression is 394 operations, and the built-in
+ * rules copy 8,113 from lets in all: past LET_OPS_MAX operations in one
+ * expression, or LET_COPIES_MAX copied by all the rules loaded together
+ * (8 MiB of code), an expression is refused rather than grown without
+ * bound. */
 #define LET_OPS_MAX 65536
+#define LET_COPIES_MAX 262144
+
+static bool let_fits(parser *p, size_t at, size_t len, const char *name, size_t ops)
+{
+    if (p->out->n + ops > LET_OPS_MAX) {
+        fail(p, at, len, "use fewer lets within lets", "'%s' makes the expression too large", name);
+        return false;
+    }
+    size_t *copied = p->lets->copied;
+    if (copied && *copied + ops > LET_COPIES_MAX) {
+        fail(p, at, len, "each use of a let copies it: use fewer lets within lets",
+             "'%s' makes the rules too large (over %d operations copied from lets)", name, LET_COPIES_MAX);
+        return false;
+    }
+    if (copied)
+        *copied += ops;
+    return true;
+}
 
 static bool inline_let(parser *p, size_t at, size_t len, const char *name)
 {
-    const md_expr_lets *l = p->lets;
-    for (size_t i = 0; l && i < l->n; i++) {
-        if (strcmp(l->names[i], name) != 0)
-            continue;
-        const md_expr *x = l->exprs[i];
-        if (x->n > LET_OPS_MAX - p->out->n) {
-            fail(p, at, len, "use fewer lets within lets", "'%s' makes the expression too large", name);
-            return true;
-        }
-        for (size_t k = 0; k < x->n; k++) {
-            op o = x->ops[k];
-            o.name = o.name ? md_xstrdup(o.name) : NULL;
-            o.feat = o.feat ? md_xstrdup(o.feat) : NULL;
-            emit(p, o);
-        }
+    long i = p->lets ? md_expr_lets_find(p->lets, name) : -1;
+    if (i < 0)
+        return false;
+    const md_expr *x = p->lets->exprs[i];
+    if (!x) {
+        p->failed = true;
         return true;
     }
-    return false;
+    if (!let_fits(p, at, len, name, x->n))
+        return true;
+    for (size_t k = 0; k < x->n; k++) {
+        op o = x->ops[k];
+        o.name = o.name ? md_xstrdup(o.name) : NULL;
+        o.feat = o.feat ? md_xstrdup(o.feat) : NULL;
+        emit(p, o);
+    }
+    return true;
 }
 
 /* Resolves "a.b" or "event.id.feature" into one op, a bare word into the
@@ -585,8 +607,15 @@ void md_expr_lets_add(md_expr_lets *lets, const char *name, md_expr *x)
         lets->names = md_xrealloc(lets->names, lets->cap * sizeof *lets->names);
         lets->exprs = md_xrealloc(lets->exprs, lets->cap * sizeof *lets->exprs);
     }
+    md_map_put(&lets->index, name, strlen(name), (intptr_t)lets->n);
     lets->names[lets->n] = md_xstrdup(name);
     lets->exprs[lets->n++] = x;
+}
+
+long md_expr_lets_find(const md_expr_lets *lets, const char *name)
+{
+    intptr_t i;
+    return md_map_get(&lets->index, name, strlen(name), &i) ? (long)i : -1;
 }
 
 void md_expr_lets_fini(md_expr_lets *lets)
@@ -597,6 +626,7 @@ void md_expr_lets_fini(md_expr_lets *lets)
     }
     free(lets->names);
     free(lets->exprs);
+    md_map_free(&lets->index);
 }
 
 void md_expr_free(md_expr *e)

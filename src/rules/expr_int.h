@@ -2,6 +2,7 @@
 #ifndef MLDIAG_EXPR_INT_H
 #define MLDIAG_EXPR_INT_H
 
+#include "core/map.h"
 #include "mldiag/expr.h"
 
 enum {
@@ -58,13 +59,19 @@ typedef struct md_expr_lets {
     char **names;
     md_expr **exprs;
     size_t n, cap;
+    md_map index;   /* name -> position: a rule may have thousands */
+    size_t *copied; /* operations copied from lets by all the rules loaded together (NULL: not counted) */
 } md_expr_lets;
 
-/* md_expr_compile, where bare words may name lets (NULL: none). */
+/* md_expr_compile, where bare words may name lets (NULL: none). A use of
+ * a let that did not compile fails with an empty err->msg: its error was
+ * reported at the let. */
 md_expr *md_expr_compile_with(const char *text, const md_catalog *cat, const md_expr_lets *lets,
                               md_expr_error *err);
-/* Takes ownership of x. */
+/* Takes ownership of x, which is NULL for a let that did not compile. */
 void md_expr_lets_add(md_expr_lets *lets, const char *name, md_expr *x);
+/* The position of the let called name, or -1. */
+long md_expr_lets_find(const md_expr_lets *lets, const char *name);
 void md_expr_lets_fini(md_expr_lets *lets);
 
 #endif

@@ -40,8 +40,10 @@ typedef struct rule {
     unsigned long line_no;
 } rule;
 
-/* Compiles a [rule] section into r. Returns the number of errors. */
-size_t rule_load(rule *r, const rf_section *s, const md_catalog *cat, md_diags *diags);
+/* Compiles a [rule] section into r, adding the operations its lets'
+ * uses copy to *let_copies (shared by the rules loaded together). Returns
+ * the number of errors. */
+size_t rule_load(rule *r, const rf_section *s, const md_catalog *cat, size_t *let_copies, md_diags *diags);
 /* Compiles a [cause RULE.NAME] section into c; its expressions may use
  * the rule's lets. */
 size_t cause_load(cause *c, const rf_section *s, const md_catalog *cat, const md_expr_lets *lets,

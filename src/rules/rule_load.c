@@ -39,7 +39,7 @@ static md_expr *expr(const rf_section *s, const rf_entry *e, const md_catalog *c
 {
     md_expr_error err;
     md_expr *x = md_expr_compile_with(e->value, cat, lets, &err);
-    if (!x) {
+    if (!x && err.msg[0]) {
         report(diags, s, e, &err);
         (*errors)++;
     }
@@ -51,7 +51,7 @@ static md_template *text(const rf_section *s, const rf_entry *e, const md_catalo
 {
     md_expr_error err;
     md_template *t = md_template_compile(e->value, cat, lets, &err);
-    if (!t) {
+    if (!t && err.msg[0]) {
         report(diags, s, e, &err);
         (*errors)++;
     }
@@ -129,16 +129,13 @@ static void load_let(rule *r, const rf_section *s, const rf_entry *e, const md_c
         (*errors)++;
         return;
     }
-    for (size_t i = 0; i < r->lets.n; i++) {
-        if (strcmp(r->lets.names[i], name) == 0) {
-            rf_error_at(diags, s, e->line, e->arg_col, strlen(name), "let '%s' is given twice", name);
-            (*errors)++;
-            return;
-        }
+    if (md_expr_lets_find(&r->lets, name) >= 0) {
+        rf_error_at(diags, s, e->line, e->arg_col, strlen(name), "let '%s' is given twice", name);
+        (*errors)++;
+        return;
     }
-    md_expr *x = expr(s, e, cat, &r->lets, diags, errors);
-    if (x)
-        md_expr_lets_add(&r->lets, name, x);
+    /* Kept when it fails too, so that its uses fail without an error each. */
+    md_expr_lets_add(&r->lets, name, expr(s, e, cat, &r->lets, diags, errors));
 }
 
 static void set_string(char **slot, const rf_section *s, const rf_entry *e, md_diags *diags, size_t *errors)
@@ -214,9 +211,10 @@ static size_t load_rule_entry(rule *r, const rf_section *s, const rf_entry *e, c
     return errors;
 }
 
-size_t rule_load(rule *r, const rf_section *s, const md_catalog *cat, md_diags *diags)
+size_t rule_load(rule *r, const rf_section *s, const md_catalog *cat, size_t *let_copies, md_diags *diags)
 {
     memset(r, 0, sizeof *r);
+    r->lets.copied = let_copies;
     r->id = md_xstrdup(s->id);
     r->path = s->path;
     r->line_no = s->line;

@@ -24,6 +24,7 @@ struct md_ruleset {
     md_catalog *cat;
     rule *rules;
     size_t nrules, caprules;
+    size_t let_copies;
     bool compiled;
 };
 
@@ -200,7 +201,7 @@ static size_t load_rules(md_ruleset *rs, md_diags *diags)
                 continue;
             }
             MD_GROW(rs->rules, rs->nrules, rs->caprules);
-            errors += rule_load(&rs->rules[rs->nrules++], s, rs->cat, diags);
+            errors += rule_load(&rs->rules[rs->nrules++], s, rs->cat, &rs->let_copies, diags);
         }
     }
     return errors;
@@ -328,7 +329,7 @@ void md_ruleset_let(const md_ruleset *rs, size_t ri, size_t i, const char **name
 {
     const md_expr_lets *l = &rs->rules[ri].lets;
     *name = l->names[i];
-    *text = md_expr_text(l->exprs[i]);
+    *text = l->exprs[i] ? md_expr_text(l->exprs[i]) : NULL;
 }
 
 const rule *md_ruleset_rules(const md_ruleset *rs, size_t *n)
