@@ -229,6 +229,37 @@ START_TEST(test_expression_nested_deeply)
 }
 END_TEST
 
+/* A device that never ends and a file of plausible text far larger than
+ * any rule file: an error each, not a read until memory runs out. */
+START_TEST(test_rule_file_endless)
+{
+    md_ruleset *rs = md_ruleset_new();
+    md_diags diags;
+    md_diags_init(&diags);
+    ck_assert(md_ruleset_add_path(rs, "/dev/zero", &diags));
+    ck_assert_int_eq(md_ruleset_compile(rs, &diags), MD_ERR_RULES);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "NUL bytes"));
+    md_diags_free(&diags);
+    md_ruleset_free(rs);
+
+    md_buf text = {0};
+    while (text.n <= (17u << 20))
+        md_buf_puts(&text, "# a comment line, as a rule file may hold\n");
+    char *dir = t_tmpdir();
+    char *path = t_write(dir, "huge.rules", text.p, text.n);
+    rs = md_ruleset_new();
+    md_diags_init(&diags);
+    ck_assert(!md_ruleset_add_path(rs, path, &diags));
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "larger than 16 MiB"));
+    md_diags_free(&diags);
+    md_ruleset_free(rs);
+    unlink(path);
+    free(path);
+    free(dir);
+    md_buf_free(&text);
+}
+END_TEST
+
 START_TEST(test_rule_suppresses_itself)
 {
     md_ruleset *rs = md_ruleset_new();
@@ -291,6 +322,7 @@ Suite *suite_hostile(void)
     tcase_add_test(tc, test_expression_division_by_zero);
     tcase_add_test(tc, test_expression_nested_deeply);
     tcase_add_test(tc, test_rule_suppresses_itself);
+    tcase_add_test(tc, test_rule_file_endless);
     tcase_add_test(tc, test_file_growing_while_read);
     suite_add_tcase(s, tc);
     return s;

@@ -72,6 +72,34 @@ void md_ruleset_add_builtin(md_ruleset *rs)
                 md_builtin_files[i].len, true);
 }
 
+/* The built-in rule files are 0.5 MB in all: a file thirty times that is
+ * no rule file (a log given by mistake, /dev/zero), and reading it whole
+ * might not end. */
+#define RULE_FILE_MAX (16u << 20)
+
+/* Reads f whole, or to the first block with a NUL byte, which rf_parse
+ * reports. */
+static bool read_rule_file(FILE *f, const char *path, md_buf *text, md_diags *diags)
+{
+    char block[8192];
+    size_t n;
+    while (text->n <= RULE_FILE_MAX && (n = fread(block, 1, sizeof block, f)) > 0) {
+        md_buf_put(text, block, n);
+        if (memchr(block, '\0', n))
+            break;
+    }
+    if (ferror(f)) {
+        md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0, "cannot read rule file: %s", strerror(errno));
+        return false;
+    }
+    if (text->n > RULE_FILE_MAX) {
+        md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0, "rule file is larger than %u MiB; is it a rule file?",
+                     RULE_FILE_MAX >> 20);
+        return false;
+    }
+    return true;
+}
+
 static bool add_file(md_ruleset *rs, const char *path, md_diags *diags)
 {
     FILE *f = fopen(path, "rb");
@@ -80,14 +108,9 @@ static bool add_file(md_ruleset *rs, const char *path, md_diags *diags)
         return false;
     }
     md_buf text = {0};
-    char block[8192];
-    size_t n;
-    while ((n = fread(block, 1, sizeof block, f)) > 0)
-        md_buf_put(&text, block, n);
-    bool ok = !ferror(f);
+    bool ok = read_rule_file(f, path, &text, diags);
     fclose(f);
     if (!ok) {
-        md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0, "cannot read rule file: %s", strerror(errno));
         md_buf_free(&text);
         return false;
     }
