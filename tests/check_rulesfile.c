@@ -147,6 +147,18 @@ START_TEST(test_bad_regex)
                       11));
     free(expect_error("[event foo]\nliteral = foo\nfield n = ([0-9]+\n", false, "bad regular expression", 3,
                       11));
+    /* glibc takes backreferences, which POSIX EREs lack, and matching
+     * this one against a line of a's would not end. */
+    const char *no_backrefs = "POSIX extended regular expressions have no backreferences";
+    free(expect_error("[event foo]\nliteral = a\npattern = ^(a+)+\\1\\1\\1b\n", false, no_backrefs, 3, 17));
+    free(expect_error("[event foo]\nliteral = a\nfield n = ([0-9]+) \\1\n", false, no_backrefs, 3, 20));
+    /* In a bracket expression, or after an escaped backslash, "\1" is
+     * two characters. */
+    const char *literal = "[event foo]\nliteral = a\npattern = a[\\1] [[:digit:]\\2] \\\\1\n";
+    md_diags d;
+    md_diags_init(&d);
+    ck_assert_int_eq(compile(literal, strlen(literal), false, &d, NULL), MD_OK);
+    md_diags_free(&d);
 }
 END_TEST
 

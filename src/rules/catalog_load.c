@@ -142,6 +142,47 @@ size_t rf_load_series(md_catalog *cat, const rf_section *s, md_diags *diags)
     return errors;
 }
 
+/* The index of the ']' that closes the bracket expression opening at
+ * re[i], or of the string's end. A ']' first in the list is one of its
+ * characters, as are those of "[:alpha:]", "[.-.]" and "[=a=]". */
+static size_t bracket_end(const char *re, size_t i)
+{
+    i++;
+    if (re[i] == '^')
+        i++;
+    if (re[i] == ']')
+        i++;
+    for (; re[i] && re[i] != ']'; i++) {
+        if (re[i] == '[' && (re[i + 1] == ':' || re[i + 1] == '.' || re[i + 1] == '=')) {
+            const char close[] = {re[i + 1], ']', '\0'};
+            const char *end = strstr(re + i + 2, close);
+            if (!end)
+                return strlen(re);
+            i = (size_t)(end - re) + 1;
+        }
+    }
+    return i;
+}
+
+/* The offset of the first backreference ('\1' to '\9' outside a bracket
+ * expression) in re, or -1. POSIX extended regular expressions have none;
+ * glibc's regcomp accepts them, and matching "^(a+)+\1\1\1b" against a
+ * line of a's does not end in any time a log can wait. */
+static long backreference_at(const char *re)
+{
+    for (size_t i = 0; re[i]; i++) {
+        if (re[i] == '[')
+            i = bracket_end(re, i);
+        else if (re[i] == '\\' && re[i + 1] >= '1' && re[i + 1] <= '9')
+            return (long)i;
+        else if (re[i] == '\\' && re[i + 1])
+            i++;
+        if (!re[i])
+            break;
+    }
+    return -1;
+}
+
 /* A rule file read at run time has its regexes compiled as it is loaded,
  * so that a bad one is reported at its line. The built-in files were
  * checked so when they were built (check_rulesfile.c), and compiling their
@@ -162,6 +203,14 @@ static bool check_regex(const rf_section *s, const rf_entry *e, bool field, md_d
     }
     size_t groups = re.re_nsub;
     regfree(&re);
+    long backref = backreference_at(e->value);
+    if (backref >= 0) {
+        md_diag *g = rf_error(diags, s, e, (size_t)backref, 2,
+                              "backreference '%.2s': POSIX extended regular expressions have no backreferences",
+                              e->value + backref);
+        md_diag_set_help(g, "repeat the group's pattern instead");
+        return false;
+    }
     if (field && groups < 1) {
         md_diag *g = rf_error(diags, s, e, 0, strlen(e->value), "a field's pattern needs a group");
         md_diag_set_help(g, "put the number in parentheses: 'Tried to allocate ([0-9.]+) GiB'");
