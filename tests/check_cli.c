@@ -473,6 +473,50 @@ START_TEST(test_json_output)
 }
 END_TEST
 
+static void expect_file_type(const char *dir, const char *name, mode_t type)
+{
+    char *path = t_path(dir, name);
+    struct stat st;
+    ck_assert_int_eq(lstat(path, &st), 0);
+    ck_assert_msg((st.st_mode & S_IFMT) == type, "%s is no longer of its type", name);
+    free(path);
+}
+
+/* -o and --plot write through a symbolic link and into a FIFO (as into a
+ * device such as /dev/null) instead of replacing them with a file. */
+START_TEST(test_output_through_links_and_fifos)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "train.log", "step 1, loss: 2.0\nstep 2, loss: 1.5\nstep 3, loss: 1.2\n"));
+    free(t_write_str(f.dir, "report.txt", "old\n"));
+    char *fifo = t_path(f.dir, "plot.fifo"), *link = t_path(f.dir, "report.link");
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    ck_assert_int_eq(symlink("report.txt", link), 0);
+    int reader = open(fifo, O_RDONLY | O_NONBLOCK);
+    ck_assert_int_ge(reader, 0);
+
+    run r = run_mldiag(
+        f.dir, (const char *[]){"analyze", "-o", "report.link", "--plot", "plot.fifo", "train.log", NULL});
+    expect(&r, 0);
+    expect_file_type(f.dir, "report.link", S_IFLNK);
+    expect_file_type(f.dir, "plot.fifo", S_IFIFO);
+    char *report = t_path(f.dir, "report.txt");
+    md_buf text = slurp(report);
+    ck_assert_has(text, "Run: steps 1..3");
+    char svg[256] = {0};
+    ck_assert_int_gt(read(reader, svg, sizeof svg - 1), 0);
+    ck_assert_msg(strstr(svg, "<svg") != NULL, "no plot in the FIFO:\n%s", svg);
+
+    md_buf_free(&text);
+    free(report);
+    close(reader);
+    run_free(&r);
+    free(link);
+    free(fifo);
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_json_output_of_invalid_utf8)
 {
     fixture f = setup_dir();
@@ -680,6 +724,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_rule_file_error);
     tcase_add_test(tc, test_json_output);
     tcase_add_test(tc, test_json_output_of_invalid_utf8);
+    tcase_add_test(tc, test_output_through_links_and_fifos);
     tcase_add_test(tc, test_huge_single_line);
     tcase_add_test(tc, test_new_key_on_every_line);
     tcase_add_test(tc, test_report_says_when_no_loss);

@@ -1,7 +1,10 @@
+/* realpath is POSIX's XSI option. */
+#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -53,30 +56,69 @@ md_ruleset *cli_load_rules(const cli_rules *r, int *exit_code)
     return rs;
 }
 
-bool cli_write_output(const char *path, const md_buf *out)
+static bool write_stdout(const md_buf *out)
 {
-    if (!path || strcmp(path, "-") == 0) {
-        if (out->n && fwrite(out->p, 1, out->n, stdout) != out->n) {
-            fprintf(stderr, "mldiag: cannot write to standard output: %s\n", strerror(errno));
-            return false;
-        }
-        return fflush(stdout) == 0;
+    if (out->n && fwrite(out->p, 1, out->n, stdout) != out->n) {
+        fprintf(stderr, "mldiag: cannot write to standard output: %s\n", strerror(errno));
+        return false;
     }
+    return fflush(stdout) == 0;
+}
+
+/* Writes out to f and closes it. */
+static bool write_and_close(FILE *f, const md_buf *out)
+{
+    bool ok = out->n == 0 || fwrite(out->p, 1, out->n, f) == out->n;
+    ok &= fclose(f) == 0;
+    return ok;
+}
+
+/* A device or a FIFO is written where it is: a file renamed onto it would
+ * take its place (-o /dev/null, run as root, would replace /dev/null). */
+static bool write_in_place(const char *path, const md_buf *out)
+{
+    FILE *f = fopen(path, "wb");
+    return f && write_and_close(f, out);
+}
+
+/* A temporary file renamed onto path, so that path is never half written. */
+static bool write_replacing(const char *path, const md_buf *out)
+{
     md_buf tmp = {0};
     md_buf_printf(&tmp, "%s.tmp.%ld", path, (long)getpid());
     FILE *f = fopen(tmp.p, "wb");
-    bool ok = f != NULL;
-    if (ok) {
-        ok = (out->n == 0 || fwrite(out->p, 1, out->n, f) == out->n);
-        ok &= fclose(f) == 0;
-    }
-    if (ok)
-        ok = rename(tmp.p, path) == 0;
+    bool ok = f && write_and_close(f, out) && rename(tmp.p, path) == 0;
     if (!ok) {
-        fprintf(stderr, "mldiag: cannot write %s: %s\n", path, strerror(errno));
+        int saved = errno;
         remove(tmp.p);
+        errno = saved;
     }
     md_buf_free(&tmp);
+    return ok;
+}
+
+/* The file that output to path lands in: path, or what a symbolic link
+ * there points to, so that the link stays a link. NULL for a link that
+ * cannot be resolved (dangling, or a loop). Caller frees. */
+static char *output_target(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+        return md_xstrdup(path);
+    return realpath(path, NULL);
+}
+
+bool cli_write_output(const char *path, const md_buf *out)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return write_stdout(out);
+    char *target = output_target(path);
+    struct stat st;
+    bool replace = target && (stat(target, &st) != 0 || S_ISREG(st.st_mode));
+    bool ok = replace ? write_replacing(target, out) : write_in_place(target ? target : path, out);
+    if (!ok)
+        fprintf(stderr, "mldiag: cannot write %s: %s\n", path, strerror(errno));
+    free(target);
     return ok;
 }
 

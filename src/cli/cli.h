@@ -35,8 +35,9 @@ md_ruleset *cli_load_rules(const cli_rules *r, int *exit_code);
 /* Prints diagnostics to stderr. */
 void cli_print_diags(const md_diags *d);
 /* Writes out to path atomically (a temporary file renamed into place), or
- * to stdout when path is NULL or "-". Returns false with a message on
- * stderr when that fails. */
+ * to stdout when path is NULL or "-". A symbolic link is written through
+ * (its target is replaced), and a device or FIFO is written to in place.
+ * Returns false with a message on stderr when that fails. */
 bool cli_write_output(const char *path, const md_buf *out);
 
 /* Several runs at once: one summary row per run (src/cli/many.c). */
