@@ -155,7 +155,8 @@ static bool followable(const follower *f, md_str head, bool complete)
 }
 
 /* Reads what is there now. Returns bytes read, 0 at a pause, -1 at the
- * end of standard input, -2 for an input that is not followed. */
+ * end of standard input, -2 for an input that is not followed (not a
+ * log, or a read error). */
 static long pump(follower *f, double wait)
 {
     if (f->fd < 0) {
@@ -169,8 +170,12 @@ static long pump(follower *f, double wait)
     }
     static char block[MD_SOURCE_PEEK]; /* a first block is the head analyze peeks */
     ssize_t r = read(f->fd, block, sizeof block);
-    if (r < 0)
-        return errno == EINTR ? 0 : -1;
+    if (r < 0 && errno == EINTR)
+        return 0;
+    if (r < 0) {
+        fprintf(stderr, "mldiag: %s: cannot read: %s\n", f->is_stdin ? "<stdin>" : f->path, strerror(errno));
+        return -2;
+    }
     if (r == 0 && f->is_stdin)
         read_unended(f);
     if (r == 0)
@@ -284,6 +289,23 @@ static int parse(int argc, char **argv, watch_opts *o)
     return 0;
 }
 
+/* Opens the path to follow, or says why it cannot be followed. */
+static bool open_followed(follower *f)
+{
+    if (!open_file(f)) {
+        fprintf(stderr, "mldiag: %s: cannot open: %s\n", f->path, strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (!f->is_stdin && fstat(f->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "mldiag: %s: a directory; watch follows one log file (read a run directory with mldiag analyze)\n",
+                f->path);
+        close(f->fd);
+        return false;
+    }
+    return true;
+}
+
 static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_opts *o)
 {
     const char **ids = NULL;
@@ -341,8 +363,7 @@ int cmd_watch(int argc, char **argv)
     if (!rs)
         return code;
     follower f = {.path = argv[optind], .fd = -1, .is_stdin = strcmp(argv[optind], "-") == 0};
-    if (!open_file(&f)) {
-        fprintf(stderr, "mldiag: %s: cannot open: %s\n", f.path, strerror(errno));
+    if (!open_followed(&f)) {
         md_ruleset_free(rs);
         return EXIT_INPUT;
     }
