@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "mldiag/base.h"
+#include "mldiag/source.h"
 #include "tests.h"
 
 #define RUN_TIMEOUT_S 60
@@ -283,6 +284,50 @@ START_TEST(test_symlink_loop_directory)
     run_free(&r);
     free(up);
     free(loop);
+    free(run_dir);
+    teardown_dir(&f);
+}
+END_TEST
+
+/* A run directory's walk leaves out FIFOs, links that loop, links to
+ * directories outside it (a link to /proc or /usr would walk the system)
+ * and what lies too deep, and says so for the last two. */
+START_TEST(test_directory_walk_bounds)
+{
+    fixture f = setup_dir();
+    char *run_dir = t_path(f.dir, "run"), *outside = t_path(f.dir, "outside");
+    ck_assert_int_eq(mkdir(run_dir, 0777), 0);
+    ck_assert_int_eq(mkdir(outside, 0777), 0);
+    free(t_write_str(run_dir, "train.log", "step 1, loss: 2.0\nstep 2, loss: 1.5\n"));
+    free(t_write_str(outside, "other.log", "step 1, acc: 0.5\nstep 2, acc: 0.6\n"));
+    char *fifo = t_path(run_dir, "pipe.log"), *data = t_path(run_dir, "data");
+    char *loop_a = t_path(run_dir, "a.log"), *loop_b = t_path(run_dir, "b.log");
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    ck_assert_int_eq(symlink("b.log", loop_a), 0);
+    ck_assert_int_eq(symlink("a.log", loop_b), 0);
+    ck_assert_int_eq(symlink(outside, data), 0);
+    md_buf deep = {0};
+    md_buf_puts(&deep, run_dir);
+    for (int level = 1; level <= MD_WALK_MAX_DEPTH + 1; level++) {
+        md_buf_printf(&deep, "/d%d", level);
+        ck_assert_int_eq(mkdir(md_buf_cstr(&deep), 0777), 0);
+    }
+    free(t_write_str(md_buf_cstr(&deep), "deep.log", "step 1, grad_norm: 1.0\nstep 2, grad_norm: 2.0\n"));
+
+    run r = run_mldiag(f.dir, (const char *[]){"series", "run", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.out, "run/train.log,2,1,2,");
+    ck_assert_ptr_null(strstr(r.out.p, "acc"));
+    ck_assert_ptr_null(strstr(r.out.p, "grad_norm"));
+    ck_assert_has(r.err, "run/data: note: skipped: a link to a directory outside the run directory");
+    ck_assert_has(r.err, "/d17: note: skipped: more than 16 directories down");
+    run_free(&r);
+    md_buf_free(&deep);
+    free(data);
+    free(loop_b);
+    free(loop_a);
+    free(fifo);
+    free(outside);
     free(run_dir);
     teardown_dir(&f);
 }
@@ -718,6 +763,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_unreadable_inputs);
     tcase_add_test(tc, test_directory_without_logs);
     tcase_add_test(tc, test_symlink_loop_directory);
+    tcase_add_test(tc, test_directory_walk_bounds);
     tcase_add_test(tc, test_saved_reports_are_not_logs);
     tcase_add_test(tc, test_usage_errors);
     tcase_add_test(tc, test_help_and_version);

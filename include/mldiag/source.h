@@ -95,10 +95,18 @@ bool md_lines_next(md_lines *ls, md_str *line);
  * progress-bar redraws ends its latest whole redraw. */
 const char *md_last_redraw(const char *p, size_t n);
 
-/* Walks a run directory: calls fn for every regular file below dir in sorted
- * order, skipping hidden entries, checkpoint folders and directory loops. */
+/* Walks a run directory: calls fn for every regular file below dir that is
+ * not empty, in sorted order, skipping hidden entries, checkpoint folders,
+ * directory loops and links to directories outside dir. The walk goes
+ * MD_WALK_MAX_DEPTH levels down and stops after MD_WALK_MAX_FILES files or
+ * MD_WALK_MAX_DIRS directories; note is told of what these limits and the
+ * links left out (a path, and why). */
+#define MD_WALK_MAX_DEPTH 16
+#define MD_WALK_MAX_FILES 10000
+#define MD_WALK_MAX_DIRS 10000
 typedef void (*md_walk_fn)(const char *path, void *ctx);
-md_err md_source_walk(const char *dir, md_walk_fn fn, void *ctx, int *sys_errno);
+typedef void (*md_walk_note_fn)(const char *path, const char *why, void *ctx);
+md_err md_source_walk(const char *dir, md_walk_fn fn, md_walk_note_fn note, void *ctx, int *sys_errno);
 bool md_source_is_dir(const char *path);
 
 #endif

@@ -86,13 +86,19 @@ static void on_dir_file(const char *path, void *ctx)
         load_file(ctx, path, true);
 }
 
+static void on_dir_note(const char *path, const char *why, void *ctx)
+{
+    loader *l = ctx;
+    md_diags_add(l->diags, MD_DIAG_NOTE, path, 0, 0, "%s", why);
+}
+
 static md_err load_path(loader *l, const char *path)
 {
     if (!md_source_is_dir(path))
         return load_file(l, path, false);
     size_t before = l->files_read;
     int sys;
-    if (md_source_walk(path, on_dir_file, l, &sys) != MD_OK) {
+    if (md_source_walk(path, on_dir_file, on_dir_note, l, &sys) != MD_OK) {
         md_diags_add(l->diags, MD_DIAG_ERROR, path, 0, 0, "cannot read directory: %s", strerror(sys));
         return MD_ERR_IO;
     }
