@@ -6636,6 +6636,49 @@ START_TEST(test_gzip_concatenated_members)
 }
 END_TEST
 
+static bool gzip_cut_short(const char *path)
+{
+    md_err err;
+    int sys;
+    md_source *src = md_source_open(path, &err, &sys);
+    ck_assert_ptr_nonnull(src);
+    char *data;
+    size_t n;
+    ck_assert_int_eq(md_source_slurp(src, 1 << 20, &data, &n), MD_OK);
+    ck_assert_str_eq(data, "step 1, loss: 2.0\n");
+    bool cut = md_source_cut_short(src);
+    free(data);
+    md_source_close(src);
+    return cut;
+}
+
+/* Zero bytes after the last member are padding, as gzip reads them, over a
+ * block boundary too; zeros and then anything else are trailing garbage. */
+START_TEST(test_gzip_zero_padding)
+{
+    char *dir = t_tmpdir();
+    char *path = write_gz(dir, "train.log.gz", "wb", "step 1, loss: 2.0\n");
+    md_buf gz = read_all(path);
+    free(path);
+    size_t members = gz.n;
+    for (int i = 0; i < 300000; i++)
+        md_buf_put(&gz, "", 1);
+    path = t_write(dir, "padded.log.gz", gz.p, gz.n);
+    ck_assert_msg(!gzip_cut_short(path), "zero padding after a complete member is marked cut short");
+    free(path);
+    path = t_write(dir, "short_pad.log.gz", gz.p, members + 7);
+    ck_assert_msg(!gzip_cut_short(path), "zero padding after a complete member is marked cut short");
+    free(path);
+    md_buf_put(&gz, "junk", 4);
+    path = t_write(dir, "garbage.log.gz", gz.p, gz.n);
+    ck_assert_msg(gzip_cut_short(path), "garbage after zero padding is not marked");
+    free(path);
+    md_buf_free(&gz);
+    t_rmtree(dir);
+    free(dir);
+}
+END_TEST
+
 /* ---- run directories ----------------------------------------------------- */
 
 START_TEST(test_directory_run)
@@ -10176,6 +10219,7 @@ Suite *suite_reader(void)
     tcase_add_test(files, test_gzip_inputs);
     tcase_add_test(files, test_gzip_cut_short);
     tcase_add_test(files, test_gzip_concatenated_members);
+    tcase_add_test(files, test_gzip_zero_padding);
     tcase_add_test(files, test_directory_run);
     tcase_add_test(files, test_directory_without_logs);
     tcase_add_test(files, test_missing_and_binary_files);

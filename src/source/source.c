@@ -67,6 +67,30 @@ static bool refill(md_source *src)
     return true;
 }
 
+/* Zero bytes after a member, up to the end of the input, are padding (a
+ * tape block, a preallocated file), which gzip -t accepts; followed by
+ * anything else they are trailing garbage, read as a stream cut short.
+ * Returns false on a read error. */
+static bool read_padding(md_source *src)
+{
+    for (;;) {
+        while (src->zs.avail_in && src->zs.next_in[0] == 0) {
+            src->zs.next_in++;
+            src->zs.avail_in--;
+        }
+        if (src->zs.avail_in) {
+            src->cut_short = true;
+            break;
+        }
+        if (src->raw_eof)
+            break;
+        if (!refill(src))
+            return false;
+    }
+    src->gz_done = true;
+    return true;
+}
+
 static long read_gzip(md_source *src, unsigned char *dst, size_t n)
 {
     if (src->gz_done)
@@ -78,14 +102,16 @@ static long read_gzip(md_source *src, unsigned char *dst, size_t n)
             return -1;
         int rc = inflate(&src->zs, Z_NO_FLUSH);
         if (rc == Z_STREAM_END) {
-            /* The end of one member: the input ends here, or another member
-             * follows (gzip -c a b > c reads as one stream). */
+            /* The end of one member: the input ends here, another member
+             * follows (gzip -c a b > c reads as one stream), or padding. */
             if (src->zs.avail_in == 0 && !src->raw_eof && !refill(src))
                 return -1;
             if (src->zs.avail_in == 0)
                 src->gz_done = true;
-            else
+            else if (src->zs.next_in[0] != 0)
                 inflateReset(&src->zs);
+            else if (!read_padding(src))
+                return -1;
         } else if (rc != Z_OK && !(rc == Z_BUF_ERROR && !(src->raw_eof && src->zs.avail_in == 0))) {
             /* A stream that ends without its trailer, or corrupt data. */
             src->cut_short = true;
