@@ -570,6 +570,9 @@ static void count_within_epochs(md_input *in)
     in->epoch_base = in->stepped_context_epoch;
 }
 
+/* A bit no kv flag uses: the step's key names it global (KEY_GLOBAL_STEP). */
+#define STEP_GLOBAL (1u << 31)
+
 /* The record's step: a step key wins, then an epoch written as an integer
  * ("Epoch 3/10"; HF's fractional 'epoch': 0.38 is progress, not a step),
  * then the step an earlier line set, then the step an evaluation's line
@@ -578,7 +581,8 @@ static void count_within_epochs(md_input *in)
 static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch, bool *evaluation)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1, plan = -1;
-    bool gives_way = false, in_epoch = false, from_zero = false, global = false;
+    bool gives_way = false;
+    unsigned step_flags = 0; /* the step's kv's flags, and KEY_GLOBAL_STEP's bit of its key's */
     md_input *in = &st->inputs[st->cur];
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
@@ -596,9 +600,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
             }
             step = (int64_t)at;
             gives_way = step_gives_way(st, kv);
-            in_epoch = kv->flags & MD_KV_IN_EPOCH;
-            global = st->keys[kv->key].total & KEY_GLOBAL_STEP;
-            from_zero = kv->flags & MD_KV_EPOCH_FROM_0;
+            step_flags = kv->flags | (st->keys[kv->key].total & KEY_GLOBAL_STEP ? STEP_GLOBAL : 0);
             total = -1;
             if ((kv->flags & MD_KV_TOTAL) && usable_step(kv->total))
                 total = (int64_t)kv->total;
@@ -627,7 +629,8 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
      * epoch_step tells a count within the epoch from the run's. A line of
      * counts alone (Coqui's "--> STEP: 23/36 -- GLOBAL_STEP: 1006000") is a
      * header of its own. */
-    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && !global) {
+    bool in_epoch = step_flags & MD_KV_IN_EPOCH;
+    if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && !(step_flags & STEP_GLOBAL)) {
         bool restarted = total < 0 && !in_epoch && !in->counts_in_epoch && in->stepped_context_epoch >= 0 &&
                          st->context_epoch > in->stepped_context_epoch && step <= in->last_step_seen;
         if ((restarted || in_epoch || total > 0 || in->counts_in_epoch) && record_holds_values(st)) {
@@ -638,7 +641,8 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         }
     }
     if (step >= 0 && epoch >= 0)
-        step = global ? global_step(in, step, epoch) : epoch_step(in, step, total, epoch, epochs, in_epoch, from_zero);
+        step = step_flags & STEP_GLOBAL ? global_step(in, step, epoch)
+                                        : epoch_step(in, step, total, epoch, epochs, in_epoch, step_flags & MD_KV_EPOCH_FROM_0);
     else if (step >= 0 && epoch_as_step(in, step)) {
         *evaluation = true;
         step = in->last_step_seen;
