@@ -752,6 +752,19 @@ START_TEST(test_kv_rich_bar)
 }
 END_TEST
 
+/* A known name in brackets before its number (LION's trainer); a bracket of
+ * another word before a number is a tag, not a key. */
+START_TEST(test_kv_bracketed_names)
+{
+    md_kv kv[32];
+    CHECK_LINE("| E5 iter[ 14/ 15] | [Loss] 51566519.44 | [exp] ./exp/0125/car | [step]    89 |",
+               {"Loss", 51566519.44, MD_UNIT_NONE}, {"step", 89, MD_UNIT_NONE});
+    CHECK_LINE("| [Loss] nan | [step] 104 |", {"Loss", NAN, MD_UNIT_NONE}, {"step", 104, MD_UNIT_NONE});
+    check_no_pairs("[R0] 2023 [INFO] 12 [exp] 3");
+    check_no_pairs("[data] 104,960 training pages (26,412 with table annotations)");
+}
+END_TEST
+
 START_TEST(test_kv_printed_tensors)
 {
     md_kv kv[32];
@@ -9980,6 +9993,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_estimator_evaluation_summary);
     tcase_add_test(kv, test_kv_rich_bar);
     tcase_add_test(kv, test_kv_printed_tensors);
+    tcase_add_test(kv, test_kv_bracketed_names);
     tcase_add_test(kv, test_kv_clu_step);
     tcase_add_test(kv, test_kv_marian);
     tcase_add_test(kv, test_kv_nanotron_logger_tag);

@@ -2367,6 +2367,30 @@ static void emit_in_set(scan *s, const char *key, size_t keylen, const value *v,
     s->ns = ns, s->nslen = nslen;
 }
 
+/* A known name in brackets before its number, as LION's trainer prints
+ * its fields: "| [Loss] 51566519.44 | [exp] ./exp/... | [step]    89 |":
+ * the number ends the field. A bracket of any other word ("[INFO] 2024",
+ * "[R0]") is not a key, nor is a tag before prose ("[data] 104,960
+ * training pages"). */
+static bool on_bracket_key(scan *s)
+{
+    const char *w = s->p + 1, *we = w;
+    while (we < s->end && (is_alpha(*we) || *we == '_'))
+        we++;
+    if (we == w || we + 1 >= s->end || *we != ']' || we[1] != ' ')
+        return false;
+    const char *num = md_skip_blanks(we + 1, s->end);
+    value v;
+    if (!parse_value(s->units, num, s->end, &v))
+        return false;
+    const char *after = md_skip_blanks(v.end, s->end);
+    if ((after < s->end && *after != '|') || !s->known(s->ctx, w, (size_t)(we - w)))
+        return false;
+    emit_in_set(s, w, (size_t)(we - w), &v, s->ns_eval);
+    s->p = v.end;
+    return true;
+}
+
 /* The separator at s->p, ':' or '=' (a fullwidth colon reads as ':'), and
  * its width. */
 static void on_separator(scan *s)
@@ -3808,7 +3832,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '[' && s.key && s.p > s.key_end && log_level_word(s.key, s.key_end)) {
             clear_key(&s); /* OLMo's "...\tINFO\t[step=100/739328,epoch=0]": a level, no key */
-        } else if (c == '[' && !s.key && (on_set_tag(&s) || on_logger_tag(&s) || on_metrics_tag(&s))) {
+        } else if (c == '[' && !s.key && (on_set_tag(&s) || on_logger_tag(&s) || on_metrics_tag(&s) || on_bracket_key(&s))) {
             continue;
         } else if (c == '[' && !s.key && s.n == 0 &&
                    (on_bracket_step(&s) || on_epoch_batch_pair(&s) || on_epoch_batch_brackets(&s) ||
