@@ -1327,6 +1327,24 @@ START_TEST(test_growth_start_step)
 }
 END_TEST
 
+/* climb_from_min: the points after the lowest when each rose, else 0. */
+START_TEST(test_climb_from_min)
+{
+    static const double rebound[] = {15.5, 13.0, 3.8, 2.39, 1.43, 5.82, 7.05, 10.03};
+    static const double fell_back[] = {15.5, 13.0, 3.8, 2.39, 1.43, 5.82, 4.0, 10.03};
+    static const double lowest_last[] = {3.0, 2.0, 1.0};
+    run r = run_new();
+    put_values(&r, "loss", rebound, MD_COUNT(rebound));
+    put_values(&r, "val_loss", fell_back, MD_COUNT(fell_back));
+    put_values(&r, "grad_norm", lowest_last, MD_COUNT(lowest_last));
+    run_done(&r);
+    T_IS(&r, "loss", "climb_from_min", 3);
+    T_IS(&r, "val_loss", "climb_from_min", 0);
+    T_IS(&r, "grad_norm", "climb_from_min", 0);
+    run_free(&r);
+}
+END_TEST
+
 /* Whether a step expression counts log entries follows the operand its
  * value came from: default() the one it took, not any series it names. */
 static bool step_counts_entries(const char *text, md_sigset *sig)
@@ -2373,7 +2391,7 @@ START_TEST(test_every_feature_is_tested)
         "best_step",
         "start_level", "end_level", "rel_change", "growth_start_step", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "retreat", "rise_z", "best_smooth", "best_smooth_step",
-        "fall_from_max", "worse_from_best", "last_worst_share", "converge_frac", "converge_step", "increasing_frac", "falling_frac", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
+        "fall_from_max", "worse_from_best", "last_worst_share", "converge_frac", "converge_step", "increasing_frac", "falling_frac", "climb_from_min", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",
         "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
         "rise_before_nonfinite",
@@ -2449,6 +2467,7 @@ Suite *suite_signals(void)
     tcase_add_test(noise, test_oscillation_shapes);
     tcase_add_test(noise, test_shift_step);
     tcase_add_test(noise, test_growth_start_step);
+    tcase_add_test(noise, test_climb_from_min);
     tcase_add_test(noise, test_step_counts_entries_of_operand_taken);
     tcase_set_timeout(noise, 60);
     suite_add_tcase(s, noise);

@@ -86,6 +86,8 @@ static const md_feature series_features[] = {
     F(converge_step, "step by which the series had covered that 90% (the end of the stretch where it did)"),
     F(increasing_frac, "share of consecutive bucket means that increase (1 for a cumulative clock)"),
     F(falling_frac, "share of consecutive bucket means that decrease (0 for a warm-up, however coarsely printed)"),
+    F(climb_from_min, "points after the lowest one when each is higher than the one before, to the "
+                      "end: a climb from the best point (0 when any fell back, or the lowest is last)"),
     F(rising_to_end, "1 when the series rose over the whole log and ends at its top (a warm-up read before it ends): it never fell, and rose in 90% of its steps or, printed within ten quanta of its top, reached the top in the second half"),
     F(noise, "point spread around the local trend (differences that cancel the curve, or within-bucket "
              "deviation, median-based) relative to the level of the last half"),

@@ -94,6 +94,7 @@ MD_FEATURE(slope_end);
 MD_FEATURE(plateau_frac);
 MD_FEATURE(plateau_start_step);
 MD_FEATURE(growth_start_step);
+MD_FEATURE(climb_from_min);
 MD_FEATURE(rise_from_min);
 MD_FEATURE(retreat);
 MD_FEATURE(min_smooth);

@@ -918,6 +918,35 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "short_log_batch_loss_rises_from_lucky_low.log")
+def _(r):
+    out = [note("Twelve single-batch losses of a small detector: they fall from 2.3 to a lucky",
+                "batch's 0.2 and then rise at each of the last three logs, to 0.5: two and a half",
+                "times the lowest, within what one batch's scatter gives. No rebound.")]
+    for i, loss in enumerate([2.3, 1.1, 0.9, 0.6, 0.35, 0.2, 0.45, 0.3, 0.25, 0.31, 0.42, 0.5]):
+        out.append("Epoch 0 iter %d/600 loss %.4f lr 0.0100" % (50 * (i + 1), loss))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_divergence", "sb3_ppo_loss_grows_with_returns.log")
+def _(r):
+    out = [note("Ten iterations of Stable Baselines3's PPO: its loss, a policy-gradient surrogate",
+                "plus the value loss, climbs for the last four iterations to six times its lowest",
+                "while the mean episode reward rises: larger returns, larger value targets.")]
+    losses = [0.9, 0.5, 0.3, 0.25, 0.12, 0.1, 0.21, 0.33, 0.47, 0.62]
+    for i, loss in enumerate(losses):
+        out.append("-----------------------------------------")
+        out.append("| rollout/                |             |")
+        out.append("|    ep_len_mean          | %-11d |" % (40 + 20 * i))
+        out.append("|    ep_rew_mean          | %-11.1f |" % (40 + 20 * i + r.random()))
+        out.append("| train/                  |             |")
+        out.append("|    loss                 | %-11.3g |" % loss)
+        out.append("|    n_updates            | %-11d |" % (10 * (i + 1)))
+        out.append("|    total_timesteps      | %-11d |" % (2048 * (i + 1)))
+        out.append("-----------------------------------------")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "estimator_batch_losses_first_draw_low.log")
 def _(r):
     out = [note("Thirteen single-batch losses of a TF Estimator detector deep into training: the",
