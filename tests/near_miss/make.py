@@ -895,6 +895,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("exploding_gradients", "megatron_large_norm_small_beside_params.log")
+def _(r):
+    out = [note("Megatron-LM pretraining a 13B model, its first iterations: the gradient norm is",
+                "above 100 while the loss falls from its initial 11, and a sixtieth of the",
+                "parameters' norm (params norm 9400): large, as a new model's are, not exploded.")]
+    loss = 11.0
+    for it in range(10, 301, 10):
+        loss = loss * 0.985 + r.gauss(0, 0.02)
+        out.append(" iteration %8d/  500000 | consumed samples: %12d | elapsed time per iteration (ms): 4210.3 | "
+                   "learning rate: %.6E | global batch size:  1024 | lm loss: %.6E | loss scale: 1.0 | "
+                   "grad norm: %.3f | params norm: %.3f | number of skipped iterations:   0 | "
+                   "number of nan iterations:   0 |"
+                   % (it, it * 1024, 3e-4 * it / 2000, loss, 160 + r.gauss(0, 12), 9400 + it * 0.05))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "three_epochs_weighted_term_ramps_accuracy_holds.log")
 def _(r):
     out = [note("Three Keras epochs of a model whose loss adds a regularising term with a weight",
