@@ -1345,6 +1345,31 @@ START_TEST(test_climb_from_min)
 }
 END_TEST
 
+/* Exact repeats of a loss: five batches' losses through frozen weights come
+ * back to the digit, none a quantum from another; a noisy loss printed to
+ * two decimals repeats values too, but crowds the quanta beside them; a
+ * series that is no loss is not counted. */
+START_TEST(test_loss_repeats)
+{
+    static const double frozen[] = {3.7451, 3.5551, 3.1906, 3.5086, 3.9202};
+    run r = run_new();
+    t_rng g = t_rng_seed(17);
+    for (int64_t s = 0; s < 40; s++) {
+        put(&r, "loss", s, frozen[(s * 3) % 5]);
+        put(&r, "val_loss", s, floor((1.5 + 0.2 * t_rng_normal(&g)) * 100 + 0.5) / 100);
+        put(&r, "accuracy", s, frozen[s % 5] / 10);
+    }
+    run_done(&r);
+    T_NEAR(&r, "loss", "repeat_frac", 35.0 / 40, 1e-12);
+    T_IS(&r, "loss", "repeated_values", 5);
+    T_IS(&r, "loss", "repeats_isolated_frac", 1);
+    ck_assert(T_VAL(&r, "val_loss", "repeat_frac") > 0.25);
+    ck_assert(T_VAL(&r, "val_loss", "repeats_isolated_frac") < 0.5);
+    T_UNKNOWN(&r, "accuracy", "repeat_frac");
+    run_free(&r);
+}
+END_TEST
+
 /* Whether a step expression counts log entries follows the operand its
  * value came from: default() the one it took, not any series it names. */
 static bool step_counts_entries(const char *text, md_sigset *sig)
@@ -2393,7 +2418,7 @@ START_TEST(test_every_feature_is_tested)
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "retreat", "rise_z", "best_smooth", "best_smooth_step",
         "fall_from_max", "worse_from_best", "last_worst_share", "converge_frac", "converge_step", "increasing_frac", "falling_frac", "climb_from_min", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",
-        "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "growth_before_nonfinite",
+        "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "repeat_frac", "repeated_values", "repeats_isolated_frac", "growth_before_nonfinite",
         "rise_before_nonfinite",
     };
     size_t n;
@@ -2468,6 +2493,7 @@ Suite *suite_signals(void)
     tcase_add_test(noise, test_shift_step);
     tcase_add_test(noise, test_growth_start_step);
     tcase_add_test(noise, test_climb_from_min);
+    tcase_add_test(noise, test_loss_repeats);
     tcase_add_test(noise, test_step_counts_entries_of_operand_taken);
     tcase_set_timeout(noise, 60);
     suite_add_tcase(s, noise);

@@ -59,6 +59,7 @@ typedef struct md_series_state md_series_state;
 
 /* Digits after the point counted per series: 0 to 14, and the rest. */
 #define MD_PRINT_SLOTS 16
+#define MD_EARLY_VALUES 256
 
 typedef struct md_series {
     char *name;      /* canonical name, or the normalised key when none */
@@ -100,6 +101,10 @@ typedef struct md_series {
      * the runs before the last, which the series no longer holds. */
     uint64_t runs;
     uint64_t earlier_points;
+    /* Of a loss's first MD_EARLY_VALUES finite points (series_finish): the
+     * points whose exact value came before, the values that came more than
+     * once, and of those the ones with no point one print quantum away. */
+    uint32_t repeated_points, repeated_values, repeated_isolated;
 
     md_bucket *buckets;
     size_t nbuckets, capbuckets;

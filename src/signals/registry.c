@@ -109,6 +109,11 @@ static const md_feature series_features[] = {
     F(spikes_slow, "spikes back within the band after more than 5 points"),
     F(spikes_open, "spikes still open when the run ended (never recovered)"),
     F(at_max_frac, "share of points sitting exactly at the maximum (within 1e-6 relative)"),
+    F(repeat_frac, "of a loss's first 256 points, the share whose exact value, to the last digit "
+                   "printed, came before (unknown for other series)"),
+    F(repeated_values, "of those points, the values that came more than once"),
+    F(repeats_isolated_frac, "of those values, the share with no point one print quantum away: "
+                             "repeats that noise, which fills the quanta around a value, does not make"),
     F(at_min_frac, "share of points sitting exactly at the minimum (within 1e-6 relative)"),
     F(growth_before_nonfinite, "peak in the last 10% of points before the loss's first NaN "
                                "/ median level of the 10% before that"),

@@ -90,3 +90,30 @@ MD_FEATURE(at_min_frac)
     (void)sig;
     return pinned(s, false);
 }
+
+/* Exact repeats among a loss's first MD_EARLY_VALUES points (the store
+ * counts them: series_finish). Unknown for other series. */
+static uint64_t early_points(const md_series *s)
+{
+    return s->kind == MD_KIND_LOSS ? (s->finite < MD_EARLY_VALUES ? s->finite : MD_EARLY_VALUES) : 0;
+}
+
+MD_FEATURE(repeat_frac)
+{
+    (void)sig;
+    uint64_t n = early_points(s);
+    return n >= 2 ? md_known((double)s->repeated_points / (double)n) : md_unknown();
+}
+
+MD_FEATURE(repeated_values)
+{
+    (void)sig;
+    return early_points(s) >= 2 ? md_known((double)s->repeated_values) : md_unknown();
+}
+
+MD_FEATURE(repeats_isolated_frac)
+{
+    (void)sig;
+    return early_points(s) >= 2 && s->repeated_values ? md_known((double)s->repeated_isolated / (double)s->repeated_values)
+                                                       : md_unknown();
+}

@@ -40,6 +40,8 @@ struct md_series_state {
     md_series *run;
     int64_t run_after; /* the step the runs before it had reached */
     bool is_run;       /* this series is such a run: it starts none */
+    double *early;     /* a loss's first MD_EARLY_VALUES finite values */
+    uint32_t nearly;
 };
 
 /* The fields of a series with no points. */
@@ -68,8 +70,10 @@ static void series_clear(md_series *s)
     s->width = 1;
     s->nspikes = 0;
     s->spike_count = s->spike_points = s->spikes_fast = s->spikes_slow = s->spikes_open = 0;
+    s->repeated_points = s->repeated_values = s->repeated_isolated = 0;
     bool is_run = s->state->is_run;
     series_free(s->state->run);
+    free(s->state->early);
     memset(s->state, 0, sizeof *s->state);
     s->state->is_run = is_run;
 }
@@ -96,8 +100,10 @@ void series_free(md_series *s)
         free(s->sources[i]);
     free(s->sources);
     free(s->buckets);
-    if (s->state)
+    if (s->state) {
         series_free(s->state->run);
+        free(s->state->early);
+    }
     free(s->state);
     free(s);
 }
@@ -116,6 +122,10 @@ md_series *series_copy(const md_series *s)
     c->state = md_xmalloc(sizeof *c->state);
     *c->state = *s->state;
     c->state->run = s->state->run ? series_copy(s->state->run) : NULL;
+    if (s->state->early) {
+        c->state->early = md_xmalloc(MD_EARLY_VALUES * sizeof *c->state->early);
+        memcpy(c->state->early, s->state->early, s->state->nearly * sizeof *c->state->early);
+    }
     return c;
 }
 
@@ -422,6 +432,13 @@ static MD_NOINLINE md_series *run_to_add(md_series *s, int64_t step)
 
 static bool add_point(md_series *s, int64_t step, double v, unsigned flags);
 
+static void note_early(md_series_state *st, double v)
+{
+    if (!st->early)
+        st->early = md_xmalloc(MD_EARLY_VALUES * sizeof *st->early);
+    st->early[st->nearly++] = v;
+}
+
 /* The point goes to the series, then to its run (which starts none of
  * its own): one call of add_point, which the compiler inlines here. */
 bool series_add(md_series *s, int64_t step, double v, unsigned flags)
@@ -502,6 +519,8 @@ static bool add_point(md_series *s, int64_t step, double v, unsigned flags)
     s->m2 += delta * (v - s->mean);
     spike_track(s, step, v, from_start);
     note_print(s, v, flags);
+    if (s->kind == MD_KIND_LOSS && s->state->nearly < MD_EARLY_VALUES)
+        note_early(s->state, v);
     return true;
 }
 
@@ -535,6 +554,8 @@ static void percent_to_fraction(md_series *s)
     }
     for (size_t i = 0; i < s->nspikes; i++)
         s->spikes[i].peak /= 100, s->spikes[i].level /= 100;
+    for (uint32_t i = 0; i < s->state->nearly; i++)
+        s->state->early[i] /= 100;
     shift_printed(s->printed_decimals);
 }
 
@@ -579,6 +600,58 @@ md_series *series_take_last_run(md_series *s)
     return run;
 }
 
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The quantum the values were printed to: 10^-d for the most digits after
+ * the point any of them needs (a log that rounds to four decimals writes
+ * 0.043 and 0.0417 alike), up to twelve: values printed in full have no
+ * neighbour a quantum away. */
+static double print_quantum(const double *v, uint32_t n)
+{
+    int most = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        double scaled = fabs(v[i]);
+        int d = 0;
+        while (d < 12 && fabs(scaled - nearbyint(scaled)) > 1e-9 * (scaled > 1 ? scaled : 1))
+            scaled *= 10, d++;
+        if (d > most)
+            most = d;
+    }
+    return pow(10, -most);
+}
+
+/* A loss whose values come back exactly, to the last digit printed, with
+ * none of them a quantum from another, repeats itself rather than
+ * scattering: the same batches through the same weights. Noise that
+ * repeats a value by chance fills the quanta around it too. */
+static void count_repeats(md_series *s)
+{
+    md_series_state *st = s->state;
+    s->repeated_points = s->repeated_values = s->repeated_isolated = 0;
+    if (!st || st->nearly < 2)
+        return;
+    double *v = md_xmalloc(st->nearly * sizeof *v);
+    memcpy(v, st->early, st->nearly * sizeof *v);
+    qsort(v, st->nearly, sizeof *v, compare_doubles);
+    double q = print_quantum(v, st->nearly);
+    for (uint32_t i = 0, j; i < st->nearly; i = j) {
+        for (j = i + 1; j < st->nearly && v[j] == v[i];)
+            j++;
+        if (j - i < 2 || v[i] == 0) /* exact zeros are zero_loss's */
+            continue;
+        s->repeated_points += j - i - 1;
+        s->repeated_values++;
+        bool below = i > 0 && v[i] - v[i - 1] <= 1.5 * q;
+        bool above = j < st->nearly && v[j] - v[i] <= 1.5 * q;
+        s->repeated_isolated += !below && !above;
+    }
+    free(v);
+}
+
 void series_finish(md_series *s)
 {
     if (s->state && s->state->in_spike && s->state->cur.length == 1 &&
@@ -592,6 +665,7 @@ void series_finish(md_series *s)
     if ((s->kind == MD_KIND_FRACTION || s->share) && s->finite && (s->percent_signed || (s->max > 1 && s->max <= 100)))
         percent_to_fraction(s);
     s->percent_signed = false;
+    count_repeats(s);
 }
 
 size_t series_bytes(const md_series *s)

@@ -911,6 +911,31 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_repeats", "keras_two_decimal_losses_repeat.log")
+def _(r):
+    out = [note("A Keras script that prints each batch's loss to two decimals: over 200 batches",
+                "the same values come back again and again, 1.37 a dozen times, but so do 1.36 and",
+                "1.38 beside them. A coarse print of a noisy loss that falls, not frozen weights.")]
+    for b in range(200):
+        loss = 1.9 * (0.999 ** b) * (1 + 0.05 * r.gauss(0, 1))
+        out.append("batch %d loss: %.2f" % (b + 1, loss))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_repeats", "hf_loss_zero_after_overflow_steps.log")
+def _(r):
+    out = [note("HF Trainer's dicts where the loss is printed as 0.0 for the steps whose",
+                "update overflowed: zeros come back, zero_loss's to judge; the other values",
+                "scatter as a training loss does.")]
+    loss = 2.4
+    for i in range(60):
+        loss = loss * 0.99 + r.gauss(0, 0.01)
+        shown = 0.0 if i % 4 == 3 else round(loss, 4)
+        out.append("{'loss': %s, 'grad_norm': %.4f, 'learning_rate': 2e-05, 'epoch': %.2f}"
+                   % (shown, 1.1 + r.random(), (i + 1) / 60))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "three_epochs_weighted_term_ramps_accuracy_holds.log")
 def _(r):
     out = [note("Three Keras epochs of a model whose loss adds a regularising term with a weight",
