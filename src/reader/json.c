@@ -594,6 +594,28 @@ static cJSON *parse(const char *s, size_t n, size_t *error_at, bool *more)
     return root;
 }
 
+/* How many arrays and objects are open at byte at, outside strings. */
+static size_t nesting_at(const char *p, size_t at)
+{
+    size_t depth = 0;
+    bool in_str = false;
+    for (size_t i = 0; i < at; i++) {
+        if (in_str) {
+            if (p[i] == '\\')
+                i++;
+            else if (p[i] == '"')
+                in_str = false;
+        } else if (p[i] == '"') {
+            in_str = true;
+        } else if (p[i] == '[' || p[i] == '{') {
+            depth++;
+        } else if ((p[i] == ']' || p[i] == '}') && depth) {
+            depth--;
+        }
+    }
+    return depth;
+}
+
 /* A document that failed to parse at error_at is read up to its last
  * complete entry when it was cut short (a run killed mid-write);
  * otherwise it is an error. */
@@ -617,6 +639,9 @@ static cJSON *salvage(json_reader *r, md_buf *text, size_t error_at)
         r->in->cut_short = true;
         md_diags_add(r->diags, MD_DIAG_WARNING, r->path, line, col,
                      "JSON ends early or breaks here; read the complete entries before it");
+    } else if (nesting_at(text->p, error_at) >= CJSON_NESTING_LIMIT) {
+        md_diags_add(r->diags, MD_DIAG_ERROR, r->path, line, col, "JSON nested deeper than %d levels",
+                     CJSON_NESTING_LIMIT);
     } else {
         md_diags_add(r->diags, MD_DIAG_ERROR, r->path, line, col, "invalid JSON");
     }
