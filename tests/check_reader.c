@@ -6132,6 +6132,42 @@ START_TEST(test_json_megatron_golden_values)
 }
 END_TEST
 
+/* pandas' print of Lightning's metrics.csv: the index before each row, none
+ * in the header; NaN in the columns of the set a row does not report (the
+ * validation's in a training row, training's in a validation row) is no
+ * value, but a row whose losses are all NaN diverged. Casanovo's history
+ * table does the same with tabs. */
+START_TEST(test_text_table_nan_placeholders)
+{
+    md_store *st = load_text("notebook.log",
+                             "    epoch  step  train_loss  val_loss  val_acc\n"
+                             "0       0    49    0.693100       NaN      NaN\n"
+                             "1       0    49         NaN  0.650200   0.6100\n"
+                             "2       1    99    0.601200       NaN      NaN\n"
+                             "3       1    99         NaN  0.580100   0.6900\n"
+                             "4       2   149         NaN       NaN      NaN\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_uint_eq(loss->nan, 1);
+    ck_assert_int_eq(loss->first_nonfinite_step, 149);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 3);
+    ck_assert_uint_eq(series(st, "val_loss")->nan, 1);
+    ck_assert_uint_eq(series(st, "val_accuracy")->finite, 2);
+    md_store_free(st);
+
+    st = load_text("history.tsv",
+                   "Step\tTrain loss\tValid loss\t\n3000\tnan\t0.008297\n3772\t0.816543\tnan\n"
+                   "6772\tnan\t0.001980\n7544\t0.002239\tnan\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_uint_eq(series(st, "loss")->nan, 0);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    ck_assert_uint_eq(series(st, "val_loss")->nan, 0);
+    md_store_free(st);
+}
+END_TEST
+
 /* Metrics stored by column: Keras's History.history (a point's place is
  * its position), Sacred's metrics.json (steps beside values), pandas'
  * to_json (steps as keys). */
@@ -10126,6 +10162,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
     tcase_add_test(text, test_text_column_empty_cells);
+    tcase_add_test(text, test_text_table_nan_placeholders);
     tcase_add_test(text, test_dl4j_score_lines);
     tcase_add_test(text, test_text_values_under_epoch_line);
     tcase_add_test(text, test_text_ruled_tables);

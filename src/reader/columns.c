@@ -437,6 +437,62 @@ static bool placeholder_cell(md_str c)
     return md_str_in(c, placeholders, MD_COUNT(placeholders));
 }
 
+/* Whether a column's name holds one of words, in any case. */
+static bool column_named(const char *name, const char *const *words, size_t nwords)
+{
+    char low[MD_COLUMNS_NAME];
+    size_t n = 0;
+    for (; name[n] && n + 1 < sizeof low; n++)
+        low[n] = (char)(name[n] >= 'A' && name[n] <= 'Z' ? name[n] + 32 : name[n]);
+    low[n] = '\0';
+    for (size_t i = 0; i < nwords; i++)
+        if (strstr(low, words[i]))
+            return true;
+    return false;
+}
+
+static bool loss_column(const char *name)
+{
+    static const char *const words[] = {"loss"};
+    return column_named(name, words, MD_COUNT(words));
+}
+
+static bool measure_column(const char *name)
+{
+    static const char *const words[] = {"loss", "acc", "error", "score", "auc"};
+    return column_named(name, words, MD_COUNT(words));
+}
+
+static bool evaluation_column(const char *name)
+{
+    static const char *const words[] = {"val", "test"};
+    return column_named(name, words, MD_COUNT(words));
+}
+
+/* A NaN under a loss or a score of one set (training, or an evaluation)
+ * in a row where a loss of the other set has a value is the cell of a
+ * figure the row does not report: pandas prints Lightning's metrics.csv
+ * with NaN in the validation columns of a training row and in the training
+ * columns of a validation row, as Casanovo's history table does. Returns
+ * which set's NaN cells are so: 1 the evaluation's, 2 training's, 0 none.
+ * A row whose losses are all NaN diverged, whatever its accuracy
+ * (Chainer's "nan  nan  0.08"); so did one term of a loss beside another
+ * (spaCy's "LOSS NER" beside "LOSS TOK2VEC"). */
+static int row_reports_one_set(const md_columns *t, const cell_value *vals, const bool *ok, size_t n)
+{
+    int placeholders = 0;
+    for (size_t i = 1; i < n; i++)
+        if (ok[i] && isfinite(vals[i].v) && loss_column(t->names[i]))
+            placeholders |= evaluation_column(t->names[i]) ? 2 : 1;
+    return placeholders == 3 ? 0 : placeholders;
+}
+
+static bool placeholder_nan(const md_columns *t, size_t i, int placeholders)
+{
+    return placeholders && measure_column(t->names[i]) &&
+           evaluation_column(t->names[i]) == (placeholders == 1);
+}
+
 /* The row's cells as a record; false when the cells are no row. */
 static bool read_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed, unsigned long lineno,
                      md_key_role_fn role, const void *ctx)
@@ -458,9 +514,10 @@ static bool read_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed
         return read_labelled_row(t, cells[0], vals, ok, feed, lineno, role, ctx);
     if (!ok[0] || 2 * numbers < n)
         return false;
+    int placeholders = row_reports_one_set(t, vals, ok, n);
     md_feed_record_begin(feed, lineno);
     for (size_t i = 0; i < n; i++)
-        if (ok[i] && !(t->nan_absent && isnan(vals[i].v)))
+        if (ok[i] && !(isnan(vals[i].v) && (t->nan_absent || placeholder_nan(t, i, placeholders))))
             feed_cell(feed, t->names[i], &vals[i]);
     md_feed_record_end(feed);
     keep_place(t, vals, ok);
@@ -491,6 +548,25 @@ static bool spread_cells(const md_columns *t, const md_str *cells, size_t n, md_
     return true;
 }
 
+/* pandas prints a DataFrame with its index before each row and none in the
+ * header, which it indents past the index:
+ *
+ *        epoch  step  train_loss  val_loss
+ *     0      0    49    0.693100       NaN
+ *
+ * The row's first cell, a count that ends before the header's first name
+ * starts, is the index. */
+static bool index_cell(const md_columns *t, md_str c, md_str line, size_t indent)
+{
+    size_t end = indent + (size_t)(c.p - line.p) + c.n;
+    if (!t->starts_known || !c.n || end > t->start[0])
+        return false;
+    for (size_t i = 0; i < c.n; i++)
+        if (!md_is_digit(c.p[i]))
+            return false;
+    return true;
+}
+
 /* A row under the header, read by its names or, when only those match its
  * cells, by the header's names with blanks inside, or by where its cells
  * start when some are empty. */
@@ -508,6 +584,8 @@ static bool read_header_row(md_columns *t, const md_str *cells, size_t n, md_str
     md_str all[MD_COLUMNS_MAX];
     if (spread_cells(t, cells, n, line, indent, all))
         return read_row(t, all, t->n, feed, lineno, role, ctx);
+    if (n == t->n + 1 && index_cell(t, cells[0], line, indent))
+        return read_row(t, cells + 1, t->n, feed, lineno, role, ctx);
     /* A note after the row's cells ("0.2118  0.4383   <- best, saved", "*"
      * by the best epoch) is no column: it starts with no digit or sign. */
     if (n > t->n && t->n && !md_is_digit(cells[t->n].p[0]) && cells[t->n].p[0] != '-' &&
