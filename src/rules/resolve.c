@@ -361,6 +361,17 @@ static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
         return r;
     }
     r.cat = lookup_stripping(cat, norm, n, &r.unit, false);
+    /* A loss's short name after the training set's (Neural Monkey's
+     * "train_xent", "train_cost"): the loss, as "val_xent" is the
+     * validation's. Other short names ("train_data", "train_size") name
+     * something else, and "train_val" no loss of the training's. */
+    if (r.cat < 0 && us && word_in(norm, (size_t)(us - norm), training_sets, MD_COUNT(training_sets))) {
+        md_unit unit = MD_UNIT_NONE;
+        int loss = lookup_stripping(cat, us + 1, n - (size_t)(us + 1 - norm), &unit, true);
+        const md_series_spec *spec = loss >= 0 ? md_catalog_series(cat, (size_t)loss) : NULL;
+        if (spec && spec->kind == MD_KIND_LOSS && strncmp(spec->name, "val_", 4) != 0)
+            r.cat = loss, r.unit = unit;
+    }
     if (r.cat < 0)
         r.cat = lookup_ideographic_head(cat, norm, n, &r.unit);
     if (r.cat < 0)
