@@ -6894,6 +6894,7 @@ static const struct {
     {"native_crash", "E0603 04:19:17.163000 104 api.py:874] failed (exitcode: -6) local_rank: 1 (pid: 107) of binary: "
                      "/usr/bin/python"},
     {"killed", "  0%|          | 0/100 [00:03<?, ?it/s]Killed"},
+    {"killed", "165376/296960 [===============>..............] - ETA: 365s - loss: 2.1371Killed"},
     {"hangup", "WARNING:torch.distributed.elastic.agent.server.api:Received 1 death signal, shutting down workers"},
     {"hangup", "WARNING:torch.distributed.elastic.multiprocessing.api:Sending process 4057 closing signal SIGHUP"},
     {"hangup", "/home/u/run.sh: line 44: 367038 Hangup                  deepspeed --hostfile hosts pretrain_gpt.py"},
