@@ -911,6 +911,32 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("val_loss_unstable", "small_val_set_wobbles.log")
+def _(r):
+    out = [note("A Keras fine-tune evaluated on 200 validation images: its validation loss",
+                "wobbles by 10-20% from epoch to epoch around a falling trend, as so small a set",
+                "does; the training loss falls steadily. Noisy, not unstable.")]
+    for e in range(1, 21):
+        loss = 1.9 * 0.9 ** e
+        val = 2.0 * 0.93 ** e * (1 + 0.15 * (1 if e % 2 else -1) * r.random())
+        out.append("Epoch %d/20" % e)
+        out.append("63/63 [==============================] - 4s 61ms/step - loss: %.4f - accuracy: %.4f"
+                   " - val_loss: %.4f - val_accuracy: %.4f" % (loss, 1 - loss / 3, val, 1 - val / 3))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("val_loss_unstable", "overfitting_val_rises_steadily.log")
+def _(r):
+    out = [note("An MLP memorising 300 samples: the validation loss bottoms out by epoch 4 and",
+                "then climbs steadily to three times its best while the training loss heads for",
+                "0. Overfitting's, moving one way, not back and forth.")]
+    for e in range(1, 31):
+        loss = 2.3 * 0.8 ** e
+        val = 1.2 + 0.15 * (e - 4) ** 2 / 8 if e > 4 else 2.3 - 0.27 * e
+        out.append("epoch %d train_loss %.4f val_loss %.4f" % (e, loss, val * (1 + 0.01 * r.random())))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_repeats", "keras_two_decimal_losses_repeat.log")
 def _(r):
     out = [note("A Keras script that prints each batch's loss to two decimals: over 200 batches",
