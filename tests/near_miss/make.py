@@ -937,6 +937,16 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_at_log_floor", "gan_generator_loss_near_16.log")
+def _(r):
+    out = [note("A GAN whose generator loss hovers near 16 for a stretch as the discriminator",
+                "wins, moving at every log: 16.09, 16.12, 16.14, ... A loss near Keras' floor",
+                "of 16.1181 that moves is no clamped log.")]
+    for i in range(12):
+        out.append("Epoch %d/12 - d_loss: %.4f - loss: %.4f" % (i + 1, 0.02 + 0.01 * r.random(), 16.09 + 0.05 * r.random()))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_repeats", "keras_two_decimal_losses_repeat.log")
 def _(r):
     out = [note("A Keras script that prints each batch's loss to two decimals: over 200 batches",
