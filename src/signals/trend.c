@@ -87,14 +87,22 @@ MD_FEATURE(median)
     return md_known(md_level_end(s, 1.0, NULL));
 }
 
+/* The levels at the series' start and end; false for fewer than three
+ * points. */
+static bool start_and_end(const md_series *s, double *start, double *end)
+{
+    if (s->finite < 3)
+        return false;
+    *start = md_level_start(s, LEVEL_SHARE, NULL);
+    *end = md_level_end(s, LEVEL_SHARE, NULL);
+    return true;
+}
+
 MD_FEATURE(rel_change)
 {
     (void)sig;
-    if (s->finite < 3)
-        return md_unknown();
-    double start = md_level_start(s, LEVEL_SHARE, NULL);
-    double end = md_level_end(s, LEVEL_SHARE, NULL);
-    if (start == 0 || !isfinite(start))
+    double start, end;
+    if (!start_and_end(s, &start, &end) || start == 0 || !isfinite(start))
         return md_unknown();
     return md_known((end - start) / fabs(start));
 }
@@ -110,11 +118,8 @@ MD_FEATURE(rel_change)
 MD_FEATURE(growth_start_step)
 {
     (void)sig;
-    if (s->finite < 3)
-        return md_unknown();
-    double start = md_level_start(s, LEVEL_SHARE, NULL);
-    double end = md_level_end(s, LEVEL_SHARE, NULL);
-    if (!(start > 0) || !(end > GROWTH_FACTOR * start))
+    double start, end;
+    if (!start_and_end(s, &start, &end) || !(start > 0) || !(end > GROWTH_FACTOR * start))
         return md_unknown();
     seg segs[MD_TREND_SEGMENTS];
     size_t n = md_segments(s, MD_TREND_SEGMENTS, segs), from = n;
