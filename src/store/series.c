@@ -672,6 +672,8 @@ size_t series_bytes(const md_series *s)
 {
     size_t n = sizeof *s + sizeof *s->state + strlen(s->name) + 1;
     n += s->capbuckets * sizeof *s->buckets;
+    if (s->state && s->state->early)
+        n += MD_EARLY_VALUES * sizeof *s->state->early;
     for (size_t i = 0; i < s->nsources; i++)
         n += strlen(s->sources[i]) + 1 + sizeof(char *);
     return n;
