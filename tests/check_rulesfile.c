@@ -595,6 +595,7 @@ START_TEST(test_resolve_keys)
         {"lossvalue", "loss"},
         {"trn_loss", "loss"},
         {"train_xent", "loss"},
+        {"grad_norm_last", "grad_norm"},
         {"train_cost", "loss"},
         {"val_xent", "val_loss"},
         {"fid50k_full", "fid"},
