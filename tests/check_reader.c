@@ -762,6 +762,9 @@ START_TEST(test_kv_bracketed_names)
     CHECK_LINE("| [Loss] nan | [step] 104 |", {"Loss", NAN, MD_UNIT_NONE}, {"step", 104, MD_UNIT_NONE});
     check_no_pairs("[R0] 2023 [INFO] 12 [exp] 3");
     check_no_pairs("[data] 104,960 training pages (26,412 with table annotations)");
+    /* A step's count alone in brackets after its name. */
+    CHECK_LINE("Step [2000]  train Loss : 0.594193, training accuracy :  0.75", {"Step", 2000, MD_UNIT_NONE},
+               {"train Loss", 0.594193, MD_UNIT_NONE}, {"training accuracy", 0.75, MD_UNIT_NONE});
 }
 END_TEST
 

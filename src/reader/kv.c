@@ -1728,6 +1728,26 @@ static bool mmcv_iter(const scan *s)
  * and MXNet's "Epoch[3] Batch [200]":
  * the epoch, then the batch within it and the epoch's length (where the
  * line gives it). q is the first bracket. */
+/* "Step [2000]  train Loss : 0.59": a step's count alone in brackets after
+ * its name (a TF1 script's print), as "Epoch [5/650]" gives one with its
+ * total. */
+static bool on_bracketed_step(scan *s)
+{
+    if (s->words != 1 || s->p != s->key_end + 1 || s->key_end[0] != ' ' ||
+        !(md_word_is(s->key, (size_t)(s->key_end - s->key), "step") ||
+          md_word_is(s->key, (size_t)(s->key_end - s->key), "iteration")))
+        return false;
+    double v, total;
+    count_text t;
+    const char *after = count_bracket(s->p, s->end, &v, &total, &t);
+    if (!after || !isnan(total))
+        return false;
+    emit_count(s, s->key, (size_t)(s->key_end - s->key), v, NAN, after, &t);
+    s->p = after;
+    clear_key(s);
+    return true;
+}
+
 static bool on_epoch_counts(scan *s, const char *q)
 {
     double epoch, epochs, batch, total;
@@ -3844,7 +3864,7 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             continue;
         } else if (c == '[' && s.key && s.p == s.key_end + 1 && s.key_end[0] == ' ' && on_set_bracket(&s)) {
             continue;
-        } else if (c == '[' && s.key && on_epoch_counts(&s, s.p)) {
+        } else if (c == '[' && s.key && (on_epoch_counts(&s, s.p) || on_bracketed_step(&s))) {
             continue;
         } else if (c == '[' && s.key) {
             s.openmmlab |= mmcv_iter(&s);
