@@ -58,24 +58,28 @@ static size_t nonfinite_at(const char *p, const char *end, double *v)
     return 0;
 }
 
+/* The index of the quote that closes the string opened at s[open], or n
+ * when the text ends inside it. */
+static size_t string_end(const char *s, size_t n, size_t open)
+{
+    for (size_t i = open + 1; i < n; i++) {
+        if (s[i] == '\\')
+            i++;
+        else if (s[i] == '"')
+            return i;
+    }
+    return n;
+}
+
 /* Copies text to out with bare non-finite numbers outside strings turned
  * into "\u0001NaN", "\u0001Inf", "\u0001-Inf". */
 void md_json_rewrite_nonfinite(const char *s, size_t n, md_buf *out)
 {
     md_buf_reset(out);
-    bool in_str = false;
     size_t copied = 0;
     for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (in_str) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_str = false;
-            continue;
-        }
-        if (c == '"') {
-            in_str = true;
+        if (s[i] == '"') {
+            i = string_end(s, n, i);
             continue;
         }
         double v;
@@ -520,18 +524,10 @@ static size_t salvage_point(const char *s, size_t n, md_buf *closing)
     size_t depth = 0, cut = 0;
     char cut_stack[512];
     size_t cut_depth = 0;
-    bool in_str = false;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
-        if (in_str) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_str = false;
-            continue;
-        }
         if (c == '"') {
-            in_str = true;
+            i = string_end(s, n, i);
         } else if (c == '{' || c == '[') {
             if (depth == sizeof stack)
                 return 0;
@@ -598,15 +594,9 @@ static cJSON *parse(const char *s, size_t n, size_t *error_at, bool *more)
 static size_t nesting_at(const char *p, size_t at)
 {
     size_t depth = 0;
-    bool in_str = false;
     for (size_t i = 0; i < at; i++) {
-        if (in_str) {
-            if (p[i] == '\\')
-                i++;
-            else if (p[i] == '"')
-                in_str = false;
-        } else if (p[i] == '"') {
-            in_str = true;
+        if (p[i] == '"') {
+            i = string_end(p, at, i);
         } else if (p[i] == '[' || p[i] == '{') {
             depth++;
         } else if ((p[i] == ']' || p[i] == '}') && depth) {
