@@ -480,6 +480,11 @@ static bool evaluation_column(const char *name)
  * (spaCy's "LOSS NER" beside "LOSS TOK2VEC"). */
 static int row_reports_one_set(const md_columns *t, const cell_value *vals, const bool *ok, size_t n)
 {
+    bool any_nan = false;
+    for (size_t i = 1; i < n; i++)
+        any_nan |= ok[i] && isnan(vals[i].v);
+    if (!any_nan)
+        return 0; /* most rows: no name is looked at */
     int placeholders = 0;
     for (size_t i = 1; i < n; i++)
         if (ok[i] && isfinite(vals[i].v) && loss_column(t->names[i]))
