@@ -682,16 +682,30 @@ START_TEST(test_component_totals)
     md_store_free(st);
 
     /* Terms named after "loss_" (ALBEF's) are summed; a statistic of the
-     * loss (loss_avg) is no term. */
+     * loss (loss_std) is no term. */
     st = new_store();
     md_store_record_begin(st, 1);
     put(st, "epoch", 0, MD_UNIT_NONE, MD_KV_INTEGRAL);
     put(st, "loss_mlm", 2.5, MD_UNIT_NONE, 0);
     put(st, "loss_ita", 4.0, MD_UNIT_NONE, 0);
     put(st, "loss_itm", 0.5, MD_UNIT_NONE, 0);
-    put(st, "loss_avg", 9.0, MD_UNIT_NONE, 0);
+    put(st, "loss_std", 9.0, MD_UNIT_NONE, 0);
     md_store_record_end(st, NULL);
     ck_assert(series(st, "loss")->last == 7.0);
+    md_store_free(st);
+
+    /* The loss's running average beside its terms (a trainer's
+     * {"loss_avg": total.avg, "loss_l1": ..., "loss_vgg": ...}) is the
+     * loss, as avg_loss is: the terms are not summed into another. */
+    st = new_store();
+    md_store_record_begin(st, 1);
+    put(st, "step", 10, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "loss_avg", 9.0, MD_UNIT_NONE, 0);
+    put(st, "loss_l1", 2.5, MD_UNIT_NONE, 0);
+    put(st, "loss_vgg", 4.0, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+    ck_assert(series(st, "loss")->last == 9.0);
+    ck_assert(series(st, "loss_l1")->last == 2.5);
     md_store_free(st);
 
     /* A GAN's: the discriminator's loss beside the generator's terms makes
