@@ -1,12 +1,16 @@
 """Shared by the DPO examples' make.py: arithmetic preference pairs, SFT and
 one DPO step (for the GPT of toy_gpt.py) with the metrics TRL's DPOTrainer
 logs."""
+import copy
 import math
 import random
 import time
 
 import torch
 from torch.nn import functional as F
+
+from hf_trainer import hf_bar, hf_header, hf_log, print_trainer_state
+from toy_gpt import GPT
 
 
 # ---- preference data: arithmetic word problems, answered well or badly ----
@@ -155,3 +159,60 @@ def train_dpo(policy, reference, problems, make_pair, lr, beta, batch, epochs, m
                 rows = []
                 tr_loss, last_logged = 0.0, step
     return step, total, sum_loss, time.time() - t_start
+
+
+# ---- what every DPO example's make.py does around train_dpo ----
+def sft_start(n_pairs, max_len, field, sft_steps, seed=0, edit=None):
+    """The preference problems (after edit(problems), if given) and a policy
+    fine-tuned on sft_steps batches of `field` answers, with torch seeded
+    first, as each example starts."""
+    torch.manual_seed(seed)
+    problems = make_problems(n_pairs, seed=1)
+    if edit:
+        edit(problems)
+    policy = GPT(len(CHARS), block_size=max_len)
+    sft(policy, make_problems(400, seed=2), steps=sft_steps, lr=3e-3, max_len=max_len, batch=8, seed=3,
+        field=field)
+    return problems, policy
+
+
+def frozen(policy):
+    """The reference model: a frozen copy of the SFT policy."""
+    return copy.deepcopy(policy).eval().requires_grad_(False)
+
+
+def print_console(policy, reference, problems, make_pair, lr, beta, batch, epochs, max_len, log_steps, **train):
+    """Trains with train_dpo and prints what transformers.Trainer prints to
+    the console: its header, the tqdm bar, a dict every log_steps steps and
+    the run's summary."""
+    total = epochs * (len(problems) // batch)
+    hf_header(len(problems), epochs, batch, total, sum(p.numel() for p in policy.parameters()))
+    bar = hf_bar(total)
+
+    def log(step, steps_per_epoch, grad_norm, learning_rate, loss, means):
+        hf_log(bar, {"loss": loss, "grad_norm": grad_norm, "learning_rate": learning_rate, **means,
+                     "epoch": round(step / steps_per_epoch, 2)})
+
+    step, total, _, runtime = train_dpo(policy, reference, problems, make_pair, lr, beta, batch, epochs, max_len,
+                                        log_steps, log, on_step=lambda: bar.update(1), **train)
+    hf_log(bar, {"train_runtime": round(runtime, 4), "train_samples_per_second": round(total * batch / runtime, 3),
+                 "train_steps_per_second": round(total / runtime, 3), "epoch": float(epochs)})
+    bar.close()
+
+
+def print_state(policy, reference, problems, make_pair, lr, beta, batch, epochs, max_len, log_steps, **train):
+    """Trains with train_dpo and prints the trainer_state.json that
+    transformers.Trainer saves at the end."""
+    history = []
+
+    def log(step, steps_per_epoch, grad_norm, learning_rate, loss, means):
+        history.append({"epoch": round(step / steps_per_epoch, 4), "grad_norm": grad_norm,
+                        "learning_rate": learning_rate, "loss": loss, **means, "step": step})
+
+    step, total, sum_loss, runtime = train_dpo(policy, reference, problems, make_pair, lr, beta, batch, epochs,
+                                               max_len, log_steps, log, **train)
+    history.append({"epoch": float(epochs), "step": step, "total_flos": 0.0,
+                    "train_loss": sum_loss / step, "train_runtime": round(runtime, 4),
+                    "train_samples_per_second": round(total * batch / runtime, 3),
+                    "train_steps_per_second": round(total / runtime, 3)})
+    print_trainer_state(history, step, total, epochs, log_steps, None, batch)

@@ -11,17 +11,12 @@ TRL/transformers print them to a file.
 
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
-import copy
 import os
 import random
 import sys
 
-import torch
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from dpo_toy import CHARS, make_problems, sft, train_dpo  # noqa: E402
-from hf_trainer import hf_bar, hf_header, hf_log  # noqa: E402
-from toy_gpt import GPT  # noqa: E402
+from dpo_toy import frozen, print_console, sft_start  # noqa: E402
 
 
 SFT_FIELD, SFT_STEPS = "explained", 150
@@ -38,26 +33,11 @@ def make_pair(e):
     return e["explained"], e["rambling"]
 
 
-torch.manual_seed(SEED)
-problems = make_problems(N_PAIRS, seed=1)
-for i, e in enumerate(problems):
-    e["index"] = i
-policy = GPT(len(CHARS), block_size=MAX_LEN)
-sft(policy, make_problems(400, seed=2), steps=SFT_STEPS, lr=3e-3, max_len=MAX_LEN, batch=8, seed=3,
-    field=SFT_FIELD)
-reference = copy.deepcopy(policy).eval().requires_grad_(False)
-total = EPOCHS * (len(problems) // BATCH)
-hf_header(len(problems), EPOCHS, BATCH, total, sum(p.numel() for p in policy.parameters()))
-bar = hf_bar(total)
+def number(problems):
+    for i, e in enumerate(problems):
+        e["index"] = i
 
 
-def log(step, steps_per_epoch, grad_norm, learning_rate, loss, means):
-    hf_log(bar, {"loss": loss, "grad_norm": grad_norm, "learning_rate": learning_rate, **means,
-                 "epoch": round(step / steps_per_epoch, 2)})
-
-
-step, total, _, runtime = train_dpo(policy, reference, problems, make_pair, LR, BETA, BATCH, EPOCHS, MAX_LEN,
-                                    LOG_STEPS, log, True, on_step=lambda: bar.update(1))
-hf_log(bar, {"train_runtime": round(runtime, 4), "train_samples_per_second": round(total * BATCH / runtime, 3),
-             "train_steps_per_second": round(total / runtime, 3), "epoch": float(EPOCHS)})
-bar.close()
+problems, policy = sft_start(N_PAIRS, MAX_LEN, SFT_FIELD, SFT_STEPS, SEED, edit=number)
+print_console(policy, frozen(policy), problems, make_pair, LR, BETA, BATCH, EPOCHS, MAX_LEN, LOG_STEPS,
+              constant_lr=True)
