@@ -29,7 +29,7 @@ model = GPT(len(chars), block_size=BLOCK)
 opt = torch.optim.AdamW(model.parameters(), lr=LR_PEAK, betas=(0.9, 0.95), weight_decay=0.1)
 gen = torch.Generator().manual_seed(42)
 print(f"total desired batch size: {BATCH * BLOCK}")
-print(f"=> calculated gradient accumulation steps: 1")
+print("=> calculated gradient accumulation steps: 1")
 print(f"found {len(data)} tokens, vocab size {len(chars)}")
 for step in range(MAX_STEPS):
     t0 = time.time()
