@@ -534,6 +534,10 @@ START_TEST(test_kv_units_and_specials)
     /* Keras's schedulers: "setting learning rate to X", "reducing learning rate to X" */
     CHECK_LINE("Epoch 00001: LearningRateScheduler setting learning rate to 0.008.", {"Epoch", 1, MD_UNIT_NONE},
                {"LearningRateScheduler setting learning rate", 0.008, MD_UNIT_NONE});
+    /* ... but a loss set to a number stands in for a NaN (deepspeech.pytorch);
+     * a loss scale set to one is a setting. */
+    check_no_pairs("WARNING: received a nan loss, setting loss value to 0");
+    CHECK_LINE("fp16: setting loss scale to 1024", {"setting loss scale", 1024, MD_UNIT_NONE});
     /* nanoGPT's "iter N: loss nan": a word where the known key's number goes */
     CHECK_LINE("iter 7: loss nan, time 10ms", {"iter", 7, MD_UNIT_NONE}, {"loss", NAN, MD_UNIT_NONE},
                {"time", 10, MD_UNIT_MS});

@@ -412,12 +412,9 @@ static bool names_learning_rate(const char *key, size_t keylen)
     return false;
 }
 
-/* A name a per-class score list goes by: "Pseudo dice", "Average global
- * foreground Dice", "IoU per class", "class_acc". */
-static bool names_scores(const char *key, size_t keylen)
+/* Whether a word of the key (letters and digits) is one of the words. */
+static bool has_word_of(const char *key, size_t keylen, const char *const *words, size_t nwords)
 {
-    static const char *const scores[] = {"dice", "dsc", "iou", "miou", "jaccard", "acc", "accuracy",
-                                         "f1",   "ap",  "map", "auc",  "recall",  "precision"};
     const char *end = key + keylen;
     for (const char *w = key; w < end;) {
         while (w < end && !md_is_letter(*w) && !md_is_digit(*w))
@@ -425,12 +422,22 @@ static bool names_scores(const char *key, size_t keylen)
         const char *we = w;
         while (we < end && (md_is_letter(*we) || md_is_digit(*we)))
             we++;
-        if (we > w && md_word_in(w, (size_t)(we - w), scores, MD_COUNT(scores)))
+        if (we > w && md_word_in(w, (size_t)(we - w), words, nwords))
             return true;
         w = we;
     }
     return false;
 }
+
+/* A name a per-class score list goes by: "Pseudo dice", "Average global
+ * foreground Dice", "IoU per class", "class_acc". */
+static bool names_scores(const char *key, size_t keylen)
+{
+    static const char *const scores[] = {"dice", "dsc", "iou", "miou", "jaccard", "acc", "accuracy",
+                                         "f1",   "ap",  "map", "auc",  "recall",  "precision"};
+    return has_word_of(key, keylen, scores, MD_COUNT(scores));
+}
+
 
 static void emit_class_scores(scan *s, const value *v);
 static bool loss_word(const char *w, const char *end);
@@ -2730,9 +2737,21 @@ static bool iteration_of_total(const char *key, size_t keylen, const value *v)
            memcmp(key + keylen - 3, " it", 3) == 0;
 }
 
+/* "setting loss value to 0" (deepspeech.pytorch, after "received a nan
+ * loss"): a loss set to a number is a value put in place of a NaN, no
+ * measurement; a learning rate or a loss scale set to one is a setting. */
+static bool loss_set_to(const scan *s)
+{
+    static const char *const loss[] = {"loss"}, *const scale[] = {"scale", "scaler"};
+    size_t keylen = (size_t)(s->key_end - s->key);
+    if (s->words < 2 || keylen <= 3 || memcmp(s->key_end - 3, " to", 3) != 0)
+        return false;
+    return has_word_of(s->key, keylen - 3, loss, 1) && !has_word_of(s->key, keylen - 3, scale, MD_COUNT(scale));
+}
+
 static void on_number(scan *s)
 {
-    if (s->key && s->p > s->key_end) {
+    if (s->key && s->p > s->key_end && !loss_set_to(s)) {
         bool blanks = true;
         for (const char *q = s->key_end; q < s->p; q++)
             blanks &= md_is_blank(*q);
