@@ -595,6 +595,9 @@ START_TEST(test_resolve_keys)
         {"lossvalue", "loss"},
         {"trn_loss", "loss"},
         {"train_xent", "loss"},
+        /* SpeechBrain's "valid ErrorRate", lower is better. */
+        {"valid_errorrate", "val_error_rate"},
+        {"error_rate", "error_rate"},
         {"grad_norm_last", "grad_norm"},
         {"train_cost", "loss"},
         {"val_xent", "val_loss"},
