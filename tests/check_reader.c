@@ -4095,6 +4095,20 @@ START_TEST(test_text_trainers_own_names)
     ck_assert(T_CLOSE(yolo_loss->last, 0.02545 + 0.001799));
     ck_assert(T_CLOSE(series(st, "val_loss")->first, 0.03685 + 0.004025));
     ck_assert(T_CLOSE(series(st, "memory")->first, 12.8e9 / (1024.0 * 1024 * 1024)));
+    ck_assert(T_CLOSE(series(st, "val_map")->last, 0.1412));
+    ck_assert_ptr_null(md_store_find(st, "val_f1"));
+    md_store_free(st);
+    /* ultralytics/yolov3's: its F1 where mAP@0.5:0.95 stands (2PR / (P + R)
+     * of the row's P and R, as printed). */
+    st = load_text("results.txt",
+                   "       1/9    0.333G      3.89      4.95      2.22      11.1        42       416    0.0479     "
+                   "0.336      0.09    0.0839      4.56      4.21     0.768\n"
+                   "       2/9    0.333G      3.73      4.35     0.749      8.83        19       416    0.0574     "
+                   "0.342     0.169    0.0983      3.33      3.95    0.0603\n",
+                   NULL);
+    ck_assert_ptr_null(md_store_find(st, "val_map"));
+    ck_assert_uint_eq(series(st, "val_f1")->count, 2);
+    ck_assert(T_CLOSE(series(st, "val_f1")->last, 0.0983));
     md_store_free(st);
     /* A line of fifteen fields of another shape is no such row. */
     st = load_text("other.txt", "step 1/54 loss 0.5 acc 0.9 a b c d e f g h i\n", NULL);

@@ -602,9 +602,14 @@ bool md_catboost_read(md_catboost *cb, md_str line, md_feed *feed, unsigned long
 /* Records the lines still held, as a loss's. */
 void md_catboost_finish(md_catboost *cb, md_feed *feed);
 
-/* A row of YOLOv5's (before 6.0) or YOLOv7's headerless results.txt: fed
- * as one record; false when the line is not one. */
-bool md_yolo_results_line(md_str line, md_feed *feed, unsigned long lineno);
+/* Which column a headerless results.txt has twelfth: YOLOv5's and
+ * YOLOv7's mAP@0.5:0.95, or ultralytics/yolov3's F1 (zero: not told yet). */
+typedef enum { MD_YOLO_UNTOLD, MD_YOLO_MAP, MD_YOLO_F1 } md_yolo_layout;
+
+/* A row of YOLOv5's (before 6.0), YOLOv7's or ultralytics/yolov3's
+ * headerless results.txt: fed as one record; false when the line is not
+ * one. */
+bool md_yolo_results_line(md_yolo_layout *layout, md_str line, md_feed *feed, unsigned long lineno);
 
 /* Seconds since the epoch of a timestamp in the first bytes of a line
  * ("2024-03-21 02:07:08,123", "[2025-04-01 06:58:03]", "2024-03-21T02:07:08Z",

@@ -95,6 +95,7 @@ struct md_text_reader {
     md_catboost catboost;
     md_allennlp allennlp;
     md_flower flower;
+    md_yolo_layout yolo;
     md_mllog mllog;
     /* After training, FuxiCTR evaluates the best model again, "******
      * Validation evaluation ******" (its best epoch's figures once more),
@@ -2897,7 +2898,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         deepxde_line(r, trimmed, line) ||
         md_allennlp_line(&r->allennlp, trimmed, r->feed, line) || md_flower_line(&r->flower, trimmed, r->feed, line) ||
         md_mllog_line(&r->mllog, trimmed, r->feed, line) || md_icefall_clip_line(trimmed, r->feed, line) ||
-        read_wenet(r, trimmed, line) || md_yolo_results_line(trimmed, r->feed, line) ||
+        read_wenet(r, trimmed, line) || md_yolo_results_line(&r->yolo, trimmed, r->feed, line) ||
         unframed_table_rule(r, trimmed) ||
         md_box_line(&r->box, trimmed, r->feed, line) ||
         md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, key_role, &r->index) ||
