@@ -643,10 +643,11 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("Epoch: [3]  [ 50/1251]  memory: 12", {"epoch", 3, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE},
                {"memory", 12, MD_UNIT_NONE});
     CHECK_LINE("step 5 memory: 12", {"step", 5, MD_UNIT_NONE}, {"memory", 12, MD_UNIT_NONE});
-    /* PyTorch's word_language_model names its count after it. */
+    /* PyTorch's word_language_model names its count after it, and its
+     * step time's unit before its name. */
     CHECK_LINE("| epoch   2 |   200/ 2983 batches | lr 20.0000 | ms/batch 11.32 | loss 19.46 | ppl 281452956.39",
                {"epoch", 2, MD_UNIT_NONE}, {"iter", 200, MD_UNIT_NONE}, {"lr", 20, MD_UNIT_NONE},
-               {"loss", 19.46, MD_UNIT_NONE}, {"ppl", 281452956.39, MD_UNIT_NONE});
+               {"ms/batch", 11.32, MD_UNIT_NONE}, {"loss", 19.46, MD_UNIT_NONE}, {"ppl", 281452956.39, MD_UNIT_NONE});
     /* torchtitan's logger prints its module, line and function first. */
     CHECK_LINE("[2025-09-11 14:09:46,954794][I][components/metrics:437:log] step:  1  loss: 10.8595",
                {"step", 1, MD_UNIT_NONE}, {"loss", 10.8595, MD_UNIT_NONE});
