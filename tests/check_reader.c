@@ -4111,6 +4111,19 @@ START_TEST(test_text_trainers_own_names)
     ck_assert_uint_eq(series(st, "val_f1")->count, 2);
     ck_assert(T_CLOSE(series(st, "val_f1")->last, 0.0983));
     md_store_free(st);
+    /* word_language_model: "ms/batch" on the steps' lines is the step
+     * time; "time:" on the epoch's closing line is the epoch's. */
+    st = load_text("wlm.log",
+                   "| epoch   1 |   200/ 2983 batches | lr 20.00 | ms/batch 12.12 | loss  7.64 | ppl  2079.22\n"
+                   "| epoch   1 |   400/ 2983 batches | lr 20.00 | ms/batch 12.06 | loss  6.87 | ppl   960.57\n"
+                   "| end of epoch   1 | time: 36.93s | valid loss  5.53 | valid ppl   252.86\n"
+                   "| epoch   2 |   200/ 2983 batches | lr 20.00 | ms/batch 11.90 | loss  5.51 | ppl   247.07\n",
+                   NULL);
+    const md_series *wlm_time = series(st, "step_time");
+    ck_assert_uint_eq(wlm_time->count, 3);
+    ck_assert(T_CLOSE(wlm_time->max, 0.01212));
+    ck_assert_uint_eq(series(st, "val_loss")->count, 1);
+    md_store_free(st);
     /* A line of fifteen fields of another shape is no such row. */
     st = load_text("other.txt", "step 1/54 loss 0.5 acc 0.9 a b c d e f g h i\n", NULL);
     ck_assert_ptr_null(md_store_find(st, "train_box_loss"));
