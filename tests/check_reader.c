@@ -2446,8 +2446,22 @@ START_TEST(test_text_unframed_table)
         ck_assert_double_eq_tol(series(st, "accuracy")->first, 0.508, 1e-12);
         md_store_free(st);
     }
+    /* With no rule, a header straight over rows of numbers alone
+     * (OpenAI baselines' PPO1, each optimisation epoch a row). */
+    md_store *st = load_text("ppo1.log",
+                             "********** Iteration 3 ************\n"
+                             "Optimizing...\n"
+                             "     pol_surr |    pol_entpen |       vf_loss |            kl |           ent\n"
+                             "     -0.00198 |      -0.02838 |      24.49573 |       0.00019 |       2.83772\n"
+                             "     -0.00417 |      -0.02837 |      22.10233 |       0.00102 |       2.83699\n"
+                             "Evaluating losses...\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "value_loss")->count, 2);
+    ck_assert(series(st, "value_loss")->last == 22.10233);
+    ck_assert(series(st, "kl")->last == 0.00102);
+    md_store_free(st);
     /* A log line's '|' fields hold numbers: no header, no table. */
-    md_store *st = load_text("train.log",
+    st = load_text("train.log",
                              "2024-01-01 10:00:00 | INFO | train | epoch 001 | loss 2.5 | lr 0.1\n"
                              "--------------------------------------------------------------\n"
                              "2024-01-01 10:01:00 | INFO | train | epoch 002 | loss 2.25 | lr 0.1\n",

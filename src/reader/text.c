@@ -1180,10 +1180,8 @@ static bool rule_line(md_str s)
  * under a header is unframed_table_rule's, read before this. */
 static bool unframed_table_line(const table *t, md_str s)
 {
-    if (t->active)
+    if (t->active || t->header_seen)
         return memchr(s.p, '|', s.n) != NULL;
-    if (t->header_seen)
-        return false;
     size_t bars = 0;
     for (size_t i = 0; i < s.n; i++) {
         if (md_is_digit(s.p[i]))
@@ -1292,6 +1290,16 @@ static md_str undecorated_cell(md_str c)
         if (!emphasis_char(c.p[k]) && !md_is_blank(c.p[k]) && (unsigned char)c.p[k] < 0x80)
             return c;
     return (md_str){c.p + a, end - a};
+}
+
+/* Whether every cell is a number. */
+static bool number_row(const md_str *cells, size_t n)
+{
+    double v;
+    for (size_t i = 0; i < n; i++)
+        if (!is_number_cell(cells[i], &v))
+            return false;
+    return n > 0;
 }
 
 /* A table's row: its number cells, under their columns' names. */
@@ -1439,6 +1447,14 @@ static bool read_table_row(text_reader *r, md_str seg)
     }
     if (t->header_seen && !t->active && n == t->ncells && header_continues(t, cells, n))
         return true;
+    /* A header straight over rows of numbers, no rule between (OpenAI
+     * baselines' PPO1: "pol_surr | pol_entpen | vf_loss | kl | ent" over
+     * "0.95906 | 0.00000 | 1.73e+05 | 0.01685 | -0.34684"). */
+    if (t->header_seen && !t->active && n == t->ncells && number_row(cells, n)) {
+        t->active = true;
+        feed_table_row(r, t, cells);
+        return true;
+    }
     table_reset(t);
     for (size_t i = 0; i < n; i++)
         if (cells[i].n == 0 || is_number_cell(cells[i], &v))
