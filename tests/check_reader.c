@@ -6003,6 +6003,19 @@ START_TEST(test_catboost_lines)
     ck_assert_int_eq(loss->last_step, 1);
     ck_assert_uint_eq(md_store_nseries(st), 1);
     md_store_free(st);
+    /* ... rising round after round, it is a score (eval_metric='Accuracy'
+     * computed on the learning set), whose dips do not make it a loss. */
+    st = load_text("train.log",
+                   "0:\tlearn: 0.6114702\ttotal: 412ms\tremaining: 40.8s\n"
+                   "1:\tlearn: 0.6201133\ttotal: 760ms\tremaining: 37.2s\n"
+                   "2:\tlearn: 0.6185410\ttotal: 1.1s\tremaining: 35.9s\n"
+                   "3:\tlearn: 0.6290025\ttotal: 1.5s\tremaining: 35.1s\n"
+                   "4:\tlearn: 0.6344871\ttotal: 1.8s\tremaining: 34.6s\n"
+                   "5:\tlearn: 0.6402236\ttotal: 2.2s\tremaining: 34.2s\n",
+                   NULL);
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    ck_assert_uint_eq(series(st, "train_metric")->count, 6);
+    md_store_free(st);
 
     /* Pasted into an issue, the tabs became runs of spaces. */
     st = load_text("pasted.log",

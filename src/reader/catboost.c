@@ -15,7 +15,7 @@
  * the loss's side or the score's. Lines are held until one tells, then
  * placed in order: learn and test as the loss and the validation loss, or
  * as train_metric and val_metric. A run without an eval set has no best
- * column, and its learn is read as the loss. */
+ * column: its learn figures tell (learn_direction). */
 #include <math.h>
 #include <string.h>
 
@@ -154,6 +154,22 @@ static md_better direction(const md_catboost *cb, const md_catboost_line *l)
     return MD_BETTER_NONE;
 }
 
+/* Without an eval set, which way the held learn figures went: trees fitted
+ * to the learning set lower its loss round after round (subsampling lets
+ * it rise now and then), while an eval_metric such as Accuracy computed on
+ * it rises (0.6114702 at round 0, 0.6940124 at 99). More than twice as
+ * many rises as falls, and three moves at least, is a score. */
+static md_better learn_direction(const md_catboost *cb)
+{
+    size_t up = 0, down = 0;
+    for (size_t i = 1; i < cb->nheld; i++) {
+        double before = cb->held[i - 1].learn.v, now = cb->held[i].learn.v;
+        up += now > before;
+        down += now < before;
+    }
+    return up + down >= 3 && up > 2 * down ? MD_BETTER_HIGHER : MD_BETTER_LOWER;
+}
+
 static void feed_value(md_feed *feed, const char *key, const md_catboost_value *v)
 {
     md_feed_kv(feed, key, strlen(key), v->v, MD_UNIT_NONE, v->flags, NAN);
@@ -182,6 +198,8 @@ static void feed_held(md_catboost *cb, md_feed *feed)
  * it by at the end of a fit with an eval set ("bestIteration = 937"). */
 static void end_fit(md_catboost *cb, md_feed *feed)
 {
+    if (cb->better == MD_BETTER_NONE && !cb->best_seen)
+        cb->better = learn_direction(cb);
     feed_held(cb, feed);
     if (cb->best_seen && isfinite(cb->best_iter)) {
         md_feed_record_begin(feed, cb->last_line);
@@ -216,6 +234,16 @@ bool md_catboost_read(md_catboost *cb, md_str line, md_feed *feed, unsigned long
         cb->best_seen = true;
     }
     cb->last_line = lineno;
+    if (!l.has_best && !cb->best_seen && cb->better == MD_BETTER_NONE && l.has_learn && !l.has_test) {
+        if (cb->nheld == MD_CATBOOST_HELD) {
+            cb->better = learn_direction(cb);
+            feed_held(cb, feed);
+            feed_line(feed, &l, cb->better == MD_BETTER_HIGHER);
+        } else {
+            cb->held[cb->nheld++] = l;
+        }
+        return true;
+    }
     if (!l.has_best || cb->better != MD_BETTER_NONE) {
         feed_held(cb, feed);
         feed_line(feed, &l, cb->better == MD_BETTER_HIGHER);

@@ -597,9 +597,10 @@ typedef struct md_catboost {
 
 /* Reads an iteration line into records; true when the line was one. Lines
  * read before the log tells which way its metric improves are held (at
- * most MD_CATBOOST_HELD; a metric that long unmoved is read as a loss). */
+ * most MD_CATBOOST_HELD; a metric that long unmoved is read as a loss, a
+ * learn figure alone by the way it went). */
 bool md_catboost_read(md_catboost *cb, md_str line, md_feed *feed, unsigned long lineno);
-/* Records the lines still held, as a loss's. */
+/* Records the lines still held. */
 void md_catboost_finish(md_catboost *cb, md_feed *feed);
 
 /* Which column a headerless results.txt has twelfth: YOLOv5's and
