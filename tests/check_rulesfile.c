@@ -597,6 +597,8 @@ START_TEST(test_resolve_keys)
         {"train_xent", "loss"},
         /* SpeechBrain's "valid ErrorRate", lower is better. */
         {"valid_errorrate", "val_error_rate"},
+        {"reducing_learning_rate", "lr"},
+        {"reducelronplateau_reducing_learning_rate", "lr"},
         {"error_rate", "error_rate"},
         {"grad_norm_last", "grad_norm"},
         {"train_cost", "loss"},
