@@ -988,6 +988,17 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "lightgbm_bagging_one_round_up.log")
+def _(r):
+    out = [note("LightGBM with bagging_fraction=0.5 for five rounds: each tree sees half the",
+                "rows, so the training logloss may tick up at a round (0.6412 to 0.6418) while",
+                "it falls over the run. A rise at every round it is not.")]
+    for i, (t, v) in enumerate([(0.6653, 0.6671), (0.6412, 0.6450), (0.6418, 0.6441), (0.6195, 0.6239),
+                                (0.5990, 0.6052)], 1):
+        out.append("[%d]\ttraining's binary_logloss: %.6f\tvalid_1's binary_logloss: %.6f" % (i, t, v))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "three_epochs_weighted_term_ramps_accuracy_holds.log")
 def _(r):
     out = [note("Three Keras epochs of a model whose loss adds a regularising term with a weight",
