@@ -1640,6 +1640,28 @@ START_TEST(test_text_redraws_only)
 }
 END_TEST
 
+/* A message on a line that names its step stands at that step; one on a
+ * line of its own at the step the line before reached. */
+START_TEST(test_text_event_on_its_step_line)
+{
+    md_store *st = load_text("train.log",
+                             "iter: 20  loss: 13.8627 (14.0002)  lr: 0.003\n"
+                             "iter: 40  loss: 23.3687 (nan)  lr: 0.003\n"
+                             "iter: 60  loss: 31.2085 (nan)  lr: 0.003\n",
+                             NULL);
+    const md_event *e = event(st, "nan_message");
+    ck_assert_int_eq(e->first_step, 40);
+    ck_assert_int_eq(e->last_step, 60);
+    md_store_free(st);
+    st = load_text("train.log",
+                   "iter: 20  loss: 13.8627  lr: 0.003\n"
+                   "FloatingPointError: Loss became infinite or NaN at iteration=31!\n",
+                   NULL);
+    ck_assert_int_eq(event(st, "nan_message")->first_step, 20);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_traceback_exception)
 {
     md_store *st = load_text("crash.log",
@@ -10208,6 +10230,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_traceback_logger_prefix);
     tcase_add_test(text, test_text_srun_labels);
     tcase_add_test(text, test_text_srun_labels_by_line);
+    tcase_add_test(text, test_text_event_on_its_step_line);
     tcase_add_test(text, test_text_traceback_exception);
     tcase_add_test(text, test_text_rich_traceback_headless);
     tcase_add_test(text, test_text_error_message_figures);

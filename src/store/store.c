@@ -704,6 +704,33 @@ static bool is_setting(const md_store *st, const key_info *ki)
     return ki->role == MD_ROLE_SERIES && key_kind(st, ki) == MD_KIND_SETTING;
 }
 
+/* Whether the record names its step itself (not a header's, not the
+ * step reached). */
+static bool names_step(const md_store *st)
+{
+    for (size_t i = 0; i < st->nkv; i++)
+        if (st->keys[st->kv[i].key].role == MD_ROLE_STEP)
+            return true;
+    return false;
+}
+
+/* A message on a line that also names a step and gives its training
+ * values (fcos's "iter: 40 loss: 23.3687 (nan)") was met before them: it
+ * stands at that step, not the step of the line before. (An evaluation's
+ * bar counts its own batches: a message glued to it stands at the step
+ * reached.) */
+static void line_events(md_store *st, int64_t step)
+{
+    for (size_t i = 0; i < st->nline_events; i++) {
+        md_event *e = &st->events[st->line_events[i]];
+        if (e->first_line == st->rec_line && e->first_input == st->cur)
+            e->first_step = step;
+        if (e->last_line == st->rec_line && e->last_input == st->cur)
+            e->last_step = step;
+    }
+    st->nline_events = 0;
+}
+
 /* The records a step's header heads, at most, one a line. */
 #define STEP_BLOCK_RECORDS 64
 
@@ -977,6 +1004,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     }
     if (step >= 0) {
         st->current_step = step;
+        if (values && st->events_line == st->rec_line && !(st->rec_total & KEY_EVALUATION) && names_step(st))
+            line_events(st, step);
         /* A record that gave no value is no step the run reached: "1 epoch
          * = 876 batches" says how long an epoch is, SpeechBrain's "Going
          * into epoch 1" heads the epoch whose values follow. */
@@ -1049,6 +1078,12 @@ void md_store_event(md_store *st, const md_event_spec *spec, unsigned long line,
             e->fields[i].first = e->fields[i].last = NAN;
         }
     }
+    if (line != st->events_line) {
+        st->events_line = line;
+        st->nline_events = 0;
+    }
+    if (st->nline_events < LINE_EVENTS)
+        st->line_events[st->nline_events++] = (int)(e - st->events);
     e->count++;
     e->last_input = st->cur;
     e->last_line = line;

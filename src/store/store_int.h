@@ -70,6 +70,8 @@ typedef struct record_kv {
     double total;
 } record_kv;
 
+#define LINE_EVENTS 8
+
 struct md_store {
     const md_catalog *cat;
     md_series **series;
@@ -108,6 +110,11 @@ struct md_store {
     int64_t context_epoch, context_epochs; /* an epoch header's, -1 when none */
     bool context_by_epoch;                 /* context_step is that epoch header's */
     int64_t current_step;
+    /* Events met on the line a record may still come from: they stand at
+     * that record's step, not the one before (line_events). */
+    unsigned long events_line;
+    int line_events[LINE_EVENTS];
+    size_t nline_events;
 
     uint64_t dropped_series;
     uint64_t unread_values; /* under keys past MD_MAX_KEYS */
