@@ -6945,6 +6945,7 @@ static const struct {
     {"traceback", "Traceback (most recent call last):"},
     {"training_completed", "100%|##########| 500/500 [10:00<00:00,  1.20s/it]{'train_runtime': 600.1, 'train_loss': 1.2}"},
     {"training_completed", "[exiting program after 1190.0357275923093 minutes] datetime: 2021-08-08 01:00:51"},
+    {"training_completed", "[after training is done] datetime: 2025-12-03 14:45:03"},
     {"training_completed", "2021-09-03 20:47:31.106 | INFO     | yolox.core.trainer:after_train:184 - Training of "
                            "experiment is done and the best AP is 90.00"},
     {"undefined_metric", "/usr/lib/python3/site-packages/sklearn/metrics/_ranking.py:424: UndefinedMetricWarning: Only "
@@ -6972,9 +6973,14 @@ static const struct {
     {"cuda_error", "F0614 10:43:15.110 3443 math_functions.cu:28] Check failed: status == CUBLAS_STATUS_SUCCESS (13 vs. "
                    "0)  CUBLAS_STATUS_EXECUTION_FAILED"},
     {"gpu_arch_unsupported", "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!"},
+    {"gpu_arch_unsupported", "NVIDIA GeForce RTX 3060 with CUDA capability sm_86 is not compatible with the current PyTorch "
+                             "installation."},
     {"gpu_arch_unsupported", "RuntimeError: CUDA error: no kernel image is available for execution on the device"},
     {"segfault", "zsh: segmentation fault (core dumped)  python train.py"},
     {"native_crash", "*** SIGABRT received by PID 9361 (TID 9361) on cpu 40 from PID 9361; stack trace: ***"},
+    {"native_crash", "  exitcode  : -6 (pid: 507952)"},
+    {"native_crash", "  traceback : Signal 6 (SIGABRT) received by PID 507952"},
+    {"native_crash", "./run.sh: line 184: 2324239 Aborted                 (core dumped) litgpt pretrain --config c.yaml"},
     {"native_crash", "E0603 04:19:17.163000 104 api.py:874] failed (exitcode: -6) local_rank: 1 (pid: 107) of binary: "
                      "/usr/bin/python"},
     {"killed", "  0%|          | 0/100 [00:03<?, ?it/s]Killed"},

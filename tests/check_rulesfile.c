@@ -598,6 +598,8 @@ START_TEST(test_resolve_keys)
         /* SpeechBrain's "valid ErrorRate", lower is better. */
         {"valid_errorrate", "val_error_rate"},
         {"reducing_learning_rate", "lr"},
+        /* fairseq's wav2vec 2.0: the error rate over its output units. */
+        {"valid_uer", "val_cer"},
         {"reducelronplateau_reducing_learning_rate", "lr"},
         {"error_rate", "error_rate"},
         {"grad_norm_last", "grad_norm"},
