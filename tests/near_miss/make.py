@@ -953,6 +953,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("rl_negative_kl", "trl_ppo_kl_noise_around_zero_early.log")
+def _(r):
+    out = [note("TRL's PPOTrainer with plain sampling: the first logs' KL estimate (a mean of",
+                "log p - log p_ref over a batch) dips a few hundredths below 0 by noise while",
+                "the policy is still its reference, then grows as it learns. No warning.")]
+    for step in range(1, 41):
+        kl = -0.04 + 0.012 * step + r.gauss(0, 0.02)
+        out.append("{'objective/kl': %.4f, 'ppo/mean_scores': %.4f, 'ppo/loss/total': %.4f, 'ppo/learning_rate': 1.41e-05, 'step': %d}"
+                   % (kl, 0.5 + 0.01 * step + r.gauss(0, 0.02), 0.2 + r.gauss(0, 0.03), step))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_at_log_floor", "gan_generator_loss_near_16.log")
 def _(r):
     out = [note("A GAN whose generator loss hovers near 16 for a stretch as the discriminator",
