@@ -6978,6 +6978,14 @@ static const struct {
     {"gpu_arch_unsupported", "RuntimeError: CUDA error: no kernel image is available for execution on the device"},
     {"segfault", "zsh: segmentation fault (core dumped)  python train.py"},
     {"native_crash", "*** SIGABRT received by PID 9361 (TID 9361) on cpu 40 from PID 9361; stack trace: ***"},
+    {"assert_class_target", "/pytorch/aten/src/THCUNN/ClassNLLCriterion.cu:106: cunn_ClassNLLCriterion_updateOutput_kernel: "
+                            "block: [0,0,0], thread: [6,0,0] Assertion `t >= 0 && t < n_classes` failed."},
+    {"assert_class_target", "../aten/src/ATen/native/cuda/Loss.cu:242: nll_loss_forward_reduce_cuda_kernel_2d: block: "
+                            "[0,0,0], thread: [0,0,0] Assertion `cur_target >= 0 && cur_target < n_classes` failed."},
+    {"assert_index_select", "../aten/src/ATen/native/cuda/Indexing.cu:1289: indexSelectLargeIndex: block: [218,0,0], "
+                            "thread: [64,0,0] Assertion `srcIndex < srcSelectDimSize` failed."},
+    {"assert_bce_range", "../aten/src/ATen/native/cuda/Loss.cu:92: operator(): block: [12,0,0], thread: [32,0,0] "
+                         "Assertion `input_val >= zero && input_val <= one` failed."},
     {"native_crash", "  exitcode  : -6 (pid: 507952)"},
     {"native_crash", "  traceback : Signal 6 (SIGABRT) received by PID 507952"},
     {"native_crash", "./run.sh: line 184: 2324239 Aborted                 (core dumped) litgpt pretrain --config c.yaml"},
