@@ -6986,6 +6986,11 @@ static const struct {
                             "thread: [64,0,0] Assertion `srcIndex < srcSelectDimSize` failed."},
     {"assert_bce_range", "../aten/src/ATen/native/cuda/Loss.cu:92: operator(): block: [12,0,0], thread: [32,0,0] "
                          "Assertion `input_val >= zero && input_val <= one` failed."},
+    {"corrupt_image", "OSError: image file is truncated (43 bytes not processed)"},
+    {"corrupt_image", "PIL.UnidentifiedImageError: cannot identify image file '/data/train/00412.jpg'"},
+    {"batch_not_tensorizable", "ValueError: Unable to create tensor, you should probably activate truncation and/or "
+                               "padding with 'padding=True' 'truncation=True' to have batched tensors with the same length."},
+    {"batch_not_tensorizable", "ValueError: too many dimensions 'str'"},
     {"native_crash", "  exitcode  : -6 (pid: 507952)"},
     {"native_crash", "  traceback : Signal 6 (SIGABRT) received by PID 507952"},
     {"native_crash", "./run.sh: line 184: 2324239 Aborted                 (core dumped) litgpt pretrain --config c.yaml"},
