@@ -643,6 +643,11 @@ START_TEST(test_kv_openmmlab_memory)
     CHECK_LINE("Epoch: [3]  [ 50/1251]  memory: 12", {"epoch", 3, MD_UNIT_NONE}, {"iter", 50, MD_UNIT_NONE},
                {"memory", 12, MD_UNIT_NONE});
     CHECK_LINE("step 5 memory: 12", {"step", 5, MD_UNIT_NONE}, {"memory", 12, MD_UNIT_NONE});
+    /* HAKE's counters, zero-padded before their names; a count in prose is
+     * none. */
+    CHECK_LINE("000 epoch, 06000 iter, average time 0.6607, loss 37.2", {"epoch", 0, MD_UNIT_NONE},
+               {"iter", 6000, MD_UNIT_NONE}, {"loss", 37.2, MD_UNIT_NONE});
+    CHECK_LINE("trained 3 epochs, loss 0.5", {"loss", 0.5, MD_UNIT_NONE});
     /* PyTorch's word_language_model names its count after it, and its
      * step time's unit before its name. */
     CHECK_LINE("| epoch   2 |   200/ 2983 batches | lr 20.0000 | ms/batch 11.32 | loss 19.46 | ppl 281452956.39",

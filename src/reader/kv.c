@@ -3527,6 +3527,28 @@ static bool on_batches_count(scan *s)
     return true;
 }
 
+/* HAKE's "000 epoch, 06000 iter, average time 0.6607, loss 37.2": a
+ * counter printed zero-padded ("%05d") before its name, then a comma. The
+ * padding says it is a counter: "3 epochs" in prose is not one. */
+static bool on_padded_count(scan *s)
+{
+    static const char *const counts[] = {"epoch", "iter", "iteration", "step"};
+    const char *p = s->p, *q = p;
+    while (q < s->end && md_is_digit(*q))
+        q++;
+    if (q - p < 3 || *p != '0' || q >= s->end || !md_is_blank(*q))
+        return false;
+    const char *w = md_skip_blanks(q, s->end), *we = md_kv_word_end(w, s->end);
+    if (we == w || !md_word_in(w, (size_t)(we - w), counts, MD_COUNT(counts)) || (we < s->end && *we != ','))
+        return false;
+    double v;
+    if (md_num_scan(p, q, &v) != (size_t)(q - p))
+        return false;
+    emit_count(s, w, (size_t)(we - w), v, NAN, we, NULL);
+    s->p = we;
+    return true;
+}
+
 /* MONAI's research trainers (Swin UNETR, UNETR): "Epoch 31/300 200/1000
  * loss: 0.2830 time 1.49s", the epoch of those planned, then the batch of
  * the epoch's, bare. */
@@ -3848,7 +3870,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
                 (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s) || on_leading_count_field(&s)))
                 continue;
             if (!s.key && md_is_digit(c) &&
-                (on_batches_count(&s) || on_epoch_count(&s) || on_leading_batch_count(&s) || on_count_after_epoch(&s)))
+                (on_batches_count(&s) || on_epoch_count(&s) || on_leading_batch_count(&s) || on_count_after_epoch(&s) ||
+                 on_padded_count(&s)))
                 continue;
             if (s.key && md_is_digit(c) && (on_at_step(&s) || on_epoch_glued_count(&s)))
                 continue;
