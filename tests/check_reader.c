@@ -1645,6 +1645,24 @@ START_TEST(test_text_redraws_only)
 }
 END_TEST
 
+/* A line of code that builds an object, above a notebook's output: its
+ * arguments are no points. */
+START_TEST(test_text_constructor_line)
+{
+    md_store *st = load_text("notebook.md",
+                             "Epoch 1/2\n"
+                             "10/10 [==============================] - 1s 10ms/step - loss: 0.5 - lr: 0.001\n"
+                             "optimizer = tf.keras.optimizers.SGD(lr = 5e-5, momentum = 0.9)\n"
+                             "Epoch 2/2\n"
+                             "10/10 [==============================] - 1s 10ms/step - loss: 0.4 - lr: 0.001\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "lr")->count, 2);
+    ck_assert(series(st, "lr")->min == 0.001);
+    ck_assert_ptr_null(md_store_find(st, "momentum"));
+    md_store_free(st);
+}
+END_TEST
+
 /* A message on a line that names its step stands at that step; one on a
  * line of its own at the step the line before reached. */
 START_TEST(test_text_event_on_its_step_line)
@@ -10255,6 +10273,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_srun_labels);
     tcase_add_test(text, test_text_srun_labels_by_line);
     tcase_add_test(text, test_text_event_on_its_step_line);
+    tcase_add_test(text, test_text_constructor_line);
     tcase_add_test(text, test_text_traceback_exception);
     tcase_add_test(text, test_text_rich_traceback_headless);
     tcase_add_test(text, test_text_error_message_figures);

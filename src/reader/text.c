@@ -2623,6 +2623,49 @@ static bool chatter(md_str s)
     return false;
 }
 
+/* The end of a dotted Python name from p ("tf.keras.optimizers.SGD"),
+ * and where its last part starts; p itself when none starts there. */
+static const char *dotted_name(const char *p, const char *end, const char **last)
+{
+    const char *q = p;
+    *last = p;
+    while (q < end && (md_is_letter(*q) || *q == '_')) {
+        *last = q;
+        while (q < end && (md_is_letter(*q) || md_is_digit(*q) || *q == '_'))
+            q++;
+        if (q + 1 < end && *q == '.' && (md_is_letter(q[1]) || q[1] == '_'))
+            q++;
+        else
+            break;
+    }
+    return q;
+}
+
+/* A line of Python that builds an object, as a notebook's export or a
+ * blog post shows its code above the output: "optimizer =
+ * tf.keras.optimizers.SGD(lr = 5e-5, momentum = 0.9)". Its numbers are
+ * arguments, no measurement. The class is told by its capital; a value
+ * printed in a wrapper ("loss = Tensor(0.52)") is none. */
+static bool constructor_line(md_str s)
+{
+    static const char *const wrappers[] = {"Tensor", "Variable", "Parameter", "Decimal", "Fraction"};
+    const char *end = s.p + s.n, *last;
+    const char *q = dotted_name(s.p, end, &last);
+    if (q == s.p)
+        return false;
+    q = md_skip_blanks(q, end);
+    if (q >= end || *q != '=' || q + 1 >= end || q[1] == '=')
+        return false;
+    const char *callee = md_skip_blanks(q + 1, end);
+    q = dotted_name(callee, end, &last);
+    if (q == callee || q >= end || *q != '(' || !(*last >= 'A' && *last <= 'Z'))
+        return false;
+    for (size_t i = 0; i < MD_COUNT(wrappers); i++)
+        if ((size_t)(q - last) == strlen(wrappers[i]) && memcmp(last, wrappers[i], (size_t)(q - last)) == 0)
+            return false;
+    return true;
+}
+
 /* mmengine's "... - INFO - resumed epoch: 2, iter: 8" names where a
  * resumed run restarts; its next "Epoch(train) [3][1/4]" places itself.
  * Told by its pairs, so no other line pays for a search. */
@@ -2867,7 +2910,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     if (traceback_body(r, seg) || error_message_line(strip_rank_prefix(r, seg)))
         return;
     md_str trimmed = md_str_trim(seg);
-    if (config_line(trimmed) || read_eval_block(r, trimmed, line) || chatter(trimmed) ||
+    if (config_line(trimmed) || read_eval_block(r, trimmed, line) || chatter(trimmed) || constructor_line(trimmed) ||
         estimator_evaluation(r, trimmed, line))
         return;
     if (md_str_starts_with(ray_actor_body(trimmed), "wandb:"))

@@ -965,6 +965,24 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("lr_schedule", "keras_lr_range_test_then_fit.log")
+def _(r):
+    out = [note("A notebook's learning-rate range test (LearningRateScheduler raising the rate",
+                "from 1e-8 to 1e-3 over 30 epochs, lr printed) followed by the real fit at",
+                "the rate it chose, which prints no lr: the rising rate is the test's.")]
+    for e in range(1, 31):
+        lr = 1e-8 * 10 ** (e / 6.0)
+        loss = 190 * 0.9 ** e + 5 + (0 if e < 27 else 40 * (e - 26)) + r.gauss(0, 0.5)
+        out.append("Epoch %d/30" % e)
+        out.append("8/8 [==============================] - 0s 44ms/step - loss: %.4f - mae: %.4f - lr: %.4e"
+                   % (loss, loss + 0.5, lr))
+    for e in range(1, 21):
+        loss = 40 * 0.85 ** e + 4 + r.gauss(0, 0.2)
+        out.append("Epoch %d/20" % e)
+        out.append("8/8 [==============================] - 0s 41ms/step - loss: %.4f - mae: %.4f" % (loss, loss + 0.5))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_at_log_floor", "gan_generator_loss_near_16.log")
 def _(r):
     out = [note("A GAN whose generator loss hovers near 16 for a stretch as the discriminator",
