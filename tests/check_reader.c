@@ -1672,7 +1672,7 @@ START_TEST(test_text_event_on_its_step_line)
                              "iter: 40  loss: 23.3687 (nan)  lr: 0.003\n"
                              "iter: 60  loss: 31.2085 (nan)  lr: 0.003\n",
                              NULL);
-    const md_event *e = event(st, "nan_message");
+    const md_event *e = event(st, "nan_average");
     ck_assert_int_eq(e->first_step, 40);
     ck_assert_int_eq(e->last_step, 60);
     md_store_free(st);
@@ -7105,7 +7105,7 @@ static const struct {
                         "limit of 2048"},
     {"prompt_too_long", "[WARNING:swift] max_model_len(8096) - num_tokens(12052) < max_tokens(2048). Setting "
                         "max_tokens: -3956"},
-    {"nan_message", "I20250104 12:12:42 90 dinov2 helpers.py:102] Training  [   1250/2500000]  lr: 0.0006 (0.0003)  "
+    {"nan_average", "I20250104 12:12:42 90 dinov2 helpers.py:102] Training  [   1250/2500000]  lr: 0.0006 (0.0003)  "
                     "total_loss: 6.7223 (inf)  koleo_loss: 0.0315 (inf)"},
     {"segfault", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 1 (pid: "
                  "5528) of binary: /opt/conda/bin/python3.8"},

@@ -983,6 +983,24 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("nan_loss", "coqui_running_average_nan_step_losses_fall.log")
+def _(r):
+    out = [note("Coqui's trainer fine-tuning XTTS: one early batch gave a NaN mel loss, so the",
+                "running average in parentheses is NaN for good, while each step's own loss",
+                "stays finite and falls to the end of the run.")]
+    avg = 0.2275
+    for k, step in enumerate(range(0, 2001, 200)):
+        text = 0.2276 - 0.0012 * k + r.gauss(0, 0.002)
+        mel = 5.38 - 0.09 * k + r.gauss(0, 0.03)
+        out.append("   --> TIME: 2025-08-19 14:%02d:%02d -- STEP: %d/3984 -- GLOBAL_STEP: %d" % (22 + k, (k * 17) % 60, step, step))
+        out.append("     | > loss_text_ce: %.6f  (%.6f)" % (text, avg))
+        out.append("     | > loss_mel_ce: %.6f  (%s)" % (mel, "%.6f" % mel if k == 0 else "nan"))
+        out.append("     | > loss: %.6f  (%s)" % (mel * 0.0217, "%.6f" % (mel * 0.0217) if k == 0 else "nan"))
+        out.append("     | > current_lr: 5e-06 ")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_at_log_floor", "gan_generator_loss_near_16.log")
 def _(r):
     out = [note("A GAN whose generator loss hovers near 16 for a stretch as the discriminator",
