@@ -1001,6 +1001,25 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_scale_collapse", "fairseq_init_scale_4_settles_at_1_and_finishes.log")
+def _(r):
+    out = [note("fairseq's FSDP demo for a 13B model on one GPU: --fp16-init-scale 4, two",
+                "overflows halve it to 1 within the first updates, then no more overflow to",
+                "max_update and 'done training'. fairseq's floor is 1e-4: the scaler settled.")]
+    loss = 16.5
+    for u in range(1, 13):
+        if u == 3:
+            out.append("2021-03-08 12:33:12 | INFO | fairseq.trainer | NOTE: gradient overflow detected, ignoring gradient, setting loss scale to: 2.0")
+            out.append("2021-03-08 12:33:51 | INFO | fairseq.trainer | NOTE: gradient overflow detected, ignoring gradient, setting loss scale to: 1.0")
+        loss = loss + r.gauss(0.1, 0.6)
+        out.append('2021-03-08 12:%02d:%02d | INFO | train_inner | {"epoch": 1, "update": 0.00%d, "loss": "%.3f", '
+                   '"wpb": "16384", "bsz": "8", "num_updates": "%d", "lr": "%.0e", "gnorm": "%.3f", "loss_scale": "%s"}'
+                   % (30 + u, (u * 7) % 60, u // 5, loss, u, 2e-5 * min(u, 5), 10 + r.random(), "4" if u < 3 else "1"))
+    out.append("2021-03-08 12:45:04 | INFO | fairseq_cli.train | Stopping training due to num_updates: 12 >= max_update: 12")
+    out.append("2021-03-08 12:45:20 | INFO | fairseq_cli.train | done training in 812.4 seconds")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_at_log_floor", "gan_generator_loss_near_16.log")
 def _(r):
     out = [note("A GAN whose generator loss hovers near 16 for a stretch as the discriminator",
