@@ -562,6 +562,35 @@ START_TEST(test_output_through_links_and_fifos)
 }
 END_TEST
 
+/* An output path that names an input is refused: the report would
+ * replace the log (also through a link to it). */
+START_TEST(test_output_over_an_input)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "train.log", "step 1, loss: 2.0\nstep 2, loss: 1.5\nstep 3, loss: 1.2\n"));
+    char *link = t_path(f.dir, "same.log");
+    ck_assert_int_eq(symlink("train.log", link), 0);
+    static const char *const commands[][6] = {
+        {"analyze", "-o", "train.log", "train.log", NULL},
+        {"check", "--plot", "same.log", "train.log", NULL},
+        {"series", "-o", "train.log", "train.log", NULL},
+    };
+    for (size_t i = 0; i < MD_COUNT(commands); i++) {
+        run r = run_mldiag(f.dir, commands[i]);
+        expect(&r, 2);
+        ck_assert_msg(strstr(r.err.p, "is also an input") != NULL, "no reason: %s", r.err.p);
+        run_free(&r);
+    }
+    char *log = t_path(f.dir, "train.log");
+    md_buf text = slurp(log);
+    ck_assert_has(text, "step 3, loss: 1.2");
+    md_buf_free(&text);
+    free(log);
+    free(link);
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_json_output_of_invalid_utf8)
 {
     fixture f = setup_dir();
@@ -771,6 +800,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_json_output);
     tcase_add_test(tc, test_json_output_of_invalid_utf8);
     tcase_add_test(tc, test_output_through_links_and_fifos);
+    tcase_add_test(tc, test_output_over_an_input);
     tcase_add_test(tc, test_huge_single_line);
     tcase_add_test(tc, test_new_key_on_every_line);
     tcase_add_test(tc, test_report_says_when_no_loss);

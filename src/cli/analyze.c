@@ -380,6 +380,10 @@ static int run(int argc, char **argv, analyze_opts *o)
     int code = parse_options(argc, argv, o);
     if (code)
         return code == HELP_SHOWN ? EXIT_CLEAN : code;
+    const char *const *inputs = (const char *const *)argv + optind;
+    size_t ninputs = (size_t)(argc - optind);
+    if (cli_output_is_input(o->cmd, o->output, inputs, ninputs) || cli_output_is_input(o->cmd, o->plot, inputs, ninputs))
+        return EXIT_USAGE;
     md_ruleset *rs = cli_load_rules(&o->rules, &code);
     if (!rs)
         return code;

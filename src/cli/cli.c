@@ -108,6 +108,22 @@ static char *output_target(const char *path)
     return realpath(path, NULL);
 }
 
+bool cli_output_is_input(const char *cmd, const char *path, const char *const *inputs, size_t n)
+{
+    struct stat out;
+    if (!path || strcmp(path, "-") == 0 || stat(path, &out) != 0 || !S_ISREG(out.st_mode))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        struct stat in;
+        if (strcmp(inputs[i], "-") != 0 && stat(inputs[i], &in) == 0 && in.st_dev == out.st_dev &&
+            in.st_ino == out.st_ino) {
+            fprintf(stderr, "mldiag %s: %s is also an input: writing there would replace it\n", cmd, path);
+            return true;
+        }
+    }
+    return false;
+}
+
 bool cli_write_output(const char *path, const md_buf *out)
 {
     if (!path || strcmp(path, "-") == 0)

@@ -39,6 +39,10 @@ void cli_print_diags(const md_diags *d);
  * (its target is replaced), and a device or FIFO is written to in place.
  * Returns false with a message on stderr when that fails. */
 bool cli_write_output(const char *path, const md_buf *out);
+/* Whether an output path names one of the inputs (the same file, by
+ * device and inode): writing the report there would replace the log.
+ * Prints a usage error naming cmd when it does. */
+bool cli_output_is_input(const char *cmd, const char *path, const char *const *inputs, size_t n);
 
 /* Several runs at once: one summary row per run (src/cli/many.c). */
 typedef enum { CLI_MANY_TEXT, CLI_MANY_MARKDOWN, CLI_MANY_JSON } cli_many_format;

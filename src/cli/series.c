@@ -73,6 +73,10 @@ int cmd_series(int argc, char **argv)
         cli_rules_free(&rules);
         return cli_usage_error("series", "no input given");
     }
+    if (cli_output_is_input("series", output, (const char *const *)argv + optind, (size_t)(argc - optind))) {
+        cli_rules_free(&rules);
+        return EXIT_USAGE;
+    }
     int code;
     md_ruleset *rs = cli_load_rules(&rules, &code);
     cli_rules_free(&rules);
