@@ -309,6 +309,46 @@ START_TEST(test_file_growing_while_read)
 }
 END_TEST
 
+/* Counts of 33 digits where a step, an epoch, a plan or a bar's total
+ * stands: no count of the run, and no undefined cast (make asan checks
+ * float-cast-overflow). */
+START_TEST(test_counts_too_large)
+{
+    static const struct {
+        const char *name, *text;
+    } cases[] = {
+        {"trainer_state.json", "{\"max_steps\": 1e300, \"log_history\": [{\"step\": 1, \"loss\": 0.5}, "
+                               "{\"step\": 2, \"loss\": 0.4}]}"},
+        {"allennlp.log", "allennlp.training.trainer - INFO - Epoch 99999999999999999999999999999999/"
+                         "99999999999999999999999999999999\n"
+                         "allennlp.training.tensorboard_writer - INFO -                        Training |  Validation\n"
+                         "allennlp.training.tensorboard_writer - INFO - loss               |     0.512  |     0.634\n"},
+        {"header.log", "-----Step 99999999999999999999999999999999:-----\nloss 0.5\n"},
+        {"epochs.log", "Epoch 1/99999999999999999999999999999999\nloss: 0.5\n"},
+        {"bar.log", "  0%|          | 999999999999999999999999999999991/999999999999999999999999999999999 "
+                    "[00:01<00:02,  3.00it/s]\n{'loss': 0.5, 'learning_rate': 1e-05, 'epoch': 0.1}\n"},
+        {"keras.log", "Epoch 1/10\n1/99999999999999999999999999999999 [==============================] - 1s "
+                      "10ms/step - loss: 0.5\n"},
+    };
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        md_source *src = md_source_memory(cases[i].text, strlen(cases[i].text), cases[i].name);
+        md_store *st = md_store_new(t_catalog());
+        md_diags diags;
+        md_diags_init(&diags);
+        md_format fmt;
+        md_err err = md_read(st, src, t_catalog(), &diags, &fmt);
+        md_source_close(src);
+        md_store_sort(st);
+        ck_assert_msg(err == MD_OK, "%s: %d", cases[i].name, err);
+        const md_series *loss = md_store_find(st, "loss");
+        ck_assert_msg(loss && loss->count >= 1, "%s: no loss", cases[i].name);
+        ck_assert_int_ge(loss->last_step, -1);
+        md_diags_free(&diags);
+        md_store_free(st);
+    }
+}
+END_TEST
+
 Suite *suite_hostile(void)
 {
     Suite *s = suite_create("hostile");
@@ -324,6 +364,7 @@ Suite *suite_hostile(void)
     tcase_add_test(tc, test_rule_suppresses_itself);
     tcase_add_test(tc, test_rule_file_endless);
     tcase_add_test(tc, test_file_growing_while_read);
+    tcase_add_test(tc, test_counts_too_large);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -167,7 +167,7 @@ bool md_allennlp_line(md_allennlp *a, md_str line, md_feed *feed, unsigned long 
     if (epoch_line(line, &epoch, &last)) {
         /* The record the key/value scan makes of it. */
         a->announced = true;
-        a->next_epoch = (long)epoch;
+        a->next_epoch = (long)md_count_of(epoch);
         md_feed_record_begin(feed, lineno);
         md_feed_kv(feed, "Epoch", 5, epoch, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL | MD_KV_DECIMALS(0), last);
         md_feed_record_end(feed);

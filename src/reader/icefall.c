@@ -35,7 +35,7 @@ static long rank_before(const char *line, const char *p)
     if (!slash || md_num_scan(open, slash, &r) != (size_t)(slash - open) ||
         md_num_scan(slash + 1, close, &n) != (size_t)(close - slash - 1) || r < 0 || r >= n)
         return -1;
-    return (long)r;
+    return (long)md_count_of(r);
 }
 
 /* The number after "name=" in [p, end), or NaN. */

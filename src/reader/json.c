@@ -499,7 +499,7 @@ static void read_document(json_reader *r, const cJSON *root)
         /* HF's planned length: a run that stopped early ends before it. */
         const cJSON *max_steps = cJSON_GetObjectItemCaseSensitive(root, "max_steps");
         if (cJSON_IsNumber(max_steps) && max_steps->valuedouble > 0)
-            r->in->declared_total = (int64_t)max_steps->valuedouble;
+            r->in->declared_total = md_count_of(max_steps->valuedouble);
         r->in->snapshot = true;
         array_records(r, history);
     } else if ((kind = columns_of(root)) == COLUMNS_BY_STEP) {

@@ -345,10 +345,10 @@ static void set_header_context(text_reader *r, const md_kv *kv, size_t n)
         return;
     r->count_headers |= counts && !env_steps;
     double value = header_step(r, kv, n);
-    md_feed_context_step(r->feed, (int64_t)value);
+    md_feed_context_step(r->feed, md_count_of(value));
     if (spec && spec->role == MD_ROLE_EPOCH) {
-        md_feed_context_epoch(r->feed, (int64_t)value,
-                              (kv->flags & MD_KV_TOTAL) && kv->total > 0 ? (int64_t)kv->total : -1);
+        md_feed_context_epoch(r->feed, md_count_of(value),
+                              (kv->flags & MD_KV_TOTAL) && kv->total > 0 ? md_count_of(kv->total) : -1);
         r->epoch_headers = true;
         r->keras_total = 0;
         r->keras_validated = false;
@@ -538,7 +538,7 @@ static long mpi_rank(const char *open, const char *close, const char *end, const
         size_t n = strlen(streams[i]);
         if ((size_t)(end - close - 1) >= n && memcmp(close + 1, streams[i], n) == 0) {
             *after = close + 1 + n;
-            return (long)r;
+            return (long)md_count_of(r);
         }
     }
     return -1;
@@ -1505,7 +1505,7 @@ static bool training_bar(text_reader *r, const md_tqdm *bar)
     if (r->planned_steps <= 0 || bar->total != r->planned_steps || bar->n < 0 || (bar->desc & MD_TQDM_DESCRIBED))
         return false;
     if (!r->train_bar_seen)
-        md_feed_planned_steps(r->feed, (int64_t)r->planned_steps);
+        md_feed_planned_steps(r->feed, md_count_of(r->planned_steps));
     r->train_bar_seen = true;
     return true;
 }
@@ -1842,7 +1842,7 @@ static bool plain_bar(const md_tqdm *bar)
  * calls read_bar makes. */
 static void read_plain_bar(text_reader *r, md_str seg, const md_tqdm *bar, unsigned long line)
 {
-    int64_t context = training_bar(r, bar) ? (int64_t)bar->n : -1;
+    int64_t context = training_bar(r, bar) ? md_count_of(bar->n) : -1;
     note_bare_bar(r, bar);
     bool point = bar_rate_point(r, bar, false);
     if (!point || (r->bar_column >= 0 && bar->rate_unread)) {
@@ -1904,7 +1904,7 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
                        (bar->desc & MD_TQDM_EPOCH && lightning_bar(seg, bar) ? MD_KV_EPOCH_FROM_0 : 0),
                    bar->total > 0 ? bar->total : NAN);
     else if (training_bar(r, bar))
-        md_feed_context_step(r->feed, (int64_t)bar->n);
+        md_feed_context_step(r->feed, md_count_of(bar->n));
     else if (loss && !epoch_named && (loss_step = loss_bar_step(r, bar)) >= 0)
         md_feed_kv(r->feed, "step", 4, loss_step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
     note_bare_bar(r, bar);
@@ -2326,7 +2326,7 @@ static void place_pending(text_reader *r, const md_tqdm *bar)
         bool before = r->dict_bar_n >= 1 && r->dict_bar_n <= bar->n && bar->total == r->dict_bar_of &&
                       r->dict_bar_n > r->dict_step;
         r->dict_step = before ? r->dict_bar_n : bar->n;
-        md_feed_context_step(r->feed, (int64_t)r->dict_step);
+        md_feed_context_step(r->feed, md_count_of(r->dict_step));
     }
     flush_pending(r);
 }
@@ -3056,8 +3056,8 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
         return false;
     p += k + 1;
     bool validated = md_memmem(p, (size_t)(end - p), " - val_", 7) != NULL;
-    if (r->keras_total <= 0 || ((long)total == r->keras_total && (!r->keras_validated || validated))) {
-        r->keras_total = (long)total;
+    if (r->keras_total <= 0 || ((long)md_count_of(total) == r->keras_total && (!r->keras_validated || validated))) {
+        r->keras_total = (long)md_count_of(total);
         r->keras_validated |= count == total && validated;
         return false;
     }
