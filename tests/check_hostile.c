@@ -349,6 +349,31 @@ START_TEST(test_counts_too_large)
 }
 END_TEST
 
+/* Rows of words under a table's header finish its names (MATLAB's two
+ * rows) a few times, not forever: 40,000 such rows read in linear time,
+ * and no name grows with each. */
+START_TEST(test_header_rows_endless)
+{
+    md_buf text = {0};
+    md_buf_puts(&text, "| Epoch | Iteration | Loss |\n");
+    for (int i = 0; i < 40000; i++)
+        md_buf_puts(&text, "| more | | |\n");
+    md_buf_puts(&text, "|---|---|---|\n| 1 | 10 | 1.000 |\n| 1 | 20 | 0.900 |\n");
+    md_source *src = md_source_memory(text.p, text.n, "matlab.log");
+    md_store *st = md_store_new(t_catalog());
+    md_diags diags;
+    md_diags_init(&diags);
+    md_format fmt;
+    md_read(st, src, t_catalog(), &diags, &fmt);
+    md_source_close(src);
+    for (size_t i = 0; i < md_store_nseries(st); i++)
+        ck_assert_uint_lt(strlen(md_store_series(st, i)->name), 64);
+    md_diags_free(&diags);
+    md_store_free(st);
+    md_buf_free(&text);
+}
+END_TEST
+
 Suite *suite_hostile(void)
 {
     Suite *s = suite_create("hostile");
@@ -365,6 +390,7 @@ Suite *suite_hostile(void)
     tcase_add_test(tc, test_rule_file_endless);
     tcase_add_test(tc, test_file_growing_while_read);
     tcase_add_test(tc, test_counts_too_large);
+    tcase_add_test(tc, test_header_rows_endless);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -55,6 +55,7 @@ typedef struct table {
     char trial[128];
     size_t iter_column; /* the iteration's column of a Ray table, 0 for none */
     bool boxed;         /* inside Ray Tune 2's box (read_box_table_row) */
+    unsigned continued; /* rows that finished the header's names (header_continues) */
 } table;
 
 struct md_text_reader {
@@ -1060,6 +1061,7 @@ static void table_reset(table *t)
     for (size_t i = 0; i < t->ncells; i++)
         free(t->names[i]);
     t->ncells = 0;
+    t->continued = 0;
     t->header_seen = t->active = t->boxed = false;
 }
 
@@ -1386,10 +1388,16 @@ static bool unframed_table_rule(text_reader *r, md_str s)
  *
  * A row of words and empty cells, under a header and before its rule,
  * finishes the names above it ("Mini-batch Accuracy"). */
+#define HEADER_ROWS_MAX 3
+
 static bool header_continues(table *t, const md_str *cells, size_t n)
 {
     double v;
     size_t words = 0;
+    /* MATLAB's names take two rows, a unit's a third: more rows of words
+     * are no header (and would grow every name with each). */
+    if (t->continued >= HEADER_ROWS_MAX - 1)
+        return false;
     for (size_t i = 0; i < n; i++) {
         if (is_number_cell(cells[i], &v))
             return false;
@@ -1405,6 +1413,7 @@ static bool header_continues(table *t, const md_str *cells, size_t n)
         free(t->names[i]);
         t->names[i] = md_buf_steal(&name);
     }
+    t->continued++;
     return true;
 }
 
