@@ -147,6 +147,12 @@ START_TEST(test_bad_regex)
                       11));
     free(expect_error("[event foo]\nliteral = foo\nfield n = ([0-9]+\n", false, "bad regular expression", 3,
                       11));
+    /* Nested counts that glibc's regcomp would write out as gigabytes of
+     * copies; a date's counts are fine. */
+    free(expect_error("[event foo]\nliteral = a\npattern = ((a{255}){255}){255}\n", false,
+                      "repetition counts multiply past", 3, 20));
+    free(expect_error("[event foo]\nliteral = a\npattern = [0-9]{4}-[0-9]{2}-[0-9]{2}(\n", false,
+                      "bad regular expression", 3, 11));
     /* glibc takes backreferences, which POSIX EREs lack, and matching
      * this one against a line of a's would not end. */
     const char *no_backrefs = "POSIX extended regular expressions have no backreferences";

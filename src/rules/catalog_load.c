@@ -189,10 +189,53 @@ static long backreference_at(const char *re)
  * hundred-odd regexes took a third of the time to analyze a short log:
  * the matcher compiles one when a line first needs it (events.c). A
  * field's pattern needs a group to capture its value. */
+/* glibc's regcomp writes a bounded repetition out as that many copies, so
+ * nested counts multiply: ((a{255}){255}){255} asked for 3.5 GB, four
+ * levels of {100} for more than 21 GB. A pattern's counts ({n}, or m of
+ * {n,m}) may multiply to REPEAT_MAX; a date's \d{4}-\d{2}-\d{2} is 16. */
+#define REPEAT_MAX 10000
+
+/* The offset of the count that takes the product of the pattern's counts
+ * past REPEAT_MAX, or -1. */
+static long repeats_too_much(const char *p)
+{
+    double product = 1;
+    for (size_t i = 0; p[i]; i++) {
+        if (p[i] == '\\' && p[i + 1]) {
+            i++;
+        } else if (p[i] == '[') {
+            size_t j = i + 1 + (p[i + 1] == '^');
+            j += p[j] == ']';
+            while (p[j] && p[j] != ']')
+                j++;
+            if (!p[j])
+                return -1;
+            i = j;
+        } else if (p[i] == '{') {
+            char *end;
+            double n = strtod(p + i + 1, &end);
+            if (*end == ',')
+                n = end[1] == '}' ? n : strtod(end + 1, &end);
+            product *= n > 1 ? n : 1;
+            if (product > REPEAT_MAX)
+                return (long)i;
+        }
+    }
+    return -1;
+}
+
 static bool check_regex(const rf_section *s, const rf_entry *e, bool field, md_diags *diags)
 {
     if (s->builtin)
         return true;
+    long repeat = repeats_too_much(e->value);
+    if (repeat >= 0) {
+        md_diag *g = rf_error(diags, s, e, (size_t)repeat, 1,
+                              "repetition counts multiply past %d: the pattern would take gigabytes to compile",
+                              REPEAT_MAX);
+        md_diag_set_help(g, "use + or * for long runs instead of nested {n}");
+        return false;
+    }
     regex_t re;
     int rc = regcomp(&re, e->value, REG_EXTENDED);
     if (rc != 0) {
