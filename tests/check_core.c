@@ -477,6 +477,24 @@ START_TEST(test_crc32c)
 }
 END_TEST
 
+/* Control bytes from a rule file show as '?', the caret still under its
+ * byte: an escape sequence there would retitle or recolour the terminal. */
+START_TEST(test_diags_control_bytes)
+{
+    md_diags d;
+    md_diags_init(&d);
+    md_diag *g = md_diags_add(&d, MD_DIAG_ERROR, "x.rules", 4, 8, "unexpected '%c'", '\x1b');
+    md_diag_set_excerpt(g, "when = \x1b]0;PWNED\x07 > 1\n", 21, 1);
+    md_buf out = {0};
+    md_diags_render(&d, &out);
+    const char *text = md_buf_cstr(&out);
+    ck_assert_ptr_nonnull(strstr(text, "error: unexpected '?'\n    when = ?]0;PWNED? > 1\n           ^\n"));
+    ck_assert_ptr_null(strchr(text, '\x1b'));
+    md_buf_free(&out);
+    md_diags_free(&d);
+}
+END_TEST
+
 START_TEST(test_diags_warning_cap)
 {
     md_diags d;
@@ -544,6 +562,7 @@ Suite *suite_core(void)
     tcase_add_test(util, test_key_normalise_truncates_cleanly);
     tcase_add_test(util, test_crc32c);
     tcase_add_test(util, test_diags_warning_cap);
+    tcase_add_test(util, test_diags_control_bytes);
     suite_add_tcase(s, util);
     return s;
 }

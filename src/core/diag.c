@@ -122,20 +122,33 @@ static const char *level_name(md_diag_level level)
     return "error";
 }
 
+/* Text from a rule file, an expression or a log, with its control bytes
+ * (an escape sequence that would retitle or recolour the terminal) shown
+ * as '?': one byte for one, so the caret under an excerpt still lines up. */
+static void put_visible(md_buf *out, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        md_buf_putc(out, (*p < 0x20 && *p != '\t') || *p == 0x7f ? '?' : (char)*p);
+}
+
 static void render_one(const md_diag *g, md_buf *out)
 {
     md_buf_puts(out, "mldiag: ");
     if (g->path) {
-        md_buf_puts(out, g->path);
+        put_visible(out, g->path);
         if (g->line)
             md_buf_printf(out, ":%lu", g->line);
         if (g->line && g->col)
             md_buf_printf(out, ":%lu", g->col);
         md_buf_puts(out, ": ");
     }
-    md_buf_printf(out, "%s: %s\n", level_name(g->level), g->msg);
+    md_buf_printf(out, "%s: ", level_name(g->level));
+    put_visible(out, g->msg);
+    md_buf_putc(out, '\n');
     if (g->excerpt) {
-        md_buf_printf(out, "    %s\n", g->excerpt);
+        md_buf_puts(out, "    ");
+        put_visible(out, g->excerpt);
+        md_buf_putc(out, '\n');
         if (g->col) {
             size_t len = strlen(g->excerpt);
             md_buf_puts(out, "    ");
@@ -147,8 +160,11 @@ static void render_one(const md_diag *g, md_buf *out)
             md_buf_putc(out, '\n');
         }
     }
-    if (g->help)
-        md_buf_printf(out, "    help: %s\n", g->help);
+    if (g->help) {
+        md_buf_puts(out, "    help: ");
+        put_visible(out, g->help);
+        md_buf_putc(out, '\n');
+    }
 }
 
 void md_diags_render(const md_diags *d, md_buf *out)
