@@ -83,6 +83,10 @@ static void check_rotation(follower *f)
     struct stat st;
     if (f->is_stdin || stat(f->path, &st) != 0)
         return;
+    /* Replaced by a FIFO or a device: opening it would block or never
+     * end; the file followed so far stays the one read. */
+    if (st.st_ino != f->ino && !S_ISREG(st.st_mode))
+        return;
     if (st.st_ino != f->ino) {
         close(f->fd);
         if (!open_file(f))
@@ -300,6 +304,12 @@ static bool open_followed(follower *f)
     if (!f->is_stdin && fstat(f->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
         fprintf(stderr, "mldiag: %s: a directory; watch follows one log file (read a run directory with mldiag analyze)\n",
                 f->path);
+        close(f->fd);
+        return false;
+    }
+    /* A device (/dev/zero) has no end and no log in it. */
+    if (!f->is_stdin && fstat(f->fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
+        fprintf(stderr, "mldiag: %s: a device, not a log file; watch follows a file, a FIFO or - (stdin)\n", f->path);
         close(f->fd);
         return false;
     }
