@@ -147,6 +147,10 @@ START_TEST(test_bad_regex)
                       11));
     free(expect_error("[event foo]\nliteral = foo\nfield n = ([0-9]+\n", false, "bad regular expression", 3,
                       11));
+    /* A call past its largest count of arguments says the range. */
+    free(expect_error("[rule r]\ntitle = T\nsymptom = S\nseverity = info\n"
+                      "when = max(1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17) > 0\n",
+                      false, "max takes 1 to 16 arguments, not 17", 5, 8));
     /* Nested counts that glibc's regcomp would write out as gigabytes of
      * copies; a date's counts are fine. */
     free(expect_error("[event foo]\nliteral = a\npattern = ((a{255}){255}){255}\n", false,

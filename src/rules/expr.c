@@ -421,8 +421,11 @@ static void parse_call(parser *p, size_t at, size_t len)
     }
     next(p);
     if (args < f->min_args || args > f->max_args) {
-        fail(p, at, len, NULL, "%s takes %d%s argument%s, not %d", f->name, f->min_args,
-             f->max_args > f->min_args ? " or more" : "", f->min_args == 1 && f->max_args == 1 ? "" : "s", args);
+        if (f->max_args > f->min_args && args > f->max_args)
+            fail(p, at, len, NULL, "%s takes %d to %d arguments, not %d", f->name, f->min_args, f->max_args, args);
+        else
+            fail(p, at, len, NULL, "%s takes %d%s argument%s, not %d", f->name, f->min_args,
+                 f->max_args > f->min_args ? " or more" : "", f->min_args == 1 && f->max_args == 1 ? "" : "s", args);
         return;
     }
     emit(p, (op){(uint8_t)f->op, (uint16_t)args, 0, 0, NULL, NULL});
