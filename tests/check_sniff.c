@@ -169,6 +169,12 @@ START_TEST(test_csv)
     ck_assert_format(sniff("epoch,step,train_loss,val_loss\n0,49,2.3,\n0,99,,2.5\n1,149,2.1,\n"),
                      MD_FMT_CSV);
     ck_assert_format(sniff("\"step\",\"loss\"\n\"1\",\"2.5\"\n\"2\",\"2.4\"\n"), MD_FMT_CSV);
+    /* Comment lines before the header, whatever the name (Stable-Baselines3's
+     * monitor.csv read from stdin). */
+    ck_assert_format(sniff("#{\"t_start\": 1700000000.1, \"env_id\": \"CartPole-v1\"}\nr,l,t\n"
+                           "22.0,22,0.05\n31.0,31,0.11\n18.0,18,0.14\n"),
+                     MD_FMT_CSV);
+    ck_assert_format(sniff("# exported by a script\nstep,loss\n0,2.5\n1,2.4\n2,2.3\n"), MD_FMT_CSV);
     ck_assert_format(sniff("               epoch,      train/box_loss\n"
                            "                   0,            0.066099\n"
                            "                   1,            0.043821\n"),

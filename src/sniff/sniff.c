@@ -251,6 +251,11 @@ static bool looks_delimited(md_str head, char delim)
 {
     size_t pos = 0;
     md_str header = next_line(head, &pos);
+    /* Comment lines before the header, as the CSV reader skips them
+     * (Stable-Baselines3's monitor.csv: '#{"t_start": ..., "env_id": ...}'
+     * over "r,l,t"). */
+    for (int comments = 0; comments < 16 && header.n && header.p[0] == '#' && pos < head.n; comments++)
+        header = next_line(head, &pos);
     row_shape h = split_row(header, delim);
     /* A brace is no header's: PySlowFast's "json_stats: {...}" lines, whose
      * quoted values hide their commas alike, are a console log. */
