@@ -438,7 +438,6 @@ static bool names_scores(const char *key, size_t keylen)
     return has_word_of(key, keylen, scores, MD_COUNT(scores));
 }
 
-
 static void emit_class_scores(scan *s, const value *v);
 static bool loss_word(const char *w, const char *end);
 
@@ -1726,15 +1725,6 @@ static bool mmcv_iter(const scan *s)
            mmcv_counts(s, count_bracket(s->p, s->end, &n, &total, NULL));
 }
 
-/* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
- * reference scripts, DETR, DeiT and MAE print with; DINO's "Epoch:
- * [3/100]  [ 50/1562]" names the epochs planned too), "Epoch
- * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
- * on_mm_phase's), Swin Transformer's "Train: [30/300][210/2859]",
- * MiniMind's "Epoch:[0/19](100/24681)", LAVIS's "data epoch: [0]  [ 50/500]"
- * and MXNet's "Epoch[3] Batch [200]":
- * the epoch, then the batch within it and the epoch's length (where the
- * line gives it). q is the first bracket. */
 /* "Step [2000]  train Loss : 0.59": a step's count alone in brackets after
  * its name (a TF1 script's print), as "Epoch [5/650]" gives one with its
  * total. */
@@ -1755,6 +1745,15 @@ static bool on_bracketed_step(scan *s)
     return true;
 }
 
+/* "Epoch: [3]  [ 50/1251]" (torchvision's MetricLogger, which its
+ * reference scripts, DETR, DeiT and MAE print with; DINO's "Epoch:
+ * [3/100]  [ 50/1562]" names the epochs planned too), "Epoch
+ * [3][50/1749]" (MMDetection 1.x and 2.x; mmengine's later form is
+ * on_mm_phase's), Swin Transformer's "Train: [30/300][210/2859]",
+ * MiniMind's "Epoch:[0/19](100/24681)", LAVIS's "data epoch: [0]  [ 50/500]"
+ * and MXNet's "Epoch[3] Batch [200]":
+ * the epoch, then the batch within it and the epoch's length (where the
+ * line gives it). q is the first bracket. */
 static bool on_epoch_counts(scan *s, const char *q)
 {
     double epoch, epochs, batch, total;

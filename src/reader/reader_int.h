@@ -92,7 +92,6 @@ bool md_kv_set_name(const char *p, size_t n);
 /* Whether the n bytes at p are a word that names an evaluation ("val",
  * "Validation", "test", "dev"), in any case (kv.c). */
 bool md_evaluation_word(const char *w, size_t n);
-/* Whether the text at p, before end, starts with text. */
 /* A count read from the text as a whole number: the number, or -1 when it
  * is negative or too large for one (a count of 20 digits), which casting
  * would make undefined. 9e15 stays below 2^53, where doubles still count
@@ -102,6 +101,7 @@ static inline int64_t md_count_of(double v)
     return v >= 0 && v < 9e15 ? (int64_t)v : -1;
 }
 
+/* Whether the text at p, before end, starts with text. */
 static inline bool md_text_at(const char *p, const char *end, const char *text)
 {
     return md_str_starts_with((md_str){p, (size_t)(end - p)}, text);

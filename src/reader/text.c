@@ -1380,6 +1380,8 @@ static bool unframed_table_rule(text_reader *r, md_str s)
     return true;
 }
 
+#define HEADER_ROWS_MAX 3
+
 /* MATLAB's trainNetwork writes its header's names over two rows, the
  * second's cells empty under a name that fits one:
  *
@@ -1388,8 +1390,6 @@ static bool unframed_table_rule(text_reader *r, md_str s)
  *
  * A row of words and empty cells, under a header and before its rule,
  * finishes the names above it ("Mini-batch Accuracy"). */
-#define HEADER_ROWS_MAX 3
-
 static bool header_continues(table *t, const md_str *cells, size_t n)
 {
     double v;

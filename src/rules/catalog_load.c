@@ -183,12 +183,6 @@ static long backreference_at(const char *re)
     return -1;
 }
 
-/* A rule file read at run time has its regexes compiled as it is loaded,
- * so that a bad one is reported at its line. The built-in files were
- * checked so when they were built (check_rulesfile.c), and compiling their
- * hundred-odd regexes took a third of the time to analyze a short log:
- * the matcher compiles one when a line first needs it (events.c). A
- * field's pattern needs a group to capture its value. */
 /* glibc's regcomp writes a bounded repetition out as that many copies, so
  * nested counts multiply: ((a{255}){255}){255} asked for 3.5 GB, four
  * levels of {100} for more than 21 GB. A pattern's counts ({n}, or m of
@@ -224,6 +218,12 @@ static long repeats_too_much(const char *p)
     return -1;
 }
 
+/* A rule file read at run time has its regexes compiled as it is loaded,
+ * so that a bad one is reported at its line. The built-in files were
+ * checked so when they were built (check_rulesfile.c), and compiling their
+ * hundred-odd regexes took a third of the time to analyze a short log:
+ * the matcher compiles one when a line first needs it (events.c). A
+ * field's pattern needs a group to capture its value. */
 static bool check_regex(const rf_section *s, const rf_entry *e, bool field, md_diags *diags)
 {
     if (s->builtin)
