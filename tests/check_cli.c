@@ -743,6 +743,18 @@ START_TEST(test_report_says_when_no_loss)
     expect(&r, 1);
     ck_assert_has(r.err, "expectation failed: has(loss)");
     run_free(&r);
+    /* An expectation that arithmetic leaves unknown says which. */
+    const char *arithmetic[][2] = {{"loss.last / 0 > 1", "(division by zero)"},
+                                   {"ln(loss.last - 100) > 0", "(ln of a number not above 0)"},
+                                   {"sqrt(0 - loss.last) > 0", "(sqrt of a negative number)"},
+                                   {"exp(loss.last * 1000) > 0", "(a result too large to represent)"}};
+    for (size_t i = 0; i < sizeof arithmetic / sizeof *arithmetic; i++) {
+        r = run_mldiag(f.dir, (const char *[]){"check", "--expect", arithmetic[i][0], "loss.log", NULL});
+        expect(&r, 1);
+        ck_assert_has(r.err, "expectation unknown: ");
+        ck_assert_has(r.err, arithmetic[i][1]);
+        run_free(&r);
+    }
     teardown_dir(&f);
 }
 END_TEST

@@ -2,6 +2,7 @@
  * annotations and the SVG plot, over stores and findings built by hand or
  * evaluated by the built-in rules. */
 #include <check.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -437,6 +438,33 @@ START_TEST(test_svg_marks_finding)
     ck_assert_ptr_nonnull(strstr(out.p, "No curve to plot"));
     md_buf_free(&out);
     md_store_free(empty);
+    md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+/* Values at the ends of the double range still give finite coordinates
+ * and labels: the span between -1e308 and 1e308 is past the largest
+ * double. */
+START_TEST(test_svg_extreme_values)
+{
+    md_store *st = new_run("runs/extreme.log");
+    const double values[] = {1e308, -1e308, 1, 2, -DBL_MAX, DBL_MAX};
+    for (int64_t s = 0; s < 6; s++)
+        record(st, s, "loss", values[s]);
+    md_findings f;
+    evaluate(st, &f);
+    md_buf out = {0};
+    md_render_svg(st, &f, &out);
+    const char *svg = md_buf_cstr(&out);
+    ck_assert(well_formed(svg));
+    ck_assert_ptr_null(strstr(svg, "nan\""));
+    ck_assert_ptr_null(strstr(svg, "nan,"));
+    ck_assert_ptr_null(strstr(svg, "nan "));
+    ck_assert_ptr_null(strstr(svg, ">inf<"));
+    ck_assert_ptr_null(strstr(svg, ">-inf<"));
+    ck_assert_ptr_nonnull(strstr(svg, ">1e+300<"));
+    md_buf_free(&out);
     md_findings_free(&f);
     md_store_free(st);
 }
@@ -1182,6 +1210,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_junit_escaping);
     tcase_add_test(tc, test_github_annotations);
     tcase_add_test(tc, test_svg_marks_finding);
+    tcase_add_test(tc, test_svg_extreme_values);
     tcase_add_test(tc, test_text_sparkline);
     tcase_add_test(tc, test_text_sparkline_constant);
     tcase_add_test(tc, test_text_sparkline_below_resolution);

@@ -225,8 +225,10 @@ static size_t check_expects(const analyze_opts *o, md_expr **exprs, md_sigset *s
         failed++;
         if (v.known)
             fprintf(stderr, "mldiag: expectation failed: %s\n", o->expects[i]);
-        else
+        else if (why.text[0])
             fprintf(stderr, "mldiag: expectation unknown: %s (%s)\n", o->expects[i], why.text);
+        else
+            fprintf(stderr, "mldiag: expectation unknown: %s\n", o->expects[i]);
     }
     return failed;
 }

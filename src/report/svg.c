@@ -34,8 +34,13 @@ static double px(const frame *fr, double step)
     return LEFT + (step - fr->lo) / (fr->hi - fr->lo) * (W - LEFT - RIGHT);
 }
 
+/* Values past ±1e300 are drawn at it: the span between ±1e308 would
+ * overflow to inf and every coordinate to nan. */
+#define Y_LIMIT 1e300
+
 static double py(const frame *fr, double v)
 {
+    v = v < fr->ylo ? fr->ylo : v > fr->yhi ? fr->yhi : v;
     return fr->top + PANEL_H - (v - fr->ylo) / (fr->yhi - fr->ylo) * PANEL_H;
 }
 
@@ -74,6 +79,8 @@ static void y_range(const chart_col *cols, size_t n, frame *fr)
         fr->ylo = cols[i].min < fr->ylo ? cols[i].min : fr->ylo;
         fr->yhi = cols[i].max > fr->yhi ? cols[i].max : fr->yhi;
     }
+    fr->ylo = fr->ylo < -Y_LIMIT ? -Y_LIMIT : fr->ylo > Y_LIMIT ? Y_LIMIT : fr->ylo;
+    fr->yhi = fr->yhi > Y_LIMIT ? Y_LIMIT : fr->yhi < -Y_LIMIT ? -Y_LIMIT : fr->yhi;
     if (!(fr->yhi > fr->ylo)) {
         double pad = isfinite(fr->ylo) && fr->ylo != 0 ? fabs(fr->ylo) * 0.1 : 0.5;
         fr->ylo = isfinite(fr->ylo) ? fr->ylo - pad : 0;

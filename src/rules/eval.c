@@ -7,11 +7,6 @@
 
 #define STACK_MAX 256
 
-static md_value num(double v)
-{
-    return isfinite(v) ? md_known(v) : md_unknown();
-}
-
 static md_value leaf(const op *o, md_sigset *sig, md_expr_why *why)
 {
     md_value v = md_unknown();
@@ -64,7 +59,22 @@ static md_value logic_or(md_value a, md_value b)
     return md_unknown();
 }
 
-static md_value binary(int code, md_value a, md_value b)
+/* Why an operation on known operands gave no value; the first reason
+ * stands. */
+static md_value unknown_because(md_expr_why *why, const char *reason)
+{
+    if (why && !why->text[0])
+        snprintf(why->text, sizeof why->text, "%s", reason);
+    return md_unknown();
+}
+
+/* A finite result, else unknown: a result past the largest double. */
+static md_value arith(double v, md_expr_why *why)
+{
+    return isfinite(v) ? md_known(v) : unknown_because(why, "a result too large to represent");
+}
+
+static md_value binary(int code, md_value a, md_value b, md_expr_why *why)
 {
     if (code == OP_AND)
         return logic_and(a, b);
@@ -74,13 +84,13 @@ static md_value binary(int code, md_value a, md_value b)
         return md_unknown();
     switch (code) {
     case OP_ADD:
-        return num(a.v + b.v);
+        return arith(a.v + b.v, why);
     case OP_SUB:
-        return num(a.v - b.v);
+        return arith(a.v - b.v, why);
     case OP_MUL:
-        return num(a.v * b.v);
+        return arith(a.v * b.v, why);
     case OP_DIV:
-        return b.v == 0 ? md_unknown() : num(a.v / b.v);
+        return b.v == 0 ? unknown_because(why, "division by zero") : arith(a.v / b.v, why);
     case OP_LT:
         return md_known(a.v < b.v);
     case OP_LE:
@@ -97,7 +107,7 @@ static md_value binary(int code, md_value a, md_value b)
     return md_unknown();
 }
 
-static md_value unary(int code, md_value a)
+static md_value unary(int code, md_value a, md_expr_why *why)
 {
     if (code == OP_DEFINED)
         return md_known(a.known);
@@ -111,11 +121,11 @@ static md_value unary(int code, md_value a)
     case OP_ABS:
         return md_known(fabs(a.v));
     case OP_LN:
-        return a.v > 0 ? num(log(a.v)) : md_unknown();
+        return a.v > 0 ? arith(log(a.v), why) : unknown_because(why, "ln of a number not above 0");
     case OP_EXP:
-        return num(exp(a.v));
+        return arith(exp(a.v), why);
     case OP_SQRT:
-        return a.v >= 0 ? num(sqrt(a.v)) : md_unknown();
+        return a.v >= 0 ? arith(sqrt(a.v), why) : unknown_because(why, "sqrt of a negative number");
     }
     return md_unknown();
 }
@@ -216,11 +226,11 @@ static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, boo
         case OP_EXP:
         case OP_SQRT:
         case OP_DEFINED:
-            stack[sp - 1] = unary(o->code, stack[sp - 1]);
+            stack[sp - 1] = unary(o->code, stack[sp - 1], why);
             break;
         default:
             sp--;
-            stack[sp - 1] = binary(o->code, stack[sp - 1], stack[sp]);
+            stack[sp - 1] = binary(o->code, stack[sp - 1], stack[sp], why);
             counts[sp - 1] |= counts[sp];
         }
     }
