@@ -5567,6 +5567,41 @@ START_TEST(test_jsonl_long_first_line)
 }
 END_TEST
 
+/* Records that end in '\r' alone, all of them or one in a file of '\n':
+ * each is a record, through the sniffer and the reader, also in a file
+ * past the 1 MiB a line may hold. */
+START_TEST(test_jsonl_cr_only)
+{
+    md_buf text = {0};
+    for (int i = 1; i <= 40000; i++)
+        md_buf_printf(&text, "{\"step\": %d, \"loss\": %.4f}\r", i, 3.0 - i / 20000.0);
+    ck_assert_uint_gt(text.n, MD_LINE_MAX);
+    md_store *st = load_text("metrics.jsonl", md_buf_cstr(&text), NULL);
+    ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_JSONL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 40000);
+    ck_assert_int_eq(loss->last_step, 40000);
+    ck_assert_double_eq_tol(loss->last, 1.0, 1e-9);
+    md_store_free(st);
+    md_buf_free(&text);
+
+    md_diags diags;
+    md_diags_init(&diags);
+    st = load_text("log.txt",
+                   "{\"step\": 1, \"loss\": 2.5}\n"
+                   "{\"step\": 2, \"loss\": 2.25}\r{\"step\": 3, \"loss\": 2.0}\n"
+                   "{\"step\": 4, \"loss\": 1.5}\r\n",
+                   &diags);
+    ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_JSONL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert(loss->last == 1.5);
+    ck_assert_ptr_null(t_find_diag(&diags, MD_DIAG_WARNING, "invalid JSON"));
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
 /* W&B's history rows put _step, its count of wandb.log() calls, first;
  * the trainer's own step places the row. */
 START_TEST(test_jsonl_wandb_step_gives_way)
@@ -10370,6 +10405,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_csv_nvidia_smi_units);
     tcase_add_test(tables, test_csv_nvidia_smi_gpus);
     tcase_add_test(tables, test_jsonl_long_first_line);
+    tcase_add_test(tables, test_jsonl_cr_only);
     tcase_add_test(tables, test_jsonl_wandb_step_gives_way);
     tcase_add_test(tables, test_json_arrays_of_records);
     tcase_add_test(tables, test_mlflow_metric_file);

@@ -1083,6 +1083,24 @@ static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *t
     return true;
 }
 
+/* Records that end in '\r' alone (classic Mac line endings, or a '\r'
+ * left where the '\n' was lost): each piece is a record. JSON has a raw
+ * '\r' only as blank space between tokens, and a record of JSON Lines
+ * holds no line break. Returns the pieces that were no object. */
+static unsigned long cr_records(json_reader *r, md_str s, unsigned long lineno, md_buf *text)
+{
+    unsigned long bad = 0;
+    const char *p = s.p, *end = s.p + s.n;
+    while (p < end) {
+        const char *cr = memchr(p, '\r', (size_t)(end - p));
+        md_str piece = md_str_trim((md_str){p, (size_t)((cr ? cr : end) - p)});
+        if (piece.n && !cjson_line(r, piece, lineno, text))
+            bad++;
+        p = cr ? cr + 1 : end;
+    }
+    return bad;
+}
+
 md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded)
 {
     json_reader r = {.feed = md_feed_new(st, threaded), .diags = diags, .path = md_source_path(src)};
@@ -1105,6 +1123,8 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
             resolve_columns(r.feed, kc, items, n);
             keep_layout(layout, s.p, s.n, items, n);
             flat_record(&r, items, n, lines.lineno);
+        } else if (memchr(s.p, '\r', s.n)) {
+            bad += cr_records(&r, s, lines.lineno, &text);
         } else if (!cjson_line(&r, s, lines.lineno, &text)) {
             bad++;
         }

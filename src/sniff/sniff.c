@@ -140,6 +140,16 @@ static md_str next_line(md_str head, size_t *pos)
     return line;
 }
 
+/* The next record of JSON Lines, which may also end in '\r' alone. */
+static md_str next_record(md_str head, size_t *pos)
+{
+    size_t start = *pos, end = start;
+    while (end < head.n && head.p[end] != '\n' && head.p[end] != '\r')
+        end++;
+    *pos = end + (end < head.n) + (end + 1 < head.n && head.p[end] == '\r' && head.p[end + 1] == '\n');
+    return (md_str){head.p + start, end - start};
+}
+
 /* Does this line hold exactly one complete JSON object? */
 static bool complete_object(md_str line)
 {
@@ -172,11 +182,11 @@ static md_format sniff_json(md_str head, size_t start)
     if (head.p[start] == '[')
         return MD_FMT_JSON;
     size_t pos = start;
-    md_str first = next_line(head, &pos);
+    md_str first = next_record(head, &pos);
     if (!complete_object(first))
         return MD_FMT_JSON;
     while (pos < head.n) {
-        md_str line = md_str_trim(next_line(head, &pos));
+        md_str line = md_str_trim(next_record(head, &pos));
         if (line.n)
             return line.p[0] == '{' ? MD_FMT_JSONL : MD_FMT_JSON;
     }
