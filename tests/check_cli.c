@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -59,6 +60,9 @@ static void redirect(const char *path, int fd, int flags)
 /* Runs mldiag with args (NULL-terminated, without argv[0]) in dir, stdin
  * from /dev/null, stdout and stderr captured; kills it after
  * RUN_TIMEOUT_S, which fails the test (a hang). */
+/* When not 0, the limit of open files mldiag runs under. */
+static rlim_t child_nofile;
+
 static run run_mldiag(const char *dir, const char *const *args)
 {
     char *bin = binary();
@@ -80,6 +84,8 @@ static run run_mldiag(const char *dir, const char *const *args)
         redirect("/dev/null", STDIN_FILENO, O_RDONLY);
         redirect(out_path, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
         redirect(err_path, STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
+        if (child_nofile && setrlimit(RLIMIT_NOFILE, &(struct rlimit){child_nofile, child_nofile}) != 0)
+            _exit(126);
         execv(bin, argv);
         _exit(127);
     }
@@ -217,6 +223,45 @@ START_TEST(test_directory_without_logs)
     ck_assert_has(r.err, "no log, CSV, JSON or event file");
     run_free(&r);
     free(run_dir);
+    teardown_dir(&f);
+}
+END_TEST
+
+/* Several runs: one that cannot be read says why on standard error, and
+ * with --jobs each row is its own run's also when no pipe or process can
+ * be had for some (five open files: one pipe at a time). */
+START_TEST(test_several_runs)
+{
+    fixture f = setup_dir();
+    md_buf log = {0};
+    for (int i = 1; i <= 100; i++)
+        md_buf_printf(&log, "step %d loss %.4f\n", i, 2.0 / i + 0.5);
+    const char *names[] = {"r1", "r2", "r3", "r4", "r5", "notes"};
+    for (size_t i = 0; i < MD_COUNT(names); i++) {
+        char *dir = t_path(f.dir, names[i]);
+        ck_assert_int_eq(mkdir(dir, 0777), 0);
+        if (i < 5)
+            free(t_write(dir, "train.log", log.p, log.n));
+        else
+            free(t_write_str(dir, "train.log", "started\nfinished\n"));
+        free(dir);
+    }
+    for (int limited = 0; limited <= 1; limited++) {
+        child_nofile = limited ? 5 : 0;
+        run r = run_mldiag(f.dir, (const char *[]){"analyze", "-j", "3", "r1", "r2", "r3", "r4", "r5", "notes", NULL});
+        child_nofile = 0;
+        expect(&r, 4);
+        for (size_t i = 0; i < 5; i++) {
+            char want[64];
+            snprintf(want, sizeof want, "\n%-32s ok                0  -", names[i]);
+            ck_assert_has(r.out, want);
+        }
+        ck_assert_has(r.out, "\nnotes                            unreadable");
+        ck_assert_has(r.err, "mldiag: notes: no metric and no event found");
+        ck_assert_uint_eq(strlen(r.err.p), strlen("mldiag: notes: no metric and no event found\n"));
+        run_free(&r);
+    }
+    md_buf_free(&log);
     teardown_dir(&f);
 }
 END_TEST
@@ -802,6 +847,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_permission_denied);
     tcase_add_test(tc, test_unreadable_inputs);
+    tcase_add_test(tc, test_several_runs);
     tcase_add_test(tc, test_directory_without_logs);
     tcase_add_test(tc, test_symlink_loop_directory);
     tcase_add_test(tc, test_directory_walk_bounds);

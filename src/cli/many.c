@@ -24,6 +24,7 @@ typedef struct row {
     double top_step;
     double final_loss;
     double last_step;
+    char error[256]; /* why the run is unreadable or failed, "" when it is not */
 } row;
 
 static void summarise(const char *path, const md_ruleset *rs, row *r)
@@ -36,11 +37,15 @@ static void summarise(const char *path, const md_ruleset *rs, row *r)
     md_store *st = NULL;
     md_findings f = {0};
     md_err err = md_run_analyze(&path, 1, rs, &diags, &st, &f);
-    md_diags_free(&diags);
     if (err != MD_OK) {
         r->status = cli_exit_for(err);
-        return;
+        for (size_t i = 0; i < diags.n && !r->error[0]; i++)
+            if (diags.v[i].level == MD_DIAG_ERROR)
+                snprintf(r->error, sizeof r->error, "%s", diags.v[i].msg);
     }
+    md_diags_free(&diags);
+    if (err != MD_OK)
+        return;
     r->findings = f.n;
     if (f.n) {
         r->worst = (int)f.v[0].severity;
@@ -75,7 +80,11 @@ static void summarise_all(const char *const *paths, size_t n, const md_ruleset *
     while (done < n) {
         while (running < (size_t)jobs && next < n) {
             int p[2];
-            pid_t pid = pipe(p) == 0 ? fork() : -1;
+            pid_t pid = -1;
+            if (pipe(p) == 0 && (pid = fork()) < 0) {
+                close(p[0]);
+                close(p[1]);
+            }
             if (pid == 0) {
                 close(p[0]);
                 row r;
@@ -83,7 +92,12 @@ static void summarise_all(const char *const *paths, size_t n, const md_ruleset *
                 ssize_t w = write(p[1], &r, sizeof r);
                 _exit(w == (ssize_t)sizeof r ? 0 : 1);
             }
-            if (pid < 0) { /* no process to spare: do it here */
+            if (pid < 0) {
+                /* No process or pipe to spare: collect the oldest child
+                 * first (rows are collected in order), or, with none
+                 * left, do it here. */
+                if (running > 0)
+                    break;
                 summarise(paths[next], rs, &rows[next]);
                 next++;
                 done++;
@@ -95,7 +109,10 @@ static void summarise_all(const char *const *paths, size_t n, const md_ruleset *
             next++;
             running++;
         }
-        /* Collect in order: rows must not depend on which child ends first. */
+        if (running == 0)
+            continue;
+        /* Collect in order: rows must not depend on which child ends first.
+         * The children are those of [done, next). */
         size_t i = done;
         ssize_t got = read(fds[i], &rows[i], sizeof rows[i]);
         close(fds[i]);
@@ -206,6 +223,11 @@ int cli_many_runs(const char *const *paths, size_t n, const md_ruleset *rs, cons
         json_table(paths, n, rows, &out);
     else
         text_table(paths, n, rows, o->format == CLI_MANY_MARKDOWN, &out);
+    /* A run's own error, which its row can only name, is told here. */
+    for (size_t i = 0; i < n; i++)
+        if (rows[i].status != EXIT_CLEAN)
+            fprintf(stderr, "mldiag: %s: %s\n", paths[i],
+                    rows[i].error[0] ? rows[i].error : status_word(&rows[i]));
     int code = cli_write_output(o->output, &out) ? EXIT_CLEAN : EXIT_INPUT;
     for (size_t i = 0; i < n && code != EXIT_INPUT; i++) {
         if (rows[i].status != EXIT_CLEAN)
