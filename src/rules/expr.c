@@ -19,6 +19,7 @@ typedef struct token {
 
 typedef struct parser {
     const char *text;
+    size_t len; /* of text */
     size_t pos;
     token tok;
     const md_catalog *cat;
@@ -77,7 +78,7 @@ static void next(parser *p)
         return;
     }
     if ((c >= '0' && c <= '9') || (c == '.' && s[p->pos + 1] >= '0' && s[p->pos + 1] <= '9')) {
-        size_t n = md_num_scan(s + p->pos, s + strlen(s), &t->num);
+        size_t n = md_num_scan(s + p->pos, s + p->len, &t->num);
         if (n && ident_char(s[p->pos + n], true)) {
             t->kind = T_BAD;
             t->len = n + 1;
@@ -583,7 +584,7 @@ md_expr *md_expr_compile_with(const char *text, const md_catalog *cat, const md_
     memset(err, 0, sizeof *err);
     md_expr *e = md_xcalloc(1, sizeof *e);
     e->text = md_xstrdup(text);
-    parser p = {e->text, 0, {0}, cat, lets, e, err, false, 0};
+    parser p = {e->text, strlen(e->text), 0, {0}, cat, lets, e, err, false, 0};
     next(&p);
     if (p.tok.kind == T_END)
         fail(&p, 0, 1, NULL, "empty expression");

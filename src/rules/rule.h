@@ -35,7 +35,7 @@ typedef struct rule {
     char **suppresses;
     size_t nsuppresses;
     cause *causes;
-    size_t ncauses;
+    size_t ncauses, capcauses;
     const char *path; /* borrowed from the parsed file */
     unsigned long line_no;
 } rule;

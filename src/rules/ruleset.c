@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/map.h"
 #include "mldiag/rules.h"
 #include "rules/builtin.h"
 #include "rules/rule.h"
@@ -24,6 +25,7 @@ struct md_ruleset {
     md_catalog *cat;
     rule *rules;
     size_t nrules, caprules;
+    md_map by_id; /* rule id to its index in rules */
     size_t let_copies;
     bool compiled;
 };
@@ -51,6 +53,7 @@ void md_ruleset_free(md_ruleset *rs)
     for (size_t i = 0; i < rs->nrules; i++)
         rule_fini(&rs->rules[i]);
     free(rs->rules);
+    md_map_free(&rs->by_id);
     free(rs);
 }
 
@@ -204,10 +207,8 @@ static size_t check_kinds(md_ruleset *rs, md_diags *diags)
 
 long md_ruleset_find(const md_ruleset *rs, const char *id)
 {
-    for (size_t i = 0; i < rs->nrules; i++)
-        if (strcmp(rs->rules[i].id, id) == 0)
-            return (long)i;
-    return -1;
+    intptr_t i;
+    return md_map_get(&rs->by_id, id, strlen(id), &i) ? (long)i : -1;
 }
 
 static size_t load_rules(md_ruleset *rs, md_diags *diags)
@@ -224,6 +225,7 @@ static size_t load_rules(md_ruleset *rs, md_diags *diags)
                 continue;
             }
             MD_GROW(rs->rules, rs->nrules, rs->caprules);
+            md_map_put(&rs->by_id, s->id, strlen(s->id), (intptr_t)rs->nrules);
             errors += rule_load(&rs->rules[rs->nrules++], s, rs->cat, &rs->let_copies, diags);
         }
     }
@@ -255,7 +257,7 @@ static size_t load_causes(md_ruleset *rs, md_diags *diags)
                 continue;
             }
             rule *ru = &rs->rules[r];
-            ru->causes = md_xrealloc(ru->causes, (ru->ncauses + 1) * sizeof *ru->causes);
+            MD_GROW(ru->causes, ru->ncauses, ru->capcauses);
             errors += cause_load(&ru->causes[ru->ncauses++], s, rs->cat, &ru->lets, diags);
         }
     }
