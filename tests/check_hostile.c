@@ -83,6 +83,67 @@ START_TEST(test_json_nested_deep)
 }
 END_TEST
 
+/* A long run's trainer_state.json is read an entry at a time: every
+ * entry of its log_history, with the plan (max_steps) written after it. */
+START_TEST(test_json_long_trainer_state)
+{
+    md_buf doc = {0};
+    md_buf_puts(&doc, "{\"epoch\": 3.0, \"global_step\": 200000, \"log_history\": [\n");
+    for (int i = 1; i <= 200000; i++)
+        md_buf_printf(&doc, "%s  {\"epoch\": %.5f, \"grad_norm\": 1.5, \"learning_rate\": 1e-05, \"loss\": %.4f, "
+                            "\"step\": %d}",
+                      i > 1 ? ",\n" : "", i / 70000.0, 3.0 - i / 100000.0, i);
+    md_buf_puts(&doc, "\n], \"logging_steps\": 1, \"max_steps\": 250000, \"stateful_callbacks\": {\"x\": {\"y\": 1}}}\n");
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st;
+    ck_assert_int_eq(read_memory(doc.p, doc.n, &st, &diags), MD_OK);
+    const md_series *loss = md_store_find(st, "loss");
+    ck_assert_ptr_nonnull(loss);
+    ck_assert_uint_eq(loss->count, 200000);
+    ck_assert_int_eq(loss->last_step, 200000);
+    ck_assert_double_eq_tol(loss->last, 1.0, 1e-9);
+    ck_assert_int_eq(md_store_input(st, 0)->declared_total, 250000);
+    ck_assert(md_store_input(st, 0)->snapshot);
+    ck_assert_uint_eq(diags.n, 0);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&doc);
+}
+END_TEST
+
+/* A document of other shapes is built whole as cJSON's tree, about 100
+ * bytes a value: past MD_JSON_TREE_VALUES values it is refused, not
+ * allowed gigabytes (an object of one array of 9M zeros is 18 MB). */
+START_TEST(test_json_too_many_values)
+{
+    md_buf doc = {0};
+    md_buf_puts(&doc, "{\"loss\": [");
+    for (size_t i = 0; i <= MD_JSON_TREE_VALUES; i++)
+        md_buf_puts(&doc, i ? ",0" : "0");
+    md_buf_puts(&doc, "]}");
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st;
+    ck_assert_int_eq(read_memory(doc.p, doc.n, &st, &diags), MD_ERR_FORMAT);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "values that cannot be read an entry at a time"));
+    md_store_free(st);
+    md_diags_free(&diags);
+    /* The same values as entries of a root array are read one by one. */
+    doc.n = 0;
+    md_buf_putc(&doc, '[');
+    for (size_t i = 0; i <= MD_JSON_TREE_VALUES / 2; i++)
+        md_buf_printf(&doc, "%s{\"step\": %zu, \"loss\": 0}", i ? "," : "", i + 1);
+    md_buf_putc(&doc, ']');
+    md_diags_init(&diags);
+    ck_assert_int_eq(read_memory(doc.p, doc.n, &st, &diags), MD_OK);
+    ck_assert_uint_eq(md_store_find(st, "loss")->count, MD_JSON_TREE_VALUES / 2 + 1);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&doc);
+}
+END_TEST
+
 START_TEST(test_csv_ten_thousand_columns)
 {
     md_buf csv = {0};
@@ -381,6 +442,8 @@ Suite *suite_hostile(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_json_truncated_everywhere);
     tcase_add_test(tc, test_json_nested_deep);
+    tcase_add_test(tc, test_json_long_trainer_state);
+    tcase_add_test(tc, test_json_too_many_values);
     tcase_add_test(tc, test_csv_ten_thousand_columns);
     tcase_add_test(tc, test_csv_unterminated_quote);
     tcase_add_test(tc, test_hundred_megabyte_line);

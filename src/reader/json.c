@@ -3,7 +3,8 @@
  * Shapes read: HF trainer_state.json (log_history), a top-level array of
  * objects, Megatron's golden values ({metric: {values: {step: v}}}), any
  * object holding an array of objects (the largest one), and a flat object
- * such as W&B's wandb-summary.json (one record). Python's json writes NaN,
+ * such as W&B's wandb-summary.json (one record). A root array and a
+ * log_history are parsed an entry at a time (doc_walk). Python's json writes NaN,
  * Infinity and -Infinity bare, which strict JSON forbids; they are rewritten
  * to tagged strings before cJSON sees them. Numbers written as strings
  * ("nan" placeholders for steps never run) are not values. */
@@ -484,6 +485,16 @@ static const cJSON *largest_object_array(const cJSON *root)
     return best;
 }
 
+/* HF's trainer_state.json: its log_history, and its planned length (a
+ * run that stopped early ends before it). */
+static void trainer_state(json_reader *r, const cJSON *root)
+{
+    const cJSON *max_steps = cJSON_GetObjectItemCaseSensitive(root, "max_steps");
+    if (cJSON_IsNumber(max_steps) && max_steps->valuedouble > 0)
+        r->in->declared_total = md_count_of(max_steps->valuedouble);
+    r->in->snapshot = true;
+}
+
 static void read_document(json_reader *r, const cJSON *root)
 {
     if (cJSON_IsArray(root)) {
@@ -496,11 +507,7 @@ static void read_document(json_reader *r, const cJSON *root)
     int width;
     const cJSON *history = cJSON_GetObjectItemCaseSensitive(root, "log_history");
     if (cJSON_IsArray(history)) {
-        /* HF's planned length: a run that stopped early ends before it. */
-        const cJSON *max_steps = cJSON_GetObjectItemCaseSensitive(root, "max_steps");
-        if (cJSON_IsNumber(max_steps) && max_steps->valuedouble > 0)
-            r->in->declared_total = md_count_of(max_steps->valuedouble);
-        r->in->snapshot = true;
+        trainer_state(r, root);
         array_records(r, history);
     } else if ((kind = columns_of(root)) == COLUMNS_BY_STEP) {
         columns_by_step(r, root);
@@ -645,6 +652,153 @@ static const char *skip_ws(const char *p, const char *end)
     return p;
 }
 
+/* A document's entries one at a time: the entries of its root array, or
+ * of its root object's log_history (a long run's trainer_state.json), are
+ * parsed and read one by one, so memory holds one entry, not the tree of
+ * the whole (cJSON takes 5 to 40 times the text). Only a document that
+ * walks through whole goes this way; a broken one is read as before, by
+ * salvage. */
+typedef enum walk_kind {
+    WALK_NONE,    /* broken, or text after it: parsed whole, or salvaged */
+    WALK_ARRAY,   /* a root array, entry by entry */
+    WALK_HISTORY, /* a root object with a log_history array, entry by entry */
+    WALK_WHOLE    /* a root object without one, in rest */
+} walk_kind;
+
+typedef struct doc_walk {
+    walk_kind kind;
+    const char *entries; /* the '[' of the array streamed */
+    const char *end;
+    cJSON *rest; /* the root object, without its log_history */
+    bool too_large; /* for a tree of the whole (MD_JSON_TREE_VALUES) */
+} doc_walk;
+
+/* The entry after *p in the array whose '[' or last entry ends at *p:
+ * parsed into *item, NULL when the array closes; *p is left after it.
+ * False when the text breaks there. */
+static bool array_next(const char **p, const char *end, bool first, cJSON **item)
+{
+    const char *q = skip_ws(*p, end);
+    *item = NULL;
+    if (q < end && *q == ']') {
+        *p = q + 1;
+        return true;
+    }
+    if (!first) {
+        if (q == end || *q != ',')
+            return false;
+        q = skip_ws(q + 1, end);
+    }
+    const char *after = NULL;
+    *item = cJSON_ParseWithLengthOpts(q, (size_t)(end - q), &after, 0);
+    if (!*item)
+        return false;
+    *p = after;
+    return true;
+}
+
+/* Walks the array opening at open, reading each object as a record when r
+ * is given. Returns where the array ends, NULL when it breaks. */
+static const char *array_entries(json_reader *r, const char *open, const char *end)
+{
+    const char *p = open + 1;
+    unsigned long index = 0;
+    cJSON *item;
+    for (bool first = true;; first = false) {
+        if (!array_next(&p, end, first, &item))
+            return NULL;
+        if (!item)
+            return p;
+        index++;
+        if (r && cJSON_IsObject(item))
+            object_record(r, item, index);
+        cJSON_Delete(item);
+    }
+}
+
+/* The root object member by member into w->rest, but for the first
+ * log_history array, which is only walked through. */
+static bool object_members(const char *p, const char *end, doc_walk *w)
+{
+    w->rest = cJSON_CreateObject();
+    for (bool first = true;; first = false) {
+        p = skip_ws(p, end);
+        if (p < end && *p == '}')
+            return skip_ws(p + 1, end) == end;
+        if (!first) {
+            if (p == end || *p != ',')
+                return false;
+            p = skip_ws(p + 1, end);
+        }
+        const char *after = NULL;
+        cJSON *key = p < end && *p == '"' ? cJSON_ParseWithLengthOpts(p, (size_t)(end - p), &after, 0) : NULL;
+        if (!cJSON_IsString(key)) {
+            cJSON_Delete(key);
+            return false;
+        }
+        p = skip_ws(after, end);
+        bool history = !w->entries && strcmp(key->valuestring, "log_history") == 0;
+        p = p < end && *p == ':' ? skip_ws(p + 1, end) : NULL;
+        /* Before a log_history, a large document's tree is not built
+         * member by member either (see MD_JSON_TREE_VALUES). */
+        bool tree = p && p < end && !history && !w->entries && (*p == '[' || *p == '{');
+        if (!p || p == end || (history && *p != '[') || (tree && w->too_large)) {
+            cJSON_Delete(key);
+            return false;
+        }
+        if (history) {
+            w->entries = p;
+            p = array_entries(NULL, p, end);
+        } else {
+            cJSON *value = cJSON_ParseWithLengthOpts(p, (size_t)(end - p), &after, 0);
+            if (value)
+                cJSON_AddItemToObject(w->rest, key->valuestring, value);
+            p = value ? after : NULL;
+        }
+        cJSON_Delete(key);
+        if (!p)
+            return false;
+    }
+}
+
+/* Whether the text holds more values than a tree may: commas outside
+ * strings, counted only where there is room for that many. */
+static bool too_many_values(const md_buf *text)
+{
+    if (text->n / 2 < MD_JSON_TREE_VALUES)
+        return false;
+    size_t values = 1;
+    for (size_t i = 0; i < text->n; i++) {
+        if (text->p[i] == '"')
+            i = string_end(text->p, text->n, i);
+        else
+            values += text->p[i] == ',';
+    }
+    return values > MD_JSON_TREE_VALUES;
+}
+
+/* Whether the document can be read entry by entry (see doc_walk). */
+static bool walk_document(const md_buf *text, doc_walk *w)
+{
+    const char *end = text->p + text->n, *p = skip_ws(text->p, end);
+    *w = (doc_walk){.end = end, .too_large = too_many_values(text)};
+    if (p < end && *p == '[') {
+        const char *after = array_entries(NULL, p, end);
+        if (after && skip_ws(after, end) == end) {
+            w->kind = WALK_ARRAY;
+            w->entries = p;
+        }
+    } else if (p < end && *p == '{') {
+        if (object_members(p + 1, end, w))
+            w->kind = w->entries ? WALK_HISTORY : WALK_WHOLE;
+    }
+    if (w->kind == WALK_NONE) {
+        cJSON_Delete(w->rest);
+        w->rest = NULL;
+    }
+    return w->kind != WALK_NONE;
+}
+
 /* JSON Lines whose first line outgrew the sniffer's window (a W&B history
  * row with its histograms): a whole object on the first line, and another
  * object opening the next. */
@@ -670,6 +824,14 @@ static bool text_after_value(const md_buf *text, size_t at)
 {
     const char *stop = text->p + text->n, *end = skip_ws(text->p + at, stop);
     return end < stop && *end != '{' && *end != ',';
+}
+
+static unsigned long count_lines(const md_buf *text)
+{
+    unsigned long lines = 1;
+    for (size_t i = 0; i < text->n; i++)
+        lines += text->p[i] == '\n';
+    return lines;
 }
 
 /* A notebook's outputs are read as the console they are (notebook.c). */
@@ -714,9 +876,32 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
         free(data);
         return err;
     }
+    doc_walk walk;
+    if (walk_document(&text, &walk) && walk.kind != WALK_WHOLE) {
+        free(data);
+        r.in->lines = count_lines(&text);
+        r.feed = md_feed_new(st, false);
+        if (walk.kind == WALK_HISTORY)
+            trainer_state(&r, walk.rest);
+        array_entries(&r, walk.entries, walk.end);
+        md_feed_close(r.feed);
+        cJSON_Delete(walk.rest);
+        md_buf_free(&text);
+        md_map_free(&r.quoted);
+        return MD_OK;
+    }
+    if (walk.too_large && walk.kind != WALK_WHOLE) {
+        md_diags_add(diags, MD_DIAG_ERROR, r.path, 0, 0,
+                     "JSON document of more than %zu values that cannot be read an entry at a time (a whole array "
+                     "of entries, or an object with a log_history): its tree would take %zu bytes a value",
+                     MD_JSON_TREE_VALUES, (size_t)100);
+        md_buf_free(&text);
+        free(data);
+        return MD_ERR_FORMAT;
+    }
     size_t error_at = 0;
     bool more = false;
-    cJSON *root = parse(text.p, text.n, &error_at, &more);
+    cJSON *root = walk.kind == WALK_WHOLE ? walk.rest : parse(text.p, text.n, &error_at, &more);
     if (more && text_after_value(&text, error_at)) {
         md_buf_free(&text);
         md_source *console = md_source_memory(data, n, r.path);
@@ -727,9 +912,7 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
         return err;
     }
     free(data);
-    r.in->lines = 1;
-    for (size_t i = 0; i < text.n; i++)
-        r.in->lines += text.p[i] == '\n';
+    r.in->lines = count_lines(&text);
     if (!root)
         root = salvage(&r, &text, error_at);
     md_buf_free(&text);
