@@ -1366,6 +1366,17 @@ START_TEST(test_loss_repeats)
     ck_assert(T_VAL(&r, "val_loss", "repeat_frac") > 0.25);
     ck_assert(T_VAL(&r, "val_loss", "repeats_isolated_frac") < 0.5);
     T_UNKNOWN(&r, "accuracy", "repeat_frac");
+    T_IS(&r, "loss", "repeats_adjacent_frac", 0);
+    run_free(&r);
+
+    /* A windowed median holds its value from one log to the next: each
+     * repeat is of the point just before. */
+    r = run_new();
+    for (int64_t s = 0; s < 40; s++)
+        put(&r, "loss", s, 3.0 - 0.0137 * (double)(s / 2));
+    run_done(&r);
+    T_IS(&r, "loss", "repeat_frac", 0.5);
+    T_IS(&r, "loss", "repeats_adjacent_frac", 1);
     run_free(&r);
 }
 END_TEST
@@ -2418,7 +2429,7 @@ START_TEST(test_every_feature_is_tested)
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "retreat", "rise_z", "best_smooth", "best_smooth_step",
         "fall_from_max", "worse_from_best", "last_worst_share", "converge_frac", "converge_step", "increasing_frac", "falling_frac", "climb_from_min", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
         "shift_step", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",
-        "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "repeat_frac", "repeated_values", "repeats_isolated_frac", "growth_before_nonfinite",
+        "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "repeat_frac", "repeated_values", "repeats_isolated_frac", "repeats_adjacent_frac", "growth_before_nonfinite",
         "rise_before_nonfinite",
     };
     size_t n;

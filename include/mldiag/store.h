@@ -103,8 +103,9 @@ typedef struct md_series {
     uint64_t earlier_points;
     /* Of a loss's first MD_EARLY_VALUES finite points (series_finish): the
      * points whose exact value came before, the values that came more than
-     * once, and of those the ones with no point one print quantum away. */
-    uint32_t repeated_points, repeated_values, repeated_isolated;
+     * once, and of those the ones with no point one print quantum away;
+     * and the points equal to the point just before (adjacent). */
+    uint32_t repeated_points, repeated_values, repeated_isolated, repeated_adjacent;
 
     md_bucket *buckets;
     size_t nbuckets, capbuckets;

@@ -114,6 +114,8 @@ static const md_feature series_features[] = {
     F(repeated_values, "of those points, the values that came more than once"),
     F(repeats_isolated_frac, "of those values, the share with no point one print quantum away: "
                              "repeats that noise, which fills the quanta around a value, does not make"),
+    F(repeats_adjacent_frac, "of the repeated points, the share equal to the point just before: a "
+                             "windowed median or a value held between prints repeats so"),
     F(at_min_frac, "share of points sitting exactly at the minimum (within 1e-6 relative)"),
     F(growth_before_nonfinite, "peak in the last 10% of points before the loss's first NaN "
                                "/ median level of the 10% before that"),

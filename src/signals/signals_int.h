@@ -98,6 +98,7 @@ MD_FEATURE(climb_from_min);
 MD_FEATURE(repeat_frac);
 MD_FEATURE(repeated_values);
 MD_FEATURE(repeats_isolated_frac);
+MD_FEATURE(repeats_adjacent_frac);
 MD_FEATURE(rise_from_min);
 MD_FEATURE(retreat);
 MD_FEATURE(min_smooth);

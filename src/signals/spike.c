@@ -111,6 +111,14 @@ MD_FEATURE(repeated_values)
     return early_points(s) >= 2 ? md_known((double)s->repeated_values) : md_unknown();
 }
 
+MD_FEATURE(repeats_adjacent_frac)
+{
+    (void)sig;
+    return early_points(s) >= 2 && s->repeated_points
+               ? md_known((double)s->repeated_adjacent / (double)s->repeated_points)
+               : md_unknown();
+}
+
 MD_FEATURE(repeats_isolated_frac)
 {
     (void)sig;

@@ -70,7 +70,7 @@ static void series_clear(md_series *s)
     s->width = 1;
     s->nspikes = 0;
     s->spike_count = s->spike_points = s->spikes_fast = s->spikes_slow = s->spikes_open = 0;
-    s->repeated_points = s->repeated_values = s->repeated_isolated = 0;
+    s->repeated_points = s->repeated_values = s->repeated_isolated = s->repeated_adjacent = 0;
     bool is_run = s->state->is_run;
     series_free(s->state->run);
     free(s->state->early);
@@ -631,9 +631,11 @@ static double print_quantum(const double *v, uint32_t n)
 static void count_repeats(md_series *s)
 {
     md_series_state *st = s->state;
-    s->repeated_points = s->repeated_values = s->repeated_isolated = 0;
+    s->repeated_points = s->repeated_values = s->repeated_isolated = s->repeated_adjacent = 0;
     if (!st || st->nearly < 2)
         return;
+    for (uint32_t i = 1; i < st->nearly; i++)
+        s->repeated_adjacent += st->early[i] == st->early[i - 1] && st->early[i] != 0;
     double *v = md_xmalloc(st->nearly * sizeof *v);
     memcpy(v, st->early, st->nearly * sizeof *v);
     qsort(v, st->nearly, sizeof *v, compare_doubles);

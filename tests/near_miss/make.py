@@ -1041,6 +1041,28 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_repeats", "torchvision_metriclogger_windowed_median.log")
+def _(r):
+    out = [note("torchvision's detection reference: MetricLogger prints each loss as the median",
+                "of its last 20 steps (torch's median is one of them) beside the running mean in",
+                "brackets, and starts over every epoch. The median holds its value from one log to",
+                "the next while the mean moves: repeats of a smoothing, not of frozen weights.")]
+    loss = 3.0
+    for epoch in range(12):
+        window, total = [], 0.0
+        for it in range(12):
+            loss = max(0.3, loss * 0.985)
+            v = loss * (1 + 0.25 * r.gauss(0, 1))
+            window = (window + [v])[-20:]
+            total += v
+            if it % 2 == 1 or it == 0:
+                median = sorted(window)[(len(window) - 1) // 2]
+                out.append("Epoch: [%d]  [%2d/12]  eta: 0:00:%02d  lr: 0.005000  loss: %.4f (%.4f)  "
+                           "loss_classifier: %.4f (%.4f)  time: 0.5841  data: 0.0021  max mem: 2513"
+                           % (epoch, it, 12 - it, median, total / (it + 1), median / 4, total / (it + 1) / 4))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_repeats", "hf_loss_zero_after_overflow_steps.log")
 def _(r):
     out = [note("HF Trainer's dicts where the loss is printed as 0.0 for the steps whose",
