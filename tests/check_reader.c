@@ -7184,6 +7184,12 @@ static const struct {
     {"killed", "Killed"},
     {"killed", "generate.sh: line 25: 1200261 Killed                  python single_generate.py --batch_size 8"},
     {"killed", "[1]+  Killed                  python train.py --config base.yaml"},
+    {"killed", "已杀死"},
+    {"killed", "run.sh: Zeile 3: 40211 Getötet                 python train.py"},
+    {"killed", "./train.sh: line 7: 9931 強制終了              python main.py"},
+    {"killed", "[2]+  Terminado (killed)      python train.py"},
+    {"nan_message", "Warning: Moving average ignored a value of nan"},
+    {"nan_message", "Warning: Moving average ignored a value of inf"},
     {"killed", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 4242) "
                "of binary: /usr/bin/python3"},
     {"nccl_timeout", "[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=12345, OpType=ALLREDUCE, "
@@ -9580,6 +9586,9 @@ static const struct {
     {"fp16_unscale", "  grad_scaler.unscale_(optimizer)  # unscale FP16 gradients before clipping"},
     {"killed", "^C2025-04-24 09:39:44,683 WARNING tune.py:219 -- Stop signal received (e.g. via SIGINT/Ctrl+C), "
                        "ending Ray Tune run. Press CTRL+C (or send SIGINT/SIGKILL/SIGTERM) to skip."},
+    {"killed", "Der Prozess wurde nicht getötet: Getöteter Speicher 0"},
+    {"killed", "# 强制终了 / 強制終了 ist nicht ausgelöst"},
+    {"nan_message", "Moving average ignored a value of 0.5 (out of range)"},
     {"empty_mean", "        warnings.warn(\"Mean of empty slice.\", RuntimeWarning, stacklevel=3)"},
     {"shape_mismatch", "W0110 12:27:06.332000 158 torch/_dynamo/convert_frame.py:1551] [2/8]    last reason: 2/7: "
                        "tensor 'X[0]' size mismatch at index 1. expected 640, actual 8. Guard failed on a parameter"},
