@@ -130,6 +130,13 @@ START_TEST(test_kv_mindspore)
     /* Hangul is a script keys are written in. */
     CHECK_LINE("반복 10 || 손실: 16.5876", {"반복", 10, MD_UNIT_NONE}, {"손실", 16.5876, MD_UNIT_NONE});
     check_no_pairs("loss is 0.5 since the data was shuffled");
+    /* A device and its index are a name (torch_xla's barrier), also after
+     * a step's figures; a utilisation with its unit is a figure. */
+    check_no_pairs("Waiting on device barrier for device TPU:0 ...");
+    CHECK_LINE("Iter: 18, Batch_loss: 2.4670, Speed: 0.00 steps/s Waiting on device barrier for device TPU:0 ...",
+               {"Iter", 18, MD_UNIT_NONE}, {"Batch_loss", 2.467, MD_UNIT_NONE}, {"steps/s", 0, MD_UNIT_NONE});
+    CHECK_LINE("epoch 2 loss 1.9 cuda:1 acc:0.5 GPU:95%", {"epoch", 2, MD_UNIT_NONE}, {"loss", 1.9, MD_UNIT_NONE},
+               {"acc", 0.5, MD_UNIT_NONE}, {"GPU", 95, MD_UNIT_PERCENT});
 }
 END_TEST
 

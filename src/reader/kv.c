@@ -316,6 +316,21 @@ static bool process_rank(const char *key, size_t keylen, const value *v)
            strncasecmp(key + keylen - 4, "rank", 4) == 0 && md_word_in(key, keylen, ranks, MD_COUNT(ranks));
 }
 
+/* A device and its index, "TPU:0", "cuda:1", "device GPU:3" (torch_xla's
+ * "Waiting on device barrier for device TPU:0"): a name, not a measurement. */
+static bool device_index(const scan *s, const char *key, size_t keylen, const value *v)
+{
+    static const char *const devices[] = {"cpu", "cuda", "device", "gpu", "hpu", "mps", "npu", "tpu", "xla", "xpu"};
+    uintptr_t at = (uintptr_t)key - (uintptr_t)s->line, len = (uintptr_t)(s->end - s->line);
+    if (at >= len || at + keylen + 1 >= len || !(v->flags & MD_KV_INTEGRAL) || v->unit != MD_UNIT_NONE || key[keylen] != ':' ||
+        !md_is_digit(key[keylen + 1]))
+        return false;
+    size_t w = keylen;
+    while (w > 0 && md_is_letter(key[w - 1]))
+        w--;
+    return md_word_in(key + w, keylen - w, devices, MD_COUNT(devices));
+}
+
 /* The training set is only the bare word: fairseq's "train_inner" is its
  * per-update record, whose keys are the plain spellings. */
 static bool training_set_name(const char *w, const char *we)
@@ -443,7 +458,7 @@ static bool loss_word(const char *w, const char *end);
 
 static void emit(scan *s, const char *key, size_t keylen, const value *v, bool in_ns)
 {
-    if (host_rank_field(s, key, keylen, v) || process_rank(key, keylen, v))
+    if (host_rank_field(s, key, keylen, v) || process_rank(key, keylen, v) || device_index(s, key, keylen, v))
         return;
     /* A list is one number per parameter group for a learning rate (the
      * first group's is the run's), one per class or head for anything else
