@@ -500,12 +500,29 @@ static bool optional_mix_term(const md_series *s)
     return named_with_any(s, words, MD_COUNT(words));
 }
 
+/* A detector's L1 box term beside an IoU term that is not 0: boxes are
+ * matched, so the L1 term is switched off, as YOLOX's "l1_loss: 0.0" is
+ * until its last epochs without augmentation. */
+static bool scheduled_l1_term(const md_store *st, const md_series *s)
+{
+    static const char *const l1[] = {"l1"}, *const iou[] = {"iou", "giou", "ciou", "diou"};
+    if (!named_with_any(s, l1, MD_COUNT(l1)))
+        return false;
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        const md_series *o = md_store_series(st, i);
+        if (o->kind == MD_KIND_LOSS && o->max > 0 && named_with_any(o, iou, MD_COUNT(iou)))
+            return true;
+    }
+    return false;
+}
+
 /* A training loss term that is exactly 0 in each of five logs and more
  * (a detector's box loss with no boxes to match), where some other loss
  * is not: nothing reaches it. */
 static bool silent_loss_term(const md_store *st, const md_series *s)
 {
-    if (s->count < 5 || s->zeros != s->count || !training_loss_term(st, s) || optional_mix_term(s))
+    if (s->count < 5 || s->zeros != s->count || !training_loss_term(st, s) || optional_mix_term(s) ||
+        scheduled_l1_term(st, s))
         return false;
     for (size_t i = 0; i < md_store_nseries(st); i++) {
         const md_series *o = md_store_series(st, i);

@@ -5027,6 +5027,27 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_term_zero", "yolox_l1_loss_off_before_no_aug_epochs.log")
+def _(r):
+    out = [note("YOLOX in its first epochs: it adds its L1 box loss only for the last epochs",
+                "without mosaic augmentation, so l1_loss is 0.0 until then while the IoU box loss,",
+                "computed on the same matched boxes, falls. A term switched off by the schedule.")]
+    total, it = 15.0, 0
+    for epoch in range(1, 4):
+        for i in range(10, 201, 10):
+            it += 10
+            iou = 4.2 * 0.996 ** it + r.gauss(0, 0.05)
+            conf = 6.0 * 0.995 ** it + r.gauss(0, 0.08)
+            cls = 3.1 * 0.996 ** it + r.gauss(0, 0.04)
+            total = iou + conf + cls
+            out.append("2021-08-24 10:%02d:%02d | INFO     | yolox.core.trainer:237 - epoch: %d/300, iter: %d/200, "
+                       "mem: 7420Mb, iter_time: %.3fs, data_time: 0.004s, total_loss: %.1f, iou_loss: %.1f, "
+                       "l1_loss: 0.0, conf_loss: %.1f, cls_loss: %.1f, lr: %.3e, size: 640, ETA: 1 day, 2:%02d:11"
+                       % (it // 60 % 60, it % 60, epoch, i, 0.52 + r.random() * 0.05, total, iou, conf, cls,
+                          1e-2 * min(1.0, it / 600.0), 59 - it // 20 % 60))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_term_zero", "yolov5_single_class_cls_zero.log")
 def _(r):
     out = [note("YOLOv5 trained on a single class (one kind of object), its first eight epochs:",
