@@ -6047,6 +6047,41 @@ START_TEST(test_lightgbm_eval_lines)
 }
 END_TEST
 
+/* LightGBM's R package: "[round]:  SET's METRIC:VALUE", and a script that
+ * print()s it, as R prints a string: [1] "...". */
+START_TEST(test_lightgbm_r_eval_lines)
+{
+    const char *const logs[] = {"[1]:  train's auc:0.91  test's auc:0.48\n"
+                                "[2]:  train's auc:0.95  test's auc:0.41\n"
+                                "[10]:  train's auc:1  test's auc:0.45\n",
+                                "[1] \"[1]:  train's auc:0.91  test's auc:0.48\"\n"
+                                "[1] \"[2]:  train's auc:0.95  test's auc:0.41\"\n"
+                                "[1] \"[10]:  train's auc:1  test's auc:0.45\"\n"};
+    for (size_t i = 0; i < MD_COUNT(logs); i++) {
+        md_store *st = load_text("train.log", logs[i], NULL);
+        const md_series *auc = series(st, "auc"), *val = series(st, "val_auc");
+        ck_assert_uint_eq(auc->count, 3);
+        ck_assert_int_eq(auc->first_step, 1);
+        ck_assert_int_eq(val->last_step, 10);
+        ck_assert(val->last == 0.45);
+        ck_assert_uint_eq(md_store_nseries(st), 2);
+        md_store_free(st);
+    }
+    /* R's print of a script's own line. */
+    md_store *st = load_text("train.log",
+                             "[1] \"Epoch 1 loss 0.9134\"\n[1] \"Epoch 2 loss 0.7102\"\n[1] \"Epoch 3 loss 0.6551\"\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert(loss->last == 0.6551);
+    md_store_free(st);
+    /* A colon after the round, but no set's metric: no round. */
+    md_kv kv[32];
+    CHECK_LINE("[3]: loss=0.5", {"loss", 0.5, MD_UNIT_NONE});
+}
+END_TEST
+
 /* CatBoost's verbose training: "N:\tlearn: X\ttest: Y\tbest: B (I)\ttotal:
  * T\tremaining: R". learn and test are the loss on each set and N the
  * step; best (a running best) and the times make no series, but the
@@ -10441,6 +10476,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_trainer_metrics_block);
     tcase_add_test(tables, test_text_estimator_rates);
     tcase_add_test(tables, test_lightgbm_eval_lines);
+    tcase_add_test(tables, test_lightgbm_r_eval_lines);
     tcase_add_test(tables, test_catboost_lines);
     tcase_add_test(tables, test_catboost_score_metric);
     tcase_add_test(tables, test_catboost_info_files);

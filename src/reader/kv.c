@@ -3151,10 +3151,13 @@ static bool on_bracket_step(scan *s)
     const char *q = s->p + 1, *digits = q;
     while (q < s->end && md_is_digit(*q))
         q++;
-    if (q == digits || q - digits > BRACKET_STEP_DIGITS || q + 2 >= s->end || q[0] != ']' ||
-        (q[1] != ' ' && q[1] != '\t'))
+    /* LightGBM's R package writes a colon after the round:
+     * "[31]:  train's auc:1  test's auc:0.45". */
+    bool colon = q + 1 < s->end && q[0] == ']' && q[1] == ':';
+    if (q == digits || q - digits > BRACKET_STEP_DIGITS || q + 2 + colon >= s->end || q[0] != ']' ||
+        (q[1 + colon] != ' ' && q[1 + colon] != '\t'))
         return false;
-    const char *key = md_skip_blanks(q + 1, s->end);
+    const char *key = md_skip_blanks(q + 1 + colon, s->end);
     if (key >= s->end || !is_alpha(*key))
         return false;
     const char *key_end = md_kv_word_end(key, s->end);
@@ -3165,11 +3168,13 @@ static bool on_bracket_step(scan *s)
      * "valid_0's auc:". */
     bool boosting = q[1] == '\t' || possessive(key_end, s->end) ||
                     (*key_end == ':' && memchr(key, '-', (size_t)(key_end - key)) != NULL);
+    if (colon && !possessive(key_end, s->end))
+        return false;
     if (!(((key == q + 2 || boosting) && *key_end == '=') || (boosting && (*key_end == ':' || possessive(key_end, s->end))) ||
           (key == q + 2 && dreamer_fields(key_end, s->end))))
         return false;
-    emit_leading_step(s, digits, q, q + 1);
-    s->p = q + 1;
+    emit_leading_step(s, digits, q, q + 1 + colon);
+    s->p = q + 1 + colon;
     return true;
 }
 

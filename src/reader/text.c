@@ -3155,6 +3155,19 @@ unsigned md_line_controls(const char *p, size_t n)
     return found;
 }
 
+/* R's print() of a string: "[1] \"Epoch 3 loss 0.52\"" (a script's
+ * print(paste(...)), LightGBM's evaluation printed so). The text between
+ * the quotes is the line. */
+static md_str r_print_text(md_str s)
+{
+    if (s.n < 7 || s.p[0] != '[' || s.p[1] != '1' || s.p[2] != ']' || s.p[3] != ' ' || s.p[4] != '"')
+        return s;
+    size_t n = s.n;
+    while (n > 5 && (s.p[n - 1] == ' ' || s.p[n - 1] == '\r'))
+        n--;
+    return s.p[n - 1] == '"' && n > 6 ? (md_str){s.p + 5, n - 6} : s;
+}
+
 static void read_line(text_reader *r, md_str raw, unsigned long line)
 {
     size_t mark = r->quoted ? quote_mark_at(raw) : 0;
@@ -3166,6 +3179,7 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
     }
     if (r->octal_escaped && md_memmem(raw.p, raw.n, "#0", 2))
         raw = unescape_octal(&r->unescaped, raw);
+    raw = r_print_text(raw);
     md_str clean = raw;
     unsigned controls = md_line_controls(raw.p, raw.n);
     if (controls & LINE_ESC) {
