@@ -4802,6 +4802,27 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("rl_entropy_collapse", "sb2_ppo2_converged_still_updating.log")
+def _(r):
+    out = [note("Stable Baselines' PPO2 on a small discrete task near its end: the policy is",
+                "almost sure of its actions (its entropy under a thousandth of a nat), but each",
+                "update still moves it a little (a KL of a few millionths, never exactly zero),",
+                "and the return sits at the task's cap.")]
+    keys = ["approxkl", "clipfrac", "ep_reward_mean", "explained_variance", "fps", "nupdates",
+            "policy_entropy", "policy_loss", "serial_timesteps", "time_elapsed", "total_timesteps", "value_loss"]
+    for k in range(1, 6):
+        ent = 0.69 * 0.2 ** k if k < 5 else 0.00041
+        vals = ["%.4g" % (2e-6 * (1 + r.random())), "0.0", "%.1f" % min(500.0, 120.0 * k),
+                "%.3f" % (0.9 + 0.01 * r.random()), "%d" % (1400 + r.randint(0, 90)), "%d" % (100 * k),
+                "%.3g" % ent, "%.3g" % (-1e-4 * r.random()), "%d" % (12800 * k), "%.3g" % (9.1 * k),
+                "%d" % (12800 * k), "%.4g" % (0.01 * r.random())]
+        out.append("-" * 37)
+        for key, v in zip(keys, vals):
+            out.append("| %-18s | %-12s |" % (key, v))
+        out.append("-" * 37)
+    return "\n".join(out) + "\n"
+
+
 @near_miss("rl_entropy_collapse", "trl_grpo_entropy_eases.log")
 def _(r):
     out = [note("TRL GRPO on a saturated task: the reward stays near 0.55 while the policy's token",
