@@ -170,6 +170,19 @@ def allennlp_epochs(r, caught_query, tb_warnings, epochs=6):
 # numerical
 
 
+@near_miss("nan_loss", "ocr_valid_loss_only_metric_nan.log")
+def _(r):
+    out = [note("A text recogniser's log that prints only its evaluations: the validation loss",
+                "falls and stays finite; one evaluation's edit distance is nan (no word in that",
+                "sample set). The model did not go NaN; a metric's average over nothing did.")]
+    loss = 3.9
+    for k in range(1, 13):
+        loss = loss * 0.86 + r.gauss(0, 0.01)
+        ed = "nan" if k == 7 else "%.2f" % (900000 / k)
+        out.append("[%d/300000] valid loss: %.5f accuracy: %.3f, norm_ED: %s" % (2000 * k, loss, min(80.0, 7.0 * k), ed))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_loss", "megatron_nan_check_enabled.log")
 def _(r):
     out = [note("Megatron-LM GPT pre-training with --check-for-nan-in-loss-and-grad on: the",
