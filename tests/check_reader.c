@@ -782,6 +782,9 @@ START_TEST(test_kv_bracketed_names)
     /* A step's count alone in brackets after its name. */
     CHECK_LINE("Step [2000]  train Loss : 0.594193, training accuracy :  0.75", {"Step", 2000, MD_UNIT_NONE},
                {"train Loss", 0.594193, MD_UNIT_NONE}, {"training accuracy", 0.75, MD_UNIT_NONE});
+    /* So is an epoch's. */
+    CHECK_LINE("epoch [3]: training loss: 1.07 - acc: 0.51 - val_loss: 1.43", {"epoch", 3, MD_UNIT_NONE},
+               {"training loss", 1.07, MD_UNIT_NONE}, {"acc", 0.51, MD_UNIT_NONE}, {"val_loss", 1.43, MD_UNIT_NONE});
 }
 END_TEST
 

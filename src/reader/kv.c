@@ -1742,12 +1742,14 @@ static bool mmcv_iter(const scan *s)
 
 /* "Step [2000]  train Loss : 0.59": a step's count alone in brackets after
  * its name (a TF1 script's print), as "Epoch [5/650]" gives one with its
- * total. */
+ * total; so is an epoch's, "epoch [3]: training loss: 1.07 - acc: 0.51"
+ * (where no batch's count follows: on_epoch_counts reads those). */
 static bool on_bracketed_step(scan *s)
 {
     if (s->words != 1 || s->p != s->key_end + 1 || s->key_end[0] != ' ' ||
         !(md_word_is(s->key, (size_t)(s->key_end - s->key), "step") ||
-          md_word_is(s->key, (size_t)(s->key_end - s->key), "iteration")))
+          md_word_is(s->key, (size_t)(s->key_end - s->key), "iteration") ||
+          md_word_is(s->key, (size_t)(s->key_end - s->key), "epoch")))
         return false;
     double v, total;
     count_text t;
