@@ -3102,6 +3102,19 @@ START_TEST(test_text_column_tables)
     ck_assert_ptr_null(md_store_find(st, "time"));
     md_store_free(st);
 
+    /* A second table whose header a notebook's download bar was drawn
+     * after: its own header, not more rows of the first table's. */
+    st = load_text("fastai.log",
+                   "epoch     train_loss  valid_loss  error_rate  time\n"
+                   "0         0.013685    0.000191    0.000000    03:57\n"
+                   "epoch     train_loss  valid_loss  accuracy  time    \xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| "
+                   "100.00% [105070592/105067061 00:03<00:00]\n"
+                   "0         0.466363    0.403699    0.818920  03:24\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "error_rate")->count, 1);
+    ck_assert(series(st, "accuracy")->last == 0.81892);
+    md_store_free(st);
+
     /* Ultralytics YOLO: the header before each epoch, the row before its bar. */
     st = load_text("yolo.log",
                    "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n"

@@ -725,6 +725,22 @@ static size_t cells_before_barless(const md_str *cells, size_t n)
     return 0;
 }
 
+/* The line before a bar of block characters (U+2580-U+259F) drawn after
+ * two blanks and more: a notebook's download bar glued to fastai's header,
+ * "epoch  train_loss  valid_loss  accuracy  time    ███| 100.00% [...]".
+ * The line itself where it has none. */
+static md_str before_block_bar(md_str line)
+{
+    const char *p = line.p, *end = line.p + line.n;
+    while ((p = memchr(p, '\xe2', (size_t)(end - p))) != NULL && end - p >= 3) {
+        if ((unsigned char)p[1] == 0x96 && (unsigned char)p[2] >= 0x80 && (unsigned char)p[2] <= 0x9f &&
+            p - line.p >= 2 && p[-1] == ' ' && p[-2] == ' ')
+            return md_str_trim((md_str){line.p, (size_t)(p - line.p)});
+        p++;
+    }
+    return line;
+}
+
 void md_columns_pairs_read(md_columns *t)
 {
     t->prev_len = 0;
@@ -740,6 +756,11 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
     if (line.n && line.p[0] == '-' && t->prev_len && lineno == t->prev_line + 1 &&
         read_rule(t, line, indent, lineno, role, ctx))
         return true;
+    md_str unbarred = before_block_bar(line);
+    if (unbarred.n < line.n && may_be_header(unbarred)) {
+        line = unbarred;
+        t->n = 0; /* a new header, not a row of the table before */
+    }
     if (!t->n && !may_be_header(line))
         return false;
     /* DeePMD-kit's lcurve.out comments its header out: "#  step
