@@ -986,6 +986,16 @@ START_TEST(test_worst_val_train_counterpart)
     run_done(&r);
     ck_assert(!md_signal_run(r.sig, "worst_val_train_rel_change").known);
     run_free(&r);
+
+    /* A training loss that ended before the validation loss's lowest is
+     * another run's: no change while the validation loss rose. */
+    r = run_new();
+    put_curve(&r, "loss", healthy, 40, 0);
+    put_curve(&r, "val_loss", diverge, 200, 0);
+    run_done(&r);
+    train = md_signal_run(r.sig, "worst_val_train_rel_change");
+    ck_assert(train.known && train.v == 0);
+    run_free(&r);
 }
 END_TEST
 

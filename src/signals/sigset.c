@@ -428,9 +428,18 @@ static md_value worst_val_train_rel_change(md_sigset *sig)
     /* val_loss's is the loss, not a train_loss the log prints beside it. */
     const char *candidates[] = {strcmp(rest, "loss") == 0 ? rest : train, train, rest};
     int f = md_series_feature_find("rel_change");
-    for (size_t i = 0; i < MD_COUNT(candidates); i++)
-        if (md_store_has_points(sig->st, candidates[i]))
-            return md_signal_series(sig, candidates[i], f);
+    const md_series *val = md_store_series(sig->st, (size_t)w);
+    for (size_t i = 0; i < MD_COUNT(candidates); i++) {
+        if (!md_store_has_points(sig->st, candidates[i]))
+            continue;
+        /* A training loss that ended before the validation loss was at
+         * its best is another run's (a notebook's second lgb.train on all
+         * the rows): it did not change while this one rose. */
+        const md_series *train_s = md_store_find(sig->st, candidates[i]);
+        if (train_s->ordinal == val->ordinal && train_s->last_step < val->min_step)
+            return md_known(0);
+        return md_signal_series(sig, candidates[i], f);
+    }
     return md_unknown();
 }
 
