@@ -222,7 +222,7 @@ static const md_named run_features[] = {
     {"worst_val_fresh_starts", "fresh_starts of that validation loss: several runs in one log"},
     {"worst_val_train_rel_change", "rel_change of the training series that validation loss measures "
                                    "on held-out data (val_box_loss: train_box_loss or box_loss; val_loss: "
-                                   "loss)"},
+                                   "loss); 0 where it ended before the validation loss's lowest"},
     {"worst_score_worse_from_best", "worse_from_best of the validation score that got the most "
                                     "worse (val_accuracy, eval_f1, valid_bleu, mAP; an error rate, "
                                     "eval_wer, val_cer, as the same share)"},
