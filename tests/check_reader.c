@@ -7071,6 +7071,8 @@ static const struct {
                              "input min: -47264.0"},
     {"keyboard_interrupt", "KeyboardInterrupt"},
     {"keyboard_interrupt", "[rank0]: KeyboardInterrupt"},
+    {"keyboard_interrupt", "    KeyboardInterrupt: "},
+    {"keyboard_interrupt", "KeyboardInterrupt                         Traceback (most recent call last)"},
     {"keyboard_interrupt", "^C"},
     {"keyboard_interrupt", "^[[6~^CTraceback (most recent call last):"},
     {"keyboard_interrupt", "^C[2024-05-26 15:06:40,046] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 22523"},
@@ -9645,6 +9647,7 @@ static const struct {
     {"killed", "^C2025-04-24 09:39:44,683 WARNING tune.py:219 -- Stop signal received (e.g. via SIGINT/Ctrl+C), "
                        "ending Ray Tune run. Press CTRL+C (or send SIGINT/SIGKILL/SIGTERM) to skip."},
     {"killed", "Der Prozess wurde nicht getötet: Getöteter Speicher 0"},
+    {"keyboard_interrupt", "except KeyboardInterrupt: save_checkpoint()"},
     {"killed", "# 强制终了 / 強制終了 ist nicht ausgelöst"},
     {"nan_message", "Moving average ignored a value of 0.5 (out of range)"},
     {"empty_mean", "        warnings.warn(\"Mean of empty slice.\", RuntimeWarning, stacklevel=3)"},

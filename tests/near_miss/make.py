@@ -337,6 +337,24 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("grad_norm_nonfinite", "hf_fp16_settled_one_inf_midrun.log")
+def _(r):
+    out = [note("A long HF fp16 fine-tune logged every 100 steps, its loss already low and still",
+                "easing down; one log in the middle has an Inf gradient norm, a step the",
+                "GradScaler skipped when its raised scale overflowed. Norms before and after are",
+                "finite, the loss does not move.")]
+    out += trainer_banner("120,000", "1", "8", "15,000")
+    total = 15000
+    for s in range(100, total + 1, 100):
+        lr = linear(s, total, 5e-5, 0)
+        loss = 0.115 - 0.02 * s / total + r.gauss(0, 0.004)
+        gn = float("inf") if s == 6600 else 0.2 + abs(r.gauss(0, 0.08))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": gn, "learning_rate": lr, "epoch": round(s / total, 2)}))
+    out.append(hf({"train_runtime": 8078.2, "train_samples_per_second": 14.9, "train_steps_per_second": 1.86,
+                   "train_loss": 0.1071, "epoch": 1.0}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("grad_norm_nonfinite", "step0_gradnorm_placeholder.log")
 def _(r):
     out = [note("Custom PyTorch loop that logs an initial evaluation at step 0, before any",
