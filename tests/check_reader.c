@@ -2130,6 +2130,18 @@ START_TEST(test_text_metriclogger_averaged_stats)
                              NULL);
     ck_assert_uint_eq(series(st, "loss")->count, 3);
     md_store_free(st);
+    /* Also behind a logger's prefix (LAVIS, MiniGPT-4), whose rounded
+     * "lr: 0.0000" is no learning rate of 0. */
+    st = load_text("lavis.log",
+                   "2023-05-07 12:08:40,101 [INFO] Train: data epoch: [0]  [ 0/50]  eta: 0:00:10  lr: 0.000030  "
+                   "loss: 1.4 (1.4)  time: 0.2\n"
+                   "2023-05-07 12:08:50,101 [INFO] Train: data epoch: [0]  [49/50]  eta: 0:00:00  lr: 0.000030  "
+                   "loss: 1.1 (1.2)  time: 0.2\n"
+                   "2023-05-07 12:08:52,563 [INFO] Averaged stats: lr: 0.0000  loss: 1.2121\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "lr")->min > 0);
+    md_store_free(st);
     st = load_text("albef.log",
                    "Averaged stats: lr: 0.0001  loss_mlm: 2.4164  loss_ita: 4.4564  loss_itm: 0.4566 epoch:0\n"
                    "Averaged stats: lr: 0.0001  loss_mlm: 2.1419  loss_ita: 4.0798  loss_itm: 0.3376 epoch:1\n",

@@ -285,6 +285,16 @@ static bool logger_prefix(const char *p, const char *key)
     return key > p && key[-1] == ']';
 }
 
+/* Whether the line's message, after a logger's prefix or a timestamp
+ * where it has one ("2023-05-07 12:08:52,563 [INFO] Averaged stats: ..."),
+ * starts with the phrase. */
+static bool message_starts_with(md_str t, const char *phrase)
+{
+    size_t n = strlen(phrase);
+    const char *at = md_memmem(t.p, t.n < 96 + n ? t.n : 96 + n, phrase, n);
+    return at && (at == t.p || logger_prefix(t.p, at) || stamp_prefix(t.p, at));
+}
+
 /* A pair's value: a shape's pair holds its number's text, unread, for
  * the feed's thread to convert. */
 static double pair_value(const md_kv *kv)
@@ -2935,8 +2945,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
      * already gave at that step (its time is the epoch's, no step's). A log
      * of those lines alone (ALBEF's epochs, pasted) has no other. */
     if (best_so_far_line(trimmed) ||
-        (r->measured &&
-         (md_str_starts_with(trimmed, "Averaged stats:") || md_str_starts_with(trimmed, "Final training "))))
+        (r->measured && (message_starts_with(trimmed, "Averaged stats:") || message_starts_with(trimmed, "Final training "))))
         return;
     if (result_banner(r, trimmed))
         return;
