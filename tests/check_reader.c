@@ -7265,6 +7265,8 @@ static const struct {
     {"nan_message", "Warning: Moving average ignored a value of inf"},
     {"killed", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 4242) "
                "of binary: /usr/bin/python3"},
+    {"nccl_timeout", "frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, "
+                     "std::ratio<1l, 1000l> > >) + 0x1d2 (0x1554e9e0f8f2 in /opt/torch/lib/libtorch_cuda.so)"},
     {"nccl_timeout", "[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=12345, OpType=ALLREDUCE, "
                      "NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800385 milliseconds before timing out."},
     {"nccl_error", "torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/"
