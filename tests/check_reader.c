@@ -2116,6 +2116,26 @@ START_TEST(test_text_monai_research_trainer)
 }
 END_TEST
 
+/* PIPs' lines: a run's name and clock, then "step N/T; rtime R; itime I;
+ * loss = L": the iteration's time and the part its data took. */
+START_TEST(test_text_pips_times)
+{
+    md_store *st = load_text("pips.log",
+                             "16hv_8_96_I4_5e-4_A_debug_15:30:12; step 000031/200000; rtime 0.03; itime 1.80; "
+                             "loss = 100.11551\n"
+                             "16hv_8_96_I4_5e-4_A_debug_15:30:12; step 000032/200000; rtime 210.16; itime 212.36; "
+                             "loss = 76.14967\n",
+                             NULL);
+    const md_series *step_time = series(st, "step_time"), *data_time = series(st, "data_time");
+    ck_assert_uint_eq(step_time->count, 2);
+    ck_assert_int_eq(step_time->last_step, 32);
+    ck_assert(step_time->max == 212.36);
+    ck_assert(data_time->max == 210.16);
+    ck_assert(series(st, "loss")->last == 76.14967);
+    md_store_free(st);
+}
+END_TEST
+
 /* torchvision's MetricLogger closes each epoch with "Averaged stats:", the
  * epoch's figures again after its batches' lines: not read then. A log of
  * those lines alone (ALBEF's epochs, pasted) is read: its loss terms make
@@ -10388,6 +10408,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_ray_worker_prefix);
     tcase_add_test(text, test_text_monai_research_trainer);
     tcase_add_test(text, test_text_metriclogger_averaged_stats);
+    tcase_add_test(text, test_text_pips_times);
     tcase_add_test(text, test_text_rllib_pretty_print);
     tcase_add_test(text, test_text_traceback_logger_prefix);
     tcase_add_test(text, test_text_srun_labels);
