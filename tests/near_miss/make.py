@@ -1108,6 +1108,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "beta_vae_four_epochs_kl_warmup.log")
+def _(r):
+    out = [note("A beta-VAE's first four epochs with the KL weight warming up from 0: the total",
+                "(reconstruction plus beta times KL) rises tenfold while the reconstruction error",
+                "falls. The objective grows with its weight; the model does not diverge.")]
+    for epoch in range(1, 5):
+        beta = (epoch - 1) / 3.0
+        recon = 0.9 * 0.8 ** epoch
+        kl = 14.0 - epoch
+        out.append("Epoch %d/50 - loss: %.4f - recon: %.4f - kl: %.4f - beta: %.3f"
+                   % (epoch, recon + beta * kl, recon, kl, beta))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "lightgbm_bagging_one_round_up.log")
 def _(r):
     out = [note("LightGBM with bagging_fraction=0.5 for five rounds: each tree sees half the",
@@ -4762,6 +4776,18 @@ def _(r):
         return {"reward": clamp01(reward + r.gauss(0, 0.03)), "clipped": 0.02 + abs(r.gauss(0, 0.01)),
                 "length": 700 + (300 if s >= 200 else 0) + r.gauss(0, 30), "entropy": 0.33 + r.gauss(0, 0.01)}
     out += verl(r, total, f)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_reference_mismatch", "vae_latent_kl_falls.log")
+def _(r):
+    out = [note("A convolutional VAE on MNIST: its KL is the latent code's distance from the",
+                "prior, tens of nats at the first batches, falling as the encoder learns; beside",
+                "it, the reconstruction loss. No policy, no reference model.")]
+    for step in range(0, 6000, 200):
+        kl = 25.0 + 40.0 * math.exp(-step / 900.0) + r.gauss(0, 0.6)
+        recon = 75.0 + 140.0 * math.exp(-step / 600.0) + r.gauss(0, 1.0)
+        out.append("step %5d  loss: %.3f  recon: %.3f  kl: %.3f" % (step, recon + kl, recon, kl))
     return "\n".join(out) + "\n"
 
 
