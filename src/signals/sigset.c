@@ -436,7 +436,8 @@ static md_value worst_val_train_rel_change(md_sigset *sig)
          * its best is another run's (a notebook's second lgb.train on all
          * the rows): it did not change while this one rose. */
         const md_series *train_s = md_store_find(sig->st, candidates[i]);
-        if (train_s->ordinal == val->ordinal && train_s->last_step < val->min_step)
+        if (train_s->ordinal == val->ordinal && !train_s->restarts && !val->restarts &&
+            train_s->last_step < val->min_step)
             return md_known(0);
         return md_signal_series(sig, candidates[i], f);
     }
