@@ -7281,6 +7281,8 @@ static const struct {
     {"killed", "./train.sh: line 7: 9931 強制終了              python main.py"},
     {"killed", "[2]+  Terminado (killed)      python train.py"},
     {"nan_message", "Warning: Moving average ignored a value of nan"},
+    {"torch_extension_build", "Using /root/.cache/torch_extensions/py39_cu117 as PyTorch extensions root..."},
+    {"torch_extension_build", "Building extension module fused_adam..."},
     {"nan_message", " AssertionError: Rank 114: found NaN in local forward loss calculation. Device: 2,"},
     {"nan_message", "Warning: Moving average ignored a value of inf"},
     {"killed", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 4242) "

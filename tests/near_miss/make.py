@@ -1108,6 +1108,32 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("extension_build_hang", "deepspeed_fused_adam_built_then_trains.log")
+def _(r):
+    out = [note("DeepSpeed's first start on a machine: every rank announces the extensions",
+                "cache, rank 0 builds the fused Adam op with ninja, all of them load it, and",
+                "training goes on. The build took a minute; nothing hung.")]
+    for rank in range(4):
+        out.append("Using /home/ml/.cache/torch_extensions/py310_cu121 as PyTorch extensions root...")
+    out.append("Creating extension directory /home/ml/.cache/torch_extensions/py310_cu121/fused_adam...")
+    out.append("Detected CUDA files, patching ldflags")
+    out.append("Emitting ninja build file /home/ml/.cache/torch_extensions/py310_cu121/fused_adam/build.ninja...")
+    out.append("Building extension module fused_adam...")
+    out.append("Allowing ninja to set a default number of workers... (overridable by setting the environment "
+               "variable MAX_JOBS=N)")
+    out.append("ninja: no work to do.")
+    for rank in range(4):
+        out.append("Loading extension module fused_adam...")
+        out.append("Time to load fused_adam op: %.4f seconds" % (61.2 + r.random()))
+    loss = 2.9
+    for step in range(10, 401, 10):
+        loss = loss * 0.985 + r.gauss(0, 0.01)
+        out.append("[2025-03-11 09:%02d:%02d,118] [INFO] [logging.py:96:log_dist] [Rank 0] step=%d, skipped=0, "
+                   "lr=[2e-05], mom=[(0.9, 0.95)]" % (17 + step // 60, step % 60, step))
+        out.append("Epoch 1/1 with loss %.4f" % loss)
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "beta_vae_four_epochs_kl_warmup.log")
 def _(r):
     out = [note("A beta-VAE's first four epochs with the KL weight warming up from 0: the total",
