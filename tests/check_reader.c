@@ -7283,6 +7283,8 @@ static const struct {
     {"nan_message", "Warning: Moving average ignored a value of nan"},
     {"torch_extension_build", "Using /root/.cache/torch_extensions/py39_cu117 as PyTorch extensions root..."},
     {"torch_extension_build", "Building extension module fused_adam..."},
+    {"boosting_degenerate", "Training has stopped (degenerate solution on iteration 60, probably too small "
+                            "l2-regularization, try to increase it)"},
     {"nan_message", " AssertionError: Rank 114: found NaN in local forward loss calculation. Device: 2,"},
     {"nan_message", "Warning: Moving average ignored a value of inf"},
     {"killed", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 4242) "
