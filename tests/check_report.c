@@ -467,6 +467,24 @@ START_TEST(test_svg_extreme_values)
     md_buf_free(&out);
     md_findings_free(&f);
     md_store_free(st);
+
+    /* Steps past 2^52, where a tick's step adds nothing to a step's
+     * double, and one value held at a denormal: a few ticks, no nan. */
+    const int64_t steps[] = {3000000000000000, 8999999999999990};
+    for (size_t i = 0; i < 2; i++) {
+        st = new_run("runs/far.log");
+        record(st, steps[i], "loss", 4.9e-320);
+        record(st, steps[i] + 4, "loss", 4.9e-320);
+        evaluate(st, &f);
+        md_render_svg(st, &f, &out);
+        svg = md_buf_cstr(&out);
+        ck_assert(well_formed(svg));
+        ck_assert_uint_le(count(svg, "<text"), 40);
+        ck_assert_ptr_null(strstr(svg, "nan"));
+        md_buf_free(&out);
+        md_findings_free(&f);
+        md_store_free(st);
+    }
 }
 END_TEST
 

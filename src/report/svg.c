@@ -2,6 +2,7 @@
  * its own y axis, the buckets' min..max band and mean line, and the
  * findings' steps as dashed lines. Hand-written SVG 1.1, no scripts, no
  * external resources, the same bytes for the same input. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -82,7 +83,9 @@ static void y_range(const chart_col *cols, size_t n, frame *fr)
     fr->ylo = fr->ylo < -Y_LIMIT ? -Y_LIMIT : fr->ylo > Y_LIMIT ? Y_LIMIT : fr->ylo;
     fr->yhi = fr->yhi > Y_LIMIT ? Y_LIMIT : fr->yhi < -Y_LIMIT ? -Y_LIMIT : fr->yhi;
     if (!(fr->yhi > fr->ylo)) {
-        double pad = isfinite(fr->ylo) && fr->ylo != 0 ? fabs(fr->ylo) * 0.1 : 0.5;
+        /* A tenth of the value, or half a unit where that is no normal
+         * number (0, a denormal: the span would be 0). */
+        double pad = isfinite(fr->ylo) && fabs(fr->ylo) * 0.1 >= DBL_MIN ? fabs(fr->ylo) * 0.1 : 0.5;
         fr->ylo = isfinite(fr->ylo) ? fr->ylo - pad : 0;
         fr->yhi = fr->ylo + 2 * pad;
     }
@@ -177,7 +180,17 @@ static void x_axis(md_buf *out, const frame *fr, bool entries)
     char b[32];
     double step = nice_step(fr->hi - fr->lo, 8);
     double base = TOP + (double)fr->npanels * (PANEL_H + GAP) - GAP;
-    for (double t = ceil(fr->lo / step) * step; t <= fr->hi + step * 1e-9; t += step) {
+    /* Ticks by their index: past 2^52 a tick's step of 0.1 or 1 adds
+     * nothing to a step's double, and t += step would never end. A tick
+     * no larger than the one before is the same tick. */
+    double first = ceil(fr->lo / step), last = -INFINITY;
+    for (int k = 0; k <= 16; k++) {
+        double t = (first + k) * step;
+        if (t > fr->hi + step * 1e-9)
+            break;
+        if (t <= last)
+            continue;
+        last = t;
         double x = px(fr, t);
         md_buf_printf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>\n",
                       x, base, x, base + 5);
