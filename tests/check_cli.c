@@ -261,6 +261,15 @@ START_TEST(test_several_runs)
         ck_assert_uint_eq(strlen(r.err.p), strlen("mldiag: notes: no metric and no event found\n"));
         run_free(&r);
     }
+    /* A gate on one run's figures is refused over several runs, not
+     * applied to them merged. */
+    const char *one_run[][3] = {{"--expect", "loss.last < 1", NULL}, {"--baseline", "r1", NULL}, {"--plot", "p.svg", NULL}};
+    for (size_t i = 0; i < MD_COUNT(one_run); i++) {
+        run r = run_mldiag(f.dir, (const char *[]){"check", one_run[i][0], one_run[i][1], "r1", "r2", NULL});
+        expect(&r, 2);
+        ck_assert_has(r.err, "judge one run");
+        run_free(&r);
+    }
     md_buf_free(&log);
     teardown_dir(&f);
 }

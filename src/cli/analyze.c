@@ -389,8 +389,14 @@ static int run(int argc, char **argv, analyze_opts *o)
     md_ruleset *rs = cli_load_rules(&o->rules, &code);
     if (!rs)
         return code;
-    if (several_runs(argc, argv) && !o->baseline && !o->nexpects) {
-        code = many(argc, argv, o, rs);
+    if (several_runs(argc, argv)) {
+        /* A gate on one run's figures would judge the runs merged into
+         * one, which is no run: refused, not passed. */
+        if (o->baseline || o->nexpects || o->plot)
+            code = cli_usage_error(o->cmd, "--expect, --baseline and --plot judge one run; several run directories "
+                                           "are summarised a row each: give them one directory at a time");
+        else
+            code = many(argc, argv, o, rs);
         md_ruleset_free(rs);
         return code;
     }
