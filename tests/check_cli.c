@@ -60,8 +60,10 @@ static void redirect(const char *path, int fd, int flags)
 /* Runs mldiag with args (NULL-terminated, without argv[0]) in dir, stdin
  * from /dev/null, stdout and stderr captured; kills it after
  * RUN_TIMEOUT_S, which fails the test (a hang). */
-/* When not 0, the limit of open files mldiag runs under. */
+/* When not 0, the limit of open files mldiag runs under, and the user it
+ * runs as (root reads files whatever their mode). */
 static rlim_t child_nofile;
+static uid_t child_uid;
 
 static run run_mldiag(const char *dir, const char *const *args)
 {
@@ -85,6 +87,8 @@ static run run_mldiag(const char *dir, const char *const *args)
         redirect(out_path, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
         redirect(err_path, STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
         if (child_nofile && setrlimit(RLIMIT_NOFILE, &(struct rlimit){child_nofile, child_nofile}) != 0)
+            _exit(126);
+        if (child_uid && (setgid((gid_t)child_uid) != 0 || setuid(child_uid) != 0))
             _exit(126);
         execv(bin, argv);
         _exit(127);
@@ -159,14 +163,21 @@ START_TEST(test_missing_file)
 }
 END_TEST
 
+/* A file that cannot be opened: an error given alone; in a run directory,
+ * a warning that the run is judged without it, and an error where no file
+ * of the directory could be read. Root reads files whatever their mode,
+ * so as root mldiag runs as nobody. */
 START_TEST(test_permission_denied)
 {
-    /* root reads files whatever their mode, so there is nothing to test. */
-    if (geteuid() == 0) {
-        printf("cli: permission test skipped: running as root\n");
-        return;
-    }
     fixture f = setup_dir();
+    if (geteuid() == 0) {
+        char *parent = md_xstrdup(f.dir);
+        *strrchr(parent, '/') = '\0';
+        ck_assert_int_eq(chmod(parent, 0755), 0);
+        ck_assert_int_eq(chmod(f.dir, 0777), 0);
+        free(parent);
+        child_uid = 65534;
+    }
     char *path = t_write_str(f.dir, "secret.log", "step 1, loss: 2.0\n");
     ck_assert_int_eq(chmod(path, 0), 0);
     run r = run_mldiag(f.dir, (const char *[]){"series", "secret.log", NULL});
@@ -175,6 +186,39 @@ START_TEST(test_permission_denied)
     ck_assert_has(r.err, "Permission denied");
     run_free(&r);
     free(path);
+
+    const char *dirs[] = {"run", "run2"};
+    for (size_t i = 0; i < 2; i++) {
+        char *dir = t_path(f.dir, dirs[i]);
+        ck_assert_int_eq(mkdir(dir, 0755), 0);
+        ck_assert_int_eq(chmod(dir, 0755), 0);
+        free(dir);
+    }
+    md_buf log = {0};
+    for (int i = 1; i <= 50; i++)
+        md_buf_printf(&log, "step %d, loss: %.3f\n", i, 2.0 / i + 0.5);
+    char *run_dir = t_path(f.dir, "run");
+    char *readable = t_write(run_dir, "a.log", log.p, log.n);
+    ck_assert_int_eq(chmod(readable, 0644), 0);
+    char *hidden = t_write_str(run_dir, "b.log", "step 1, loss: nan\n");
+    ck_assert_int_eq(chmod(hidden, 0), 0);
+    r = run_mldiag(f.dir, (const char *[]){"check", "run", NULL});
+    ck_assert_has(r.err, "b.log: warning: cannot open: Permission denied; the run is judged without it");
+    run_free(&r);
+    char *run2 = t_path(f.dir, "run2");
+    char *only = t_write_str(run2, "train.log", "step 1, loss: 2.0\n");
+    ck_assert_int_eq(chmod(only, 0), 0);
+    r = run_mldiag(f.dir, (const char *[]){"check", "run2", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "no file in this directory could be read (1 could not be opened)");
+    run_free(&r);
+    child_uid = 0;
+    free(readable);
+    free(hidden);
+    free(only);
+    free(run_dir);
+    free(run2);
+    md_buf_free(&log);
     teardown_dir(&f);
 }
 END_TEST

@@ -12,6 +12,7 @@ typedef struct loader {
     md_diags *diags;
     md_store *run;
     size_t files_read;
+    size_t unopened; /* files a directory walk found and could not open */
 } loader;
 
 /* Files in a run directory that are never logs: weights, media, code,
@@ -48,9 +49,11 @@ static md_err load_file(loader *l, const char *path, bool in_dir)
     int sys;
     md_source *src = md_source_open(path, &err, &sys);
     if (!src) {
-        if (!in_dir)
-            md_diags_add(l->diags, MD_DIAG_ERROR, path, 0, 0, "cannot open: %s",
-                         sys ? strerror(sys) : md_err_str(err));
+        /* In a run directory the run is read without it, and says so: a
+         * log that cannot be read must not pass as a clean one. */
+        md_diags_add(l->diags, in_dir ? MD_DIAG_WARNING : MD_DIAG_ERROR, path, 0, 0, "cannot open: %s%s",
+                     sys ? strerror(sys) : md_err_str(err), in_dir ? "; the run is judged without it" : "");
+        l->unopened += in_dir;
         return err;
     }
     if (md_sniff_own_report(md_source_peek(src))) {
@@ -96,10 +99,15 @@ static md_err load_path(loader *l, const char *path)
 {
     if (!md_source_is_dir(path))
         return load_file(l, path, false);
-    size_t before = l->files_read;
+    size_t before = l->files_read, unopened = l->unopened;
     int sys;
     if (md_source_walk(path, on_dir_file, on_dir_note, l, &sys) != MD_OK) {
         md_diags_add(l->diags, MD_DIAG_ERROR, path, 0, 0, "cannot read directory: %s", strerror(sys));
+        return MD_ERR_IO;
+    }
+    if (l->files_read == before && l->unopened > unopened) {
+        md_diags_add(l->diags, MD_DIAG_ERROR, path, 0, 0, "no file in this directory could be read (%zu could not be opened)",
+                     l->unopened - unopened);
         return MD_ERR_IO;
     }
     if (l->files_read == before) {
@@ -123,7 +131,7 @@ static size_t metrics(const md_store *st)
 md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md_diags *diags,
                    md_store **out)
 {
-    loader l = {cat, diags, md_store_new(cat), 0};
+    loader l = {cat, diags, md_store_new(cat), 0, 0};
     md_err result = MD_OK;
     for (size_t i = 0; i < n; i++) {
         md_err err = load_path(&l, paths[i]);
