@@ -114,7 +114,7 @@ END_TEST
 
 /* A document of other shapes is built whole as cJSON's tree, about 100
  * bytes a value: past MD_JSON_TREE_VALUES values it is refused, not
- * allowed gigabytes (an object of one array of 9M zeros is 18 MB). */
+ * allowed gigabytes (an object of one array of 4M zeros is 8 MB). */
 START_TEST(test_json_too_many_values)
 {
     md_buf doc = {0};
@@ -126,9 +126,25 @@ START_TEST(test_json_too_many_values)
     md_diags_init(&diags);
     md_store *st;
     ck_assert_int_eq(read_memory(doc.p, doc.n, &st, &diags), MD_ERR_FORMAT);
-    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "values that cannot be read an entry at a time"));
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "values in one entry or outside its entries"));
     md_store_free(st);
     md_diags_free(&diags);
+    /* So is one entry of a root array, or a member beside a log_history,
+     * that holds as many. */
+    const char *wrappers[][2] = {{"[{\"step\": 1, \"loss\": 2.0}, {\"big\": [", "]}]"},
+                                 {"{\"log_history\": [{\"step\": 1, \"loss\": 2.0}], \"x\": [", "]}"}};
+    for (size_t w = 0; w < 2; w++) {
+        doc.n = 0;
+        md_buf_puts(&doc, wrappers[w][0]);
+        for (size_t i = 0; i <= MD_JSON_TREE_VALUES; i++)
+            md_buf_puts(&doc, i ? ",0" : "0");
+        md_buf_puts(&doc, wrappers[w][1]);
+        md_diags_init(&diags);
+        ck_assert_int_eq(read_memory(doc.p, doc.n, &st, &diags), MD_ERR_FORMAT);
+        ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "values in one entry or outside its entries"));
+        md_store_free(st);
+        md_diags_free(&diags);
+    }
     /* The same values as entries of a root array are read one by one. */
     doc.n = 0;
     md_buf_putc(&doc, '[');

@@ -9,9 +9,10 @@
  * most values of one whose tree is built whole. A root array and a root
  * object's log_history are read an entry at a time; any other shape
  * becomes cJSON's tree of the whole, about 100 bytes a value (40 times
- * the text of an array of zeros). */
+ * the text of an array of zeros): 4M values hold a notebook of a million
+ * output lines, in 400 to 650 MB at most. */
 #define MD_JSON_MAX ((size_t)256 << 20)
-#define MD_JSON_TREE_VALUES ((size_t)8 << 20)
+#define MD_JSON_TREE_VALUES ((size_t)4 << 20)
 
 /* Sniffs src, begins a new input in st and reads all of src into it.
  * *fmt receives the format found. Returns MD_OK, MD_ERR_FORMAT for binary

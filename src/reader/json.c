@@ -669,14 +669,49 @@ typedef struct doc_walk {
     walk_kind kind;
     const char *entries; /* the '[' of the array streamed */
     const char *end;
-    cJSON *rest; /* the root object, without its log_history */
-    bool too_large; /* for a tree of the whole (MD_JSON_TREE_VALUES) */
+    cJSON *rest;        /* the root object, without its log_history */
+    size_t rest_values; /* the values rest holds */
+    bool too_large;     /* a tree of more than MD_JSON_TREE_VALUES was next */
+    bool broken;        /* the walk broke: the document is read whole, or salvaged */
 } doc_walk;
+
+/* The values in the JSON value at p, counted without parsing it: 1 for a
+ * scalar; for an array or object, one more for each comma inside it. */
+static size_t values_in(const char *p, const char *end)
+{
+    if (p >= end || (*p != '[' && *p != '{'))
+        return 1;
+    size_t depth = 0, values = 1, n = (size_t)(end - p);
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (c == '"')
+            i = string_end(p, n, i);
+        else if (c == '[' || c == '{')
+            depth++;
+        else if ((c == ']' || c == '}') && --depth == 0)
+            break;
+        else
+            values += c == ',';
+    }
+    return values;
+}
+
+/* The value at p through cJSON, unless its tree would hold more than
+ * MD_JSON_TREE_VALUES values together with the `held` already built:
+ * then NULL and *too_large. */
+static cJSON *parse_value(const char *p, const char *end, const char **after, size_t held, bool *too_large)
+{
+    if (held + values_in(p, end) > MD_JSON_TREE_VALUES) {
+        *too_large = true;
+        return NULL;
+    }
+    return cJSON_ParseWithLengthOpts(p, (size_t)(end - p), after, 0);
+}
 
 /* The entry after *p in the array whose '[' or last entry ends at *p:
  * parsed into *item, NULL when the array closes; *p is left after it.
- * False when the text breaks there. */
-static bool array_next(const char **p, const char *end, bool first, cJSON **item)
+ * False when the text breaks there, or the entry is too large. */
+static bool array_next(const char **p, const char *end, bool first, cJSON **item, bool *too_large)
 {
     const char *q = skip_ws(*p, end);
     *item = NULL;
@@ -690,7 +725,7 @@ static bool array_next(const char **p, const char *end, bool first, cJSON **item
         q = skip_ws(q + 1, end);
     }
     const char *after = NULL;
-    *item = cJSON_ParseWithLengthOpts(q, (size_t)(end - q), &after, 0);
+    *item = parse_value(q, end, &after, 0, too_large);
     if (!*item)
         return false;
     *p = after;
@@ -699,13 +734,13 @@ static bool array_next(const char **p, const char *end, bool first, cJSON **item
 
 /* Walks the array opening at open, reading each object as a record when r
  * is given. Returns where the array ends, NULL when it breaks. */
-static const char *array_entries(json_reader *r, const char *open, const char *end)
+static const char *array_entries(json_reader *r, const char *open, const char *end, bool *too_large)
 {
     const char *p = open + 1;
     unsigned long index = 0;
     cJSON *item;
     for (bool first = true;; first = false) {
-        if (!array_next(&p, end, first, &item))
+        if (!array_next(&p, end, first, &item, too_large))
             return NULL;
         if (!item)
             return p;
@@ -739,20 +774,19 @@ static bool object_members(const char *p, const char *end, doc_walk *w)
         p = skip_ws(after, end);
         bool history = !w->entries && strcmp(key->valuestring, "log_history") == 0;
         p = p < end && *p == ':' ? skip_ws(p + 1, end) : NULL;
-        /* Before a log_history, a large document's tree is not built
-         * member by member either (see MD_JSON_TREE_VALUES). */
-        bool tree = p && p < end && !history && !w->entries && (*p == '[' || *p == '{');
-        if (!p || p == end || (history && *p != '[') || (tree && w->too_large)) {
+        if (!p || p == end || (history && *p != '[')) {
             cJSON_Delete(key);
             return false;
         }
         if (history) {
             w->entries = p;
-            p = array_entries(NULL, p, end);
+            p = array_entries(NULL, p, end, &w->too_large);
         } else {
-            cJSON *value = cJSON_ParseWithLengthOpts(p, (size_t)(end - p), &after, 0);
-            if (value)
+            cJSON *value = parse_value(p, end, &after, w->rest_values, &w->too_large);
+            if (value) {
+                w->rest_values += values_in(p, after);
                 cJSON_AddItemToObject(w->rest, key->valuestring, value);
+            }
             p = value ? after : NULL;
         }
         cJSON_Delete(key);
@@ -777,13 +811,14 @@ static bool too_many_values(const md_buf *text)
     return values > MD_JSON_TREE_VALUES;
 }
 
-/* Whether the document can be read entry by entry (see doc_walk). */
+/* Whether the document can be read entry by entry (see doc_walk). One
+ * that cannot is parsed whole, where its values allow: too_large else. */
 static bool walk_document(const md_buf *text, doc_walk *w)
 {
     const char *end = text->p + text->n, *p = skip_ws(text->p, end);
-    *w = (doc_walk){.end = end, .too_large = too_many_values(text)};
+    *w = (doc_walk){.end = end};
     if (p < end && *p == '[') {
-        const char *after = array_entries(NULL, p, end);
+        const char *after = array_entries(NULL, p, end, &w->too_large);
         if (after && skip_ws(after, end) == end) {
             w->kind = WALK_ARRAY;
             w->entries = p;
@@ -795,6 +830,8 @@ static bool walk_document(const md_buf *text, doc_walk *w)
     if (w->kind == WALK_NONE) {
         cJSON_Delete(w->rest);
         w->rest = NULL;
+        w->broken = !w->too_large;
+        w->too_large = w->too_large || too_many_values(text);
     }
     return w->kind != WALK_NONE;
 }
@@ -883,17 +920,27 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
         r.feed = md_feed_new(st, false);
         if (walk.kind == WALK_HISTORY)
             trainer_state(&r, walk.rest);
-        array_entries(&r, walk.entries, walk.end);
+        array_entries(&r, walk.entries, walk.end, &walk.too_large);
         md_feed_close(r.feed);
         cJSON_Delete(walk.rest);
         md_buf_free(&text);
         md_map_free(&r.quoted);
         return MD_OK;
     }
-    if (walk.too_large && walk.kind != WALK_WHOLE) {
+    if (walk.too_large && walk.broken) {
         md_diags_add(diags, MD_DIAG_ERROR, r.path, 0, 0,
-                     "JSON document of more than %zu values that cannot be read an entry at a time (a whole array "
-                     "of entries, or an object with a log_history): its tree would take %zu bytes a value",
+                     "JSON document that is not whole (cut short, or broken) and holds more than %zu values: too "
+                     "large to be salvaged whole, at about %zu bytes a value",
+                     MD_JSON_TREE_VALUES, (size_t)100);
+        md_buf_free(&text);
+        free(data);
+        return MD_ERR_FORMAT;
+    }
+    if (walk.too_large) {
+        md_diags_add(diags, MD_DIAG_ERROR, r.path, 0, 0,
+                     "JSON document with more than %zu values in one entry or outside its entries: their tree "
+                     "would take about %zu bytes a value (a root array and a log_history are read an entry at a "
+                     "time)",
                      MD_JSON_TREE_VALUES, (size_t)100);
         md_buf_free(&text);
         free(data);

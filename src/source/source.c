@@ -405,6 +405,10 @@ md_err md_source_slurp(md_source *src, size_t max, char **data, size_t *n)
     char *buf = md_xmalloc(cap + 1);
     for (;;) {
         if (len == cap) {
+            /* Full at max: past it only where there is one more byte. */
+            char probe;
+            if (cap >= max && md_source_read(src, &probe, 1) == 0)
+                break;
             if (cap >= max) {
                 free(buf);
                 return MD_ERR_FORMAT;
