@@ -108,6 +108,17 @@ START_TEST(test_json_long_trainer_state)
     ck_assert_uint_eq(diags.n, 0);
     md_store_free(st);
     md_diags_free(&diags);
+    /* Cut short mid-entry, as a run killed while writing it leaves it:
+     * the entries before the cut, an entry at a time, and a warning. */
+    const char *cut = strstr(doc.p, "\"step\": 120001}");
+    ck_assert_ptr_nonnull(cut);
+    md_diags_init(&diags);
+    ck_assert_int_eq(read_memory(doc.p, (size_t)(cut - doc.p) + 4, &st, &diags), MD_OK);
+    ck_assert_uint_eq(md_store_find(st, "loss")->count, 120000);
+    ck_assert(md_store_input(st, 0)->cut_short);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "JSON ends early"));
+    md_store_free(st);
+    md_diags_free(&diags);
     md_buf_free(&doc);
 }
 END_TEST

@@ -673,12 +673,17 @@ typedef struct doc_walk {
     size_t rest_values; /* the values rest holds */
     bool too_large;     /* a tree of more than MD_JSON_TREE_VALUES was next */
     bool broken;        /* the walk broke: the document is read whole, or salvaged */
+    const char *cut;    /* where the text ends inside an entry (a run killed mid-write), or NULL */
 } doc_walk;
 
 /* The values in the JSON value at p, counted without parsing it: 1 for a
- * scalar; for an array or object, one more for each comma inside it. */
-static size_t values_in(const char *p, const char *end)
+ * scalar; for an array or object, one more for each comma inside it.
+ * *closed (where given) says whether an array or object closes before
+ * end: one that does not was cut short. */
+static size_t values_in(const char *p, const char *end, bool *closed)
 {
+    if (closed)
+        *closed = true;
     if (p >= end || (*p != '[' && *p != '{'))
         return 1;
     size_t depth = 0, values = 1, n = (size_t)(end - p);
@@ -689,10 +694,12 @@ static size_t values_in(const char *p, const char *end)
         else if (c == '[' || c == '{')
             depth++;
         else if ((c == ']' || c == '}') && --depth == 0)
-            break;
+            return values;
         else
             values += c == ',';
     }
+    if (closed)
+        *closed = false;
     return values;
 }
 
@@ -701,7 +708,7 @@ static size_t values_in(const char *p, const char *end)
  * then NULL and *too_large. */
 static cJSON *parse_value(const char *p, const char *end, const char **after, size_t held, bool *too_large)
 {
-    if (held + values_in(p, end) > MD_JSON_TREE_VALUES) {
+    if (held + values_in(p, end, NULL) > MD_JSON_TREE_VALUES) {
         *too_large = true;
         return NULL;
     }
@@ -710,8 +717,9 @@ static cJSON *parse_value(const char *p, const char *end, const char **after, si
 
 /* The entry after *p in the array whose '[' or last entry ends at *p:
  * parsed into *item, NULL when the array closes; *p is left after it.
- * False when the text breaks there, or the entry is too large. */
-static bool array_next(const char **p, const char *end, bool first, cJSON **item, bool *too_large)
+ * False when the text breaks there (w->cut where it ends there), or the
+ * entry is too large (w->too_large). */
+static bool array_next(const char **p, const char *end, bool first, cJSON **item, doc_walk *w)
 {
     const char *q = skip_ws(*p, end);
     *item = NULL;
@@ -720,27 +728,33 @@ static bool array_next(const char **p, const char *end, bool first, cJSON **item
         return true;
     }
     if (!first) {
-        if (q == end || *q != ',')
+        if (q == end || *q != ',') {
+            w->cut = q == end ? q : NULL;
             return false;
+        }
         q = skip_ws(q + 1, end);
     }
     const char *after = NULL;
-    *item = parse_value(q, end, &after, 0, too_large);
-    if (!*item)
+    *item = parse_value(q, end, &after, 0, &w->too_large);
+    if (!*item) {
+        bool closed;
+        values_in(q, end, &closed);
+        w->cut = !w->too_large && (q == end || !closed) ? q : NULL;
         return false;
+    }
     *p = after;
     return true;
 }
 
 /* Walks the array opening at open, reading each object as a record when r
  * is given. Returns where the array ends, NULL when it breaks. */
-static const char *array_entries(json_reader *r, const char *open, const char *end, bool *too_large)
+static const char *array_entries(json_reader *r, const char *open, const char *end, doc_walk *w)
 {
     const char *p = open + 1;
     unsigned long index = 0;
     cJSON *item;
     for (bool first = true;; first = false) {
-        if (!array_next(&p, end, first, &item, too_large))
+        if (!array_next(&p, end, first, &item, w))
             return NULL;
         if (!item)
             return p;
@@ -780,11 +794,15 @@ static bool object_members(const char *p, const char *end, doc_walk *w)
         }
         if (history) {
             w->entries = p;
-            p = array_entries(NULL, p, end, &w->too_large);
+            p = array_entries(NULL, p, end, w);
+            if (!p && w->cut) {
+                cJSON_Delete(key);
+                return true; /* the entries before the cut are read */
+            }
         } else {
             cJSON *value = parse_value(p, end, &after, w->rest_values, &w->too_large);
             if (value) {
-                w->rest_values += values_in(p, after);
+                w->rest_values += values_in(p, after, NULL);
                 cJSON_AddItemToObject(w->rest, key->valuestring, value);
             }
             p = value ? after : NULL;
@@ -818,8 +836,8 @@ static bool walk_document(const md_buf *text, doc_walk *w)
     const char *end = text->p + text->n, *p = skip_ws(text->p, end);
     *w = (doc_walk){.end = end};
     if (p < end && *p == '[') {
-        const char *after = array_entries(NULL, p, end, &w->too_large);
-        if (after && skip_ws(after, end) == end) {
+        const char *after = array_entries(NULL, p, end, w);
+        if ((after && skip_ws(after, end) == end) || (!after && w->cut)) {
             w->kind = WALK_ARRAY;
             w->entries = p;
         }
@@ -920,8 +938,15 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
         r.feed = md_feed_new(st, false);
         if (walk.kind == WALK_HISTORY)
             trainer_state(&r, walk.rest);
-        array_entries(&r, walk.entries, walk.end, &walk.too_large);
+        array_entries(&r, walk.entries, walk.end, &walk);
         md_feed_close(r.feed);
+        if (walk.cut) {
+            unsigned long line, col;
+            position_of(text.p, (size_t)(walk.cut - text.p), &line, &col);
+            r.in->cut_short = true;
+            md_diags_add(diags, MD_DIAG_WARNING, r.path, line, col,
+                         "JSON ends early or breaks here; read the complete entries before it");
+        }
         cJSON_Delete(walk.rest);
         md_buf_free(&text);
         md_map_free(&r.quoted);
