@@ -581,6 +581,27 @@ START_TEST(test_let_errors)
     ck_assert_uint_eq(d.errors, 1);
     md_diags_free(&d);
     md_buf_free(&chain);
+    /* Calls of sixteen arguments nested twenty deep hold more values at
+     * once than the evaluator's stack: refused where they are written,
+     * not unknown whenever they are evaluated. Nested ten deep they fit. */
+    for (int depth = 10; depth <= 20; depth += 10) {
+        md_buf deep = {0};
+        md_buf_printf(&deep, "%swhen = ", head);
+        for (int k = 0; k < depth; k++)
+            md_buf_puts(&deep, "max(1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,");
+        md_buf_puts(&deep, "1");
+        for (int k = 0; k < depth; k++)
+            md_buf_putc(&deep, ')');
+        md_buf_puts(&deep, " > 0\n");
+        if (depth == 20) {
+            free(expect_error(md_buf_cstr(&deep), false, "expression holds more than 254 values at once", 4, 8));
+        } else {
+            md_diags_init(&d);
+            ck_assert_int_eq(compile(deep.p, deep.n, false, &d, NULL), MD_OK);
+            md_diags_free(&d);
+        }
+        md_buf_free(&deep);
+    }
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
         md_buf text = {0};
         md_buf_printf(&text, "%s%s", head, cases[i].body);

@@ -5,7 +5,6 @@
 
 #include "rules/expr_int.h"
 
-#define STACK_MAX 256
 
 static md_value leaf(const op *o, md_sigset *sig, md_expr_why *why)
 {
@@ -168,14 +167,14 @@ static bool leaf_counts_entries(const op *o, md_sigset *sig)
  * of its operands'. */
 static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, bool *entries)
 {
-    md_value stack[STACK_MAX];
-    bool counts[STACK_MAX];
+    md_value stack[EXPR_STACK_MAX];
+    bool counts[EXPR_STACK_MAX];
     size_t sp = 0;
     if (why)
         why->text[0] = '\0';
     for (size_t i = 0; i < e->n; i++) {
         const op *o = &e->ops[i];
-        if (sp >= STACK_MAX - 1)
+        if (sp >= EXPR_STACK_MAX - 1)
             return md_unknown();
         switch (o->code) {
         case OP_NUM:

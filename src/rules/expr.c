@@ -578,6 +578,44 @@ static void parse_or(parser *p)
     }
 }
 
+/* The most values the code holds on the evaluator's stack at once. */
+static size_t stack_depth(const md_expr *e)
+{
+    size_t sp = 0, most = 0;
+    for (size_t i = 0; i < e->n; i++) {
+        const op *o = &e->ops[i];
+        switch (o->code) {
+        case OP_NUM:
+        case OP_SERIES:
+        case OP_EVENT:
+        case OP_LOG:
+        case OP_RUN:
+        case OP_HAS:
+            sp++;
+            break;
+        case OP_MIN:
+        case OP_MAX:
+            sp -= (size_t)o->argc - 1;
+            break;
+        case OP_CLAMP:
+            sp -= 2;
+            break;
+        case OP_DEFINED:
+        case OP_NEG:
+        case OP_NOT:
+        case OP_ABS:
+        case OP_LN:
+        case OP_EXP:
+        case OP_SQRT:
+            break;
+        default:
+            sp--;
+        }
+        most = sp > most ? sp : most;
+    }
+    return most;
+}
+
 md_expr *md_expr_compile_with(const char *text, const md_catalog *cat, const md_expr_lets *lets,
                               md_expr_error *err)
 {
@@ -592,6 +630,9 @@ md_expr *md_expr_compile_with(const char *text, const md_catalog *cat, const md_
     if (!p.failed && p.tok.kind != T_END)
         fail(&p, p.tok.at, p.tok.len, p.tok.kind == T_IDENT ? "combine conditions with && or ||" : NULL,
              "unexpected '%.*s' after the expression", (int)p.tok.len, p.text + p.tok.at);
+    if (!p.failed && stack_depth(e) >= EXPR_STACK_MAX - 1)
+        fail(&p, 0, 1, "nest fewer calls of many arguments (a let is copied where it is used)",
+             "expression holds more than %d values at once", EXPR_STACK_MAX - 2);
     if (p.failed) {
         md_expr_free(e);
         return NULL;

@@ -37,6 +37,10 @@ enum {
     OP_DEFAULT /* default(x, d): x when known, else d */
 };
 
+/* The evaluator's stack: an expression that needs more slots at once is
+ * refused when it is compiled. */
+#define EXPR_STACK_MAX 256
+
 typedef struct op {
     uint8_t code;
     uint16_t argc;
