@@ -319,6 +319,43 @@ START_TEST(test_several_runs)
 }
 END_TEST
 
+/* watch on a FIFO reads it as the stream it is: its last line without a
+ * '\n' when the writer closes (here a NaN, so --exit-on critical exits
+ * 1), and --idle-exit while a writer keeps it open but writes nothing. */
+START_TEST(test_watch_fifo)
+{
+    fixture f = setup_dir();
+    char *fifo = t_path(f.dir, "train.log");
+    for (int idle = 0; idle <= 1; idle++) {
+        ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+        pid_t writer = fork();
+        ck_assert_int_ge(writer, 0);
+        if (writer == 0) {
+            int fd = open(fifo, O_WRONLY);
+            const char *text = idle ? "step 1 loss 1.0\nstep 2 loss 0.9\n" : "step 1 loss 1.0\nstep 2 loss 0.9\nstep 3 loss nan";
+            ssize_t w = fd >= 0 ? write(fd, text, strlen(text)) : -1;
+            if (idle)
+                sleep(RUN_TIMEOUT_S + 2); /* open and silent: killed below */
+            _exit(w > 0 ? 0 : 1);
+        }
+        run r = run_mldiag(f.dir, (const char *[]){"watch", "--exit-on", "critical", "--idle-exit", "1", "train.log", NULL});
+        kill(writer, SIGKILL);
+        waitpid(writer, NULL, 0);
+        if (idle) {
+            expect(&r, 0);
+            ck_assert_has(r.out, "insufficient_data");
+        } else {
+            expect(&r, 1);
+            ck_assert_has(r.out, "critical nan_loss at step 3");
+        }
+        run_free(&r);
+        unlink(fifo);
+    }
+    free(fifo);
+    teardown_dir(&f);
+}
+END_TEST
+
 /* Reports saved into the run directory are not read back as logs: the
  * next analysis of the directory gives the same report. */
 START_TEST(test_saved_reports_are_not_logs)
@@ -901,6 +938,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_permission_denied);
     tcase_add_test(tc, test_unreadable_inputs);
     tcase_add_test(tc, test_several_runs);
+    tcase_add_test(tc, test_watch_fifo);
     tcase_add_test(tc, test_directory_without_logs);
     tcase_add_test(tc, test_symlink_loop_directory);
     tcase_add_test(tc, test_directory_walk_bounds);

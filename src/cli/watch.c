@@ -45,6 +45,7 @@ typedef struct follower {
     const char *path;
     int fd;
     bool is_stdin;
+    bool is_stream; /* stdin or a FIFO: read when poll says so, ended at EOF */
     ino_t ino;
     off_t offset;
     uint64_t bytes; /* read in all, over rotations */
@@ -65,6 +66,7 @@ static bool open_file(follower *f)
 {
     if (f->is_stdin) {
         f->fd = 0;
+        f->is_stream = true;
         return true;
     }
     f->fd = open(f->path, O_RDONLY);
@@ -74,6 +76,7 @@ static bool open_file(follower *f)
     fstat(f->fd, &st);
     f->ino = st.st_ino;
     f->offset = 0;
+    f->is_stream = S_ISFIFO(st.st_mode);
     return true;
 }
 
@@ -81,7 +84,7 @@ static bool open_file(follower *f)
 static void check_rotation(follower *f)
 {
     struct stat st;
-    if (f->is_stdin || stat(f->path, &st) != 0)
+    if (f->is_stream || stat(f->path, &st) != 0)
         return;
     /* Replaced by a FIFO or a device: opening it would block or never
      * end; the file followed so far stays the one read. */
@@ -159,16 +162,16 @@ static bool followable(const follower *f, md_str head, bool complete)
 }
 
 /* Reads what is there now. Returns bytes read, 0 at a pause, -1 at the
- * end of standard input, -2 for an input that is not followed (not a
- * log, or a read error). */
+ * end of standard input or a FIFO's, -2 for an input that is not followed
+ * (not a log, or a read error). */
 static long pump(follower *f, double wait)
 {
     if (f->fd < 0) {
         check_rotation(f);
         return 0;
     }
-    if (f->is_stdin) {
-        struct pollfd p = {0, POLLIN, 0};
+    if (f->is_stream) {
+        struct pollfd p = {f->fd, POLLIN, 0};
         if (poll(&p, 1, (int)(wait * 1000)) <= 0)
             return 0;
     }
@@ -180,10 +183,10 @@ static long pump(follower *f, double wait)
         fprintf(stderr, "mldiag: %s: cannot read: %s\n", f->is_stdin ? "<stdin>" : f->path, strerror(errno));
         return -2;
     }
-    if (r == 0 && f->is_stdin)
+    if (r == 0 && f->is_stream)
         read_unended(f);
     if (r == 0)
-        return f->is_stdin ? -1 : 0;
+        return f->is_stream ? -1 : 0;
     if (f->offset == 0) {
         md_str head = {block, (size_t)r};
         if (!followable(f, head, (size_t)r < sizeof block))
@@ -350,7 +353,7 @@ static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_o
                 code = EXIT_FINDINGS;
             break;
         }
-        if (got == 0 && !f->is_stdin) {
+        if (got == 0 && !f->is_stream) {
             check_rotation(f);
             struct timespec pause = {(time_t)o->interval, (long)((o->interval - (double)(time_t)o->interval) * 1e9)};
             nanosleep(&pause, NULL);
