@@ -5638,6 +5638,17 @@ START_TEST(test_jsonl_cr_only)
     ck_assert_int_eq(loss->last_step, 40000);
     ck_assert_double_eq_tol(loss->last, 1.0, 1e-9);
     md_store_free(st);
+    /* Also where the first record is longer than the sniffer's window. */
+    md_buf first = {0};
+    md_buf_puts(&first, "{\"step\": 0, \"note\": \"");
+    for (int i = 0; i < 70000; i++)
+        md_buf_putc(&first, 'x');
+    md_buf_printf(&first, "\", \"loss\": 3.0}\r%s", md_buf_cstr(&text));
+    st = load_text("metrics.jsonl", md_buf_cstr(&first), NULL);
+    ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_JSONL);
+    ck_assert_uint_eq(series(st, "loss")->count, 40001);
+    md_store_free(st);
+    md_buf_free(&first);
     md_buf_free(&text);
 
     md_diags diags;
@@ -6123,6 +6134,12 @@ START_TEST(test_lightgbm_r_eval_lines)
     ck_assert_uint_eq(loss->count, 3);
     ck_assert_int_eq(loss->last_step, 3);
     ck_assert(loss->last == 0.6551);
+    md_store_free(st);
+    /* print() escapes a tab, a quote and a backslash. */
+    st = load_text("train.log", "[1] \"epoch 1\\tloss: 1.970\"\n[1] \"epoch 2\\tloss: 1.940 \\\"ok\\\"\"\n", NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert(loss->last == 1.94);
     md_store_free(st);
     /* A colon after the round, but no set's metric: no round. */
     md_kv kv[32];

@@ -859,7 +859,10 @@ static bool walk_document(const md_buf *text, doc_walk *w)
  * object opening the next. */
 static bool is_json_lines(const md_buf *text)
 {
+    /* The first record ends at '\n', or at a '\r' alone before it. */
     const char *end = text->p + text->n, *nl = memchr(text->p, '\n', text->n);
+    const char *cr = memchr(text->p, '\r', nl ? (size_t)(nl - text->p) : text->n);
+    nl = cr ? cr : nl;
     if (!nl)
         return false;
     const char *next = skip_ws(nl, end);

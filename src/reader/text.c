@@ -70,6 +70,7 @@ struct md_text_reader {
     bool quoted;        /* a paste quoted as a whole, "> " or "# " before each line */
     bool octal_escaped; /* control characters written "#011" (syslog, CloudWatch) */
     md_buf unescaped;   /* the line with those written back */
+    md_buf unquoted;    /* the text of R's print() with its escapes written back */
     md_buf keys;     /* other ranks' keys, "rankN/key" */
     md_kv kv[KV_MAX];
     md_buf clean;  /* the line without ANSI escapes */
@@ -3166,15 +3167,29 @@ unsigned md_line_controls(const char *p, size_t n)
 
 /* R's print() of a string: "[1] \"Epoch 3 loss 0.52\"" (a script's
  * print(paste(...)), LightGBM's evaluation printed so). The text between
- * the quotes is the line. */
-static md_str r_print_text(md_str s)
+ * the quotes is the line, with the escapes print() wrote ("\t", "\"",
+ * "\\") written back. */
+static md_str r_print_text(md_buf *out, md_str s)
 {
     if (s.n < 7 || s.p[0] != '[' || s.p[1] != '1' || s.p[2] != ']' || s.p[3] != ' ' || s.p[4] != '"')
         return s;
     size_t n = s.n;
     while (n > 5 && (s.p[n - 1] == ' ' || s.p[n - 1] == '\r'))
         n--;
-    return s.p[n - 1] == '"' && n > 6 ? (md_str){s.p + 5, n - 6} : s;
+    if (s.p[n - 1] != '"' || n <= 6)
+        return s;
+    md_str text = {s.p + 5, n - 6};
+    if (!memchr(text.p, '\\', text.n))
+        return text;
+    md_buf_reset(out);
+    for (size_t i = 0; i < text.n; i++) {
+        char c = text.p[i];
+        if (c == '\\' && i + 1 < text.n && strchr("t\"\\", text.p[i + 1])) {
+            c = text.p[++i] == 't' ? '\t' : text.p[i];
+        }
+        md_buf_putc(out, c);
+    }
+    return (md_str){md_buf_cstr(out), out->n};
 }
 
 static void read_line(text_reader *r, md_str raw, unsigned long line)
@@ -3188,7 +3203,7 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
     }
     if (r->octal_escaped && md_memmem(raw.p, raw.n, "#0", 2))
         raw = unescape_octal(&r->unescaped, raw);
-    raw = r_print_text(raw);
+    raw = r_print_text(&r->unquoted, raw);
     md_str clean = raw;
     unsigned controls = md_line_controls(raw.p, raw.n);
     if (controls & LINE_ESC) {
@@ -3305,6 +3320,7 @@ void md_text_reader_free(md_text_reader *r)
     md_shapes_free(r->bar_shapes);
     md_buf_free(&r->clean);
     md_buf_free(&r->unescaped);
+    md_buf_free(&r->unquoted);
     md_buf_free(&r->keys);
     md_buf_free(&r->pending);
     md_buf_free(&r->eval_last);
