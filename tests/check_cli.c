@@ -64,6 +64,8 @@ static void redirect(const char *path, int fd, int flags)
  * runs as (root reads files whatever their mode). */
 static rlim_t child_nofile;
 static uid_t child_uid;
+/* When not NULL, where mldiag's standard output goes (/dev/full). */
+static const char *child_stdout;
 
 static run run_mldiag(const char *dir, const char *const *args)
 {
@@ -84,7 +86,7 @@ static run run_mldiag(const char *dir, const char *const *args)
         if (chdir(dir) != 0)
             _exit(127);
         redirect("/dev/null", STDIN_FILENO, O_RDONLY);
-        redirect(out_path, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
+        redirect(child_stdout ? child_stdout : out_path, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
         redirect(err_path, STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
         if (child_nofile && setrlimit(RLIMIT_NOFILE, &(struct rlimit){child_nofile, child_nofile}) != 0)
             _exit(126);
@@ -107,7 +109,12 @@ static run run_mldiag(const char *dir, const char *const *args)
         }
         nanosleep(&tick, NULL);
     }
-    run r = {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, slurp(out_path), slurp(err_path)};
+    md_buf out = {0};
+    if (child_stdout)
+        md_buf_cstr(&out);
+    else
+        out = slurp(out_path);
+    run r = {WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1, out, slurp(err_path)};
     ck_assert_msg(r.status != 127, "cannot run %s", bin);
     ck_assert_msg(WIFEXITED(wstatus), "mldiag %s died of signal %d; stderr:\n%s", args[0] ? args[0] : "",
                   WTERMSIG(wstatus), r.err.p);
@@ -315,6 +322,24 @@ START_TEST(test_several_runs)
         run_free(&r);
     }
     md_buf_free(&log);
+    teardown_dir(&f);
+}
+END_TEST
+
+/* A report that cannot be written to standard output says why. */
+START_TEST(test_stdout_full)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "train.log", "step 1 loss 2.0\nstep 2 loss nan\n"));
+    const char *cmds[][2] = {{"analyze", "train.log"}, {"check", "train.log"}, {"series", "train.log"}};
+    child_stdout = "/dev/full";
+    for (size_t i = 0; i < MD_COUNT(cmds); i++) {
+        run r = run_mldiag(f.dir, (const char *[]){cmds[i][0], cmds[i][1], NULL});
+        expect(&r, 4);
+        ck_assert_has(r.err, "cannot write to standard output: No space left on device");
+        run_free(&r);
+    }
+    child_stdout = NULL;
     teardown_dir(&f);
 }
 END_TEST
@@ -939,6 +964,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_unreadable_inputs);
     tcase_add_test(tc, test_several_runs);
     tcase_add_test(tc, test_watch_fifo);
+    tcase_add_test(tc, test_stdout_full);
     tcase_add_test(tc, test_directory_without_logs);
     tcase_add_test(tc, test_symlink_loop_directory);
     tcase_add_test(tc, test_directory_walk_bounds);

@@ -58,11 +58,12 @@ md_ruleset *cli_load_rules(const cli_rules *r, int *exit_code)
 
 static bool write_stdout(const md_buf *out)
 {
-    if (out->n && fwrite(out->p, 1, out->n, stdout) != out->n) {
+    /* A full device takes the buffered write and refuses the flush. */
+    if ((out->n && fwrite(out->p, 1, out->n, stdout) != out->n) || fflush(stdout) != 0) {
         fprintf(stderr, "mldiag: cannot write to standard output: %s\n", strerror(errno));
         return false;
     }
-    return fflush(stdout) == 0;
+    return true;
 }
 
 /* Writes out to f and closes it. */
