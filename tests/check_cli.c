@@ -326,6 +326,28 @@ START_TEST(test_several_runs)
 }
 END_TEST
 
+/* A log's control characters (BEL, and C1's U+009B, which a terminal takes
+ * for ESC '[') reach neither the report nor lint's messages. */
+START_TEST(test_control_characters_shown)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "train.log",
+                     "step 1 loss 2.0\nstep 2 loss 1.9\nRuntimeError: CUDA out of memory \x07 bell \xc2\x9b" "2J here\n"));
+    free(t_write_str(f.dir, "c1.rules", "[rule r]\ntitle = T \xc2\x9b" "2J\nseverity = info\nwhen = bogus \xc2\x9b" "2J\n"));
+    run r = run_mldiag(f.dir, (const char *[]){"analyze", "--color", "never", "train.log", NULL});
+    ck_assert_has(r.out, "memory ? bell ?2J here");
+    ck_assert_ptr_null(strstr(r.out.p, "\x07"));
+    ck_assert_ptr_null(strstr(r.out.p, "\xc2\x9b"));
+    run_free(&r);
+    r = run_mldiag(f.dir, (const char *[]){"rules", "lint", "c1.rules", NULL});
+    expect(&r, 3);
+    ck_assert_ptr_null(strstr(r.err.p, "\xc2\x9b"));
+    ck_assert_has(r.err, "??2J");
+    run_free(&r);
+    teardown_dir(&f);
+}
+END_TEST
+
 /* A report that cannot be written to standard output says why. */
 START_TEST(test_stdout_full)
 {
@@ -965,6 +987,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_several_runs);
     tcase_add_test(tc, test_watch_fifo);
     tcase_add_test(tc, test_stdout_full);
+    tcase_add_test(tc, test_control_characters_shown);
     tcase_add_test(tc, test_directory_without_logs);
     tcase_add_test(tc, test_symlink_loop_directory);
     tcase_add_test(tc, test_directory_walk_bounds);

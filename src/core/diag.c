@@ -127,8 +127,15 @@ static const char *level_name(md_diag_level level)
  * as '?': one byte for one, so the caret under an excerpt still lines up. */
 static void put_visible(md_buf *out, const char *text)
 {
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        /* A C1 control (U+0080-U+009F; U+009B acts as ESC '['): both bytes. */
+        if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+            md_buf_puts(out, "??");
+            p++;
+            continue;
+        }
         md_buf_putc(out, (*p < 0x20 && *p != '\t') || *p == 0x7f ? '?' : (char)*p);
+    }
 }
 
 static void render_one(const md_diag *g, md_buf *out)
