@@ -14,8 +14,10 @@ typedef struct md_ruleset md_ruleset;
 md_ruleset *md_ruleset_new(void);
 void md_ruleset_free(md_ruleset *rs);
 
-/* Queues the default rule files compiled into the binary. */
+/* Queues the default rule files compiled into the binary; or of them only
+ * the catalog (series and events), which rules of one's own refer to. */
 void md_ruleset_add_builtin(md_ruleset *rs);
+void md_ruleset_add_builtin_catalog(md_ruleset *rs);
 /* Queues a rule file, or every *.rules file of a directory in name order.
  * Returns false (with a diagnostic) when the path cannot be read. */
 bool md_ruleset_add_path(md_ruleset *rs, const char *path, md_diags *diags);

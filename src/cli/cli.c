@@ -38,6 +38,8 @@ md_ruleset *cli_load_rules(const cli_rules *r, int *exit_code)
     md_diags_init(&diags);
     if (!r->no_default)
         md_ruleset_add_builtin(rs);
+    else
+        md_ruleset_add_builtin_catalog(rs);
     bool readable = true;
     for (size_t i = 0; i < r->npaths; i++)
         readable &= md_ruleset_add_path(rs, r->paths[i], &diags);

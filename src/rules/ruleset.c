@@ -68,11 +68,31 @@ void md_ruleset_add_text(md_ruleset *rs, const char *name, const char *text, siz
     enqueue(rs, name, md_xstrndup(text, n), n, false);
 }
 
-void md_ruleset_add_builtin(md_ruleset *rs)
+/* The built-in files that hold the catalog: the series' names and the
+ * events' signatures, which rules refer to, and no rule. */
+static bool catalog_file(const char *name)
+{
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    return strcmp(base, "series.rules") == 0 || strcmp(base, "events.rules") == 0;
+}
+
+static void add_builtin(md_ruleset *rs, bool catalog_only)
 {
     for (size_t i = 0; i < md_builtin_count; i++)
-        enqueue(rs, md_builtin_files[i].name, md_xstrndup(md_builtin_files[i].text, md_builtin_files[i].len),
-                md_builtin_files[i].len, true);
+        if (!catalog_only || catalog_file(md_builtin_files[i].name))
+            enqueue(rs, md_builtin_files[i].name, md_xstrndup(md_builtin_files[i].text, md_builtin_files[i].len),
+                    md_builtin_files[i].len, true);
+}
+
+void md_ruleset_add_builtin(md_ruleset *rs)
+{
+    add_builtin(rs, false);
+}
+
+void md_ruleset_add_builtin_catalog(md_ruleset *rs)
+{
+    add_builtin(rs, true);
 }
 
 /* The built-in rule files are 0.5 MB in all: a file thirty times that is
