@@ -435,9 +435,18 @@ START_TEST(test_svg_marks_finding)
     md_findings none = {0};
     md_render_svg(empty, &none, &out);
     ck_assert(well_formed(md_buf_cstr(&out)));
-    ck_assert_ptr_nonnull(strstr(out.p, "No curve to plot"));
+    ck_assert_ptr_nonnull(strstr(out.p, "No curve to plot: no loss"));
     md_buf_free(&out);
     md_store_free(empty);
+    /* A loss that is NaN at every point is there, and said so. */
+    md_store *all_nan = new_run("runs/all_nan.log");
+    for (int64_t step = 1; step <= 3; step++)
+        record(all_nan, step, "loss", NAN);
+    md_render_svg(all_nan, &none, &out);
+    ck_assert(well_formed(md_buf_cstr(&out)));
+    ck_assert_ptr_nonnull(strstr(out.p, "every loss value is NaN or Inf"));
+    md_buf_free(&out);
+    md_store_free(all_nan);
     md_findings_free(&f);
     md_store_free(st);
 }

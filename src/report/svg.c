@@ -238,7 +238,10 @@ void md_render_svg(const md_store *st, const md_findings *f, md_buf *out)
                        "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
                   W, fr.height, W, fr.height);
     if (!fr.npanels) {
-        text(out, W / 2, TOP + PANEL_H / 2, "middle", "", "No curve to plot: no loss or other main series");
+        const md_series *loss = md_store_find(st, "loss");
+        text(out, W / 2, TOP + PANEL_H / 2, "middle", "",
+             loss && loss->count && !loss->finite ? "No curve to plot: every loss value is NaN or Inf"
+                                                  : "No curve to plot: no loss or other main series");
         md_buf_puts(out, "</svg>\n");
         return;
     }
