@@ -348,6 +348,33 @@ START_TEST(test_control_characters_shown)
 }
 END_TEST
 
+/* watch started while the first record of a JSON Lines log is half
+ * written tells its format once a line ends, not from '{"step": 1, "lo'. */
+START_TEST(test_watch_partial_head)
+{
+    fixture f = setup_dir();
+    char *path = t_write_str(f.dir, "metrics.jsonl", "{\"step\": 1, \"lo");
+    pid_t writer = fork();
+    ck_assert_int_ge(writer, 0);
+    if (writer == 0) {
+        struct timespec pause = {0, 300 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        FILE *out = fopen(path, "a");
+        int ok = out && fputs("ss\": 1.0}\n{\"step\": 2, \"loss\": NaN}\n", out) >= 0;
+        _exit(out && fclose(out) == 0 && ok ? 0 : 1);
+    }
+    run r = run_mldiag(f.dir, (const char *[]){"watch", "--exit-on", "critical", "--idle-exit", "1", "metrics.jsonl", NULL});
+    int status;
+    waitpid(writer, &status, 0);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    expect(&r, 1);
+    ck_assert_has(r.out, "critical nan_loss at step 2");
+    run_free(&r);
+    free(path);
+    teardown_dir(&f);
+}
+END_TEST
+
 /* A report that cannot be written to standard output says why. */
 START_TEST(test_stdout_full)
 {
@@ -986,6 +1013,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_unreadable_inputs);
     tcase_add_test(tc, test_several_runs);
     tcase_add_test(tc, test_watch_fifo);
+    tcase_add_test(tc, test_watch_partial_head);
     tcase_add_test(tc, test_stdout_full);
     tcase_add_test(tc, test_control_characters_shown);
     tcase_add_test(tc, test_directory_without_logs);

@@ -50,6 +50,8 @@ typedef struct follower {
     off_t offset;
     uint64_t bytes; /* read in all, over rotations */
     md_buf pending; /* a line not yet ended by '\n' */
+    md_buf head;    /* the first bytes, until the format is told from them */
+    bool sniffed;   /* the format was told (since the last rotation) */
     unsigned long lineno;
     unsigned long pieces; /* lines and redraws read: what evaluation waits for */
     md_text_reader *reader;
@@ -76,6 +78,8 @@ static bool open_file(follower *f)
     fstat(f->fd, &st);
     f->ino = st.st_ino;
     f->offset = 0;
+    f->sniffed = false;
+    md_buf_reset(&f->head);
     f->is_stream = S_ISFIFO(st.st_mode);
     return true;
 }
@@ -98,6 +102,8 @@ static void check_rotation(follower *f)
     } else if (st.st_size < f->offset) {
         lseek(f->fd, 0, SEEK_SET);
         f->offset = 0;
+        f->sniffed = false;
+        md_buf_reset(&f->head);
         md_buf_reset(&f->pending);
     }
 }
@@ -161,6 +167,24 @@ static bool followable(const follower *f, md_str head, bool complete)
     return false;
 }
 
+/* The format is told from the head once it holds a whole line (a log
+ * being written may end mid-record: '{"step": 1, "lo' is no JSON document
+ * yet), or fills the window analyze peeks, or the input ends. False for an
+ * input that is not followed. */
+static bool take_head(follower *f, const char *data, size_t n, bool at_end)
+{
+    size_t room = MD_SOURCE_PEEK - f->head.n;
+    md_buf_put(&f->head, data, n < room ? n : room);
+    if (!at_end && f->head.n < MD_SOURCE_PEEK && !memchr(f->head.p, '\n', f->head.n))
+        return true;
+    md_str head = {md_buf_cstr(&f->head), f->head.n};
+    if (!followable(f, head, at_end))
+        return false;
+    md_text_reader_head(f->reader, head);
+    f->sniffed = true;
+    return true;
+}
+
 /* Reads what is there now. Returns bytes read, 0 at a pause, -1 at the
  * end of standard input or a FIFO's, -2 for an input that is not followed
  * (not a log, or a read error). */
@@ -183,16 +207,14 @@ static long pump(follower *f, double wait)
         fprintf(stderr, "mldiag: %s: cannot read: %s\n", f->is_stdin ? "<stdin>" : f->path, strerror(errno));
         return -2;
     }
+    if (r == 0 && f->is_stream && !f->sniffed && f->head.n && !take_head(f, "", 0, true))
+        return -2;
     if (r == 0 && f->is_stream)
         read_unended(f);
     if (r == 0)
         return f->is_stream ? -1 : 0;
-    if (f->offset == 0) {
-        md_str head = {block, (size_t)r};
-        if (!followable(f, head, (size_t)r < sizeof block))
-            return -2;
-        md_text_reader_head(f->reader, head);
-    }
+    if (!f->sniffed && !take_head(f, block, (size_t)r, false))
+        return -2;
     f->offset += r;
     f->bytes += (uint64_t)r;
     feed(f, block, (size_t)r);
@@ -347,6 +369,10 @@ static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_o
         if (ended || (o->idle_exit > 0 && t - last_data >= o->idle_exit)) {
             /* The end: what waited for more lines is read, as analyze
              * reads it at the end of a file. */
+            if (!f->sniffed && f->head.n && !take_head(f, "", 0, true)) {
+                code = EXIT_INPUT;
+                break;
+            }
             read_unended(f);
             md_text_reader_finish(f->reader);
             if (report_new(rs, f, st, false, &ids, &nids, o->exit_on))
@@ -388,6 +414,7 @@ int cmd_watch(int argc, char **argv)
     if (!f.is_stdin && f.fd >= 0)
         close(f.fd);
     md_buf_free(&f.pending);
+    md_buf_free(&f.head);
     md_store_free(st);
     md_ruleset_free(rs);
     return code;
