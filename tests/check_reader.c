@@ -6742,6 +6742,7 @@ START_TEST(test_nul_holes)
     md_store *st = load_bytes("train.log", text.p, text.n, MD_OK, &diags);
     const md_input *in = md_store_input(st, 0);
     ck_assert_uint_eq(in->hole_bytes, 300000);
+    ck_assert_uint_eq(in->hole_end_bytes, 300000);
     ck_assert_uint_eq(in->hole_line, 51);
     ck_assert(in->hole_at_end);
     ck_assert_uint_eq(series(st, "loss")->count, 50);
@@ -6758,8 +6759,23 @@ START_TEST(test_nul_holes)
     ck_assert_uint_eq(in->hole_bytes, 300000);
     ck_assert_uint_eq(in->hole_line, 51);
     ck_assert(!in->hole_at_end);
+    ck_assert_uint_eq(in->hole_end_bytes, 0);
     ck_assert_uint_eq(series(st, "loss")->count, 52);
     md_store_free(st);
+    /* And went down again: the hole that ends the file is told apart
+     * from the one inside. */
+    md_buf_put(&text, "step 53 l", 9);
+    for (int i = 0; i < 50; i++)
+        md_buf_putc(&text, '\0');
+    md_diags_init(&diags);
+    st = load_bytes("train.log", text.p, text.n, MD_OK, &diags);
+    in = md_store_input(st, 0);
+    ck_assert_uint_eq(in->hole_bytes, 300050);
+    ck_assert_uint_eq(in->hole_end_bytes, 50);
+    ck_assert(in->hole_at_end);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "50 NUL bytes end the file, and 300000 more are in holes before"));
+    md_store_free(st);
+    md_diags_free(&diags);
     md_buf_free(&text);
 
     /* A Lightning metrics.csv cut off the same way. */

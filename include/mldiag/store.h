@@ -163,6 +163,7 @@ typedef struct md_input {
     unsigned long bad_records; /* lines/rows/objects that failed to parse */
     bool cut_short;            /* the input ended mid-record or mid-stream */
     uint64_t hole_bytes;       /* NUL bytes in holes (see MD_NUL_HOLE) */
+    uint64_t hole_end_bytes;   /* of them, those of the hole that ends the input (hole_at_end) */
     unsigned long hole_line;   /* the line holding the last hole; 0 for none */
     bool hole_at_end;          /* the input ends in a hole */
     bool snapshot;             /* a trainer_state.json: rewritten at every checkpoint */

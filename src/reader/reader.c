@@ -12,7 +12,13 @@ void md_reader_holes_done(md_store *st, const md_holes *h, md_diags *diags, cons
     in->hole_bytes = h->bytes;
     in->hole_line = h->line;
     in->hole_at_end = h->at_end;
-    if (h->bytes)
+    in->hole_end_bytes = h->at_end ? h->last_bytes : 0;
+    if (h->bytes && h->at_end && h->bytes > h->last_bytes)
+        md_diags_add(diags, MD_DIAG_WARNING, path, h->line, 0,
+                     "%llu NUL bytes end the file, and %llu more are in holes before: blocks of the file were "
+                     "never written (did the machine go down?)",
+                     (unsigned long long)h->last_bytes, (unsigned long long)(h->bytes - h->last_bytes));
+    else if (h->bytes)
         md_diags_add(diags, MD_DIAG_WARNING, path, h->line, 0,
                      "%llu NUL bytes %s: blocks of the file were never written (did the machine go down?)",
                      (unsigned long long)h->bytes, h->at_end ? "end the file" : "in the file");

@@ -171,6 +171,7 @@ static const md_named log_features[] = {
     {"tail_s", "seconds from the last timestamped line that gave a training step to the log's last timestamp"},
     {"typical_gap_s", "median gap between timestamped lines, in seconds"},
     {"hole_bytes", "NUL bytes in holes: runs of 16 and more, blocks the file system never wrote"},
+    {"hole_end_bytes", "of those, the NUL bytes of the hole an input ends in (0 for none)"},
     {"hole_line", "line holding the last hole, or unknown"},
     {"hole_at_end", "1 when an input ends in a hole (the machine went down while the log grew)"},
     {"growing", "1 while mldiag watch follows an input that may still grow: where it ends now is "

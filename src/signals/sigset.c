@@ -162,11 +162,12 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
     const md_store *st = sig->st;
     double lines = 0, stamps = 0, duration = 0, gap = -1, gap_line = 0, gap_step = -1, gap_step_after = -1;
     double typical = NAN, tail = -1, third_gap = 0;
-    double holes = 0, hole_line = 0, hole_at_end = 0, growing = 0;
+    double holes = 0, hole_end = 0, hole_line = 0, hole_at_end = 0, growing = 0;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
         lines += (double)in->lines;
         holes += (double)in->hole_bytes;
+        hole_end += (double)in->hole_end_bytes;
         hole_line = in->hole_line ? (double)in->hole_line : hole_line;
         hole_at_end += in->hole_at_end;
         growing += in->growing;
@@ -191,6 +192,8 @@ md_value md_signal_log(md_sigset *sig, const char *feature)
         return md_known(stamps);
     if (strcmp(feature, "hole_bytes") == 0)
         return md_known(holes);
+    if (strcmp(feature, "hole_end_bytes") == 0)
+        return md_known(hole_end);
     if (strcmp(feature, "hole_line") == 0)
         return hole_line > 0 ? md_known(hole_line) : md_unknown();
     if (strcmp(feature, "hole_at_end") == 0)

@@ -28,6 +28,7 @@ static void end_nul_run(md_holes *h)
 {
     if (h->run >= MD_NUL_HOLE) {
         h->bytes += h->run;
+        h->last_bytes = h->run;
         h->last = h->run_start;
         h->pending = true;
         h->at_end = true;
