@@ -5622,6 +5622,27 @@ START_TEST(test_jsonl_long_first_line)
 }
 END_TEST
 
+/* A lone surrogate in a string (Python's json.dumps of a byte it could not
+ * decode, "\udcff"), which cJSON refuses, costs the record nothing: it is
+ * read as U+FFFD. A pair, and an escaped backslash before "ud800", stay. */
+START_TEST(test_jsonl_lone_surrogate)
+{
+    md_diags diags;
+    md_diags_init(&diags);
+    md_store *st = load_text("metrics.jsonl",
+                             "{\"step\": 1, \"loss\": 2.0, \"note\": \"file \\udcff\"}\n"
+                             "{\"step\": 2, \"loss\": 1.5, \"note\": \"\\ud83d\\ude00 \\ud800\"}\n"
+                             "{\"step\": 3, \"loss\": 1.2, \"note\": \"\\\\ud800\"}\n",
+                             &diags);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(loss->last == 1.2);
+    ck_assert_ptr_null(t_find_diag(&diags, MD_DIAG_WARNING, "invalid JSON"));
+    md_store_free(st);
+    md_diags_free(&diags);
+}
+END_TEST
+
 /* Records that end in '\r' alone, all of them or one in a file of '\n':
  * each is a record, through the sniffer and the reader, also in a file
  * past the 1 MiB a line may hold. */
@@ -10549,6 +10570,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_csv_nvidia_smi_gpus);
     tcase_add_test(tables, test_jsonl_long_first_line);
     tcase_add_test(tables, test_jsonl_cr_only);
+    tcase_add_test(tables, test_jsonl_lone_surrogate);
     tcase_add_test(tables, test_jsonl_wandb_step_gives_way);
     tcase_add_test(tables, test_json_arrays_of_records);
     tcase_add_test(tables, test_mlflow_metric_file);

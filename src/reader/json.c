@@ -9,6 +9,7 @@
  * to tagged strings before cJSON sees them. Numbers written as strings
  * ("nan" placeholders for steps never run) are not values. */
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,15 +73,57 @@ static size_t string_end(const char *s, size_t n, size_t open)
     return n;
 }
 
+/* 1 for a high surrogate's escape at p ("\ud83d"), 2 for a low one's
+ * ("\udcff"), 0 for anything else. */
+static int surrogate_at(const char *p, const char *end)
+{
+    if (end - p < 6 || p[0] != '\\' || p[1] != 'u' || (p[2] | 0x20) != 'd' || !isxdigit((unsigned char)p[4]) ||
+        !isxdigit((unsigned char)p[5]))
+        return 0;
+    char c = (char)(p[3] | 0x20);
+    return c >= '8' && c <= 'b' ? 1 : (c >= 'c' && c <= 'f') ? 2 : 0;
+}
+
+/* Copies the string between open and close (its quotes) with each lone
+ * surrogate's escape, which cJSON refuses (Python writes a byte it could
+ * not decode as "\udcff"), written as U+FFFD: the record keeps its numbers. */
+static void put_string(md_buf *out, const char *open, const char *close)
+{
+    const char *copied = open;
+    for (const char *p = open + 1; p < close; p++) {
+        if (*p != '\\')
+            continue;
+        int kind = surrogate_at(p, close);
+        if (kind == 1 && surrogate_at(p + 6, close) == 2) {
+            p += 11; /* a pair */
+        } else if (kind) {
+            md_buf_put(out, copied, (size_t)(p - copied));
+            md_buf_puts(out, "\\ufffd");
+            copied = p + 6;
+            p += 5;
+        } else {
+            p++;
+        }
+    }
+    md_buf_put(out, copied, (size_t)(close - copied));
+}
+
 /* Copies text to out with bare non-finite numbers outside strings turned
- * into "\u0001NaN", "\u0001Inf", "\u0001-Inf". */
+ * into "\u0001NaN", "\u0001Inf", "\u0001-Inf", and lone surrogates in
+ * strings into U+FFFD. */
 void md_json_rewrite_nonfinite(const char *s, size_t n, md_buf *out)
 {
     md_buf_reset(out);
     size_t copied = 0;
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '"') {
-            i = string_end(s, n, i);
+            size_t close = string_end(s, n, i);
+            if (md_memmem(s + i, close - i, "\\u", 2)) {
+                md_buf_put(out, s + copied, i - copied);
+                put_string(out, s + i, s + close);
+                copied = close;
+            }
+            i = close;
             continue;
         }
         double v;
