@@ -495,6 +495,34 @@ START_TEST(test_diags_control_bytes)
 }
 END_TEST
 
+/* A line of two megabytes is quoted by its first 200 bytes, cut between
+ * characters, and an error past them gets no caret line of as many blanks. */
+START_TEST(test_diags_long_line)
+{
+    md_buf line = {0};
+    md_buf_puts(&line, "when = ");
+    for (int i = 0; i < 64; i++)
+        md_buf_puts(&line, "\xc3\xa9t\xc3\xa9 ");
+    for (int i = 0; i < 200000; i++)
+        md_buf_puts(&line, "loss.count > 0 && ");
+    md_diags d;
+    md_diags_init(&d);
+    md_diag *g = md_diags_add(&d, MD_DIAG_ERROR, "x.rules", 4, (unsigned long)line.n - 3, "'bogus' is not a signal");
+    md_diag_set_excerpt(g, line.p, line.n, 5);
+    md_buf out = {0};
+    md_diags_render(&d, &out);
+    ck_assert_uint_lt(out.n, 400);
+    const char *text = md_buf_cstr(&out);
+    ck_assert_ptr_null(strchr(text, '^'));
+    /* The excerpt ends on a whole character: no lone lead byte. */
+    const char *nl = strrchr(text, '\n');
+    ck_assert((unsigned char)nl[-1] < 0xc0);
+    md_buf_free(&out);
+    md_diags_free(&d);
+    md_buf_free(&line);
+}
+END_TEST
+
 START_TEST(test_diags_warning_cap)
 {
     md_diags d;
@@ -561,6 +589,7 @@ Suite *suite_core(void)
     tcase_add_test(util, test_key_normalise);
     tcase_add_test(util, test_key_normalise_truncates_cleanly);
     tcase_add_test(util, test_crc32c);
+    tcase_add_test(util, test_diags_long_line);
     tcase_add_test(util, test_diags_warning_cap);
     tcase_add_test(util, test_diags_control_bytes);
     suite_add_tcase(s, util);

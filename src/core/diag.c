@@ -72,8 +72,11 @@ void md_diag_set_excerpt(md_diag *g, const char *text, size_t n, unsigned long w
         return;
     while (n && (text[n - 1] == '\n' || text[n - 1] == '\r'))
         n--;
-    if (n > 200)
+    if (n > 200) {
         n = 200;
+        while (n && ((unsigned char)text[n] & 0xc0) == 0x80)
+            n--; /* not half a character */
+    }
     free(g->excerpt);
     g->excerpt = md_xstrndup(text, n);
     g->width = width;
@@ -156,13 +159,15 @@ static void render_one(const md_diag *g, md_buf *out)
         md_buf_puts(out, "    ");
         put_visible(out, g->excerpt);
         md_buf_putc(out, '\n');
-        if (g->col) {
-            size_t len = strlen(g->excerpt);
+        size_t len = strlen(g->excerpt);
+        /* The caret only under the excerpt: a column past its cut (a 2 MB
+         * line) would print as many blanks. */
+        if (g->col && g->col <= len + 1) {
             md_buf_puts(out, "    ");
             for (unsigned long i = 1; i < g->col; i++)
-                md_buf_putc(out, i - 1 < len && g->excerpt[i - 1] == '\t' ? '\t' : ' ');
+                md_buf_putc(out, g->excerpt[i - 1] == '\t' ? '\t' : ' ');
             md_buf_putc(out, '^');
-            for (unsigned long i = 1; i < g->width; i++)
+            for (unsigned long i = 1; i < g->width && g->col + i <= len; i++)
                 md_buf_putc(out, '~');
             md_buf_putc(out, '\n');
         }
