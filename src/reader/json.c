@@ -998,20 +998,13 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
         md_map_free(&r.quoted);
         return MD_OK;
     }
-    if (walk.too_large && walk.broken) {
-        md_diags_add(diags, MD_DIAG_ERROR, r.path, 0, 0,
-                     "JSON document that is not whole (cut short, or broken) and holds more than %zu values: too "
-                     "large to be salvaged whole, at about %zu bytes a value",
-                     MD_JSON_TREE_VALUES, (size_t)100);
-        md_buf_free(&text);
-        free(data);
-        return MD_ERR_FORMAT;
-    }
     if (walk.too_large) {
         md_diags_add(diags, MD_DIAG_ERROR, r.path, 0, 0,
-                     "JSON document with more than %zu values in one entry or outside its entries: their tree "
-                     "would take about %zu bytes a value (a root array and a log_history are read an entry at a "
-                     "time)",
+                     walk.broken ? "JSON document that is not whole (cut short, or broken) and holds more than %zu "
+                                   "values: too large to be salvaged whole, at about %zu bytes a value"
+                                 : "JSON document with more than %zu values in one entry or outside its entries: "
+                                   "their tree would take about %zu bytes a value (a root array and a log_history "
+                                   "are read an entry at a time)",
                      MD_JSON_TREE_VALUES, (size_t)100);
         md_buf_free(&text);
         free(data);

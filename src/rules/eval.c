@@ -218,16 +218,11 @@ static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, boo
                           : md_known(x.v < lo.v ? lo.v : x.v > hi.v ? hi.v : x.v);
             break;
         }
-        case OP_NEG:
-        case OP_NOT:
-        case OP_ABS:
-        case OP_LN:
-        case OP_EXP:
-        case OP_SQRT:
-        case OP_DEFINED:
-            stack[sp - 1] = unary(o->code, stack[sp - 1], why);
-            break;
         default:
+            if (op_is_unary(o->code)) {
+                stack[sp - 1] = unary(o->code, stack[sp - 1], why);
+                break;
+            }
             sp--;
             stack[sp - 1] = binary(o->code, stack[sp - 1], stack[sp], why);
             counts[sp - 1] |= counts[sp];

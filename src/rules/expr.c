@@ -600,16 +600,8 @@ static size_t stack_depth(const md_expr *e)
         case OP_CLAMP:
             sp -= 2;
             break;
-        case OP_DEFINED:
-        case OP_NEG:
-        case OP_NOT:
-        case OP_ABS:
-        case OP_LN:
-        case OP_EXP:
-        case OP_SQRT:
-            break;
         default:
-            sp--;
+            sp -= !op_is_unary(o->code);
         }
         most = sp > most ? sp : most;
     }

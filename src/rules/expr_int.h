@@ -2,6 +2,8 @@
 #ifndef MLDIAG_EXPR_INT_H
 #define MLDIAG_EXPR_INT_H
 
+#include <stdbool.h>
+
 #include "core/map.h"
 #include "mldiag/expr.h"
 
@@ -40,6 +42,13 @@ enum {
 /* The evaluator's stack: an expression that needs more slots at once is
  * refused when it is compiled. */
 #define EXPR_STACK_MAX 256
+
+/* An operation on the one value on top of the stack. */
+static inline bool op_is_unary(int code)
+{
+    return code == OP_DEFINED || code == OP_NEG || code == OP_NOT || code == OP_ABS || code == OP_LN ||
+           code == OP_EXP || code == OP_SQRT;
+}
 
 typedef struct op {
     uint8_t code;
