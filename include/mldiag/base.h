@@ -106,6 +106,11 @@ static inline bool md_str_starts_with(md_str s, const char *prefix)
 bool md_str_ends_with(md_str s, const char *suffix);
 md_str md_str_trim(md_str s);
 const char *md_memmem(const char *hay, size_t hn, const char *needle, size_t nn);
+/* The bytes of the control character at p, of the n there: 1 for a C0
+ * control but tab, and DEL; 2 for a C1 control (U+0080-U+009F, which a
+ * terminal may act on: U+009B opens a sequence as ESC '[' does); 0 for
+ * anything else. */
+size_t md_control_at(const char *p, size_t n);
 
 /* An owning growable byte buffer, always NUL-terminated after the first put. */
 typedef struct md_buf {

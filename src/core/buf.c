@@ -121,6 +121,14 @@ md_str md_str_trim(md_str s)
     return s;
 }
 
+size_t md_control_at(const char *p, size_t n)
+{
+    unsigned char c = (unsigned char)p[0];
+    if ((c < 0x20 && c != '\t') || c == 0x7f)
+        return 1;
+    return c == 0xc2 && n >= 2 && (unsigned char)p[1] >= 0x80 && (unsigned char)p[1] <= 0x9f ? 2 : 0;
+}
+
 const char *md_memmem(const char *hay, size_t hn, const char *needle, size_t nn)
 {
     if (nn == 0)

@@ -125,19 +125,19 @@ static const char *level_name(md_diag_level level)
     return "error";
 }
 
-/* Text from a rule file, an expression or a log, with its control bytes
- * (an escape sequence that would retitle or recolour the terminal) shown
- * as '?': one byte for one, so the caret under an excerpt still lines up. */
+/* Text from a rule file, an expression or a log, with its control
+ * characters (an escape sequence that would retitle or recolour the
+ * terminal) shown as '?': one byte for one, so the caret under an excerpt
+ * still lines up. */
 static void put_visible(md_buf *out, const char *text)
 {
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        /* A C1 control (U+0080-U+009F; U+009B acts as ESC '['): both bytes. */
-        if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
-            md_buf_puts(out, "??");
-            p++;
-            continue;
-        }
-        md_buf_putc(out, (*p < 0x20 && *p != '\t') || *p == 0x7f ? '?' : (char)*p);
+    size_t n = strlen(text);
+    for (size_t i = 0; i < n;) {
+        size_t control = md_control_at(text + i, n - i);
+        if (!control)
+            md_buf_putc(out, text[i++]);
+        for (; control; control--, i++)
+            md_buf_putc(out, '?');
     }
 }
 

@@ -25,20 +25,15 @@ static void indent(md_buf *out, int n)
         md_buf_putc(out, ' ');
 }
 
-/* A word of a log's text, its control characters shown as '?' (BEL,
- * DEL, and the C1 range U+0080-U+009F, which a terminal may act on: U+009B
- * opens a control sequence as ESC '[' does); the report's own colour
- * codes (ESC) pass. One '?' a code point, so the columns stay counted. */
+/* A word of a log's text, its control characters (md_control_at: BEL,
+ * DEL, C1's U+009B) shown as '?'; the report's own colour codes (ESC)
+ * pass. One '?' a code point, so the columns stay counted. */
 static void put_word(md_buf *out, const char *p, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)p[i];
-        if (c == 0xc2 && i + 1 < n && (unsigned char)p[i + 1] >= 0x80 && (unsigned char)p[i + 1] <= 0x9f) {
-            md_buf_putc(out, '?');
-            i++;
-        } else {
-            md_buf_putc(out, (c < 0x20 && c != '\x1b' && c != '\t') || c == 0x7f ? '?' : (char)c);
-        }
+    for (size_t i = 0; i < n;) {
+        size_t control = p[i] == '\x1b' ? 0 : md_control_at(p + i, n - i);
+        md_buf_putc(out, control ? '?' : p[i]);
+        i += control ? control : 1;
     }
 }
 
