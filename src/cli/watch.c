@@ -185,6 +185,17 @@ static bool take_head(follower *f, const char *data, size_t n, bool at_end)
     return true;
 }
 
+/* The input's end: a head too short so far to tell its format by is told
+ * now, then the last line, which no '\n' ended, is read. False for an
+ * input that is not followed. */
+static bool read_end(follower *f)
+{
+    if (!f->sniffed && f->head.n && !take_head(f, "", 0, true))
+        return false;
+    read_unended(f);
+    return true;
+}
+
 /* Reads what is there now. Returns bytes read, 0 at a pause, -1 at the
  * end of standard input or a FIFO's, -2 for an input that is not followed
  * (not a log, or a read error). */
@@ -207,10 +218,8 @@ static long pump(follower *f, double wait)
         fprintf(stderr, "mldiag: %s: cannot read: %s\n", f->is_stdin ? "<stdin>" : f->path, strerror(errno));
         return -2;
     }
-    if (r == 0 && f->is_stream && !f->sniffed && f->head.n && !take_head(f, "", 0, true))
+    if (r == 0 && f->is_stream && !read_end(f))
         return -2;
-    if (r == 0 && f->is_stream)
-        read_unended(f);
     if (r == 0)
         return f->is_stream ? -1 : 0;
     if (!f->sniffed && !take_head(f, block, (size_t)r, false))
@@ -369,11 +378,10 @@ static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_o
         if (ended || (o->idle_exit > 0 && t - last_data >= o->idle_exit)) {
             /* The end: what waited for more lines is read, as analyze
              * reads it at the end of a file. */
-            if (!f->sniffed && f->head.n && !take_head(f, "", 0, true)) {
+            if (!read_end(f)) {
                 code = EXIT_INPUT;
                 break;
             }
-            read_unended(f);
             md_text_reader_finish(f->reader);
             if (report_new(rs, f, st, false, &ids, &nids, o->exit_on))
                 code = EXIT_FINDINGS;

@@ -747,15 +747,18 @@ static size_t values_in(const char *p, const char *end, bool *closed)
 }
 
 /* The value at p through cJSON, unless its tree would hold more than
- * MD_JSON_TREE_VALUES values together with the `held` already built:
- * then NULL and *too_large. */
-static cJSON *parse_value(const char *p, const char *end, const char **after, size_t held, bool *too_large)
+ * MD_JSON_TREE_VALUES values together with the *held already built: then
+ * NULL and *too_large. *held counts the values parsed. */
+static cJSON *parse_value(const char *p, const char *end, const char **after, size_t *held, bool *too_large)
 {
-    if (held + values_in(p, end, NULL) > MD_JSON_TREE_VALUES) {
+    size_t values = values_in(p, end, NULL);
+    if (*held + values > MD_JSON_TREE_VALUES) {
         *too_large = true;
         return NULL;
     }
-    return cJSON_ParseWithLengthOpts(p, (size_t)(end - p), after, 0);
+    cJSON *value = cJSON_ParseWithLengthOpts(p, (size_t)(end - p), after, 0);
+    *held += value ? values : 0;
+    return value;
 }
 
 /* The entry after *p in the array whose '[' or last entry ends at *p:
@@ -778,7 +781,8 @@ static bool array_next(const char **p, const char *end, bool first, cJSON **item
         q = skip_ws(q + 1, end);
     }
     const char *after = NULL;
-    *item = parse_value(q, end, &after, 0, &w->too_large);
+    size_t held = 0; /* an entry's tree of its own */
+    *item = parse_value(q, end, &after, &held, &w->too_large);
     if (!*item) {
         bool closed;
         values_in(q, end, &closed);
@@ -843,11 +847,9 @@ static bool object_members(const char *p, const char *end, doc_walk *w)
                 return true; /* the entries before the cut are read */
             }
         } else {
-            cJSON *value = parse_value(p, end, &after, w->rest_values, &w->too_large);
-            if (value) {
-                w->rest_values += values_in(p, after, NULL);
+            cJSON *value = parse_value(p, end, &after, &w->rest_values, &w->too_large);
+            if (value)
                 cJSON_AddItemToObject(w->rest, key->valuestring, value);
-            }
             p = value ? after : NULL;
         }
         cJSON_Delete(key);

@@ -3075,8 +3075,9 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
         return false;
     p += k + 1;
     bool validated = md_memmem(p, (size_t)(end - p), " - val_", 7) != NULL;
-    if (r->keras_total <= 0 || ((long)md_count_of(total) == r->keras_total && (!r->keras_validated || validated))) {
-        r->keras_total = (long)md_count_of(total);
+    long batches = (long)md_count_of(total);
+    if (r->keras_total <= 0 || (batches == r->keras_total && (!r->keras_validated || validated))) {
+        r->keras_total = batches;
         r->keras_validated |= count == total && validated;
         return false;
     }

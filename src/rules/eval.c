@@ -5,7 +5,6 @@
 
 #include "rules/expr_int.h"
 
-
 static md_value leaf(const op *o, md_sigset *sig, md_expr_why *why)
 {
     md_value v = md_unknown();

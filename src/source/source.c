@@ -404,15 +404,15 @@ md_err md_source_slurp(md_source *src, size_t max, char **data, size_t *n)
     size_t cap = 1 << 16, len = 0;
     char *buf = md_xmalloc(cap + 1);
     for (;;) {
-        if (len == cap) {
+        if (len == cap && cap >= max) {
             /* Full at max: past it only where there is one more byte. */
             char probe;
-            if (cap >= max && md_source_read(src, &probe, 1) == 0)
+            if (md_source_read(src, &probe, 1) == 0)
                 break;
-            if (cap >= max) {
-                free(buf);
-                return MD_ERR_FORMAT;
-            }
+            free(buf);
+            return MD_ERR_FORMAT;
+        }
+        if (len == cap) {
             cap = cap * 2 > max ? max : cap * 2;
             buf = md_xrealloc(buf, cap + 1);
         }
