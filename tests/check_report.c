@@ -413,15 +413,22 @@ START_TEST(test_github_annotations)
 }
 END_TEST
 
-START_TEST(test_svg_marks_finding)
+/* The SVG of st with its findings, checked to be well formed; frees st. */
+static char *svg_of(md_store *st)
 {
-    md_store *st = nan_run();
     md_findings f;
     evaluate(st, &f);
     md_buf out = {0};
     md_render_svg(st, &f, &out);
-    const char *svg = md_buf_cstr(&out);
-    ck_assert(well_formed(svg));
+    ck_assert(well_formed(md_buf_cstr(&out)));
+    md_findings_free(&f);
+    md_store_free(st);
+    return md_buf_steal(&out);
+}
+
+START_TEST(test_svg_marks_finding)
+{
+    char *svg = svg_of(nan_run());
     ck_assert_ptr_nonnull(strstr(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
     ck_assert_ptr_nonnull(strstr(svg, "<polygon "));
     ck_assert_ptr_nonnull(strstr(svg, "<path fill=\"none\""));
@@ -429,8 +436,9 @@ START_TEST(test_svg_marks_finding)
     ck_assert_ptr_nonnull(strstr(svg, "nan_loss (step 200)"));
     ck_assert_ptr_nonnull(strstr(svg, "stroke-dasharray"));
     ck_assert_ptr_null(strstr(svg, "nan\""));
-    md_buf_free(&out);
+    free(svg);
 
+    md_buf out = {0};
     md_store *empty = md_store_new(t_catalog());
     md_findings none = {0};
     md_render_svg(empty, &none, &out);
@@ -447,8 +455,6 @@ START_TEST(test_svg_marks_finding)
     ck_assert_ptr_nonnull(strstr(out.p, "every loss value is NaN or Inf"));
     md_buf_free(&out);
     md_store_free(all_nan);
-    md_findings_free(&f);
-    md_store_free(st);
 }
 END_TEST
 
@@ -461,21 +467,14 @@ START_TEST(test_svg_extreme_values)
     const double values[] = {1e308, -1e308, 1, 2, -DBL_MAX, DBL_MAX};
     for (int64_t s = 0; s < 6; s++)
         record(st, s, "loss", values[s]);
-    md_findings f;
-    evaluate(st, &f);
-    md_buf out = {0};
-    md_render_svg(st, &f, &out);
-    const char *svg = md_buf_cstr(&out);
-    ck_assert(well_formed(svg));
+    char *svg = svg_of(st);
     ck_assert_ptr_null(strstr(svg, "nan\""));
     ck_assert_ptr_null(strstr(svg, "nan,"));
     ck_assert_ptr_null(strstr(svg, "nan "));
     ck_assert_ptr_null(strstr(svg, ">inf<"));
     ck_assert_ptr_null(strstr(svg, ">-inf<"));
     ck_assert_ptr_nonnull(strstr(svg, ">1e+300<"));
-    md_buf_free(&out);
-    md_findings_free(&f);
-    md_store_free(st);
+    free(svg);
 
     /* Steps past 2^52, where a tick's step adds nothing to a step's
      * double, and one value held at a denormal: a few ticks, no nan. */
@@ -484,15 +483,10 @@ START_TEST(test_svg_extreme_values)
         st = new_run("runs/far.log");
         record(st, steps[i], "loss", 4.9e-320);
         record(st, steps[i] + 4, "loss", 4.9e-320);
-        evaluate(st, &f);
-        md_render_svg(st, &f, &out);
-        svg = md_buf_cstr(&out);
-        ck_assert(well_formed(svg));
+        svg = svg_of(st);
         ck_assert_uint_le(count(svg, "<text"), 40);
         ck_assert_ptr_null(strstr(svg, "nan"));
-        md_buf_free(&out);
-        md_findings_free(&f);
-        md_store_free(st);
+        free(svg);
     }
 }
 END_TEST
