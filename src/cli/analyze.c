@@ -51,7 +51,8 @@ static const char analyze_usage[] =
     "                          (critical, error, warning, info; default: never);\n"
     "                          junit failures too (default there: error)\n"
     "      --rules PATH        add rule files (a file or a directory of *.rules)\n"
-    "      --no-default-rules  use only the rule files given with --rules\n"
+    "      --no-default-rules  use only the rules given with --rules (built-in series\n"
+    "                          and events stay)\n"
     "  -h, --help              show this help\n";
 
 static const char check_usage[] =
@@ -73,7 +74,8 @@ static const char check_usage[] =
     "  -v, --verbose           the full checklist instead of one line per finding\n"
     "      --color WHEN        auto (default), always or never\n"
     "      --rules PATH        add rule files\n"
-    "      --no-default-rules  use only the rule files given with --rules\n"
+    "      --no-default-rules  use only the rules given with --rules (built-in series\n"
+    "                          and events stay)\n"
     "  -h, --help              show this help\n";
 
 enum { OPT_COLOR = 256, OPT_FAIL_ON, OPT_EXPECT, OPT_RULES, OPT_NO_DEFAULT, OPT_PLOT, OPT_BASELINE, OPT_TOLERANCE };

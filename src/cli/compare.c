@@ -20,7 +20,8 @@ static const char usage[] =
     "      --fail-on SEV       a new finding at least SEV counts as worse (default error)\n"
     "      --exit-status       exit 1 when NEW is worse\n"
     "      --rules PATH        add rule files\n"
-    "      --no-default-rules  use only the rule files given with --rules\n"
+    "      --no-default-rules  use only the rules given with --rules (built-in series\n"
+    "                          and events stay)\n"
     "  -h, --help              show this help\n";
 
 typedef struct compare_opts {

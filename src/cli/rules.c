@@ -13,7 +13,8 @@ static const char usage[] =
     "  signals        every signal a rule can use, with its definition\n"
     "\n"
     "      --rules PATH        add rule files\n"
-    "      --no-default-rules  use only the rule files given with --rules\n"
+    "      --no-default-rules  use only the rules given with --rules (built-in series\n"
+    "                          and events stay)\n"
     "  -h, --help              show this help\n";
 
 static void list(const md_ruleset *rs, md_buf *out)

@@ -17,7 +17,8 @@ static const char usage[] =
     "      --signals           print every signal of every series instead\n"
     "  -o, --output FILE       write to FILE instead of standard output\n"
     "      --rules PATH        add rule files (series aliases, event signatures)\n"
-    "      --no-default-rules  use only the rule files given with --rules\n"
+    "      --no-default-rules  use only the rules given with --rules (built-in series\n"
+    "                          and events stay)\n"
     "  -h, --help              show this help\n";
 
 int cmd_series(int argc, char **argv)

@@ -32,7 +32,8 @@ static const char usage[] =
     "      --interval SECONDS  how often to look for new lines and evaluate (0.5)\n"
     "      --idle-exit SECONDS stop after this long without new lines (default: never)\n"
     "      --rules PATH        add rule files\n"
-    "      --no-default-rules  use only the rule files given with --rules\n"
+    "      --no-default-rules  use only the rules given with --rules (built-in series\n"
+    "                          and events stay)\n"
     "  -h, --help              show this help\n";
 
 typedef struct watch_opts {
