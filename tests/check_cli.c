@@ -984,6 +984,16 @@ START_TEST(test_nul_bytes_in_text_log)
     expect(&r, 0);
     ck_assert_has(r.out, "series,loss,loss,holes.log,200,1,200,2.99,1,");
     run_free(&r);
+    /* And a machine that went down again: the run's evidence names the
+     * hole the log ends in (log.hole_end_bytes), not the sum of both. */
+    md_buf_put(&log, "step 201, lo", 12);
+    for (int i = 0; i < 50; i++)
+        md_buf_putc(&log, '\0');
+    free(t_write(f.dir, "holes.log", log.p, log.n));
+    r = run_mldiag(f.dir, (const char *[]){"analyze", "--color", "never", "holes.log", NULL});
+    ck_assert_has(r.out, "the log ends in 50 NUL bytes from line");
+    ck_assert_has(r.err, "50 NUL bytes end the file, and 16 more are in holes before");
+    run_free(&r);
     md_buf_free(&log);
     teardown_dir(&f);
 }
