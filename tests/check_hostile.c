@@ -356,6 +356,26 @@ START_TEST(test_rule_suppresses_itself)
 }
 END_TEST
 
+/* An id suppresses names that is no rule is pointed at where it stands,
+ * on the continuation line that holds it. */
+START_TEST(test_rule_suppresses_unknown_at_its_column)
+{
+    md_ruleset *rs = md_ruleset_new();
+    md_diags diags;
+    md_diags_init(&diags);
+    const char *text = "[rule me]\ntitle = t\nseverity = info\nwhen = true\nsuppresses = me_too,\n    nosuch\n"
+                       "[rule me_too]\ntitle = t\nseverity = info\nwhen = true\n";
+    md_ruleset_add_text(rs, "unknown.rules", text, strlen(text));
+    ck_assert_int_eq(md_ruleset_compile(rs, &diags), MD_ERR_RULES);
+    const md_diag *g = t_find_diag(&diags, MD_DIAG_ERROR, "suppresses 'nosuch', which is no rule");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_uint_eq(g->line, 6);
+    ck_assert_uint_eq(g->col, 5);
+    md_diags_free(&diags);
+    md_ruleset_free(rs);
+}
+END_TEST
+
 /* A log that grows while it is read: every read ends, with a prefix of
  * what was written. */
 START_TEST(test_file_growing_while_read)
@@ -471,6 +491,7 @@ Suite *suite_hostile(void)
     tcase_add_test(tc, test_expression_division_by_zero);
     tcase_add_test(tc, test_expression_nested_deeply);
     tcase_add_test(tc, test_rule_suppresses_itself);
+    tcase_add_test(tc, test_rule_suppresses_unknown_at_its_column);
     tcase_add_test(tc, test_rule_file_endless);
     tcase_add_test(tc, test_file_growing_while_read);
     tcase_add_test(tc, test_counts_too_large);

@@ -284,6 +284,37 @@ static size_t load_causes(md_ruleset *rs, md_diags *diags)
     return errors;
 }
 
+/* Where a rule's suppresses entry names id: its section, the entry and the
+ * id's offset in the entry's value. False where the entry is not found
+ * (the rule came from no parsed file). */
+static bool find_suppressed(const md_ruleset *rs, const rule *r, const char *id, const rf_section **section,
+                            const rf_entry **entry, size_t *at)
+{
+    for (size_t i = 0; i < rs->nfiles; i++) {
+        for (size_t j = 0; j < rs->files[i].nsections; j++) {
+            const rf_section *s = &rs->files[i].sections[j];
+            if (s->line != r->line_no || strcmp(s->kind, "rule") != 0 || strcmp(s->id, r->id) != 0 ||
+                strcmp(s->path, r->path) != 0)
+                continue;
+            for (size_t k = 0; k < s->nentries; k++) {
+                const rf_entry *e = &s->entries[k];
+                if (strcmp(e->key, "suppresses") != 0)
+                    continue;
+                for (const char *v = e->value; *v;) {
+                    size_t len = strcspn(v, ",");
+                    md_str item = md_str_trim((md_str){v, len});
+                    if (md_str_eq(item, id)) {
+                        *section = s, *entry = e, *at = (size_t)(item.p - e->value);
+                        return true;
+                    }
+                    v += len + (v[len] == ',');
+                }
+            }
+        }
+    }
+    return false;
+}
+
 /* Every suppressed id must name a rule, and none its own. */
 static size_t check_suppresses(md_ruleset *rs, md_diags *diags)
 {
@@ -292,14 +323,23 @@ static size_t check_suppresses(md_ruleset *rs, md_diags *diags)
         const rule *r = &rs->rules[i];
         for (size_t k = 0; k < r->nsuppresses; k++) {
             const char *id = r->suppresses[k];
-            if (strcmp(id, r->id) == 0) {
-                md_diags_add(diags, MD_DIAG_ERROR, r->path, r->line_no, 0, "rule '%s' suppresses itself", id);
-                errors++;
-            } else if (md_ruleset_find(rs, id) < 0) {
-                md_diags_add(diags, MD_DIAG_ERROR, r->path, r->line_no, 0,
-                             "rule '%s' suppresses '%s', which is no rule", r->id, id);
-                errors++;
-            }
+            bool self = strcmp(id, r->id) == 0;
+            if (!self && md_ruleset_find(rs, id) >= 0)
+                continue;
+            const rf_section *s;
+            const rf_entry *e;
+            size_t at;
+            md_buf msg = {0};
+            if (self)
+                md_buf_printf(&msg, "rule '%s' suppresses itself", id);
+            else
+                md_buf_printf(&msg, "rule '%s' suppresses '%s', which is no rule", r->id, id);
+            if (find_suppressed(rs, r, id, &s, &e, &at))
+                rf_error(diags, s, e, at, strlen(id), "%s", md_buf_cstr(&msg));
+            else
+                md_diags_add(diags, MD_DIAG_ERROR, r->path, r->line_no, 0, "%s", md_buf_cstr(&msg));
+            md_buf_free(&msg);
+            errors++;
         }
     }
     return errors;
