@@ -1428,6 +1428,39 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_plateau", "keras_finetune_warmup_bump.log")
+def _(r):
+    out = [note("A Keras fine-tune of a pretrained model: its first epoch is its lowest for a",
+                "while, as the learning rate's warm-up over five epochs lifts the loss 15%; then",
+                "the rate decays and the loss falls below where it started. A bump, not a loss",
+                "that never improved.")]
+    epochs = 16
+    for ep in range(1, epochs + 1):
+        bump = 0.03 * math.sin(math.pi * min(ep - 1, 8) / 8.0) if ep <= 9 else 0.0
+        loss = 0.176 + bump - 0.003 * max(0, ep - 6) + r.gauss(0, 0.001)
+        out.append("Epoch %d/%d" % (ep, epochs))
+        out.append("1213/1213 [==============================] - 0s - loss: %.4f" % loss)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_divergence", "hf_overfit_val_best_at_first_eval.log")
+def _(r):
+    out = [note("An HF fine-tune of a pretrained classifier on a small set: the validation loss",
+                "is lowest at the first evaluation and climbs 40% over five epochs, while the",
+                "training loss keeps falling. Overfitting, which overfitting reports; the",
+                "training loss did not rise, so no divergence.")]
+    step = 0
+    for ep in range(1, 6):
+        for k in range(4):
+            step += 50
+            loss = 0.9 * math.exp(-step / 300.0) + 0.05 + r.gauss(0, 0.01)
+            out.append(hf({"loss": round(loss, 4), "learning_rate": 2e-5 * (1 - step / 1000.0), "epoch": round(step / 200.0, 2)}))
+        out.append(hf({"eval_loss": round(0.41 * (1 + 0.1 * (ep - 1)) + r.gauss(0, 0.005), 4),
+                       "eval_accuracy": round(0.88 - 0.004 * ep + r.gauss(0, 0.002), 4),
+                       "eval_runtime": 3.1, "epoch": float(ep)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("val_loss_stalled", "keras_val_still_creeping_down.log")
 def _(r):
     out = [note("A Keras image classifier whose validation loss flattens after epoch 20 but keeps",
