@@ -800,6 +800,41 @@ START_TEST(test_output_over_an_input)
 }
 END_TEST
 
+/* A log that the walk of an input directory reads is an input as well;
+ * a report written into the directory before is replaced. */
+START_TEST(test_output_over_a_log_in_an_input_dir)
+{
+    fixture f = setup_dir();
+    char *run_dir = t_path(f.dir, "run");
+    ck_assert_int_eq(mkdir(run_dir, 0777), 0);
+    char *log = t_write_str(run_dir, "train.log", "step 1, loss: 2.0\nstep 2, loss: 1.5\nstep 3, loss: 1.2\n");
+    static const char *const commands[][7] = {
+        {"analyze", "-o", "run/train.log", "run", NULL},
+        {"check", "--plot", "run/train.log", "run", NULL},
+        {"series", "-o", "./run/../run/train.log", "run/", NULL},
+        {"compare", "-o", "run/train.log", "run", "run/train.log", NULL},
+    };
+    for (size_t i = 0; i < MD_COUNT(commands); i++) {
+        run r = run_mldiag(f.dir, commands[i]);
+        expect(&r, 2);
+        ck_assert_msg(strstr(r.err.p, "a log in an input directory") != NULL || strstr(r.err.p, "is also an input") != NULL,
+                      "no reason: %s", r.err.p);
+        run_free(&r);
+    }
+    md_buf text = slurp(log);
+    ck_assert_has(text, "step 3, loss: 1.2");
+    md_buf_free(&text);
+    for (int i = 0; i < 2; i++) {
+        run r = run_mldiag(f.dir, (const char *[]){"analyze", "-q", "-f", "markdown", "-o", "run/report.md", "run", NULL});
+        expect(&r, 0);
+        run_free(&r);
+    }
+    free(log);
+    free(run_dir);
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_json_output_of_invalid_utf8)
 {
     fixture f = setup_dir();
@@ -1037,6 +1072,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_json_output_of_invalid_utf8);
     tcase_add_test(tc, test_output_through_links_and_fifos);
     tcase_add_test(tc, test_output_over_an_input);
+    tcase_add_test(tc, test_output_over_a_log_in_an_input_dir);
     tcase_add_test(tc, test_huge_single_line);
     tcase_add_test(tc, test_new_key_on_every_line);
     tcase_add_test(tc, test_report_says_when_no_loss);

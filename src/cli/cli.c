@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/run.h"
 
 void cli_rules_add(cli_rules *r, const char *path)
 {
@@ -111,6 +112,17 @@ static char *output_target(const char *path)
     return realpath(path, NULL);
 }
 
+/* Whether the file at path lies under the directory dir (both existing). */
+static bool under_dir(const char *path, const char *dir)
+{
+    char *file = realpath(path, NULL), *top = realpath(dir, NULL);
+    size_t n = top ? strlen(top) : 0;
+    bool under = file && top && strncmp(file, top, n) == 0 && (file[n] == '/' || (n == 1 && top[0] == '/'));
+    free(file);
+    free(top);
+    return under;
+}
+
 bool cli_output_is_input(const char *cmd, const char *path, const char *const *inputs, size_t n)
 {
     struct stat out;
@@ -118,9 +130,14 @@ bool cli_output_is_input(const char *cmd, const char *path, const char *const *i
         return false;
     for (size_t i = 0; i < n; i++) {
         struct stat in;
-        if (strcmp(inputs[i], "-") != 0 && stat(inputs[i], &in) == 0 && in.st_dev == out.st_dev &&
-            in.st_ino == out.st_ino) {
-            fprintf(stderr, "mldiag %s: %s is also an input: writing there would replace it\n", cmd, path);
+        if (strcmp(inputs[i], "-") == 0 || stat(inputs[i], &in) != 0)
+            continue;
+        /* A log the walk of an input directory reads is an input too; a
+         * report written there before is not, and is replaced. */
+        bool same = in.st_dev == out.st_dev && in.st_ino == out.st_ino;
+        if (same || (S_ISDIR(in.st_mode) && under_dir(path, inputs[i]) && md_run_dir_reads(path))) {
+            fprintf(stderr, "mldiag %s: %s is %s: writing there would replace it\n", cmd, path,
+                    same ? "also an input" : "a log in an input directory");
             return true;
         }
     }

@@ -118,6 +118,20 @@ static md_err load_path(loader *l, const char *path)
     return MD_OK;
 }
 
+bool md_run_dir_reads(const char *path)
+{
+    if (skipped_in_dir(path))
+        return false;
+    md_err err;
+    int sys;
+    md_source *src = md_source_open(path, &err, &sys);
+    if (!src)
+        return false;
+    bool report = md_sniff_own_report(md_source_peek(src));
+    md_source_close(src);
+    return !report;
+}
+
 /* Series other than settings: a file of configuration values alone is not
  * a training log. */
 static size_t metrics(const md_store *st)

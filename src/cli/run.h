@@ -15,6 +15,11 @@
 md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md_diags *diags,
                    md_store **out);
 
+/* Whether a directory walk reads the file at path as a log: not a file a
+ * run directory holds besides its logs (weights, code, configs), nor a
+ * report mldiag wrote. */
+bool md_run_dir_reads(const char *path);
+
 /* md_run_load, then every rule: *st and *findings are set when the result
  * is MD_OK, and are the caller's to free. */
 md_err md_run_analyze(const char *const *paths, size_t n, const md_ruleset *rs, md_diags *diags,
