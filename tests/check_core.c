@@ -120,6 +120,13 @@ START_TEST(test_num_special)
     ck_assert(isnan(scan("-1.#IND00", &used)) && used == 9);
     expect_num("1.#INF00", 8, INFINITY);
     expect_num("-1.#INF00", 9, -INFINITY);
+    /* Since 2015 it prints the NaN of 0/0 as "-nan(ind)" (darknet's
+     * " 31: -nan(ind), -nan(ind) avg loss"); C's nan(n-char-sequence). */
+    ck_assert(isnan(scan("-nan(ind), -nan(ind) avg", &used)) && used == 9);
+    ck_assert(isnan(scan("nan(snan)", &used)) && used == 9);
+    ck_assert(isnan(scan("nan(0x8000000000000)", &used)) && used == 20);
+    ck_assert(isnan(scan("nan() x", &used)) && used == 3);
+    ck_assert(isnan(scan("nan(ind", &used)) && used == 3);
     expect_num("1.5", 3, 1.5);
 }
 END_TEST

@@ -216,11 +216,25 @@ static size_t point_zero(const char *s, const char *end, size_t n)
                                                                                                           : n;
 }
 
+/* C's "nan(n-char-sequence)", as printf and strtod write it: glibc's
+ * "nan(0x8000000000000)", Microsoft's C runtime since 2015 "-nan(ind)" for
+ * the NaN of 0/0 and "nan(snan)". Returns n past the parentheses, or n. */
+static size_t nan_payload(const char *s, const char *end, size_t n)
+{
+    if (s + n >= end || s[n] != '(')
+        return n;
+    size_t k = n + 1;
+    while (s + k < end && (md_is_digit(s[k]) || md_is_letter(s[k]) || s[k] == '_'))
+        k++;
+    return s + k < end && s[k] == ')' && k > n + 1 ? k + 1 : n;
+}
+
 static size_t scan_special(const char *s, const char *end, bool neg, double *out)
 {
     if (ci_prefix(s, end, "nan")) {
         *out = neg ? -NAN : NAN; /* strtod keeps the sign of a NaN too */
-        return point_zero(s, end, x_fill(s, end, 3, neg));
+        size_t n = nan_payload(s, end, 3);
+        return n > 3 ? n : point_zero(s, end, x_fill(s, end, 3, neg));
     }
     if (ci_prefix(s, end, "infinity")) {
         *out = neg ? -INFINITY : INFINITY;
