@@ -9973,6 +9973,33 @@ START_TEST(test_tfevents_scalars)
 }
 END_TEST
 
+/* A scalar at a negative step (a writer's step counter that starts below
+ * 0, a global_step of -1 before the first update) is read like any: a NaN
+ * there is a NaN of the run. */
+START_TEST(test_tfevents_negative_step)
+{
+    md_buf file = {0};
+    tf_event(&file, 1700000000.0, 0, NULL);
+    static const struct {
+        int64_t step;
+        float loss;
+    } events[] = {{-1, 2.5f}, {1, 2.0f}, {2, 1.5f}, {-3, NAN}, {3, 1.25f}};
+    for (size_t i = 0; i < MD_COUNT(events); i++) {
+        md_buf summary = {0};
+        summary_value(&summary, "train/loss", events[i].loss, SIMPLE_VALUE);
+        tf_event(&file, 1700000000.0 + (double)i, events[i].step, &summary);
+        md_buf_free(&summary);
+    }
+    md_store *st = load_events(&file, NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 5);
+    ck_assert_uint_eq(loss->nan, 1);
+    ck_assert(loss->first == 2.5f && loss->last == 1.25);
+    md_store_free(st);
+    md_buf_free(&file);
+}
+END_TEST
+
 START_TEST(test_tfevents_corrupt_record)
 {
     size_t starts[5];
@@ -10618,6 +10645,7 @@ Suite *suite_reader(void)
 
     TCase *tf = tcase_create("tfevents");
     tcase_add_test(tf, test_tfevents_scalars);
+    tcase_add_test(tf, test_tfevents_negative_step);
     tcase_add_test(tf, test_tfevents_corrupt_record);
     tcase_add_test(tf, test_tfevents_corrupt_length);
     tcase_add_test(tf, test_tfevents_cut_short);

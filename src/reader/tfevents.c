@@ -157,9 +157,15 @@ static void summary_value(md_store *st, md_pb v, bool validation)
     }
 }
 
+/* The step whose record is open: any int64, negative ones too. */
+typedef struct open_record {
+    bool open;
+    int64_t step;
+} open_record;
+
 /* Returns false when the record is not an Event. */
 static bool read_event(md_store *st, const unsigned char *data, size_t n, unsigned long index, bool validation,
-                       int64_t *open_step)
+                       open_record *rec)
 {
     md_pb e = {data, data + n, false};
     double wall = NAN;
@@ -186,12 +192,12 @@ static bool read_event(md_store *st, const unsigned char *data, size_t n, unsign
     md_store_timestamp(st, index, wall);
     /* Writers put one scalar per event; the events of one step form one
      * record, so loss terms of a step can be summed like a CSV row's. */
-    if (*open_step != step) {
-        if (*open_step >= 0)
+    if (!rec->open || rec->step != step) {
+        if (rec->open)
             md_store_record_end(st, NULL);
         md_store_record_begin(st, index);
         md_store_record_kv(st, "step", 4, (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
-        *open_step = step;
+        *rec = (open_record){true, step};
     }
     while (summary.p < summary.end && !summary.bad) {
         uint64_t key = md_pb_varint(&summary);
@@ -220,7 +226,7 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
     bool error = false;
     unsigned long index = 0, bad = 0;
     bool validation = validation_path(path);
-    int64_t open_step = -1;
+    open_record rec = {false, 0};
     for (;;) {
         size_t got = md_source_read_full(src, head, sizeof head, &error);
         if (got == 0)
@@ -249,10 +255,10 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
         }
         index++;
         if (le32(crc) != md_crc32c_masked(data, (size_t)len) ||
-            !read_event(st, data, (size_t)len, index, validation, &open_step))
+            !read_event(st, data, (size_t)len, index, validation, &rec))
             bad++;
     }
-    if (open_step >= 0)
+    if (rec.open)
         md_store_record_end(st, NULL);
     free(data);
     in->lines = index;
