@@ -12,6 +12,9 @@
 typedef struct md_curve_diff {
     const char *series;
     bool present; /* both runs have it */
+    /* One run places its points by step, the other by log entry: no step
+     * is common, so the ends and bests are compared, not the curves. */
+    bool unaligned;
     double common_lo, common_hi; /* the steps both runs cover */
     size_t matched;              /* steps compared */
     double mean_gap;             /* mean gap over the matched steps */

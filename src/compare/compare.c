@@ -47,10 +47,14 @@ static double signal(md_sigset *sig, const char *series, const char *feature)
     return v.known ? v.v : NAN;
 }
 
+/* NEW's gap to BASE relative to BASE, positive where NEW is worse; from a
+ * BASE of 0 any difference is infinitely far (a loss logged as 0.0000). */
 static double gap(double base, double next, int sign)
 {
-    if (isnan(base) || isnan(next) || base == 0)
+    if (isnan(base) || isnan(next))
         return NAN;
+    if (base == 0)
+        return next == 0 ? 0 : sign * next > 0 ? INFINITY : -INFINITY;
     return sign * (next - base) / fabs(base);
 }
 
@@ -81,10 +85,20 @@ static void diff_curve(const char *name, const md_store *base, md_sigset *sb, co
     d->series = name;
     d->mean_gap = d->end_gap = d->best_gap = d->new_reaches_base_final = NAN;
     const md_series *a = md_store_find(base, name), *b = md_store_find(next, name);
-    if (!a || !b || !a->finite || !b->finite || a->ordinal != b->ordinal)
+    if (!a || !b || !a->finite || !b->finite)
         return;
     d->present = true;
     int sign = a->better == MD_BETTER_HIGHER ? -1 : 1;
+    d->base_best = signal(sb, name, sign > 0 ? "min_smooth" : "max");
+    d->new_best = signal(sn, name, sign > 0 ? "min_smooth" : "max");
+    d->best_gap = gap(d->base_best, d->new_best, sign);
+    if (a->ordinal != b->ordinal) {
+        d->unaligned = true;
+        d->base_end = signal(sb, name, "end_level");
+        d->new_end = signal(sn, name, "end_level");
+        d->end_gap = gap(d->base_end, d->new_end, sign);
+        return;
+    }
     d->common_lo = fmax((double)a->first_step, (double)b->first_step);
     d->common_hi = fmin((double)a->last_step, (double)b->last_step);
     d->base_last_step = (double)a->last_step;
@@ -93,7 +107,7 @@ static void diff_curve(const char *name, const md_store *base, md_sigset *sb, co
     for (size_t i = 0; i < SAMPLES && d->common_hi >= d->common_lo; i++) {
         double step = d->common_lo + (d->common_hi - d->common_lo) * (double)i / (SAMPLES - 1);
         double va = value_at(a, step), vb = value_at(b, step), g = gap(va, vb, sign);
-        if (!isnan(g)) {
+        if (isfinite(g)) {
             sum += g;
             n++;
         }
@@ -108,9 +122,6 @@ static void diff_curve(const char *name, const md_store *base, md_sigset *sb, co
     d->base_end = ends ? base_end / (double)ends : NAN;
     d->new_end = ends ? next_end / (double)ends : NAN;
     d->end_gap = gap(d->base_end, d->new_end, sign);
-    d->base_best = signal(sb, name, sign > 0 ? "min_smooth" : "max");
-    d->new_best = signal(sn, name, sign > 0 ? "min_smooth" : "max");
-    d->best_gap = gap(d->base_best, d->new_best, sign);
     d->new_reaches_base_final = first_reach(b, signal(sb, name, "end_level"), sign);
 }
 
@@ -160,19 +171,38 @@ static void worse(md_comparison *c, const char *fmt, ...)
     c->worse.v[c->worse.n++] = md_buf_steal(&b);
 }
 
-static void judge(md_comparison *c, md_severity fail_on)
+/* "12.5% worse", or, from a BASE of 0, "worse". */
+static const char *by(double g, char *b, size_t n)
 {
-    char x[32], y[32];
+    if (isinf(g))
+        snprintf(b, n, "worse");
+    else
+        snprintf(b, n, "%.1f%% worse", g * 100);
+    return b;
+}
+
+static void judge(md_comparison *c, const md_store *base, const md_store *next, md_severity fail_on)
+{
+    char x[32], y[32], g[48];
     for (size_t i = 0; i < MD_COUNT(c->curves); i++) {
         const md_curve_diff *d = &c->curves[i];
-        if (!d->present)
+        if (!d->present) {
+            /* A gate that compares nothing must not pass: NEW lost the
+             * training loss the baseline is judged by. (A validation loss
+             * may be left out on purpose: a short CI run that stops before
+             * its first evaluation.) */
+            const md_series *a = md_store_find(base, d->series), *b = md_store_find(next, d->series);
+            if (i == 0 && a && a->finite && !(b && b->finite))
+                worse(c, "NEW has no %s where the baseline has %llu points of it", d->series,
+                      (unsigned long long)a->finite);
             continue;
+        }
         if (d->end_gap > c->tolerance)
-            worse(c, "%s ends %.1f%% worse than the baseline (%s against %s)", d->series, d->end_gap * 100,
+            worse(c, "%s ends %s than the baseline (%s against %s)", d->series, by(d->end_gap, g, sizeof g),
                   md_num_fmt(d->new_end, x, sizeof x), md_num_fmt(d->base_end, y, sizeof y));
         if (d->best_gap > c->tolerance)
-            worse(c, "%s's best is %.1f%% worse than the baseline's (%s against %s)", d->series,
-                  d->best_gap * 100, md_num_fmt(d->new_best, x, sizeof x), md_num_fmt(d->base_best, y, sizeof y));
+            worse(c, "%s's best is %s than the baseline's (%s against %s)", d->series, by(d->best_gap, g, sizeof g),
+                  md_num_fmt(d->new_best, x, sizeof x), md_num_fmt(d->base_best, y, sizeof y));
     }
     for (size_t i = 0; i < c->nadded; i++)
         if (c->added[i].severity >= fail_on)
@@ -194,7 +224,7 @@ void md_compare(const md_store *base, const md_findings *fbase, const md_store *
     for (size_t i = 0; i < fbase->n; i++)
         if (!has_finding(fnext, fbase->v[i].id))
             add_diff(&out->resolved, &out->nresolved, &fbase->v[i]);
-    judge(out, fail_on);
+    judge(out, base, next, fail_on);
     md_sigset_free(sb);
     md_sigset_free(sn);
 }

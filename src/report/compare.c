@@ -16,6 +16,8 @@ static void pct(md_buf *out, double v)
 {
     if (isnan(v))
         md_buf_puts(out, "-");
+    else if (isinf(v)) /* from a BASE of 0 */
+        md_buf_puts(out, v > 0 ? "worse than 0" : "better than 0");
     else
         md_buf_printf(out, "%+.1f%%", v * 100);
 }
@@ -48,7 +50,9 @@ static void curve_rows(const md_comparison *c, md_buf *out, bool markdown)
         md_buf_puts(out, markdown ? " | " : ")\n              mean gap ");
         pct(out, d->mean_gap);
         md_buf_puts(out, markdown ? " | " : "; ");
-        if (isnan(d->new_reaches_base_final))
+        if (d->unaligned)
+            md_buf_puts(out, markdown ? "- |\n" : "one run counts steps, the other log entries: ends and bests compared\n");
+        else if (isnan(d->new_reaches_base_final))
             md_buf_puts(out, markdown ? "never |\n" : "NEW never reached BASE's final level\n");
         else
             md_buf_printf(out, markdown ? "step %s of %s |\n" : "NEW reached BASE's final level at step %s (BASE took %s)\n",
@@ -123,6 +127,8 @@ static void json_curve(jsonw *w, const md_curve_diff *d)
     jsonw_str(w, d->series);
     jsonw_key(w, "present");
     jsonw_bool(w, d->present);
+    jsonw_key(w, "unaligned");
+    jsonw_bool(w, d->unaligned);
     const char *keys[] = {"base_end", "new_end", "end_gap", "base_best", "new_best", "best_gap", "mean_gap",
                           "new_reaches_base_final", "base_last_step"};
     double vals[] = {d->base_end, d->new_end, d->end_gap, d->base_best, d->new_best, d->best_gap, d->mean_gap,
