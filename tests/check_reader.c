@@ -5531,6 +5531,26 @@ START_TEST(test_jsonl_clock_spans)
 }
 END_TEST
 
+/* fairseq's json log quotes every figure of a training record, its
+ * num_updates too: a quoted integer under a step's name is the step; under
+ * any other name (a seed, an id) it is no series. */
+START_TEST(test_jsonl_quoted_step)
+{
+    md_store *st = load_text("train.jsonl",
+                             "{\"epoch\": 1, \"loss\": \"3.627\", \"num_updates\": \"2150\", \"seed\": \"1234\"}\n"
+                             "{\"epoch\": 1, \"valid_loss\": 3.55, \"valid_num_updates\": 2150}\n"
+                             "{\"epoch\": 2, \"loss\": \"3.373\", \"num_updates\": \"4300\", \"seed\": \"1234\"}\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 2);
+    ck_assert_int_eq(loss->first_step, 2150);
+    ck_assert_int_eq(loss->last_step, 4300);
+    ck_assert_int_eq(series(st, "val_loss")->first_step, 2150);
+    ck_assert_ptr_null(md_store_find(st, "seed"));
+    md_store_free(st);
+}
+END_TEST
+
 /* A key that is a date is no series; a class named "date" among the
  * per-class APs detectron2 writes is one. */
 START_TEST(test_jsonl_date_key)
@@ -10579,6 +10599,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_csv_header_again);
     tcase_add_test(tables, test_jsonl_date_key);
     tcase_add_test(tables, test_jsonl_clock_spans);
+    tcase_add_test(tables, test_jsonl_quoted_step);
     tcase_add_test(tables, test_text_ppo_entropy_per_token);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);

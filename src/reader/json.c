@@ -172,6 +172,23 @@ static bool quoted_decimal(const cJSON *item, double *v)
     return s && decimal_text(s, strlen(s), v);
 }
 
+/* A quoted integer under a key the catalog reads as the step or the
+ * epoch: fairseq's json log quotes every figure of its training records,
+ * {"epoch": 12, "loss": "3.160", "num_updates": "21497"}. Under any other
+ * key a quoted integer is as often an id or a seed. */
+static bool quoted_count(const json_reader *r, const cJSON *item, const char *key, size_t keylen, double *v)
+{
+    const char *s = cJSON_IsString(item) ? item->valuestring : NULL;
+    size_t n = s ? strlen(s) : 0;
+    if (!r->cat || n == 0 || n > 18 || strspn(s, "0123456789") != n)
+        return false;
+    int idx = md_catalog_resolve_key(r->cat, key, keylen);
+    if (idx < 0)
+        return false;
+    md_role role = md_catalog_series(r->cat, (size_t)idx)->role;
+    return (role == MD_ROLE_STEP || role == MD_ROLE_EPOCH) && md_num_scan(s, s + n, v) == n;
+}
+
 /* "nan" in quotes where the key's values came as quoted decimals before
  * (ALBEF's {"train_loss_ita": "nan"} after "2.727"): the print of a NaN,
  * not a word. A key never seen with a number may hold "nan" as a label. */
@@ -280,7 +297,7 @@ static void object_values(json_reader *r, const cJSON *obj, char *key, size_t ke
             const char *text = item->valuestring;
             md_feed_kv(r->feed, key, keylen + n, v, MD_UNIT_NONE, md_kv_number_flags(text, strlen(text)), NAN);
             md_map_put(&r->quoted, key, keylen + n, 1);
-        } else if (quoted_nonfinite(r, item, key, keylen + n, &v)) {
+        } else if (quoted_nonfinite(r, item, key, keylen + n, &v) || quoted_count(r, item, key, keylen + n, &v)) {
             put_kv(r, key, keylen + n, v);
         } else if (quoted_span(item, key, &v)) {
             md_feed_kv(r->feed, key, keylen + n, v, MD_UNIT_S, 0, NAN);
@@ -1138,9 +1155,10 @@ static bool flat_value(const char **p, const char *end, flat_item *it)
     if (*q == '"') {
         md_str str;
         double v;
-        /* A number, a NaN or a clock's span in quotes is object_values' to
-         * read. */
+        /* A number, a NaN, a clock's span or a quoted integer (a step, in
+         * fairseq's json log) in quotes is object_values' to read. */
         if (!plain_string(&q, end, &str) || (str.n && str.p[0] == NONFINITE_TAG) || decimal_text(str.p, str.n, &v) ||
+            (str.n && strspn(str.p, "0123456789") >= str.n) ||
             (str.n && nonfinite_at(str.p, str.p + str.n, &v) == str.n) ||
             (str.n && md_is_digit(str.p[0]) && md_clock_span(str.p, str.n, &v)))
             return false;
@@ -1399,7 +1417,7 @@ static unsigned long cr_records(json_reader *r, md_str s, unsigned long lineno, 
 
 md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded)
 {
-    json_reader r = {.feed = md_feed_new(st, threaded), .diags = diags, .path = md_source_path(src)};
+    json_reader r = {.feed = md_feed_new(st, threaded), .diags = diags, .path = md_source_path(src), .cat = md_store_catalog(st)};
     md_lines lines;
     md_lines_init(&lines, src);
     md_buf text = {0};

@@ -630,6 +630,25 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_scale_collapse", "fairseq_json_scale_halves_once.jsonl")
+def _(r):
+    # fairseq's --log-format json epoch records: the scale halves once, 16 to 8, between two epochs
+    # of a translation run whose losses keep falling; a scaler's probing, not a collapse.
+    out = []
+    updates = 0
+    for ep in range(1, 7):
+        updates += 2150
+        loss = 3.9 * 0.93 ** ep
+        out.append(json.dumps({"epoch": ep, "loss": "%.3f" % loss, "nll_loss": "%.3f" % (loss * 0.78),
+                               "ppl": "%.2f" % (2 ** (loss * 0.78)), "wps": "%.0f" % (41000 + r.gauss(0, 300)),
+                               "ups": "1.21", "wpb": "33800", "bsz": "1100", "num_updates": str(updates),
+                               "lr": "0.0007", "gnorm": "%.3f" % (0.41 + r.gauss(0, 0.02)),
+                               "loss_scale": "%.3f" % (16 if ep <= 2 else 8), "wall": str(900 * ep)}))
+        out.append(json.dumps({"epoch": ep, "valid_loss": loss * 0.98, "valid_nll_loss": loss * 0.77,
+                               "valid_ppl": 2 ** (loss * 0.77), "valid_num_updates": updates}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_scale_collapse", "megatron_ds_fp16_periodic_overflow.log")
 def _(r):
     out = [note("Megatron-DeepSpeed fp16, 30k iterations: the dynamic loss scaler doubles after every",
