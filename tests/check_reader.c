@@ -7357,6 +7357,10 @@ static const struct {
     {"nan_message", "Warning: Moving average ignored a value of nan"},
     {"torch_extension_build", "Using /root/.cache/torch_extensions/py39_cu117 as PyTorch extensions root..."},
     {"torch_extension_build", "Building extension module fused_adam..."},
+    {"training_start", "Starting training for 100 epochs..."},
+    {"training_start", "[11/30 10:02:11 d2.engine.train_loop]: Starting training from iteration 0"},
+    {"training_start", "2024-05-01 10:00:00 INFO: Start training"},
+    {"training_start", "[INFO|trainer.py:2078] 2024-05-01 10:00:00,125 >>   Number of trainable parameters = 4,194,304"},
     {"boosting_degenerate", "Training has stopped (degenerate solution on iteration 60, probably too small "
                             "l2-regularization, try to increase it)"},
     {"nan_message", " AssertionError: Rank 114: found NaN in local forward loss calculation. Device: 2,"},
@@ -9682,6 +9686,8 @@ END_TEST
 static const struct {
     const char *id, *line;
 } event_traps[] = {
+    {"training_start", "Restart training from the last checkpoint"},
+    {"training_start", "def start_training(cfg):"},
     {"undefined_metric", "warnings.filterwarnings(\"ignore\", category=UndefinedMetricWarning)"},
     {"nonfinite_activation", "            err = f\"{err} detected in output of {name}, shape: {tensor.shape}\""},
     {"nan_message", "    if torch.isnan(loss): raise ValueError(\"loss is not finite\")"},
@@ -9819,7 +9825,8 @@ START_TEST(test_event_after_long_prefix)
 }
 END_TEST
 
-/* A healthy Trainer log names no failure at all: that it finished. */
+/* A healthy Trainer log names no failure at all: that it started
+ * training and finished. */
 START_TEST(test_events_quiet_on_healthy_log)
 {
     md_store *st = load_text("train.log",
@@ -9836,10 +9843,12 @@ START_TEST(test_events_quiet_on_healthy_log)
                              NULL);
     for (size_t i = 0; i < md_store_nevents(st); i++) {
         const char *id = md_store_event_at(st, i)->id;
-        ck_assert_msg(strcmp(id, "wandb_online") == 0 || strcmp(id, "training_completed") == 0,
+        ck_assert_msg(strcmp(id, "wandb_online") == 0 || strcmp(id, "training_completed") == 0 ||
+                          strcmp(id, "training_start") == 0,
                       "event %s on a healthy log", id);
     }
     ck_assert_ptr_nonnull(md_store_find_event(st, "wandb_online"));
+    ck_assert_int_eq(event(st, "training_start")->first_line, 1);
     /* The summary train() prints when it returns. */
     ck_assert_ptr_nonnull(md_store_find_event(st, "training_completed"));
     md_store_free(st);

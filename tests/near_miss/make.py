@@ -630,6 +630,40 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("stalled_before_first_step", "ultralytics_starts_and_trains.log")
+def _(r):
+    # Ultralytics' start line, its table header and a bar at 0, then the epochs' bars and validation:
+    # the first batch came.
+    out = ["Logging results to runs/detect/train", "Starting training for 3 epochs...", "",
+           "      Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size"]
+    for ep in range(1, 4):
+        box, cls, dfl = 1.6 * 0.85 ** ep, 2.9 * 0.7 ** ep, 1.5 * 0.9 ** ep
+        out.append("        %d/3      3.21G      %.4f      %.4f      %.4f         41        640: 100%%|##########| "
+                   "172/172 [01:02<00:00,  2.77it/s]" % (ep, box, cls, dfl))
+        out.append("                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95): 100%|"
+                   "##########| 22/22 [00:05<00:00,  4.11it/s]")
+        out.append("                   all        686       1925      %.3f      %.3f      %.3f      %.3f"
+                   % (0.5 + 0.1 * ep, 0.4 + 0.1 * ep, 0.45 + 0.1 * ep, 0.25 + 0.06 * ep))
+    out.append("")
+    out.append("3 epochs completed in 0.061 hours.")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("stalled_before_first_step", "detectron2_crash_right_after_start.log")
+def _(r):
+    # detectron2 says it starts, then its first step raises: a crash with its traceback, which
+    # training_crash reports; the run did not hang.
+    out = ["[11/30 10:02:11 d2.engine.train_loop]: Starting training from iteration 0",
+           "ERROR [11/30 10:02:14 d2.engine.train_loop]: Exception during training:",
+           "Traceback (most recent call last):",
+           '  File "/opt/detectron2/detectron2/engine/train_loop.py", line 149, in train',
+           "    self.run_step()",
+           '  File "/opt/detectron2/detectron2/engine/train_loop.py", line 494, in run_step',
+           "    loss_dict = self.model(data)",
+           "AssertionError: Box regression deltas become infinite or NaN!"]
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_scale_collapse", "fairseq_json_scale_halves_once.jsonl")
 def _(r):
     # fairseq's --log-format json epoch records: the scale halves once, 16 to 8, between two epochs
