@@ -1718,6 +1718,43 @@ START_TEST(test_text_traceback_exception)
 }
 END_TEST
 
+/* stderr's exception glued to a frame's source line, the traceback's
+ * other frames after it (Coqui TTS): the exception stands on that line,
+ * and the frames after it are its traceback's, no second one. A ')' in a
+ * source line before no error's name glues nothing. */
+START_TEST(test_text_traceback_glued_exception)
+{
+    md_store *st = load_text("crash.log",
+                             "step 1, loss: 2.0\n"
+                             "Traceback (most recent call last):\n"
+                             "  File \"train_tacotron.py\", line 721, in <module>\n"
+                             "    main(args)RuntimeError:  [!] NaN loss with decoder_loss.\n"
+                             "\n"
+                             "  File \"train_tacotron.py\", line 623, in main\n"
+                             "    scaler_st)\n"
+                             "  File \"losses.py\", line 398, in forward\n"
+                             "    raise RuntimeError(f\" [!] NaN loss with {key}.\")\n",
+                             NULL);
+    const md_event *e = event(st, "exception");
+    ck_assert_uint_eq(e->count, 1);
+    ck_assert_str_eq(e->first_text, "RuntimeError:  [!] NaN loss with decoder_loss.");
+    ck_assert_uint_eq(e->first_line, 4);
+    ck_assert_uint_eq(event(st, "nan_message")->count, 1);
+    md_store_free(st);
+    st = load_text("crash.log",
+                   "step 1, loss: 2.0\n"
+                   "Traceback (most recent call last):\n"
+                   "  File \"train.py\", line 10, in <module>\n"
+                   "    main(Config)\n"
+                   "KeyError: 'lr'\n",
+                   NULL);
+    e = event(st, "exception");
+    ck_assert_uint_eq(e->count, 1);
+    ck_assert_uint_eq(e->first_line, 5);
+    md_store_free(st);
+}
+END_TEST
+
 /* A logger that prefixes each line of the traceback, indentation gone
  * (sd-scripts): its exception follows the same prefix. */
 START_TEST(test_text_traceback_logger_prefix)
@@ -7248,6 +7285,7 @@ static const struct {
     {"job_preempted", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
     {"tb_nonfinite", "Warning: NaN or Inf found in input tensor."},
+    {"nan_message", "RuntimeError:  [!] NaN loss with decoder_loss."},
     {"nan_message", "2019-06-13 02:30:01,545 (e2e_asr:302) WARNING: loss (=nan) is not correct"},
     {"job_cancelled", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
@@ -9686,6 +9724,7 @@ END_TEST
 static const struct {
     const char *id, *line;
 } event_traps[] = {
+    {"nan_message", "    raise RuntimeError(f\" [!] NaN loss with {key}.\")"},
     {"training_start", "Restart training from the last checkpoint"},
     {"training_start", "def start_training(cfg):"},
     {"undefined_metric", "warnings.filterwarnings(\"ignore\", category=UndefinedMetricWarning)"},
@@ -10530,6 +10569,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_event_on_its_step_line);
     tcase_add_test(text, test_text_constructor_line);
     tcase_add_test(text, test_text_traceback_exception);
+    tcase_add_test(text, test_text_traceback_glued_exception);
     tcase_add_test(text, test_text_rich_traceback_headless);
     tcase_add_test(text, test_text_error_message_figures);
     tcase_add_test(text, test_text_chained_traceback_with_rank_prefix);

@@ -81,6 +81,7 @@ struct md_text_reader {
     char coco_type[12];     /* what pycocotools' summary scores: "bbox", "segm", "keypoints" */
     enum { DEEPXDE_NONE, DEEPXDE_TABLE, DEEPXDE_BEST } deepxde; /* where in DeepXDE's display (deepxde_line) */
     unsigned long traceback_line;
+    unsigned long glued_line; /* of the last exception glued to a frame's source line */
     unsigned traceback_others; /* lines since it that are none of its frames */
     /* IPython's header names the exception ("ResourceExhaustedError
      * Traceback (most recent call last)"); its frames start at the line's
@@ -801,6 +802,22 @@ static bool error_message_line(md_str s)
     return colon && error_name((md_str){s.p, (size_t)(colon - s.p)});
 }
 
+/* An exception glued to the end of a frame's source line, where stderr's
+ * message came before the line's break ("    main(args)RuntimeError:  [!]
+ * NaN loss with decoder_loss."): from the error's name on, after the ')'
+ * that closes the call; s itself where there is none. */
+static md_str glued_exception(md_str s)
+{
+    if (s.n == 0 || (s.p[0] != ' ' && s.p[0] != '\t'))
+        return s;
+    for (const char *p = s.p, *end = s.p + s.n; (p = memchr(p, ')', (size_t)(end - p))) != NULL; p++) {
+        md_str rest = {p + 1, (size_t)(end - p - 1)};
+        if (rest.n && rest.p[0] >= 'A' && rest.p[0] <= 'Z' && error_message_line(rest))
+            return rest;
+    }
+    return s;
+}
+
 /* A frame of a Python traceback: '  File "path", line 123, in name'. */
 static bool frame_line(md_str s)
 {
@@ -890,8 +907,10 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
     /* A traceback pasted without its header starts at its first frame:
      * '  File "/.../booster.py", line 167, in backward'; not a stack that
      * logging prints under "Call stack:", which no exception ends. */
+    /* Frames right after an exception glued to a source line are that
+     * traceback's own, its stderr and stdout interleaved: no second one. */
     if (!r->in_traceback && (frame_line(s) || rich_frame_line(s)) && !(r->stack_line && line == r->stack_line + 1)) {
-        open_traceback(r, line, false, true);
+        open_traceback(r, line, r->glued_line && line - r->glued_line <= 2, true);
         return;
     }
     if (!r->in_traceback)
@@ -903,6 +922,12 @@ static void track_traceback(text_reader *r, md_str seg, unsigned long line)
     if (r->traceback_prefix && s.n > r->traceback_prefix && s.p[0] == '[' &&
         !exception_line(s)) /* the prefix's brackets, then the exception */
         s = (md_str){s.p + r->traceback_prefix, s.n - r->traceback_prefix};
+    if (!exception_line(s)) {
+        md_str glued = glued_exception(s);
+        if (glued.p != s.p)
+            r->glued_line = line;
+        s = glued;
+    }
     if (!exception_line(s))
         return;
     r->in_traceback = false;
