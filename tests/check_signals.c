@@ -1415,6 +1415,11 @@ START_TEST(test_step_counts_entries_of_operand_taken)
     ck_assert(step_counts_entries("default(reward.first_step, event.cuda_oom.first_step)", r.sig));
     ck_assert(!step_counts_entries("event.cuda_oom.first_step", r.sig));
     ck_assert(step_counts_entries("run.last_step", r.sig));
+    /* A step gated by a truth value is the step's: a message's iteration
+     * where the loss counts entries (detectron2's "at iteration=1029"). */
+    ck_assert(!step_counts_entries("12 / (reward.ordinal == 1)", r.sig));
+    ck_assert(!step_counts_entries("12 * (reward.count > 3 && reward.max > 0)", r.sig));
+    ck_assert(step_counts_entries("reward.max_step * (reward.ordinal == 1)", r.sig));
     run_free(&r);
 
     r = run_new();

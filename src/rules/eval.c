@@ -162,8 +162,9 @@ static bool leaf_counts_entries(const op *o, md_sigset *sig)
 
 /* Runs the code; with entries, also says whether the value counts log
  * entries: each slot carries its operand's answer, default() the one it
- * took, min() and max() the one they picked, any other operation either
- * of its operands'. */
+ * took, min() and max() the one they picked, a comparison or a logical
+ * operation none (a truth value), any other operation either of its
+ * operands'. */
 static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, bool *entries)
 {
     md_value stack[EXPR_STACK_MAX];
@@ -220,11 +221,17 @@ static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, boo
         default:
             if (op_is_unary(o->code)) {
                 stack[sp - 1] = unary(o->code, stack[sp - 1], why);
+                counts[sp - 1] &= o->code != OP_NOT && o->code != OP_DEFINED;
                 break;
             }
             sp--;
             stack[sp - 1] = binary(o->code, stack[sp - 1], stack[sp], why);
-            counts[sp - 1] |= counts[sp];
+            /* A truth value counts nothing: a step gated by one (x /
+             * (loss.ordinal == 1)) is x's. */
+            if (o->code >= OP_LT && o->code <= OP_OR)
+                counts[sp - 1] = false;
+            else
+                counts[sp - 1] |= counts[sp];
         }
     }
     if (entries)
