@@ -568,6 +568,35 @@ START_TEST(test_diags_warning_cap)
 }
 END_TEST
 
+/* Text any output can carry: controls as '?', invalid UTF-8 as U+FFFD,
+ * valid characters kept. */
+START_TEST(test_buf_put_text)
+{
+    static const struct {
+        const char *in;
+        size_t n;
+        const char *out;
+    } cases[] = {
+        {"loss", 4, "loss"},
+        {"caf\xc3\xa9", 5, "caf\xc3\xa9"},
+        {"e\x1b[2J", 5, "e?[2J"},
+        {"a\xc2\x9b" "b", 4, "a?b"},
+        {"gr\xff\xfe", 4, "gr\xef\xbf\xbd\xef\xbf\xbd"},
+        {"\xc0\xaf", 2, "\xef\xbf\xbd\xef\xbf\xbd"},             /* overlong '/' */
+        {"\xed\xa0\x80", 3, "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"}, /* a surrogate */
+        {"\xe2\x82", 2, "\xef\xbf\xbd\xef\xbf\xbd"},             /* cut short */
+        {"\xf0\x9f\x98\x80\t", 5, "\xf0\x9f\x98\x80\t"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *t = md_text_dup(cases[i].in, cases[i].n);
+        ck_assert_str_eq(t, cases[i].out);
+        free(t);
+    }
+    ck_assert_uint_eq(md_utf8_char("\xf4\x90\x80\x80", 4), 0); /* past U+10FFFF */
+    ck_assert_uint_eq(md_utf8_char("\xc3\xa9", 2), 2);
+}
+END_TEST
+
 Suite *suite_core(void)
 {
     Suite *s = suite_create("core");
@@ -590,6 +619,7 @@ Suite *suite_core(void)
 
     TCase *util = tcase_create("util");
     tcase_add_test(util, test_buf);
+    tcase_add_test(util, test_buf_put_text);
     tcase_add_test(util, test_str_helpers);
     tcase_add_test(util, test_map);
     tcase_add_test(util, test_edit_distance);

@@ -236,6 +236,33 @@ START_TEST(test_markdown_escaping_and_fixes)
 }
 END_TEST
 
+/* A path or a name as a code span: backticks fenced by more, line breaks
+ * and controls never reach the page, a table cell's '|' escaped, bytes
+ * that are no UTF-8 replaced. */
+START_TEST(test_markdown_code_span)
+{
+    static const struct {
+        const char *in;
+        bool cell;
+        const char *out;
+    } cases[] = {
+        {"run/train.log", false, "`run/train.log`"},
+        {"b`a``se.jsonl", false, "```b`a``se.jsonl```"},
+        {"`tick", false, "`` `tick ``"},
+        {"n\nw|x.jsonl", false, "`n w|x.jsonl`"},
+        {"lr=1e-3|bs=32/", true, "`lr=1e-3\\|bs=32/`"},
+        {"e\x1b[31mr\r", true, "`e?[31mr `"},
+        {"gr\xff.csv", false, "`gr\xef\xbf\xbd.csv`"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        md_buf out = {0};
+        md_render_code_span(&out, cases[i].in, cases[i].cell);
+        ck_assert_str_eq(md_buf_cstr(&out), cases[i].out);
+        md_buf_free(&out);
+    }
+}
+END_TEST
+
 START_TEST(test_markdown_no_findings)
 {
     md_store *st = healthy_run();
@@ -1225,6 +1252,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_markdown_nan_run);
     tcase_add_test(tc, test_markdown_escaping_and_fixes);
     tcase_add_test(tc, test_markdown_no_findings);
+    tcase_add_test(tc, test_markdown_code_span);
     tcase_add_test(tc, test_no_findings_lists_unknown_series);
     tcase_add_test(tc, test_junit_cases_and_levels);
     tcase_add_test(tc, test_severity_counts);

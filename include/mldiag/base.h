@@ -111,6 +111,9 @@ const char *md_memmem(const char *hay, size_t hn, const char *needle, size_t nn)
  * terminal may act on: U+009B opens a sequence as ESC '[' does); 0 for
  * anything else. */
 size_t md_control_at(const char *p, size_t n);
+/* The length of the valid UTF-8 character at p, of the n there (no
+ * overlong form, no surrogate, none past U+10FFFF); 0 for an invalid byte. */
+size_t md_utf8_char(const char *p, size_t n);
 
 /* An owning growable byte buffer, always NUL-terminated after the first put. */
 typedef struct md_buf {
@@ -120,6 +123,11 @@ typedef struct md_buf {
 
 void md_buf_put(md_buf *b, const void *data, size_t n);
 void md_buf_puts(md_buf *b, const char *s);
+/* s as text any output can carry: a control character (md_control_at) as
+ * '?', a byte that is no valid UTF-8 as U+FFFD. */
+void md_buf_put_text(md_buf *b, const char *s, size_t n);
+/* A copy of s made so (md_buf_put_text); the caller frees it. */
+char *md_text_dup(const char *s, size_t n);
 void md_buf_putc(md_buf *b, char c);
 void md_buf_printf(md_buf *b, const char *fmt, ...) MD_PRINTF(2, 3);
 void md_buf_vprintf(md_buf *b, const char *fmt, va_list ap);

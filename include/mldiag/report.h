@@ -62,6 +62,11 @@ void md_render_github(const md_store *st, const md_findings *f, md_buf *out);
  * mean line, a shared step axis, and the findings' steps as dashed lines. */
 void md_render_svg(const md_store *st, const md_findings *f, md_buf *out);
 
+/* s as one Markdown code span (a path, a name), safe in a table cell when
+ * table_cell is set: its line breaks blanks, its controls '?', its '|'
+ * escaped. */
+void md_render_code_span(md_buf *out, const char *s, bool table_cell);
+
 /* A comparison of two runs (mldiag compare): the verdict first, then the
  * aligned curves, speed, and the findings added and resolved. base_name
  * and new_name label the runs. */

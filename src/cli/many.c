@@ -13,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/run.h"
+#include "mldiag/report.h"
 #include "report/jsonw.h"
 
 typedef struct row {
@@ -163,12 +164,16 @@ static void text_table(const char *const *paths, size_t n, const row *rows, bool
         fmt_num(r->final_loss, loss, sizeof loss);
         fmt_num(r->last_step, last, sizeof last);
         const char *top = r->top_id[0] ? r->top_id : "-";
-        if (markdown)
-            md_buf_printf(out, "| `%s` | %s | %zu | %s | %s | %s | %s |\n", paths[i], status_word(r), r->findings,
-                          top, step, loss, last);
-        else
-            md_buf_printf(out, "%-32s %-10s %8zu  %-28s %10s %11s %10s\n", paths[i], status_word(r), r->findings,
-                          top, step, loss, last);
+        if (markdown) {
+            md_buf_puts(out, "| ");
+            md_render_code_span(out, paths[i], true);
+            md_buf_printf(out, " | %s | %zu | %s | %s | %s | %s |\n", status_word(r), r->findings, top, step, loss, last);
+        } else {
+            char *path = md_text_dup(paths[i], strlen(paths[i]));
+            md_buf_printf(out, "%-32s %-10s %8zu  %-28s %10s %11s %10s\n", path, status_word(r), r->findings, top,
+                          step, loss, last);
+            free(path);
+        }
     }
 }
 

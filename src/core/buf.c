@@ -129,6 +129,49 @@ size_t md_control_at(const char *p, size_t n)
     return c == 0xc2 && n >= 2 && (unsigned char)p[1] >= 0x80 && (unsigned char)p[1] <= 0x9f ? 2 : 0;
 }
 
+size_t md_utf8_char(const char *p, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)p;
+    unsigned c = s[0];
+    if (c < 0x80)
+        return 1;
+    size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+    if (c < 0xc2 || c > 0xf4 || len > n)
+        return 0;
+    unsigned cp = c & (0x3fu >> (len - 1));
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3fu);
+    }
+    static const unsigned least[] = {0, 0, 0x80, 0x800, 0x10000};
+    return cp < least[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? 0 : len;
+}
+
+void md_buf_put_text(md_buf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        size_t k = md_control_at(s + i, n - i), len;
+        if (k) {
+            md_buf_putc(b, '?');
+            i += k;
+        } else if ((len = md_utf8_char(s + i, n - i)) != 0) {
+            md_buf_put(b, s + i, len);
+            i += len;
+        } else {
+            md_buf_puts(b, "\xef\xbf\xbd");
+            i++;
+        }
+    }
+}
+
+char *md_text_dup(const char *s, size_t n)
+{
+    md_buf b = {0};
+    md_buf_put_text(&b, s, n);
+    return md_buf_steal(&b);
+}
+
 const char *md_memmem(const char *hay, size_t hn, const char *needle, size_t nn)
 {
     if (nn == 0)

@@ -6,6 +6,7 @@
 
 #include "mldiag/report.h"
 #include "report/jsonw.h"
+#include "report/mdtext_int.h"
 
 static const char *num(double v, char *b, size_t n)
 {
@@ -90,7 +91,11 @@ static void speed(const md_comparison *c, md_buf *out)
 
 static void text(const md_comparison *c, const char *bn, const char *nn, md_buf *out)
 {
-    md_buf_printf(out, "BASE: %s\nNEW:  %s\n\n", bn, nn);
+    md_buf_puts(out, "BASE: ");
+    md_buf_put_text(out, bn, strlen(bn));
+    md_buf_puts(out, "\nNEW:  ");
+    md_buf_put_text(out, nn, strlen(nn));
+    md_buf_puts(out, "\n\n");
     verdict(c, out, "  - ");
     md_buf_putc(out, '\n');
     bool any = c->curves[0].present || c->curves[1].present;
@@ -107,7 +112,11 @@ static void text(const md_comparison *c, const char *bn, const char *nn, md_buf 
 
 static void markdown(const md_comparison *c, const char *bn, const char *nn, md_buf *out)
 {
-    md_buf_printf(out, "# mldiag compare\n\n- BASE: `%s`\n- NEW: `%s`\n\n", bn, nn);
+    md_buf_puts(out, "# mldiag compare\n\n- BASE: ");
+    mdtext_code(out, bn, strlen(bn), false);
+    md_buf_puts(out, "\n- NEW: ");
+    mdtext_code(out, nn, strlen(nn), false);
+    md_buf_puts(out, "\n\n");
     verdict(c, out, "- ");
     md_buf_putc(out, '\n');
     if (c->curves[0].present || c->curves[1].present) {

@@ -38,7 +38,12 @@ static void esc(md_buf *out, const char *s, bool table)
 
 static void code(md_buf *out, const char *s)
 {
-    mdtext_code(out, s, strlen(s));
+    mdtext_code(out, s, strlen(s), false);
+}
+
+void md_render_code_span(md_buf *out, const char *s, bool table_cell)
+{
+    mdtext_code(out, s, strlen(s), table_cell);
 }
 
 static void put_step(md_buf *out, double step, bool entry)

@@ -23,24 +23,41 @@ void mdtext_escape(md_buf *out, const char *s, size_t n, bool table)
     }
 }
 
-void mdtext_code(md_buf *out, const char *s, size_t n)
+void mdtext_code(md_buf *out, const char *s, size_t n, bool table)
 {
+    /* Line breaks would end the span (and a table's row), controls reach
+     * the reader's terminal, bytes that are no UTF-8 break the page. */
+    md_buf text = {0};
+    for (size_t i = 0, k; i < n; i += k) {
+        for (k = 0; i + k < n && s[i + k] != '\n' && s[i + k] != '\r';)
+            k++;
+        md_buf_put_text(&text, s + i, k);
+        if (i + k < n) {
+            md_buf_putc(&text, ' ');
+            k++;
+        }
+    }
     size_t run = 0, longest = 0;
-    for (size_t i = 0; i < n; i++) {
-        run = s[i] == '`' ? run + 1 : 0;
+    for (size_t i = 0; i < text.n; i++) {
+        run = text.p[i] == '`' ? run + 1 : 0;
         longest = run > longest ? run : longest;
     }
-    bool space = n && (s[0] == '`' || s[n - 1] == '`');
+    bool space = text.n && (text.p[0] == '`' || text.p[text.n - 1] == '`');
     for (size_t i = 0; i <= longest; i++)
         md_buf_putc(out, '`');
     if (space)
         md_buf_putc(out, ' ');
-    for (size_t i = 0; i < n; i++)
-        md_buf_putc(out, s[i] == '\n' ? ' ' : s[i]);
+    /* GitHub splits a table's cells at '|' inside code spans too. */
+    for (size_t i = 0; i < text.n; i++) {
+        if (table && text.p[i] == '|')
+            md_buf_putc(out, '\\');
+        md_buf_putc(out, text.p[i]);
+    }
     if (space)
         md_buf_putc(out, ' ');
     for (size_t i = 0; i <= longest; i++)
         md_buf_putc(out, '`');
+    md_buf_free(&text);
 }
 
 /* Open minus closed brackets in s[0..n). */
@@ -165,7 +182,7 @@ void mdtext_inline(md_buf *out, const char *s)
         trim_word(p, n, &lead, &core);
         if (core && looks_like_code(p + lead, core)) {
             mdtext_escape(out, p, lead, false);
-            mdtext_code(out, p + lead, core);
+            mdtext_code(out, p + lead, core, false);
             mdtext_escape(out, p + lead + core, n - lead - core, false);
         } else {
             mdtext_escape(out, p, n, false);

@@ -9,8 +9,10 @@
 /* Appends s with Markdown's active characters backslash-escaped. In a
  * table cell (table set) line breaks become spaces as well. */
 void mdtext_escape(md_buf *out, const char *s, size_t n, bool table);
-/* Appends s as one code span, with enough backticks around it. */
-void mdtext_code(md_buf *out, const char *s, size_t n);
+/* Appends s as one code span, with enough backticks around it, its line
+ * breaks as blanks and its controls as '?' (md_buf_put_text); in a table
+ * cell (table set) its '|' escaped. */
+void mdtext_code(md_buf *out, const char *s, size_t n, bool table);
 /* Appends prose with the words that look like code (snake_case names,
  * calls, key=value, a.b, --options, bracketed literals) as code spans
  * and the rest escaped. */

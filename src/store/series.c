@@ -81,7 +81,7 @@ static void series_clear(md_series *s)
 md_series *series_new(const char *name, md_kind kind, md_better better, int input, size_t maxbuckets)
 {
     md_series *s = md_xcalloc(1, sizeof *s);
-    s->name = md_xstrdup(name);
+    s->name = md_text_dup(name, strlen(name));
     s->kind = kind;
     s->better = better;
     s->input = input;
@@ -131,13 +131,18 @@ md_series *series_copy(const md_series *s)
 
 void series_add_source(md_series *s, const char *name, size_t n)
 {
+    char *text = md_text_dup(name, n);
     for (size_t i = 0; i < s->nsources; i++)
-        if (strlen(s->sources[i]) == n && memcmp(s->sources[i], name, n) == 0)
+        if (strcmp(s->sources[i], text) == 0) {
+            free(text);
             return;
-    if (s->nsources >= 8)
+        }
+    if (s->nsources >= 8) {
+        free(text);
         return;
+    }
     s->sources = md_xrealloc(s->sources, (s->nsources + 1) * sizeof *s->sources);
-    s->sources[s->nsources++] = md_xstrndup(name, n);
+    s->sources[s->nsources++] = text;
 }
 
 void bucket_combine(md_bucket *into, const md_bucket *b)

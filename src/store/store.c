@@ -125,7 +125,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     st->points_line = 0;
     md_input *in = &st->inputs[st->ninputs];
     memset(in, 0, sizeof *in);
-    in->path = md_xstrdup(path);
+    in->path = md_text_dup(path, strlen(path)); /* shown, never opened */
     in->format = fmt;
     in->declared_total = -1;
     in->last_step_seen = -1;
