@@ -1,6 +1,7 @@
 /* Reports: text sparklines and wrapping, Markdown, JUnit XML, GitHub
  * annotations and the SVG plot, over stores and findings built by hand or
  * evaluated by the built-in rules. */
+#include <cjson/cJSON.h>
 #include <check.h>
 #include <float.h>
 #include <math.h>
@@ -321,7 +322,7 @@ START_TEST(test_junit_cases_and_levels)
     ck_assert_int_eq(nan->severity, MD_SEV_CRITICAL);
     ck_assert_uint_gt(f.nresults, 10);
 
-    md_junit_opts o = {MD_SEV_CRITICAL, tag_of, NULL};
+    md_junit_opts o = {MD_SEV_CRITICAL, tag_of, NULL, NULL, 0};
     md_buf out = {0};
     md_render_junit(st, &f, &o, &out);
     const char *xml = md_buf_cstr(&out);
@@ -341,7 +342,7 @@ START_TEST(test_junit_cases_and_levels)
     md_findings_free(&f);
     md_findings g = {0};
     add_finding(&g, "low", "Low finding", MD_SEV_WARNING, 10);
-    md_junit_opts hi = {MD_SEV_ERROR, NULL, NULL};
+    md_junit_opts hi = {MD_SEV_ERROR, NULL, NULL, NULL, 0};
     md_render_junit(st, &g, &hi, &out);
     xml = md_buf_cstr(&out);
     ck_assert(well_formed(xml));
@@ -397,7 +398,7 @@ START_TEST(test_junit_escaping)
     f.results[0] = (md_rule_result){"esc", "t", MD_RULE_FIRED, MD_SEV_CRITICAL};
     f.results[1] = (md_rule_result){"skip\"me", "t", MD_RULE_SKIPPED, MD_SEV_INFO};
     f.nresults = 2;
-    md_junit_opts o = {MD_SEV_ERROR, NULL, NULL};
+    md_junit_opts o = {MD_SEV_ERROR, NULL, NULL, NULL, 0};
     md_buf out = {0};
     md_render_junit(st, &f, &o, &out);
     const char *xml = md_buf_cstr(&out);
@@ -409,6 +410,45 @@ START_TEST(test_junit_escaping)
     ck_assert_ptr_nonnull(strstr(xml, "tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"1\""));
     md_buf_free(&out);
     md_findings_free(&f);
+    md_store_free(st);
+}
+END_TEST
+
+/* check's --expect and --baseline are test cases of the JUnit report and
+ * a "gates" list in JSON: a report that passes every rule still shows the
+ * gate that failed the job. */
+START_TEST(test_gates_in_junit_and_json)
+{
+    md_store *st = healthy_run();
+    md_findings f = {0};
+    char why_expect[] = "false", why_base[] = "loss ends 12.0% worse than the baseline (2.1 against 1.9)";
+    md_gate gates[] = {{MD_GATE_EXPECT, "loss.last < 0.1 && x <y", false, why_expect},
+                       {MD_GATE_EXPECT, "has(loss)", true, NULL},
+                       {MD_GATE_BASELINE, "runs/main/", false, why_base}};
+    md_junit_opts o = {MD_SEV_ERROR, NULL, NULL, gates, 3};
+    md_buf out = {0};
+    md_render_junit(st, &f, &o, &out);
+    const char *xml = md_buf_cstr(&out);
+    ck_assert(well_formed(xml));
+    ck_assert_ptr_nonnull(strstr(xml, "tests=\"3\" failures=\"2\""));
+    ck_assert_ptr_nonnull(strstr(xml, "classname=\"mldiag.expect\" name=\"loss.last &lt; 0.1 &amp;&amp; x &lt;y\">"));
+    ck_assert_ptr_nonnull(strstr(xml, "<testcase classname=\"mldiag.expect\" name=\"has(loss)\"/>"));
+    ck_assert_ptr_nonnull(strstr(xml, "classname=\"mldiag.baseline\" name=\"runs/main/\""));
+    ck_assert_ptr_nonnull(strstr(xml, "message=\"loss ends 12.0% worse"));
+    md_buf_reset(&out);
+    md_render_json_gated(st, &f, gates, 3, &out);
+    cJSON *root = cJSON_Parse(md_buf_cstr(&out));
+    ck_assert_ptr_nonnull(root);
+    cJSON *g = cJSON_GetObjectItemCaseSensitive(root, "gates");
+    ck_assert_int_eq(cJSON_GetArraySize(g), 3);
+    ck_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(g, 0), "passed")));
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(g, 1), "why")));
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(g, 2), "kind")->valuestring, "baseline");
+    cJSON_Delete(root);
+    md_buf_reset(&out);
+    md_render_json(st, &f, &out);
+    ck_assert_ptr_null(strstr(md_buf_cstr(&out), "\"gates\""));
+    md_buf_free(&out);
     md_store_free(st);
 }
 END_TEST
@@ -1257,6 +1297,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_junit_cases_and_levels);
     tcase_add_test(tc, test_severity_counts);
     tcase_add_test(tc, test_junit_escaping);
+    tcase_add_test(tc, test_gates_in_junit_and_json);
     tcase_add_test(tc, test_github_annotations);
     tcase_add_test(tc, test_svg_marks_finding);
     tcase_add_test(tc, test_svg_extreme_values);

@@ -28,8 +28,21 @@ typedef struct md_report_opts {
 /* The findings for a terminal: inputs, then the numbered checklist. */
 void md_render_text(const md_store *st, const md_findings *f, const md_report_opts *o, md_buf *out);
 
+/* A condition mldiag check judged the run by besides its findings: an
+ * --expect expression, or a --baseline run. */
+typedef enum { MD_GATE_EXPECT, MD_GATE_BASELINE } md_gate_kind;
+typedef struct md_gate {
+    md_gate_kind kind;
+    const char *name; /* the expression, or the baseline's path */
+    bool passed;
+    char *why;        /* why it failed ("false", "unknown: no grad_norm series", the ways it is worse); NULL when passed */
+} md_gate;
+
 /* The findings as JSON, schema 1 (documented in README.md). */
 void md_render_json(const md_store *st, const md_findings *f, md_buf *out);
+/* The same with the gates check judged the run by, under "gates". */
+void md_render_json_gated(const md_store *st, const md_findings *f, const md_gate *gates, size_t ngates,
+                          md_buf *out);
 
 /* The findings as GitHub-flavoured Markdown: a summary table, a Mermaid
  * chart of the main curves with the findings' steps called out, then each
@@ -45,6 +58,8 @@ typedef struct md_junit_opts {
     md_severity fail_on; /* findings at or above this are failures */
     const char *(*tag)(const void *ctx, const char *rule_id);
     const void *ctx;
+    const md_gate *gates; /* each one more test case, classname mldiag.expect or mldiag.baseline */
+    size_t ngates;
 } md_junit_opts;
 
 /* JUnit XML for CI: one testsuite named after the inputs, one testcase per

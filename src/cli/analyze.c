@@ -215,24 +215,39 @@ static int terminal_width(void)
     return w >= 20 && w <= 1000 ? w : 80;
 }
 
-/* Each failed or unknown --expect is one line on stderr. Returns the count. */
-static size_t check_expects(const analyze_opts *o, md_expr **exprs, md_sigset *sig)
+/* Each --expect as a gate: passed when it is known and true. */
+static void judge_expects(const analyze_opts *o, md_expr **exprs, md_sigset *sig, md_gate *gates)
 {
-    size_t failed = 0;
     for (size_t i = 0; i < o->nexpects; i++) {
         md_expr_why why;
         md_value v = md_expr_eval(exprs[i], sig, &why);
-        if (v.known && v.v != 0)
+        md_gate *g = &gates[i];
+        *g = (md_gate){MD_GATE_EXPECT, o->expects[i], v.known && v.v != 0, NULL};
+        if (g->passed)
             continue;
-        failed++;
+        md_buf b = {0};
         if (v.known)
-            fprintf(stderr, "mldiag: expectation failed: %s\n", o->expects[i]);
+            md_buf_puts(&b, "false");
         else if (why.text[0])
-            fprintf(stderr, "mldiag: expectation unknown: %s (%s)\n", o->expects[i], why.text);
+            md_buf_printf(&b, "unknown (%s)", why.text);
         else
-            fprintf(stderr, "mldiag: expectation unknown: %s\n", o->expects[i]);
+            md_buf_puts(&b, "unknown");
+        g->why = md_buf_steal(&b);
     }
-    return failed;
+}
+
+/* Each failed or unknown --expect is one line on stderr. */
+static void print_expects(const md_gate *gates, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (gates[i].passed)
+            continue;
+        const char *why = gates[i].why;
+        if (strcmp(why, "false") == 0)
+            fprintf(stderr, "mldiag: expectation failed: %s\n", gates[i].name);
+        else /* "unknown", or "unknown (the reason)" */
+            fprintf(stderr, "mldiag: expectation unknown: %s%s\n", gates[i].name, why + strlen("unknown"));
+    }
 }
 
 /* Without --format: github inside GitHub Actions when the report goes to
@@ -259,13 +274,13 @@ static const char *rule_tag(const void *ctx, const char *id)
 }
 
 static void render(const analyze_opts *o, const md_ruleset *rs, const md_store *st,
-                   const md_findings *f, md_buf *out)
+                   const md_findings *f, const md_gate *gates, size_t ngates, md_buf *out)
 {
     md_report_opts ro = {use_colour(o), terminal_width(), o->verbose, o->quiet};
-    md_junit_opts jo = {o->fail_on >= 0 ? (md_severity)o->fail_on : MD_SEV_ERROR, rule_tag, rs};
+    md_junit_opts jo = {o->fail_on >= 0 ? (md_severity)o->fail_on : MD_SEV_ERROR, rule_tag, rs, gates, ngates};
     switch (chosen_format(o)) {
     case FMT_JSON:
-        md_render_json(st, f, out);
+        md_render_json_gated(st, f, gates, ngates, out);
         break;
     case FMT_MARKDOWN:
         md_render_markdown(st, f, &ro, out);
@@ -298,10 +313,10 @@ static bool write_plot(const analyze_opts *o, const md_store *st, const md_findi
     return ok;
 }
 
-/* --baseline: one line on stderr per way the run is worse. Returns
- * whether it is worse, or -1 when the baseline could not be read. */
-static int worse_than_baseline(const analyze_opts *o, const md_ruleset *rs, const md_store *st,
-                               const md_findings *findings)
+/* --baseline as a gate: failed with the ways the run is worse (why, one
+ * a line). False when the baseline could not be read. */
+static bool judge_baseline(const analyze_opts *o, const md_ruleset *rs, const md_store *st,
+                           const md_findings *findings, md_gate *g)
 {
     md_diags diags;
     md_diags_init(&diags);
@@ -311,17 +326,21 @@ static int worse_than_baseline(const analyze_opts *o, const md_ruleset *rs, cons
     cli_print_diags(&diags);
     md_diags_free(&diags);
     if (err != MD_OK)
-        return -1;
+        return false;
     md_comparison c;
     md_severity fail_on = o->fail_on >= 0 ? (md_severity)o->fail_on : MD_SEV_ERROR;
     md_compare(base, &fb, st, findings, o->tolerance, fail_on, &c);
-    for (size_t i = 0; i < c.worse.n; i++)
-        fprintf(stderr, "mldiag: worse than the baseline: %s\n", c.worse.v[i]);
-    int worse = c.worse.n > 0;
+    *g = (md_gate){MD_GATE_BASELINE, o->baseline, c.worse.n == 0, NULL};
+    if (c.worse.n) {
+        md_buf b = {0};
+        for (size_t i = 0; i < c.worse.n; i++)
+            md_buf_printf(&b, "%s%s", i ? "\n" : "", c.worse.v[i]);
+        g->why = md_buf_steal(&b);
+    }
     md_comparison_free(&c);
     md_findings_free(&fb);
     md_store_free(base);
-    return worse;
+    return true;
 }
 
 static int report(const analyze_opts *o, md_ruleset *rs, md_store *st, md_expr **exprs)
@@ -329,11 +348,20 @@ static int report(const analyze_opts *o, md_ruleset *rs, md_store *st, md_expr *
     md_sigset *sig = md_sigset_new(st);
     md_findings findings;
     md_rules_eval(rs, sig, &findings);
-    md_buf out = {0};
-    render(o, rs, st, &findings, &out);
-    bool written = cli_write_output(o->output, &out) && write_plot(o, st, &findings);
-    int code = written ? EXIT_CLEAN : EXIT_INPUT;
-    md_buf_free(&out);
+    /* The gates are judged first, so that the report (JUnit, JSON) holds
+     * them; their lines on stderr still come after the findings'. */
+    size_t ngates = o->nexpects + (o->baseline != NULL);
+    md_gate *gates = md_xcalloc(ngates + 1, sizeof *gates);
+    judge_expects(o, exprs, sig, gates);
+    bool baseline_read = !o->baseline || judge_baseline(o, rs, st, &findings, &gates[o->nexpects]);
+    int code = EXIT_INPUT;
+    if (baseline_read) {
+        md_buf out = {0};
+        render(o, rs, st, &findings, gates, ngates, &out);
+        bool written = cli_write_output(o->output, &out) && write_plot(o, st, &findings);
+        code = written ? EXIT_CLEAN : EXIT_INPUT;
+        md_buf_free(&out);
+    }
     if (code == EXIT_CLEAN && o->fail_on >= 0) {
         size_t bad = md_findings_at_least(&findings, (md_severity)o->fail_on);
         if (bad && strcmp(o->cmd, "check") == 0)
@@ -342,15 +370,21 @@ static int report(const analyze_opts *o, md_ruleset *rs, md_store *st, md_expr *
         if (bad)
             code = EXIT_FINDINGS;
     }
-    if (code != EXIT_INPUT && check_expects(o, exprs, sig))
-        code = EXIT_FINDINGS;
-    if (code != EXIT_INPUT && o->baseline) {
-        int worse = worse_than_baseline(o, rs, st, &findings);
-        if (worse < 0)
-            code = EXIT_INPUT;
-        else if (worse)
-            code = EXIT_FINDINGS;
+    if (code != EXIT_INPUT) {
+        print_expects(gates, o->nexpects);
+        if (o->baseline && !gates[o->nexpects].passed)
+            for (const char *p = gates[o->nexpects].why; p && *p;) {
+                size_t n = strcspn(p, "\n");
+                fprintf(stderr, "mldiag: worse than the baseline: %.*s\n", (int)n, p);
+                p += n + (p[n] == '\n');
+            }
+        for (size_t i = 0; i < ngates; i++)
+            if (!gates[i].passed)
+                code = EXIT_FINDINGS;
     }
+    for (size_t i = 0; i < ngates; i++)
+        free(gates[i].why);
+    free(gates);
     md_findings_free(&findings);
     md_sigset_free(sig);
     return code;

@@ -78,6 +78,34 @@ static void finding(jsonw *w, const md_store *st, const md_finding *f)
 
 void md_render_json(const md_store *st, const md_findings *f, md_buf *out)
 {
+    md_render_json_gated(st, f, NULL, 0, out);
+}
+
+static void gates_json(jsonw *w, const md_gate *gates, size_t n)
+{
+    jsonw_key(w, "gates");
+    jsonw_array(w);
+    for (size_t i = 0; i < n; i++) {
+        jsonw_object(w);
+        jsonw_key(w, "kind");
+        jsonw_str(w, gates[i].kind == MD_GATE_EXPECT ? "expect" : "baseline");
+        jsonw_key(w, "name");
+        jsonw_str(w, gates[i].name);
+        jsonw_key(w, "passed");
+        jsonw_bool(w, gates[i].passed);
+        jsonw_key(w, "why");
+        if (gates[i].why)
+            jsonw_str(w, gates[i].why);
+        else
+            jsonw_null(w);
+        jsonw_object_end(w);
+    }
+    jsonw_array_end(w);
+}
+
+void md_render_json_gated(const md_store *st, const md_findings *f, const md_gate *gates, size_t ngates,
+                          md_buf *out)
+{
     jsonw w;
     jsonw_init(&w, out);
     jsonw_object(&w);
@@ -121,6 +149,8 @@ void md_render_json(const md_store *st, const md_findings *f, md_buf *out)
         jsonw_int(&w, (int64_t)md_findings_count(f, (md_severity)sev));
     }
     jsonw_object_end(&w);
+    if (ngates)
+        gates_json(&w, gates, ngates);
     jsonw_object_end(&w);
     md_buf_putc(out, '\n');
 }

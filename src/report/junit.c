@@ -110,10 +110,34 @@ static void suite_name(md_buf *out, const md_store *st)
         md_buf_puts(out, "mldiag");
 }
 
+/* An --expect or a --baseline: a test case of its own, which fails with
+ * the run's exit status. */
+static void gate_case(md_buf *out, const md_gate *g, counts *c)
+{
+    c->tests++;
+    md_buf_printf(out, "    <testcase classname=\"mldiag.%s\" name=\"",
+                  g->kind == MD_GATE_EXPECT ? "expect" : "baseline");
+    xml_escape(out, g->name, true);
+    if (g->passed) {
+        md_buf_puts(out, "\"/>\n");
+        return;
+    }
+    c->failures++;
+    md_buf_puts(out, "\">\n      <failure type=\"");
+    md_buf_puts(out, g->kind == MD_GATE_EXPECT ? "expectation" : "baseline");
+    md_buf_puts(out, "\" message=\"");
+    xml_escape(out, g->why ? g->why : "failed", true);
+    md_buf_puts(out, "\">");
+    xml_escape(out, g->why ? g->why : "failed", false);
+    md_buf_puts(out, "</failure>\n    </testcase>\n");
+}
+
 void md_render_junit(const md_store *st, const md_findings *f, const md_junit_opts *o, md_buf *out)
 {
     counts c = {0, 0, 0};
     md_buf cases = {0};
+    for (size_t i = 0; i < o->ngates; i++)
+        gate_case(&cases, &o->gates[i], &c);
     for (size_t i = 0; i < f->nresults; i++)
         one_case(&cases, st, f, &f->results[i], o, &c);
     /* Findings without a result (reports built by hand) still count. */
