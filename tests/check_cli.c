@@ -375,6 +375,29 @@ START_TEST(test_watch_partial_head)
 }
 END_TEST
 
+/* A JSON Lines log whose first record is longer than the window analyze
+ * peeks (a config dump) is followed as JSON Lines, not refused as one JSON
+ * document. */
+START_TEST(test_watch_long_first_record)
+{
+    fixture f = setup_dir();
+    md_buf text = {0};
+    md_buf_puts(&text, "{\"config\": \"");
+    for (int i = 0; i < 100000; i++)
+        md_buf_putc(&text, 'a' + i % 26);
+    md_buf_puts(&text, "\"}\n");
+    for (int s = 1; s <= 30; s++)
+        md_buf_printf(&text, "{\"step\": %d, \"loss\": %s}\n", s, s == 30 ? "NaN" : "1.5");
+    free(t_write_str(f.dir, "metrics.jsonl", md_buf_cstr(&text)));
+    run r = run_mldiag(f.dir, (const char *[]){"watch", "--exit-on", "critical", "--idle-exit", "1", "metrics.jsonl", NULL});
+    expect(&r, 1);
+    ck_assert_has(r.out, "critical nan_loss at step 30");
+    run_free(&r);
+    md_buf_free(&text);
+    teardown_dir(&f);
+}
+END_TEST
+
 /* A report that cannot be written to standard output says why. */
 START_TEST(test_stdout_full)
 {
@@ -1059,6 +1082,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_several_runs);
     tcase_add_test(tc, test_watch_fifo);
     tcase_add_test(tc, test_watch_partial_head);
+    tcase_add_test(tc, test_watch_long_first_record);
     tcase_add_test(tc, test_stdout_full);
     tcase_add_test(tc, test_control_characters_shown);
     tcase_add_test(tc, test_directory_without_logs);

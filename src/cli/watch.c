@@ -168,15 +168,28 @@ static bool followable(const follower *f, md_str head, bool complete)
     return false;
 }
 
+/* Whether the head so far opens a JSON object: a JSON Lines record may be
+ * longer than the window analyze peeks (a config dump of 80 KB first). */
+static bool opens_object(const char *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+        i++;
+    return i < n && p[i] == '{';
+}
+
 /* The format is told from the head once it holds a whole line (a log
  * being written may end mid-record: '{"step": 1, "lo' is no JSON document
- * yet), or fills the window analyze peeks, or the input ends. False for an
- * input that is not followed. */
+ * yet), or fills the window analyze peeks (a line's most, for a first
+ * JSON object, so that JSON Lines with a long first record are told
+ * apart from one JSON document), or the input ends. False for an input
+ * that is not followed. */
 static bool take_head(follower *f, const char *data, size_t n, bool at_end)
 {
-    size_t room = MD_SOURCE_PEEK - f->head.n;
+    size_t cap = opens_object(f->head.n ? f->head.p : data, f->head.n ? f->head.n : n) ? MD_LINE_MAX : MD_SOURCE_PEEK;
+    size_t room = cap > f->head.n ? cap - f->head.n : 0;
     md_buf_put(&f->head, data, n < room ? n : room);
-    if (!at_end && f->head.n < MD_SOURCE_PEEK && !memchr(f->head.p, '\n', f->head.n))
+    if (!at_end && f->head.n < cap && !memchr(f->head.p, '\n', f->head.n))
         return true;
     md_str head = {md_buf_cstr(&f->head), f->head.n};
     if (!followable(f, head, at_end))
