@@ -1323,6 +1323,20 @@ START_TEST(test_timestamps_and_gaps)
     ck_assert_uint_eq(hist, 4);
     md_store_free(st);
 
+    /* The clock set back an hour (summer time's end): the time goes on
+     * from the latest stamp, so a silence after it still counts. */
+    st = new_store();
+    for (int i = 0; i < 10; i++)
+        md_store_timestamp(st, (unsigned long)i + 1, 7000.0 + 10 * i); /* ... 7090 */
+    md_store_timestamp(st, 11, 3500.0);                                 /* as 7090 */
+    md_store_timestamp(st, 12, 3510.0);                                 /* as 7100 */
+    md_store_timestamp(st, 13, 6210.0);                                 /* 45 minutes silent */
+    t = &md_store_input(st, 0)->time;
+    ck_assert(t->max_gap == 2700.0);
+    ck_assert_uint_eq(t->max_gap_line, 13);
+    ck_assert(t->last - t->first == 2800.0);
+    md_store_free(st);
+
     /* The steps on each side of the longest silence: the first step a
      * record gives after it (not a record without values), known only
      * once one came. */

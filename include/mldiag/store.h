@@ -153,6 +153,7 @@ typedef struct md_timeline {
     bool gap_open;              /* max_gap_step_after is still to come */
     double last_step_stamp;     /* the latest stamp a stepped record stood under, NaN before */
     uint64_t gap_hist[48];
+    double shift; /* seconds added to the stamps since the clock was set back (DST's fall-back) */
 } md_timeline;
 
 typedef struct md_input {

@@ -1121,6 +1121,8 @@ static void keep_runner_up_gap(md_timeline *t, double gap)
         up[1] = gap;
 }
 
+#define CLOCK_SET_BACK_S 1800
+
 void md_store_timestamp(md_store *st, unsigned long line, double seconds)
 {
     if (st->cur < 0 || !isfinite(seconds))
@@ -1128,6 +1130,16 @@ void md_store_timestamp(md_store *st, unsigned long line, double seconds)
     md_timeline *t = &st->inputs[st->cur].time;
     bool adjacent = line <= t->last_line + 1;
     t->last_line = line;
+    /* Stamps a little behind the latest are lines of processes written out
+     * of order: they count from the latest. A stamp half an hour and more
+     * behind is the clock set back (local time's fall-back
+     * from summer time, an hour): the time goes on from the latest, or
+     * every silence in the hour after would hide under it. */
+    seconds += t->shift;
+    if (t->stamps && seconds < t->last - CLOCK_SET_BACK_S) {
+        t->shift += t->last - seconds;
+        seconds = t->last;
+    }
     if (t->stamps == 0) {
         t->first = t->last = seconds;
     } else if (seconds > t->last && !adjacent) {
