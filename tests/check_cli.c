@@ -595,6 +595,19 @@ START_TEST(test_usage_errors)
     r = run_mldiag(f.dir, (const char *[]){NULL});
     expect(&r, 2);
     run_free(&r);
+
+    /* A tolerance is a fraction from 0 to 10: none, Inf and 1e300 would
+     * judge nothing. */
+    static const char *const tolerances[] = {"", "inf", "1e300", "-0.1", "nan", "10.5", "0.02x"};
+    for (size_t i = 0; i < MD_COUNT(tolerances); i++) {
+        r = run_mldiag(f.dir, (const char *[]){"compare", "--tolerance", tolerances[i], "train.log", "train.log", NULL});
+        expect(&r, 2);
+        ck_assert_has(r.err, "--tolerance takes a fraction from 0 to 10");
+        run_free(&r);
+    }
+    r = run_mldiag(f.dir, (const char *[]){"compare", "--tolerance", "10", "train.log", "train.log", NULL});
+    expect(&r, 0);
+    run_free(&r);
     teardown_dir(&f);
 }
 END_TEST

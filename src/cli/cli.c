@@ -176,8 +176,10 @@ bool cli_parse_tolerance(const char *cmd, const char *arg, double *out)
 {
     char *end;
     *out = strtod(arg, &end);
-    if (*end || !(*out >= 0)) {
-        cli_usage_error(cmd, "--tolerance takes a fraction such as 0.02, not '%s'", arg);
+    /* A gap of 10 is a run eleven times worse: a tolerance past it judges
+     * nothing. */
+    if (end == arg || *end || !(*out >= 0 && *out <= 10)) {
+        cli_usage_error(cmd, "--tolerance takes a fraction from 0 to 10 such as 0.02, not '%s'", arg);
         return false;
     }
     return true;
