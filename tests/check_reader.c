@@ -5568,6 +5568,21 @@ START_TEST(test_jsonl_clock_spans)
 }
 END_TEST
 
+/* A JSON Lines log whose last record stops mid-object was cut there; a
+ * broken record before the end, or a last line of prose, cuts nothing. */
+START_TEST(test_jsonl_cut_short)
+{
+    md_store *st = load_text("cut.jsonl", "{\"step\": 1, \"loss\": 2.0}\n{\"step\": 2, \"loss\": 1.9}\n{\"step\": 3, \"loss\": Na",
+                             NULL);
+    ck_assert(md_store_input(st, 0)->cut_short);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    md_store_free(st);
+    st = load_text("mid.jsonl", "{\"step\": 1, \"loss\": 2.0}\n{\"step\": 2, \"lo\n{\"step\": 3, \"loss\": 1.8}\n", NULL);
+    ck_assert(!md_store_input(st, 0)->cut_short);
+    md_store_free(st);
+}
+END_TEST
+
 /* fairseq's json log quotes every figure of a training record, its
  * num_updates too: a quoted integer under a step's name is the step; under
  * any other name (a seed, an id) it is no series. */
@@ -10649,6 +10664,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_jsonl_date_key);
     tcase_add_test(tables, test_jsonl_clock_spans);
     tcase_add_test(tables, test_jsonl_quoted_step);
+    tcase_add_test(tables, test_jsonl_cut_short);
     tcase_add_test(tables, test_text_ppo_entropy_per_token);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);

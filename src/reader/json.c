@@ -1426,11 +1426,13 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
     flat_layout *layout = md_xcalloc(1, sizeof *layout);
     unsigned long bad = 0;
     md_str line;
+    bool last_cut = false; /* the last record is an object that does not close */
     while (md_lines_next(&lines, &line)) {
         md_str s = md_str_trim(line);
         size_t n;
         if (!s.n || s.p[0] == '\0') /* nothing, or a hole md_lines counts */
             continue;
+        last_cut = false;
         if (fast && flat_object_as_layout(layout, s.p, s.n, items, &n)) {
             flat_record(&r, items, n, lines.lineno);
         } else if (fast && flat_object(kc, s.p, s.n, items, &n)) {
@@ -1441,12 +1443,16 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
             bad += cr_records(&r, s, lines.lineno, &text);
         } else if (!cjson_line(&r, s, lines.lineno, &text)) {
             bad++;
+            last_cut = s.p[0] == '{' && s.p[s.n - 1] != '}';
         }
     }
     md_feed_close(r.feed);
     md_map_free(&r.quoted);
     md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
     in->bad_records += bad;
+    /* A log whose last record stops mid-object was cut there (a run killed
+     * while it wrote). */
+    in->cut_short |= last_cut;
     md_reader_lines_done(st, &lines, diags, r.path);
     bool error = lines.error;
     md_lines_fini(&lines);
