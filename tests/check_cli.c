@@ -230,6 +230,47 @@ START_TEST(test_permission_denied)
 }
 END_TEST
 
+/* A link in a run directory that cannot be followed (dangling, a loop)
+ * is named with why, as a file that cannot be opened is; where it is the
+ * directory's only log, no file of it could be read. */
+START_TEST(test_run_dir_broken_links)
+{
+    fixture f = setup_dir();
+    const char *dirs[] = {"run", "run2"};
+    for (size_t i = 0; i < 2; i++) {
+        char *dir = t_path(f.dir, dirs[i]);
+        ck_assert_int_eq(mkdir(dir, 0755), 0);
+        free(dir);
+    }
+    md_buf log = {0};
+    for (int i = 1; i <= 50; i++)
+        md_buf_printf(&log, "step %d, loss: %.3f\n", i, 2.0 / i + 0.5);
+    char *run_dir = t_path(f.dir, "run");
+    free(t_write(run_dir, "a.log", log.p, log.n));
+    char *loop_b = t_path(run_dir, "b.log"), *loop_c = t_path(run_dir, "c.log");
+    ck_assert_int_eq(symlink("c.log", loop_b), 0);
+    ck_assert_int_eq(symlink("b.log", loop_c), 0);
+    run r = run_mldiag(f.dir, (const char *[]){"check", "run", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.err, "b.log: warning: cannot open: Too many levels of symbolic links");
+    run_free(&r);
+    char *run2 = t_path(f.dir, "run2"), *dangling = t_path(run2, "train.log");
+    ck_assert_int_eq(symlink("/nonexistent/train.log", dangling), 0);
+    r = run_mldiag(f.dir, (const char *[]){"check", "run2", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "train.log: warning: cannot open: No such file or directory");
+    ck_assert_has(r.err, "no file in this directory could be read (1 could not be opened)");
+    run_free(&r);
+    free(loop_b);
+    free(loop_c);
+    free(dangling);
+    free(run_dir);
+    free(run2);
+    md_buf_free(&log);
+    teardown_dir(&f);
+}
+END_TEST
+
 typedef struct bad_input {
     const char *name;
     const char *data;
@@ -1091,6 +1132,7 @@ Suite *suite_cli(void)
     TCase *tc = tcase_create("binary");
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_permission_denied);
+    tcase_add_test(tc, test_run_dir_broken_links);
     tcase_add_test(tc, test_unreadable_inputs);
     tcase_add_test(tc, test_several_runs);
     tcase_add_test(tc, test_watch_fifo);

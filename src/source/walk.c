@@ -148,8 +148,14 @@ static void take_file(walk *w, const char *path)
 static void visit(walk *w, const char *path, int depth)
 {
     struct stat st;
-    if (stat(path, &st) != 0)
+    if (stat(path, &st) != 0) {
+        /* An entry that is there but cannot be followed (a dangling link,
+         * a loop of links) is handed on, so that its reader says why it
+         * is not read rather than nothing. */
+        if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+            take_file(w, path);
         return;
+    }
     if (S_ISDIR(st.st_mode))
         enter_dir(w, path, depth + 1);
     else if (S_ISREG(st.st_mode) && st.st_size > 0)
