@@ -439,6 +439,26 @@ START_TEST(test_watch_long_first_record)
 }
 END_TEST
 
+/* watch ends on an input that held no metric and no event as analyze
+ * does (exit 4), and names UTF-16, which it does not follow. */
+START_TEST(test_watch_no_data_and_utf16)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "prose.log", "Loading the dataset\nThe model has 7 layers\n"));
+    run r = run_mldiag(f.dir, (const char *[]){"watch", "--idle-exit", "0.5", "prose.log", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "prose.log: error: no metric and no event found");
+    run_free(&r);
+    static const char u16[] = "\xff\xfes\0t\0e\0p\0 \0001\0 \0l\0o\0s\0s\0 \0002\0\n\0";
+    free(t_write(f.dir, "u16.log", u16, sizeof u16 - 1));
+    r = run_mldiag(f.dir, (const char *[]){"watch", "--idle-exit", "0.5", "u16.log", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "u16.log: UTF-16 text; watch follows UTF-8");
+    run_free(&r);
+    teardown_dir(&f);
+}
+END_TEST
+
 /* A report that cannot be written to standard output says why. */
 START_TEST(test_stdout_full)
 {
@@ -1138,6 +1158,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_watch_fifo);
     tcase_add_test(tc, test_watch_partial_head);
     tcase_add_test(tc, test_watch_long_first_record);
+    tcase_add_test(tc, test_watch_no_data_and_utf16);
     tcase_add_test(tc, test_stdout_full);
     tcase_add_test(tc, test_control_characters_shown);
     tcase_add_test(tc, test_directory_without_logs);

@@ -142,6 +142,11 @@ static size_t metrics(const md_store *st)
     return n;
 }
 
+bool md_run_found_data(const md_store *st)
+{
+    return metrics(st) > 0 || md_store_nevents(st) > 0;
+}
+
 md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md_diags *diags,
                    md_store **out)
 {
@@ -162,7 +167,7 @@ md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md
         md_diags_add(diags, MD_DIAG_WARNING, n == 1 ? paths[0] : NULL, 0, 0,
                      "%llu values were not read: their keys came after the first %d distinct keys of an input",
                      (unsigned long long)md_store_unread_values(l.run), MD_MAX_KEYS);
-    if (result == MD_OK && metrics(l.run) == 0 && md_store_nevents(l.run) == 0) {
+    if (result == MD_OK && !md_run_found_data(l.run)) {
         md_diags_add(diags, MD_DIAG_ERROR, n == 1 ? paths[0] : NULL, 0, 0,
                      "no metric and no event found%s", n == 1 ? "" : " in any input");
         result = MD_ERR_NODATA;

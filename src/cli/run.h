@@ -20,6 +20,10 @@ md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md
  * report mldiag wrote. */
 bool md_run_dir_reads(const char *path);
 
+/* Whether a store holds a metric (a series other than settings) or an
+ * event: a log without either is no training log. */
+bool md_run_found_data(const md_store *st);
+
 /* md_run_load, then every rule: *st and *findings are set when the result
  * is MD_OK, and are the caller's to free. */
 md_err md_run_analyze(const char *const *paths, size_t n, const md_ruleset *rs, md_diags *diags,

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/run.h"
 #include "mldiag/reader.h"
 #include "mldiag/signal.h"
 #include "mldiag/sniff.h"
@@ -160,6 +161,13 @@ static void read_unended(follower *f)
  * binary file is read whole, by mldiag analyze. */
 static bool followable(const follower *f, md_str head, bool complete)
 {
+    /* analyze decodes UTF-16 (PowerShell's Out-File, Tee-Object); watch
+     * follows UTF-8 alone. */
+    if (head.n >= 2 && (memcmp(head.p, "\xff\xfe", 2) == 0 || memcmp(head.p, "\xfe\xff", 2) == 0)) {
+        fprintf(stderr, "mldiag: %s: UTF-16 text; watch follows UTF-8 console logs and JSON Lines (read it with mldiag "
+                        "analyze)\n", f->is_stdin ? "<stdin>" : f->path);
+        return false;
+    }
     md_format fmt = md_sniff(head, complete, f->is_stdin ? NULL : f->path);
     if (fmt == MD_FMT_TEXT || fmt == MD_FMT_JSONL || fmt == MD_FMT_EMPTY)
         return true;
@@ -399,6 +407,12 @@ static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_o
             md_text_reader_finish(f->reader);
             if (report_new(rs, f, st, false, &ids, &nids, o->exit_on))
                 code = EXIT_FINDINGS;
+            /* As analyze says of the same input: no training log. */
+            if (code == EXIT_CLEAN && !md_run_found_data(st)) {
+                fprintf(stderr, "mldiag: %s: error: no metric and no event found\n",
+                        f->is_stdin ? "<stdin>" : f->path);
+                code = EXIT_INPUT;
+            }
             break;
         }
         if (got == 0 && !f->is_stream) {
