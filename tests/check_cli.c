@@ -723,6 +723,16 @@ START_TEST(test_rule_file_error)
     ck_assert_has(r.out, "series,tokens_seen,toks,");
     ck_assert_has(r.out, "series,loss,");
     run_free(&r);
+    /* --expect on a series the catalog does not name: a section names it;
+     * a letter off a known series is a typo. */
+    r = run_mldiag(f.dir, (const char *[]){"check", "--expect", "bleu.last > 0.9", "train.log", NULL});
+    expect(&r, 2);
+    ck_assert_has(r.err, "'bleu' is no series of the catalog");
+    run_free(&r);
+    r = run_mldiag(f.dir, (const char *[]){"check", "--expect", "los.last < 1", "train.log", NULL});
+    expect(&r, 2);
+    ck_assert_has(r.err, "did you mean 'loss.last'?");
+    run_free(&r);
     teardown_dir(&f);
 }
 END_TEST

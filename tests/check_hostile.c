@@ -356,6 +356,26 @@ START_TEST(test_rule_suppresses_itself)
 }
 END_TEST
 
+/* A cause defined twice is an error at the second, as a rule, a series
+ * or an event defined twice is. */
+START_TEST(test_cause_defined_twice)
+{
+    md_ruleset *rs = md_ruleset_new();
+    md_diags diags;
+    md_diags_init(&diags);
+    const char *text = "[rule me]\ntitle = t\nseverity = info\nwhen = true\n"
+                       "[cause me.a]\ntext = one\nscore = 1\n"
+                       "[cause me.a]\ntext = two\nscore = 1\n";
+    md_ruleset_add_text(rs, "twice.rules", text, strlen(text));
+    ck_assert_int_eq(md_ruleset_compile(rs, &diags), MD_ERR_RULES);
+    const md_diag *g = t_find_diag(&diags, MD_DIAG_ERROR, "cause 'me.a' is defined twice");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_uint_eq(g->line, 8);
+    md_diags_free(&diags);
+    md_ruleset_free(rs);
+}
+END_TEST
+
 /* An id suppresses names that is no rule is pointed at where it stands,
  * on the continuation line that holds it. */
 START_TEST(test_rule_suppresses_unknown_at_its_column)
@@ -492,6 +512,7 @@ Suite *suite_hostile(void)
     tcase_add_test(tc, test_expression_nested_deeply);
     tcase_add_test(tc, test_rule_suppresses_itself);
     tcase_add_test(tc, test_rule_suppresses_unknown_at_its_column);
+    tcase_add_test(tc, test_cause_defined_twice);
     tcase_add_test(tc, test_rule_file_endless);
     tcase_add_test(tc, test_file_growing_while_read);
     tcase_add_test(tc, test_counts_too_large);

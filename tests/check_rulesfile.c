@@ -554,6 +554,8 @@ START_TEST(test_let_errors)
         {"let a = defined_below\nlet defined_below = 1\nwhen = a\n", "'defined_below' is not a signal", 4, 9,
          "defined above their use"},
         {"let spiky = 1\nwhen = spikey > 0\n", "'spikey' is not a signal", 5, 8, "did you mean 'spiky'?"},
+        /* A series the catalog does not name wants a section. */
+        {"when = bleu.last > 0.3\n", "unknown signal 'bleu.last'", 4, 8, "'bleu' is no series of the catalog"},
         {"when x = true\n", "'when' takes no name before '='", 4, 6, "write 'when = value'"},
         {"when = true\n[cause r.c]\ntext = C\nscore = nolet\n", "'nolet' is not a signal", 7, 9, NULL},
     };

@@ -195,7 +195,19 @@ static void suggest_signal(parser *p, const char *name, char *help, size_t cap)
         }
     }
     best = cand.n ? cand.p : NULL;
-    if (best && best_d <= 3 + strlen(name) / 6)
+    /* A feature of a series the catalog does not name ("bleu.last" on a
+     * log that logs bleu): unless a letter or so is off, the series wants
+     * a section of its own. */
+    const char *dot = strrchr(name, '.');
+    bool feature = false;
+    for (size_t f = 0; dot && f < nf && !feature; f++)
+        feature = strcmp(dot + 1, feats[f].name) == 0;
+    if (feature && best_d > 2 && !memchr(name, '.', (size_t)(dot - name)))
+        snprintf(help, cap,
+                 "'%.*s' is no series of the catalog: define it in a rule file, [series %.*s] with its kind and "
+                 "better (for --expect, given with --rules)",
+                 (int)(dot - name), name, (int)(dot - name), name);
+    else if (best && best_d <= 3 + strlen(name) / 6)
         snprintf(help, cap, "did you mean '%s'?", best);
     md_buf_free(&cand);
 }

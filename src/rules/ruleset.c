@@ -277,6 +277,14 @@ static size_t load_causes(md_ruleset *rs, md_diags *diags)
                 continue;
             }
             rule *ru = &rs->rules[r];
+            bool twice = false;
+            for (size_t k = 0; k < ru->ncauses && !twice; k++)
+                twice = strcmp(ru->causes[k].id, s->id) == 0;
+            if (twice) {
+                rf_error_at(diags, s, s->line, s->col, strlen(s->id), "cause '%s' is defined twice", s->id);
+                errors++;
+                continue;
+            }
             MD_GROW(ru->causes, ru->ncauses, ru->capcauses);
             errors += cause_load(&ru->causes[ru->ncauses++], s, rs->cat, &ru->lets, diags);
         }
