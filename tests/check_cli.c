@@ -1098,7 +1098,13 @@ START_TEST(test_report_says_when_no_loss)
     const char *arithmetic[][2] = {{"loss.last / 0 > 1", "(division by zero)"},
                                    {"ln(loss.last - 100) > 0", "(ln of a number not above 0)"},
                                    {"sqrt(0 - loss.last) > 0", "(sqrt of a negative number)"},
-                                   {"exp(loss.last * 1000) > 0", "(a result too large to represent)"}};
+                                   {"exp(loss.last * 1000) > 0", "(a result too large to represent)"},
+                                   /* The reason of the unknown that decided, not one or,
+                                    * default() or defined() set aside. */
+                                   {"(ln(0) < 1 || 1) && grad_norm.max < 1", "(no grad_norm series)"},
+                                   {"default(1 / 0, 1) > 0 && grad_norm.max < 1", "(no grad_norm series)"},
+                                   {"defined(sqrt(0 - 1)) || grad_norm.max < 1", "(no grad_norm series)"},
+                                   {"1 / 0 + grad_norm.max > 1", "(division by zero)"}};
     for (size_t i = 0; i < sizeof arithmetic / sizeof *arithmetic; i++) {
         r = run_mldiag(f.dir, (const char *[]){"check", "--expect", arithmetic[i][0], "loss.log", NULL});
         expect(&r, 1);

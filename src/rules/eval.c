@@ -160,6 +160,39 @@ static bool leaf_counts_entries(const op *o, md_sigset *sig)
     return n > 0 && ordinal == n;
 }
 
+/* Why each unknown on the stack is unknown: an index into the reasons
+ * met so far, or -1. A reason follows its value, so one that or, default()
+ * or defined() set aside is not given for the result. */
+#define REASONS 4
+
+typedef struct reasons {
+    md_expr_why text[REASONS];
+    int n;
+    signed char slot[EXPR_STACK_MAX];
+} reasons;
+
+/* The slot's reason after an operation: where it gave a reason of its own
+ * (w), that one; where it is unknown from its operands, the first unknown
+ * operand's; none where it is known. */
+static void set_reason(reasons *r, size_t slot, md_value v, const md_expr_why *w, const md_value *args, size_t nargs,
+                       size_t first)
+{
+    signed char reason = -1;
+    if (!v.known) {
+        if (w && w->text[0]) {
+            if (r->n < REASONS) {
+                r->text[r->n] = *w;
+                reason = (signed char)r->n++;
+            }
+        } else {
+            for (size_t k = 0; k < nargs && reason < 0; k++)
+                if (!args[k].known)
+                    reason = r->slot[first + k];
+        }
+    }
+    r->slot[slot] = reason;
+}
+
 /* Runs the code; with entries, also says whether the value counts log
  * entries: each slot carries its operand's answer, default() the one it
  * took, min() and max() the one they picked, a comparison or a logical
@@ -169,6 +202,10 @@ static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, boo
 {
     md_value stack[EXPR_STACK_MAX];
     bool counts[EXPR_STACK_MAX];
+    reasons r;
+    r.n = 0;
+    md_expr_why w;
+    md_expr_why *wp = why ? &w : NULL;
     size_t sp = 0;
     if (why)
         why->text[0] = '\0';
@@ -176,9 +213,11 @@ static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, boo
         const op *o = &e->ops[i];
         if (sp >= EXPR_STACK_MAX - 1)
             return md_unknown();
+        w.text[0] = '\0';
         switch (o->code) {
         case OP_NUM:
             counts[sp] = false;
+            r.slot[sp] = -1;
             stack[sp++] = md_known(o->num);
             break;
         case OP_SERIES:
@@ -186,10 +225,13 @@ static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, boo
         case OP_LOG:
         case OP_RUN:
             counts[sp] = entries && leaf_counts_entries(o, sig);
-            stack[sp++] = leaf(o, sig, why);
+            stack[sp] = leaf(o, sig, wp);
+            set_reason(&r, sp, stack[sp], wp, NULL, 0, sp);
+            sp++;
             break;
         case OP_HAS:
             counts[sp] = false;
+            r.slot[sp] = -1;
             stack[sp++] = md_known(md_store_has_points(md_sigset_store(sig), o->name));
             break;
         case OP_MIN:
@@ -201,6 +243,7 @@ static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, boo
                 if (best.known && stack[sp + k].v == best.v)
                     picked |= counts[sp + k];
             counts[sp] = picked;
+            set_reason(&r, sp, best, NULL, &stack[sp], (size_t)o->argc, sp);
             stack[sp++] = best;
             break;
         }
@@ -209,23 +252,30 @@ static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, boo
             if (!stack[sp - 1].known) {
                 stack[sp - 1] = stack[sp];
                 counts[sp - 1] = counts[sp];
+                r.slot[sp - 1] = r.slot[sp];
             }
             break;
         case OP_CLAMP: {
             sp -= 3;
             md_value x = stack[sp], lo = stack[sp + 1], hi = stack[sp + 2];
-            stack[sp++] = !x.known || !lo.known || !hi.known ? md_unknown()
-                          : md_known(x.v < lo.v ? lo.v : x.v > hi.v ? hi.v : x.v);
+            md_value v = !x.known || !lo.known || !hi.known ? md_unknown()
+                         : md_known(x.v < lo.v ? lo.v : x.v > hi.v ? hi.v : x.v);
+            set_reason(&r, sp, v, NULL, &stack[sp], 3, sp);
+            stack[sp++] = v;
             break;
         }
         default:
             if (op_is_unary(o->code)) {
-                stack[sp - 1] = unary(o->code, stack[sp - 1], why);
+                md_value v = unary(o->code, stack[sp - 1], wp);
+                set_reason(&r, sp - 1, v, wp, &stack[sp - 1], 1, sp - 1);
+                stack[sp - 1] = v;
                 counts[sp - 1] &= o->code != OP_NOT && o->code != OP_DEFINED;
                 break;
             }
             sp--;
-            stack[sp - 1] = binary(o->code, stack[sp - 1], stack[sp], why);
+            md_value v = binary(o->code, stack[sp - 1], stack[sp], wp);
+            set_reason(&r, sp - 1, v, wp, &stack[sp - 1], 2, sp - 1);
+            stack[sp - 1] = v;
             /* A truth value counts nothing: a step gated by one (x /
              * (loss.ordinal == 1)) is x's. */
             if (o->code >= OP_LT && o->code <= OP_OR)
@@ -236,6 +286,8 @@ static md_value evaluate(const md_expr *e, md_sigset *sig, md_expr_why *why, boo
     }
     if (entries)
         *entries = sp == 1 && counts[0];
+    if (why && sp == 1 && !stack[0].known && r.slot[0] >= 0)
+        *why = r.text[r.slot[0]];
     return sp == 1 ? stack[0] : md_unknown();
 }
 
