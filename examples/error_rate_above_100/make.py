@@ -8,9 +8,15 @@ climbs past 100%.
 The log is printed the way SpeechBrain's train_logger prints its epochs.
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
+import os
+import sys
+
 import torch
 from torch import nn
 from torch.nn import functional as F
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from speech_toy import edit_distance  # noqa: E402
 
 torch.manual_seed(0)
 WORDS, FEAT, FRAMES_PER_WORD, HIDDEN = 12, 8, 3, 64
@@ -51,15 +57,6 @@ class Recogniser(nn.Module):
                 break
             words.append(token)
         return words
-
-
-def edit_distance(a, b):
-    d = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        prev, d[0] = d[0], i
-        for j, y in enumerate(b, 1):
-            prev, d[j] = d[j], min(d[j] + 1, d[j - 1] + 1, prev + (x != y))
-    return d[len(b)]
 
 
 def loss_of(model, frames, words):

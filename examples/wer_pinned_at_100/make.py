@@ -9,6 +9,7 @@ The word error rate is exactly 1.0 at every evaluation.
 The log is printed the way transformers.Trainer prints to the console.
 Regenerate:  /usr/bin/python3 make.py > train.log
 """
+import os
 import sys
 import time
 
@@ -16,8 +17,9 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-sys.path.insert(0, __file__.rsplit("/", 2)[0] if "/" in __file__ else "..")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from hf_trainer import hf_bar, hf_header, hf_log  # noqa: E402
+from speech_toy import edit_distance  # noqa: E402
 
 torch.manual_seed(0)
 LETTERS, FEAT, FRAMES_PER_LETTER, HIDDEN = 8, 12, 3, 48
@@ -72,15 +74,6 @@ def greedy_words(logp):
         else:
             word.append(c)
     return text
-
-
-def edit_distance(a, b):
-    d = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        prev, d[0] = d[0], i
-        for j, y in enumerate(b, 1):
-            prev, d[j] = d[j], min(d[j] + 1, d[j - 1] + 1, prev + (x != y))
-    return d[len(b)]
 
 
 def ctc_loss(model, frames, letters):
