@@ -649,6 +649,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("stalled_before_first_step", "hf_excerpt_cut_at_header.log")
+def _(r):
+    # A README's log of a job that succeeded, pasted up to HF Trainer's header and no further:
+    # nothing after the header says the loop started and stuck.
+    out = []
+    for k, line in enumerate(("***** Running training *****", "  Num examples = 27,210", "  Num Epochs = 2",
+                              "  Instantaneous batch size per device = 8",
+                              "  Total train batch size (w. parallel, distributed & accumulation) = 64",
+                              "  Gradient Accumulation steps = 1", "  Total optimization steps = 852",
+                              "  Number of trainable parameters = 7,840,794")):
+        out.append("[INFO|trainer.py:%d] 2025-04-24 20:44:49,%03d >> %s" % (2128 + k, 900 + k, line))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("stalled_before_first_step", "detectron2_crash_right_after_start.log")
 def _(r):
     # detectron2 says it starts, then its first step raises: a crash with its traceback, which
@@ -661,6 +675,33 @@ def _(r):
            '  File "/opt/detectron2/detectron2/engine/train_loop.py", line 494, in run_step',
            "    loss_dict = self.model(data)",
            "AssertionError: Box regression deltas become infinite or NaN!"]
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_scale_collapse", "fairseq_w2v_finetune_scale_below_one_recovers.log")
+def _(r):
+    # A wav2vec 2.0 CTC fine-tune under hydra's logging: its scale sits at 0.25 through the first
+    # epochs, then climbs to 0.5 and 8 as the loss falls; a scale that found its level.
+    out = []
+    scale_at = [(600, 0.25), (800, 0.25), (1000, 0.5), (1200, 0.5), (1400, 1), (1600, 2), (1800, 4), (2000, 8)]
+    for k, (upd, scale) in enumerate(scale_at):
+        loss = 335 * 0.8 ** k + r.gauss(0, 2)
+        out.append('[2020-12-19 18:%02d:34,685][train_inner][INFO] - {"epoch": %d, "update": %.3f, "loss": "%.3f", '
+                   '"ntokens": "1473.5", "nsentences": "44", "wps": "620.1", "ups": "0.42", "wpb": "1473.5", '
+                   '"bsz": "44", "num_updates": "%d", "lr": "5e-05", "gnorm": "%.3f", "loss_scale": "%g", '
+                   '"train_wall": "46", "wall": "%d"}'
+                   % (10 + 5 * k, 5 + k, 5 + k + 0.123, loss, upd, 400 + r.gauss(0, 20), scale, 1200 + 470 * k))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_scale_collapse", "fairseq_w2v_pretrain_overflow_warmup_only.log")
+def _(r):
+    # The first lines of a wav2vec 2.0 pre-training: the scaler halves 64 to 4 as it finds its level,
+    # and the excerpt logs no loss yet ("normal, just ignore this warning").
+    out = ["2020-10-12 09:11:02 | INFO | fairseq.trainer | begin training epoch 1"]
+    for k, scale in enumerate((32, 16, 8, 4, 4)):
+        out.append("2020-10-12 09:11:%02d | INFO | fairseq.trainer | NOTE: overflow detected, setting loss scale to: %s"
+                   % (9 + 4 * k, float(scale)))
     return "\n".join(out) + "\n"
 
 
