@@ -1328,13 +1328,23 @@ START_TEST(test_timestamps_and_gaps)
     st = new_store();
     for (int i = 0; i < 10; i++)
         md_store_timestamp(st, (unsigned long)i + 1, 7000.0 + 10 * i); /* ... 7090 */
-    md_store_timestamp(st, 11, 3500.0);                                 /* as 7090 */
-    md_store_timestamp(st, 12, 3510.0);                                 /* as 7100 */
+    md_store_timestamp(st, 11, 3500.0);                                 /* set back? */
+    md_store_timestamp(st, 12, 3510.0);                                 /* yes: as 7100 */
     md_store_timestamp(st, 13, 6210.0);                                 /* 45 minutes silent */
     t = &md_store_input(st, 0)->time;
     ck_assert(t->max_gap == 2700.0);
     ck_assert_uint_eq(t->max_gap_line, 13);
     ck_assert(t->last - t->first == 2800.0);
+    md_store_free(st);
+
+    /* One line an hour behind among the others, or a rank whose every line
+     * is (its clock in UTC): no clock was set back. */
+    st = new_store();
+    for (int i = 0; i < 40; i++)
+        md_store_timestamp(st, (unsigned long)i + 1, 7000.0 + 10 * (i / 2) - (i % 2 ? 3600 : 0));
+    t = &md_store_input(st, 0)->time;
+    ck_assert(t->last - t->first == 190.0);
+    ck_assert(t->max_gap == 10.0);
     md_store_free(st);
 
     /* The steps on each side of the longest silence: the first step a

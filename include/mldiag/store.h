@@ -153,7 +153,8 @@ typedef struct md_timeline {
     bool gap_open;              /* max_gap_step_after is still to come */
     double last_step_stamp;     /* the latest stamp a stepped record stood under, NaN before */
     uint64_t gap_hist[48];
-    double shift; /* seconds added to the stamps since the clock was set back (DST's fall-back) */
+    double shift;   /* seconds added to the stamps since the clock was set back (DST's fall-back) */
+    double back_at; /* a stamp far behind the latest, not yet confirmed by the next: NaN for none */
 } md_timeline;
 
 typedef struct md_input {

@@ -810,9 +810,17 @@ static md_str glued_exception(md_str s)
 {
     if (s.n == 0 || (s.p[0] != ' ' && s.p[0] != '\t'))
         return s;
+    /* The name after each ')' is read once: names after two ')' never
+     * overlap, so the line is read once however many it holds. */
     for (const char *p = s.p, *end = s.p + s.n; (p = memchr(p, ')', (size_t)(end - p))) != NULL; p++) {
-        md_str rest = {p + 1, (size_t)(end - p - 1)};
-        if (rest.n && rest.p[0] >= 'A' && rest.p[0] <= 'Z' && error_message_line(rest))
+        const char *name = p + 1, *q = name;
+        while (q < end && (md_is_letter(*q) || md_is_digit(*q) || *q == '_' || *q == '.'))
+            q++;
+        if (q == name || q >= end || *q != ':' || *name < 'A' || *name > 'Z' ||
+            !error_name((md_str){name, (size_t)(q - name)}))
+            continue;
+        md_str rest = {name, (size_t)(end - name)};
+        if (error_message_line(rest))
             return rest;
     }
     return s;

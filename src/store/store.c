@@ -134,6 +134,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     in->epoch_base = 0;
     in->time.max_gap_step = in->time.max_gap_step_after = -1;
     in->time.last_step_stamp = NAN;
+    in->time.back_at = NAN;
     st->cur = (int)st->ninputs++;
     /* Spellings resolve per input: one file's "loss" is not another's. */
     keys_reset(st);
@@ -1131,15 +1132,24 @@ void md_store_timestamp(md_store *st, unsigned long line, double seconds)
     bool adjacent = line <= t->last_line + 1;
     t->last_line = line;
     /* Stamps a little behind the latest are lines of processes written out
-     * of order: they count from the latest. A stamp half an hour and more
-     * behind is the clock set back (local time's fall-back
-     * from summer time, an hour): the time goes on from the latest, or
-     * every silence in the hour after would hide under it. */
+     * of order: they count from the latest. Two in a row half an hour and
+     * more behind, the second going on from the first, are the clock set
+     * back (local time's fall-back from summer time, an hour): the time
+     * goes on from the latest, or every silence in the hour after would
+     * hide under it. One alone is a line of a process whose clock is
+     * another (a rank logging in UTC among ranks in local time). */
     seconds += t->shift;
     if (t->stamps && seconds < t->last - CLOCK_SET_BACK_S) {
-        t->shift += t->last - seconds;
-        seconds = t->last;
+        if (isnan(t->back_at) || seconds < t->back_at || seconds - t->back_at > CLOCK_SET_BACK_S) {
+            t->back_at = seconds;
+            t->gap_hist[0]++;
+            t->stamps++;
+            return;
+        }
+        t->shift += t->last - t->back_at;
+        seconds += t->last - t->back_at;
     }
+    t->back_at = NAN;
     if (t->stamps == 0) {
         t->first = t->last = seconds;
     } else if (seconds > t->last && !adjacent) {
