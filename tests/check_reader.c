@@ -5568,6 +5568,23 @@ START_TEST(test_jsonl_clock_spans)
 }
 END_TEST
 
+/* C's NaN with its payload, bare or quoted where the key's values came
+ * quoted: Microsoft's "-nan(ind)", "nan(snan)". */
+START_TEST(test_jsonl_nan_payload)
+{
+    md_store *st = load_text("m.jsonl",
+                             "{\"step\": 1, \"loss\": 2.0, \"acc\": \"0.5\"}\n"
+                             "{\"step\": 2, \"loss\": -nan(ind), \"acc\": \"nan(snan)\"}\n"
+                             "{\"step\": 3, \"loss\": nan(ind) , \"acc\": \"0.6\"}\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->nan, 2);
+    ck_assert_int_eq(series(st, "loss")->first_nonfinite_step, 2);
+    ck_assert_uint_eq(series(st, "accuracy")->nan, 1);
+    ck_assert_uint_eq(md_store_input(st, 0)->bad_records, 0);
+    md_store_free(st);
+}
+END_TEST
+
 /* A JSON Lines log whose last record stops mid-object was cut there; a
  * broken record before the end, or a last line of prose, cuts nothing. */
 START_TEST(test_jsonl_cut_short)
@@ -10665,6 +10682,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_jsonl_clock_spans);
     tcase_add_test(tables, test_jsonl_quoted_step);
     tcase_add_test(tables, test_jsonl_cut_short);
+    tcase_add_test(tables, test_jsonl_nan_payload);
     tcase_add_test(tables, test_text_ppo_entropy_per_token);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);

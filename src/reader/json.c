@@ -52,6 +52,14 @@ static size_t nonfinite_at(const char *p, const char *end, double *v)
         size_t n = w->len;
         if ((size_t)(end - p) < n || memcmp(p, w->word, n) != 0)
             continue;
+        /* C's payload after a NaN: Microsoft's "-nan(ind)", "nan(snan)". */
+        if (w->sign == 0 && p + n < end && p[n] == '(') {
+            size_t k = n + 1;
+            while (p + k < end && (md_is_letter(p[k]) || md_is_digit(p[k]) || p[k] == '_'))
+                k++;
+            if (p + k < end && p[k] == ')' && k > n + 1)
+                n = k + 1;
+        }
         if (p + n < end && !((unsigned char)p[n] <= ' ' || p[n] == ',' || p[n] == '}' || p[n] == ']'))
             continue;
         *v = w->sign == 0 ? NAN : w->sign * INFINITY;
