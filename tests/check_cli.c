@@ -931,6 +931,26 @@ START_TEST(test_output_over_a_log_in_an_input_dir)
     md_buf text = slurp(log);
     ck_assert_has(text, "step 3, loss: 1.2");
     md_buf_free(&text);
+    /* A link in the directory to a log outside it is read by the walk
+     * under its name; the baseline is read as much as the run. */
+    char *outside = t_write_str(f.dir, "elsewhere.log", "step 1, loss: 2.0\nstep 2, loss: 1.5\n");
+    char *link = t_path(run_dir, "linked.log");
+    ck_assert_int_eq(symlink(outside, link), 0);
+    static const char *const more[][7] = {
+        {"analyze", "-o", "run/linked.log", "run", NULL},
+        {"check", "--baseline", "elsewhere.log", "--plot", "elsewhere.log", "run", NULL},
+    };
+    for (size_t i = 0; i < MD_COUNT(more); i++) {
+        run r = run_mldiag(f.dir, more[i]);
+        expect(&r, 2);
+        run_free(&r);
+    }
+    text = slurp(outside);
+    ck_assert_has(text, "step 2, loss: 1.5");
+    md_buf_free(&text);
+    unlink(link);
+    free(link);
+    free(outside);
     for (int i = 0; i < 2; i++) {
         run r = run_mldiag(f.dir, (const char *[]){"analyze", "-q", "-f", "markdown", "-o", "run/report.md", "run", NULL});
         expect(&r, 0);

@@ -418,9 +418,16 @@ static int run(int argc, char **argv, analyze_opts *o)
     int code = parse_options(argc, argv, o);
     if (code)
         return code == HELP_SHOWN ? EXIT_CLEAN : code;
-    const char *const *inputs = (const char *const *)argv + optind;
+    /* The baseline is read as much as the run. */
     size_t ninputs = (size_t)(argc - optind);
-    if (cli_output_is_input(o->cmd, o->output, inputs, ninputs) || cli_output_is_input(o->cmd, o->plot, inputs, ninputs))
+    const char **inputs = md_xcalloc(ninputs + 1, sizeof *inputs);
+    memcpy(inputs, argv + optind, ninputs * sizeof *inputs);
+    if (o->baseline)
+        inputs[ninputs++] = o->baseline;
+    bool clobbers = cli_output_is_input(o->cmd, o->output, inputs, ninputs) ||
+                    cli_output_is_input(o->cmd, o->plot, inputs, ninputs);
+    free(inputs);
+    if (clobbers)
         return EXIT_USAGE;
     md_ruleset *rs = cli_load_rules(&o->rules, &code);
     if (!rs)

@@ -112,13 +112,19 @@ static char *output_target(const char *path)
     return realpath(path, NULL);
 }
 
-/* Whether the file at path lies under the directory dir (both existing). */
+/* Whether the file at path lies under the directory dir (both existing):
+ * where its name is, not where a link there points, since a walk of dir
+ * reads it by that name. */
 static bool under_dir(const char *path, const char *dir)
 {
-    char *file = realpath(path, NULL), *top = realpath(dir, NULL);
+    const char *slash = strrchr(path, '/');
+    char *parent = slash ? md_xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : md_xstrdup(".");
+    char *where = realpath(parent, NULL), *top = realpath(dir, NULL);
     size_t n = top ? strlen(top) : 0;
-    bool under = file && top && strncmp(file, top, n) == 0 && (file[n] == '/' || (n == 1 && top[0] == '/'));
-    free(file);
+    bool under = where && top && strncmp(where, top, n) == 0 &&
+                 (where[n] == '\0' || where[n] == '/' || (n == 1 && top[0] == '/'));
+    free(parent);
+    free(where);
     free(top);
     return under;
 }
