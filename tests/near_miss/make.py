@@ -663,6 +663,16 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("stalled_before_first_step", "start_then_cuda_oom.log")
+def _(r):
+    # The first batch ran out of GPU memory a line after the start: an OOM, which cuda_oom reports,
+    # not a stall; and prose that tells the reader to start training starts nothing.
+    out = ["Preprocessing finished. Run train.py to start training.",
+           "2024-03-02 10:11:02 INFO Start training",
+           "RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 23.69 GiB total capacity)"]
+    return "\n".join(out) + "\n"
+
+
 @near_miss("stalled_before_first_step", "detectron2_crash_right_after_start.log")
 def _(r):
     # detectron2 says it starts, then its first step raises: a crash with its traceback, which
