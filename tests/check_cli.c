@@ -540,6 +540,26 @@ START_TEST(test_saved_reports_are_not_logs)
     run quiet = run_mldiag(f.dir, (const char *[]){"analyze", "-q", "run", NULL});
     free(t_write(run_dir, "findings.txt", quiet.out.p, quiet.out.n));
     run_free(&quiet);
+    /* compare's, series' and the several-runs summary's reports too, and
+     * GitHub's annotations without a file. */
+    char *other = t_path(f.dir, "other");
+    ck_assert_int_eq(mkdir(other, 0777), 0);
+    free(t_write_str(other, "train.log", "step 1, loss: 2.0\nstep 2, loss: 1.9\n"));
+    static const char *const more[][6] = {
+        {"compare", "other", "run", NULL},        {"compare", "-f", "markdown", "other", "run", NULL},
+        {"compare", "-f", "json", "other", "run"}, {"series", "run", NULL},
+        {"series", "-f", "json", "run", NULL},    {"analyze", "other", "run", NULL},
+        {"analyze", "-f", "markdown", "other", "run"}, {"analyze", "-f", "json", "other", "run"},
+    };
+    for (size_t i = 0; i < MD_COUNT(more); i++) {
+        run r = run_mldiag(f.dir, more[i]);
+        char name[32];
+        snprintf(name, sizeof name, "more%zu.out", i);
+        free(t_write(run_dir, name, r.out.p, r.out.n));
+        run_free(&r);
+    }
+    free(t_write_str(run_dir, "title_only.txt", "::warning title=Loss stopped improving [loss_plateau]::Loss stopped\n"));
+    free(other);
 
     run after = run_mldiag(f.dir, (const char *[]){"analyze", "--format", "json", "run", NULL});
     expect(&after, before.status);
