@@ -434,6 +434,20 @@ START_TEST(test_watch_long_first_record)
     expect(&r, 1);
     ck_assert_has(r.out, "critical nan_loss at step 30");
     run_free(&r);
+    /* After a blank line and a blank, by watch and by analyze. */
+    md_buf led = {0};
+    md_buf_puts(&led, "\n ");
+    md_buf_put(&led, text.p, text.n);
+    free(t_write_str(f.dir, "led.jsonl", md_buf_cstr(&led)));
+    r = run_mldiag(f.dir, (const char *[]){"watch", "--exit-on", "critical", "--idle-exit", "1", "led.jsonl", NULL});
+    expect(&r, 1);
+    ck_assert_has(r.out, "critical nan_loss at step 30");
+    run_free(&r);
+    r = run_mldiag(f.dir, (const char *[]){"check", "led.jsonl", NULL});
+    expect(&r, 1);
+    ck_assert_has(r.out, "critical nan_loss step 30");
+    run_free(&r);
+    md_buf_free(&led);
     md_buf_free(&text);
     teardown_dir(&f);
 }

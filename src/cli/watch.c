@@ -197,7 +197,11 @@ static bool take_head(follower *f, const char *data, size_t n, bool at_end)
     size_t cap = opens_object(f->head.n ? f->head.p : data, f->head.n ? f->head.n : n) ? MD_LINE_MAX : MD_SOURCE_PEEK;
     size_t room = cap > f->head.n ? cap - f->head.n : 0;
     md_buf_put(&f->head, data, n < room ? n : room);
-    if (!at_end && f->head.n < cap && !memchr(f->head.p, '\n', f->head.n))
+    size_t lead = 0; /* blank lines and blanks before the first record */
+    while (lead < f->head.n && (f->head.p[lead] == ' ' || f->head.p[lead] == '\t' || f->head.p[lead] == '\r' ||
+                                f->head.p[lead] == '\n'))
+        lead++;
+    if (!at_end && f->head.n < cap && !memchr(f->head.p + lead, '\n', f->head.n - lead))
         return true;
     md_str head = {md_buf_cstr(&f->head), f->head.n};
     if (!followable(f, head, at_end))

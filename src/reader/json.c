@@ -929,17 +929,21 @@ static bool walk_document(const md_buf *text, doc_walk *w)
  * object opening the next. */
 static bool is_json_lines(const md_buf *text)
 {
-    /* The first record ends at '\n', or at a '\r' alone before it. */
-    const char *end = text->p + text->n, *nl = memchr(text->p, '\n', text->n);
-    const char *cr = memchr(text->p, '\r', nl ? (size_t)(nl - text->p) : text->n);
+    /* The first record, after blank lines or blanks, ends at '\n', or at
+     * a '\r' alone before it. */
+    const char *end = text->p + text->n, *first = skip_ws(text->p, end);
+    if (first >= end || *first != '{')
+        return false;
+    const char *nl = memchr(first, '\n', (size_t)(end - first));
+    const char *cr = memchr(first, '\r', nl ? (size_t)(nl - first) : (size_t)(end - first));
     nl = cr ? cr : nl;
     if (!nl)
         return false;
     const char *next = skip_ws(nl, end);
-    if (next >= end || *next != '{' || text->p[0] != '{')
+    if (next >= end || *next != '{')
         return false;
     size_t error_at;
-    cJSON *one = parse(text->p, (size_t)(nl - text->p), &error_at, NULL);
+    cJSON *one = parse(first, (size_t)(nl - first), &error_at, NULL);
     cJSON_Delete(one);
     return one != NULL;
 }
