@@ -5597,6 +5597,22 @@ START_TEST(test_jsonl_cut_short)
     st = load_text("mid.jsonl", "{\"step\": 1, \"loss\": 2.0}\n{\"step\": 2, \"lo\n{\"step\": 3, \"loss\": 1.8}\n", NULL);
     ck_assert(!md_store_input(st, 0)->cut_short);
     md_store_free(st);
+    /* Cut after a nested object closed, or inside a string holding '}':
+     * cut; closed but broken: not cut. */
+    static const struct {
+        const char *last;
+        bool cut;
+    } lasts[] = {{"{\"step\": 2, \"m\": {\"acc\": 0.5}", true},
+                 {"{\"step\": 2, \"note\": \"x}", true},
+                 {"{\"step\": 2, \"loss\": 1.2]", false}};
+    for (size_t i = 0; i < MD_COUNT(lasts); i++) {
+        md_buf text = {0};
+        md_buf_printf(&text, "{\"step\": 1, \"loss\": 2.0}\n%s", lasts[i].last);
+        st = load_text("cut.jsonl", md_buf_cstr(&text), NULL);
+        ck_assert_msg(md_store_input(st, 0)->cut_short == lasts[i].cut, "%s", lasts[i].last);
+        md_store_free(st);
+        md_buf_free(&text);
+    }
 }
 END_TEST
 

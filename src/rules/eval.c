@@ -180,9 +180,18 @@ static void set_reason(reasons *r, size_t slot, md_value v, const md_expr_why *w
     signed char reason = -1;
     if (!v.known) {
         if (w && w->text[0]) {
-            if (r->n < REASONS) {
-                r->text[r->n] = *w;
-                reason = (signed char)r->n++;
+            /* A reason no slot below this one still holds is free again:
+             * those set aside by or, default() and defined(). */
+            int k = r->n < REASONS ? r->n++ : -1;
+            for (int c = 0; k < 0 && c < REASONS; c++) {
+                bool held = false;
+                for (size_t i = 0; i < slot && !held; i++)
+                    held = r->slot[i] == c;
+                k = held ? -1 : c;
+            }
+            if (k >= 0) {
+                r->text[k] = *w;
+                reason = (signed char)k;
             }
         } else {
             for (size_t k = 0; k < nargs && reason < 0; k++)
