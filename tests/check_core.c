@@ -586,6 +586,8 @@ START_TEST(test_buf_put_text)
         {"\xed\xa0\x80", 3, "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"}, /* a surrogate */
         {"\xe2\x82", 2, "\xef\xbf\xbd\xef\xbf\xbd"},             /* cut short */
         {"\xf0\x9f\x98\x80\t", 5, "\xf0\x9f\x98\x80\t"},
+        {"ab\xe2\x80\xae" "cd\xe2\x80\xa8", 10, "ab?cd?"}, /* U+202E, U+2028 */
+        {"\xe2\x80\x94", 3, "\xe2\x80\x94"},              /* an em dash stays */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *t = md_text_dup(cases[i].in, cases[i].n);

@@ -5568,6 +5568,22 @@ START_TEST(test_jsonl_clock_spans)
 }
 END_TEST
 
+/* Columns whose names differ only in a byte no report shows are two
+ * series, each under a name of its own. */
+START_TEST(test_names_apart_after_cleaning)
+{
+    md_store *st = load_text("m.csv", "step,acc\xff,acc\xfe\n1,0.1,91\n2,0.2,92\n3,0.3,93\n", NULL);
+    size_t named = 0;
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        const char *name = md_store_series(st, i)->name;
+        named += strncmp(name, "acc\xef\xbf\xbd", 6) == 0;
+    }
+    ck_assert_uint_eq(named, 2);
+    ck_assert(md_store_find(st, "acc\xef\xbf\xbd_2")->max == 93);
+    md_store_free(st);
+}
+END_TEST
+
 /* C's NaN with its payload, bare or quoted where the key's values came
  * quoted: Microsoft's "-nan(ind)", "nan(snan)". */
 START_TEST(test_jsonl_nan_payload)
@@ -10699,6 +10715,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_jsonl_quoted_step);
     tcase_add_test(tables, test_jsonl_cut_short);
     tcase_add_test(tables, test_jsonl_nan_payload);
+    tcase_add_test(tables, test_names_apart_after_cleaning);
     tcase_add_test(tables, test_text_ppo_entropy_per_token);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);

@@ -108,8 +108,9 @@ md_str md_str_trim(md_str s);
 const char *md_memmem(const char *hay, size_t hn, const char *needle, size_t nn);
 /* The bytes of the control character at p, of the n there: 1 for a C0
  * control but tab, and DEL; 2 for a C1 control (U+0080-U+009F, which a
- * terminal may act on: U+009B opens a sequence as ESC '[' does); 0 for
- * anything else. */
+ * terminal may act on: U+009B opens a sequence as ESC '[' does); 3 for a
+ * direction mark or override and the line and paragraph separators; 0
+ * for anything else. */
 size_t md_control_at(const char *p, size_t n);
 /* The length of the valid UTF-8 character at p, of the n there (no
  * overlong form, no surrogate, none past U+10FFFF); 0 for an invalid byte. */

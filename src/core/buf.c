@@ -123,10 +123,18 @@ md_str md_str_trim(md_str s)
 
 size_t md_control_at(const char *p, size_t n)
 {
-    unsigned char c = (unsigned char)p[0];
-    if ((c < 0x20 && c != '\t') || c == 0x7f)
+    const unsigned char *u = (const unsigned char *)p;
+    if ((u[0] < 0x20 && u[0] != '\t') || u[0] == 0x7f)
         return 1;
-    return c == 0xc2 && n >= 2 && (unsigned char)p[1] >= 0x80 && (unsigned char)p[1] <= 0x9f ? 2 : 0;
+    if (u[0] == 0xc2 && n >= 2 && u[1] >= 0x80 && u[1] <= 0x9f)
+        return 2;
+    /* U+200E, U+200F, U+2028-U+202E and U+2066-U+2069: marks and overrides
+     * of the text's direction, which can make a line read other than it
+     * is, and the separators that break a line where none is. */
+    if (u[0] == 0xe2 && n >= 3 && ((u[1] == 0x80 && (u[2] == 0x8e || u[2] == 0x8f || (u[2] >= 0xa8 && u[2] <= 0xae))) ||
+                                   (u[1] == 0x81 && u[2] >= 0xa6 && u[2] <= 0xa9)))
+        return 3;
+    return 0;
 }
 
 size_t md_utf8_char(const char *p, size_t n)

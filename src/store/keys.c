@@ -350,7 +350,19 @@ int keys_series(md_store *st, int k)
         ki->dropped = true;
         return -1;
     }
-    keys_unique_name(st, base, name, sizeof name);
+    /* The name as reports print it (md_buf_put_text), so that two keys
+     * that differ only in a byte no report shows get names of their own;
+     * cut at a character to the length of a key. */
+    md_buf clean = {0};
+    md_buf_put_text(&clean, base, strlen(base));
+    size_t n = clean.n;
+    if (n > NORM_MAX)
+        for (n = NORM_MAX; n > 0 && ((unsigned char)clean.p[n] & 0xc0) == 0x80;)
+            n--;
+    if (clean.p)
+        clean.p[n] = '\0';
+    keys_unique_name(st, clean.p ? clean.p : "", name, sizeof name);
+    md_buf_free(&clean);
     ki->series = store_add_series(st, name, kind, better, ki->cat >= 0);
     if (ki->series < 0) {
         ki->dropped = true;
