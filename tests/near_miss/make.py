@@ -1532,6 +1532,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_plateau", "dino_warmup_loss_climbs.jsonl")
+def _(r):
+    # DINO's log.txt over its first twelve epochs: the rate warms up linearly to its peak at epoch 9
+    # and the self-distillation loss climbs 10.4 to 11.0 meanwhile, as the teacher's temperature and
+    # the rate warm up: by design, not a loss that never improved.
+    out = []
+    for ep in range(12):
+        lr = 0.001 * min(ep, 9) / 9 if ep <= 9 else 0.001 * (1 - 0.0001 * (ep - 9))
+        loss = 10.38 + 0.06 * ep + r.gauss(0, 0.01)
+        out.append(json.dumps({"train_loss": round(loss, 4), "train_lr": round(lr, 7),
+                               "train_wd": round(0.04 + 0.001 * ep, 5), "epoch": ep}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_plateau", "keras_finetune_warmup_bump.log")
 def _(r):
     out = [note("A Keras fine-tune of a pretrained model: its first epoch is its lowest for a",
