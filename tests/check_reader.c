@@ -7350,6 +7350,7 @@ static const struct {
                       "PREEMPTION ***"},
     {"tb_nonfinite", "Warning: NaN or Inf found in input tensor."},
     {"nan_message", "RuntimeError:  [!] NaN loss with decoder_loss."},
+    {"nan_message", "ValueError:  [x] nan loss"},
     {"nan_message", "2019-06-13 02:30:01,545 (e2e_asr:302) WARNING: loss (=nan) is not correct"},
     {"job_cancelled", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
@@ -9788,6 +9789,7 @@ END_TEST
 static const struct {
     const char *id, *line;
 } event_traps[] = {
+    {"nan_message", "    raise ValueError(' [x] nan loss ')"},
     {"nan_message", "    raise RuntimeError(f\" [!] NaN loss with {key}.\")"},
     {"training_start", "Restart training from the last checkpoint"},
     {"training_start", "def start_training(cfg):"},
