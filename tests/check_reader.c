@@ -5568,6 +5568,26 @@ START_TEST(test_jsonl_clock_spans)
 }
 END_TEST
 
+/* HF's predict() on the test set logs predict_runtime and its speed: an
+ * evaluation's, not the training's time or throughput. */
+START_TEST(test_hf_predict_records)
+{
+    md_store *st = load_text("trainer_state.json",
+                             "{\"log_history\": [{\"loss\": 2.0, \"epoch\": 1.0, \"step\": 100},\n"
+                             "{\"predict_loss\": 1.95, \"predict_runtime\": 2767.3, \"predict_samples_per_second\": 3.1, "
+                             "\"predict_steps_per_second\": 0.4, \"epoch\": 1.0, \"step\": 100},\n"
+                             "{\"loss\": 1.8, \"epoch\": 2.0, \"step\": 200},\n"
+                             "{\"train_runtime\": 64358.1, \"train_samples_per_second\": 5.5, \"train_loss\": 1.9, "
+                             "\"epoch\": 2.0, \"step\": 200}]}\n",
+                             NULL);
+    ck_assert(series(st, "train_time")->last == 64358.1);
+    ck_assert(series(st, "samples_per_s")->last == 5.5);
+    ck_assert_ptr_null(md_store_find(st, "it_per_s"));
+    ck_assert_uint_eq(series(st, "predict_runtime")->count, 1);
+    md_store_free(st);
+}
+END_TEST
+
 /* Columns whose names differ only in a byte no report shows are two
  * series, each under a name of its own. */
 START_TEST(test_names_apart_after_cleaning)
@@ -10718,6 +10738,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_jsonl_cut_short);
     tcase_add_test(tables, test_jsonl_nan_payload);
     tcase_add_test(tables, test_names_apart_after_cleaning);
+    tcase_add_test(tables, test_hf_predict_records);
     tcase_add_test(tables, test_text_ppo_entropy_per_token);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);

@@ -36,7 +36,7 @@
 /* validate: SQLFlow's XGBoost runs name their evaluation set so
  * ("validate-rmse:17.1167"). */
 static const char *const eval_prefixes[] = {"eval", "evaluation", "val",  "vali", "valid", "validation", "validate",
-                                            "test", "testing",    "dev",  "검증", "테스트", "평가",       "validierung",
+                                            "test", "testing", "predict", "dev",  "검증", "테스트", "평가",       "validierung",
                                             "validierungs"};
 
 /* Romance languages name the set after the quantity: "pérdida de
