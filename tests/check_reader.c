@@ -5568,6 +5568,30 @@ START_TEST(test_jsonl_clock_spans)
 }
 END_TEST
 
+/* The checkpoint HF's Trainer kept as its best: best_global_step, else
+ * the number best_model_checkpoint's folder ends in. */
+START_TEST(test_trainer_state_best_checkpoint)
+{
+    static const struct {
+        const char *members;
+        int64_t step;
+    } cases[] = {{"\"best_global_step\": 28292, \"best_model_checkpoint\": \"out/checkpoint-28292\"", 28292},
+                 {"\"best_global_step\": null, \"best_model_checkpoint\": \"results/bert/checkpoint-500\"", 500},
+                 {"\"best_model_checkpoint\": null", -1},
+                 {"\"best_model_checkpoint\": \"out/final\"", -1}};
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        md_buf text = {0};
+        md_buf_printf(&text, "{%s, \"global_step\": 600, \"log_history\": [{\"loss\": 2.0, \"step\": 100}, "
+                             "{\"eval_loss\": 1.9, \"step\": 100}]}\n",
+                      cases[i].members);
+        md_store *st = load_text("trainer_state.json", md_buf_cstr(&text), NULL);
+        ck_assert_int_eq(md_store_input(st, 0)->best_checkpoint_step, cases[i].step);
+        md_store_free(st);
+        md_buf_free(&text);
+    }
+}
+END_TEST
+
 /* HF's predict() on the test set logs predict_runtime and its speed: an
  * evaluation's, not the training's time or throughput. */
 START_TEST(test_hf_predict_records)
@@ -10739,6 +10763,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_jsonl_nan_payload);
     tcase_add_test(tables, test_names_apart_after_cleaning);
     tcase_add_test(tables, test_hf_predict_records);
+    tcase_add_test(tables, test_trainer_state_best_checkpoint);
     tcase_add_test(tables, test_text_ppo_entropy_per_token);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);

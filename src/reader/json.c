@@ -553,13 +553,32 @@ static const cJSON *largest_object_array(const cJSON *root)
     return best;
 }
 
-/* HF's trainer_state.json: its log_history, and its planned length (a
- * run that stopped early ends before it). */
+/* The step of the checkpoint HF's Trainer kept as its best: its
+ * best_global_step, else the number its best_model_checkpoint's folder
+ * ends in ("results/checkpoint-28292"); -1 when it kept none. */
+static int64_t best_checkpoint_step(const cJSON *root)
+{
+    const cJSON *step = cJSON_GetObjectItemCaseSensitive(root, "best_global_step");
+    if (cJSON_IsNumber(step) && step->valuedouble > 0)
+        return md_count_of(step->valuedouble);
+    const cJSON *path = cJSON_GetObjectItemCaseSensitive(root, "best_model_checkpoint");
+    const char *s = cJSON_IsString(path) ? path->valuestring : NULL;
+    const char *dash = s ? strrchr(s, '-') : NULL;
+    double v;
+    if (!dash || dash - s < 10 || memcmp(dash - 10, "checkpoint", 10) != 0 ||
+        md_num_scan(dash + 1, dash + 1 + strlen(dash + 1), &v) != strlen(dash + 1) || !(v > 0))
+        return -1;
+    return md_count_of(v);
+}
+
+/* HF's trainer_state.json: its log_history, its planned length (a run
+ * that stopped early ends before it) and the best checkpoint it kept. */
 static void trainer_state(json_reader *r, const cJSON *root)
 {
     const cJSON *max_steps = cJSON_GetObjectItemCaseSensitive(root, "max_steps");
     if (cJSON_IsNumber(max_steps) && max_steps->valuedouble > 0)
         r->in->declared_total = md_count_of(max_steps->valuedouble);
+    r->in->best_checkpoint_step = best_checkpoint_step(root);
     r->in->snapshot = true;
 }
 

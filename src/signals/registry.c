@@ -183,6 +183,8 @@ static const md_named run_features[] = {
     {"cut_short", "1 when an input ended mid-record (a run still writing, or killed)"},
     {"snapshot", "1 when the planned length comes from a trainer_state.json, which every "
                  "checkpoint rewrites mid-run"},
+    {"best_checkpoint_step", "step of the checkpoint the trainer kept as its best (HF's best_model_checkpoint), "
+                             "or unknown"},
     {"declared_steps", "planned length the log printed (\"step 5/100\"), or unknown"},
     {"declared_floor", "1 when declared_steps is only the end of the epoch the run reached (its bar's length "
                        "known, the epochs planned not)"},

@@ -624,12 +624,13 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return count_nonfinite(st, nonfinite_loss_term, false);
     if (strcmp(feature, "nonfinite_loss_terms_step") == 0)
         return count_nonfinite(st, nonfinite_loss_term, true);
-    double cut = 0, declared = -1, last = -1, snapshot = 0, by_step = 0, by_epoch = 0;
+    double cut = 0, declared = -1, last = -1, snapshot = 0, by_step = 0, by_epoch = 0, best = -1;
     bool floor = false;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
         cut += in->cut_short;
         snapshot += in->snapshot;
+        best = (double)in->best_checkpoint_step > best ? (double)in->best_checkpoint_step : best;
         by_step += (double)in->step_records;
         by_epoch += (double)in->epoch_records;
         if ((double)in->declared_total > declared) {
@@ -649,6 +650,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return md_known(cut > 0);
     if (strcmp(feature, "snapshot") == 0)
         return md_known(snapshot > 0);
+    if (strcmp(feature, "best_checkpoint_step") == 0)
+        return best >= 0 ? md_known(best) : md_unknown();
     if (strcmp(feature, "declared_steps") == 0)
         return declared > 0 ? md_known(declared) : md_unknown();
     if (strcmp(feature, "declared_floor") == 0)

@@ -128,6 +128,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     in->path = md_text_dup(path, strlen(path)); /* shown, never opened */
     in->format = fmt;
     in->declared_total = -1;
+    in->best_checkpoint_step = -1;
     in->last_step_seen = -1;
     in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
     in->stepped_context_epoch = -1;

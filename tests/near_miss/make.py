@@ -1883,6 +1883,30 @@ def _(r):
 # generalization
 
 
+@near_miss("overfitting", "hf_kept_best_checkpoint_trainer_state.json")
+def _(r):
+    # A BERT classifier fine-tuned for four epochs with load_best_model_at_end: the eval loss is
+    # lowest after epoch 2 and rises after it, and trainer_state.json records the checkpoint it kept
+    # there: the model handed over is from before the rise.
+    hist = []
+    per_epoch = 1000
+    for ep in range(1, 5):
+        for k in range(1, 5):
+            step = (ep - 1) * per_epoch + k * 250
+            hist.append({"epoch": round(step / per_epoch, 2), "grad_norm": round(3.0 + r.gauss(0, 0.3), 4),
+                         "learning_rate": 2e-5 * (1 - step / 4000.0), "loss": round(0.9 * 0.55 ** (step / 1000.0) + 0.02, 4),
+                         "step": step})
+        eval_loss = (0.62, 0.55, 0.61, 0.71)[ep - 1]
+        hist.append({"epoch": float(ep), "eval_accuracy": (0.78, 0.81, 0.81, 0.80)[ep - 1], "eval_loss": eval_loss,
+                     "eval_runtime": 12.1, "eval_samples_per_second": 160.2, "eval_steps_per_second": 20.0,
+                     "step": ep * per_epoch})
+    state = {"best_global_step": 2000, "best_metric": 0.55, "best_model_checkpoint": "out/checkpoint-2000",
+             "epoch": 4.0, "eval_steps": 1000, "global_step": 4000, "is_hyper_param_search": False,
+             "log_history": hist, "logging_steps": 250, "max_steps": 4000, "num_train_epochs": 4,
+             "save_steps": 1000, "train_batch_size": 16}
+    return json.dumps(state, indent=2, sort_keys=True) + "\n"
+
+
 @near_miss("overfitting", "keras_unet_val_jumps_then_falls_back.log")
 def _(r):
     out = [note("A U-Net on a small road-segmentation set, five epochs: the validation loss is",
