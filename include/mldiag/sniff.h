@@ -31,4 +31,9 @@ const char *md_sniff_binary_kind(md_str head);
  * JSON, JUnit or GitHub annotations), which must not be read as a log. */
 bool md_sniff_own_report(md_str head);
 
+/* Where the JSON value s opens with ('{' or '[') closes: the index past
+ * its closing bracket, brackets inside strings aside; 0 when it never
+ * closes (a record cut while it was written). */
+size_t md_sniff_json_value_end(md_str s);
+
 #endif

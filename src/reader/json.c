@@ -17,6 +17,7 @@
 #include "core/map.h"
 #include "core/swar.h"
 #include "mldiag/reader.h"
+#include "mldiag/sniff.h"
 #include "reader/reader_int.h"
 
 #define NONFINITE_TAG '\x01'
@@ -1446,30 +1447,6 @@ static unsigned long cr_records(json_reader *r, md_str s, unsigned long lineno, 
     return bad;
 }
 
-/* Whether the brackets opened in s all close, outside strings: a record
- * cut while it was written (a string or an object left open) does not. */
-static bool value_closes(md_str s)
-{
-    int depth = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < s.n; i++) {
-        char c = s.p[i];
-        if (in_string) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '{' || c == '[') {
-            depth++;
-        } else if (c == '}' || c == ']') {
-            depth--;
-        }
-    }
-    return !in_string && depth <= 0;
-}
-
 md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fast, bool threaded)
 {
     json_reader r = {.feed = md_feed_new(st, threaded), .diags = diags, .path = md_source_path(src), .cat = md_store_catalog(st)};
@@ -1498,7 +1475,7 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
             bad += cr_records(&r, s, lines.lineno, &text);
         } else if (!cjson_line(&r, s, lines.lineno, &text)) {
             bad++;
-            last_cut = s.p[0] == '{' && !value_closes(s);
+            last_cut = s.p[0] == '{' && md_sniff_json_value_end(s) == 0;
         }
     }
     md_feed_close(r.feed);

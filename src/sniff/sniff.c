@@ -150,16 +150,12 @@ static md_str next_record(md_str head, size_t *pos)
     return (md_str){head.p + start, end - start};
 }
 
-/* Does this line hold exactly one complete JSON object? */
-static bool complete_object(md_str line)
+size_t md_sniff_json_value_end(md_str s)
 {
-    line = md_str_trim(line);
-    if (line.n < 2 || line.p[0] != '{' || line.p[line.n - 1] != '}')
-        return false;
     int depth = 0;
     bool in_str = false;
-    for (size_t i = 0; i < line.n; i++) {
-        char c = line.p[i];
+    for (size_t i = 0; i < s.n; i++) {
+        char c = s.p[i];
         if (in_str) {
             if (c == '\\')
                 i++;
@@ -169,12 +165,18 @@ static bool complete_object(md_str line)
             in_str = true;
         } else if (c == '{' || c == '[') {
             depth++;
-        } else if (c == '}' || c == ']') {
-            if (--depth == 0 && i != line.n - 1)
-                return false;
+        } else if ((c == '}' || c == ']') && --depth == 0) {
+            return i + 1;
         }
     }
-    return depth == 0 && !in_str;
+    return 0;
+}
+
+/* Does this line hold exactly one complete JSON object? */
+static bool complete_object(md_str line)
+{
+    line = md_str_trim(line);
+    return line.n >= 2 && line.p[0] == '{' && line.p[line.n - 1] == '}' && md_sniff_json_value_end(line) == line.n;
 }
 
 static md_format sniff_json(md_str head, size_t start)
