@@ -2344,6 +2344,17 @@ def _(r):
     return "\n".join(out).replace("\\t", "\t") + "\n"
 
 
+@near_miss("zero_loss", "grpo_two_logs_loss_zero_by_design.log")
+def _(r):
+    # Two logs of a TRL GRPO run at beta 0: its loss is the policy-gradient surrogate, 0.0 by
+    # construction once the group's advantages centre, while the reward climbs.
+    out = [hf({"loss": 1.0412, "grad_norm": 0.83, "learning_rate": 1e-06, "reward": 0.41, "reward_std": 0.22,
+               "kl": 0.0, "epoch": 0.01}),
+           hf({"loss": 0.0, "grad_norm": 0.79, "learning_rate": 1e-06, "reward": 0.48, "reward_std": 0.21,
+               "kl": 0.0, "epoch": 0.02})]
+    return "\n".join(out) + "\n"
+
+
 @near_miss("zero_loss", "hf_memorise_small_set_rounds_to_zero.log")
 def _(r):
     out = [note("Fine-tuning on 64 examples for 200 epochs: the model memorises them and the loss",
