@@ -176,34 +176,31 @@ static bool followable(const follower *f, md_str head, bool complete)
     return false;
 }
 
-/* Whether the head so far opens a JSON object: a JSON Lines record may be
- * longer than the window analyze peeks (a config dump of 80 KB first). */
-static bool opens_object(const char *p, size_t n)
+/* Blank lines and blanks before the first record: their length. */
+static size_t blank_lead(const char *p, size_t n)
 {
     size_t i = 0;
     while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
         i++;
-    return i < n && p[i] == '{';
+    return i;
 }
 
 /* The format is told from the head once it holds a whole line (a log
  * being written may end mid-record: '{"step": 1, "lo' is no JSON document
- * yet), or fills the window analyze peeks (a line's most, for a first
- * JSON object, so that JSON Lines with a long first record are told
- * apart from one JSON document), or the input ends. False for an input
- * that is not followed. */
+ * yet), or fills the window analyze peeks, or the input ends. A first
+ * JSON object may be longer than that window (a config dump of 80 KB
+ * first): its line is awaited up to a line's most, so that JSON Lines are
+ * told apart from one JSON document. False for an input that is not
+ * followed. */
 static bool take_head(follower *f, const char *data, size_t n, bool at_end)
 {
-    size_t cap = opens_object(f->head.n ? f->head.p : data, f->head.n ? f->head.n : n) ? MD_LINE_MAX : MD_SOURCE_PEEK;
-    size_t room = cap > f->head.n ? cap - f->head.n : 0;
+    size_t room = MD_LINE_MAX - f->head.n;
     md_buf_put(&f->head, data, n < room ? n : room);
-    size_t lead = 0; /* blank lines and blanks before the first record */
-    while (lead < f->head.n && (f->head.p[lead] == ' ' || f->head.p[lead] == '\t' || f->head.p[lead] == '\r' ||
-                                f->head.p[lead] == '\n'))
-        lead++;
+    size_t lead = blank_lead(f->head.p, f->head.n);
+    size_t cap = lead < f->head.n && f->head.p[lead] == '{' ? MD_LINE_MAX : MD_SOURCE_PEEK;
     if (!at_end && f->head.n < cap && !memchr(f->head.p + lead, '\n', f->head.n - lead))
         return true;
-    md_str head = {md_buf_cstr(&f->head), f->head.n};
+    md_str head = {md_buf_cstr(&f->head), f->head.n < cap ? f->head.n : cap};
     if (!followable(f, head, at_end))
         return false;
     md_text_reader_head(f->reader, head);
