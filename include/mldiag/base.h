@@ -154,6 +154,9 @@ typedef struct md_num_form {
 } md_num_form;
 /* md_num_scan, and the form of what it read. */
 size_t md_num_scan_form(const char *s, const char *end, double *out, md_num_form *form);
+/* The length of the payload C writes after a NaN's "nan", at p:
+ * "(0x8000000000000)", Microsoft's "(ind)" and "(snan)"; 0 for none. */
+size_t md_num_nan_payload(const char *p, const char *end);
 
 /* Format a number for people: %.4g-like with trailing zeros trimmed, large
  * steps as integers, nan and inf spelled out. Writes into buf (>= 32 bytes). */

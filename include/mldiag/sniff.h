@@ -33,7 +33,8 @@ bool md_sniff_own_report(md_str head);
 
 /* Where the JSON value s opens with ('{' or '[') closes: the index past
  * its closing bracket, brackets inside strings aside; 0 when it never
- * closes (a record cut while it was written). */
-size_t md_sniff_json_value_end(md_str s);
+ * closes (a record cut while it was written). *commas (may be NULL): the
+ * commas outside strings before that, one less than the values inside. */
+size_t md_sniff_json_value_end(md_str s, size_t *commas);
 
 #endif

@@ -218,23 +218,23 @@ static size_t point_zero(const char *s, const char *end, size_t n)
 
 /* C's "nan(n-char-sequence)", as printf and strtod write it: glibc's
  * "nan(0x8000000000000)", Microsoft's C runtime since 2015 "-nan(ind)" for
- * the NaN of 0/0 and "nan(snan)". Returns n past the parentheses, or n. */
-static size_t nan_payload(const char *s, const char *end, size_t n)
+ * the NaN of 0/0 and "nan(snan)". */
+size_t md_num_nan_payload(const char *p, const char *end)
 {
-    if (s + n >= end || s[n] != '(')
-        return n;
-    size_t k = n + 1;
-    while (s + k < end && (md_is_digit(s[k]) || md_is_letter(s[k]) || s[k] == '_'))
+    if (p >= end || *p != '(')
+        return 0;
+    size_t k = 1;
+    while (p + k < end && (md_is_digit(p[k]) || md_is_letter(p[k]) || p[k] == '_'))
         k++;
-    return s + k < end && s[k] == ')' && k > n + 1 ? k + 1 : n;
+    return p + k < end && p[k] == ')' && k > 1 ? k + 1 : 0;
 }
 
 static size_t scan_special(const char *s, const char *end, bool neg, double *out)
 {
     if (ci_prefix(s, end, "nan")) {
         *out = neg ? -NAN : NAN; /* strtod keeps the sign of a NaN too */
-        size_t n = nan_payload(s, end, 3);
-        return n > 3 ? n : point_zero(s, end, x_fill(s, end, 3, neg));
+        size_t payload = md_num_nan_payload(s + 3, end);
+        return payload ? 3 + payload : point_zero(s, end, x_fill(s, end, 3, neg));
     }
     if (ci_prefix(s, end, "infinity")) {
         *out = neg ? -INFINITY : INFINITY;

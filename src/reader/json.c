@@ -54,13 +54,8 @@ static size_t nonfinite_at(const char *p, const char *end, double *v)
         if ((size_t)(end - p) < n || memcmp(p, w->word, n) != 0)
             continue;
         /* C's payload after a NaN: Microsoft's "-nan(ind)", "nan(snan)". */
-        if (w->sign == 0 && p + n < end && p[n] == '(') {
-            size_t k = n + 1;
-            while (p + k < end && (md_is_letter(p[k]) || md_is_digit(p[k]) || p[k] == '_'))
-                k++;
-            if (p + k < end && p[k] == ')' && k > n + 1)
-                n = k + 1;
-        }
+        if (w->sign == 0)
+            n += md_num_nan_payload(p + n, end);
         if (p + n < end && !((unsigned char)p[n] <= ' ' || p[n] == ',' || p[n] == '}' || p[n] == ']'))
             continue;
         *v = w->sign == 0 ? NAN : w->sign * INFINITY;
@@ -774,21 +769,11 @@ static size_t values_in(const char *p, const char *end, bool *closed)
         *closed = true;
     if (p >= end || (*p != '[' && *p != '{'))
         return 1;
-    size_t depth = 0, values = 1, n = (size_t)(end - p);
-    for (size_t i = 0; i < n; i++) {
-        char c = p[i];
-        if (c == '"')
-            i = string_end(p, n, i);
-        else if (c == '[' || c == '{')
-            depth++;
-        else if ((c == ']' || c == '}') && --depth == 0)
-            return values;
-        else
-            values += c == ',';
-    }
+    size_t commas;
+    size_t close = md_sniff_json_value_end((md_str){p, (size_t)(end - p)}, &commas);
     if (closed)
-        *closed = false;
-    return values;
+        *closed = close != 0;
+    return commas + 1;
 }
 
 /* The value at p through cJSON, unless its tree would hold more than
@@ -1475,7 +1460,7 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
             bad += cr_records(&r, s, lines.lineno, &text);
         } else if (!cjson_line(&r, s, lines.lineno, &text)) {
             bad++;
-            last_cut = s.p[0] == '{' && md_sniff_json_value_end(s) == 0;
+            last_cut = s.p[0] == '{' && md_sniff_json_value_end(s, NULL) == 0;
         }
     }
     md_feed_close(r.feed);

@@ -150,10 +150,11 @@ static md_str next_record(md_str head, size_t *pos)
     return (md_str){head.p + start, end - start};
 }
 
-size_t md_sniff_json_value_end(md_str s)
+size_t md_sniff_json_value_end(md_str s, size_t *commas)
 {
     int depth = 0;
     bool in_str = false;
+    size_t n = 0;
     for (size_t i = 0; i < s.n; i++) {
         char c = s.p[i];
         if (in_str) {
@@ -166,9 +167,15 @@ size_t md_sniff_json_value_end(md_str s)
         } else if (c == '{' || c == '[') {
             depth++;
         } else if ((c == '}' || c == ']') && --depth == 0) {
+            if (commas)
+                *commas = n;
             return i + 1;
+        } else {
+            n += c == ',';
         }
     }
+    if (commas)
+        *commas = n;
     return 0;
 }
 
@@ -176,7 +183,7 @@ size_t md_sniff_json_value_end(md_str s)
 static bool complete_object(md_str line)
 {
     line = md_str_trim(line);
-    return line.n >= 2 && line.p[0] == '{' && line.p[line.n - 1] == '}' && md_sniff_json_value_end(line) == line.n;
+    return line.n >= 2 && line.p[0] == '{' && line.p[line.n - 1] == '}' && md_sniff_json_value_end(line, NULL) == line.n;
 }
 
 static md_format sniff_json(md_str head, size_t start)
