@@ -115,6 +115,9 @@ size_t md_control_at(const char *p, size_t n);
 /* The length of the valid UTF-8 character at p, of the n there (no
  * overlong form, no surrogate, none past U+10FFFF); 0 for an invalid byte. */
 size_t md_utf8_char(const char *p, size_t n);
+/* The most of s's first n bytes that holds no half of a UTF-8 character:
+ * n, or less where s[n] (s holds more than n bytes) continues one. */
+size_t md_utf8_cut(const char *s, size_t n);
 
 /* An owning growable byte buffer, always NUL-terminated after the first put. */
 typedef struct md_buf {

@@ -156,6 +156,13 @@ size_t md_utf8_char(const char *p, size_t n)
     return cp < least[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? 0 : len;
 }
 
+size_t md_utf8_cut(const char *s, size_t n)
+{
+    while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
+        n--;
+    return n;
+}
+
 void md_buf_put_text(md_buf *b, const char *s, size_t n)
 {
     for (size_t i = 0; i < n;) {

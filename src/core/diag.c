@@ -72,11 +72,8 @@ void md_diag_set_excerpt(md_diag *g, const char *text, size_t n, unsigned long w
         return;
     while (n && (text[n - 1] == '\n' || text[n - 1] == '\r'))
         n--;
-    if (n > 200) {
-        n = 200;
-        while (n && ((unsigned char)text[n] & 0xc0) == 0x80)
-            n--; /* not half a character */
-    }
+    if (n > 200)
+        n = md_utf8_cut(text, 200);
     free(g->excerpt);
     g->excerpt = md_xstrndup(text, n);
     g->width = width;

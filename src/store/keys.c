@@ -355,12 +355,8 @@ int keys_series(md_store *st, int k)
      * cut at a character to the length of a key. */
     md_buf clean = {0};
     md_buf_put_text(&clean, base, strlen(base));
-    size_t n = clean.n;
-    if (n > NORM_MAX)
-        for (n = NORM_MAX; n > 0 && ((unsigned char)clean.p[n] & 0xc0) == 0x80;)
-            n--;
-    if (clean.p)
-        clean.p[n] = '\0';
+    if (clean.n > NORM_MAX)
+        clean.p[md_utf8_cut(clean.p, NORM_MAX)] = '\0';
     keys_unique_name(st, clean.p ? clean.p : "", name, sizeof name);
     md_buf_free(&clean);
     ki->series = store_add_series(st, name, kind, better, ki->cat >= 0);

@@ -81,7 +81,7 @@ static void series_clear(md_series *s)
 md_series *series_new(const char *name, md_kind kind, md_better better, int input, size_t maxbuckets)
 {
     md_series *s = md_xcalloc(1, sizeof *s);
-    s->name = md_text_dup(name, strlen(name));
+    s->name = md_xstrdup(name);
     s->kind = kind;
     s->better = better;
     s->input = input;
