@@ -1140,17 +1140,16 @@ void md_store_timestamp(md_store *st, unsigned long line, double seconds)
      * hide under it. One alone is a line of a process whose clock is
      * another (a rank logging in UTC among ranks in local time). */
     seconds += t->shift;
+    double back_at = NAN; /* a first stamp far behind: out of order, until the next confirms it */
     if (t->stamps && seconds < t->last - CLOCK_SET_BACK_S) {
         if (isnan(t->back_at) || seconds < t->back_at || seconds - t->back_at > CLOCK_SET_BACK_S) {
-            t->back_at = seconds;
-            t->gap_hist[0]++;
-            t->stamps++;
-            return;
+            back_at = seconds;
+        } else {
+            t->shift += t->last - t->back_at;
+            seconds += t->last - t->back_at;
         }
-        t->shift += t->last - t->back_at;
-        seconds += t->last - t->back_at;
     }
-    t->back_at = NAN;
+    t->back_at = back_at;
     if (t->stamps == 0) {
         t->first = t->last = seconds;
     } else if (seconds > t->last && !adjacent) {
