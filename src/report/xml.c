@@ -4,25 +4,13 @@
 
 static const char replacement[] = "\xef\xbf\xbd"; /* U+FFFD */
 
-/* Length of the valid UTF-8 sequence at s holding a character XML allows,
- * or 0. */
+/* Length of the valid UTF-8 character at s (md_utf8_char) that XML
+ * allows, or 0: not U+FFFE nor U+FFFF. */
 static size_t utf8_ok(const unsigned char *s)
 {
-    unsigned c = s[0];
-    size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-    if (c < 0xc2 || c > 0xf4)
-        return 0;
-    unsigned cp = c & (0x3f >> (n - 1));
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-        cp = cp << 6 | (s[i] & 0x3f);
-    }
-    static const unsigned least[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe ||
-        cp == 0xffff)
-        return 0;
-    return n;
+    size_t n = md_utf8_char((const char *)s, strnlen((const char *)s, 4));
+    bool nonchar = n == 3 && s[0] == 0xef && s[1] == 0xbf && (s[2] == 0xbe || s[2] == 0xbf);
+    return nonchar ? 0 : n;
 }
 
 static void put_char(md_buf *out, char c, bool attr)
