@@ -66,7 +66,7 @@ static const char check_usage[] =
     "                          e.g. 'loss.last < 2.5' (repeatable)\n"
     "      --baseline PATH     also fail when the run is worse than this known-good\n"
     "                          run (see mldiag compare) beyond --tolerance\n"
-    "      --tolerance X       relative loss gap allowed against --baseline (0.02)\n"
+    "      --tolerance X       relative loss gap allowed against --baseline, 0 to 10 (0.02)\n"
     "  -f, --format FMT        text (default), json, markdown, junit or github\n"
     "                          (github when GITHUB_ACTIONS=true and no -o)\n"
     "  -o, --output FILE       write the report to FILE (atomically)\n"

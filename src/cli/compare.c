@@ -16,7 +16,7 @@ static const char usage[] =
     "\n"
     "  -f, --format FMT        text (default), markdown or json\n"
     "  -o, --output FILE       write the report to FILE (atomically)\n"
-    "      --tolerance X       gaps up to X (a fraction, default 0.02) are not worse\n"
+    "      --tolerance X       gaps up to X (a fraction 0..10, default 0.02) are not worse\n"
     "      --fail-on SEV       a new finding at least SEV counts as worse (default error)\n"
     "      --exit-status       exit 1 when NEW is worse\n"
     "      --rules PATH        add rule files\n"
