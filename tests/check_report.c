@@ -13,6 +13,7 @@
 #include "mldiag/report.h"
 #include "mldiag/rules.h"
 #include "report/chart_int.h"
+#include "report/jsonw.h"
 
 #include "tests.h"
 
@@ -381,6 +382,27 @@ START_TEST(test_severity_counts)
     md_buf_free(&out);
     md_findings_free(&f);
     md_store_free(st);
+}
+END_TEST
+
+/* JSON must be UTF-8 a strict reader decodes: an overlong form, a
+ * surrogate and a code point past U+10FFFF are replacement characters. */
+START_TEST(test_json_escape_strict_utf8)
+{
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"a\xe0\x80\xaf" "b", "\"a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" "b\""}, /* overlong '/' */
+        {"\xed\xa0\x80", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\""},      /* a surrogate */
+        {"\xf4\x90\x80\x80", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\""}, /* past U+10FFFF */
+        {"\xf0\x9f\x98\x80 \xc3\xa9", "\"\xf0\x9f\x98\x80 \xc3\xa9\""},  /* kept */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        md_buf out = {0};
+        md_json_escape(&out, cases[i].in, strlen(cases[i].in));
+        ck_assert_str_eq(md_buf_cstr(&out), cases[i].out);
+        md_buf_free(&out);
+    }
 }
 END_TEST
 
@@ -1298,6 +1320,7 @@ Suite *suite_report(void)
     tcase_add_test(tc, test_severity_counts);
     tcase_add_test(tc, test_junit_escaping);
     tcase_add_test(tc, test_gates_in_junit_and_json);
+    tcase_add_test(tc, test_json_escape_strict_utf8);
     tcase_add_test(tc, test_github_annotations);
     tcase_add_test(tc, test_svg_marks_finding);
     tcase_add_test(tc, test_svg_extreme_values);

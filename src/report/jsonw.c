@@ -57,27 +57,15 @@ void jsonw_array_end(jsonw *w)
     close_(w, ']');
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-    unsigned char c = s[0];
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    if (len == 0 || len > n || (len == 2 && c < 0xc2))
-        return 0;
-    for (size_t k = 1; k < len; k++)
-        if ((s[k] & 0xc0) != 0x80)
-            return 0;
-    return len;
-}
-
 void md_json_escape(md_buf *out, const char *s, size_t n)
 {
     md_buf_putc(out, '"');
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c >= 0x80) {
-            /* Logs are not always UTF-8; JSON must be. */
-            size_t len = utf8_len((const unsigned char *)s + i, n - i);
+            /* Logs are not always UTF-8; JSON must be: an overlong form
+             * or a surrogate is no character a strict reader decodes. */
+            size_t len = md_utf8_char(s + i, n - i);
             if (len) {
                 md_buf_put(out, s + i, len);
                 i += len - 1;
