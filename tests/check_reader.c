@@ -8118,7 +8118,8 @@ START_TEST(test_nanogpt_mfu_unmeasured)
 END_TEST
 
 /* LeRobot rounds its counts: "step:2K" is step 2000, and "ep" beside
- * "epch" counts episodes, not epochs; "grdn" is the gradient norm. */
+ * "epch" counts episodes, not epochs; "grdn" is the gradient norm,
+ * "updt_s" the update's seconds and "data_s" its batch's wait. */
 START_TEST(test_lerobot_line)
 {
     md_store *st = load_text("train.log",
@@ -8136,6 +8137,9 @@ START_TEST(test_lerobot_line)
     ck_assert_uint_eq(loss->restarts, 0);
     ck_assert_uint_eq(gn->inf, 1);
     ck_assert(series(st, "episodes")->last == 1000);
+    /* "updt_s" is the update's time, beside the wait for its batch. */
+    ck_assert(series(st, "step_time")->last == 0.324);
+    ck_assert(series(st, "data_time")->last == 0.026);
     md_store_free(st);
 }
 END_TEST
