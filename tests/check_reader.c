@@ -8117,6 +8117,27 @@ START_TEST(test_nanogpt_mfu_unmeasured)
 }
 END_TEST
 
+/* A pasted excerpt cut in the middle of its last number ("Val loss: 6."
+ * at the end, no newline) does not give that number; a whole last line
+ * without its newline gives all of its own. */
+START_TEST(test_last_number_cut_at_the_end)
+{
+    md_store *st = load_text("train.log",
+                             "Epoch: 1/9 | Train loss: 12.6 | Val loss: 6.3234\n"
+                             "Epoch: 2/9 | Train loss: 12.5 | Val loss: 6.2419\n"
+                             "Epoch: 3/9 | Train loss: 12.4 | Val loss: 6.",
+                             NULL);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    ck_assert(series(st, "val_loss")->min == 6.2419);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    md_store_free(st);
+    st = load_text("train.log", "step 1 loss 2.5\nstep 2 loss 2.25", NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "loss")->last == 2.25);
+    md_store_free(st);
+}
+END_TEST
+
 /* LeRobot rounds its counts: "step:2K" is step 2000, and "ep" beside
  * "epch" counts episodes, not epochs; "grdn" is the gradient norm,
  * "updt_s" the update's seconds and "data_s" its batch's wait. */
@@ -10616,6 +10637,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_mmengine_resumed);
     tcase_add_test(text, test_basic_logging_prefix);
     tcase_add_test(text, test_lerobot_line);
+    tcase_add_test(text, test_last_number_cut_at_the_end);
     tcase_add_test(text, test_coqui_timed_header);
     tcase_add_test(text, test_evaluation_after_its_kind);
     tcase_add_test(text, test_rl_games_fps);

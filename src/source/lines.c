@@ -123,6 +123,21 @@ static void hand_out(md_lines *ls, md_str *line, size_t n, size_t skip)
     ls->start += n + skip;
 }
 
+/* A last line without its '\n' that ends in digits and a point ("Val
+ * loss: 6." of "Val loss: 6.2419...") was cut in the middle of its last
+ * number, which no printf writes so: the line without it. */
+static size_t without_cut_number(const char *p, size_t n)
+{
+    if (n < 2 || p[n - 1] != '.' || !md_is_digit(p[n - 2]))
+        return n;
+    size_t k = n - 1;
+    while (k > 0 && md_is_digit(p[k - 1]))
+        k--;
+    if (k > 0 && (p[k - 1] == '-' || p[k - 1] == '+'))
+        k--;
+    return k;
+}
+
 const char *md_last_redraw(const char *p, size_t n)
 {
     if (n < 2)
@@ -166,6 +181,7 @@ bool md_lines_next(md_lines *ls, md_str *line)
             if (ls->end == ls->start)
                 return false;
             hand_out(ls, line, ls->end - ls->start, 0);
+            line->n = without_cut_number(line->p, line->n);
             return true;
         }
     }
