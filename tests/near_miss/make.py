@@ -1960,6 +1960,37 @@ def _(r):
     return "\n".join(rows) + "\n", sidecar
 
 
+@near_miss("generalization_gap", "lightning_cifar100_resnet_gap_0.21.csv")
+def _(r):
+    # A ResNet-18 on CIFAR-100 with the standard recipe (crop, flip, weight decay 5e-4, a cosine
+    # schedule over 100 epochs): training accuracy ends near 0.99, test accuracy near 0.78. A gap
+    # of 0.21 is what the state of the art leaves on this data, no fault to fix.
+    rows = ["epoch,step,train_loss,train_acc,val_loss,val_acc"]
+    spe = 391
+    for ep in range(100):
+        t = ep / 99.0
+        acc = min(0.995, 0.30 + 0.69 * (1 - math.exp(-ep / 22.0)) + 0.05 * t * t + r.gauss(0, 0.003))
+        loss = max(0.02, 3.2 * math.exp(-ep / 14.0) + 0.03 + r.gauss(0, 0.01))
+        va = 0.25 + 0.53 * (1 - math.exp(-ep / 12.0)) + r.gauss(0, 0.006)
+        vl = 0.95 + 2.6 * math.exp(-ep / 10.0) + r.gauss(0, 0.02)
+        rows.append("%d,%d,%.6f,%.6f,%.6f,%.6f" % (ep, (ep + 1) * spe - 1, loss, acc, vl, va))
+    return "\n".join(rows) + "\n"
+
+
+@near_miss("generalization_gap", "keras_bert_mnli_finetune_six_evals.log")
+def _(r):
+    out = [note("A BERT-base fine-tune on MNLI, evaluated every half epoch: training accuracy",
+                "reaches 0.96 and validation accuracy levels off at 0.84, the published figure:",
+                "a gap of 0.12 on a task with noisy labels is the model doing its best.")]
+    for k in range(1, 7):
+        acc = (0.71, 0.80, 0.86, 0.90, 0.94, 0.96)[k - 1] + r.gauss(0, 0.002)
+        val = (0.79, 0.82, 0.835, 0.838, 0.841, 0.842)[k - 1] + r.gauss(0, 0.002)
+        out.append("Epoch %d/6" % k)
+        out.append("6136/6136 [==============================] - 1510s 246ms/step - loss: %.4f - accuracy: %.4f - "
+                   "val_loss: %.4f - val_accuracy: %.4f" % (1.2 * (1 - acc) + 0.05, acc, 0.52 - 0.015 * k, val))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("overfitting", "yolov5_obb_box_terms_rise_together.csv")
 def _(r):
     cols = ["epoch", "train/box_loss", "train/obj_loss", "train/cls_loss", "train/theta_loss",
