@@ -2742,6 +2742,21 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_uint_eq(mm_time->restarts, 0);
     md_store_free(st);
 
+    /* mmpretrain's evaluation names its figure as training would name it:
+     * keyed by the epoch, it is the validation set's all the same. */
+    st = load_text("scalars.json",
+                   "{\"lr\": 0.02, \"loss\": 1.7, \"time\": 0.14, \"epoch\": 1, \"iter\": 69, \"step\": 69}\n"
+                   "{\"accuracy/top1\": 43.1, \"data_time\": 0.09, \"time\": 0.12, \"step\": 1}\n"
+                   "{\"lr\": 0.02, \"loss\": 0.99, \"time\": 0.12, \"epoch\": 2, \"iter\": 138, \"step\": 138}\n"
+                   "{\"accuracy/top1\": 70.9, \"data_time\": 0.07, \"time\": 0.10, \"step\": 2}\n",
+                   NULL);
+    const md_series *mm_acc = series(st, "val_accuracy");
+    ck_assert_uint_eq(mm_acc->count, 2);
+    ck_assert_int_eq(mm_acc->last_step, 138);
+    ck_assert_ptr_null(md_store_find(st, "accuracy"));
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    md_store_free(st);
+
     /* A count of the whole run agrees with its epoch: it stays the step. */
     st = load_text("global.log",
                    "epoch: 3/10, step: 2500/10000, loss: 1.5\nepoch: 3/10, step: 2600/10000, loss: 1.4\n"

@@ -117,6 +117,7 @@ static int add_key(md_store *st, md_role role, int cat, md_unit unit, const char
     *ki = (key_info){.role = role,
                      .cat = cat,
                      .series = -1,
+                     .evaluation_twin = -1,
                      .unit = unit,
                      .norm = norm ? md_xstrdup(norm) : NULL,
                      .raw = md_xstrndup(raw, rawlen)};
@@ -297,6 +298,21 @@ int keys_resolve(md_store *st, const char *key, size_t keylen, bool value)
     if (guess)
         *guess = k;
     return k;
+}
+
+int keys_evaluation_twin(md_store *st, int k)
+{
+    if (st->keys[k].evaluation_twin >= 0)
+        return st->keys[k].evaluation_twin;
+    static const char prefix[] = "val/";
+    size_t n = sizeof prefix - 1 + st->keys[k].rawlen;
+    char *name = md_xmalloc(n);
+    memcpy(name, prefix, sizeof prefix - 1);
+    memcpy(name + sizeof prefix - 1, st->keys[k].raw, st->keys[k].rawlen);
+    int twin = resolve(st, name, n, true);
+    free(name);
+    st->keys[k].evaluation_twin = twin;
+    return twin;
 }
 
 /* A record that holds two spellings of one normalised key ("train_loss" and

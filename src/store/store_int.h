@@ -55,6 +55,7 @@ typedef struct key_info {
     bool dropped;  /* over the series limit */
     bool progress; /* an epoch key that held a fraction: progress in epochs, no count */
     uint64_t record; /* the last record holding the key (md_store.records) */
+    int evaluation_twin; /* the key "val/" and this key's spelling resolve to; -1 until asked */
 } key_info;
 
 /* Records of one input mostly hold the same keys in the same order, so
@@ -105,6 +106,7 @@ struct md_store {
     unsigned long rec_line;
     unsigned long points_line; /* of the last record that gave points, 0 before one */
     bool rec_need_known;
+    bool rec_epoch_keyed; /* an evaluation keyed by its epoch (store.c's epoch_as_step) */
     int64_t context_step;
     uint64_t context_record; /* number of the record that set context_step */
     int64_t context_epoch, context_epochs; /* an epoch header's, -1 when none */
@@ -181,6 +183,9 @@ void keys_reset(md_store *st);
  * (see keys.c); called once the input is read. */
 void keys_settle_names(md_store *st);
 int keys_split(md_store *st, int k, const char *key, size_t keylen);
+/* The key of the same figure on a validation set: "val/" and k's first
+ * spelling (accuracy/top1 becomes val/accuracy/top1, val_accuracy's). */
+int keys_evaluation_twin(md_store *st, int k);
 /* A name not yet used in this store, into out: base, base_2, base_3, ... */
 void keys_unique_name(const md_store *st, const char *base, char *out, size_t cap);
 
