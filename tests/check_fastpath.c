@@ -507,6 +507,17 @@ static const char *const csv_cells[] = {
     "1 2",
 };
 
+/* What a script's console adds to the file its metrics go to when it
+ * dies: read as console output after the last record. */
+static const char *const console_tails[] = {
+    "Killed\n",
+    "Traceback (most recent call last):\n  File \"train.py\", line 3, in <module>\n    loss.backward()\n"
+    "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n",
+    "RuntimeError: NCCL communicator was aborted on rank 0. Watchdog caught collective operation timeout\n",
+    "step 7 loss nan\nKilled\n",
+    "warning: something, else, entirely\n",
+};
+
 static void random_csv(rng *r, md_buf *b, char delim)
 {
     static const char *const eols[] = {"\n", "\n", "\n", "\r\n", "\r"};
@@ -547,6 +558,11 @@ static void random_csv(rng *r, md_buf *b, char delim)
                 md_buf_puts(b, below(r, 3) ? csv_cells[below(r, 12)] : PICK(r, csv_cells));
         }
         if (i + 1 < rows || below(r, 2)) md_buf_puts(b, eol);
+    }
+    if (below(r, 6) == 0) {
+        if (b->n && b->p[b->n - 1] != '\n' && b->p[b->n - 1] != '\r')
+            md_buf_puts(b, eol);
+        md_buf_puts(b, PICK(r, console_tails));
     }
 }
 
@@ -701,6 +717,8 @@ static void random_jsonl(rng *r, md_buf *b)
         }
         md_buf_putc(b, '\n');
     }
+    if (below(r, 6) == 0)
+        md_buf_puts(b, PICK(r, console_tails));
 }
 
 /* More distinct keys than the reader names as feed columns: the rest go

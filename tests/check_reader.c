@@ -8132,6 +8132,52 @@ START_TEST(test_nanogpt_mfu_unmeasured)
 }
 END_TEST
 
+/* A script's crash written to the file its metrics go to (stdout and
+ * stderr both): the lines after the last record that are none are read as
+ * console output, for their events, at the step the records reached. A line
+ * that is no record between two records is not. */
+START_TEST(test_structured_input_crash_tail)
+{
+    static const char traceback[] =
+        "Traceback (most recent call last):\n  File \"train.py\", line 3, in <module>\n    loss.backward()\n"
+        "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n";
+    md_buf b = {0};
+    for (int i = 1; i <= 30; i++)
+        md_buf_printf(&b, "{\"step\": %d, \"loss\": %.3f}\n", i, 2.0 - 0.01 * i);
+    md_buf_puts(&b, traceback);
+    md_store *st = load_text("metrics.jsonl", md_buf_cstr(&b), NULL);
+    const md_event *oom = event(st, "cuda_oom");
+    ck_assert_int_eq(oom->first_step, 30);
+    ck_assert_uint_eq(oom->first_line, 34);
+    ck_assert_ptr_nonnull(md_store_find_event(st, "exception"));
+    md_store_free(st);
+
+    md_buf_reset(&b);
+    md_buf_puts(&b, "step,loss,lr\n");
+    for (int i = 1; i <= 30; i++)
+        md_buf_printf(&b, "%d,%.3f,0.001\n", i, 2.0 - 0.01 * i);
+    md_buf_puts(&b, "Killed\n");
+    st = load_text("metrics.csv", md_buf_cstr(&b), NULL);
+    ck_assert_int_eq(event(st, "killed")->first_step, 30);
+    ck_assert_uint_eq(series(st, "loss")->count, 30);
+    md_store_free(st);
+
+    /* Mid-file, between rows: not read. */
+    md_buf_reset(&b);
+    md_buf_puts(&b, "step,loss,lr\n");
+    for (int i = 1; i <= 30; i++) {
+        md_buf_printf(&b, "%d,%.3f,0.001\n", i, 2.0 - 0.01 * i);
+        if (i == 10)
+            md_buf_puts(&b, traceback);
+    }
+    st = load_text("metrics.csv", md_buf_cstr(&b), NULL);
+    ck_assert_ptr_null(md_store_find_event(st, "cuda_oom"));
+    ck_assert_uint_eq(series(st, "loss")->count, 30);
+    md_store_free(st);
+    md_buf_free(&b);
+}
+END_TEST
+
 /* A pasted excerpt cut in the middle of its last number ("Val loss: 6."
  * at the end, no newline) does not give that number; a whole last line
  * without its newline gives all of its own. */
@@ -10653,6 +10699,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_basic_logging_prefix);
     tcase_add_test(text, test_lerobot_line);
     tcase_add_test(text, test_last_number_cut_at_the_end);
+    tcase_add_test(text, test_structured_input_crash_tail);
     tcase_add_test(text, test_coqui_timed_header);
     tcase_add_test(text, test_evaluation_after_its_kind);
     tcase_add_test(text, test_rl_games_fps);

@@ -42,6 +42,8 @@ typedef struct csv_reader {
     bool failed;         /* libcsv reported an error */
     struct gpu_sample *gpu; /* nvidia-smi's rows, a GPU each: see gpu_sample */
     bool monitor;           /* a Gym Monitor's episodes (monitor_comment) */
+    unsigned long lineno;   /* the line being taken */
+    md_tail tail;           /* lines since the last whole row that are no rows */
 } csv_reader;
 
 /* nvidia-smi --query-gpu=index,... --format=csv -l N writes a row per GPU
@@ -539,6 +541,34 @@ static bool blank_line(const csv_reader *r, const char *p, size_t n)
     return true;
 }
 
+/* A line after the header with as many fields as it is a row: it ends the
+ * tail. One with another count may be none (a traceback, "Killed" after
+ * the last row): it joins the tail, and is read as a row all the same. */
+static void note_fields(csv_reader *r, const char *p, size_t n, size_t fields)
+{
+    if (fields == r->nnames) {
+        if (r->tail.n)
+            md_tail_clear(&r->tail);
+    } else {
+        md_tail_add(&r->tail, (md_str){p, n}, r->lineno);
+    }
+}
+
+/* The fields of a line libcsv reads, its delimiters outside quotes
+ * counted: what md_csv_split gives a line without quotes. */
+static size_t fields_in_line(const csv_reader *r, const char *p, size_t n)
+{
+    size_t fields = 1;
+    bool quoted = false;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] == '"')
+            quoted = !quoted;
+        else if (p[i] == (char)r->delim && !quoted)
+            fields++;
+    }
+    return fields;
+}
+
 /* The fields of a data row split at cuts, converted here (the feed's
  * thread reads the rows handed to it whole): what take_field does with
  * each, the reader's state held in locals across the row. */
@@ -582,6 +612,8 @@ static bool fast_row(csv_reader *r, const char *p, size_t n)
         return false;
     if (!ncuts && blank_line(r, p, n))
         return true;
+    if (r->header_done)
+        note_fields(r, p, n, ncuts + 1);
     if (r->header_done && md_feed_defers(r->feed) && md_feed_csv_row(r->feed, r->row + 1, p, n, cuts, ncuts)) {
         /* The whole row is the feed's thread's to read: the reader's
          * thread only splits the input into rows. */
@@ -662,8 +694,16 @@ static void take_line(csv_reader *r, const char *p, size_t n, bool nl, bool fast
     if (n && (md_is_letter(p[0]) || p[0] == '"' || p[0] == '_') && r->header_done && !r->gpu && between_rows(r) &&
         r->row > 1 && header_again(r, p, n))
         drop_header(r);
-    if (!(fast && !r->gpu && !r->failed && between_rows(r) && fast_row(r, p, n)))
-        to_libcsv(r, p, n + nl);
+    if (fast && !r->gpu && !r->failed && between_rows(r) && fast_row(r, p, n))
+        return;
+    if (r->header_done && !r->gpu && !r->failed && between_rows(r)) {
+        size_t k = n;
+        while (k && p[k - 1] == '\r')
+            k--;
+        if (k && !blank_line(r, p, k))
+            note_fields(r, p, k, fields_in_line(r, p, k));
+    }
+    to_libcsv(r, p, n + nl);
 }
 
 /* Splits the input into lines; a line longer than the buffer goes to
@@ -679,6 +719,7 @@ static md_err read_lines(csv_reader *r, md_source *src, md_holes *holes, bool fa
         char *nl = memchr(buf + start, '\n', end - start);
         if (nl) {
             md_holes_line(holes, base + (uint64_t)(nl - buf), ++lineno);
+            r->lineno = lineno;
             take_line(r, buf + start, (size_t)(nl - (buf + start)), true, fast);
             start = (size_t)(nl - buf) + 1;
             continue;
@@ -701,6 +742,7 @@ static md_err read_lines(csv_reader *r, md_source *src, md_holes *holes, bool fa
             md_holes_end(holes);
             if (end > start) {
                 md_holes_line(holes, base + end, ++lineno);
+                r->lineno = lineno;
                 take_line(r, buf + start, end - start, false, fast);
             }
             break;
@@ -735,6 +777,8 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
     if (r.gpu)
         gpu_flush(&r);
     md_feed_close(r.feed);
+    md_tail_read(&r.tail, st);
+    md_tail_free(&r.tail);
     md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
     in->lines = r.row;
     in->bad_records = r.ragged;

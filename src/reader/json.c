@@ -1444,6 +1444,7 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
     unsigned long bad = 0;
     md_str line;
     bool last_cut = false; /* the last record is an object that does not close */
+    md_tail tail = {0};
     while (md_lines_next(&lines, &line)) {
         md_str s = md_str_trim(line);
         size_t n;
@@ -1461,9 +1462,15 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
         } else if (!cjson_line(&r, s, lines.lineno, &text)) {
             bad++;
             last_cut = s.p[0] == '{' && md_sniff_json_value_end(s, NULL) == 0;
+            md_tail_add(&tail, line, lines.lineno);
+            continue;
         }
+        if (tail.n)
+            md_tail_clear(&tail);
     }
     md_feed_close(r.feed);
+    md_tail_read(&tail, st);
+    md_tail_free(&tail);
     md_map_free(&r.quoted);
     md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
     in->bad_records += bad;

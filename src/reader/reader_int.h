@@ -762,6 +762,25 @@ md_err md_read_jsonl(md_store *st, md_source *src, const md_catalog *cat, md_dia
 md_err md_read_mlflow(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
 md_err md_read_wandb(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags);
+/* The lines after a structured input's last record that are none of its
+ * records (tail.c): added as they come, cleared by each record, read as
+ * console output, for events, once the records are in the store. */
+#define MD_TAIL_LINES 4096
+typedef struct md_tail {
+    md_buf text;          /* the lines, back to back */
+    size_t *ends;         /* where each line ends in text */
+    unsigned long *lines; /* each line's number */
+    size_t n;
+} md_tail;
+void md_tail_add(md_tail *t, md_str line, unsigned long lineno);
+static inline void md_tail_clear(md_tail *t)
+{
+    t->n = 0;
+    t->text.n = 0;
+}
+void md_tail_read(md_tail *t, md_store *st);
+void md_tail_free(md_tail *t);
+
 /* md_text_reader_new for a console whose metrics are read from elsewhere
  * (a W&B run file's history): its events and tracebacks only. */
 md_text_reader *md_text_events_reader_new(md_store *st, const md_catalog *cat);
