@@ -170,6 +170,70 @@ START_TEST(test_missing_file)
 }
 END_TEST
 
+/* A device has no end to read to: /dev/zero would keep every command
+ * reading forever. Each command says so and stops. */
+START_TEST(test_device_input)
+{
+    fixture f = setup_dir();
+    static const char *const cmds[][5] = {
+        {"analyze", "/dev/zero", NULL},
+        {"series", "/dev/zero", NULL},
+        {"compare", "/dev/zero", "/dev/zero", NULL},
+        {"check", "--baseline", "/dev/zero", "/dev/zero", NULL},
+    };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        run r = run_mldiag(f.dir, cmds[i]);
+        expect(&r, 4);
+        ck_assert_has(r.err, "/dev/zero: error: cannot open: a device, not a log file");
+        run_free(&r);
+    }
+    teardown_dir(&f);
+}
+END_TEST
+
+/* Standard input is read once: given twice, it is a usage error, not an
+ * empty second input. */
+START_TEST(test_stdin_given_twice)
+{
+    fixture f = setup_dir();
+    const char *cmds[][4] = {{"analyze", "-", "-", NULL}, {"compare", "-", "-", NULL}, {"check", "--baseline", "-", "-"}};
+    for (size_t i = 0; i < MD_COUNT(cmds); i++) {
+        run r = run_mldiag(f.dir, (const char *[]){cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3], NULL});
+        expect(&r, 2);
+        ck_assert_has(r.err, "- (standard input) can be read once; it is given 2 times");
+        run_free(&r);
+    }
+    teardown_dir(&f);
+}
+END_TEST
+
+/* A rule set that holds no rule runs nothing, and a gate that ran nothing
+ * must not pass; a FIFO among a rules directory's files is skipped, not
+ * waited on. */
+START_TEST(test_rules_none_to_run_and_fifo)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "train.log", "step 1 loss 2.0\nstep 2 loss nan\n"));
+    char *rules = t_path(f.dir, "rules");
+    ck_assert_int_eq(mkdir(rules, 0755), 0);
+    run r = run_mldiag(f.dir, (const char *[]){"check", "--no-default-rules", "--rules", "rules", "train.log", NULL});
+    expect(&r, 2);
+    ck_assert_has(r.err, "no rules to run");
+    run_free(&r);
+    free(t_write_str(rules, "nan.rules", "[rule any_nan]\ntitle = NaN\nseverity = error\nwhen = loss.nonfinite > 0\n"));
+    char *fifo = t_path(rules, "stray.rules");
+    ck_assert_int_eq(mkfifo(fifo, 0644), 0);
+    r = run_mldiag(f.dir, (const char *[]){"check", "--no-default-rules", "--rules", "rules", "train.log", NULL});
+    expect(&r, 1);
+    ck_assert_has(r.err, "stray.rules: warning: not a regular file; skipped");
+    ck_assert_has(r.out, "error any_nan");
+    run_free(&r);
+    free(fifo);
+    free(rules);
+    teardown_dir(&f);
+}
+END_TEST
+
 /* A file that cannot be opened: an error given alone; in a run directory,
  * a warning that the run is judged without it, and an error where no file
  * of the directory could be read. Root reads files whatever their mode,
@@ -473,12 +537,13 @@ START_TEST(test_watch_no_data_and_utf16)
 }
 END_TEST
 
-/* A report that cannot be written to standard output says why. */
+/* A report, or --help, that cannot be written to standard output says why. */
 START_TEST(test_stdout_full)
 {
     fixture f = setup_dir();
     free(t_write_str(f.dir, "train.log", "step 1 loss 2.0\nstep 2 loss nan\n"));
-    const char *cmds[][2] = {{"analyze", "train.log"}, {"check", "train.log"}, {"series", "train.log"}};
+    const char *cmds[][2] = {{"analyze", "train.log"}, {"check", "train.log"}, {"series", "train.log"},
+                             {"--help", NULL},         {"--version", NULL},      {"analyze", "--help"}};
     child_stdout = "/dev/full";
     for (size_t i = 0; i < MD_COUNT(cmds); i++) {
         run r = run_mldiag(f.dir, (const char *[]){cmds[i][0], cmds[i][1], NULL});
@@ -1224,6 +1289,9 @@ Suite *suite_cli(void)
     Suite *s = suite_create("cli");
     TCase *tc = tcase_create("binary");
     tcase_add_test(tc, test_missing_file);
+    tcase_add_test(tc, test_device_input);
+    tcase_add_test(tc, test_stdin_given_twice);
+    tcase_add_test(tc, test_rules_none_to_run_and_fifo);
     tcase_add_test(tc, test_permission_denied);
     tcase_add_test(tc, test_run_dir_broken_links);
     tcase_add_test(tc, test_unreadable_inputs);

@@ -9,7 +9,8 @@ typedef struct md_source md_source;
 
 /* Opens path ("-" for stdin). gzip is recognised by its magic bytes and
  * inflated on the fly. On failure returns NULL with *err set and errno-style
- * detail in *sys_errno (0 when not a system error). */
+ * detail in *sys_errno (0 when not a system error). A device other than a
+ * terminal (/dev/zero, a disk) is MD_ERR_FORMAT: it has no end to read to. */
 md_source *md_source_open(const char *path, md_err *err, int *sys_errno);
 void md_source_close(md_source *src);
 

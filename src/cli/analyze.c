@@ -425,11 +425,11 @@ static int run(int argc, char **argv, analyze_opts *o)
     if (o->baseline)
         inputs[ninputs++] = o->baseline;
     bool clobbers = cli_output_is_input(o->cmd, o->output, inputs, ninputs) ||
-                    cli_output_is_input(o->cmd, o->plot, inputs, ninputs);
+                    cli_output_is_input(o->cmd, o->plot, inputs, ninputs) || cli_stdin_once(o->cmd, inputs, ninputs);
     free(inputs);
     if (clobbers)
         return EXIT_USAGE;
-    md_ruleset *rs = cli_load_rules(&o->rules, &code);
+    md_ruleset *rs = cli_load_rules_to_run(&o->rules, o->cmd, &code);
     if (!rs)
         return code;
     if (several_runs(argc, argv)) {

@@ -59,6 +59,26 @@ md_ruleset *cli_load_rules(const cli_rules *r, int *exit_code)
     return rs;
 }
 
+int cli_stdin_once(const char *cmd, const char *const *inputs, size_t n)
+{
+    size_t dashes = 0;
+    for (size_t i = 0; i < n; i++)
+        dashes += inputs[i] && strcmp(inputs[i], "-") == 0;
+    return dashes > 1 ? cli_usage_error(cmd, "- (standard input) can be read once; it is given %zu times", dashes) : 0;
+}
+
+md_ruleset *cli_load_rules_to_run(const cli_rules *r, const char *cmd, int *exit_code)
+{
+    md_ruleset *rs = cli_load_rules(r, exit_code);
+    if (rs && md_ruleset_nrules(rs) == 0) {
+        /* A gate that evaluated nothing must not pass. */
+        md_ruleset_free(rs);
+        *exit_code = cli_usage_error(cmd, "no rules to run: --no-default-rules, and no rule in the --rules given");
+        return NULL;
+    }
+    return rs;
+}
+
 static bool write_stdout(const md_buf *out)
 {
     /* A full device takes the buffered write and refuses the flush. */

@@ -31,6 +31,11 @@ void cli_rules_free(cli_rules *r);
 /* Loads and compiles the rule set; on errors prints them and returns NULL
  * with *exit_code set. */
 md_ruleset *cli_load_rules(const cli_rules *r, int *exit_code);
+/* EXIT_USAGE, its message printed, when - (stdin) is among the inputs more
+ * than once; 0 otherwise. */
+int cli_stdin_once(const char *cmd, const char *const *inputs, size_t n);
+/* The same for a command that runs the rules: none to run is a usage error. */
+md_ruleset *cli_load_rules_to_run(const cli_rules *r, const char *cmd, int *exit_code);
 
 /* Prints diagnostics to stderr. */
 void cli_print_diags(const md_diags *d);

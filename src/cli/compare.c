@@ -110,11 +110,12 @@ int cmd_compare(int argc, char **argv)
         cli_rules_free(&o.rules);
         return code < 0 ? EXIT_CLEAN : code;
     }
-    if (cli_output_is_input("compare", o.output, (const char *const *)argv + optind, 2)) {
+    if (cli_output_is_input("compare", o.output, (const char *const *)argv + optind, 2) ||
+        cli_stdin_once("compare", (const char *const *)argv + optind, 2)) {
         cli_rules_free(&o.rules);
         return EXIT_USAGE;
     }
-    md_ruleset *rs = cli_load_rules(&o.rules, &code);
+    md_ruleset *rs = cli_load_rules_to_run(&o.rules, "compare", &code);
     cli_rules_free(&o.rules);
     if (!rs)
         return code;

@@ -1,4 +1,5 @@
 /* mldiag: diagnose machine learning training runs from the logs they left. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,7 +38,7 @@ static const command commands[] = {
     {"rules", cmd_rules},
 };
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return cli_usage_error(NULL, "no command given");
@@ -60,4 +61,17 @@ int main(int argc, char **argv)
         }
     }
     return cli_usage_error(NULL, "unknown command '%s'", name);
+}
+
+int main(int argc, char **argv)
+{
+    int code = dispatch(argc, argv);
+    /* What went to stdout unchecked (--help, --version) must have been
+     * written too: a full disk is no success. Reports check their own
+     * writes and say so. */
+    if (fflush(stdout) != 0 && code == EXIT_CLEAN) {
+        fprintf(stderr, "mldiag: cannot write to standard output: %s\n", strerror(errno));
+        code = EXIT_INPUT;
+    }
+    return code;
 }

@@ -434,7 +434,7 @@ int cmd_watch(int argc, char **argv)
         cli_rules_free(&o.rules);
         return code < 0 ? EXIT_CLEAN : code;
     }
-    md_ruleset *rs = cli_load_rules(&o.rules, &code);
+    md_ruleset *rs = cli_load_rules_to_run(&o.rules, "watch", &code);
     cli_rules_free(&o.rules);
     if (!rs)
         return code;

@@ -172,7 +172,13 @@ static bool add_dir(md_ruleset *rs, const char *dir, md_diags *diags)
     for (size_t i = 0; i < n; i++) {
         md_buf_reset(&path);
         md_buf_printf(&path, "%s/%s", dir, names[i]);
-        ok &= add_file(rs, path.p, diags);
+        /* A FIFO or a device in the directory would block the read or
+         * never end; given by name, one is read as cat would. */
+        struct stat st;
+        if (stat(path.p, &st) == 0 && !S_ISREG(st.st_mode))
+            md_diags_add(diags, MD_DIAG_WARNING, path.p, 0, 0, "not a regular file; skipped");
+        else
+            ok &= add_file(rs, path.p, diags);
         free(names[i]);
     }
     free(names);

@@ -245,6 +245,11 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
             *err = MD_ERR_IO;
             return NULL;
         }
+        if (fstat(fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !isatty(fd)) {
+            close(fd);
+            *err = MD_ERR_FORMAT;
+            return NULL;
+        }
     }
     md_source *src = md_xcalloc(1, sizeof *src);
     src->utf16 = (iconv_t)-1;
