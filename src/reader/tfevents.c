@@ -215,6 +215,21 @@ static uint32_t le32(const unsigned char *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+static uint64_t record_length(const unsigned char *head)
+{
+    uint64_t len = 0;
+    for (int i = 7; i >= 0; i--)
+        len = len << 8 | head[i];
+    return len;
+}
+
+/* A record's length that its masked CRC vouches for, and that a record
+ * can have. */
+static bool length_intact(const unsigned char *head, uint64_t len)
+{
+    return le32(head + 8) == md_crc32c_masked(head, 8) && len <= RECORD_MAX;
+}
+
 md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
     (void)cat;
@@ -235,15 +250,31 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
             in->cut_short = true;
             break;
         }
-        uint64_t len = 0;
-        for (int i = 7; i >= 0; i--)
-            len = len << 8 | head[i];
-        if (le32(head + 8) != md_crc32c_masked(head, 8) || len > RECORD_MAX) {
-            /* A broken length leaves no way to find the next record. */
-            md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
-                         "record %lu has a corrupt length; the rest of the file was skipped", index + 1);
+        uint64_t len = record_length(head);
+        if (!length_intact(head, len)) {
+            /* The next record starts where 12 bytes hold a length and its
+             * CRC again: one bad byte must not hide the rest of the run. */
             bad++;
-            break;
+            uint64_t skipped = 0;
+            bool found = false;
+            while (!found) {
+                memmove(head, head + 1, sizeof head - 1);
+                if (md_source_read_full(src, head + sizeof head - 1, 1, &error) < 1)
+                    break;
+                skipped++;
+                len = record_length(head);
+                found = length_intact(head, len);
+            }
+            if (!found) {
+                md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
+                             "record %lu has a corrupt length, and no record follows it: the rest of the file "
+                             "(%llu bytes) was skipped", index + 1, (unsigned long long)skipped + sizeof head);
+                in->cut_short = true;
+                break;
+            }
+            md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
+                         "record %lu has a corrupt length; %llu bytes were skipped to the next record", index + 1,
+                         (unsigned long long)skipped);
         }
         if (len > cap) {
             cap = (size_t)len;
