@@ -182,6 +182,19 @@ START_TEST(test_csv)
 }
 END_TEST
 
+/* nvidia-smi --format=csv writes units in its cells; its log is told from
+ * its content, named gpu.log or not. A line of prose with a percent is
+ * not a table. */
+START_TEST(test_nvidia_smi_csv_by_content)
+{
+    ck_assert_format(sniff("timestamp, index, name, utilization.gpu [%], memory.used [MiB], power.draw [W]\n"
+                           "2024/06/03 09:00:05.000, 0, NVIDIA A100-SXM4-80GB, 0 %, 1824 MiB, 62.74 W\n"
+                           "2024/06/03 09:00:05.001, 1, NVIDIA A100-SXM4-80GB, 97 %, 61234 MiB, 301.25 W\n"),
+                     MD_FMT_CSV);
+    ck_assert_format(sniff("GPU use, in percent\nepoch 1, 97 %\nepoch 2, 95 %\n"), MD_FMT_TEXT);
+}
+END_TEST
+
 START_TEST(test_tsv)
 {
     ck_assert_format(sniff("step\tloss\tlr\n1\t2.5\t0.1\n2\t2.4\t0.1\n"), MD_FMT_CSV);
@@ -257,6 +270,7 @@ Suite *suite_sniff(void)
     tcase_add_test(tc, test_bracket_prefix_is_text);
     tcase_add_test(tc, test_csv);
     tcase_add_test(tc, test_tsv);
+    tcase_add_test(tc, test_nvidia_smi_csv_by_content);
     tcase_add_test(tc, test_prose_with_commas_is_text);
     tcase_add_test(tc, test_numbered_lines_are_text);
     tcase_add_test(tc, test_header_only_csv_by_name);

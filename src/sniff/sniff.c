@@ -230,20 +230,32 @@ static bool json_start(md_str head, size_t start)
     return json_start_at(head, start, 0);
 }
 
-static bool is_number(md_str s)
+/* A number; with units, also one with a unit nvidia-smi's CSV writes
+ * after it ("0 %", "1824 MiB", "62.74 W", "1410 MHz") under a header that
+ * names the units in brackets ("utilization.gpu [%]"): its log is a table
+ * whoever names it gpu.log. */
+static bool is_number(md_str s, bool units_ok)
 {
+    static const char *const units[] = {"%", "MiB", "GiB", "KiB", "W", "MHz"};
     s = md_str_trim(s);
     if (s.n && s.p[0] == '"' && s.p[s.n - 1] == '"' && s.n >= 2)
         s.p++, s.n -= 2;
     double v;
-    return s.n && md_num_scan(s.p, s.p + s.n, &v) == s.n;
+    size_t k = s.n ? md_num_scan(s.p, s.p + s.n, &v) : 0;
+    if (!k || k == s.n || !units_ok)
+        return k == s.n && k > 0;
+    md_str unit = md_str_trim((md_str){s.p + k, s.n - k});
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (unit.n == strlen(units[i]) && memcmp(unit.p, units[i], unit.n) == 0)
+            return true;
+    return false;
 }
 
 typedef struct row_shape {
     size_t fields, numeric, empty;
 } row_shape;
 
-static row_shape split_row(md_str line, char delim)
+static row_shape split_row(md_str line, char delim, bool units_ok)
 {
     row_shape r = {0, 0, 0};
     size_t start = 0;
@@ -255,7 +267,7 @@ static row_shape split_row(md_str line, char delim)
             md_str f = md_str_trim((md_str){line.p + start, i - start});
             r.fields++;
             r.empty += f.n == 0;
-            r.numeric += is_number(f);
+            r.numeric += is_number(f, units_ok);
             start = i + 1;
         }
     }
@@ -275,7 +287,8 @@ static bool looks_delimited(md_str head, char delim)
      * over "r,l,t"). */
     for (int comments = 0; comments < 16 && header.n && header.p[0] == '#' && pos < head.n; comments++)
         header = next_line(head, &pos);
-    row_shape h = split_row(header, delim);
+    bool units = md_memmem(header.p, header.n, " [", 2) != NULL && md_memmem(header.p, header.n, "]", 1) != NULL;
+    row_shape h = split_row(header, delim, false);
     /* A brace is no header's: PySlowFast's "json_stats: {...}" lines, whose
      * quoted values hide their commas alike, are a console log. */
     if (h.fields < 2 || h.numeric * 2 >= h.fields || h.empty == h.fields || memchr(header.p, '{', header.n))
@@ -287,7 +300,7 @@ static bool looks_delimited(md_str head, char delim)
             continue;
         if (pos >= head.n && !memchr(line.p, '\n', line.n) && rows > 0)
             break; /* a last line cut by the peek window proves nothing */
-        row_shape r = split_row(line, delim);
+        row_shape r = split_row(line, delim, units);
         rows++;
         good += r.fields == h.fields && (r.numeric + r.empty) * 2 >= r.fields && r.numeric > 0;
     }
@@ -355,7 +368,7 @@ md_format md_sniff(md_str head, bool complete, const char *path)
     /* A name-only tiebreak: a header-only CSV file (no rows yet). */
     if (path) {
         size_t n = strlen(path);
-        if (n > 4 && strcmp(path + n - 4, ".csv") == 0 && split_row(next_line(head, &start), ',').fields > 1)
+        if (n > 4 && strcmp(path + n - 4, ".csv") == 0 && split_row(next_line(head, &start), ',', false).fields > 1)
             return MD_FMT_CSV;
     }
     return MD_FMT_TEXT;
