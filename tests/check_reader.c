@@ -2367,6 +2367,25 @@ START_TEST(test_text_cuda_oom_fields)
     ck_assert(T_CLOSE(field(e, "reserved_unused_gib")->last, 1.23));
     ck_assert_uint_eq(series(st, "loss")->count, 1);
     md_store_free(st);
+
+    /* A line printed again as it was is matched once and counted each
+     * time, at its own line and step, its fields the same. */
+    st = load_text("oom.log",
+                   "step 5, loss: 1.0\n"
+                   "CUDA out of memory. Tried to allocate 2.00 GiB\n"
+                   "CUDA out of memory. Tried to allocate 2.00 GiB\n"
+                   "step 6, loss: 0.9\n"
+                   "CUDA out of memory. Tried to allocate 2.00 GiB\n"
+                   "CUDA out of memory. Tried to allocate 4.00 GiB\n",
+                   NULL);
+    e = event(st, "cuda_oom");
+    ck_assert_uint_eq(e->count, 4);
+    ck_assert_uint_eq(e->last_line, 6);
+    ck_assert_int_eq(e->first_step, 5);
+    ck_assert_int_eq(e->last_step, 6);
+    ck_assert_uint_eq(field(e, "tried_gib")->n, 4);
+    ck_assert(field(e, "tried_gib")->first == 2 && field(e, "tried_gib")->last == 4);
+    md_store_free(st);
 }
 END_TEST
 

@@ -33,6 +33,16 @@ struct md_event_matcher {
     md_str *fragments;
     size_t nfragments, capfragments;
     bool never_silent; /* a literal is all digits */
+    /* The last line that passed the prefilter and what it matched: a line
+     * printed again as it was (a crash loop's one message, a warning each
+     * step) is not matched again. */
+    md_buf last;
+    bool have_last;
+    struct last_match {
+        size_t event, from;
+        double fields[MD_EVENT_MAX_FIELDS];
+    } matched[MD_MAX_EVENT_KINDS];
+    size_t nmatched;
 };
 
 /* The longest run of the literal without a digit. */
@@ -122,6 +132,7 @@ void md_event_matcher_free(md_event_matcher *m)
     free(m->silent_hits);
     free(m->fragments);
     free(m->scratch);
+    md_buf_free(&m->last);
     free(m);
 }
 
@@ -221,6 +232,12 @@ static void run_event(md_event_matcher *m, size_t i, md_store *st, unsigned long
         fields[f] = r->ok[1 + f] ? field_value(&e->fields[f], &r->re[1 + f], m->scratch) : NAN;
     size_t from = long_line ? quote_start(text, n, start + (size_t)at[0].rm_eo) : 0;
     md_store_event(st, e, line, md_store_current_step(st), text + from, n - from, fields);
+    if (m->nmatched < MD_COUNT(m->matched)) {
+        struct last_match *lm = &m->matched[m->nmatched++];
+        lm->event = i;
+        lm->from = from;
+        memcpy(lm->fields, fields, e->nfields * sizeof *fields);
+    }
 }
 
 bool md_event_matcher_silent(md_event_matcher *m, const char *text, size_t n)
@@ -237,6 +254,18 @@ void md_event_matcher_apply(md_event_matcher *m, md_store *st, unsigned long lin
 {
     if (!md_litset_find(m->literals, text, n, m->hits))
         return;
+    if (m->have_last && m->last.n == n && memcmp(m->last.p, text, n) == 0) {
+        for (size_t k = 0; k < m->nmatched; k++) {
+            const struct last_match *lm = &m->matched[k];
+            md_store_event(st, md_catalog_event(m->cat, lm->event), line, md_store_current_step(st), text + lm->from,
+                           n - lm->from, lm->fields);
+        }
+        return;
+    }
+    md_buf_reset(&m->last);
+    md_buf_put(&m->last, text, n);
+    m->have_last = true;
+    m->nmatched = 0;
     size_t copied = SIZE_MAX;
     size_t words = md_litset_words(m->literals);
     for (size_t w = 0; w < words; w++) {
