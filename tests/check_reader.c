@@ -8197,6 +8197,28 @@ START_TEST(test_structured_input_crash_tail)
 }
 END_TEST
 
+/* A log that writes decimal commas (its head holds values such as "0,984"
+ * that nothing else can be) reads "1,148" as 1.148; one that groups
+ * thousands beyond doubt ("1,234,567") keeps it a thousand and more. */
+START_TEST(test_decimal_comma_log)
+{
+    md_store *st = load_text("comma.log",
+                             "step 1 loss: 1,148\nstep 2 loss: 1,021\nstep 3 loss: 0,984\nstep 4 loss: 0,975\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(loss->first == 1.148);
+    ck_assert(loss->max == 1.148);
+    ck_assert(loss->last == 0.975);
+    md_store_free(st);
+    st = load_text("grouped.log",
+                   "samples: 1,234,567 step 1 tokens: 1,148\nstep 2 tokens: 2,296 loss: 0,984\n"
+                   "step 3 tokens: 3,444 loss: 0,975\n",
+                   NULL);
+    ck_assert(series(st, "tokens")->first == 1148);
+    md_store_free(st);
+}
+END_TEST
+
 /* A pasted excerpt cut in the middle of its last number ("Val loss: 6."
  * at the end, no newline) does not give that number; a whole last line
  * without its newline gives all of its own. */
@@ -10733,6 +10755,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_basic_logging_prefix);
     tcase_add_test(text, test_lerobot_line);
     tcase_add_test(text, test_last_number_cut_at_the_end);
+    tcase_add_test(text, test_decimal_comma_log);
     tcase_add_test(text, test_structured_input_crash_tail);
     tcase_add_test(text, test_coqui_timed_header);
     tcase_add_test(text, test_evaluation_after_its_kind);

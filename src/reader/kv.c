@@ -1035,10 +1035,11 @@ bool md_clock_span(const char *s, size_t n, double *seconds)
  * locales that use one: ML.NET's "Accuracy:  0,4882352, Cross-Entropy:
  * 7,081955E+12". p holds k digits (a sign allowed) and a comma; only
  * what no thousands group or list can be: two decimals or more but not
- * three ("1,234" groups thousands), three after a 0 ("0,123"), or an
- * exponent; and no comma and digit after it ("0,5,1" lists). Reads the
- * value into *v and returns the length, or 0. */
-static size_t decimal_comma(const char *p, size_t k, const char *end, double *v)
+ * three ("1,234" groups thousands, unless three_ok: the log writes decimal
+ * commas), three after a 0 ("0,123"), or an exponent; and no comma and
+ * digit after it ("0,5,1" lists). Reads the value into *v and returns the
+ * length, or 0. */
+static size_t decimal_comma(const char *p, size_t k, const char *end, double *v, bool three_ok)
 {
     const char *q = p + k + 1;
     size_t decimals = md_digit_run(q, (size_t)(end - q));
@@ -1054,7 +1055,7 @@ static size_t decimal_comma(const char *p, size_t k, const char *end, double *v)
     }
     const char *digits = p + (*p == '-' || *p == '+');
     bool zero = digits[0] == '0' && k - (size_t)(digits - p) == 1;
-    if (!(exponent || (decimals >= 2 && decimals != 3) || (decimals == 3 && zero)))
+    if (!(exponent || (decimals >= 2 && decimals != 3) || (decimals == 3 && (zero || three_ok))))
         return 0;
     if (q < end && ((q + 1 < end && *q == ',' && md_is_digit(q[1])) || !is_value_end(q, end)))
         return 0;
@@ -1068,6 +1069,35 @@ static size_t decimal_comma(const char *p, size_t k, const char *end, double *v)
     if (md_num_scan(text, text + n, v) != n)
         return 0;
     return n;
+}
+
+bool md_kv_decimal_comma_head(md_str head)
+{
+    size_t decimal = 0, grouped = 0;
+    const char *end = head.p + head.n;
+    for (const char *c = head.p; (c = memchr(c, ',', (size_t)(end - c))) != NULL; c++) {
+        if (c == head.p || !md_is_digit(c[-1]) || c + 1 >= end || !md_is_digit(c[1]))
+            continue;
+        const char *s = c;
+        while (s > head.p && md_is_digit(s[-1]))
+            s--;
+        if (s > head.p && (s[-1] == '-' || s[-1] == '+'))
+            s--;
+        /* A value after its key: "loss: 0,984", "acc=2,85". */
+        if (s > head.p && s[-1] != ' ' && s[-1] != ':' && s[-1] != '=' && s[-1] != '\t')
+            continue;
+        const char *eol = memchr(c, '\n', (size_t)(end - c));
+        eol = eol ? eol : end;
+        if (eol > c && eol[-1] == '\r')
+            eol--;
+        double v;
+        size_t g = md_num_grouped(s, eol, &v);
+        if (decimal_comma(s, (size_t)(c - s), eol, &v, false) && !g)
+            decimal++;
+        else if (g && (memchr(c + 1, ',', g - (size_t)(c - s) - 1) || memchr(s, '.', g)))
+            grouped++;
+    }
+    return decimal >= 2 && grouped == 0;
 }
 
 /* The whole number at r, a count's total ("50/500", "1 of 500"), into
@@ -1121,10 +1151,14 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     size_t g;
     out->num = p;
     if (integral && p + k + 1 < end && p[k] == ',' && md_is_digit(p[k + 1])) {
-        if ((g = md_num_grouped(p, end, &grouped)) != 0) {
+        bool comma_decimals = memo && memo->comma_decimals;
+        if (comma_decimals && (g = decimal_comma(p, k, end, &grouped, true)) != 0) {
+            integral = false;
+            out->num = NULL;
+        } else if ((g = md_num_grouped(p, end, &grouped)) != 0) {
             integral = memchr(p + k, '.', g - k) == NULL;
             out->grouped = true;
-        } else if ((g = decimal_comma(p, k, end, &grouped)) != 0) {
+        } else if ((g = decimal_comma(p, k, end, &grouped, false)) != 0) {
             integral = false;
             out->num = NULL; /* no text md_num_scan reads back */
         } else {

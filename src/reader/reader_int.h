@@ -46,6 +46,10 @@ typedef struct md_kv {
  * a fraction after them: "0,5" is no thousand, "1,2" no group) and
  * returns its length; 0 when p holds none. */
 size_t md_num_grouped(const char *p, const char *end, double *v);
+/* Whether the head of a log writes its numbers with a decimal comma: two
+ * values that can be nothing else ("0,984", "2,8587") and none that groups
+ * thousands beyond doubt ("1,234,567", "12,345.6"). */
+bool md_kv_decimal_comma_head(md_str head);
 /* Whether [p, end) is a number and nothing else, plain or with its
  * thousands grouped ("8,192"); its value into *v. */
 bool md_num_whole(const char *p, const char *end, double *v);
@@ -78,6 +82,9 @@ typedef struct md_unit_memo {
         unsigned char used; /* bytes md_unit_scan took, 0 for none */
         md_unit unit;
     } slot[MD_UNIT_MEMO];
+    /* The log writes a decimal comma (md_kv_decimal_comma_head): its
+     * "1,148" is 1.148, not a thousand and more. */
+    bool comma_decimals;
 } md_unit_memo;
 
 /* The end of a word that starts at p: letters, digits, '_' and inner '/',

@@ -3308,6 +3308,7 @@ void md_text_reader_line(md_text_reader *r, md_str line, unsigned long lineno)
 
 void md_text_reader_head(md_text_reader *r, md_str head)
 {
+    r->units.comma_decimals = md_kv_decimal_comma_head(head);
     r->srun_labels = srun_labelled(head);
     r->compose_bar = compose_labelled(head);
     r->quoted = quoted(head);
