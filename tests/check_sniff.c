@@ -104,6 +104,34 @@ START_TEST(test_nul_hole_after_text_log)
 }
 END_TEST
 
+/* Random bytes dumped into a log after 4 KiB of its lines: a log, which
+ * the readers read around; the same bytes first, or after a line, are
+ * binary. */
+START_TEST(test_blob_after_text_lines)
+{
+    unsigned char blob[20000];
+    uint64_t x = 88172645463325252ULL;
+    for (size_t i = 0; i < sizeof blob; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        blob[i] = (unsigned char)x;
+    }
+    md_buf b = {0};
+    for (int i = 1; i <= 150; i++)
+        md_buf_printf(&b, "{\"step\": %d, \"loss\": %.4f}\n", i, 2.0 / i);
+    ck_assert_uint_ge(b.n, 4096);
+    md_buf_put(&b, blob, sizeof blob);
+    ck_assert_format(sniff_n(b.p, b.n), MD_FMT_JSONL);
+    md_buf_reset(&b);
+    md_buf_puts(&b, "{\"step\": 1, \"loss\": 2.0}\n");
+    md_buf_put(&b, blob, sizeof blob);
+    ck_assert_format(sniff_n(b.p, b.n), MD_FMT_BINARY);
+    ck_assert_format(sniff_n(blob, sizeof blob), MD_FMT_BINARY);
+    md_buf_free(&b);
+}
+END_TEST
+
 START_TEST(test_invalid_utf8_text)
 {
     md_buf b = console_log();
@@ -264,6 +292,7 @@ Suite *suite_sniff(void)
     tcase_add_test(tc, test_nul_inside_text_log);
     tcase_add_test(tc, test_nul_hole_after_text_log);
     tcase_add_test(tc, test_invalid_utf8_text);
+    tcase_add_test(tc, test_blob_after_text_lines);
     tcase_add_test(tc, test_json_document);
     tcase_add_test(tc, test_jsonl);
     tcase_add_test(tc, test_python_dict_is_text);

@@ -86,6 +86,29 @@ static size_t invalid_utf8(const unsigned char *p, size_t n)
     return bad;
 }
 
+/* Whole lines of text the head starts with (no binary byte, valid UTF-8):
+ * their bytes, up to limit. */
+static size_t text_lines_prefix(const unsigned char *p, size_t n, size_t limit)
+{
+    size_t lines_end = 0;
+    for (size_t i = 0; i < n && lines_end < limit;) {
+        if (p[i] == '\n') {
+            lines_end = ++i;
+            continue;
+        }
+        size_t len = p[i] < 0x80 ? !is_binary_byte(p[i]) : md_utf8_char((const char *)p + i, n - i);
+        if (!len)
+            break;
+        i += len;
+    }
+    return lines_end;
+}
+
+/* A head that starts with this much text, line after line, is a log that
+ * something binary got into later (a blob a crash dumped into the file),
+ * which the readers read around: no binary file has a 4 KiB text header. */
+#define TEXT_PREFIX_MIN 4096
+
 /* Binary when control bytes pass 5% or broken UTF-8 passes 25% of the head
  * outside NUL holes: random bytes score about 10% and 45%; a log with a
  * stray NUL or some Latin-1 bytes stays far below both. A head that is all
@@ -102,7 +125,8 @@ static bool looks_binary(md_str head)
     /* A hole's bytes are NULs, each counted as a control byte above. */
     size_t text = head.n - (size_t)holes.bytes;
     ctrl -= (size_t)holes.bytes;
-    return text == 0 || ctrl * 20 > text || invalid_utf8(p, head.n) * 4 > text;
+    return (text == 0 || ctrl * 20 > text || invalid_utf8(p, head.n) * 4 > text) &&
+           text_lines_prefix(p, head.n, TEXT_PREFIX_MIN) < TEXT_PREFIX_MIN;
 }
 
 /* W&B's run file: ":W&B", 0xBEE1 little-endian, version 0. */
