@@ -207,6 +207,25 @@ START_TEST(test_stdin_given_twice)
 }
 END_TEST
 
+/* An empty output name names no file: a usage error, before anything is
+ * read or printed. */
+START_TEST(test_empty_output_name)
+{
+    fixture f = setup_dir();
+    free(t_write_str(f.dir, "train.log", "step 1 loss 2.0\nstep 2 loss 1.9\n"));
+    const char *cmds[][4] = {{"analyze", "-o", "", "train.log"}, {"analyze", "--plot", "", "train.log"},
+                             {"series", "-o", "", "train.log"}};
+    for (size_t i = 0; i < MD_COUNT(cmds); i++) {
+        run r = run_mldiag(f.dir, (const char *[]){cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3], NULL});
+        expect(&r, 2);
+        ck_assert_has(r.err, "an empty file name for -o or --plot");
+        ck_assert_uint_eq(r.out.n, 0);
+        run_free(&r);
+    }
+    teardown_dir(&f);
+}
+END_TEST
+
 /* A rule set that holds no rule runs nothing, and a gate that ran nothing
  * must not pass; a FIFO among a rules directory's files is skipped, not
  * waited on. */
@@ -1291,6 +1310,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_device_input);
     tcase_add_test(tc, test_stdin_given_twice);
+    tcase_add_test(tc, test_empty_output_name);
     tcase_add_test(tc, test_rules_none_to_run_and_fifo);
     tcase_add_test(tc, test_permission_denied);
     tcase_add_test(tc, test_run_dir_broken_links);

@@ -374,6 +374,12 @@ START_TEST(test_rule_file_reference_errors)
                        "[cause me.a]\ntext = one\nscore = 1\n"
                        "[cause me.a]\ntext = two\nscore = 1\n",
                        "cause 'me.a' is defined twice", 8, 0);
+    /* What a reader is told may not be empty, and an empty pattern would
+     * match every line. */
+    expect_rules_error("[rule me]\ntitle =\nseverity = info\nwhen = true\n", "title is empty", 2, 1);
+    expect_rules_error("[rule me]\ntitle = t\nsymptom =\nseverity = info\nwhen = true\n", "symptom is empty", 3, 1);
+    expect_rules_error("[event ev]\ntitle = t\nliteral = boom\npattern =\n", "an empty pattern matches every line", 4,
+                       1);
 }
 END_TEST
 

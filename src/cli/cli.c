@@ -151,6 +151,10 @@ static bool under_dir(const char *path, const char *dir)
 
 bool cli_output_is_input(const char *cmd, const char *path, const char *const *inputs, size_t n)
 {
+    if (path && !*path) {
+        cli_usage_error(cmd, "an empty file name for -o or --plot");
+        return true;
+    }
     struct stat out;
     if (!path || strcmp(path, "-") == 0 || stat(path, &out) != 0 || !S_ISREG(out.st_mode))
         return false;

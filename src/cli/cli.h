@@ -45,8 +45,8 @@ void cli_print_diags(const md_diags *d);
  * Returns false with a message on stderr when that fails. */
 bool cli_write_output(const char *path, const md_buf *out);
 /* Whether an output path names one of the inputs (the same file, by
- * device and inode): writing the report there would replace the log.
- * Prints a usage error naming cmd when it does. */
+ * device and inode): writing the report there would replace the log; or
+ * is empty, no file at all. Prints a usage error naming cmd when so. */
 bool cli_output_is_input(const char *cmd, const char *path, const char *const *inputs, size_t n);
 
 /* Several runs at once: one summary row per run (src/cli/many.c). */

@@ -154,6 +154,8 @@ md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md
                    md_store **out)
 {
     loader l = {cat, diags, md_store_new(cat), 0, 0};
+    /* Named in messages as the readers name standard input. */
+    const char *only = n == 1 ? (strcmp(paths[0], "-") == 0 ? "<stdin>" : paths[0]) : NULL;
     md_err result = MD_OK;
     for (size_t i = 0; i < n; i++) {
         md_err err = load_path(&l, paths[i]);
@@ -163,15 +165,15 @@ md_err md_run_load(const char *const *paths, size_t n, const md_catalog *cat, md
     md_store_sort(l.run);
     /* Limits are warnings: the report covers what fitted. */
     if (md_store_dropped_series(l.run))
-        md_diags_add(diags, MD_DIAG_WARNING, n == 1 ? paths[0] : NULL, 0, 0,
+        md_diags_add(diags, MD_DIAG_WARNING, only, 0, 0,
                      "%llu series over the limit of %d were not kept",
                      (unsigned long long)md_store_dropped_series(l.run), MD_MAX_SERIES);
     if (md_store_unread_values(l.run))
-        md_diags_add(diags, MD_DIAG_WARNING, n == 1 ? paths[0] : NULL, 0, 0,
+        md_diags_add(diags, MD_DIAG_WARNING, only, 0, 0,
                      "%llu values were not read: their keys came after the first %d distinct keys of an input",
                      (unsigned long long)md_store_unread_values(l.run), MD_MAX_KEYS);
     if (result == MD_OK && !md_run_found_data(l.run)) {
-        md_diags_add(diags, MD_DIAG_ERROR, n == 1 ? paths[0] : NULL, 0, 0,
+        md_diags_add(diags, MD_DIAG_ERROR, only, 0, 0,
                      "no metric and no event found%s", n == 1 ? "" : " in any input");
         result = MD_ERR_NODATA;
     }

@@ -343,7 +343,10 @@ size_t rf_load_event(md_catalog *cat, const rf_section *s, md_diags *diags)
             spec.literals = md_xrealloc(spec.literals, (spec.nliterals + 1) * sizeof *spec.literals);
             spec.literals[spec.nliterals++] = md_xstrdup(e->value);
         } else if (strcmp(e->key, "pattern") == 0) {
-            if (spec.pattern) {
+            if (!e->value[0]) {
+                rf_error_at(diags, s, e->line, e->col, 7, "an empty pattern matches every line");
+                errors++;
+            } else if (spec.pattern) {
                 rf_error_at(diags, s, e->line, e->col, 7, "an event has one pattern");
                 errors++;
             } else if (check_regex(s, e, false, diags)) {

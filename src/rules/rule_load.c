@@ -144,6 +144,11 @@ static void set_string(char **slot, const rf_section *s, const rf_entry *e, md_d
         twice(s, e, diags, errors);
         return;
     }
+    /* A finding's title and symptom are what a reader is told. */
+    if (!e->value[0]) {
+        rf_error_at(diags, s, e->line, e->col, strlen(e->key), "%s is empty", e->key);
+        (*errors)++;
+    }
     *slot = md_xstrdup(e->value);
 }
 
