@@ -380,6 +380,17 @@ START_TEST(test_rule_file_reference_errors)
     expect_rules_error("[rule me]\ntitle = t\nsymptom =\nseverity = info\nwhen = true\n", "symptom is empty", 3, 1);
     expect_rules_error("[event ev]\ntitle = t\nliteral = boom\npattern =\n", "an empty pattern matches every line", 4,
                        1);
+    /* A malformed header is one error, not one more for each line under it. */
+    md_ruleset *rs = md_ruleset_new();
+    md_diags diags;
+    md_diags_init(&diags);
+    static const char bad_id[] = "[rule f\xc3\xb3o]\ntitle = t\nseverity = info\nwhen = true\n";
+    md_ruleset_add_text(rs, "t.rules", bad_id, strlen(bad_id));
+    ck_assert_int_eq(md_ruleset_compile(rs, &diags), MD_ERR_RULES);
+    ck_assert_uint_eq(diags.errors, 1);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_ERROR, "a section header is '[kind id]'"));
+    md_diags_free(&diags);
+    md_ruleset_free(rs);
 }
 END_TEST
 

@@ -19,6 +19,7 @@ typedef struct cursor {
     rf_section *sec;
     rf_entry *entry; /* the entry an indented line continues */
     unsigned long line;
+    bool bad_header; /* the last header was malformed: its entries are not read */
 } cursor;
 
 static bool is_word_char(char c)
@@ -52,6 +53,11 @@ static void add_piece(rf_entry *e, size_t offset, unsigned long line, unsigned l
 
 static void parse_header(cursor *c, const char *p, const char *ls, size_t len)
 {
+    /* Until a header is read, the lines below belong to none: one error
+     * for a malformed header, not one for each of its entries. */
+    c->sec = NULL;
+    c->entry = NULL;
+    c->bad_header = true;
     const char *end = ls + len;
     const char *close = memchr(p, ']', (size_t)(end - p));
     if (!close) {
@@ -75,7 +81,8 @@ static void parse_header(cursor *c, const char *p, const char *ls, size_t len)
         q++;
     if (kind_len == 0 || id_len == 0 || q != close) {
         line_error(c, q < close && id_len ? q : id, ls, len,
-                   "a section header is '[kind id]', e.g. '[rule nan_loss]'", NULL);
+                   "a section header is '[kind id]', e.g. '[rule nan_loss]'",
+                   "a kind and an id hold ASCII letters, digits, '_', '.' and '-'");
         return;
     }
     for (const char *r = close + 1; r < end; r++) {
@@ -97,6 +104,7 @@ static void parse_header(cursor *c, const char *p, const char *ls, size_t len)
     s->kind_col = (unsigned long)(kind - ls) + 1;
     c->sec = s;
     c->entry = NULL;
+    c->bad_header = false;
 }
 
 static void trim_value(const char **v, const char **end)
@@ -128,7 +136,8 @@ static void parse_entry(cursor *c, const char *p, const char *ls, size_t len)
 {
     const char *end = ls + len;
     if (!c->sec) {
-        line_error(c, p, ls, len, "an entry outside any section", "start a section with '[rule ID]'");
+        if (!c->bad_header)
+            line_error(c, p, ls, len, "an entry outside any section", "start a section with '[rule ID]'");
         return;
     }
     const char *key = p;
@@ -220,7 +229,7 @@ size_t rf_parse(rf_file *f, const char *path, char *text, size_t len, bool built
     f->path = md_xstrdup(path);
     f->text = text;
     f->len = len;
-    cursor c = {f, diags, 0, NULL, NULL, 0};
+    cursor c = {f, diags, 0, NULL, NULL, 0, false};
     const unsigned char *u = (const unsigned char *)text;
     if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
         md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0,
