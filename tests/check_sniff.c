@@ -64,6 +64,10 @@ START_TEST(test_binary_garbage)
     ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"PK\003\004....", 8}), "zip"));
     ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"\x80\x02}q", 4}), "pickle"));
     ck_assert_ptr_null(md_sniff_binary_kind(md_str_c("plain text")));
+    /* UTF-16 without its byte order mark is named, with the way out. */
+    static const char le[] = "s\0t\0e\0p\0 \0001\0 \0l\0o\0s\0s\0 \0002\0.\0005\0\n\0";
+    ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){le, sizeof le - 1}), "iconv -f UTF-16LE"));
+    ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){le + 1, sizeof le - 2}), "iconv -f UTF-16BE"));
 }
 END_TEST
 

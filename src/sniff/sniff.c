@@ -148,6 +148,18 @@ const char *md_sniff_binary_kind(md_str head)
         return "HDF5 file";
     if (head.n >= 4 && memcmp(head.p, "\x7f" "ELF", 4) == 0)
         return "executable";
+    /* Text in UTF-16 without its byte order mark: every other byte 0. */
+    size_t pairs = head.n / 2 < 2048 ? head.n / 2 : 2048, zero[2] = {0, 0}, ascii[2] = {0, 0};
+    for (size_t i = 0; i < pairs; i++)
+        for (int k = 0; k < 2; k++) {
+            unsigned char c = (unsigned char)head.p[2 * i + (size_t)k];
+            zero[k] += c == 0;
+            ascii[k] += c >= 0x09 && c < 0x7f;
+        }
+    for (int k = 0; k < 2 && pairs >= 8; k++)
+        if (zero[k] * 10 >= pairs * 9 && ascii[1 - k] * 10 >= pairs * 9)
+            return k ? "UTF-16LE text without a byte order mark? (iconv -f UTF-16LE -t UTF-8 turns it into a log)"
+                     : "UTF-16BE text without a byte order mark? (iconv -f UTF-16BE -t UTF-8 turns it into a log)";
     return NULL;
 }
 
