@@ -6972,6 +6972,20 @@ START_TEST(test_nul_holes)
     md_store_free(st);
     md_diags_free(&diags);
 
+    /* A hole longer than a line can be is a hole, not a line cut short. */
+    md_buf zeros = {0};
+    md_buf_puts(&zeros, "step 1 loss 2.500\nstep 2 loss 2.400\n");
+    for (int i = 0; i < 3 << 20; i++)
+        md_buf_putc(&zeros, '\0');
+    md_diags_init(&diags);
+    st = load_bytes("train.log", zeros.p, zeros.n, MD_OK, &diags);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "NUL bytes end the file"));
+    ck_assert_ptr_null(t_find_diag(&diags, MD_DIAG_WARNING, "longer than"));
+    ck_assert_uint_eq(md_store_input(st, 0)->cut_lines, 0);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&zeros);
+
     /* The job restarted and appended to the same log: the hole is inside. */
     md_buf_puts(&text, "\nstep 51 loss 1.980\nstep 52 loss 1.960\n");
     st = load_bytes("train.log", text.p, text.n, MD_OK, NULL);

@@ -123,6 +123,14 @@ static void hand_out(md_lines *ls, md_str *line, size_t n, size_t skip)
     ls->start += n + skip;
 }
 
+static bool all_nul(const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i])
+            return false;
+    return true;
+}
+
 /* A last line without its '\n' that ends in digits and a point ("Val
  * loss: 6." of "Val loss: 6.2419...") was cut in the middle of its last
  * number, which no printf writes so: the line without it. */
@@ -173,7 +181,8 @@ bool md_lines_next(md_lines *ls, md_str *line)
             /* Hand out the first MD_LINE_MAX bytes; the rest of the line is
              * dropped on the next call so that *line stays valid until then. */
             hand_out(ls, line, MD_LINE_MAX, 0);
-            ls->cut_lines++;
+            /* A megabyte of NULs is a hole (counted as one), no line. */
+            ls->cut_lines += !all_nul(line->p, line->n);
             ls->pending_skip = true;
             return true;
         }
