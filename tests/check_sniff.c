@@ -43,16 +43,22 @@ START_TEST(test_empty)
 }
 END_TEST
 
-START_TEST(test_binary_garbage)
+/* Bytes from a fixed xorshift sequence: binary data, the same each run. */
+static void random_bytes(unsigned char *p, size_t n)
 {
-    unsigned char data[4096];
     uint64_t x = 88172645463325252ULL;
-    for (size_t i = 0; i < sizeof data; i++) {
+    for (size_t i = 0; i < n; i++) {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        data[i] = (unsigned char)x;
+        p[i] = (unsigned char)x;
     }
+}
+
+START_TEST(test_binary_garbage)
+{
+    unsigned char data[4096];
+    random_bytes(data, sizeof data);
     ck_assert_format(sniff_n(data, sizeof data), MD_FMT_BINARY);
 
     /* W&B's run file of the known version is read; another is named. */
@@ -114,13 +120,7 @@ END_TEST
 START_TEST(test_blob_after_text_lines)
 {
     unsigned char blob[20000];
-    uint64_t x = 88172645463325252ULL;
-    for (size_t i = 0; i < sizeof blob; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        blob[i] = (unsigned char)x;
-    }
+    random_bytes(blob, sizeof blob);
     md_buf b = {0};
     for (int i = 1; i <= 150; i++)
         md_buf_printf(&b, "{\"step\": %d, \"loss\": %.4f}\n", i, 2.0 / i);
