@@ -5620,6 +5620,8 @@ START_TEST(test_trainer_state_best_checkpoint)
                       cases[i].members);
         md_store *st = load_text("trainer_state.json", md_buf_cstr(&text), NULL);
         ck_assert_int_eq(md_store_input(st, 0)->best_checkpoint_step, cases[i].step);
+        /* The step the trainer reached, though its last log is at 100. */
+        ck_assert_int_eq(md_store_input(st, 0)->last_step_seen, 600);
         md_store_free(st);
         md_buf_free(&text);
     }

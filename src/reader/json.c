@@ -578,6 +578,15 @@ static void trainer_state(json_reader *r, const cJSON *root)
     r->in->snapshot = true;
 }
 
+/* The step the trainer reached, which its log need not show (a run of 12
+ * steps that logs every 10 logs step 10 last); once its records are read. */
+static void trainer_state_reached(json_reader *r, const cJSON *root)
+{
+    const cJSON *global = cJSON_GetObjectItemCaseSensitive(root, "global_step");
+    if (cJSON_IsNumber(global) && global->valuedouble > (double)r->in->last_step_seen && global->valuedouble < 9e15)
+        r->in->last_step_seen = md_count_of(global->valuedouble);
+}
+
 static void read_document(json_reader *r, const cJSON *root)
 {
     if (cJSON_IsArray(root)) {
@@ -592,6 +601,7 @@ static void read_document(json_reader *r, const cJSON *root)
     if (cJSON_IsArray(history)) {
         trainer_state(r, root);
         array_records(r, history);
+        trainer_state_reached(r, root);
     } else if ((kind = columns_of(root)) == COLUMNS_BY_STEP) {
         columns_by_step(r, root);
     } else if (kind == COLUMNS_IN_ORDER) {
@@ -1022,6 +1032,8 @@ md_err md_read_json(md_store *st, md_source *src, const md_catalog *cat, md_diag
             trainer_state(&r, walk.rest);
         array_entries(&r, walk.entries, walk.end, &walk);
         md_feed_close(r.feed);
+        if (walk.kind == WALK_HISTORY)
+            trainer_state_reached(&r, walk.rest);
         if (walk.cut) {
             unsigned long line, col;
             position_of(text.p, (size_t)(walk.cut - text.p), &line, &col);

@@ -241,6 +241,7 @@ static const md_named run_features[] = {
     {"worst_score_best_smooth", "that score's best stretch (best_smooth)"},
     {"worst_score_end_level", "end_level of that score"},
     {"worst_score_finite", "finite points of that score"},
+    {"worst_score_fresh_starts", "fresh_starts of that score: several runs in one log"},
     {"worst_term_rise_from_min", "rise_from_min of the training loss term (a loss other than the total "
                                  "and the validation losses: kl_loss, loss_cls) that climbed the most"},
     {"worst_term_rise_z", "rise_z of that loss term"},

@@ -337,6 +337,34 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("grad_norm_nonfinite", "trl_dpo_fp16_scaler_start_then_rare_nan_trainer_state.json")
+def _(r):
+    # TRL's DPO in fp16, logging every step: the scaler searches for its scale at steps 1 and 2
+    # (NaN norms), then skips two more overflowing steps, 18 and 74 of 80; the learning rate is
+    # held at each skipped step (the scheduler steps only when the optimizer did), the loss falls
+    # from ln 2 and the reward accuracy climbs.
+    hist = []
+    lr_step = 0
+    for s in range(1, 81):
+        skipped = s in (1, 2, 18, 74)
+        lr = 5e-5 * min(1.0, (lr_step + 1) / 10.0) * (1 - lr_step / 80.0)
+        if not skipped:
+            lr_step += 1
+        loss = 0.6931 if s == 1 else 0.18 + 0.5 * math.exp(-s / 20.0) + abs(r.gauss(0, 0.03))
+        hist.append({"epoch": round(s / 80.0, 4), "grad_norm": float("nan") if skipped else round(15 + r.gauss(0, 4), 4),
+                     "learning_rate": lr, "logits/chosen": round(-1.2 + r.gauss(0, 0.1), 4),
+                     "logits/rejected": round(-1.3 + r.gauss(0, 0.1), 4), "logps/chosen": round(-310 + r.gauss(0, 20), 2),
+                     "logps/rejected": round(-330 - s * 0.5 + r.gauss(0, 20), 2), "loss": round(loss, 4),
+                     "rewards/accuracies": round(min(1.0, 0.5 + s / 100.0), 4),
+                     "rewards/chosen": round(0.02 * s / 8 + r.gauss(0, 0.05), 4),
+                     "rewards/margins": round(0.04 * s / 8 + r.gauss(0, 0.05), 4),
+                     "rewards/rejected": round(-0.02 * s / 8 + r.gauss(0, 0.05), 4), "step": s})
+    state = {"best_metric": None, "best_model_checkpoint": None, "epoch": 1.0, "eval_steps": 500, "global_step": 80,
+             "is_hyper_param_search": False, "log_history": hist, "logging_steps": 1, "max_steps": 80,
+             "num_train_epochs": 1, "save_steps": 500, "train_batch_size": 2}
+    return json.dumps(state, indent=2, sort_keys=True).replace("NaN", "NaN") + "\n"
+
+
 @near_miss("grad_norm_nonfinite", "hf_fp16_settled_one_inf_midrun.log")
 def _(r):
     out = [note("A long HF fp16 fine-tune logged every 100 steps, its loss already low and still",
@@ -5299,6 +5327,22 @@ def _(r):
         out.append("Step %d | loss:%.6f lr:2e-05 tokens_per_second_per_gpu:%.1f peak_memory_active:12.3 "
                    "peak_memory_alloc:12.3 peak_memory_reserved:%.2f" % (step, loss, 1234.5 + r.gauss(0, 20), reserved))
     return "\n".join(out) + "\n"
+
+
+@near_miss("val_score_decline", "keras_csvlogger_four_runs_appended.csv")
+def _(r):
+    # tf.keras' CSVLogger(append=True): four trainings of an image classifier written to one
+    # training_log.csv, each from epoch 0, the third the best (0.81), the fourth a fresh model
+    # still climbing when it stopped. No run's score fell; a later run starts below an earlier one's best.
+    rows = ["epoch,accuracy,loss,lr,val_accuracy,val_loss"]
+    for best, epochs in ((0.72, 6), (0.76, 6), (0.81, 8), (0.66, 4)):
+        for ep in range(epochs):
+            g = 1 - math.exp(-(ep + 1) / 2.5)
+            acc = 0.45 + (best + 0.05 - 0.45) * g + r.gauss(0, 0.01)
+            va = 0.40 + (best - 0.40) * g + r.gauss(0, 0.01)
+            rows.append("%d,%.4f,%.4f,1e-04,%.4f,%.4f" % (ep, acc, 1.25 - 0.7 * g + r.gauss(0, 0.02), va,
+                                                         1.10 - 0.6 * g + r.gauss(0, 0.02)))
+    return "\n".join(rows) + "\n"
 
 
 @near_miss("val_score_decline", "hf_accuracy_on_a_small_eval_set.log")
