@@ -8194,6 +8194,18 @@ START_TEST(test_structured_input_crash_tail)
     md_buf_puts(&b, "Killed\n");
     st = load_text("metrics.csv", md_buf_cstr(&b), NULL);
     ck_assert_int_eq(event(st, "killed")->first_step, 30);
+    md_store_free(st);
+    /* A message with as many commas as the header is no row all the same. */
+    md_buf_reset(&b);
+    md_buf_puts(&b, "step,loss,lr\n");
+    for (int i = 1; i <= 30; i++)
+        md_buf_printf(&b, "%d,%.3f,0.001\n", i, 2.0 - 0.01 * i);
+    md_buf_puts(&b, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total "
+                    "capacity of 79.15 GiB of which 3.19 MiB is free. Of the allocated memory 77.10 GiB is "
+                    "allocated by PyTorch, and 1.23 GiB is reserved by PyTorch but unallocated, see "
+                    "documentation for Memory Management (https://pytorch.org/docs/stable/notes/cuda.html)\n");
+    st = load_text("metrics.csv", md_buf_cstr(&b), NULL);
+    ck_assert_int_eq(event(st, "cuda_oom")->first_step, 30);
     ck_assert_uint_eq(series(st, "loss")->count, 30);
     md_store_free(st);
 
@@ -8232,6 +8244,11 @@ START_TEST(test_decimal_comma_log)
                    NULL);
     ck_assert(series(st, "tokens")->first == 1148);
     md_store_free(st);
+    /* Lists of integers in a configuration are no decimal commas. */
+    st = load_text("english.log",
+                   "input_size: 64,64\nlr_steps: 30,60\nStep 1,000 loss: 2.5\nStep 1,100 loss: 2.4\n", NULL);
+    ck_assert_int_eq(series(st, "loss")->last_step, 1100);
+    md_store_free(st);
 }
 END_TEST
 
@@ -8248,6 +8265,11 @@ START_TEST(test_last_number_cut_at_the_end)
     ck_assert_uint_eq(series(st, "val_loss")->count, 2);
     ck_assert(series(st, "val_loss")->min == 6.2419);
     ck_assert_uint_eq(series(st, "loss")->count, 3);
+    md_store_free(st);
+    /* A whole number and a full stop ends a sentence. */
+    st = load_text("train.log", "step 1 loss: 0.4512.\nstep 2 loss: 0.4012.", NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "loss")->last == 0.4012);
     md_store_free(st);
     st = load_text("train.log", "step 1 loss 2.5\nstep 2 loss 2.25", NULL);
     ck_assert_uint_eq(series(st, "loss")->count, 2);

@@ -541,12 +541,26 @@ static bool blank_line(const csv_reader *r, const char *p, size_t n)
     return true;
 }
 
-/* A line after the header with as many fields as it is a row: it ends the
- * tail. One with another count may be none (a traceback, "Killed" after
- * the last row): it joins the tail, and is read as a row all the same. */
+/* Whether a line starts as a row of figures does: a number, a sign, a
+ * point or an empty first cell ("1,2.5", ",2.5", "\"3\",..."). */
+static bool starts_like_row(const csv_reader *r, const char *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n && p[i] == ' ')
+        i++;
+    if (i < n && p[i] == '"')
+        i++;
+    return i == n || p[i] == (char)r->delim || md_is_digit(p[i]) || p[i] == '-' || p[i] == '+' || p[i] == '.';
+}
+
+/* A line after the header with as many fields as it has, starting as a
+ * row does, is a row: it ends the tail. Any other may be none (a
+ * traceback, "Killed", PyTorch's out-of-memory message with as many
+ * commas as the header): it joins the tail, and is read as a row all the
+ * same. */
 static void note_fields(csv_reader *r, const char *p, size_t n, size_t fields)
 {
-    if (fields == r->nnames) {
+    if (fields == r->nnames && starts_like_row(r, p, n)) {
         if (r->tail.n)
             md_tail_clear(&r->tail);
     } else {

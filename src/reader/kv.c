@@ -1092,7 +1092,15 @@ bool md_kv_decimal_comma_head(md_str head)
             eol--;
         double v;
         size_t g = md_num_grouped(s, eol, &v);
-        if (decimal_comma(s, (size_t)(c - s), eol, &v, false) && !g)
+        /* Only forms no list of integers takes ("input_size: 64,64" and
+         * "lr_steps: 30,60" are configuration): a 0 and three decimals and
+         * more, four decimals and more, or an exponent. */
+        size_t decimals = md_digit_run(c + 1, (size_t)(eol - c - 1));
+        const char *digits = s + (*s == '-' || *s == '+');
+        bool zero = digits + 1 == c && *digits == '0';
+        bool exponent = c + 1 + decimals < eol && (c[1 + decimals] | 0x20) == 'e';
+        if (decimal_comma(s, (size_t)(c - s), eol, &v, false) && !g &&
+            ((zero && decimals >= 3) || decimals >= 4 || exponent))
             decimal++;
         else if (g && (memchr(c + 1, ',', g - (size_t)(c - s) - 1) || memchr(s, '.', g)))
             grouped++;

@@ -133,7 +133,8 @@ static bool all_nul(const char *p, size_t n)
 
 /* A last line without its '\n' that ends in digits and a point ("Val
  * loss: 6." of "Val loss: 6.2419...") was cut in the middle of its last
- * number, which no printf writes so: the line without it. */
+ * number, which no printf writes so: the line without it. A whole number
+ * before the point ("loss: 0.4012.") ends a sentence, and stays. */
 static size_t without_cut_number(const char *p, size_t n)
 {
     if (n < 2 || p[n - 1] != '.' || !md_is_digit(p[n - 2]))
@@ -141,6 +142,8 @@ static size_t without_cut_number(const char *p, size_t n)
     size_t k = n - 1;
     while (k > 0 && md_is_digit(p[k - 1]))
         k--;
+    if (k > 0 && (p[k - 1] == '.' || p[k - 1] == ',' || md_is_letter(p[k - 1])))
+        return n;
     if (k > 0 && (p[k - 1] == '-' || p[k - 1] == '+'))
         k--;
     return k;
