@@ -196,11 +196,14 @@ END_TEST
 START_TEST(test_stdin_given_twice)
 {
     fixture f = setup_dir();
-    const char *cmds[][4] = {{"analyze", "-", "-", NULL}, {"compare", "-", "-", NULL}, {"check", "--baseline", "-", "-"}};
+    const char *cmds[][4] = {{"analyze", "-", "-", NULL},
+                             {"compare", "-", "-", NULL},
+                             {"check", "--baseline", "-", "-"},
+                             {"analyze", "-", "/dev/stdin", NULL}};
     for (size_t i = 0; i < MD_COUNT(cmds); i++) {
         run r = run_mldiag(f.dir, (const char *[]){cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3], NULL});
         expect(&r, 2);
-        ck_assert_has(r.err, "- (standard input) can be read once; it is given 2 times");
+        ck_assert_has(r.err, "standard input (-, /dev/stdin) can be read once; it is given 2 times");
         run_free(&r);
     }
     teardown_dir(&f);

@@ -224,6 +224,15 @@ START_TEST(test_nvidia_smi_csv_by_content)
                            "2024/06/03 09:00:05.001, 1, NVIDIA A100-SXM4-80GB, 97 %, 61234 MiB, 301.25 W\n"),
                      MD_FMT_CSV);
     ck_assert_format(sniff("GPU use, in percent\nepoch 1, 97 %\nepoch 2, 95 %\n"), MD_FMT_TEXT);
+    /* A job script that prints the GPUs' table, then trains: a console log. */
+    md_buf b = {0};
+    md_buf_puts(&b, "index, name, utilization.gpu [%], memory.used [MiB]\n");
+    for (int g = 0; g < 8; g++)
+        md_buf_printf(&b, "%d, NVIDIA A100-SXM4-80GB, 0 %%, 0 MiB\n", g);
+    for (int s = 1; s <= 60; s++)
+        md_buf_printf(&b, "step %d, loss: %.4f, lr: 0.0003\n", s, 3.0 - s * 0.01);
+    ck_assert_format(sniff_n(b.p, b.n), MD_FMT_TEXT);
+    md_buf_free(&b);
 }
 END_TEST
 

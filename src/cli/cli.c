@@ -61,10 +61,14 @@ md_ruleset *cli_load_rules(const cli_rules *r, int *exit_code)
 
 int cli_stdin_once(const char *cmd, const char *const *inputs, size_t n)
 {
+    static const char *const names[] = {"-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"};
     size_t dashes = 0;
     for (size_t i = 0; i < n; i++)
-        dashes += inputs[i] && strcmp(inputs[i], "-") == 0;
-    return dashes > 1 ? cli_usage_error(cmd, "- (standard input) can be read once; it is given %zu times", dashes) : 0;
+        for (size_t k = 0; inputs[i] && k < MD_COUNT(names); k++)
+            dashes += strcmp(inputs[i], names[k]) == 0;
+    return dashes > 1 ? cli_usage_error(cmd, "standard input (-, /dev/stdin) can be read once; it is given %zu times",
+                                        dashes)
+                      : 0;
 }
 
 md_ruleset *cli_load_rules_to_run(const cli_rules *r, const char *cmd, int *exit_code)

@@ -329,8 +329,10 @@ static bool looks_delimited(md_str head, char delim)
      * quoted values hide their commas alike, are a console log. */
     if (h.fields < 2 || h.numeric * 2 >= h.fields || h.empty == h.fields || memchr(header.p, '{', header.n))
         return false;
-    size_t rows = 0, good = 0;
-    while (pos < head.n && rows < 8) {
+    /* nvidia-smi's table also heads console logs (a job script prints the
+     * GPUs, then trains): its rows must go on past its eight GPUs. */
+    size_t rows = 0, good = 0, max_rows = units ? 64 : 8;
+    while (pos < head.n && rows < max_rows) {
         md_str line = next_line(head, &pos);
         if (md_str_trim(line).n == 0)
             continue;
