@@ -8225,6 +8225,39 @@ START_TEST(test_structured_input_crash_tail)
 }
 END_TEST
 
+/* Binary data written into a log after its lines: the lines are read,
+ * the binary pieces are neither values nor messages, whatever text their
+ * bytes happen to spell ("^C" at a piece's start, "L1 5"). */
+START_TEST(test_binary_pieces_in_a_log)
+{
+    md_buf b = {0};
+    for (int i = 1; i <= 200; i++)
+        md_buf_printf(&b, "epoch %d loss %.4f\n", i, 2.5 * pow(0.99, i));
+    uint64_t x = 88172645463325252ULL;
+    for (int k = 0; k < 2000; k++) {
+        md_buf_puts(&b, k % 3 ? "L1 5 \x02" : "^C\x02");
+        for (int i = 0; i < 60; i++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            char c = (char)(x >> 56);
+            md_buf_putc(&b, c == '\n' || c == '\0' ? '\x01' : c);
+        }
+        md_buf_putc(&b, '\n');
+    }
+    md_store *st = load_bytes("train.log", b.p, b.n, MD_OK, NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 200);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    ck_assert_ptr_null(md_store_find_event(st, "keyboard_interrupt"));
+    md_store_free(st);
+    /* Latin-1 text is text: an accent or two in a line. */
+    st = load_text("train.log", "\xc9poque 1 perte: 0.5\n\xc9poque 2 perte: 0.4\n\xc9poque 3 perte: 0.3\n", NULL);
+    ck_assert_uint_ge(md_store_nseries(st), 1);
+    md_store_free(st);
+    md_buf_free(&b);
+}
+END_TEST
+
 /* A log that writes decimal commas (its head holds values such as "0,984"
  * that nothing else can be) reads "1,148" as 1.148; one that groups
  * thousands beyond doubt ("1,234,567") keeps it a thousand and more. */
@@ -10794,6 +10827,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_lerobot_line);
     tcase_add_test(text, test_last_number_cut_at_the_end);
     tcase_add_test(text, test_decimal_comma_log);
+    tcase_add_test(text, test_binary_pieces_in_a_log);
     tcase_add_test(text, test_structured_input_crash_tail);
     tcase_add_test(text, test_coqui_timed_header);
     tcase_add_test(text, test_evaluation_after_its_kind);

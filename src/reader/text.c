@@ -148,6 +148,9 @@ struct md_text_reader {
     bool keras_validated;    /* the epoch's last bar gave its validation figures */
     md_buf eval_last;        /* an evaluation's figures, "[Eval] loss: 0.14 - acc: 0.8" (its last line's) */
     unsigned long eval_line;
+    md_str line_text;        /* the line being read, its ANSI codes stripped */
+    bool line_judged;        /* binary_segment has judged line_text */
+    bool line_binary;
     char bar_key[48]; /* the last bar's rate key: printing it per redraw showed in profiles */
     int bar_key_len;
     bool bar_key_named;
@@ -2931,6 +2934,61 @@ static md_str scan_window(md_str seg)
 }
 
 /* try_shapes is false for a segment read_shaped found no shape for. */
+/* Binary data in a log (a checkpoint or a core written into it): a piece
+ * with two control bytes and more that no text holds (ESC, backspace and
+ * the line ends are text; NULs are holes, read around), or of 8 bytes and
+ * more a quarter of them no UTF-8 (random bytes: half; Latin-1 text: a
+ * few), is neither values nor a message, and its bytes must not pass for
+ * either ("^C" among them for a keyboard interrupt). */
+static bool binary_segment(md_str seg)
+{
+    size_t controls = 0, invalid = 0;
+    for (size_t i = 0; i < seg.n;) {
+        unsigned char c = (unsigned char)seg.p[i];
+        if (c < 0x80) {
+            controls += (c >= 0x01 && c <= 0x07) || (c >= 0x0e && c <= 0x1a) || (c >= 0x1c && c <= 0x1f) || c == 0x7f;
+            if (controls >= 2)
+                return true;
+            i++;
+            continue;
+        }
+        size_t len = md_utf8_char(seg.p + i, seg.n - i);
+        invalid += len == 0;
+        i += len ? len : 1;
+    }
+    return seg.n >= 8 && invalid * 4 > seg.n;
+}
+
+/* A control byte no text holds, or a byte that starts no UTF-8 character:
+ * eight bytes at a time while they are printable ASCII. */
+static bool suspect_bytes(md_str seg)
+{
+    size_t i = 0;
+#if MD_SWAR
+    for (; i + 8 <= seg.n; i += 8) {
+        uint64_t w = md_load64(seg.p + i);
+        /* A byte below 0x20 or at 0x80 and above: its high bit after the
+         * sum, or its own (0x7f is caught below). */
+        if (((w - 0x20 * MD_SWAR_ONES) | w) & MD_SWAR_HIGHS)
+            break;
+    }
+#endif
+    for (; i < seg.n;) {
+        unsigned char c = (unsigned char)seg.p[i];
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\t') || c == 0x7f)
+                return true;
+            i++;
+            continue;
+        }
+        size_t len = md_utf8_char(seg.p + i, seg.n - i);
+        if (!len)
+            return true;
+        i += len;
+    }
+    return false;
+}
+
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
     /* The line under an evaluation's header is read as the evaluation's,
@@ -2942,6 +3000,14 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     if (r->result_set[0] && read_result_line(r, seg, line))
         return;
     if (repeated_round(r, seg, line) || (try_shapes && read_shaped(r, seg, line, 0) == READ_BY_SHAPE))
+        return;
+    /* Asked of the whole line, once, where the piece holds a byte no text
+     * does: its redraws may cut binary data into pieces too short to tell. */
+    if (!r->line_judged && suspect_bytes(seg)) {
+        r->line_binary = binary_segment(r->line_text);
+        r->line_judged = true;
+    }
+    if (r->line_judged && r->line_binary)
         return;
     bool stamped = read_stamp(r, seg, line);
     bool plain = reading_plain_lines(r);
@@ -3244,6 +3310,8 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
         clean = strip_ansi(&r->clean, raw);
         controls = md_line_controls(clean.p, clean.n);
     }
+    r->line_text = clean;
+    r->line_judged = false;
     if (!(controls & (LINE_BACKSPACE | LINE_CR))) {
         if (clean.n)
             read_ranked_segments(r, clean, line);
