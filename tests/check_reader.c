@@ -10415,6 +10415,22 @@ START_TEST(test_tfevents_corrupt_length)
     md_store_free(st);
     md_diags_free(&diags);
 
+    /* A hole of zeros longer than the search reads at a time, between
+     * two records: every record is read, the hole's bytes counted. */
+    md_buf holed = {0};
+    md_buf_put(&holed, file.p, starts[3]);
+    for (int i = 0; i < 300000; i++)
+        md_buf_putc(&holed, '\0');
+    md_buf_put(&holed, file.p + starts[3], file.n - starts[3]);
+    holed.p[300000 + starts[3] + 9] ^= 0x01; /* step 3's length intact again */
+    md_diags_init(&diags);
+    st = load_events(&holed, &diags);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "300000 bytes were skipped to the next record"));
+    ck_assert_uint_eq(series(st, "loss")->count, 5);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&holed);
+
     /* The last record's: nothing follows, and the input was cut short. */
     file.p[starts[3] + 9] ^= 0x01;
     file.p[starts[4] + 9] ^= 0x01;

@@ -230,6 +230,74 @@ static bool length_intact(const unsigned char *head, uint64_t len)
     return le32(head + 8) == md_crc32c_masked(head, 8) && len <= RECORD_MAX;
 }
 
+/* The file's bytes, with those a search for the next record read past
+ * the record's start handed back first. */
+typedef struct tf_input {
+    md_source *src;
+    unsigned char *back;
+    size_t nback, at;
+    bool error;
+} tf_input;
+
+static size_t tf_read(tf_input *t, void *dst, size_t n)
+{
+    size_t got = 0;
+    if (t->at < t->nback) {
+        got = t->nback - t->at < n ? t->nback - t->at : n;
+        memcpy(dst, t->back + t->at, got);
+        t->at += got;
+    }
+    if (got < n)
+        got += md_source_read_full(t->src, (unsigned char *)dst + got, n - got, &t->error);
+    return got;
+}
+
+#define RESYNC_CHUNK (64u << 10)
+
+/* After a header whose length is corrupt: the next place where 12 bytes
+ * hold a length and its CRC, into head, the bytes read past it handed back;
+ * *skipped counts the bytes between. False at the end of the file. */
+static bool resync(tf_input *t, unsigned char head[12], uint64_t *skipped)
+{
+    unsigned char *scan = md_xmalloc(RESYNC_CHUNK + 11);
+    size_t n = 11;
+    memcpy(scan, head + 1, 11);
+    *skipped = 1;
+    bool found = false;
+    for (;;) {
+        size_t i = 0;
+        for (; i + 12 <= n && !length_intact(scan + i, record_length(scan + i)); i++)
+            ;
+        if (i + 12 <= n) {
+            memcpy(head, scan + i, 12);
+            *skipped += i;
+            /* What the scan read past the header is the record's. */
+            size_t rest = n - (i + 12);
+            unsigned char *back = md_xmalloc(rest + (t->nback - t->at) + 1);
+            memcpy(back, scan + i + 12, rest);
+            memcpy(back + rest, t->back + t->at, t->nback - t->at);
+            rest += t->nback - t->at;
+            free(t->back);
+            t->back = back;
+            t->nback = rest;
+            t->at = 0;
+            found = true;
+            break;
+        }
+        *skipped += n - 11;
+        memmove(scan, scan + n - 11, 11);
+        n = 11;
+        size_t got = tf_read(t, scan + 11, RESYNC_CHUNK);
+        if (got == 0) {
+            *skipped += 11;
+            break;
+        }
+        n += got;
+    }
+    free(scan);
+    return found;
+}
+
 md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_diags *diags)
 {
     (void)cat;
@@ -238,12 +306,12 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
     unsigned char head[12], crc[4];
     unsigned char *data = NULL;
     size_t cap = 0;
-    bool error = false;
+    tf_input t = {src, NULL, 0, 0, false};
     unsigned long index = 0, bad = 0;
     bool validation = validation_path(path);
     open_record rec = {false, 0};
     for (;;) {
-        size_t got = md_source_read_full(src, head, sizeof head, &error);
+        size_t got = tf_read(&t, head, sizeof head);
         if (got == 0)
             break;
         if (got < sizeof head) {
@@ -255,32 +323,25 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
             /* The next record starts where 12 bytes hold a length and its
              * CRC again: one bad byte must not hide the rest of the run. */
             bad++;
-            uint64_t skipped = 0;
-            bool found = false;
-            while (!found) {
-                memmove(head, head + 1, sizeof head - 1);
-                if (md_source_read_full(src, head + sizeof head - 1, 1, &error) < 1)
-                    break;
-                skipped++;
-                len = record_length(head);
-                found = length_intact(head, len);
-            }
-            if (!found) {
+            index++;
+            uint64_t skipped;
+            if (!resync(&t, head, &skipped)) {
                 md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
                              "record %lu has a corrupt length, and no record follows it: the rest of the file "
-                             "(%llu bytes) was skipped", index + 1, (unsigned long long)skipped + sizeof head);
+                             "(%llu bytes) was skipped", index, (unsigned long long)skipped);
                 in->cut_short = true;
                 break;
             }
             md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
-                         "record %lu has a corrupt length; %llu bytes were skipped to the next record", index + 1,
+                         "record %lu has a corrupt length; %llu bytes were skipped to the next record", index,
                          (unsigned long long)skipped);
+            len = record_length(head);
         }
         if (len > cap) {
             cap = (size_t)len;
             data = md_xrealloc(data, cap);
         }
-        if (md_source_read_full(src, data, (size_t)len, &error) < len || md_source_read_full(src, crc, 4, &error) < 4) {
+        if (tf_read(&t, data, (size_t)len) < len || tf_read(&t, crc, 4) < 4) {
             in->cut_short = true;
             break;
         }
@@ -292,6 +353,7 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
     if (rec.open)
         md_store_record_end(st, NULL);
     free(data);
+    free(t.back);
     in->lines = index;
     in->bad_records = bad;
     if (bad)
@@ -300,5 +362,5 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
     if (in->cut_short)
         md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
                      "the last record is cut short (is the run still writing?)");
-    return error ? MD_ERR_IO : MD_OK;
+    return t.error ? MD_ERR_IO : MD_OK;
 }
