@@ -8187,6 +8187,16 @@ START_TEST(test_structured_input_crash_tail)
     ck_assert_ptr_nonnull(md_store_find_event(st, "exception"));
     md_store_free(st);
 
+    /* Records that end in '\r' alone, then the shell's word. */
+    md_buf_reset(&b);
+    for (int i = 1; i <= 30; i++)
+        md_buf_printf(&b, "{\"step\": %d, \"loss\": %.3f}\r", i, 2.0 - 0.01 * i);
+    md_buf_puts(&b, "Killed\r");
+    st = load_text("metrics.jsonl", md_buf_cstr(&b), NULL);
+    ck_assert_int_eq(event(st, "killed")->first_step, 30);
+    ck_assert_uint_eq(series(st, "loss")->count, 30);
+    md_store_free(st);
+
     md_buf_reset(&b);
     md_buf_puts(&b, "step,loss,lr\n");
     for (int i = 1; i <= 30; i++)

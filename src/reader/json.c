@@ -1430,15 +1430,19 @@ static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *t
  * left where the '\n' was lost): each piece is a record. JSON has a raw
  * '\r' only as blank space between tokens, and a record of JSON Lines
  * holds no line break. Returns the pieces that were no object. */
-static unsigned long cr_records(json_reader *r, md_str s, unsigned long lineno, md_buf *text)
+static unsigned long cr_records(json_reader *r, md_str s, unsigned long lineno, md_buf *text, md_tail *tail)
 {
     unsigned long bad = 0;
     const char *p = s.p, *end = s.p + s.n;
     while (p < end) {
         const char *cr = memchr(p, '\r', (size_t)(end - p));
         md_str piece = md_str_trim((md_str){p, (size_t)((cr ? cr : end) - p)});
-        if (piece.n && !cjson_line(r, piece, lineno, text))
+        if (piece.n && !cjson_line(r, piece, lineno, text)) {
             bad++;
+            md_tail_add(tail, piece, lineno);
+        } else if (piece.n && tail->n) {
+            md_tail_clear(tail);
+        }
         p = cr ? cr + 1 : end;
     }
     return bad;
@@ -1470,7 +1474,8 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
             keep_layout(layout, s.p, s.n, items, n);
             flat_record(&r, items, n, lines.lineno);
         } else if (memchr(s.p, '\r', s.n)) {
-            bad += cr_records(&r, s, lines.lineno, &text);
+            bad += cr_records(&r, s, lines.lineno, &text, &tail);
+            continue;
         } else if (!cjson_line(&r, s, lines.lineno, &text)) {
             bad++;
             last_cut = s.p[0] == '{' && md_sniff_json_value_end(s, NULL) == 0;
