@@ -275,7 +275,8 @@ static bool resync(tf_input *t, unsigned char head[12], uint64_t *skipped)
             size_t rest = n - (i + 12);
             unsigned char *back = md_xmalloc(rest + (t->nback - t->at) + 1);
             memcpy(back, scan + i + 12, rest);
-            memcpy(back + rest, t->back + t->at, t->nback - t->at);
+            if (t->nback > t->at)
+                memcpy(back + rest, t->back + t->at, t->nback - t->at);
             rest += t->nback - t->at;
             free(t->back);
             t->back = back;
