@@ -2776,6 +2776,23 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_uint_eq(series(st, "loss")->count, 2);
     md_store_free(st);
 
+    /* An iteration-based loop keys its evaluation by the iteration: the
+     * training records carry it twice ("iter" and "step"), the
+     * evaluation's once. */
+    st = load_text("scalars.json",
+                   "{\"lr\": 0.1, \"loss\": 2.3, \"time\": 0.2, \"iter\": 10, \"step\": 10}\n"
+                   "{\"lr\": 0.1, \"loss\": 2.1, \"time\": 0.2, \"iter\": 20, \"step\": 20}\n"
+                   "{\"accuracy/top1\": 53.0, \"time\": 0.1, \"step\": 20}\n"
+                   "{\"lr\": 0.1, \"loss\": 1.9, \"time\": 0.2, \"iter\": 30, \"step\": 30}\n"
+                   "{\"lr\": 0.1, \"loss\": 1.8, \"time\": 0.2, \"iter\": 40, \"step\": 40}\n"
+                   "{\"accuracy/top1\": 61.0, \"time\": 0.1, \"step\": 40}\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "val_accuracy")->count, 2);
+    ck_assert_ptr_null(md_store_find(st, "accuracy"));
+    ck_assert_uint_eq(series(st, "step_time")->count, 4);
+    ck_assert(series(st, "step_time")->min == 0.2);
+    md_store_free(st);
+
     /* A count of the whole run agrees with its epoch: it stays the step. */
     st = load_text("global.log",
                    "epoch: 3/10, step: 2500/10000, loss: 1.5\nepoch: 3/10, step: 2600/10000, loss: 1.4\n"

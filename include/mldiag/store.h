@@ -180,6 +180,8 @@ typedef struct md_input {
     /* Records of values placed by a step key, and by an epoch alone
      * ("Epoch 3/10" with no step on the line). */
     uint64_t step_records, epoch_records;
+    /* Records that carry two counts (MMEngine's "iter" and "step"). */
+    uint64_t paired_step_records;
     /* Steps counted within each epoch ("Epoch [6/120], Step [600/600]",
      * Lightning's "Epoch 3: 45%| 450/1000"): once the count restarts as the
      * epoch grows, steps become (epoch - epoch_base) * steps_per_epoch +

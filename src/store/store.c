@@ -547,6 +547,15 @@ static bool epoch_as_step(const md_input *in, int64_t step)
     return in->first_epoch >= 0 && step == in->last_epoch && step < in->last_step_seen;
 }
 
+/* Where the training records carry two counts (MMEngine's iteration-based
+ * loop: "iter": 1000, "step": 1000), one with a single count, at the step
+ * reached, is an evaluation keyed by it: {"accuracy/top1": 71.3, "time":
+ * 0.1, "step": 1000}. */
+static bool count_alone(const md_input *in, int64_t step, unsigned counts)
+{
+    return counts == 1 && in->paired_step_records >= 2 && step == in->last_step_seen;
+}
+
 /* Whether the record holds a value, not only counts. Out of line: only
  * records under an epoch header ask, and the record loop runs for every
  * line of every log. */
@@ -586,10 +595,12 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     int64_t step = -1, epoch = -1, total = -1, epochs = -1, plan = -1;
     bool gives_way = false;
     unsigned step_flags = 0; /* the step's kv's flags, and KEY_GLOBAL_STEP's bit of its key's */
+    unsigned counts = 0;     /* step keys on the record */
     md_input *in = &st->inputs[st->cur];
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
+        counts += role == MD_ROLE_STEP;
         if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv)))) {
             /* LeRobot's "step:2K": a count in thousands, rounded. */
             double at = md_unit_dim(kv->unit) == MD_DIM_SCALE ? kv->value * md_unit_factor(kv->unit) : kv->value;
@@ -646,11 +657,12 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     if (step >= 0 && epoch >= 0)
         step = step_flags & STEP_GLOBAL ? global_step(in, step, epoch)
                                         : epoch_step(in, step, total, epoch, epochs, in_epoch, step_flags & MD_KV_EPOCH_FROM_0);
-    else if (step >= 0 && epoch_as_step(in, step)) {
+    else if (step >= 0 && (epoch_as_step(in, step) || count_alone(in, step, counts))) {
         *evaluation = true;
         st->rec_epoch_keyed = true;
         step = in->last_step_seen;
     }
+    in->paired_step_records += counts >= 2;
     if (step >= 0) {
         plan_steps(in, total);
         in->last_stepped_record = in->records + 1; /* this record's number */
