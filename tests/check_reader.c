@@ -2386,6 +2386,21 @@ START_TEST(test_text_cuda_oom_fields)
     ck_assert_uint_eq(field(e, "tried_gib")->n, 4);
     ck_assert(field(e, "tried_gib")->first == 2 && field(e, "tried_gib")->last == 4);
     md_store_free(st);
+
+    /* So are two lines printed in turn. */
+    st = load_text("oom.log",
+                   "CUDA out of memory. Tried to allocate 2.00 GiB\n"
+                   "CUDA out of memory. Tried to allocate 8.00 GiB\n"
+                   "CUDA out of memory. Tried to allocate 2.00 GiB\n"
+                   "CUDA out of memory. Tried to allocate 8.00 GiB\n"
+                   "CUDA out of memory. Tried to allocate 2.00 GiB\n",
+                   NULL);
+    e = event(st, "cuda_oom");
+    ck_assert_uint_eq(e->count, 5);
+    ck_assert_uint_eq(e->last_line, 5);
+    ck_assert(field(e, "tried_gib")->max == 8 && field(e, "tried_gib")->last == 2);
+    ck_assert_uint_eq(field(e, "tried_gib")->n, 5);
+    md_store_free(st);
 }
 END_TEST
 

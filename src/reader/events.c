@@ -33,16 +33,20 @@ struct md_event_matcher {
     md_str *fragments;
     size_t nfragments, capfragments;
     bool never_silent; /* a literal is all digits */
-    /* The last line that passed the prefilter and what it matched: a line
-     * printed again as it was (a crash loop's one message, a warning each
-     * step) is not matched again. */
-    md_buf last;
-    bool have_last;
-    struct last_match {
-        size_t event, from;
-        double fields[MD_EVENT_MAX_FIELDS];
-    } matched[MD_MAX_EVENT_KINDS];
-    size_t nmatched;
+    /* The last two lines that passed the prefilter and what each matched:
+     * a line printed again as it was (a crash loop's one message, a
+     * warning each step and the source line Python prints under it) is not
+     * matched again. */
+    struct seen_line {
+        md_buf text;
+        bool used;
+        struct last_match {
+            size_t event, from;
+            double fields[MD_EVENT_MAX_FIELDS];
+        } matched[MD_MAX_EVENT_KINDS];
+        size_t nmatched;
+    } seen[2];
+    size_t newest; /* the index in seen of the line matched last */
 };
 
 /* The longest run of the literal without a digit. */
@@ -132,7 +136,8 @@ void md_event_matcher_free(md_event_matcher *m)
     free(m->silent_hits);
     free(m->fragments);
     free(m->scratch);
-    md_buf_free(&m->last);
+    md_buf_free(&m->seen[0].text);
+    md_buf_free(&m->seen[1].text);
     free(m);
 }
 
@@ -232,8 +237,9 @@ static void run_event(md_event_matcher *m, size_t i, md_store *st, unsigned long
         fields[f] = r->ok[1 + f] ? field_value(&e->fields[f], &r->re[1 + f], m->scratch) : NAN;
     size_t from = long_line ? quote_start(text, n, start + (size_t)at[0].rm_eo) : 0;
     md_store_event(st, e, line, md_store_current_step(st), text + from, n - from, fields);
-    if (m->nmatched < MD_COUNT(m->matched)) {
-        struct last_match *lm = &m->matched[m->nmatched++];
+    struct seen_line *sl = &m->seen[m->newest];
+    if (sl->nmatched < MD_COUNT(sl->matched)) {
+        struct last_match *lm = &sl->matched[sl->nmatched++];
         lm->event = i;
         lm->from = from;
         memcpy(lm->fields, fields, e->nfields * sizeof *fields);
@@ -254,18 +260,25 @@ void md_event_matcher_apply(md_event_matcher *m, md_store *st, unsigned long lin
 {
     if (!md_litset_find(m->literals, text, n, m->hits))
         return;
-    if (m->have_last && m->last.n == n && memcmp(m->last.p, text, n) == 0) {
-        for (size_t k = 0; k < m->nmatched; k++) {
-            const struct last_match *lm = &m->matched[k];
+    for (size_t k = 0; k < MD_COUNT(m->seen); k++) {
+        const struct seen_line *sl = &m->seen[k];
+        if (!sl->used || sl->text.n != n || memcmp(sl->text.p, text, n) != 0)
+            continue;
+        for (size_t j = 0; j < sl->nmatched; j++) {
+            const struct last_match *lm = &sl->matched[j];
             md_store_event(st, md_catalog_event(m->cat, lm->event), line, md_store_current_step(st), text + lm->from,
                            n - lm->from, lm->fields);
         }
+        m->newest = k;
         return;
     }
-    md_buf_reset(&m->last);
-    md_buf_put(&m->last, text, n);
-    m->have_last = true;
-    m->nmatched = 0;
+    /* The older of the two gives its place. */
+    m->newest = 1 - m->newest;
+    struct seen_line *sl = &m->seen[m->newest];
+    md_buf_reset(&sl->text);
+    md_buf_put(&sl->text, text, n);
+    sl->used = true;
+    sl->nmatched = 0;
     size_t copied = SIZE_MAX;
     size_t words = md_litset_words(m->literals);
     for (size_t w = 0; w < words; w++) {
