@@ -1088,6 +1088,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("val_loss_unstable", "settled_finetune_small_val_set_wobbles.log")
+def _(r):
+    out = [note("The last epochs of a fine-tune whose training loss has settled at 0.34, judged",
+                "on 300 validation images: its validation loss wobbles by 15-25% around 0.6 from",
+                "one evaluation to the next, as so small a set does. Noisy, not unstable.")]
+    for i, ep in enumerate(range(70, 90)):
+        val = 0.6 * (1 + (0.2 if i % 2 else -0.15) * (0.5 + r.random()))
+        out.append("Epoch %d/100 - Train Loss: %.4f, Train Accuracy: 85.%02d%%, Validation Loss: %.4f, "
+                   "Validation Accuracy: %.2f%%" % (ep, 0.345 + r.gauss(0, 0.002), 50 + i, val, 80 - 10 * (val - 0.6)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("val_loss_unstable", "overfitting_val_rises_steadily.log")
 def _(r):
     out = [note("An MLP memorising 300 samples: the validation loss bottoms out by epoch 4 and",
