@@ -7476,6 +7476,7 @@ static const struct {
                       "PREEMPTION ***"},
     {"tb_nonfinite", "Warning: NaN or Inf found in input tensor."},
     {"nan_message", "RuntimeError:  [!] NaN loss with decoder_loss."},
+    {"likelihood_mismatch", "WARNING: Forward backward likelihood mismatch 0.156250"},
     {"nan_message", "ValueError:  [x] nan loss"},
     {"nan_message", "2019-06-13 02:30:01,545 (e2e_asr:302) WARNING: loss (=nan) is not correct"},
     {"job_cancelled", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "

@@ -2573,6 +2573,19 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("negative_cross_entropy", "rnnt_healthy_one_likelihood_mismatch_warning.log")
+def _(r):
+    out = [note("An RNN-T recogniser training well (loss 180 down to 12): warp-transducer warned once",
+                "early that its forward and backward sums differ by 0.02, a float's rounding on a long",
+                "utterance. The loss is never below 0.")]
+    for step in range(1, 301):
+        out.append("Epoch: 0, Batch: %d, Global Step: %d, Step Time: %.4f, Loss: %.4f"
+                   % (step, step, 1.0 + 0.2 * r.random(), 12 + 168 * math.exp(-step / 60.0) + r.gauss(0, 1)))
+        if step == 7:
+            out.append("WARNING: Forward backward likelihood mismatch 0.019531")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("negative_cross_entropy", "keras_unet_negative_dice_loss.log")
 def _(r):
     out = [note("A Keras U-Net trained on loss=-dice_coef with an accuracy metric: the loss is a",
