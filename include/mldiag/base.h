@@ -78,6 +78,14 @@ static inline bool md_is_letter(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* A control byte that never occurs in text, NUL included. Whitespace, ESC
+ * (colour codes) and backspace are text. */
+static inline bool md_binary_byte(unsigned char c)
+{
+    return (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' && c != 0x1b && c != '\b') ||
+           c == 0x7f;
+}
+
 /* A blank within a line: space or tab. */
 static inline bool md_is_blank(char c)
 {

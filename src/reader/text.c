@@ -2946,7 +2946,7 @@ static bool binary_segment(md_str seg)
     for (size_t i = 0; i < seg.n;) {
         unsigned char c = (unsigned char)seg.p[i];
         if (c < 0x80) {
-            controls += (c >= 0x01 && c <= 0x07) || (c >= 0x0e && c <= 0x1a) || (c >= 0x1c && c <= 0x1f) || c == 0x7f;
+            controls += c && md_binary_byte(c);
             if (controls >= 2)
                 return true;
             i++;

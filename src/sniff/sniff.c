@@ -55,15 +55,6 @@ static bool is_tfrecord(md_str head)
     return head.n >= 12 && le32(p + 8) == md_crc32c_masked(p, 8) && le64(p) < (1u << 30);
 }
 
-/* Control bytes that never occur in text, NUL included. Whitespace, ESC
- * (colour codes) and backspace are text. */
-static bool is_binary_byte(unsigned char c)
-{
-    return (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' &&
-            c != 0x1b && c != '\b') ||
-           c == 0x7f;
-}
-
 /* Counts bytes that are not part of a valid UTF-8 sequence. */
 static size_t invalid_utf8(const unsigned char *p, size_t n)
 {
@@ -96,7 +87,7 @@ static size_t text_lines_prefix(const unsigned char *p, size_t n, size_t limit)
             lines_end = ++i;
             continue;
         }
-        size_t len = p[i] < 0x80 ? !is_binary_byte(p[i]) : md_utf8_char((const char *)p + i, n - i);
+        size_t len = p[i] < 0x80 ? !md_binary_byte(p[i]) : md_utf8_char((const char *)p + i, n - i);
         if (!len)
             break;
         i += len;
@@ -121,7 +112,7 @@ static bool looks_binary(md_str head)
     md_holes_end(&holes);
     size_t ctrl = 0;
     for (size_t i = 0; i < head.n; i++)
-        ctrl += is_binary_byte(p[i]);
+        ctrl += md_binary_byte(p[i]);
     /* A hole's bytes are NULs, each counted as a control byte above. */
     size_t text = head.n - (size_t)holes.bytes;
     ctrl -= (size_t)holes.bytes;
