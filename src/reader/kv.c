@@ -1031,15 +1031,23 @@ bool md_clock_span(const char *s, size_t n, double *seconds)
     return true;
 }
 
+/* What a number with a comma is taken for a decimal comma in. */
+typedef enum {
+    COMMA_ALONE,        /* no thousands group can be: not three decimals but after a 0 */
+    COMMA_LOG,          /* the log writes decimal commas: three decimals too ("1,148") */
+    COMMA_UNMISTAKABLE, /* no list of integers either ("64,64"): a 0 and three, four and more */
+} comma_form;
+
 /* A number written with a decimal comma, as .NET and Java print in
  * locales that use one: ML.NET's "Accuracy:  0,4882352, Cross-Entropy:
  * 7,081955E+12". p holds k digits (a sign allowed) and a comma; only
  * what no thousands group or list can be: two decimals or more but not
- * three ("1,234" groups thousands, unless three_ok: the log writes decimal
- * commas), three after a 0 ("0,123"), or an exponent; and no comma and
- * digit after it ("0,5,1" lists). Reads the value into *v and returns the
- * length, or 0. */
-static size_t decimal_comma(const char *p, size_t k, const char *end, double *v, bool three_ok)
+ * three ("1,234" groups thousands, unless the log writes decimal commas),
+ * three after a 0 ("0,123"), or an exponent (for COMMA_UNMISTAKABLE, no
+ * list of integers either: four decimals and more, three after a 0, or an
+ * exponent); and no comma and digit after it ("0,5,1" lists). Reads the
+ * value into *v and returns the length, or 0. */
+static size_t decimal_comma(const char *p, size_t k, const char *end, double *v, comma_form form)
 {
     const char *q = p + k + 1;
     size_t decimals = md_digit_run(q, (size_t)(end - q));
@@ -1055,7 +1063,9 @@ static size_t decimal_comma(const char *p, size_t k, const char *end, double *v,
     }
     const char *digits = p + (*p == '-' || *p == '+');
     bool zero = digits[0] == '0' && k - (size_t)(digits - p) == 1;
-    if (!(exponent || (decimals >= 2 && decimals != 3) || (decimals == 3 && (zero || three_ok))))
+    bool taken = form == COMMA_UNMISTAKABLE ? decimals >= 4 || (decimals == 3 && zero)
+                                            : (decimals >= 2 && decimals != 3) || (decimals == 3 && (zero || form == COMMA_LOG));
+    if (!exponent && !taken)
         return 0;
     if (q < end && ((q + 1 < end && *q == ',' && md_is_digit(q[1])) || !is_value_end(q, end)))
         return 0;
@@ -1093,14 +1103,8 @@ bool md_kv_decimal_comma_head(md_str head)
         double v;
         size_t g = md_num_grouped(s, eol, &v);
         /* Only forms no list of integers takes ("input_size: 64,64" and
-         * "lr_steps: 30,60" are configuration): a 0 and three decimals and
-         * more, four decimals and more, or an exponent. */
-        size_t decimals = md_digit_run(c + 1, (size_t)(eol - c - 1));
-        const char *digits = s + (*s == '-' || *s == '+');
-        bool zero = digits + 1 == c && *digits == '0';
-        bool exponent = c + 1 + decimals < eol && (c[1 + decimals] | 0x20) == 'e';
-        if (decimal_comma(s, (size_t)(c - s), eol, &v, false) && !g &&
-            ((zero && decimals >= 3) || decimals >= 4 || exponent))
+         * "lr_steps: 30,60" are configuration). */
+        if (decimal_comma(s, (size_t)(c - s), eol, &v, COMMA_UNMISTAKABLE) && !g)
             decimal++;
         else if (g && (memchr(c + 1, ',', g - (size_t)(c - s) - 1) || memchr(s, '.', g)))
             grouped++;
@@ -1160,13 +1164,13 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
     out->num = p;
     if (integral && p + k + 1 < end && p[k] == ',' && md_is_digit(p[k + 1])) {
         bool comma_decimals = memo && memo->comma_decimals;
-        if (comma_decimals && (g = decimal_comma(p, k, end, &grouped, true)) != 0) {
+        if (comma_decimals && (g = decimal_comma(p, k, end, &grouped, COMMA_LOG)) != 0) {
             integral = false;
             out->num = NULL;
         } else if ((g = md_num_grouped(p, end, &grouped)) != 0) {
             integral = memchr(p + k, '.', g - k) == NULL;
             out->grouped = true;
-        } else if ((g = decimal_comma(p, k, end, &grouped, false)) != 0) {
+        } else if ((g = decimal_comma(p, k, end, &grouped, COMMA_ALONE)) != 0) {
             integral = false;
             out->num = NULL; /* no text md_num_scan reads back */
         } else {
