@@ -158,7 +158,7 @@ void md_store_record_begin(md_store *st, unsigned long line)
     st->records++;
     st->rec_line = line;
     st->rec_need_known = false;
-    st->rec_epoch_keyed = false;
+    st->rec_keyed_evaluation = false;
 }
 
 void md_store_record_need_known(md_store *st)
@@ -659,7 +659,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
                                         : epoch_step(in, step, total, epoch, epochs, in_epoch, step_flags & MD_KV_EPOCH_FROM_0);
     else if (step >= 0 && (epoch_as_step(in, step) || count_alone(in, step, counts))) {
         *evaluation = true;
-        st->rec_epoch_keyed = true;
+        st->rec_keyed_evaluation = true;
         step = in->last_step_seen;
     }
     in->paired_step_records += counts >= 2;
@@ -715,10 +715,11 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     return at >= 0 ? at : step_reached_if_all(st, in, KEY_REWARD);
 }
 
-/* A figure of an evaluation keyed by its epoch is the validation set's,
- * whatever its key says: MMEngine's {"accuracy/top1": 70.96, "step": 2}
- * is the top-1 accuracy on the validation set after epoch 2, which
- * training's records never hold. Its timings are left out (record_end). */
+/* A figure of an evaluation keyed by its epoch or iteration is the
+ * validation set's, whatever its key says: MMEngine's {"accuracy/top1":
+ * 70.96, "step": 2} is the top-1 accuracy on the validation set after
+ * epoch 2, which training's records never hold. Its timings are left out
+ * (record_end). */
 static MD_NOINLINE int evaluation_figure(md_store *st, int k)
 {
     const key_info *ki = &st->keys[k];
@@ -963,7 +964,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     bool gives_progress = step < 0 && in->epoch_records > 0 && fractional_epoch(st);
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
-        int key = st->rec_epoch_keyed ? evaluation_figure(st, kv->key) : kv->key;
+        int key = st->rec_keyed_evaluation ? evaluation_figure(st, kv->key) : kv->key;
         const key_info *ki = &st->keys[key];
         /* An evaluation's timings are not the training steps'. */
         if (ki->role != MD_ROLE_SERIES || (evaluation && (ki->total & KEY_TIMING)) || clock_reading(st, ki, kv) ||
