@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "core/crc32c.h"
@@ -400,6 +401,36 @@ START_TEST(test_map)
 }
 END_TEST
 
+START_TEST(test_arena)
+{
+    md_arena a = {0};
+    /* Small blocks are distinct, aligned for any object and keep their
+     * bytes while later ones fill the chunk and the next. */
+    char *blocks[5000];
+    for (int i = 0; i < 5000; i++) {
+        blocks[i] = md_arena_alloc(&a, (size_t)(i % 37) + 1);
+        ck_assert_uint_eq((uintptr_t)blocks[i] % _Alignof(max_align_t), 0);
+        memset(blocks[i], i % 251, (size_t)(i % 37) + 1);
+    }
+    for (int i = 0; i < 5000; i++)
+        for (int k = 0; k <= i % 37; k++)
+            ck_assert_int_eq((unsigned char)blocks[i][k], i % 251);
+    /* A block larger than a chunk gets one of its own, and the chunk being
+     * filled stays in use. */
+    char *big = md_arena_alloc(&a, 1 << 20);
+    memset(big, 7, 1 << 20);
+    char *small = md_arena_strndup(&a, "loss=0.5", 4);
+    ck_assert_str_eq(small, "loss");
+    ck_assert_int_eq(big[(1 << 20) - 1], 7);
+    ck_assert_str_eq(md_arena_strndup(&a, "", 0), "");
+    md_arena_free(&a);
+    ck_assert_ptr_null(a.chunks);
+    /* A freed arena is empty and can be used again. */
+    ck_assert_str_eq(md_arena_strndup(&a, "again", 5), "again");
+    md_arena_free(&a);
+}
+END_TEST
+
 START_TEST(test_edit_distance)
 {
     ck_assert_uint_eq(md_edit_distance("kitten", "sitting"), 3);
@@ -624,6 +655,7 @@ Suite *suite_core(void)
     tcase_add_test(util, test_buf_put_text);
     tcase_add_test(util, test_str_helpers);
     tcase_add_test(util, test_map);
+    tcase_add_test(util, test_arena);
     tcase_add_test(util, test_edit_distance);
     tcase_add_test(util, test_key_normalise);
     tcase_add_test(util, test_key_normalise_truncates_cleanly);

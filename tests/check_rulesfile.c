@@ -246,6 +246,28 @@ START_TEST(test_error_on_continuation_line)
 }
 END_TEST
 
+/* A value continued over 20,000 lines is read whole, and an error in its
+ * last piece points at that line. */
+START_TEST(test_long_continuation)
+{
+    md_buf text = {0};
+    md_buf_puts(&text, "[series foo]\nkind = count\naliases = foo_0");
+    for (int i = 1; i < 20000; i++)
+        md_buf_printf(&text, ",\n    foo_%d", i);
+    md_buf_printf(&text, ",\n      grad_norm\n");
+    md_diags d;
+    md_diags_init(&d);
+    ck_assert_int_eq(compile(md_buf_cstr(&text), text.n, true, &d, NULL), MD_ERR_RULES);
+    const md_diag *g = t_find_diag(&d, MD_DIAG_ERROR, "alias 'grad_norm' already names another series");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_uint_eq(g->line, 20003);
+    ck_assert_uint_eq(g->col, 7);
+    ck_assert_uint_eq(d.errors, 1);
+    md_diags_free(&d);
+    md_buf_free(&text);
+}
+END_TEST
+
 START_TEST(test_nul_bytes)
 {
     md_diags d;
@@ -903,6 +925,7 @@ Suite *suite_rulesfile(void)
     tcase_add_test(tc, test_duplicate_series);
     tcase_add_test(tc, test_alias_names_two_series);
     tcase_add_test(tc, test_error_on_continuation_line);
+    tcase_add_test(tc, test_long_continuation);
     tcase_add_test(tc, test_nul_bytes);
     tcase_add_test(tc, test_encodings);
     tcase_add_test(tc, test_let_errors);

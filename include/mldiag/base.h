@@ -48,6 +48,20 @@ char *md_xstrdup(const char *s);
 char *md_xstrndup(const char *s, size_t n);
 MD_NORETURN void md_out_of_memory(void);
 
+/* Memory for many small objects that are all freed together (a parsed rule
+ * file's keys and values): md_arena_free frees every block at once. A
+ * zeroed md_arena is empty. */
+typedef struct md_arena_chunk md_arena_chunk;
+typedef struct md_arena {
+    md_arena_chunk *chunks;
+    char *next, *end; /* the free part of the chunk being filled */
+} md_arena;
+
+/* n bytes aligned for any object; never NULL. */
+void *md_arena_alloc(md_arena *a, size_t n);
+char *md_arena_strndup(md_arena *a, const char *s, size_t n);
+void md_arena_free(md_arena *a);
+
 /* Grow a dynamic array held as (ptr, len, cap) so that one more element fits. */
 #define MD_GROW(ptr, len, cap)                                                 \
     do {                                                                       \

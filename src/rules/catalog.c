@@ -12,6 +12,7 @@ struct md_catalog {
     md_map names;       /* canonical name -> series index */
     md_event_spec *events;
     size_t nevents, capevents;
+    md_map event_ids; /* id -> the first event of that id */
 };
 
 md_catalog *md_catalog_new(void)
@@ -48,6 +49,7 @@ void md_catalog_free(md_catalog *cat)
     md_map_free(&cat->aliases);
     md_map_free(&cat->alias_units);
     md_map_free(&cat->names);
+    md_map_free(&cat->event_ids);
     free(cat);
 }
 
@@ -113,6 +115,9 @@ bool md_catalog_add_alias(md_catalog *cat, int idx, const char *alias, bool exac
 void md_catalog_add_event(md_catalog *cat, md_event_spec *spec)
 {
     MD_GROW(cat->events, cat->nevents, cat->capevents);
+    intptr_t have;
+    if (!md_map_get(&cat->event_ids, spec->id, strlen(spec->id), &have))
+        md_map_put(&cat->event_ids, spec->id, strlen(spec->id), (intptr_t)cat->nevents);
     cat->events[cat->nevents++] = *spec;
     memset(spec, 0, sizeof *spec);
 }
@@ -161,10 +166,8 @@ const md_event_spec *md_catalog_event(const md_catalog *cat, size_t idx)
 
 int md_catalog_find_event(const md_catalog *cat, const char *id)
 {
-    for (size_t i = 0; i < cat->nevents; i++)
-        if (strcmp(cat->events[i].id, id) == 0)
-            return (int)i;
-    return -1;
+    intptr_t idx;
+    return md_map_get(&cat->event_ids, id, strlen(id), &idx) ? (int)idx : -1;
 }
 
 static const char *const kind_names[] = {

@@ -24,7 +24,10 @@ typedef struct parser {
     token tok;
     const md_catalog *cat;
     const md_expr_lets *lets;
-    md_expr *out;
+    op *ops; /* the code so far: on the stack, then on the heap if it grows */
+    size_t n, cap;
+    bool ops_on_heap;
+    size_t names_size; /* the bytes the ops' names take, NULs included */
     md_expr_error *err;
     bool failed;
     int depth;
@@ -123,11 +126,28 @@ static bool ident_is(const parser *p, const char *word)
            strncmp(p->text + p->tok.at, word, p->tok.len) == 0;
 }
 
+/* An op's name and feat point into the text being compiled, or into the
+ * block of a let's expression, until the expression's block holds them. */
 static void emit(parser *p, op o)
 {
-    md_expr *e = p->out;
-    MD_GROW(e->ops, e->n, e->cap);
-    e->ops[e->n++] = o;
+    if (p->n == p->cap) {
+        p->cap *= 2;
+        if (p->ops_on_heap) {
+            p->ops = md_xrealloc(p->ops, p->cap * sizeof *p->ops);
+        } else {
+            op *heap = md_xmalloc(p->cap * sizeof *heap);
+            memcpy(heap, p->ops, p->n * sizeof *heap);
+            p->ops = heap;
+            p->ops_on_heap = true;
+        }
+    }
+    p->ops[p->n++] = o;
+    p->names_size += (o.name ? o.namelen + 1 : 0) + (o.feat ? o.featlen + 1 : 0);
+}
+
+static op named_op(int code, int feature, const char *name, size_t namelen, const char *feat, size_t featlen)
+{
+    return (op){(uint8_t)code, 0, feature, 0, name, feat, (uint32_t)namelen, (uint32_t)featlen};
 }
 
 static void parse_or(parser *p);
@@ -252,7 +272,7 @@ static bool named_ok(const md_named *list, size_t n, const char *feat)
 
 static bool let_fits(parser *p, size_t at, size_t len, const char *name, size_t ops)
 {
-    if (p->out->n + ops > LET_OPS_MAX) {
+    if (p->n + ops > LET_OPS_MAX) {
         fail(p, at, len, "use fewer lets within lets", "'%s' makes the expression too large", name);
         return false;
     }
@@ -279,12 +299,8 @@ static bool inline_let(parser *p, size_t at, size_t len, const char *name)
     }
     if (!let_fits(p, at, len, name, x->n))
         return true;
-    for (size_t k = 0; k < x->n; k++) {
-        op o = x->ops[k];
-        o.name = o.name ? md_xstrdup(o.name) : NULL;
-        o.feat = o.feat ? md_xstrdup(o.feat) : NULL;
-        emit(p, o);
-    }
+    for (size_t k = 0; k < x->n; k++)
+        emit(p, x->ops[k]);
     return true;
 }
 
@@ -301,7 +317,7 @@ static void compile_signal(parser *p, size_t at, size_t len)
     name[len] = '\0';
     char help[160] = "";
     const char *dot = strchr(name, '.');
-    op o = {0};
+    op o;
     if (!dot && inline_let(p, at, len, name))
         return;
     if (dot && strncmp(name, "event.", 6) == 0) {
@@ -313,7 +329,8 @@ static void compile_signal(parser *p, size_t at, size_t len)
         }
         int ev = dot2 ? md_catalog_find_event(p->cat, id) : -1;
         if (ev >= 0 && event_field_ok(md_catalog_event(p->cat, (size_t)ev), dot2 + 1)) {
-            o = (op){OP_EVENT, 0, 0, 0, md_xstrdup(id), md_xstrdup(dot2 + 1)};
+            const char *feat = p->text + at + (dot2 + 1 - name);
+            o = named_op(OP_EVENT, 0, p->text + at + 6, strlen(id), feat, len - (size_t)(dot2 + 1 - name));
             emit(p, o);
             return;
         }
@@ -322,7 +339,7 @@ static void compile_signal(parser *p, size_t at, size_t len)
         bool is_log = name[0] == 'l';
         const md_named *list = is_log ? md_log_features(&n) : md_run_features(&n);
         if (named_ok(list, n, dot + 1)) {
-            o = (op){is_log ? OP_LOG : OP_RUN, 0, 0, 0, NULL, md_xstrdup(dot + 1)};
+            o = named_op(is_log ? OP_LOG : OP_RUN, 0, NULL, 0, p->text + at + 4, len - 4);
             emit(p, o);
             return;
         }
@@ -333,7 +350,7 @@ static void compile_signal(parser *p, size_t at, size_t len)
         int si = md_catalog_find_series(p->cat, series);
         int feat = md_series_feature_find(dot + 1);
         if (si >= 0 && md_catalog_series(p->cat, (size_t)si)->role == MD_ROLE_SERIES && feat >= 0) {
-            o = (op){OP_SERIES, 0, feat, 0, md_xstrdup(series), NULL};
+            o = named_op(OP_SERIES, feat, p->text + at, (size_t)(dot - name), NULL, 0);
             emit(p, o);
             return;
         }
@@ -373,7 +390,7 @@ static void parse_has(parser *p, size_t at)
         return;
     }
     char series[128];
-    size_t n = p->tok.len < sizeof series ? p->tok.len : sizeof series - 1;
+    size_t series_at = p->tok.at, n = p->tok.len < sizeof series ? p->tok.len : sizeof series - 1;
     memcpy(series, p->text + p->tok.at, n);
     series[n] = '\0';
     int si = md_catalog_find_series(p->cat, series);
@@ -396,7 +413,7 @@ static void parse_has(parser *p, size_t at)
         return;
     }
     next(p);
-    emit(p, (op){OP_HAS, 0, 0, 0, md_xstrdup(series), NULL});
+    emit(p, named_op(OP_HAS, 0, p->text + series_at, n, NULL, 0));
     (void)at;
 }
 
@@ -441,7 +458,7 @@ static void parse_call(parser *p, size_t at, size_t len)
                  f->max_args > f->min_args ? " or more" : "", f->min_args == 1 && f->max_args == 1 ? "" : "s", args);
         return;
     }
-    emit(p, (op){(uint8_t)f->op, (uint16_t)args, 0, 0, NULL, NULL});
+    emit(p, (op){.code = (uint8_t)f->op, .argc = (uint16_t)args});
 }
 
 /* Every recursion of the parser goes through here, so that thousands of
@@ -461,7 +478,7 @@ static void parse_primary(parser *p)
     token t = p->tok;
     switch (t.kind) {
     case T_NUM:
-        emit(p, (op){OP_NUM, 0, 0, t.num, NULL, NULL});
+        emit(p, (op){.code = OP_NUM, .num = t.num});
         next(p);
         break;
     case T_LPAREN:
@@ -473,7 +490,7 @@ static void parse_primary(parser *p)
         break;
     case T_IDENT:
         if (ident_is(p, "true") || ident_is(p, "false")) {
-            emit(p, (op){OP_NUM, 0, 0, ident_is(p, "true"), NULL, NULL});
+            emit(p, (op){.code = OP_NUM, .num = ident_is(p, "true")});
             next(p);
             break;
         }
@@ -499,7 +516,7 @@ static void parse_unary(parser *p)
             return;
         next(p);
         parse_unary(p);
-        emit(p, (op){OP_NEG, 0, 0, 0, NULL, NULL});
+        emit(p, (op){.code = OP_NEG});
         p->depth--;
         return;
     }
@@ -519,7 +536,7 @@ static void parse_binary(parser *p, void (*operand)(parser *), const int *ops, s
         token t = p->tok;
         next(p);
         operand(p);
-        emit(p, (op){(uint8_t)op_code, 0, 0, 0, NULL, NULL});
+        emit(p, (op){.code = (uint8_t)op_code});
         if (!chain && p->tok.kind == T_OP) {
             for (size_t i = 0; i < nops; i++)
                 if (p->tok.op == ops[i])
@@ -563,7 +580,7 @@ static void parse_not(parser *p)
             return;
         next(p);
         parse_not(p);
-        emit(p, (op){OP_NOT, 0, 0, 0, NULL, NULL});
+        emit(p, (op){.code = OP_NOT});
         p->depth--;
         return;
     }
@@ -576,7 +593,7 @@ static void parse_and(parser *p)
     while (!p->failed && at_word_op(p, "and", OP_AND)) {
         next(p);
         parse_not(p);
-        emit(p, (op){OP_AND, 0, 0, 0, NULL, NULL});
+        emit(p, (op){.code = OP_AND});
     }
 }
 
@@ -586,16 +603,16 @@ static void parse_or(parser *p)
     while (!p->failed && at_word_op(p, "or", OP_OR)) {
         next(p);
         parse_and(p);
-        emit(p, (op){OP_OR, 0, 0, 0, NULL, NULL});
+        emit(p, (op){.code = OP_OR});
     }
 }
 
 /* The most values the code holds on the evaluator's stack at once. */
-static size_t stack_depth(const md_expr *e)
+static size_t stack_depth(const op *ops, size_t n)
 {
     size_t sp = 0, most = 0;
-    for (size_t i = 0; i < e->n; i++) {
-        const op *o = &e->ops[i];
+    for (size_t i = 0; i < n; i++) {
+        const op *o = &ops[i];
         switch (o->code) {
         case OP_NUM:
         case OP_SERIES:
@@ -620,13 +637,45 @@ static size_t stack_depth(const md_expr *e)
     return most;
 }
 
+static char *put_name(char *w, const char **name, size_t len)
+{
+    memcpy(w, *name, len);
+    w[len] = '\0';
+    *name = w;
+    return w + len + 1;
+}
+
+/* The expression's one block: the struct, the code, the names, the text. */
+static md_expr *finish(const parser *p)
+{
+    size_t textlen = strlen(p->text);
+    md_expr *e = md_xmalloc(sizeof *e + p->n * sizeof(op) + p->names_size + textlen + 1);
+    e->ops = (op *)(e + 1);
+    e->n = p->n;
+    memcpy(e->ops, p->ops, p->n * sizeof(op));
+    char *w = (char *)(e->ops + p->n);
+    for (size_t i = 0; i < e->n; i++) {
+        op *o = &e->ops[i];
+        if (o->name)
+            w = put_name(w, &o->name, o->namelen);
+        if (o->feat)
+            w = put_name(w, &o->feat, o->featlen);
+    }
+    e->text = w;
+    memcpy(e->text, p->text, textlen + 1);
+    return e;
+}
+
+/* Enough for all but a few of the built-in expressions. */
+#define OPS_ON_STACK 64
+
 md_expr *md_expr_compile_with(const char *text, const md_catalog *cat, const md_expr_lets *lets,
                               md_expr_error *err)
 {
     memset(err, 0, sizeof *err);
-    md_expr *e = md_xcalloc(1, sizeof *e);
-    e->text = md_xstrdup(text);
-    parser p = {e->text, strlen(e->text), 0, {0}, cat, lets, e, err, false, 0};
+    op stack_ops[OPS_ON_STACK];
+    parser p = {.text = text, .len = strlen(text), .cat = cat, .lets = lets, .ops = stack_ops,
+                .cap = OPS_ON_STACK, .err = err};
     next(&p);
     if (p.tok.kind == T_END)
         fail(&p, 0, 1, NULL, "empty expression");
@@ -634,13 +683,12 @@ md_expr *md_expr_compile_with(const char *text, const md_catalog *cat, const md_
     if (!p.failed && p.tok.kind != T_END)
         fail(&p, p.tok.at, p.tok.len, p.tok.kind == T_IDENT ? "combine conditions with && or ||" : NULL,
              "unexpected '%.*s' after the expression", (int)p.tok.len, p.text + p.tok.at);
-    if (!p.failed && stack_depth(e) >= EXPR_STACK_MAX - 1)
+    if (!p.failed && stack_depth(p.ops, p.n) >= EXPR_STACK_MAX - 1)
         fail(&p, 0, 1, "nest fewer calls of many arguments (a let is copied where it is used)",
              "expression holds more than %d values at once", EXPR_STACK_MAX - 2);
-    if (p.failed) {
-        md_expr_free(e);
-        return NULL;
-    }
+    md_expr *e = p.failed ? NULL : finish(&p);
+    if (p.ops_on_heap)
+        free(p.ops);
     return e;
 }
 
@@ -682,12 +730,6 @@ void md_expr_free(md_expr *e)
 {
     if (!e)
         return;
-    for (size_t i = 0; i < e->n; i++) {
-        free(e->ops[i].name);
-        free(e->ops[i].feat);
-    }
-    free(e->ops);
-    free(e->text);
     free(e);
 }
 

@@ -55,13 +55,16 @@ typedef struct op {
     uint16_t argc;
     int feature;
     double num;
-    char *name;
-    char *feat;
+    const char *name; /* NUL-terminated in the expression's block */
+    const char *feat;
+    uint32_t namelen, featlen;
 } op;
 
+/* One allocation holds the expression, its code, the names its code
+ * refers to and its text: the built-in rules compile thousands. */
 struct md_expr {
     op *ops;
-    size_t n, cap;
+    size_t n;
     char *text;
 };
 

@@ -18,6 +18,7 @@ typedef struct cursor {
     size_t errors;
     rf_section *sec;
     rf_entry *entry; /* the entry an indented line continues */
+    size_t value_len, value_cap, pieces_cap; /* of entry */
     unsigned long line;
     bool bad_header; /* the last header was malformed: its entries are not read */
 } cursor;
@@ -45,9 +46,18 @@ static void line_error(cursor *c, const char *p, const char *line_start, size_t 
     c->errors++;
 }
 
-static void add_piece(rf_entry *e, size_t offset, unsigned long line, unsigned long col)
+/* An entry's value and pieces grow by doubling in the file's arena: a value
+ * continued over many lines costs memory in proportion to its length. */
+static void add_piece(cursor *c, size_t offset, unsigned long line, unsigned long col)
 {
-    e->pieces = md_xrealloc(e->pieces, (e->npieces + 1) * sizeof *e->pieces);
+    rf_entry *e = c->entry;
+    if (e->npieces == c->pieces_cap) {
+        c->pieces_cap = c->pieces_cap ? 2 * c->pieces_cap : 1;
+        rf_piece *grown = md_arena_alloc(&c->f->strings, c->pieces_cap * sizeof *grown);
+        if (e->npieces)
+            memcpy(grown, e->pieces, e->npieces * sizeof *grown);
+        e->pieces = grown;
+    }
     e->pieces[e->npieces++] = (rf_piece){offset, line, col};
 }
 
@@ -97,8 +107,8 @@ static void parse_header(cursor *c, const char *p, const char *ls, size_t len)
     MD_GROW(f->sections, f->nsections, f->capsections);
     rf_section *s = &f->sections[f->nsections++];
     memset(s, 0, sizeof *s);
-    s->kind = md_xstrndup(kind, kind_len);
-    s->id = md_xstrndup(id, id_len);
+    s->kind = md_arena_strndup(&f->strings, kind, kind_len);
+    s->id = md_arena_strndup(&f->strings, id, id_len);
     s->line = c->line;
     s->col = (unsigned long)(id - ls) + 1;
     s->kind_col = (unsigned long)(kind - ls) + 1;
@@ -120,16 +130,21 @@ static void parse_continuation(cursor *c, const char *p, const char *ls, size_t 
     const char *end = ls + len;
     trim_value(&p, &end);
     rf_entry *e = c->entry;
-    size_t old = strlen(e->value);
-    size_t add = (size_t)(end - p);
-    e->value = md_xrealloc(e->value, old + add + 2);
+    size_t old = c->value_len, add = (size_t)(end - p);
+    if (old + add + 2 > c->value_cap) {
+        c->value_cap = 2 * (old + add + 2);
+        char *grown = md_arena_alloc(&c->f->strings, c->value_cap);
+        memcpy(grown, e->value, old);
+        e->value = grown;
+    }
     size_t at = old;
     if (old) {
         e->value[at++] = ' ';
     }
     memcpy(e->value + at, p, add);
     e->value[at + add] = '\0';
-    add_piece(e, at, c->line, (unsigned long)(p - ls) + 1);
+    c->value_len = at + add;
+    add_piece(c, at, c->line, (unsigned long)(p - ls) + 1);
 }
 
 static void parse_entry(cursor *c, const char *p, const char *ls, size_t len)
@@ -166,14 +181,18 @@ static void parse_entry(cursor *c, const char *p, const char *ls, size_t len)
     MD_GROW(s->entries, s->nentries, s->capentries);
     rf_entry *e = &s->entries[s->nentries++];
     memset(e, 0, sizeof *e);
-    e->key = md_xstrndup(key, key_len);
-    e->arg = arg ? md_xstrndup(arg, arg_len) : NULL;
-    e->value = md_xstrndup(v, (size_t)(end - v));
+    md_arena *strings = &c->f->strings;
+    e->key = md_arena_strndup(strings, key, key_len);
+    e->arg = arg ? md_arena_strndup(strings, arg, arg_len) : NULL;
+    e->value = md_arena_strndup(strings, v, (size_t)(end - v));
     e->line = c->line;
     e->col = (unsigned long)(key - ls) + 1;
     e->arg_col = arg ? (unsigned long)(arg - ls) + 1 : 0;
-    add_piece(e, 0, c->line, (unsigned long)(v - ls) + 1);
     c->entry = e;
+    c->value_len = (size_t)(end - v);
+    c->value_cap = c->value_len + 1;
+    c->pieces_cap = 0;
+    add_piece(c, 0, c->line, (unsigned long)(v - ls) + 1);
 }
 
 static void parse_line(cursor *c, const char *ls, size_t len)
@@ -229,7 +248,7 @@ size_t rf_parse(rf_file *f, const char *path, char *text, size_t len, bool built
     f->path = md_xstrdup(path);
     f->text = text;
     f->len = len;
-    cursor c = {f, diags, 0, NULL, NULL, 0, false};
+    cursor c = {.f = f, .diags = diags};
     const unsigned char *u = (const unsigned char *)text;
     if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
         md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0,
@@ -270,18 +289,9 @@ size_t rf_parse(rf_file *f, const char *path, char *text, size_t len, bool built
 
 void rf_file_fini(rf_file *f)
 {
-    for (size_t i = 0; i < f->nsections; i++) {
-        rf_section *s = &f->sections[i];
-        for (size_t j = 0; j < s->nentries; j++) {
-            free(s->entries[j].key);
-            free(s->entries[j].arg);
-            free(s->entries[j].value);
-            free(s->entries[j].pieces);
-        }
-        free(s->entries);
-        free(s->kind);
-        free(s->id);
-    }
+    for (size_t i = 0; i < f->nsections; i++)
+        free(f->sections[i].entries);
+    md_arena_free(&f->strings);
     free(f->sections);
     free(f->path);
     free(f->text);

@@ -41,6 +41,7 @@ typedef struct rf_file {
     size_t len;
     rf_section *sections;
     size_t nsections, capsections;
+    md_arena strings; /* the sections' kinds and ids, the entries' keys, values and pieces */
 } rf_file;
 
 /* Parses text (taking ownership of it) into sections. Syntax errors go to
