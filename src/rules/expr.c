@@ -57,16 +57,35 @@ static void fail(parser *p, size_t at, size_t width, const char *help, const cha
     snprintf(p->err->help, sizeof p->err->help, "%s", help ? help : "");
 }
 
-typedef struct opname {
-    const char *text;
-    int op;
-} opname;
-
-static const opname operators[] = {
-    {"&&", OP_AND}, {"||", OP_OR}, {"<=", OP_LE}, {">=", OP_GE}, {"==", OP_EQ}, {"!=", OP_NE},
-    {"<", OP_LT},   {">", OP_GT},  {"+", OP_ADD},  {"-", OP_SUB}, {"*", OP_MUL},  {"/", OP_DIV},
-    {"!", OP_NOT},
-};
+/* The operator at s ("&&", "<=", "!", ...): its OP_* and length, or 0. */
+static size_t operator_at(const char *s, int *code)
+{
+    char c = s[0], d = s[1];
+    switch (c) {
+    case '&':
+    case '|':
+        *code = c == '&' ? OP_AND : OP_OR;
+        return d == c ? 2 : 0;
+    case '<':
+    case '>':
+        *code = d == '=' ? (c == '<' ? OP_LE : OP_GE) : (c == '<' ? OP_LT : OP_GT);
+        return d == '=' ? 2 : 1;
+    case '=':
+        *code = OP_EQ;
+        return d == '=' ? 2 : 0;
+    case '!':
+        *code = d == '=' ? OP_NE : OP_NOT;
+        return d == '=' ? 2 : 1;
+    case '+':
+    case '-':
+    case '*':
+    case '/':
+        *code = c == '+' ? OP_ADD : c == '-' ? OP_SUB : c == '*' ? OP_MUL : OP_DIV;
+        return 1;
+    default:
+        return 0;
+    }
+}
 
 static void next(parser *p)
 {
@@ -107,17 +126,12 @@ static void next(parser *p)
         t->kind = c == '(' ? T_LPAREN : c == ')' ? T_RPAREN : T_COMMA;
         return;
     }
-    for (size_t i = 0; i < MD_COUNT(operators); i++) {
-        size_t n = strlen(operators[i].text);
-        if (strncmp(s + t->at, operators[i].text, n) == 0) {
-            t->kind = T_OP;
-            t->op = operators[i].op;
-            t->len = n;
-            p->pos = t->at + n;
-            return;
-        }
+    size_t n = operator_at(s + t->at, &t->op);
+    t->kind = n ? T_OP : T_BAD;
+    if (n) {
+        t->len = n;
+        p->pos = t->at + n;
     }
-    t->kind = T_BAD;
 }
 
 static bool ident_is(const parser *p, const char *word)

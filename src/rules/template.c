@@ -29,23 +29,22 @@ static void add_part(md_template *t, md_buf *lit, md_expr *e, char *text, fmt f)
  * (for an event the catalog has) and the run's (run.worst_val_name). */
 static char *text_signal(const char *s, size_t n, const md_catalog *cat)
 {
-    char *name = md_xstrndup(s, n);
+    md_str name = {s, n};
     size_t ntext;
     const md_named *text = md_text_signals(&ntext);
     for (size_t i = 0; i < ntext; i++)
-        if (strncmp(text[i].name, "run.", 4) == 0 && strcmp(text[i].name, name) == 0)
-            return name;
-    const char *dot = strrchr(name, '.');
-    if (strncmp(name, "event.", 6) == 0 && dot > name + 6 &&
-        (strcmp(dot, ".text") == 0 || strcmp(dot, ".last_text") == 0)) {
-        char *id = md_xstrndup(name + 6, (size_t)(dot - name - 6));
-        bool known = md_catalog_find_event(cat, id) >= 0;
-        free(id);
-        if (known)
-            return name;
-    }
-    free(name);
-    return NULL;
+        if (strncmp(text[i].name, "run.", 4) == 0 && md_str_eq(name, text[i].name))
+            return md_xstrndup(s, n);
+    if (!md_str_starts_with(name, "event."))
+        return NULL;
+    size_t suffix = md_str_ends_with(name, ".text") ? 5 : md_str_ends_with(name, ".last_text") ? 10 : 0;
+    if (!suffix || n - suffix <= 6)
+        return NULL;
+    /* The id is all up to the last dot ("event.a.b.text" names event a.b). */
+    char *id = md_xstrndup(s + 6, n - suffix - 6);
+    bool known = md_catalog_find_event(cat, id) >= 0;
+    free(id);
+    return known ? md_xstrndup(s, n) : NULL;
 }
 
 static bool parse_format(const char *spec, size_t n, fmt *f)
