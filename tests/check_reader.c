@@ -6668,6 +6668,24 @@ START_TEST(test_text_table_nan_placeholders)
     ck_assert_uint_eq(series(st, "val_loss")->count, 2);
     ck_assert_uint_eq(series(st, "val_loss")->nan, 0);
     md_store_free(st);
+
+    /* Flair's loss.tsv writes "_" for a score it did not compute, and an
+     * empty cell after the training loss that no name heads: its rows are
+     * one cell longer than the header, so they are columns, not CSV. */
+    st = load_text("loss.tsv",
+                   "EPOCH\tTIMESTAMP\tBAD_EPOCHS\tLEARNING_RATE\tTRAIN_LOSS\tTRAIN_PRECISION\tTRAIN_F-SCORE\t"
+                   "DEV_LOSS\tDEV_PRECISION\tDEV_F-SCORE\n"
+                   "0\t11:17:16\t0\t0.1000\t0.0215\t\t_\t_\t0.0135\t0.7966\t0.7966\n"
+                   "1\t11:17:21\t0\t0.1000\t0.0119\t\t_\t_\t0.0090\t0.9492\t0.9492\n"
+                   "2\t11:17:26\t0\t0.1000\tnan\t\t_\t_\t0.0071\t0.9661\t0.9661\n",
+                   NULL);
+    const md_series *flair = series(st, "loss");
+    ck_assert_uint_eq(flair->count, 3);
+    ck_assert_int_eq(flair->first_nonfinite_step, 2);
+    ck_assert(series(st, "val_loss")->first == 0.0135);
+    ck_assert(series(st, "val_f1")->last == 0.9661);
+    ck_assert_ptr_null(md_store_find(st, "train_precision"));
+    md_store_free(st);
 }
 END_TEST
 

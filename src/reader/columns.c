@@ -430,10 +430,11 @@ static bool read_labelled_row(md_columns *t, md_str label, const cell_value *val
 
 /* A cell that stands for no value: HF Trainer's "No log" under Training
  * Loss until its first logging step (TRL's GRPO table writes "No Log"), a
- * table's "N/A" or "-". */
+ * table's "N/A" or "-", Flair's loss.tsv "_" for a score it did not
+ * compute. */
 static bool placeholder_cell(md_str c)
 {
-    static const char *const placeholders[] = {"No log", "No Log", "N/A", "-"};
+    static const char *const placeholders[] = {"No log", "No Log", "N/A", "-", "_"};
     return md_str_in(c, placeholders, MD_COUNT(placeholders));
 }
 
