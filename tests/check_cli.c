@@ -2,6 +2,7 @@
  * and output that parses. */
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -680,6 +681,51 @@ START_TEST(test_saved_reports_are_not_logs)
 }
 END_TEST
 
+/* A run directory holding a requeued job's log beside the earlier
+ * attempt's, over the same steps, one of them ending in NaN: the file
+ * written last is the run, whatever the names' order or the points'. */
+static void set_mtime(const char *path, time_t when)
+{
+    struct timespec times[2] = {{when, 0}, {when, 0}};
+    ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+}
+
+START_TEST(test_run_dir_newer_attempt)
+{
+    fixture f = setup_dir();
+    char *run_dir = t_path(f.dir, "run");
+    ck_assert_int_eq(mkdir(run_dir, 0777), 0);
+    md_buf healthy = {0}, nan = {0};
+    for (int step = 1; step <= 300; step++) {
+        double loss = 2.0 * exp(-step / 80.0) + 0.5;
+        md_buf_printf(&healthy, "step %d loss %.4f\n", step, loss);
+        if (step < 300)
+            md_buf_printf(&nan, "step %d loss %.4f\n", step, loss);
+    }
+    md_buf_puts(&nan, "step 300 loss nan\n");
+    char *attempt = t_write_str(run_dir, "attempt1.log", md_buf_cstr(&healthy));
+    char *train = t_write_str(run_dir, "train.log", md_buf_cstr(&nan));
+    set_mtime(attempt, 1700000000);
+    set_mtime(train, 1700003600);
+    run r = run_mldiag(f.dir, (const char *[]){"check", "run", NULL});
+    expect(&r, 1);
+    ck_assert_has(r.out, "critical nan_loss step 300");
+    run_free(&r);
+
+    /* The retry is healthy: the older attempt's NaN is no finding. */
+    set_mtime(attempt, 1700007200);
+    r = run_mldiag(f.dir, (const char *[]){"check", "run", NULL});
+    expect(&r, 0);
+    run_free(&r);
+    free(attempt);
+    free(train);
+    free(run_dir);
+    md_buf_free(&healthy);
+    md_buf_free(&nan);
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_symlink_loop_directory)
 {
     fixture f = setup_dir();
@@ -1327,6 +1373,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_control_characters_shown);
     tcase_add_test(tc, test_directory_without_logs);
     tcase_add_test(tc, test_symlink_loop_directory);
+    tcase_add_test(tc, test_run_dir_newer_attempt);
     tcase_add_test(tc, test_directory_walk_bounds);
     tcase_add_test(tc, test_saved_reports_are_not_logs);
     tcase_add_test(tc, test_usage_errors);

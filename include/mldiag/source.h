@@ -34,6 +34,9 @@ bool md_source_is_gzip(const md_source *src);
 /* True when a gzip stream ended before its trailer or was corrupt. */
 bool md_source_cut_short(const md_source *src);
 uint64_t md_source_bytes(const md_source *src);
+/* When a file was last modified, in nanoseconds since the epoch; 0 for
+ * standard input and memory. */
+int64_t md_source_mtime_ns(const md_source *src);
 
 /* Reads the rest of the stream into one buffer, at most max bytes. Returns
  * MD_OK, MD_ERR_IO on a read error, or MD_ERR_FORMAT when over max. The

@@ -171,6 +171,7 @@ typedef struct md_input {
     bool snapshot;             /* a trainer_state.json: rewritten at every checkpoint */
     int64_t best_checkpoint_step; /* the step of the checkpoint the trainer kept as its best, -1 when none */
     bool growing;              /* followed as it grows (mldiag watch): its end so far is not the run's */
+    int64_t mtime_ns;          /* the file's last modification (ns since the epoch), 0 when unknown */
     int64_t declared_total;    /* "step 5/100": the run's planned length, or -1 */
     bool declared_floor;       /* declared_total is only the end of the epoch reached (the epochs planned unknown) */
     int64_t last_step_seen;

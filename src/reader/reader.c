@@ -46,6 +46,7 @@ md_err md_read_as(md_store *st, md_source *src, md_format fmt, const md_catalog 
 {
     md_str head = md_source_peek(src);
     int input = md_store_begin_input(st, md_source_path(src), fmt);
+    md_store_input_mut(st, input)->mtime_ns = md_source_mtime_ns(src);
     md_err err = MD_OK;
     switch (fmt) {
     case MD_FMT_EMPTY:

@@ -34,6 +34,7 @@ struct md_source {
     char *peek; /* bytes read ahead for sniffing, handed out first */
     size_t peek_len, peek_pos;
     uint64_t bytes;
+    int64_t mtime_ns; /* 0 when unknown (stdin, memory) */
 };
 
 static long read_fd(md_source *src, void *dst, size_t n)
@@ -230,6 +231,7 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
 {
     *sys_errno = 0;
     int fd = 0;
+    int64_t mtime_ns = 0;
     bool stdin_src = strcmp(path, "-") == 0;
     if (!stdin_src) {
         fd = open(path, O_RDONLY);
@@ -250,8 +252,11 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
             *err = MD_ERR_FORMAT;
             return NULL;
         }
+        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+            mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
     }
     md_source *src = md_xcalloc(1, sizeof *src);
+    src->mtime_ns = mtime_ns;
     src->utf16 = (iconv_t)-1;
     src->path = md_xstrdup(stdin_src ? "<stdin>" : path);
     src->fd = fd;
@@ -402,6 +407,11 @@ bool md_source_cut_short(const md_source *src)
 uint64_t md_source_bytes(const md_source *src)
 {
     return src->bytes;
+}
+
+int64_t md_source_mtime_ns(const md_source *src)
+{
+    return src->mtime_ns;
 }
 
 md_err md_source_slurp(md_source *src, size_t max, char **data, size_t *n)

@@ -1277,6 +1277,23 @@ static bool from_test_set(const md_series *s)
     return n >= 4 && memcmp(norm, "test", 4) == 0 && (n == 4 || norm[4] == '_');
 }
 
+/* Two files of one series from the same first step, that do not continue
+ * each other, one with NaN or Inf points and one without, are two
+ * attempts at the run, not two copies of it (a copy of a run that
+ * diverged holds its NaN too): a requeued job's train.log beside
+ * attempt1.log. Whichever holds more points, the older must not hide the
+ * newer's NaN, nor its NaN a healthy retry's. A few points are no
+ * attempt: the last dict a crashed run's console printed beside its W&B
+ * history. */
+#define ATTEMPT_MIN_POINTS 8
+
+static bool another_attempt(const md_store *st, const md_series *a, const md_series *b)
+{
+    int64_t ta = st->inputs[a->input].mtime_ns, tb = st->inputs[b->input].mtime_ns;
+    return ta && tb && ta != tb && a->first_step == b->first_step && a->count >= ATTEMPT_MIN_POINTS &&
+           b->count >= ATTEMPT_MIN_POINTS && (a->count > a->finite) != (b->count > b->finite);
+}
+
 /* s under the name it was spelled with, or that name numbered. */
 static void add_as_spelled(md_store *st, md_series *s)
 {
@@ -1326,6 +1343,14 @@ void md_store_merge(md_store *st, md_store *src)
                 st->series[have] = series_join(old, s);
             } else if (series_continues(s, old)) {
                 st->series[have] = series_join(s, old);
+            } else if (another_attempt(st, old, s)) {
+                /* The run as it stands is the file written last. */
+                if (st->inputs[s->input].mtime_ns > st->inputs[old->input].mtime_ns) {
+                    series_free(old);
+                    st->series[have] = s;
+                } else {
+                    series_free(s);
+                }
             } else if (s->count > old->count || (s->count == old->count && old->ordinal && !s->ordinal)) {
                 /* A copy of the same points, or another run: the fuller
                  * one; of two as full, the one placed by steps (a W&B
