@@ -573,6 +573,15 @@ START_TEST(test_kv_thousands_groups)
     CHECK_LINE("a=0,123 b=1,23 c=1,2345", {"a", 0.123, MD_UNIT_NONE}, {"b", 1.23, MD_UNIT_NONE},
                {"c", 1.2345, MD_UNIT_NONE});
     CHECK_LINE("{'loss': 1,'step': 5}", {"loss", 1, MD_UNIT_NONE}, {"step", 5, MD_UNIT_NONE});
+    /* A French locale parts thousands with a narrow no-break space
+     * (U+202F), others with a no-break space (U+00A0): one number each. */
+    CHECK_LINE("perte : 2,4506 | d\xC3\xA9\x62it : 13\xE2\x80\xAF" "065 tokens/s", {"perte", 2.4506, MD_UNIT_NONE},
+               {"tokens/s", 13065, MD_UNIT_NONE});
+    ck_assert(kv[1].flags & MD_KV_INTEGRAL);
+    CHECK_LINE("throughput: 12\xC2\xA0" "505\xC2\xA0" "001.5 loss: 0.5", {"throughput", 12505001.5, MD_UNIT_NONE},
+               {"loss", 0.5, MD_UNIT_NONE});
+    /* Separators must agree, and a space alone parts two numbers. */
+    CHECK_LINE("a: 12\xC2\xA0" "505\xE2\x80\xAF" "001 b: 12 505", {"a", 12505, MD_UNIT_NONE}, {"b", 12, MD_UNIT_NONE});
 }
 END_TEST
 

@@ -826,6 +826,18 @@ bool md_num_whole(const char *p, const char *end, double *v)
     return n && (md_num_scan(p, end, v) == n || md_num_grouped(p, end, v) == n);
 }
 
+size_t md_group_separator(const char *q, const char *end)
+{
+    if (q < end && *q == ',')
+        return 1;
+    if (end - q >= 2 && (unsigned char)q[0] == 0xC2 && (unsigned char)q[1] == 0xA0)
+        return 2;
+    if (end - q >= 3 && (unsigned char)q[0] == 0xE2 && (unsigned char)q[1] == 0x80 &&
+        ((unsigned char)q[2] == 0xAF || (unsigned char)q[2] == 0x89))
+        return 3;
+    return 0;
+}
+
 size_t md_num_grouped(const char *p, const char *end, double *v)
 {
     size_t sign = p < end && (*p == '-' || *p == '+');
@@ -835,12 +847,14 @@ size_t md_num_grouped(const char *p, const char *end, double *v)
     char digits[64];
     size_t n = k;
     memcpy(digits, p, k);
-    const char *q = p + k;
-    while (end - q >= 4 && q[0] == ',' && md_is_digit(q[1]) && md_is_digit(q[2]) && md_is_digit(q[3]) &&
-           (end - q == 4 || !md_is_digit(q[4])) && n + 3 < 40) {
-        memcpy(digits + n, q + 1, 3);
+    const char *q = p + k, *sep = q;
+    size_t w = md_group_separator(q, end); /* every group after the same separator */
+    while (w && (size_t)(end - q) >= w + 3 && memcmp(q, sep, w) == 0 && md_is_digit(q[w]) &&
+           md_is_digit(q[w + 1]) && md_is_digit(q[w + 2]) && ((size_t)(end - q) == w + 3 || !md_is_digit(q[w + 3])) &&
+           n + 3 < 40) {
+        memcpy(digits + n, q + w, 3);
         n += 3;
-        q += 4;
+        q += w + 3;
     }
     if (q == p + k)
         return 0;
@@ -1176,6 +1190,13 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
         } else {
             return false; /* a list ("gpus: 0,1"), no number */
         }
+        k = g;
+        v = grouped;
+    } else if (integral && md_group_separator(p + k, end) > 1 && (g = md_num_grouped(p, end, &grouped)) != 0) {
+        /* Thousands parted by a no-break space, as a French locale writes
+         * them ("13 065 tokens/s"): one number, not 13 and 65. */
+        integral = memchr(p + k, '.', g - k) == NULL;
+        out->grouped = true;
         k = g;
         v = grouped;
     }

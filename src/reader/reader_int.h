@@ -42,10 +42,15 @@ typedef struct md_kv {
 
 /* "1,234,567": Python's f"{n:,}" groups thousands (torchtitan's tps, a
  * parameter count). Reads such a number at p into *v (a sign, one to three
- * digits not starting with 0, groups of a comma and exactly three digits,
- * a fraction after them: "0,5" is no thousand, "1,2" no group) and
- * returns its length; 0 when p holds none. */
+ * digits not starting with 0, groups of a separator and exactly three
+ * digits, a fraction after them: "0,5" is no thousand, "1,2" no group) and
+ * returns its length; 0 when p holds none. The separator is a comma or,
+ * as locales write it, a no-break space (U+00A0, U+202F) or a thin space
+ * (U+2009), the same in every group. */
 size_t md_num_grouped(const char *p, const char *end, double *v);
+/* The length of the thousands separator at q (see md_num_grouped), 0 for
+ * none. */
+size_t md_group_separator(const char *q, const char *end);
 /* Whether the head of a log writes its numbers with a decimal comma: two
  * values that can be nothing else ("0,984", "2,8587") and none that groups
  * thousands beyond doubt ("1,234,567", "12,345.6"). */
