@@ -141,6 +141,17 @@ START_TEST(test_num_not_numbers)
 }
 END_TEST
 
+START_TEST(test_comma_number)
+{
+    static const char *const yes[] = {"2,4752", "-0,5", "+1,0", "7,08E+12", "1,234", "3,1e-5"};
+    static const char *const no[] = {"", ",5", "5,", "1,2,3", "1.5", "1,5x", "1,5e", "a,b", "-", "12"};
+    for (size_t i = 0; i < MD_COUNT(yes); i++)
+        ck_assert_msg(md_comma_number(yes[i], strlen(yes[i])), "%s", yes[i]);
+    for (size_t i = 0; i < MD_COUNT(no); i++)
+        ck_assert_msg(!md_comma_number(no[i], strlen(no[i])), "%s", no[i]);
+}
+END_TEST
+
 START_TEST(test_num_hex_and_range)
 {
     /* Hexadecimal floats are not read: only the leading "0". */
@@ -656,6 +667,7 @@ Suite *suite_core(void)
     tcase_add_test(util, test_str_helpers);
     tcase_add_test(util, test_map);
     tcase_add_test(util, test_arena);
+    tcase_add_test(util, test_comma_number);
     tcase_add_test(util, test_edit_distance);
     tcase_add_test(util, test_key_normalise);
     tcase_add_test(util, test_key_normalise_truncates_cleanly);

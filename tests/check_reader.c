@@ -5567,6 +5567,32 @@ START_TEST(test_csv_tsv)
     ck_assert(loss->last == 1.25);
     ck_assert_uint_eq(series(st, "val_loss")->count, 1);
     md_store_free(st);
+
+    /* And writes its numbers with a decimal comma, as does a TSV from such
+     * a locale: "1,234" there is 1.234 too, once a cell no thousands group
+     * makes ("2,4752") says so; text cells are no numbers either way. */
+    static const char *const comma_files[][2] = {
+        {"metrics.csv", "step;loss;val_loss;note\n1;2,4752;2,5252;a,b\n2;1,234;;\n3;nan;7,08E-01;\n"},
+        {"metrics.tsv", "step\tloss\tval_loss\tnote\n1\t2,4752\t2,5252\ta,b\n2\t1,234\t\t\n3\tnan\t7,08E-01\t\n"},
+    };
+    for (size_t i = 0; i < MD_COUNT(comma_files); i++) {
+        st = load_text(comma_files[i][0], comma_files[i][1], NULL);
+        ck_assert_int_eq(md_store_input(st, 0)->format, MD_FMT_CSV);
+        loss = series(st, "loss");
+        ck_assert_uint_eq(loss->count, 3);
+        ck_assert(loss->first == 2.4752);
+        ck_assert(loss->min == 1.234);
+        ck_assert_int_eq(loss->first_nonfinite_step, 3);
+        ck_assert(series(st, "val_loss")->last == 0.708);
+        ck_assert_uint_eq(md_store_nseries(st), 2);
+        md_store_free(st);
+    }
+    /* A TSV whose commas group thousands has no decimal comma. */
+    st = load_text("metrics.tsv", "step\ttokens\tloss\n1\t1,234,567\t2.5\n2\t2,469\t2.4\n", NULL);
+    ck_assert(series(st, "loss")->last == 2.4);
+    const md_series *tokens = md_store_find(st, "tokens");
+    ck_assert(!tokens || tokens->min > 1000);
+    md_store_free(st);
 }
 END_TEST
 

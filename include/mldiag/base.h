@@ -168,6 +168,10 @@ void md_buf_free(md_buf *b);
  * consumed, 0 when s does not start a number. Plain decimals take a fast exact
  * path; anything else falls back to strtod, so results equal strtod's. */
 size_t md_num_scan(const char *s, const char *end, double *out);
+/* Whether p's n bytes are all a number written with a decimal comma, as
+ * locales that part a spreadsheet's cells with ';' write them: digits, one
+ * comma, digits, an optional exponent ("2,4752", "-0,5", "7,08E+12"). */
+bool md_comma_number(const char *p, size_t n);
 
 /* How the text md_num_scan_form read was written: its digits after the
  * point (0 without one), whether it has a point, and its exponent's letter

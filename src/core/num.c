@@ -481,3 +481,23 @@ const char *md_num_fmt(double v, char *buf, size_t size)
         snprintf(buf, size, "%.4g", v);
     return buf;
 }
+
+bool md_comma_number(const char *p, size_t n)
+{
+    size_t i = n && (p[0] == '-' || p[0] == '+'), digits = 0, comma = 0;
+    for (; i < n && (md_is_digit(p[i]) || (p[i] == ',' && !comma && digits)); i++) {
+        comma += p[i] == ',';
+        digits += md_is_digit(p[i]);
+    }
+    if (!comma || !md_is_digit(p[i - 1]))
+        return false;
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+        i += 1 + (i + 1 < n && (p[i + 1] == '-' || p[i + 1] == '+'));
+        size_t exp = i;
+        while (i < n && md_is_digit(p[i]))
+            i++;
+        if (i == exp)
+            return false;
+    }
+    return i == n;
+}

@@ -33,6 +33,8 @@ typedef struct csv_reader {
     unsigned long ragged;
     bool header_done;
     unsigned char delim;
+    bool decimal_comma; /* cells write "2,4752" for 2.4752 (see decimal_comma_cells) */
+    md_buf points;      /* a line with its decimal commas made points */
     bool *skip;        /* columns not read: a W&B export's other runs */
     /* The row's cells go to the feed as text: asked once a row, and either
      * way the store gets the same values. */
@@ -517,6 +519,51 @@ static unsigned char pick_delimiter(md_str head)
     return semicolons > commas ? ';' : ',';
 }
 
+/* Whether a file parted by ';' or tabs writes decimal commas, as
+ * spreadsheets in such locales do ("step;loss" over "1;2,4752"): a cell
+ * of its first lines holds a comma number that no thousands group is
+ * ("2,4752", "0,5"), and none groups thousands beyond doubt
+ * ("1,234,567"). Then every comma between digits is a decimal point. */
+static bool decimal_comma_cells(md_str head, unsigned char delim)
+{
+    if (delim == ',')
+        return false;
+    size_t decimal = 0, grouped = 0;
+    const char *p = head.p, *end = head.p + head.n;
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            break; /* a line the head cut */
+        for (const char *c = p; c <= eol;) {
+            const char *cut = memchr(c, delim, (size_t)(eol - c));
+            cut = cut ? cut : eol;
+            md_str f = md_csv_trim(c, (size_t)(cut - c));
+            while (f.n && f.p[f.n - 1] == '\r')
+                f.n--;
+            double v;
+            if (md_comma_number(f.p, f.n))
+                decimal += md_num_grouped(f.p, f.p + f.n, &v) != f.n;
+            else if (md_num_grouped(f.p, f.p + f.n, &v) == f.n && f.n)
+                grouped++;
+            c = cut + 1;
+        }
+        p = eol + 1;
+    }
+    return decimal > 0 && grouped == 0;
+}
+
+/* The line with each comma between two digits made a point. */
+static const char *with_points(csv_reader *r, const char *p, size_t n)
+{
+    md_buf_reset(&r->points);
+    md_buf_put(&r->points, p, n);
+    char *q = r->points.p;
+    for (size_t i = 1; i + 1 < n; i++)
+        if (q[i] == ',' && md_is_digit(q[i - 1]) && md_is_digit(q[i + 1]))
+            q[i] = '.';
+    return q;
+}
+
 static bool between_rows(const csv_reader *r)
 {
     return r->parser.pstate == r->row_start_state && r->parser.entry_pos == 0;
@@ -697,6 +744,8 @@ static void drop_header(csv_reader *r)
 /* One line and the '\n' after it (nl is false for a last line without). */
 static void take_line(csv_reader *r, const char *p, size_t n, bool nl, bool fast)
 {
+    if (r->decimal_comma && memchr(p, ',', n))
+        p = with_points(r, p, n + nl);
     if (!r->header_done && r->nnames == 0 && between_rows(r) && comment_line(p, n)) {
         r->monitor |= monitor_comment(p, n);
         r->row++;
@@ -778,6 +827,7 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
     r.path = md_source_path(src);
     r.row_start_state = r.parser.pstate;
     r.delim = pick_delimiter(md_source_peek(src));
+    r.decimal_comma = decimal_comma_cells(md_source_peek(src), r.delim);
     csv_set_delim(&r.parser, r.delim);
     md_holes holes = {0};
     md_err err = read_lines(&r, src, &holes, fast);
@@ -788,6 +838,7 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
         md_diags_add(diags, MD_DIAG_WARNING, r.path, r.row + 1, 0,
                      "a quoted field starts here and never closes: the rest of the file was not read");
     csv_free(&r.parser);
+    md_buf_free(&r.points);
     if (r.gpu)
         gpu_flush(&r);
     md_feed_close(r.feed);

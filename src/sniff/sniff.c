@@ -294,7 +294,8 @@ static row_shape split_row(md_str line, char delim, bool units_ok)
             md_str f = md_str_trim((md_str){line.p + start, i - start});
             r.fields++;
             r.empty += f.n == 0;
-            r.numeric += is_number(f, units_ok);
+            /* Cells parted by ';' or tabs may write decimal commas. */
+            r.numeric += is_number(f, units_ok) || (delim != ',' && md_comma_number(f.p, f.n));
             start = i + 1;
         }
     }
