@@ -318,8 +318,11 @@ static bool looks_delimited(md_str head, char delim)
     bool units = md_memmem(header.p, header.n, " [", 2) != NULL && md_memmem(header.p, header.n, "]", 1) != NULL;
     row_shape h = split_row(header, delim, false);
     /* A brace is no header's: PySlowFast's "json_stats: {...}" lines, whose
-     * quoted values hide their commas alike, are a console log. */
-    if (h.fields < 2 || h.numeric * 2 >= h.fields || h.empty == h.fields || memchr(header.p, '{', header.n))
+     * quoted values hide their commas alike, are a console log; nor is a
+     * terminal's escape, whose 24-bit colours ("\x1b[38;2;255;0;0m") part
+     * a coloured log's lines at ';' into fields of numbers. */
+    if (h.fields < 2 || h.numeric * 2 >= h.fields || h.empty == h.fields || memchr(header.p, '{', header.n) ||
+        memchr(header.p, 0x1b, header.n))
         return false;
     /* nvidia-smi's table also heads console logs (a job script prints the
      * GPUs, then trains): its rows must go on past its eight GPUs. */
