@@ -1454,6 +1454,16 @@ START_TEST(test_spikes_fast)
     };
     check_table(&r, "loss", e, MD_COUNT(e), "three one-point spikes");
     run_free(&r);
+
+    /* A spike past any ratio a double holds (1e308 over a level of 1) is
+     * the largest there is, at its step. */
+    r = run_new();
+    for (int64_t s = 0; s < 300; s++)
+        put(&r, "loss", s, s == 299 ? 1e308 : 0.5 + 0.001 * (double)(s % 7));
+    run_done(&r);
+    const expect huge[] = {IS("spikes", 1), IS("max_spike_step", 299), IS("max_spike_start", 299)};
+    check_table(&r, "loss", huge, MD_COUNT(huge), "a spike to 1e308");
+    run_free(&r);
 }
 END_TEST
 

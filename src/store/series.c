@@ -1,3 +1,4 @@
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,12 +266,14 @@ static void close_spike(md_series *s, bool recovered)
 }
 
 /* The spike's size as a ratio to the level, NaN where a ratio means
- * nothing: a level (or, higher-is-better, a dip) at or below 0. */
+ * nothing: a level (or, higher-is-better, a dip) at or below 0. A ratio
+ * past the largest double (a loss of 1e308 over a level of 0.5) is the
+ * largest: the spike is there, and its step with it. */
 static double ratio_of(double peak, double level, md_better better)
 {
-    if (better == MD_BETTER_HIGHER)
-        return peak > 0 && level > 0 ? level / peak : NAN;
-    return level > 0 ? peak / level : NAN;
+    double r = better == MD_BETTER_HIGHER ? (peak > 0 && level > 0 ? level / peak : NAN)
+                                          : (level > 0 ? peak / level : NAN);
+    return r > DBL_MAX ? DBL_MAX : r;
 }
 
 /* The tracker learns its level anew from this point on. */
