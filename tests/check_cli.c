@@ -472,6 +472,26 @@ START_TEST(test_control_characters_shown)
     ck_assert_ptr_null(strstr(r.err.p, "\xc2\x9b"));
     ck_assert_has(r.err, "??2J");
     run_free(&r);
+
+    /* A rule's title with a direction override and a line separator
+     * (U+202E, U+2028), and an exception's text with a bell, as every
+     * report and check print them. */
+    free(t_write_str(f.dir, "bidi.rules",
+                     "[rule r_bidi]\ntitle = Loss \xe2\x80\xae evil \xe2\x80\xa8 sep\nsymptom = s\nseverity = warning\n"
+                     "when = loss.last < 100\nconfidence = 0.5\nevidence = {event.exception.text}\n"));
+    static const char *const ways[][8] = {
+        {"check", "--fail-on", "info", "--rules", "bidi.rules", "train.log", NULL},
+        {"analyze", "-q", "--rules", "bidi.rules", "train.log", NULL},
+        {"analyze", "-f", "markdown", "--rules", "bidi.rules", "train.log", NULL},
+        {"analyze", "-f", "github", "--rules", "bidi.rules", "train.log", NULL},
+    };
+    for (size_t i = 0; i < MD_COUNT(ways); i++) {
+        r = run_mldiag(f.dir, ways[i]);
+        ck_assert_has(r.out, "Loss ? evil ? sep");
+        ck_assert_msg(!strstr(r.out.p, "\xe2\x80\xae") && !strstr(r.out.p, "\xe2\x80\xa8") && !strstr(r.out.p, "\x07"),
+                      "%s printed a control:\n%s", ways[i][0], r.out.p);
+        run_free(&r);
+    }
     teardown_dir(&f);
 }
 END_TEST

@@ -144,12 +144,14 @@ static void set_string(char **slot, const rf_section *s, const rf_entry *e, md_d
         twice(s, e, diags, errors);
         return;
     }
-    /* A finding's title and symptom are what a reader is told. */
+    /* A finding's title and symptom are what a reader is told: every
+     * report prints them, so a control or a direction override in them is
+     * '?' (md_buf_put_text). */
     if (!e->value[0]) {
         rf_error_at(diags, s, e->line, e->col, strlen(e->key), "%s is empty", e->key);
         (*errors)++;
     }
-    *slot = md_xstrdup(e->value);
+    *slot = md_text_dup(e->value, strlen(e->value));
 }
 
 static void add_template(md_template ***list, size_t *n, md_template *t)

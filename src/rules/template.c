@@ -211,10 +211,12 @@ bool md_template_render(const md_template *t, md_sigset *sig, md_buf *out)
     bool all = true;
     for (size_t i = 0; i < t->n; i++) {
         const part *p = &t->parts[i];
-        md_buf_puts(out, p->literal);
+        md_buf_put_text(out, p->literal, strlen(p->literal));
         if (p->text) {
+            /* A log's text (an exception's line) as every report can
+             * print it: its controls and direction overrides as '?'. */
             const char *text = md_signal_text(sig, p->text);
-            md_buf_puts(out, text ? text : "?");
+            md_buf_put_text(out, text ? text : "?", text ? strlen(text) : 1);
             all &= text != NULL;
         } else if (p->expr && p->format == FMT_IF) {
             md_value v = md_expr_eval(p->expr, sig, NULL);
