@@ -70,6 +70,10 @@ START_TEST(test_binary_garbage)
     ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"PK\003\004....", 8}), "zip"));
     ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"\x80\x02}q", 4}), "pickle"));
     ck_assert_ptr_null(md_sniff_binary_kind(md_str_c("plain text")));
+    ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"BZh91AY&SY", 10}), "bzcat"));
+    ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"\xfd" "7zXZ\0\0\x04", 8}), "xzcat"));
+    ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"\x28\xb5\x2f\xfd\x04", 5}), "zstdcat"));
+    ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){"\x1f\x8b\x08\0", 4}), "twice"));
     /* UTF-16 without its byte order mark is named, with the way out. */
     static const char le[] = "s\0t\0e\0p\0 \0001\0 \0l\0o\0s\0s\0 \0002\0.\0005\0\n\0";
     ck_assert_ptr_nonnull(strstr(md_sniff_binary_kind((md_str){le, sizeof le - 1}), "iconv -f UTF-16LE"));

@@ -139,6 +139,16 @@ const char *md_sniff_binary_kind(md_str head)
         return "HDF5 file";
     if (head.n >= 4 && memcmp(head.p, "\x7f" "ELF", 4) == 0)
         return "executable";
+    /* Compressed otherwise than gzip, which mldiag reads (a gzip inside
+     * one is what is left after the first is undone). */
+    if (head.n >= 3 && memcmp(head.p, "BZh", 3) == 0)
+        return "bzip2-compressed (bzcat FILE | mldiag analyze -)";
+    if (head.n >= 6 && memcmp(head.p, "\xfd" "7zXZ\0", 6) == 0)
+        return "xz-compressed (xzcat FILE | mldiag analyze -)";
+    if (head.n >= 4 && memcmp(head.p, "\x28\xb5\x2f\xfd", 4) == 0)
+        return "zstd-compressed (zstdcat FILE | mldiag analyze -)";
+    if (head.n >= 2 && memcmp(head.p, "\x1f\x8b", 2) == 0)
+        return "gzip-compressed twice (zcat FILE | mldiag analyze -)";
     /* Text in UTF-16 without its byte order mark: every other byte 0. */
     size_t pairs = head.n / 2 < 2048 ? head.n / 2 : 2048, zero[2] = {0, 0}, ascii[2] = {0, 0};
     for (size_t i = 0; i < pairs; i++)
