@@ -6001,6 +6001,25 @@ START_TEST(test_jsonl_bad_lines)
     ck_assert_uint_eq(g->line, 4);
     md_store_free(st);
     md_diags_free(&diags);
+
+    /* A record that nests past cJSON's limit is valid JSON: the warning
+     * says why it was skipped. */
+    md_diags_init(&diags);
+    md_buf deep = {0};
+    md_buf_puts(&deep, "{\"step\": 1, \"loss\": 2.0}\n{\"step\": 2, \"loss\": 1.5, \"x\": ");
+    for (int i = 0; i < 1100; i++)
+        md_buf_putc(&deep, '[');
+    for (int i = 0; i < 1100; i++)
+        md_buf_putc(&deep, ']');
+    md_buf_puts(&deep, "}\n{\"step\": 3, \"loss\": 1.2}\n");
+    st = load_text("metrics.jsonl", md_buf_cstr(&deep), &diags);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    g = t_find_diag(&diags, MD_DIAG_WARNING, "nested deeper than 1000 levels");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_uint_eq(g->line, 2);
+    md_store_free(st);
+    md_diags_free(&diags);
+    md_buf_free(&deep);
 }
 END_TEST
 

@@ -1416,8 +1416,13 @@ static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *t
     size_t error_at;
     cJSON *obj = parse(text->p, text->n, &error_at, NULL);
     if (!cJSON_IsObject(obj)) {
-        md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, obj ? 1 : error_at + 1,
-                     obj ? "not a JSON object" : "invalid JSON; line skipped");
+        if (obj)
+            md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, 1, "not a JSON object");
+        else if (nesting_at(text->p, error_at) >= CJSON_NESTING_LIMIT)
+            md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, error_at + 1,
+                         "JSON nested deeper than %d levels; line skipped", CJSON_NESTING_LIMIT);
+        else
+            md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, error_at + 1, "invalid JSON; line skipped");
         cJSON_Delete(obj);
         return false;
     }
