@@ -498,6 +498,46 @@ END_TEST
 
 /* watch started while the first record of a JSON Lines log is half
  * written tells its format once a line ends, not from '{"step": 1, "lo'. */
+/* A log written over in place, never shorter than before (a requeued job
+ * that reopens its log without truncating it first): watch reads it again
+ * from its start and finds the new attempt's NaN. */
+START_TEST(test_watch_written_over)
+{
+    fixture f = setup_dir();
+    md_buf old = {0}, again = {0};
+    for (int step = 1; step <= 200; step++)
+        md_buf_printf(&old, "step %d loss %.4f\n", step, 2.0 * exp(-step / 80.0) + 0.5);
+    for (int step = 1; step <= 400; step++) {
+        if (step == 50)
+            md_buf_puts(&again, "step 50 loss nan\n");
+        else
+            md_buf_printf(&again, "step %d loss %.4f\n", step, 2.1 * exp(-step / 70.0) + 0.45);
+    }
+    char *path = t_write_str(f.dir, "train.log", md_buf_cstr(&old));
+    pid_t writer = fork();
+    ck_assert_int_ge(writer, 0);
+    if (writer == 0) {
+        struct timespec pause = {0, 500 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        int fd = open(path, O_WRONLY);
+        int ok = fd >= 0 && pwrite(fd, again.p, again.n, 0) == (ssize_t)again.n;
+        _exit(fd >= 0 && close(fd) == 0 && ok ? 0 : 1);
+    }
+    run r = run_mldiag(f.dir, (const char *[]){"watch", "--exit-on", "critical", "--interval", "0.1", "--idle-exit", "2",
+                                               "train.log", NULL});
+    int status;
+    waitpid(writer, &status, 0);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    expect(&r, 1);
+    ck_assert_has(r.out, "critical nan_loss at step 50");
+    run_free(&r);
+    free(path);
+    md_buf_free(&old);
+    md_buf_free(&again);
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_watch_partial_head)
 {
     fixture f = setup_dir();
@@ -1387,6 +1427,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_several_runs);
     tcase_add_test(tc, test_watch_fifo);
     tcase_add_test(tc, test_watch_partial_head);
+    tcase_add_test(tc, test_watch_written_over);
     tcase_add_test(tc, test_watch_long_first_record);
     tcase_add_test(tc, test_watch_no_data_and_utf16);
     tcase_add_test(tc, test_stdout_full);

@@ -4,8 +4,9 @@
  * New lines go through the line-at-a-time text reader into one store, so a
  * line costs the same however long the run is. The rules are evaluated
  * over the store's bounded summaries, at most once per interval: their cost
- * does not grow with the log either. A file that is truncated or replaced
- * (log rotation) is read again from its start, into the same run. */
+ * does not grow with the log either. A file that is truncated, replaced
+ * (log rotation) or written over in place (its last 256 bytes read are
+ * others) is read again from its start, into the same run. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -51,6 +52,10 @@ typedef struct follower {
     ino_t ino;
     off_t offset;
     uint64_t bytes; /* read in all, over rotations */
+    /* The last bytes read, before offset: a file written over in place
+     * (a requeued job's "train.py > train.log") holds others there. */
+    char last[256];
+    size_t nlast;
     md_buf pending; /* a line not yet ended by '\n' */
     md_buf head;    /* the first bytes, until the format is told from them */
     bool sniffed;   /* the format was told (since the last rotation) */
@@ -80,13 +85,33 @@ static bool open_file(follower *f)
     fstat(f->fd, &st);
     f->ino = st.st_ino;
     f->offset = 0;
+    f->nlast = 0;
     f->sniffed = false;
     md_buf_reset(&f->head);
     f->is_stream = S_ISFIFO(st.st_mode);
     return true;
 }
 
-/* Truncated in place, or replaced by a new file: start over from byte 0. */
+static void start_over(follower *f)
+{
+    lseek(f->fd, 0, SEEK_SET);
+    f->offset = 0;
+    f->nlast = 0;
+    f->sniffed = false;
+    md_buf_reset(&f->head);
+    md_buf_reset(&f->pending);
+}
+
+/* Whether the bytes before offset are no longer those read. */
+static bool written_over(const follower *f)
+{
+    char now[sizeof f->last];
+    return f->nlast && pread(f->fd, now, f->nlast, f->offset - (off_t)f->nlast) == (ssize_t)f->nlast &&
+           memcmp(now, f->last, f->nlast) != 0;
+}
+
+/* Truncated in place, or replaced by a new file: start over from byte 0
+ * (a file written over in place: pump). */
 static void check_rotation(follower *f)
 {
     struct stat st;
@@ -102,12 +127,21 @@ static void check_rotation(follower *f)
             f->fd = -1;
         md_buf_reset(&f->pending);
     } else if (st.st_size < f->offset) {
-        lseek(f->fd, 0, SEEK_SET);
-        f->offset = 0;
-        f->sniffed = false;
-        md_buf_reset(&f->head);
-        md_buf_reset(&f->pending);
+        start_over(f);
     }
+}
+
+static void keep_last(follower *f, const char *p, size_t n)
+{
+    if (n >= sizeof f->last) {
+        memcpy(f->last, p + n - sizeof f->last, sizeof f->last);
+        f->nlast = sizeof f->last;
+        return;
+    }
+    size_t keep = f->nlast + n > sizeof f->last ? sizeof f->last - n : f->nlast;
+    memmove(f->last, f->last + f->nlast - keep, keep);
+    memcpy(f->last + keep, p, n);
+    f->nlast = keep + n;
 }
 
 /* A bar that redraws with '\r' alone never ends its line: the redraws so
@@ -233,6 +267,10 @@ static long pump(follower *f, double wait)
         if (poll(&p, 1, (int)(wait * 1000)) <= 0)
             return 0;
     }
+    /* Before new bytes are taken for the rest of the old: a file written
+     * over in place may already be longer than it was. */
+    if (!f->is_stream && written_over(f))
+        start_over(f);
     static char block[MD_SOURCE_PEEK]; /* a first block is the head analyze peeks */
     ssize_t r = read(f->fd, block, sizeof block);
     if (r < 0 && errno == EINTR)
@@ -249,6 +287,8 @@ static long pump(follower *f, double wait)
         return -2;
     f->offset += r;
     f->bytes += (uint64_t)r;
+    if (!f->is_stream)
+        keep_last(f, block, (size_t)r);
     feed(f, block, (size_t)r);
     return r;
 }
