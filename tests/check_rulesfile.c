@@ -902,6 +902,28 @@ START_TEST(test_template_literals)
         ck_assert_msg(err.offset == bad[i].offset, "\"%s\": error at %zu, not %zu", bad[i].text, err.offset,
                       bad[i].offset);
     }
+    /* Deferred, a template renders as compiled, with the lets added after
+     * it was made; one that does not compile renders as "?", incomplete. */
+    md_expr_lets lets = {0};
+    md_template *t = md_template_defer("a {{b}} {twice:int}", t_catalog(), &lets);
+    md_expr_error err;
+    md_expr_lets_add(&lets, "twice", md_expr_compile("2 * 21", t_catalog(), &err));
+    md_buf out = {0};
+    ck_assert(md_template_render(t, NULL, &out));
+    ck_assert_str_eq(md_buf_cstr(&out), "a {b} 42");
+    md_buf_reset(&out);
+    ck_assert(md_template_render(t, NULL, &out));
+    ck_assert_str_eq(md_buf_cstr(&out), "a {b} 42");
+    md_template_free(t);
+    t = md_template_defer("text { open", t_catalog(), &lets);
+    md_buf_reset(&out);
+    ck_assert(!md_template_render(t, NULL, &out));
+    ck_assert_str_eq(md_buf_cstr(&out), "?");
+    md_template_free(t);
+    /* Never rendered, it is freed whole. */
+    md_template_free(md_template_defer("{loss.last}", t_catalog(), NULL));
+    md_buf_free(&out);
+    md_expr_lets_fini(&lets);
 }
 END_TEST
 

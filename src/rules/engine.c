@@ -17,7 +17,7 @@ static void strs_add(md_strs *s, char *text)
     s->v[s->n++] = text;
 }
 
-static char *render(const md_template *t, md_sigset *sig, bool *complete)
+static char *render(md_template *t, md_sigset *sig, bool *complete)
 {
     md_buf out = {0};
     bool all = md_template_render(t, sig, &out);
@@ -28,7 +28,7 @@ static char *render(const md_template *t, md_sigset *sig, bool *complete)
 
 /* A check or a fix, as evidence is: kept when its values are known and
  * its {x:if} conditions hold. */
-static void add_complete(md_strs *s, const md_template *t, md_sigset *sig)
+static void add_complete(md_strs *s, md_template *t, md_sigset *sig)
 {
     bool complete;
     char *text = render(t, sig, &complete);

@@ -46,9 +46,14 @@ static md_expr *expr(const rf_section *s, const rf_entry *e, const md_catalog *c
     return x;
 }
 
+/* A built-in file's texts are compiled when first shown (the tests compile
+ * them all): a run shows few of them, and compiling them all was a third
+ * of a small log's run. */
 static md_template *text(const rf_section *s, const rf_entry *e, const md_catalog *cat,
                          const md_expr_lets *lets, md_diags *diags, size_t *errors)
 {
+    if (s->builtin)
+        return md_template_defer(e->value, cat, lets);
     md_expr_error err;
     md_template *t = md_template_compile(e->value, cat, lets, &err);
     if (!t && err.msg[0]) {

@@ -239,6 +239,14 @@ long md_ruleset_find(const md_ruleset *rs, const char *id)
 
 static size_t load_rules(md_ruleset *rs, md_diags *diags)
 {
+    /* Room for every rule at once: a rule's lets stay where its deferred
+     * texts (md_template_defer) find them. */
+    size_t sections = 0;
+    for (size_t i = 0; i < rs->nfiles; i++)
+        for (size_t j = 0; j < rs->files[i].nsections; j++)
+            sections += strcmp(rs->files[i].sections[j].kind, "rule") == 0;
+    rs->caprules = sections ? sections : 1;
+    rs->rules = md_xcalloc(rs->caprules, sizeof *rs->rules);
     size_t errors = 0;
     for (size_t i = 0; i < rs->nfiles; i++) {
         for (size_t j = 0; j < rs->files[i].nsections; j++) {

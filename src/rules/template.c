@@ -17,6 +17,12 @@ typedef struct part {
 struct md_template {
     part *parts;
     size_t n;
+    /* A deferred template's text, compiled at its first render, with what
+     * it compiles against; NULL once compiled. */
+    char *src;
+    const md_catalog *cat;
+    const md_expr_lets *lets;
+    bool broken; /* a deferred text that did not compile: renders as "?" */
 };
 
 static void add_part(md_template *t, md_buf *lit, md_expr *e, char *text, fmt f)
@@ -144,10 +150,35 @@ fail:
     return NULL;
 }
 
+md_template *md_template_defer(const char *text, const md_catalog *cat, const md_expr_lets *lets)
+{
+    md_template *t = md_xcalloc(1, sizeof *t);
+    t->src = md_xstrdup(text);
+    t->cat = cat;
+    t->lets = lets;
+    return t;
+}
+
+static void compile_deferred(md_template *t)
+{
+    md_expr_error err;
+    md_template *c = md_template_compile(t->src, t->cat, t->lets, &err);
+    if (c) {
+        t->parts = c->parts;
+        t->n = c->n;
+        free(c);
+    } else {
+        t->broken = true;
+    }
+    free(t->src);
+    t->src = NULL;
+}
+
 void md_template_free(md_template *t)
 {
     if (!t)
         return;
+    free(t->src);
     for (size_t i = 0; i < t->n; i++) {
         free(t->parts[i].literal);
         md_expr_free(t->parts[i].expr);
@@ -155,14 +186,6 @@ void md_template_free(md_template *t)
     }
     free(t->parts);
     free(t);
-}
-
-bool md_template_has_values(const md_template *t)
-{
-    for (size_t i = 0; i < t->n; i++)
-        if (t->parts[i].expr || t->parts[i].text)
-            return true;
-    return false;
 }
 
 static void put_duration(md_buf *out, double s)
@@ -206,8 +229,14 @@ static void put_value(md_buf *out, double v, fmt f)
     }
 }
 
-bool md_template_render(const md_template *t, md_sigset *sig, md_buf *out)
+bool md_template_render(md_template *t, md_sigset *sig, md_buf *out)
 {
+    if (t->src)
+        compile_deferred(t);
+    if (t->broken) {
+        md_buf_putc(out, '?');
+        return false;
+    }
     bool all = true;
     for (size_t i = 0; i < t->n; i++) {
         const part *p = &t->parts[i];

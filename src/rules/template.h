@@ -14,10 +14,13 @@ typedef struct md_template md_template;
 /* lets: the rule's named expressions, or NULL. */
 md_template *md_template_compile(const char *text, const md_catalog *cat, const md_expr_lets *lets,
                                  md_expr_error *err);
+/* A template compiled at its first render: the built-in rules' texts,
+ * which the tests compile, most of which a run never shows. cat and lets
+ * must outlive it. */
+md_template *md_template_defer(const char *text, const md_catalog *cat, const md_expr_lets *lets);
 void md_template_free(md_template *t);
 /* Appends the text with every value filled in. Returns false (and leaves
  * "?" in place) when a value is unknown. */
-bool md_template_render(const md_template *t, md_sigset *sig, md_buf *out);
-bool md_template_has_values(const md_template *t);
+bool md_template_render(md_template *t, md_sigset *sig, md_buf *out);
 
 #endif
