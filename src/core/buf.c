@@ -166,6 +166,15 @@ size_t md_utf8_cut(const char *s, size_t n)
 void md_buf_put_text(md_buf *b, const char *s, size_t n)
 {
     for (size_t i = 0; i < n;) {
+        /* Printable ASCII, most of any text, goes in runs. */
+        size_t run = 0;
+        while (i + run < n && ((unsigned char)s[i + run] >= 0x20 && (unsigned char)s[i + run] < 0x7f))
+            run++;
+        if (run) {
+            md_buf_put(b, s + i, run);
+            i += run;
+            continue;
+        }
         size_t k = md_control_at(s + i, n - i), len;
         if (k) {
             md_buf_putc(b, '?');

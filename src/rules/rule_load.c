@@ -48,7 +48,8 @@ static md_expr *expr(const rf_section *s, const rf_entry *e, const md_catalog *c
 
 /* A built-in file's texts are compiled when first shown (the tests compile
  * them all): a run shows few of them, and compiling them all was a third
- * of a small log's run. */
+ * of a small log's run. The parsed file, which the ruleset keeps, holds
+ * their text. */
 static md_template *text(const rf_section *s, const rf_entry *e, const md_catalog *cat,
                          const md_expr_lets *lets, md_diags *diags, size_t *errors)
 {

@@ -17,9 +17,9 @@ typedef struct part {
 struct md_template {
     part *parts;
     size_t n;
-    /* A deferred template's text, compiled at its first render, with what
-     * it compiles against; NULL once compiled. */
-    char *src;
+    /* A deferred template's text (borrowed), compiled at its first render,
+     * with what it compiles against; NULL once compiled. */
+    const char *src;
     const md_catalog *cat;
     const md_expr_lets *lets;
     bool broken; /* a deferred text that did not compile: renders as "?" */
@@ -153,7 +153,7 @@ fail:
 md_template *md_template_defer(const char *text, const md_catalog *cat, const md_expr_lets *lets)
 {
     md_template *t = md_xcalloc(1, sizeof *t);
-    t->src = md_xstrdup(text);
+    t->src = text;
     t->cat = cat;
     t->lets = lets;
     return t;
@@ -170,7 +170,6 @@ static void compile_deferred(md_template *t)
     } else {
         t->broken = true;
     }
-    free(t->src);
     t->src = NULL;
 }
 
@@ -178,7 +177,6 @@ void md_template_free(md_template *t)
 {
     if (!t)
         return;
-    free(t->src);
     for (size_t i = 0; i < t->n; i++) {
         free(t->parts[i].literal);
         md_expr_free(t->parts[i].expr);

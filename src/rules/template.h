@@ -15,8 +15,8 @@ typedef struct md_template md_template;
 md_template *md_template_compile(const char *text, const md_catalog *cat, const md_expr_lets *lets,
                                  md_expr_error *err);
 /* A template compiled at its first render: the built-in rules' texts,
- * which the tests compile, most of which a run never shows. cat and lets
- * must outlive it. */
+ * which the tests compile, most of which a run never shows. text, cat and
+ * lets are borrowed and must outlive it. */
 md_template *md_template_defer(const char *text, const md_catalog *cat, const md_expr_lets *lets);
 void md_template_free(md_template *t);
 /* Appends the text with every value filled in. Returns false (and leaves

@@ -291,7 +291,7 @@ const md_named *md_run_features(size_t *n)
 int md_series_feature_find(const char *name)
 {
     for (size_t i = 0; i < MD_COUNT(series_features); i++)
-        if (strcmp(series_features[i].name, name) == 0)
+        if (series_features[i].name[0] == name[0] && strcmp(series_features[i].name, name) == 0)
             return (int)i;
     return -1;
 }
