@@ -5596,6 +5596,31 @@ START_TEST(test_csv_tsv)
 }
 END_TEST
 
+/* Keras' CSVLogger under a loop that calls fit() one epoch at a time
+ * writes epoch 0 on every row: a count that never changes places nothing,
+ * and the rows stand in their order. One that changes is the step. */
+START_TEST(test_csv_constant_epoch)
+{
+    md_store *st = load_text("history.csv",
+                             "epoch,loss,val_loss\n0,1.00,0.90\n0,0.80,0.70\n0,0.60,0.65\n0,0.50,0.72\n0,0.40,0.81\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 5);
+    ck_assert_int_eq(val->first_step, 1);
+    ck_assert_int_eq(val->last_step, 5);
+    ck_assert_int_eq(val->min_step, 3);
+    md_store_free(st);
+    st = load_text("history.csv", "epoch,loss\n0,1.0\n1,0.8\n2,0.6\n3,0.5\n", NULL);
+    ck_assert_int_eq(series(st, "loss")->first_step, 0);
+    ck_assert_int_eq(series(st, "loss")->last_step, 3);
+    md_store_free(st);
+    /* Two rows are too few to tell. */
+    st = load_text("history.csv", "epoch,loss\n5,1.0\n5,0.8\n", NULL);
+    ck_assert_int_eq(series(st, "loss")->last_step, 5);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_csv_yolo_component_totals)
 {
     md_store *st = load_text("results.csv",
@@ -11115,6 +11140,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_ppo_entropy_per_token);
     tcase_add_test(tables, test_csv_unclosed_quote);
     tcase_add_test(tables, test_csv_tsv);
+    tcase_add_test(tables, test_csv_constant_epoch);
     tcase_add_test(tables, test_csv_yolo_component_totals);
     tcase_add_test(tables, test_json_trainer_state_nonfinite);
     tcase_add_test(tables, test_json_truncated_trainer_state);

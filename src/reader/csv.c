@@ -34,6 +34,7 @@ typedef struct csv_reader {
     bool header_done;
     unsigned char delim;
     bool decimal_comma; /* cells write "2,4752" for 2.4752 (see decimal_comma_cells) */
+    uint64_t constant_counts; /* columns (the first 64) of a count that never changes: constant_counts */
     md_buf points;      /* a line with its decimal commas made points */
     bool *skip;        /* columns not read: a W&B export's other runs */
     /* The row's cells go to the feed as text: asked once a row, and either
@@ -456,6 +457,11 @@ static void take_row(csv_reader *r)
                 r->columns[i] = column_of(r, i, eval, trainer, (size_t)repeats);
             }
             md_map_free(&seen);
+            if (r->constant_counts) {
+                r->skip = md_xcalloc(r->nnames, sizeof *r->skip);
+                for (size_t i = 0; i < r->nnames && i < 64; i++)
+                    r->skip[i] = r->constant_counts >> i & 1;
+            }
         }
         md_buf_free(&scalar);
         md_feed_csv_layout(r->feed, r->columns, r->skip, r->nnames);
@@ -550,6 +556,60 @@ static bool decimal_comma_cells(md_str head, unsigned char delim)
         p = eol + 1;
     }
     return decimal > 0 && grouped == 0;
+}
+
+/* A file's columns named for a count (epoch, step, iteration) that hold
+ * one value in every row, the whole file seen: Keras' CSVLogger under a
+ * loop that calls fit() for one epoch at a time writes epoch 0 on every
+ * row. Such a column places nothing: read by it, a run's points would
+ * all stand at one step and its curve would vanish; without it they
+ * stand in their rows' order. Three rows at least. A bit per column. */
+static uint64_t constant_counts(md_str head, bool whole, unsigned char delim)
+{
+    static const char *const counts[] = {"epoch", "step", "iter", "iteration", "global_step", "_step"};
+    if (!whole)
+        return 0;
+    const char *p = head.p, *end = head.p + head.n;
+    while (p < end && comment_line(p, (size_t)(end - p))) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        p = eol ? eol + 1 : end;
+    }
+    md_str cells[64], first[64];
+    size_t ncols = 0, rows = 0;
+    uint64_t named = 0, same = 0;
+    for (; p < end; rows++) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = eol ? eol : end;
+        size_t n = 0;
+        for (const char *c = p; c <= stop && n < 64;) {
+            const char *cut = memchr(c, delim, (size_t)(stop - c));
+            cut = cut ? cut : stop;
+            cells[n++] = md_csv_trim(c, (size_t)(cut - c));
+            c = cut + 1;
+        }
+        p = eol ? eol + 1 : end;
+        if (rows == 0) {
+            ncols = n;
+            for (size_t i = 0; i < n; i++)
+                if (md_word_in(cells[i].p, cells[i].n, counts, MD_COUNT(counts)))
+                    named |= (uint64_t)1 << i;
+            same = named;
+            if (!named)
+                return 0;
+            continue;
+        }
+        if (n != ncols)
+            return 0; /* ragged: nothing is told */
+        for (size_t i = 0; i < n; i++) {
+            if (!(same >> i & 1))
+                continue;
+            if (rows == 1)
+                first[i] = cells[i];
+            else if (cells[i].n != first[i].n || memcmp(cells[i].p, first[i].p, cells[i].n) != 0)
+                same &= ~((uint64_t)1 << i);
+        }
+    }
+    return rows >= 4 ? same : 0;
 }
 
 /* The line with each comma between two digits made a point. */
@@ -828,6 +888,8 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
     r.row_start_state = r.parser.pstate;
     r.delim = pick_delimiter(md_source_peek(src));
     r.decimal_comma = decimal_comma_cells(md_source_peek(src), r.delim);
+    r.constant_counts =
+        constant_counts(md_source_peek(src), md_source_peek(src).n < MD_SOURCE_PEEK && !md_source_is_gzip(src), r.delim);
     csv_set_delim(&r.parser, r.delim);
     md_holes holes = {0};
     md_err err = read_lines(&r, src, &holes, fast);
