@@ -1379,6 +1379,24 @@ START_TEST(test_loss_repeats)
     T_IS(&r, "loss", "repeats_adjacent_frac", 0);
     run_free(&r);
 
+    /* A noisy loss computed in bfloat16 and printed in full ("4.03125",
+     * "3.921875") repeats values on its grid, 1/64 apart between 2 and 4,
+     * and crowds the grid's steps beside them; frozen weights in bf16 keep
+     * their few values apart. */
+    r = run_new();
+    for (int64_t s = 0; s < 200; s++) {
+        double v = 1.0 + 3.0 * exp(-4.0 * (double)s / 200) + 0.05 * t_rng_normal(&g);
+        int e;
+        double m = frexp(v, &e);
+        put(&r, "loss", s, ldexp(nearbyint(ldexp(m, 8)), e - 8));
+        put(&r, "val_loss", s, ldexp(nearbyint(ldexp(frexp(frozen[(s * 3) % 5], &e), 8)), e - 8));
+    }
+    run_done(&r);
+    ck_assert(T_VAL(&r, "loss", "repeat_frac") > 0.25);
+    ck_assert(T_VAL(&r, "loss", "repeats_isolated_frac") < 0.5);
+    T_IS(&r, "val_loss", "repeats_isolated_frac", 1);
+    run_free(&r);
+
     /* A windowed median holds its value from one log to the next: each
      * repeat is of the point just before. */
     r = run_new();

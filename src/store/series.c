@@ -632,6 +632,27 @@ static double print_quantum(const double *v, uint32_t n)
     return pow(10, -most);
 }
 
+/* The significand bits of the half-precision grid every value lies on:
+ * 8 for bfloat16, 11 for float16, 0 for none. A loss computed in bf16
+ * and printed in full ("4.03125", "3.921875") takes few distinct values,
+ * 1/64 apart between 2 and 4: its quantum is the grid's, not the print's. */
+static int grid_bits(const double *v, uint32_t n)
+{
+    int most = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (v[i] == 0)
+            continue;
+        int e, b = 0;
+        double m = frexp(fabs(v[i]), &e);
+        while (b <= 11 && m != nearbyint(m))
+            m *= 2, b++;
+        if (b > 11)
+            return 0;
+        most = b > most ? b : most;
+    }
+    return most <= 8 ? 8 : 11;
+}
+
 /* A loss whose values come back exactly, to the last digit printed, with
  * none of them a quantum from another, repeats itself rather than
  * scattering: the same batches through the same weights. Noise that
@@ -648,6 +669,7 @@ static void count_repeats(md_series *s)
     memcpy(v, st->early, st->nearly * sizeof *v);
     qsort(v, st->nearly, sizeof *v, compare_doubles);
     double q = print_quantum(v, st->nearly);
+    int bits = grid_bits(v, st->nearly);
     for (uint32_t i = 0, j; i < st->nearly; i = j) {
         for (j = i + 1; j < st->nearly && v[j] == v[i];)
             j++;
@@ -655,8 +677,11 @@ static void count_repeats(md_series *s)
             continue;
         s->repeated_points += j - i - 1;
         s->repeated_values++;
-        bool below = i > 0 && v[i] - v[i - 1] <= 1.5 * q;
-        bool above = j < st->nearly && v[j] - v[i] <= 1.5 * q;
+        int e;
+        frexp(fabs(v[i]), &e);
+        double qi = bits && ldexp(1.0, e - bits) > q ? ldexp(1.0, e - bits) : q;
+        bool below = i > 0 && v[i] - v[i - 1] <= 1.5 * qi;
+        bool above = j < st->nearly && v[j] - v[i] <= 1.5 * qi;
         s->repeated_isolated += !below && !above;
     }
     free(v);
