@@ -250,6 +250,11 @@ START_TEST(test_prose_with_commas_is_text)
 {
     ck_assert_format(sniff("step 1, loss: 2.0, lr: 0.1\nstep 2, loss: 1.9, lr: 0.1\n"), MD_FMT_TEXT);
     ck_assert_format(sniff("Hello, world\nGoodbye, world\n"), MD_FMT_TEXT);
+    /* A console line whose first loss groups its thousands is no header. */
+    ck_assert_format(sniff("step 100 loss 1,053.1 tokens 409,600\nstep 200 loss 768.8 tokens 819,200\n"
+                           "step 300 loss 565.0 tokens 1,228,800\nstep 400 loss 415.2 tokens 1,638,400\n"
+                           "step 500 loss 305.8 tokens 2,048,000\n"),
+                     MD_FMT_TEXT);
     /* 24-bit colours and an OSC 8 link part each line at ';' alike. */
     ck_assert_format(sniff("step 1 \x1b[38;2;255;0;0mloss=1.99\x1b[m \x1b]8;;x\x1b\\\n"
                            "step 2 \x1b[38;2;255;0;0mloss=1.98\x1b[m \x1b]8;;x\x1b\\\n"

@@ -316,6 +316,17 @@ static row_shape split_row(md_str line, char delim, bool units_ok)
  * empty cells. A console log with commas fails the numeric test, and one
  * pasted with its lines numbered ("cat -n": "  1745\tstep=10 loss=2.3")
  * has no header of names. */
+/* "loss 1,053.1": a comma between a digit and a group of three is a
+ * thousand's, in prose or a console line, not a CSV header's. */
+static bool groups_thousands(md_str line)
+{
+    for (size_t i = 1; i + 3 < line.n; i++)
+        if (line.p[i] == ',' && md_is_digit(line.p[i - 1]) && md_is_digit(line.p[i + 1]) &&
+            md_is_digit(line.p[i + 2]) && md_is_digit(line.p[i + 3]) && (i + 4 == line.n || !md_is_digit(line.p[i + 4])))
+            return true;
+    return false;
+}
+
 static bool looks_delimited(md_str head, char delim)
 {
     size_t pos = 0;
@@ -332,7 +343,7 @@ static bool looks_delimited(md_str head, char delim)
      * terminal's escape, whose 24-bit colours ("\x1b[38;2;255;0;0m") part
      * a coloured log's lines at ';' into fields of numbers. */
     if (h.fields < 2 || h.numeric * 2 >= h.fields || h.empty == h.fields || memchr(header.p, '{', header.n) ||
-        memchr(header.p, 0x1b, header.n))
+        memchr(header.p, 0x1b, header.n) || (delim == ',' && groups_thousands(header)))
         return false;
     /* nvidia-smi's table also heads console logs (a job script prints the
      * GPUs, then trains): its rows must go on past its eight GPUs. */
