@@ -673,6 +673,42 @@ START_TEST(test_run_nonfinite_loss_terms)
 }
 END_TEST
 
+/* run.lr_restart_spikes: SGDR's warm restarts bump the loss each time; a
+ * warm-up's rise is no restart; a spike mid-cycle began at none. */
+START_TEST(test_run_lr_restart_spikes)
+{
+    for (int extra = 0; extra < 2; extra++) {
+        run r = run_new();
+        t_rng g = t_rng_seed(7);
+        for (int64_t i = 1; i <= 1200; i++) {
+            int64_t c = i % 300;
+            double loss = 0.8 + 1.5 * exp(-(double)i / 400) - 0.15 * (1 - cos(3.14159265358979 * (double)c / 300)) +
+                          0.15 * (c < 20) + 0.02 * t_rng_normal(&g);
+            if (extra && i >= 450 && i < 460)
+                loss += 0.6;
+            double warm = i < 50 ? (double)i / 50 : 1;
+            put(&r, "loss", i, loss);
+            put(&r, "lr", i, warm * 1e-3 * 0.5 * (1 + cos(3.14159265358979 * (double)c / 300)) + 1e-6);
+        }
+        run_done(&r);
+        md_value v = md_signal_run(r.sig, "lr_restart_spikes");
+        ck_assert(v.known);
+        if (extra)
+            ck_assert_msg(v.v < 1, "%g", v.v);
+        else
+            ck_assert_msg(v.v == 1, "%g", v.v);
+        run_free(&r);
+    }
+    /* No learning rate: unknown. */
+    run r = run_new();
+    for (int64_t i = 1; i <= 100; i++)
+        put(&r, "loss", i, i == 50 ? 9 : 1);
+    run_done(&r);
+    ck_assert(!md_signal_run(r.sig, "lr_restart_spikes").known);
+    run_free(&r);
+}
+END_TEST
+
 /* run.loss_fall_since_val_plateau: the training loss's fall, as a share
  * of its level, from where val_loss went flat to the end. */
 START_TEST(test_run_loss_fall_since_val_plateau)
@@ -2497,6 +2533,7 @@ Suite *suite_signals(void)
     tcase_add_test(exact, test_exact_figures);
     tcase_add_test(exact, test_leading_nonfinite);
     tcase_add_test(exact, test_run_loss_fall_since_val_plateau);
+    tcase_add_test(exact, test_run_lr_restart_spikes);
     tcase_add_test(exact, test_rising_to_end);
     tcase_add_test(exact, test_median_selects_as_sorting);
     tcase_add_test(exact, test_best_follows_direction);

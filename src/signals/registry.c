@@ -206,6 +206,9 @@ static const md_named run_features[] = {
     {"nonfinite_loss_terms_step", "earliest step at which one of those terms was NaN or Inf"},
     {"loss_fall_since_val_plateau", "how far the training loss fell, as a share of its level, from "
                                     "val_loss.plateau_start_step to its end level (positive: it fell)"},
+    {"lr_restart_spikes", "share of the loss's spikes that began where the learning rate restarted: "
+                          "jumped to twice its level or more after falling to half its peak (SGDR's warm "
+                          "restarts); 0 with no restart, unknown without a learning rate or a spike"},
     {"reinforcement", "1 when a reward is logged and no DPO margin: reinforcement learning, "
                       "whose loss is a policy-gradient surrogate centred on 0, not a quality measure"},
     {"ranks", "ranks whose loss the log holds (lines prefixed \"[rankN]:\")"},

@@ -275,6 +275,48 @@ static md_value loss_fall_since_val_plateau(md_sigset *sig)
     return md_known((segs[i].mean - end.v) / fabs(segs[i].mean));
 }
 
+/* The share of the loss's spikes that began at a warm restart of the
+ * learning rate: a bucket whose rate is twice the one before or more,
+ * after the rate fell to half its peak (a warm-up's rise is no restart).
+ * The restart lies between the two buckets' ends; a spike that began
+ * there, or within 2% of the run's steps after, rose with the rate. */
+#define RESTART_MAX 64
+
+static md_value lr_restart_spikes(md_sigset *sig)
+{
+    const md_series *lr = md_store_find(sig->st, "lr"), *loss = md_store_find(sig->st, "loss");
+    if (!lr || !loss || lr->ordinal || loss->ordinal || !loss->nspikes || loss->spike_count > loss->nspikes)
+        return md_unknown();
+    int64_t from[RESTART_MAX], to[RESTART_MAX];
+    size_t restarts = 0;
+    double peak = -INFINITY, prev = NAN;
+    int64_t prev_hi = 0;
+    for (size_t i = 0; i < lr->nbuckets && restarts < RESTART_MAX; i++) {
+        const md_bucket *b = &lr->buckets[i];
+        if (b->n == 0)
+            continue;
+        double m = b->sum / (double)b->n;
+        if (prev > 0 && m >= 2 * prev && prev <= 0.5 * peak) {
+            from[restarts] = prev_hi;
+            to[restarts++] = b->hi_step;
+        }
+        peak = m > peak ? m : peak;
+        prev = m;
+        prev_hi = b->hi_step;
+    }
+    double margin = 0.02 * (double)(loss->last_step - loss->first_step);
+    size_t matched = 0;
+    for (size_t k = 0; k < loss->nspikes; k++) {
+        double at = (double)loss->spikes[k].step;
+        for (size_t r = 0; r < restarts; r++)
+            if (at >= (double)from[r] && at <= (double)to[r] + margin) {
+                matched++;
+                break;
+            }
+    }
+    return md_known((double)matched / (double)loss->nspikes);
+}
+
 /* How many series pass, or the earliest step at which one of them was NaN
  * or Inf. */
 static md_value count_nonfinite(const md_store *st, bool (*pass)(const md_store *, const md_series *),
@@ -612,6 +654,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return md_layer_grad_signal(sig, feature);
     if (strcmp(feature, "loss_fall_since_val_plateau") == 0)
         return loss_fall_since_val_plateau(sig);
+    if (strcmp(feature, "lr_restart_spikes") == 0)
+        return lr_restart_spikes(sig);
     if (strcmp(feature, "reinforcement") == 0)
         return md_known(md_store_has_points(st, "reward") && !md_store_has_points(st, "reward_margin"));
     if (strcmp(feature, "nonfinite_metrics") == 0)
