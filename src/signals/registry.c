@@ -192,6 +192,8 @@ static const md_named run_features[] = {
     {"progress", "last_step / declared_steps"},
     {"epoch_steps", "1 when the log counts epochs, not steps: its values are placed by an epoch "
                     "alone (\"Epoch 3/10\"), never by a step"},
+    {"steps_per_epoch", "steps in an epoch where the log counts them within it (\"Epoch: [9]  [5/6]\": 6), "
+                        "or unknown"},
     {"series", "series found"},
     {"points", "points read"},
     {"nonfinite_metrics", "metric series other than the loss and the gradient norm holding NaN "

@@ -668,10 +668,11 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return count_nonfinite(st, nonfinite_loss_term, false);
     if (strcmp(feature, "nonfinite_loss_terms_step") == 0)
         return count_nonfinite(st, nonfinite_loss_term, true);
-    double cut = 0, declared = -1, last = -1, snapshot = 0, by_step = 0, by_epoch = 0, best = -1;
+    double cut = 0, declared = -1, last = -1, snapshot = 0, by_step = 0, by_epoch = 0, best = -1, epoch_steps = -1;
     bool floor = false;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
+        epoch_steps = (double)in->steps_per_epoch > epoch_steps ? (double)in->steps_per_epoch : epoch_steps;
         cut += in->cut_short;
         snapshot += in->snapshot;
         best = (double)in->best_checkpoint_step > best ? (double)in->best_checkpoint_step : best;
@@ -706,6 +707,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return declared > 0 && last >= 0 ? md_known(last / declared) : md_unknown();
     if (strcmp(feature, "epoch_steps") == 0)
         return md_known(by_epoch > 0 && by_step == 0);
+    if (strcmp(feature, "steps_per_epoch") == 0)
+        return epoch_steps > 0 ? md_known(epoch_steps) : md_unknown();
     if (strcmp(feature, "series") == 0)
         return md_known((double)md_store_nseries(st));
     if (strcmp(feature, "points") == 0)
