@@ -854,6 +854,8 @@ static const char *const shaped_lines[] = {
     "[#] loss=#, learning_rate=#",
     "tps: #, loss: #",
     "loss: tensor(#, device='cuda:#')",
+    "tensor(#, device='cuda:#')",
+    "tensor(#, device='cuda:#', grad_fn=<NllLossBackward#>)",
     "exit code #",
     "signal # received, loss #",
     "| # | # |",

@@ -814,6 +814,12 @@ START_TEST(test_kv_printed_tensors)
     CHECK_LINE("Epoch 3, loss tensor(2.3010, device='cuda:0', grad_fn=<AddBackward0>)", {"Epoch", 3, MD_UNIT_NONE},
                {"loss", 2.301, MD_UNIT_NONE});
     check_no_pairs("weights tensor(0.5000, requires_grad=True)");
+    /* A tensor alone on its line, as print(loss) writes it: "tensor", or
+     * the loss where its grad_fn names one; not with text after it. */
+    CHECK_LINE("tensor(3.2207, device='cuda:0')", {"tensor", 3.2207, MD_UNIT_NONE});
+    CHECK_LINE("  tensor(nan, device='cuda:0')", {"tensor", NAN, MD_UNIT_NONE});
+    CHECK_LINE("tensor(2.9000, device='cuda:0', grad_fn=<NllLossBackward0>)", {"loss", 2.9, MD_UNIT_NONE});
+    check_no_pairs("tensor(3.2207, device='cuda:0') is the mean");
 }
 END_TEST
 

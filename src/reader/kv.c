@@ -3526,6 +3526,26 @@ static bool on_stylegan_snapshot(scan *s)
     return true;
 }
 
+/* A line that is a scalar tensor alone, as print(loss) writes it:
+ * "tensor(3.2207, device='cuda:0')". Its value is the tensor's, under the
+ * name "tensor"; one whose grad_fn names a loss ("grad_fn=
+ * <NllLossBackward0>") is the loss. A bare NaN there (ChatGLM's LoRA
+ * fine-tune printing tensor(nan, ...) at every step) is a run gone NaN. */
+static bool on_printed_tensor(scan *s)
+{
+    static const char call[] = "tensor(";
+    const size_t n = sizeof call - 1;
+    value v = {0};
+    if ((size_t)(s->end - s->p) <= n || memcmp(s->p, call, n) != 0 || s->p != md_skip_blanks(s->line, s->end) ||
+        !parse_wrapped(s->p, s->end, &v) || md_skip_blanks(v.end, s->end) != s->end)
+        return false;
+    const char *grad_fn = md_memmem(s->p, (size_t)(v.end - s->p), "grad_fn=<", 9);
+    bool loss = grad_fn && md_memmem(grad_fn, (size_t)(v.end - grad_fn), "LossBackward", 12);
+    emit(s, loss ? "loss" : s->p, loss ? 4 : n - 1, &v, false);
+    s->p = s->end;
+    return true;
+}
+
 /* DARTS and the searches built on it (PC-DARTS, P-DARTS, GDAS): "train
  * 050 1.983369e+00 26.164217 81.127457", the batch within the epoch, then
  * the loss, top-1 and top-5 accuracy averaged over the epoch so far;
@@ -3942,7 +3962,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
         if (md_is_blank(c)) {
             s.p++;
         } else if (is_alpha(c) || ((unsigned char)c >= 0xC3 && utf8_letter(s.p, s.end))) {
-            if (s.n == 0 && !s.key && (on_set_loss_step(&s) || on_darts_line(&s) || on_stylegan_snapshot(&s)))
+            if (s.n == 0 && !s.key &&
+                (on_set_loss_step(&s) || on_darts_line(&s) || on_stylegan_snapshot(&s) || on_printed_tensor(&s)))
                 continue;
             if (!s.key && meridiem_after_clock(s.line, s.p, s.end)) {
                 s.p += 2;
