@@ -6219,6 +6219,15 @@ START_TEST(test_xgboost_eval_lines)
     ck_assert(series(st, "val_loss")->last == 0.61131);
     ck_assert_ptr_null(md_store_find(st, "loss"));
     md_store_free(st);
+    /* Its binary error, too, and XGBoost's own train-error and eval-merror. */
+    st = load_text("sklearn.log", "[89]\tvalidation_0-error:0.204724\n[90]\tvalidation_0-error:0.208661\n", NULL);
+    ck_assert(series(st, "val_error_rate")->last == 0.208661);
+    ck_assert_uint_eq(md_store_nseries(st), 1);
+    md_store_free(st);
+    st = load_text("xgb.log", "[0]\ttrain-error:0.12\teval-merror:0.21\n[1]\ttrain-error:0.10\teval-merror:0.20\n", NULL);
+    ck_assert(series(st, "error_rate")->last == 0.10);
+    ck_assert(series(st, "val_error_rate")->last == 0.20);
+    md_store_free(st);
 
     /* Pasted into an issue, the tabs became blanks: the round is still the
      * step, the keys being a set's metric (XGBoost's "train-logloss",

@@ -996,8 +996,9 @@ static void put_ranked_key(md_buf *b, long rank, const md_kv *kv)
  * validation_1, ...; with two, the first is by the documented habit the
  * training set (eval_set=[(X_train, y_train), (X_val, y_val)]) and the
  * second the set early stopping watches: read as train- and validation-,
- * which name them as XGBoost's own train() does. Returns whether the pairs
- * were such and were emitted. */
+ * which name them as XGBoost's own train() does; one alone is the set
+ * held out (eval_set=[(X_test, y_test)]). Returns whether the pairs were
+ * such and were emitted. */
 #define BOOSTING_SET_LEN 13 /* "validation_N-" */
 
 /* Which of validation_0-, validation_1-, validation_2- the key starts
@@ -1020,8 +1021,9 @@ static bool emit_boosting_sets(text_reader *r, const md_kv *kv, size_t n)
         if (k >= 0)
             seen[k] = true;
     }
-    if (!seen[0] || !seen[1] || seen[2])
+    if (!seen[0] || seen[2])
         return false;
+    bool alone = !seen[1];
     for (size_t i = 0; i < n; i++) {
         int k = boosting_set(&kv[i]);
         if (k < 0) {
@@ -1029,7 +1031,7 @@ static bool emit_boosting_sets(text_reader *r, const md_kv *kv, size_t n)
             continue;
         }
         md_buf_reset(&r->keys);
-        md_buf_printf(&r->keys, "%s%.*s", names[k], (int)(kv[i].keylen - BOOSTING_SET_LEN),
+        md_buf_printf(&r->keys, "%s%.*s", names[alone ? 1 : k], (int)(kv[i].keylen - BOOSTING_SET_LEN),
                       kv[i].key + BOOSTING_SET_LEN);
         emit_pair(r, &kv[i], r->keys.p, r->keys.n);
     }
