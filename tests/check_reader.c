@@ -2523,6 +2523,23 @@ START_TEST(test_text_markdown_table)
     ck_assert(fabs(best->max - 0.7404) < 1e-12);
     ck_assert_int_eq(best->max_step, 80);
     md_store_free(st);
+    /* So is a bold number, in a pipe table and in a table of tabs, whose
+     * best row a note marks. */
+    st = load_text("README.md",
+                   "| Epoch | Loss | Val Loss |\n|---|---|---|\n| 1 | 0.50 | 0.60 |\n| 2 | 0.40 | **0.55** |\n"
+                   "| 3 | 0.35 | 0.58 |\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 3);
+    ck_assert(series(st, "val_loss")->min == 0.55);
+    md_store_free(st);
+    st = load_text("notes.md",
+                   "Epoch\ttrain/loss\tval/loss\t\n0\t0.1554\t0.1907\t\n1\t0.1108\t0.2017\tval jumps UP\n"
+                   "2\t0.0798\t**0.1843**\t**best val**\n3\t__0.0735__\t0.1864\tval rises again\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "val_loss")->count, 4);
+    ck_assert(series(st, "val_loss")->min == 0.1843);
+    ck_assert(series(st, "loss")->last == 0.0735);
+    md_store_free(st);
 
     /* "No log" under "Training Loss" is a measurement's cell: the row is read. */
     st = load_text("README.md",

@@ -54,6 +54,11 @@ bool md_expr_counts_entries(const md_expr *e, md_sigset *sig);
  * store's. e may be NULL. */
 const char *md_expr_first_series(const md_expr *e, md_sigset *sig);
 
+/* The signals e reads and their values, "loss.rise_z = 2.13, lr.max =
+ * unknown", each once and in order, appended to out: what a failed
+ * condition held. */
+void md_expr_signal_values(const md_expr *e, md_sigset *sig, md_buf *out);
+
 /* Whether the expression is only numbers and operators (no signal). */
 bool md_expr_is_constant(const md_expr *e);
 

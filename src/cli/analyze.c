@@ -226,9 +226,15 @@ static void judge_expects(const analyze_opts *o, md_expr **exprs, md_sigset *sig
         if (g->passed)
             continue;
         md_buf b = {0};
-        if (v.known)
+        if (v.known) {
+            /* What the signals held: "false (loss.last = 2.71)". */
             md_buf_puts(&b, "false");
-        else if (why.text[0])
+            md_buf values = {0};
+            md_expr_signal_values(exprs[i], sig, &values);
+            if (values.n)
+                md_buf_printf(&b, " (%s)", md_buf_cstr(&values));
+            md_buf_free(&values);
+        } else if (why.text[0])
             md_buf_printf(&b, "unknown (%s)", why.text);
         else
             md_buf_puts(&b, "unknown");
@@ -243,8 +249,8 @@ static void print_expects(const md_gate *gates, size_t n)
         if (gates[i].passed)
             continue;
         const char *why = gates[i].why;
-        if (strcmp(why, "false") == 0)
-            fprintf(stderr, "mldiag: expectation failed: %s\n", gates[i].name);
+        if (strncmp(why, "false", 5) == 0)
+            fprintf(stderr, "mldiag: expectation failed: %s%s\n", gates[i].name, why + strlen("false"));
         else /* "unknown", or "unknown (the reason)" */
             fprintf(stderr, "mldiag: expectation unknown: %s%s\n", gates[i].name, why + strlen("unknown"));
     }

@@ -76,6 +76,7 @@ typedef struct cell_value {
 /* A number, with an optional unit ("2.1G") or total ("1/30"). */
 static bool cell_number(md_str c, cell_value *out)
 {
+    c = md_cell_unemphasized(c);
     const char *end = c.p + c.n;
     if (c.n && end[-1] == ':')
         end--; /* YOLO's last cell before its bar: "640:" */

@@ -479,7 +479,11 @@ bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
         *flags = md_kv_plain_decimals(decimals);
         return true;
     }
-    if (!n || md_num_scan_form(p, p + n, v, &form) != n) return false;
+    if (!n || md_num_scan_form(p, p + n, v, &form) != n) {
+        /* A table pasted with its best value in bold, "**0.1843**". */
+        md_str bare = md_cell_unemphasized((md_str){p, n});
+        return bare.n < n && md_cell_number(bare.p, bare.n, v, flags);
+    }
     *flags = (form.point || form.exp == 'e' ? 0 : MD_KV_INTEGRAL) | md_kv_form_decimals(&form);
     return true;
 }

@@ -826,6 +826,13 @@ bool md_num_whole(const char *p, const char *end, double *v)
     return n && (md_num_scan(p, end, v) == n || md_num_grouped(p, end, v) == n);
 }
 
+md_str md_cell_unemphasized(md_str c)
+{
+    for (int round = 0; round < 2 && c.n >= 3 && (c.p[0] == '*' || c.p[0] == '_') && c.p[c.n - 1] == c.p[0]; round++)
+        c.p++, c.n -= 2;
+    return c;
+}
+
 size_t md_group_separator(const char *q, const char *end)
 {
     if (q < end && *q == ',')

@@ -48,6 +48,9 @@ typedef struct md_kv {
  * as locales write it, a no-break space (U+00A0, U+202F) or a thin space
  * (U+2009), the same in every group. */
 size_t md_num_grouped(const char *p, const char *end, double *v);
+/* A table cell without the markdown emphasis around it ("**0.1843**",
+ * "*0.5*", "__2__"), as a results table marks its best value. */
+md_str md_cell_unemphasized(md_str c);
 /* The length of the thousands separator at q (see md_num_grouped), 0 for
  * none. */
 size_t md_group_separator(const char *q, const char *end);

@@ -1181,6 +1181,7 @@ static bool same_trial(table *t, const md_str *cells)
 /* A number alone, or a count with its thousands grouped ("| 1,000 |"). */
 static bool is_number_cell(md_str c, double *v)
 {
+    c = md_cell_unemphasized(c);
     return md_num_whole(c.p, c.p + c.n, v);
 }
 

@@ -318,6 +318,46 @@ const char *md_expr_first_series(const md_expr *e, md_sigset *sig)
     return NULL;
 }
 
+static void put_signal_name(md_buf *out, const op *o)
+{
+    size_t n;
+    const md_feature *feats = md_series_features(&n);
+    if (o->code == OP_SERIES)
+        md_buf_printf(out, "%s.%s", o->name, feats[o->feature].name);
+    else if (o->code == OP_EVENT)
+        md_buf_printf(out, "event.%s.%s", o->name, o->feat);
+    else
+        md_buf_printf(out, "%s.%s", o->code == OP_LOG ? "log" : "run", o->feat);
+}
+
+static bool same_signal(const op *a, const op *b)
+{
+    return a->code == b->code && a->feature == b->feature && (a->name == NULL) == (b->name == NULL) &&
+           (!a->name || strcmp(a->name, b->name) == 0) && (a->feat == NULL) == (b->feat == NULL) &&
+           (!a->feat || strcmp(a->feat, b->feat) == 0);
+}
+
+void md_expr_signal_values(const md_expr *e, md_sigset *sig, md_buf *out)
+{
+    size_t shown = 0;
+    for (size_t i = 0; i < e->n; i++) {
+        const op *o = &e->ops[i];
+        if (o->code != OP_SERIES && o->code != OP_EVENT && o->code != OP_LOG && o->code != OP_RUN)
+            continue;
+        bool seen = false;
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = same_signal(&e->ops[k], o);
+        if (seen)
+            continue;
+        if (shown++)
+            md_buf_puts(out, ", ");
+        put_signal_name(out, o);
+        md_value v = leaf(o, sig, NULL);
+        char b[32];
+        md_buf_printf(out, " = %s", v.known ? md_num_fmt(v.v, b, sizeof b) : "unknown");
+    }
+}
+
 bool md_expr_counts_entries(const md_expr *e, md_sigset *sig)
 {
     bool entries = false;
