@@ -3093,6 +3093,21 @@ START_TEST(test_text_more_console_shapes)
     ck_assert_msg(!lr->ordinal && lr->count == 3 && lr->max == 0.1,
                   "lr=0.5 of the arguments is a setting, not the first of the run's learning rates");
     md_store_free(st);
+    /* Its epochs count from 0: an excerpt from epoch 8 stands in the
+     * ninth, deepspeech.pytorch's glued "Epoch: [1][1/40]" in the first. */
+    st = load_text("metric_logger.log",
+                   "Epoch: [8]  [ 100/2293]  eta: 1:52:52  lr: 0.000004  loss: 0.2606 (0.2654)  time: 3.0808\n"
+                   "Epoch: [8]  [ 200/2293]  eta: 1:52:52  lr: 0.000004  loss: nan (0.2654)  time: 3.0808\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->first_nonfinite_step, 8 * 2293 + 200);
+    md_store_free(st);
+    st = load_text("deepspeech.log",
+                   "Epoch: [1][1/40]\tTime 0.648 (0.648)\tLoss 117.1374 (117.1374)\n"
+                   "Epoch: [1][2/40]\tTime 0.648 (0.648)\tLoss 115.5627 (116.3501)\n"
+                   "Epoch: [2][1/40]\tTime 0.648 (0.648)\tLoss 105.5627 (105.5627)\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->last_step, 41);
+    md_store_free(st);
 
     /* SpeechBrain: Python logging's "name - " before an epoch header,
      * whose bar's postfix and summary line come under it; the header

@@ -1886,9 +1886,19 @@ static bool on_epoch_counts(scan *s, const char *q)
         return false;
     emit_count(s, "epoch", 5, epoch, epochs, after, &et);
     s->openmmlab |= mmcv_counts(s, after2);
-    /* Without a batch, MXNet's "Epoch[3] Train-accuracy=0.61": the epoch. */
+    /* Without a batch, MXNet's "Epoch[3] Train-accuracy=0.61": the epoch.
+     * MetricLogger's "Epoch: [8]  [ 200/2293]" (and DINO's, LAVIS's,
+     * MiniMind's: a colon, the batch apart from the epoch) and Swin's
+     * "Train: [30/300][210/2859]" count epochs from 0, as their scripts
+     * loop over range(start_epoch, epochs): a log that starts at "Epoch:
+     * [8]" is in its ninth epoch. MMDetection's "Epoch [3][50/1749]" and
+     * deepspeech.pytorch's "Epoch: [1][1/40]" count from 1. */
+    size_t emitted = s->n;
+    const char *colon = md_skip_blanks(s->key_end, s->end);
     if (after2)
         emit_batch_in_epoch(s, batch, total, after2, &bt);
+    if (s->n > emitted && colon < q && *colon == ':' && (!glued || swin))
+        s->out[s->n - 1].flags |= MD_KV_EPOCH_FROM_0;
     s->p = after2 ? after2 : after;
     clear_key(s);
     return true;
