@@ -197,6 +197,12 @@ static void judge(md_comparison *c, const md_store *base, const md_store *next, 
                       (unsigned long long)a->finite);
             continue;
         }
+        /* The gaps compare finite values: a curve that ends NaN ends
+         * worse than any, whatever its finite points did before. */
+        const md_series *a = md_store_find(base, d->series), *b = md_store_find(next, d->series);
+        if (b->trailing_nonfinite > 0 && a->trailing_nonfinite == 0)
+            worse(c, "%s ends NaN or Inf (its last %llu points) where the baseline's ends finite", d->series,
+                  (unsigned long long)b->trailing_nonfinite);
         if (d->end_gap > c->tolerance)
             worse(c, "%s ends %s than the baseline (%s against %s)", d->series, by(d->end_gap, g, sizeof g),
                   md_num_fmt(d->new_end, x, sizeof x), md_num_fmt(d->base_end, y, sizeof y));
