@@ -50,6 +50,9 @@ void md_render_json_gated(const md_store *st, const md_findings *f, const md_gat
  * o->verbose (list the rules not evaluated); o may be NULL. */
 void md_render_markdown(const md_store *st, const md_findings *f, const md_report_opts *o,
                         md_buf *out);
+/* The same, with check's failed gates first, under "Failed checks". */
+void md_render_markdown_gated(const md_store *st, const md_findings *f, const md_report_opts *o,
+                              const md_gate *gates, size_t ngates, md_buf *out);
 
 /* What the JUnit report needs besides the findings. tag, when set, gives a
  * rule's first tag (or NULL) for its test case's classname "mldiag.TAG";
@@ -71,6 +74,10 @@ void md_render_junit(const md_store *st, const md_findings *f, const md_junit_op
  * title=...::message" line per finding (notice for info, warning for
  * warning, error for error and critical), escaped as GitHub requires. */
 void md_render_github(const md_store *st, const md_findings *f, md_buf *out);
+/* The same, and an "::error title=expectation failed::..." (or "baseline
+ * failed") line per failed gate. */
+void md_render_github_gated(const md_store *st, const md_findings *f, const md_gate *gates, size_t ngates,
+                            md_buf *out);
 
 /* A standalone SVG plot of the main curves (the markdown chart's choice):
  * one panel per series with its own y axis, the buckets' min..max band and

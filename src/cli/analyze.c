@@ -289,13 +289,13 @@ static void render(const analyze_opts *o, const md_ruleset *rs, const md_store *
         md_render_json_gated(st, f, gates, ngates, out);
         break;
     case FMT_MARKDOWN:
-        md_render_markdown(st, f, &ro, out);
+        md_render_markdown_gated(st, f, &ro, gates, ngates, out);
         break;
     case FMT_JUNIT:
         md_render_junit(st, f, &jo, out);
         break;
     case FMT_GITHUB:
-        md_render_github(st, f, out);
+        md_render_github_gated(st, f, gates, ngates, out);
         break;
     case FMT_DEFAULT:
     case FMT_TEXT:

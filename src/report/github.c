@@ -76,8 +76,24 @@ static void annotation(md_buf *out, const md_store *st, const md_finding *x)
     md_buf_free(&msg);
 }
 
-void md_render_github(const md_store *st, const md_findings *f, md_buf *out)
+void md_render_github_gated(const md_store *st, const md_findings *f, const md_gate *gates, size_t ngates,
+                            md_buf *out)
 {
+    for (size_t i = 0; i < ngates; i++) {
+        if (gates[i].passed)
+            continue;
+        md_buf_printf(out, "::error title=%s::", gates[i].kind == MD_GATE_EXPECT ? "expectation failed" : "baseline failed");
+        md_buf msg = {0};
+        md_buf_printf(&msg, "%s: %s", gates[i].name, gates[i].why ? gates[i].why : "failed");
+        escape(out, md_buf_cstr(&msg), false);
+        md_buf_putc(out, '\n');
+        md_buf_free(&msg);
+    }
     for (size_t i = 0; i < f->n; i++)
         annotation(out, st, &f->v[i]);
+}
+
+void md_render_github(const md_store *st, const md_findings *f, md_buf *out)
+{
+    md_render_github_gated(st, f, NULL, 0, out);
 }

@@ -313,10 +313,10 @@ static void finding(const md_store *st, md_buf *out, size_t i, const md_finding 
 }
 
 /* What was checked, so that "no problems" is an answer with figures. */
-static void all_clear(const md_store *st, const md_findings *f, md_buf *out)
+static void all_clear(const md_store *st, const md_findings *f, bool gate_failed, md_buf *out)
 {
-    md_buf_printf(out, "## No problems found\n\n%zu rule%s checked against:\n\n", f->evaluated,
-                  f->evaluated == 1 ? "" : "s");
+    md_buf_printf(out, "## %s\n\n%zu rule%s checked against:\n\n", gate_failed ? "No findings" : "No problems found",
+                  f->evaluated, f->evaluated == 1 ? "" : "s");
     bool all = plain_checks_all(st);
     for (size_t i = 0; i < md_store_nseries(st); i++) {
         const md_series *s = md_store_series(st, i);
@@ -360,15 +360,36 @@ static void not_evaluated(const md_findings *f, const md_report_opts *o, md_buf 
     }
 }
 
-void md_render_markdown(const md_store *st, const md_findings *f, const md_report_opts *o,
-                        md_buf *out)
+/* check's --expect and --baseline that failed, each with why. */
+static bool failed_gates(const md_gate *gates, size_t ngates, md_buf *out)
+{
+    size_t failed = 0;
+    for (size_t i = 0; i < ngates; i++) {
+        if (gates[i].passed)
+            continue;
+        if (!failed++)
+            md_buf_puts(out, "## Failed checks\n\n");
+        md_buf_puts(out, gates[i].kind == MD_GATE_EXPECT ? "- expectation " : "- baseline ");
+        code(out, gates[i].name);
+        md_buf_puts(out, ": ");
+        esc(out, gates[i].why ? gates[i].why : "failed", false);
+        md_buf_putc(out, '\n');
+    }
+    if (failed)
+        md_buf_putc(out, '\n');
+    return failed > 0;
+}
+
+void md_render_markdown_gated(const md_store *st, const md_findings *f, const md_report_opts *o,
+                              const md_gate *gates, size_t ngates, md_buf *out)
 {
     header(st, out);
+    bool gate_failed = failed_gates(gates, ngates, out);
     if (f->n)
         summary(f, out);
     chart(st, f, out);
     if (!f->n)
-        all_clear(st, f, out);
+        all_clear(st, f, gate_failed, out);
     else
         md_buf_puts(out, "## Findings\n\n");
     for (size_t i = 0; i < f->n; i++)
@@ -376,4 +397,9 @@ void md_render_markdown(const md_store *st, const md_findings *f, const md_repor
     not_evaluated(f, o, out);
     while (out->n >= 2 && out->p[out->n - 1] == '\n' && out->p[out->n - 2] == '\n')
         out->p[--out->n] = '\0';
+}
+
+void md_render_markdown(const md_store *st, const md_findings *f, const md_report_opts *o, md_buf *out)
+{
+    md_render_markdown_gated(st, f, o, NULL, 0, out);
 }
