@@ -960,6 +960,17 @@ START_TEST(test_rule_file_error)
     expect(&r, 2);
     ck_assert_has(r.err, "did you mean 'loss.last'?");
     run_free(&r);
+    /* A character outside the language is quoted whole, a byte that is no
+     * UTF-8 as U+FFFD. */
+    r = run_mldiag(f.dir, (const char *[]){"check", "--expect", "loss.last \xe2\x89\xa4 3", "train.log", NULL});
+    expect(&r, 2);
+    ck_assert_has(r.err, "unexpected '\xe2\x89\xa4' after the expression");
+    run_free(&r);
+    r = run_mldiag(f.dir, (const char *[]){"check", "--expect", "loss.last \xff 3", "train.log", NULL});
+    expect(&r, 2);
+    ck_assert_has(r.err, "unexpected '\xef\xbf\xbd'");
+    ck_assert_ptr_null(strstr(r.err.p, "\xff"));
+    run_free(&r);
     teardown_dir(&f);
 }
 END_TEST

@@ -189,7 +189,12 @@ static int compile_expects(const analyze_opts *o, const md_ruleset *rs, md_expr 
         md_expr_error err;
         out[i] = md_expr_compile(o->expects[i], md_ruleset_catalog(rs), &err);
         if (!out[i]) {
-            fprintf(stderr, "mldiag: --expect: %s\n    %s\n    %*s^\n", err.msg, o->expects[i], (int)err.offset, "");
+            /* Shown as text a terminal can take: a byte that is no UTF-8
+             * as U+FFFD, a control as '?'. */
+            char *msg = md_text_dup(err.msg, strlen(err.msg)), *text = md_text_dup(o->expects[i], strlen(o->expects[i]));
+            fprintf(stderr, "mldiag: --expect: %s\n    %s\n    %*s^\n", msg, text, (int)err.offset, "");
+            free(msg);
+            free(text);
             if (err.help[0])
                 fprintf(stderr, "    help: %s\n", err.help);
             return EXIT_USAGE;

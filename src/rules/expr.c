@@ -131,6 +131,10 @@ static void next(parser *p)
     if (n) {
         t->len = n;
         p->pos = t->at + n;
+    } else if ((unsigned char)c >= 0x80) {
+        /* A character outside the language ("≤") is quoted whole. */
+        size_t k = md_utf8_char(s + t->at, p->len - t->at);
+        t->len = k ? k : 1;
     }
 }
 
