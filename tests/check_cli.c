@@ -226,6 +226,14 @@ START_TEST(test_empty_output_name)
         ck_assert_uint_eq(r.out.n, 0);
         run_free(&r);
     }
+    /* The report and the plot in one file, by one name or by a link. */
+    run r = run_mldiag(f.dir, (const char *[]){"analyze", "-o", "r.out", "--plot", "r.out", "train.log", NULL});
+    expect(&r, 2);
+    ck_assert_has(r.err, "-o and --plot name the same file");
+    char *report = t_path(f.dir, "r.out");
+    ck_assert_int_ne(access(report, F_OK), 0);
+    free(report);
+    run_free(&r);
     teardown_dir(&f);
 }
 END_TEST

@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -313,6 +314,15 @@ static void render(const analyze_opts *o, const md_ruleset *rs, const md_store *
     }
 }
 
+/* The same name, or two names of one existing file. */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (strcmp(a, b) == 0)
+        return true;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 static bool write_plot(const analyze_opts *o, const md_store *st, const md_findings *f)
 {
     if (!o->plot)
@@ -435,6 +445,12 @@ static int run(int argc, char **argv, analyze_opts *o)
     memcpy(inputs, argv + optind, ninputs * sizeof *inputs);
     if (o->baseline)
         inputs[ninputs++] = o->baseline;
+    /* The report and the plot in one file: the plot would replace the
+     * report without a word. */
+    if (o->output && o->plot && same_file(o->output, o->plot)) {
+        free(inputs);
+        return cli_usage_error(o->cmd, "-o and --plot name the same file");
+    }
     bool clobbers = cli_output_is_input(o->cmd, o->output, inputs, ninputs) ||
                     cli_output_is_input(o->cmd, o->plot, inputs, ninputs) || cli_stdin_once(o->cmd, inputs, ninputs);
     free(inputs);
