@@ -27,8 +27,11 @@ static md_value leaf(const op *o, md_sigset *sig, md_expr_why *why)
         const md_feature *feats = md_series_features(&n);
         if (o->code == OP_SERIES && !md_store_find(md_sigset_store(sig), o->name))
             snprintf(why->text, sizeof why->text, "no %s series", o->name);
-        else if (o->code == OP_SERIES)
+        else if (o->code == OP_SERIES && md_store_find(md_sigset_store(sig), o->name)->count < 20)
             snprintf(why->text, sizeof why->text, "%s.%s is unknown (too few points)", o->name,
+                     feats[o->feature].name);
+        else if (o->code == OP_SERIES) /* first_nonfinite_step of a series with no NaN */
+            snprintf(why->text, sizeof why->text, "%s.%s is unknown (no point of the series gives it)", o->name,
                      feats[o->feature].name);
         else if (o->code == OP_EVENT)
             snprintf(why->text, sizeof why->text, "event %s did not occur or has no %s", o->name, o->feat);
