@@ -186,12 +186,12 @@ static void judge(md_comparison *c, const md_store *base, const md_store *next, 
     char x[32], y[32], g[48];
     for (size_t i = 0; i < MD_COUNT(c->curves); i++) {
         const md_curve_diff *d = &c->curves[i];
+        const md_series *a = md_store_find(base, d->series), *b = md_store_find(next, d->series);
         if (!d->present) {
             /* A gate that compares nothing must not pass: NEW lost the
              * training loss the baseline is judged by. (A validation loss
              * may be left out on purpose: a short CI run that stops before
              * its first evaluation.) */
-            const md_series *a = md_store_find(base, d->series), *b = md_store_find(next, d->series);
             if (i == 0 && a && a->finite && !(b && b->finite))
                 worse(c, "NEW has no %s where the baseline has %llu points of it", d->series,
                       (unsigned long long)a->finite);
@@ -199,7 +199,6 @@ static void judge(md_comparison *c, const md_store *base, const md_store *next, 
         }
         /* The gaps compare finite values: a curve that ends NaN ends
          * worse than any, whatever its finite points did before. */
-        const md_series *a = md_store_find(base, d->series), *b = md_store_find(next, d->series);
         if (b->trailing_nonfinite > 0 && a->trailing_nonfinite == 0)
             worse(c, "%s ends NaN or Inf (its last %llu points) where the baseline's ends finite", d->series,
                   (unsigned long long)b->trailing_nonfinite);

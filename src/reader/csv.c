@@ -525,6 +525,17 @@ static unsigned char pick_delimiter(md_str head)
     return semicolons > commas ? ';' : ',';
 }
 
+/* The cell of a line of the head that starts at *c, trimmed (its '\r'
+ * too), *c moved past the delimiter after it; stop is the line's end. */
+static md_str head_cell(const char **c, const char *stop, unsigned char delim)
+{
+    const char *cut = memchr(*c, delim, (size_t)(stop - *c));
+    cut = cut ? cut : stop;
+    md_str cell = md_csv_trim(*c, (size_t)(cut - *c));
+    *c = cut + 1;
+    return cell;
+}
+
 /* Whether a file parted by ';' or tabs writes decimal commas, as
  * spreadsheets in such locales do ("step;loss" over "1;2,4752"): a cell
  * of its first lines holds a comma number that no thousands group is
@@ -541,17 +552,12 @@ static bool decimal_comma_cells(md_str head, unsigned char delim)
         if (!eol)
             break; /* a line the head cut */
         for (const char *c = p; c <= eol;) {
-            const char *cut = memchr(c, delim, (size_t)(eol - c));
-            cut = cut ? cut : eol;
-            md_str f = md_csv_trim(c, (size_t)(cut - c));
-            while (f.n && f.p[f.n - 1] == '\r')
-                f.n--;
+            md_str f = head_cell(&c, eol, delim);
             double v;
             if (md_comma_number(f.p, f.n))
                 decimal += md_num_grouped(f.p, f.p + f.n, &v) != f.n;
             else if (md_num_grouped(f.p, f.p + f.n, &v) == f.n && f.n)
                 grouped++;
-            c = cut + 1;
         }
         p = eol + 1;
     }
@@ -581,12 +587,8 @@ static uint64_t constant_counts(md_str head, bool whole, unsigned char delim)
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         const char *stop = eol ? eol : end;
         size_t n = 0;
-        for (const char *c = p; c <= stop && n < 64;) {
-            const char *cut = memchr(c, delim, (size_t)(stop - c));
-            cut = cut ? cut : stop;
-            cells[n++] = md_csv_trim(c, (size_t)(cut - c));
-            c = cut + 1;
-        }
+        for (const char *c = p; c <= stop && n < 64;)
+            cells[n++] = head_cell(&c, stop, delim);
         p = eol ? eol + 1 : end;
         if (rows == 0) {
             ncols = n;

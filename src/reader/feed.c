@@ -469,8 +469,6 @@ static const unsigned char *apply_bar(md_feed *f, const unsigned char *p)
     return p;
 }
 
-/* A CSV cell: a number when md_num_scan reads all of it, integral unless
- * it holds a point or a lower-case exponent. */
 /* A table pasted with its best value in bold, "**0.1843**": the number
  * inside the emphasis. Out of md_cell_number's way, which every cell of
  * a CSV goes through. */
@@ -482,6 +480,8 @@ static MD_NOINLINE bool emphasized_number(const char *p, size_t n, double *v, un
     return bare.n < n && md_cell_number(bare.p, bare.n, v, flags);
 }
 
+/* A CSV cell: a number when md_num_scan reads all of it, integral unless
+ * it holds a point or a lower-case exponent. */
 bool md_cell_number(const char *p, size_t n, double *v, unsigned *flags)
 {
     md_num_form form;

@@ -2936,7 +2936,6 @@ static md_str scan_window(md_str seg)
     return (md_str){seg.p, n};
 }
 
-/* try_shapes is false for a segment read_shaped found no shape for. */
 /* Binary data in a log (a checkpoint or a core written into it): a piece
  * with two control bytes and more that no text holds (ESC, backspace and
  * the line ends are text; NULs are holes, read around), or of 8 bytes and
@@ -2992,6 +2991,7 @@ static bool suspect_bytes(md_str seg)
     return false;
 }
 
+/* try_shapes is false for a segment read_shaped found no shape for. */
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
     /* The line under an evaluation's header is read as the evaluation's,

@@ -25,9 +25,10 @@ static md_value leaf(const op *o, md_sigset *sig, md_expr_why *why)
     if (!v.known && why && !why->text[0]) {
         size_t n;
         const md_feature *feats = md_series_features(&n);
-        if (o->code == OP_SERIES && !md_store_find(md_sigset_store(sig), o->name))
+        const md_series *s = o->code == OP_SERIES ? md_store_find(md_sigset_store(sig), o->name) : NULL;
+        if (o->code == OP_SERIES && !s)
             snprintf(why->text, sizeof why->text, "no %s series", o->name);
-        else if (o->code == OP_SERIES && md_store_find(md_sigset_store(sig), o->name)->count < 20)
+        else if (o->code == OP_SERIES && s->count < 20)
             snprintf(why->text, sizeof why->text, "%s.%s is unknown (too few points)", o->name,
                      feats[o->feature].name);
         else if (o->code == OP_SERIES) /* first_nonfinite_step of a series with no NaN */

@@ -335,7 +335,6 @@ static void compile_signal(parser *p, size_t at, size_t len)
     name[len] = '\0';
     char help[160] = "";
     const char *dot = strchr(name, '.');
-    op o;
     if (!dot && inline_let(p, at, len, name))
         return;
     if (dot && strncmp(name, "event.", 6) == 0) {
@@ -348,8 +347,7 @@ static void compile_signal(parser *p, size_t at, size_t len)
         int ev = dot2 ? md_catalog_find_event(p->cat, id) : -1;
         if (ev >= 0 && event_field_ok(md_catalog_event(p->cat, (size_t)ev), dot2 + 1)) {
             const char *feat = p->text + at + (dot2 + 1 - name);
-            o = named_op(OP_EVENT, 0, p->text + at + 6, strlen(id), feat, len - (size_t)(dot2 + 1 - name));
-            emit(p, o);
+            emit(p, named_op(OP_EVENT, 0, p->text + at + 6, strlen(id), feat, len - (size_t)(dot2 + 1 - name)));
             return;
         }
     } else if (dot && (strncmp(name, "log.", 4) == 0 || strncmp(name, "run.", 4) == 0)) {
@@ -357,8 +355,7 @@ static void compile_signal(parser *p, size_t at, size_t len)
         bool is_log = name[0] == 'l';
         const md_named *list = is_log ? md_log_features(&n) : md_run_features(&n);
         if (named_ok(list, n, dot + 1)) {
-            o = named_op(is_log ? OP_LOG : OP_RUN, 0, NULL, 0, p->text + at + 4, len - 4);
-            emit(p, o);
+            emit(p, named_op(is_log ? OP_LOG : OP_RUN, 0, NULL, 0, p->text + at + 4, len - 4));
             return;
         }
     } else if (dot && !strchr(dot + 1, '.')) {
@@ -368,8 +365,7 @@ static void compile_signal(parser *p, size_t at, size_t len)
         int si = md_catalog_find_series(p->cat, series);
         int feat = md_series_feature_find(dot + 1);
         if (si >= 0 && md_catalog_series(p->cat, (size_t)si)->role == MD_ROLE_SERIES && feat >= 0) {
-            o = named_op(OP_SERIES, feat, p->text + at, (size_t)(dot - name), NULL, 0);
-            emit(p, o);
+            emit(p, named_op(OP_SERIES, feat, p->text + at, (size_t)(dot - name), NULL, 0));
             return;
         }
     }

@@ -24,7 +24,7 @@ struct md_ruleset {
     size_t nfiles;
     md_catalog *cat;
     rule *rules;
-    size_t nrules, caprules;
+    size_t nrules; /* of as many as the files have [rule] sections (load_rules) */
     md_map by_id; /* rule id to its index in rules */
     size_t let_copies;
     bool compiled;
@@ -245,8 +245,7 @@ static size_t load_rules(md_ruleset *rs, md_diags *diags)
     for (size_t i = 0; i < rs->nfiles; i++)
         for (size_t j = 0; j < rs->files[i].nsections; j++)
             sections += strcmp(rs->files[i].sections[j].kind, "rule") == 0;
-    rs->caprules = sections ? sections : 1;
-    rs->rules = md_xcalloc(rs->caprules, sizeof *rs->rules);
+    rs->rules = md_xcalloc(sections ? sections : 1, sizeof *rs->rules);
     size_t errors = 0;
     for (size_t i = 0; i < rs->nfiles; i++) {
         for (size_t j = 0; j < rs->files[i].nsections; j++) {
@@ -258,7 +257,6 @@ static size_t load_rules(md_ruleset *rs, md_diags *diags)
                 errors++;
                 continue;
             }
-            MD_GROW(rs->rules, rs->nrules, rs->caprules);
             md_map_put(&rs->by_id, s->id, strlen(s->id), (intptr_t)rs->nrules);
             errors += rule_load(&rs->rules[rs->nrules++], s, rs->cat, &rs->let_copies, diags);
         }

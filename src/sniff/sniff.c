@@ -312,10 +312,6 @@ static row_shape split_row(md_str line, char delim, bool units_ok)
     return r;
 }
 
-/* CSV: a header of names, then rows with as many fields, mostly numbers or
- * empty cells. A console log with commas fails the numeric test, and one
- * pasted with its lines numbered ("cat -n": "  1745\tstep=10 loss=2.3")
- * has no header of names. */
 /* "loss 1,053.1": a comma between a digit and a group of three is a
  * thousand's, in prose or a console line, not a CSV header's. */
 static bool groups_thousands(md_str line)
@@ -327,6 +323,10 @@ static bool groups_thousands(md_str line)
     return false;
 }
 
+/* CSV: a header of names, then rows with as many fields, mostly numbers or
+ * empty cells. A console log with commas fails the numeric test, and one
+ * pasted with its lines numbered ("cat -n": "  1745\tstep=10 loss=2.3")
+ * has no header of names. */
 static bool looks_delimited(md_str head, char delim)
 {
     size_t pos = 0;
