@@ -9101,6 +9101,25 @@ START_TEST(test_named_loss_bar)
     ck_assert_int_eq(loss->first_step, 50);
     ck_assert_int_eq(loss->last_step, 200);
     md_store_free(st);
+
+    /* A bare bar's set_postfix redraws the count with the new loss; a
+     * second process without a rank guard draws the same counts, one
+     * behind at times. Both stand at the bar's counts, not at the
+     * redraws' numbers. */
+    st = load_text("postfix.log",
+                   "\r  0%|#   | 1/300 [00:01<00:02,  2.00it/s, loss=2.500]"
+                   "\r  0%|#   | 1/300 [00:01<00:02,  2.00it/s, loss=2.495]"
+                   "\r  1%|#   | 2/300 [00:01<00:02,  2.00it/s, loss=2.495]"
+                   "\r  1%|#   | 2/300 [00:01<00:02,  2.00it/s, loss=2.490]"
+                   "\r  1%|#   | 3/300 [00:01<00:02,  2.00it/s, loss=2.490]"
+                   "\r  1%|#   | 2/300 [00:01<00:02,  2.00it/s, loss=2.492]"
+                   "\r  1%|#   | 3/300 [00:01<00:02,  2.00it/s, loss=2.485]\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert_int_eq(series(st, "it_per_s")->last_step, 3);
+    md_store_free(st);
 }
 END_TEST
 

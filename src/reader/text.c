@@ -1829,19 +1829,29 @@ static MD_NOINLINE bool read_postfix(text_reader *r, md_str seg, const md_tqdm *
     return false;
 }
 
-/* A bar named for the job, not for a loop ("lokr-test-2: 10%| 299/3000",
- * ostris' ai-toolkit), that shows the training loss counts the run's
- * steps; where its count starts over, it is a bar of each epoch's batches,
- * and the step adds the bars drawn before. Returns the step, -1 for none. */
+/* A bar that shows the training loss, bare or named for the job rather
+ * than a loop ("lokr-test-2: 10%| 299/3000", ostris' ai-toolkit), counts
+ * the steps (a bare one under an epoch's or a step's header line counts
+ * within it, which the header places): set_postfix redraws the same
+ * count with the new loss, which then stands at that count. Where its
+ * count starts over, it is a bar of each epoch's batches, and the step
+ * adds the bars drawn before. A count a few behind the last is a second
+ * process drawing the same bar (a DDP script without a rank guard; its
+ * ranks step together, and tqdm redraws each at most ten times a second),
+ * not a new bar. Returns the step, -1 for none. */
 static double loss_bar_step(text_reader *r, const md_tqdm *bar)
 {
-    if (!(bar->desc & MD_TQDM_DESCRIBED) || bar->n < 0 || bar->total <= 0)
+    if (bar->n < 0 || bar->total <= 0 ||
+        (!(bar->desc & MD_TQDM_DESCRIBED) && (r->epoch_headers || r->count_headers)))
         return -1;
+    double lag = bar->total / 50 > 2 ? bar->total / 50 : 2;
     if (bar->total != r->loss_bar_total) {
         r->loss_bar_total = bar->total;
         r->loss_bar_rounds = 0;
-    } else if (bar->n < r->loss_bar_n) {
+    } else if (bar->n < r->loss_bar_n - lag) {
         r->loss_bar_rounds++;
+    } else if (bar->n < r->loss_bar_n) {
+        return r->loss_bar_rounds * bar->total + bar->n;
     }
     r->loss_bar_n = bar->n;
     return r->loss_bar_rounds * bar->total + bar->n;
