@@ -9073,6 +9073,56 @@ END_TEST
 /* A bar named for the job that shows the training loss counts the run's
  * steps (ostris' ai-toolkit); one whose count starts over counts each
  * epoch's batches, and its steps add the bars before. */
+/* Counts that start over right after a line of the epoch alone count
+ * within the epoch, whether the line heads the epoch's counts or sums
+ * them up after; a relaunched job's counts, started over after several
+ * epochs' lines, or after counts past its epoch's line, are another run. */
+START_TEST(test_counts_restart_after_epoch_line)
+{
+    char text[4096];
+    size_t n = 0;
+    for (int ep = 1; ep <= 3; ep++) {
+        n += (size_t)snprintf(text + n, sizeof text - n, "Training at epoch %d (total 3) with lr 0.0008\n", ep);
+        for (int b = 0; b <= 300; b += 100)
+            n += (size_t)snprintf(text + n, sizeof text - n, "    batch count: %d/308, iter: %d, loss: %.3f\n", b,
+                                  b, 0.09 * ep + b / 1e4);
+    }
+    md_store *st = load_text("header.log", text, NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_int_eq(loss->restarts, 0);
+    ck_assert_int_eq(loss->first_step, 0);
+    ck_assert_int_eq(loss->last_step, 2 * 301 + 300);
+    md_store_free(st);
+
+    n = 0;
+    for (int ep = 1; ep <= 3; ep++) {
+        for (int b = 0; b <= 300; b += 100)
+            n += (size_t)snprintf(text + n, sizeof text - n, "iter: %d, loss: %.3f\n", b, 0.09 * ep + b / 1e4);
+        n += (size_t)snprintf(text + n, sizeof text - n, "Epoch: %d/3 --- time: 1375.5, avg_loss: %.3f\n", ep,
+                              0.09 * ep);
+    }
+    st = load_text("summary.log", text, NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->restarts, 0);
+    ck_assert_int_eq(loss->last_step, 2 * 301 + 300);
+    md_store_free(st);
+
+    st = load_text("relaunched.log",
+                   "iter: 0, loss: 2.5\niter: 100, loss: 2.1\nEpoch: 1/3 --- avg_loss: 2.2\n"
+                   "iter: 200, loss: 1.9\nEpoch: 2/3 --- avg_loss: 2.0\n"
+                   "iter: 0, loss: 2.5\niter: 100, loss: 2.1\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->restarts, 1);
+    md_store_free(st);
+    st = load_text("crashed.log",
+                   "iter: 0, loss: 2.5\niter: 100, loss: 2.1\nEpoch: 1/3 --- avg_loss: 2.2\n"
+                   "iter: 200, loss: 1.9\niter: 0, loss: 2.5\niter: 100, loss: 2.1\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->restarts, 1);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_named_loss_bar)
 {
     md_store *st = load_text("train.log",
@@ -11072,6 +11122,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);
+    tcase_add_test(text, test_counts_restart_after_epoch_line);
     tcase_add_test(text, test_glued_time_span);
     tcase_add_test(text, test_kerasrl_leading_count);
     tcase_add_test(text, test_pymarl_recent_stats);

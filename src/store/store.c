@@ -132,6 +132,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     in->last_step_seen = -1;
     in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
     in->stepped_context_epoch = -1;
+    in->alone_epoch = in->count_rounds = in->round_count = -1;
     in->epoch_base = 0;
     in->time.max_gap_step = in->time.max_gap_step_after = -1;
     in->time.last_step_stamp = NAN;
@@ -582,6 +583,42 @@ static void count_within_epochs(md_input *in)
     in->epoch_base = in->stepped_context_epoch;
 }
 
+/* A count that starts over right after a line that gave a greater epoch
+ * alone, the one such line since the counts last started, counts within
+ * the epoch (a restarted job's log prints the epochs of a whole run
+ * between its counts' starts, or its counts go on past the epoch's line).
+ * Returns the epoch the record's count belongs to, counted from 0 where
+ * the log's first counts stand, or -1 while the counts are the run's. */
+static int64_t count_round(md_input *in, int64_t count)
+{
+    if (in->round_count < 0 || count < in->round_count) {
+        bool by_epoch = in->round_count >= 0 && in->alone_epoch_rises == 1 &&
+                        in->alone_epoch_record > in->last_stepped_record;
+        in->alone_epoch_rises = 0;
+        if (by_epoch && in->count_rounds < 0) {
+            in->first_epoch = in->last_epoch = in->epoch_base = 0;
+            in->last_count = in->round_count;
+            in->steps_per_epoch = in->round_count + 1;
+            in->per_epoch = true;
+            in->count_rounds = 0;
+        }
+        if (by_epoch)
+            in->count_rounds++;
+    }
+    in->round_count = count;
+    return in->count_rounds;
+}
+
+/* A record of the epoch alone (count_round). */
+static void note_alone_epoch(md_input *in, int64_t epoch)
+{
+    if (epoch > in->alone_epoch) {
+        in->alone_epoch = epoch;
+        in->alone_epoch_rises++;
+    }
+    in->alone_epoch_record = in->records + 1;
+}
+
 /* A bit no kv flag uses: the step's key names it global (KEY_GLOBAL_STEP). */
 #define STEP_GLOBAL (1u << 31)
 
@@ -654,6 +691,8 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
             epochs = st->context_epochs;
         }
     }
+    if (step >= 0 && epoch < 0 && st->context_epoch < 0 && !(step_flags & STEP_GLOBAL) && record_holds_values(st))
+        epoch = count_round(in, step);
     if (step >= 0 && epoch >= 0)
         step = step_flags & STEP_GLOBAL ? global_step(in, step, epoch)
                                         : epoch_step(in, step, total, epoch, epochs, in_epoch, step_flags & MD_KV_EPOCH_FROM_0);
@@ -670,6 +709,8 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     *by_key = step >= 0;
     if (step >= 0)
         return step;
+    if (epoch >= 0)
+        note_alone_epoch(in, epoch);
     /* Where steps come with their epoch, a line with the epoch alone (its
      * evaluation) stands at the step the run has reached; its time is the
      * epoch's or the evaluation's, no step's (word_language_model's "| end
