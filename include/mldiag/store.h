@@ -195,14 +195,12 @@ typedef struct md_input {
      * stepped record, -1 before. */
     bool counts_in_epoch;
     int64_t stepped_context_epoch;
-    /* Counts that start over right after a line of the epoch alone
-     * ("Training at epoch 9 (total 9) with lr 0.0008" before them, "Epoch:
-     * 8/8 --- time: 1375.5, avg_loss: 0.09" after them): the largest such
-     * epoch, how many times it grew since the counts last started, the
-     * line's record (1-based), the epochs the counts have started over in
-     * (-1 while they count the run's steps), and the last count (-1). */
-    int64_t alone_epoch, alone_epoch_rises, count_rounds, round_count;
-    uint64_t alone_epoch_record;
+    /* Counts that start over right after lines of the epoch alone
+     * (count_round): the largest such epoch, how many times it grew since
+     * the counts last started and since the last count, the epochs the
+     * counts have started over in (-1 while they count the run's steps),
+     * and the last count (-1). */
+    int64_t alone_epoch, epoch_rises, epoch_rises_after_count, count_rounds, round_count;
     /* The largest count within an epoch, and whether a count was 0: an
      * epoch of counts from 0 holds one more than its largest. */
     int64_t max_count;

@@ -583,18 +583,21 @@ static void count_within_epochs(md_input *in)
     in->epoch_base = in->stepped_context_epoch;
 }
 
-/* A count that starts over right after a line that gave a greater epoch
- * alone, the one such line since the counts last started, counts within
- * the epoch (a restarted job's log prints the epochs of a whole run
- * between its counts' starts, or its counts go on past the epoch's line).
- * Returns the epoch the record's count belongs to, counted from 0 where
- * the log's first counts stand, or -1 while the counts are the run's. */
+/* A count that starts over right after lines that gave a greater epoch
+ * alone counts within the epoch: PccAI's "Training at epoch 9 (total 9)
+ * with lr 0.0008" heads its epoch's counts, its "Epoch: 8/8 --- time:
+ * 1375.5, avg_loss: 0.09" sums up the epoch before (an excerpt may open
+ * between the two: two epochs, one line each). A relaunched job's log
+ * prints epochs between its counts (they count the run's steps), or its
+ * counts go on past the epoch's line. Returns the epoch the record's count
+ * belongs to, counted from 0 where the log's first counts stand, or -1
+ * while the counts are the run's. */
 static int64_t count_round(md_input *in, int64_t count)
 {
     if (in->round_count < 0 || count < in->round_count) {
-        bool by_epoch = in->round_count >= 0 && in->alone_epoch_rises == 1 &&
-                        in->alone_epoch_record > in->last_stepped_record;
-        in->alone_epoch_rises = 0;
+        bool by_epoch = in->round_count >= 0 && in->epoch_rises_after_count > 0 &&
+                        in->epoch_rises_after_count <= 2 && in->epoch_rises == in->epoch_rises_after_count;
+        in->epoch_rises = 0;
         if (by_epoch && in->count_rounds < 0) {
             in->first_epoch = in->last_epoch = in->epoch_base = 0;
             in->last_count = in->round_count;
@@ -605,6 +608,7 @@ static int64_t count_round(md_input *in, int64_t count)
         if (by_epoch)
             in->count_rounds++;
     }
+    in->epoch_rises_after_count = 0;
     in->round_count = count;
     return in->count_rounds;
 }
@@ -614,9 +618,9 @@ static void note_alone_epoch(md_input *in, int64_t epoch)
 {
     if (epoch > in->alone_epoch) {
         in->alone_epoch = epoch;
-        in->alone_epoch_rises++;
+        in->epoch_rises++;
+        in->epoch_rises_after_count++;
     }
-    in->alone_epoch_record = in->records + 1;
 }
 
 /* A bit no kv flag uses: the step's key names it global (KEY_GLOBAL_STEP). */
