@@ -9123,6 +9123,40 @@ START_TEST(test_counts_restart_after_epoch_line)
 }
 END_TEST
 
+/* ST-GCN's epochs: the training epoch's header carries its learning
+ * rate; under "Eval epoch: N" the test set's loss, taken over a count of
+ * batches, and its top-1 accuracy are the validation set's. */
+START_TEST(test_stgcn_epochs)
+{
+    md_store *st = load_text("log.txt",
+                             "[ Sun Apr  8 21:42:15 2018 ] Training epoch: 1, LR: 0.1000\n"
+                             "[ Sun Apr  8 21:52:27 2018 ] \tMean training loss: 3.3000.\n"
+                             "[ Sun Apr  8 21:52:27 2018 ] \tTime consumption: [Data]01%, [Network]99%\n"
+                             "[ Sun Apr  8 21:52:27 2018 ] Eval epoch: 1\n"
+                             "[ Sun Apr  8 21:53:27 2018 ] \tMean test loss of 155 batches: 3.0.\n"
+                             "[ Sun Apr  8 21:53:27 2018 ] \tTop1: 20.00%\n"
+                             "[ Sun Apr  8 21:53:27 2018 ] \tTop5: 45.00%\n"
+                             "[ Sun Apr  8 21:53:27 2018 ] Training epoch: 2, LR: 0.1000\n"
+                             "[ Sun Apr  8 22:03:27 2018 ] \tMean training loss: 2.6000.\n"
+                             "[ Sun Apr  8 22:03:27 2018 ] Eval epoch: 2\n"
+                             "[ Sun Apr  8 22:04:27 2018 ] \tMean test loss of 155 batches: 2.5.\n"
+                             "[ Sun Apr  8 22:04:27 2018 ] \tTop1: 30.00%\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert(loss->last == 2.6);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert(val->first == 3.0 && val->last == 2.5);
+    ck_assert_int_eq(val->last_step, 2);
+    const md_series *top1 = series(st, "val_accuracy");
+    ck_assert(T_CLOSE(top1->last, 0.30));
+    ck_assert_ptr_null(md_store_find(st, "accuracy"));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_named_loss_bar)
 {
     md_store *st = load_text("train.log",
@@ -11122,6 +11156,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);
+    tcase_add_test(text, test_stgcn_epochs);
     tcase_add_test(text, test_counts_restart_after_epoch_line);
     tcase_add_test(text, test_glued_time_span);
     tcase_add_test(text, test_kerasrl_leading_count);

@@ -2849,6 +2849,26 @@ static bool loss_set_to(const scan *s)
     return has_word_of(s->key, keylen - 3, loss, 1) && !has_word_of(s->key, keylen - 3, scale, MD_COUNT(scale));
 }
 
+/* ST-GCN's "Mean test loss of 155 batches: 3.10.": how many things the
+ * figure was taken over, between its name and its value. Returns where
+ * the value starts, with *keylen cut to the name, or NULL. */
+static const char *counted_over(const scan *s, size_t *keylen)
+{
+    size_t n = *keylen;
+    if (s->words < 2 || n <= 3 || memcmp(s->key + n - 3, " of", 3) != 0 || !md_is_digit(*s->p))
+        return NULL;
+    const char *q = s->p;
+    while (q < s->end && md_is_digit(*q))
+        q++;
+    const char *w = q < s->end && *q == ' ' ? q + 1 : q, *we = w;
+    while (we < s->end && *we >= 'a' && *we <= 'z')
+        we++;
+    if (w == q || we - w < 3 || we[-1] != 's' || we == s->end || (*we != ':' && *we != '='))
+        return NULL;
+    *keylen = n - 3;
+    return md_skip_blanks(we + 1, s->end);
+}
+
 static void on_number(scan *s)
 {
     if (s->key && s->p > s->key_end && !loss_set_to(s)) {
@@ -2859,6 +2879,9 @@ static void on_number(scan *s)
         /* Keras: "LearningRateScheduler setting learning rate to 0.008." */
         if (s->words >= 2 && keylen > 3 && memcmp(s->key_end - 3, " to", 3) == 0)
             keylen -= 3;
+        const char *over = counted_over(s, &keylen);
+        if (over)
+            s->p = over;
         value v;
         bool iteration = false, took = false;
         if (blanks && parse_value(s->units, s->p, s->end, &v) &&

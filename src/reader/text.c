@@ -137,6 +137,10 @@ struct md_text_reader {
     bool eval_open;          /* inside paddle's "Eval begin..." block (read_eval_block) */
     unsigned long eval_header_line; /* a line that was only an evaluation's name ("Test Error:"), 0 for none */
     char eval_header_set[12];       /* that name's first word, for the pairs of the line after it */
+    /* An evaluation's epoch or step header ("Eval epoch: 47", ST-GCN's)
+     * names the pairs of the lines under it by eval_header_set, up to a
+     * line with a step of its own or the next header. */
+    bool eval_block;
     bool epoch_headers;      /* a line was only an epoch ("Epoch 3/10"), as Keras prints them */
     bool count_headers;      /* a line was only a count of steps other than the environment's */
     char result_set[12];     /* the set a banner named for the lines after it (result_banner), or "" */
@@ -326,6 +330,22 @@ static bool only_timings(text_reader *r, const md_kv *kv, size_t n, bool counts)
     return true;
 }
 
+/* The setting or two an epoch's header may carry, its learning rate
+ * among them: ST-GCN's "Training epoch: 43, LR: 0.0100" heads the epoch's
+ * "Mean training loss: 0.1378." (A script's arguments, "epochs=3, ...,
+ * lr0=0.02, ...", head nothing.) */
+static bool only_settings(text_reader *r, const md_kv *kv, size_t n)
+{
+    bool lr = false;
+    for (size_t i = 0; i < n; i++) {
+        const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
+        if (!spec || spec->role != MD_ROLE_SERIES || (spec->kind != MD_KIND_LR && spec->kind != MD_KIND_SETTING))
+            return false;
+        lr |= spec->kind == MD_KIND_LR;
+    }
+    return lr && n <= 2;
+}
+
 /* Of a header's counts (Coqui TTS's "--> STEP: 23/36 -- GLOBAL_STEP:
  * 1006000"), the run's: the largest, not the count within the epoch. */
 static double header_step(text_reader *r, const md_kv *kv, size_t n)
@@ -360,6 +380,13 @@ static void set_header_context(text_reader *r, const md_kv *kv, size_t n)
     if (env_steps && r->count_headers)
         return;
     r->count_headers |= counts && !env_steps;
+    const char *first_end = md_kv_word_end(kv->key, kv->key + kv->keylen);
+    size_t first = (size_t)(first_end - kv->key);
+    r->eval_block = first < kv->keylen && first < sizeof r->eval_header_set && md_evaluation_word(kv->key, first);
+    if (r->eval_block) {
+        memcpy(r->eval_header_set, kv->key, first);
+        r->eval_header_set[first] = '\0';
+    }
     double value = header_step(r, kv, n);
     md_feed_context_step(r->feed, md_count_of(value));
     if (spec && spec->role == MD_ROLE_EPOCH) {
@@ -429,7 +456,8 @@ static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
      * the epoch they counted.) */
     if (!(role == MD_ROLE_STEP && only_timings(r, kv + 1, n - 1, true)) &&
         !(role == MD_ROLE_EPOCH && !announcing &&
-          (n == 1 || ((kv->flags & MD_KV_TOTAL) && only_timings(r, kv + 1, n - 1, false)))))
+          (n == 1 || ((kv->flags & MD_KV_TOTAL) && only_timings(r, kv + 1, n - 1, false)) ||
+           only_settings(r, kv + 1, n - 1))))
         return false;
     set_header_context(r, kv, n);
     return true;
@@ -1816,33 +1844,41 @@ static size_t bar_part_pairs(text_reader *r, md_str part)
 }
 
 /* Reads a bar's postfix; whether it held a loss. */
-static MD_NOINLINE bool read_postfix(text_reader *r, md_str seg, const md_tqdm *bar)
+/* What a bar's postfix held besides its figures (read_postfix). */
+enum { POSTFIX_LOSS = 1, POSTFIX_EPOCH = 2 };
+
+static MD_NOINLINE unsigned read_postfix(text_reader *r, md_str seg, const md_tqdm *bar)
 {
     size_t n = bar_part_pairs(r, (md_str){seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start});
     n = drop_repeated_evaluations(r, r->kv, n);
     emit_pairs(r, r->kv, n);
+    unsigned held = 0;
     for (size_t i = 0; i < n; i++) {
         const md_series_spec *spec = key_spec(&r->index, r->kv[i].key, r->kv[i].keylen);
         if (spec && spec->kind == MD_KIND_LOSS && !md_key_is_eval(spec->name))
-            return true;
+            held |= POSTFIX_LOSS;
+        if (spec && spec->role == MD_ROLE_EPOCH)
+            held |= POSTFIX_EPOCH;
     }
-    return false;
+    return held;
 }
 
 /* A bar that shows the training loss, bare or named for the job rather
  * than a loop ("lokr-test-2: 10%| 299/3000", ostris' ai-toolkit), counts
  * the steps (a bare one under an epoch's or a step's header line counts
- * within it, which the header places): set_postfix redraws the same
+ * within it, which the header places, unless its postfix names its epoch
+ * too: GluonTS' "4000/4000 [..., epoch=1/100, avg_epoch_loss=0.348]"
+ * under "Epoch[1] Learning rate is 0.0001"): set_postfix redraws the same
  * count with the new loss, which then stands at that count. Where its
  * count starts over, it is a bar of each epoch's batches, and the step
  * adds the bars drawn before. A count a few behind the last is a second
  * process drawing the same bar (a DDP script without a rank guard; its
  * ranks step together, and tqdm redraws each at most ten times a second),
  * not a new bar. Returns the step, -1 for none. */
-static double loss_bar_step(text_reader *r, const md_tqdm *bar)
+static double loss_bar_step(text_reader *r, const md_tqdm *bar, unsigned postfix)
 {
     if (bar->n < 0 || bar->total <= 0 ||
-        (!(bar->desc & MD_TQDM_DESCRIBED) && (r->epoch_headers || r->count_headers)))
+        (!(bar->desc & MD_TQDM_DESCRIBED) && !(postfix & POSTFIX_EPOCH) && (r->epoch_headers || r->count_headers)))
         return -1;
     double lag = bar->total / 50 > 2 ? bar->total / 50 : 2;
     if (bar->total != r->loss_bar_total) {
@@ -1958,7 +1994,8 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     emit_pairs(r, r->kv, n);
     if (allennlp == MD_ALLENNLP_TRAINING_BAR)
         md_allennlp_place_bar(&r->allennlp, bar, r->feed);
-    bool loss = bar->postfix_end > bar->postfix_start && read_postfix(r, seg, bar);
+    unsigned postfix = bar->postfix_end > bar->postfix_start ? read_postfix(r, seg, bar) : 0;
+    bool loss = postfix & POSTFIX_LOSS;
     double loss_step = -1;
     /* torchtune's "1|15|Loss: 0.99" holds the step itself. "Epoch 3: 45%|
      * 450/1000": the counter is the batch within the epoch (the store turns
@@ -1974,7 +2011,7 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
                    bar->total > 0 ? bar->total : NAN);
     else if (training_bar(r, bar))
         md_feed_context_step(r->feed, md_count_of(bar->n));
-    else if (loss && !epoch_named && (loss_step = loss_bar_step(r, bar)) >= 0)
+    else if (loss && !epoch_named && (loss_step = loss_bar_step(r, bar, postfix)) >= 0)
         md_feed_kv(r->feed, "step", 4, loss_step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
     note_bare_bar(r, bar);
     if (bar_rate_point(r, bar, loss_step >= 0))
@@ -2921,6 +2958,17 @@ static size_t fuxi_final_metrics(text_reader *r, md_kv *kv, size_t n)
     return drop ? 0 : n;
 }
 
+/* Whether a pair is a step or an epoch. */
+static bool counts_steps(const text_reader *r, const md_kv *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
+        if (spec && (spec->role == MD_ROLE_STEP || spec->role == MD_ROLE_EPOCH))
+            return true;
+    }
+    return false;
+}
+
 /* Names the pairs by the evaluation a header line just named. */
 static void under_evaluation_header(const text_reader *r, md_kv *kv, size_t n)
 {
@@ -3006,7 +3054,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
 {
     /* The line under an evaluation's header is read as the evaluation's,
      * not by a shape, which would read it as a training line. */
-    bool under_header = r->eval_header_line && line == r->eval_header_line + 1;
+    bool under_header = (r->eval_header_line && line == r->eval_header_line + 1) || r->eval_block;
     try_shapes &= !under_header;
     if (r->in_traceback && !traceback_body(r, seg))
         r->traceback_others++;
@@ -3124,6 +3172,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
             long rank;
             md_str body = rank_prefix(r, seg, &rank);
             size_t n = scan_pairs(r, body.p, body.n);
+            if (r->eval_block && counts_steps(r, r->kv, n))
+                r->eval_block = under_header = false;
             if (under_header)
                 under_evaluation_header(r, r->kv, n);
             if (r->fuxi_final)

@@ -695,7 +695,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
             epochs = st->context_epochs;
         }
     }
-    if (step >= 0 && epoch < 0 && st->context_epoch < 0 && !(step_flags & STEP_GLOBAL) && record_holds_values(st))
+    if (step >= 0 && epoch < 0 && !(step_flags & STEP_GLOBAL) && record_holds_values(st))
         epoch = count_round(in, step);
     if (step >= 0 && epoch >= 0)
         step = step_flags & STEP_GLOBAL ? global_step(in, step, epoch)
@@ -1090,7 +1090,9 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
         }
         if (step > in->last_step_seen && values)
             in->last_step_seen = step;
-        if (values)
+        /* Not an epoch header's own values (ST-GCN's "Training epoch:
+         * 43, LR: 0.0100"): the counts under it have yet to come. */
+        if (values && by_key)
             in->stepped_context_epoch = st->context_epoch;
         if (values && in->time.stamps)
             in->time.last_step_stamp = in->time.last;
