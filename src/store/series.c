@@ -632,25 +632,33 @@ static double print_quantum(const double *v, uint32_t n)
     return pow(10, -most);
 }
 
+/* Whether v lies on the grid of floats with the given significand bits,
+ * to within half the quantum q it was printed to. */
+static bool on_grid(double v, int bits, double q)
+{
+    int e;
+    double m = frexp(fabs(v), &e) * ldexp(1.0, bits);
+    return fabs(m - nearbyint(m)) * ldexp(1.0, e - bits) <= 0.5 * q * (1 + 1e-9);
+}
+
 /* The significand bits of the half-precision grid every value lies on:
  * 8 for bfloat16, 11 for float16, 0 for none. A loss computed in bf16
- * and printed in full ("4.03125", "3.921875") takes few distinct values,
- * 1/64 apart between 2 and 4: its quantum is the grid's, not the print's. */
-static int grid_bits(const double *v, uint32_t n)
+ * takes few distinct values, 1/64 apart between 2 and 4, whether printed
+ * in full ("4.03125", "3.921875") or rounded (HF's four decimals: 1.9219
+ * for 1.921875): its quantum is the grid's, not the print's. An fp32
+ * loss rounded to four decimals lands within a print's half-quantum of
+ * the bf16 grid one time in about 80 between 1 and 2, so a run of them
+ * is no grid. */
+static int grid_bits(const double *v, uint32_t n, double q)
 {
-    int most = 0;
-    for (uint32_t i = 0; i < n; i++) {
+    bool bf16 = true, fp16 = true;
+    for (uint32_t i = 0; i < n && (bf16 || fp16); i++) {
         if (v[i] == 0)
             continue;
-        int e, b = 0;
-        double m = frexp(fabs(v[i]), &e);
-        while (b <= 11 && m != nearbyint(m))
-            m *= 2, b++;
-        if (b > 11)
-            return 0;
-        most = b > most ? b : most;
+        bf16 = bf16 && on_grid(v[i], 8, q);
+        fp16 = fp16 && on_grid(v[i], 11, q);
     }
-    return most <= 8 ? 8 : 11;
+    return bf16 ? 8 : fp16 ? 11 : 0;
 }
 
 /* A loss whose values come back exactly, to the last digit printed, with
@@ -669,7 +677,7 @@ static void count_repeats(md_series *s)
     memcpy(v, st->early, st->nearly * sizeof *v);
     qsort(v, st->nearly, sizeof *v, compare_doubles);
     double q = print_quantum(v, st->nearly);
-    int bits = grid_bits(v, st->nearly);
+    int bits = grid_bits(v, st->nearly, q);
     for (uint32_t i = 0, j; i < st->nearly; i = j) {
         for (j = i + 1; j < st->nearly && v[j] == v[i];)
             j++;
