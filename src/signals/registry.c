@@ -191,7 +191,7 @@ static const md_named run_features[] = {
     {"last_step", "largest step any input reached"},
     {"progress", "last_step / declared_steps"},
     {"epoch_steps", "1 when the log counts epochs, not steps: its values are placed by an epoch "
-                    "alone (\"Epoch 3/10\"), never by a step"},
+                    "alone (\"Epoch 3/10\", on their line or a header's above it), never by a step"},
     {"steps_per_epoch", "steps in an epoch where the log counts them within it (\"Epoch: [9]  [5/6]\": 6), "
                         "or unknown"},
     {"series", "series found"},

@@ -748,7 +748,10 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     if (st->context_step >= 0 && st->context_by_epoch && in->first_epoch >= 0 &&
         in->last_epoch == st->context_epoch && in->last_step_seen > st->context_step)
         return in->last_step_seen;
-    *by_key = st->context_step >= 0;
+    /* An epoch's header places its lines by the epoch (Keras' "Epoch
+     * 2/40" over the epoch's last bar). */
+    *by_key = st->context_step >= 0 && !st->context_by_epoch;
+    *by_epoch = st->context_step >= 0 && st->context_by_epoch;
     if (st->context_step >= 0)
         return st->context_step;
     /* So does a record of an evaluation's values alone, one of rates and
