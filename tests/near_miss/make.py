@@ -1278,6 +1278,49 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_creep", "nanogpt_cosine_noisy_floor.log")
+def _(r):
+    out = [note("A GPT-2 small run on a cosine schedule: the loss falls fast, then flattens at",
+                "its floor with 3% noise from batch to batch. The floor wobbles; it does not rise.")]
+    for it in range(0, 6000, 20):
+        level = 2.9 + 8.0 * math.exp(-it / 400.0)
+        loss = level * (1 + r.gauss(0, 0.03))
+        out.append("iter %d: loss %.4f, time %.2fms, mfu %.2f%%" % (it, loss, 140 + r.uniform(-5, 5), 38 + r.uniform(-1, 1)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_creep", "lm_bump_after_warmup_retreats.log")
+def _(r):
+    out = [note("A fine-tune whose loss rises a fifth as its rate reaches the peak after the",
+                "warm-up, then comes back down half of its climb as the rate decays, still a",
+                "tenth above its best at the end: a bump it is getting over, not a creep.")]
+    for step in range(10, 3010, 10):
+        lr = 2e-4 * min(1.0, step / 300.0) * (0.5 * (1 + math.cos(math.pi * min(1.0, max(0, step - 300) / 2700.0))))
+        base = 1.2 + 0.8 * math.exp(-step / 150.0)
+        if step < 1200:
+            bump = 0.26 * min(1.0, max(0.0, (step - 600) / 600.0))
+        else:
+            bump = 0.26 - 0.13 * (step - 1200) / 1800.0
+        loss = (base + bump) * (1 + r.gauss(0, 0.01))
+        out.append(hf({"loss": round(loss, 4), "grad_norm": round(abs(r.gauss(0.9, 0.1)), 4),
+                       "learning_rate": lr, "epoch": round(step / 3000.0 * 3, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_creep", "vae_kl_weight_anneals.log")
+def _(r):
+    out = [note("A VAE with its KL weight annealed from 0 to 1 over the run: the total",
+                "(reconstruction plus beta times KL) rises by a quarter while the reconstruction",
+                "error falls. The objective grows with its weight.")]
+    for step in range(0, 5000, 50):
+        beta = min(1.0, step / 4000.0)
+        recon = 0.30 + 0.5 * math.exp(-step / 300.0)
+        kl = 0.45 - 0.05 * beta
+        loss = (recon + beta * kl) * (1 + r.gauss(0, 0.01))
+        out.append("step %d loss %.4f recon %.4f kl %.4f kl_weight %.3f" % (step, loss, recon, kl, beta))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_divergence", "beta_vae_four_epochs_kl_warmup.log")
 def _(r):
     out = [note("A beta-VAE's first four epochs with the KL weight warming up from 0: the total",
