@@ -1278,6 +1278,43 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("kl_drift", "trl_ppo_kl_grows_with_reward.jsonl")
+def _(r):
+    rows = []
+    for step in range(1, 301):
+        kl = 0.2 + 7.5 * (step / 300.0) + r.gauss(0, 0.3)
+        score = 0.2 + 0.9 * (1 - math.exp(-step / 120.0)) + r.gauss(0, 0.05)
+        rows.append(json.dumps({"step": step, "objective/kl": round(kl, 3), "objective/scores": round(score, 3),
+                                "objective/entropy": round(28 - 3 * step / 300.0 + r.gauss(0, 0.3), 2),
+                                "policy/approxkl_avg": round(abs(r.gauss(0.005, 0.001)), 5),
+                                "policy/clipfrac_avg": round(0.08 + r.uniform(-0.02, 0.02), 3), "lr": 3e-06}))
+    return "\n".join(rows) + "\n"
+
+
+@near_miss("kl_drift", "vae_kl_term_large.log")
+def _(r):
+    out = [note("A VAE on images: its KL term settles near 40 nats per image as the encoder",
+                "learns to use its latents. No reward, no reference policy: a KL to the prior.")]
+    for epoch in range(1, 41):
+        kl = 40 * (1 - math.exp(-epoch / 5.0)) + 2 + r.gauss(0, 0.5)
+        recon = 90 + 200 * math.exp(-epoch / 6.0) + r.gauss(0, 1)
+        out.append("Epoch %d/40 loss: %.2f recon_loss: %.2f kl: %.2f" % (epoch, recon + kl, recon, kl))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("kl_drift", "grpo_kl_to_reference_small.log")
+def _(r):
+    out = [note("GRPO with beta 0.04: the KL to the reference grows from 0 to 0.3 as the policy",
+                "learns, while the accuracy reward climbs. Far from 10 nats.")]
+    for step in range(1, 201):
+        kl = 0.3 * (step / 200.0) ** 0.7 + abs(r.gauss(0, 0.01))
+        reward = 0.2 + 0.5 * (1 - math.exp(-step / 60.0)) + r.gauss(0, 0.04)
+        out.append(hf({"loss": round(0.04 * kl + r.gauss(0, 0.002), 4), "grad_norm": round(abs(r.gauss(0.3, 0.05)), 4),
+                       "learning_rate": 1e-06, "reward": round(reward, 4), "reward_std": round(abs(r.gauss(0.3, 0.03)), 4),
+                       "kl": round(kl, 4), "epoch": round(step / 200.0, 2)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_creep", "nanogpt_cosine_noisy_floor.log")
 def _(r):
     out = [note("A GPT-2 small run on a cosine schedule: the loss falls fast, then flattens at",
