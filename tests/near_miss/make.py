@@ -1195,6 +1195,16 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_at_log_floor", "sum_reduced_loss_passes_100.log")
+def _(r):
+    out = [note("A regression loss summed over the batch falls through 100: it prints 100.0",
+                "once on its way down, no clamp's floor that it sits on.")]
+    for epoch in range(1, 31):
+        loss = 100.0 if epoch == 12 else 400 * math.exp(-epoch / 8.5) + r.uniform(-0.5, 0.5)
+        out.append("Epoch %d/30 loss: %.1f val_loss: %.1f" % (epoch, loss, loss * 1.1))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_at_log_floor", "gan_generator_loss_near_16.log")
 def _(r):
     out = [note("A GAN whose generator loss hovers near 16 for a stretch as the discriminator",
