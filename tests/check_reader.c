@@ -1207,7 +1207,7 @@ START_TEST(test_tqdm_description_ends_in_epoch)
     ck_assert(t.found && t.n == 10 && t.total == 100);
     ck_assert(t.desc == MD_TQDM_EPOCH);
     t = bar("Eval stage of steps 100: 100%|##########| 50/50 [00:10<00:00,  5.00it/s, eval gpt_loss=2.0]");
-    ck_assert(t.found && t.desc == MD_TQDM_DESCRIBED);
+    ck_assert(t.found && t.desc == (MD_TQDM_DESCRIBED | MD_TQDM_EVALUATION));
     t = bar("Reading epoch:  10%|#         | 10/100 [00:30<04:30,  3.01s/it]");
     ck_assert(t.found && t.desc == MD_TQDM_DESCRIBED);
 }
@@ -9204,6 +9204,29 @@ START_TEST(test_named_loss_bar)
     ck_assert_int_eq(loss->last_step, 3);
     ck_assert_int_eq(series(st, "it_per_s")->last_step, 3);
     md_store_free(st);
+
+    /* An evaluation's bar between the training loss's bars, bare and
+     * counting less than half as far, or described so, holds the
+     * evaluation's loss; the training bars' counts go on. */
+    static const char *const evaluations[] = {"", "Validation: "};
+    for (size_t i = 0; i < 2; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "\r 50%%|#   | 2/4 [00:01<00:01,  2.00it/s, loss=2.4]\r100%%|####| 4/4 [00:02<00:00,  2.00it/s, loss=2.2]\n"
+                 "\r%s100%%|####| 1/1 [00:00<00:00,  5.00it/s, loss=2.9]\n"
+                 "\r 50%%|#   | 2/4 [00:01<00:01,  2.00it/s, loss=nan]\r100%%|####| 4/4 [00:02<00:00,  2.00it/s, loss=nan]\n"
+                 "\r%s100%%|####| 1/1 [00:00<00:00,  5.00it/s, loss=2.8]\n",
+                 evaluations[i], evaluations[i]);
+        st = load_text("eval_bars.log", text, NULL);
+        loss = series(st, "loss");
+        ck_assert_int_eq(loss->restarts, 0);
+        ck_assert_int_eq(loss->last_step, 8);
+        ck_assert_int_eq(loss->first_nonfinite_step, 6);
+        const md_series *val = series(st, "val_loss");
+        ck_assert_uint_eq(val->count, 2);
+        ck_assert(val->last == 2.8);
+        md_store_free(st);
+    }
 }
 END_TEST
 

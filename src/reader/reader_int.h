@@ -371,6 +371,9 @@ typedef struct md_tqdm {
 /* "1|15|Loss: 0.99" (torchtune): the epoch, then the global step; the
  * bar itself counts the epoch's batches. */
 #define MD_TQDM_GLOBAL_STEP 8u
+/* "Validation: 50%|", "Eval:", "Testing DataLoader 0:": an evaluation's
+ * bar, whose postfix holds the evaluation's figures. */
+#define MD_TQDM_EVALUATION 16u
 
 md_tqdm md_tqdm_scan(const char *line, size_t n);
 /* Makes bar, scanned from another line, the bar of a line that differs

@@ -113,7 +113,7 @@ struct md_text_reader {
     /* A named bar with a loss in its postfix ("lokr-test-2: 10%| 299/3000
      * [..., loss: 5.2e-01]"): its total, its last count, and how many
      * times the count started over (a bar of each epoch's batches). */
-    double loss_bar_total, loss_bar_n, loss_bar_rounds;
+    double loss_bar_total, loss_bar_n, loss_bar_base; /* loss_bar_step */
     double bare_bar_total; /* of the last bar read, when it was bare; 0 when not */
     /* The bare bar drawn before the pending dict, when the header was not
      * seen; -1 for a dict that opens the log. */
@@ -1847,10 +1847,15 @@ static size_t bar_part_pairs(text_reader *r, md_str part)
 /* What a bar's postfix held besides its figures (read_postfix). */
 enum { POSTFIX_LOSS = 1, POSTFIX_EPOCH = 2 };
 
-static MD_NOINLINE unsigned read_postfix(text_reader *r, md_str seg, const md_tqdm *bar)
+static MD_NOINLINE unsigned read_postfix(text_reader *r, md_str seg, const md_tqdm *bar, bool evaluation)
 {
     size_t n = bar_part_pairs(r, (md_str){seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start});
     n = drop_repeated_evaluations(r, r->kv, n);
+    for (size_t i = 0; evaluation && i < n; i++)
+        if (!r->kv[i].ns) {
+            r->kv[i].ns = "eval";
+            r->kv[i].nslen = 4;
+        }
     emit_pairs(r, r->kv, n);
     unsigned held = 0;
     for (size_t i = 0; i < n; i++) {
@@ -1880,17 +1885,28 @@ static double loss_bar_step(text_reader *r, const md_tqdm *bar, unsigned postfix
     if (bar->n < 0 || bar->total <= 0 ||
         (!(bar->desc & MD_TQDM_DESCRIBED) && !(postfix & POSTFIX_EPOCH) && (r->epoch_headers || r->count_headers)))
         return -1;
-    double lag = bar->total / 50 > 2 ? bar->total / 50 : 2;
-    if (bar->total != r->loss_bar_total) {
-        r->loss_bar_total = bar->total;
-        r->loss_bar_rounds = 0;
+    double lag = fmax(bar->total / 50, fmin(2, bar->total / 8));
+    if (r->loss_bar_total <= 0 || bar->total > 2 * r->loss_bar_total) {
+        r->loss_bar_base = 0;
     } else if (bar->n < r->loss_bar_n - lag) {
-        r->loss_bar_rounds++;
+        r->loss_bar_base += r->loss_bar_total;
     } else if (bar->n < r->loss_bar_n) {
-        return r->loss_bar_rounds * bar->total + bar->n;
+        return r->loss_bar_base + bar->n;
     }
+    /* An epoch's bar may hold a batch more or less than the last. */
+    r->loss_bar_total = bar->total;
     r->loss_bar_n = bar->n;
-    return r->loss_bar_rounds * bar->total + bar->n;
+    return r->loss_bar_base + bar->n;
+}
+
+/* An evaluation's bar: described so, or a bare bar that counts less than
+ * half what the training loss's bar counted (a validation set's batches
+ * after each epoch's), whose postfix holds the evaluation's loss. */
+static bool evaluation_bar(const text_reader *r, const md_tqdm *bar)
+{
+    if (bar->desc & MD_TQDM_EVALUATION)
+        return true;
+    return !bar->desc && bar->total > 0 && r->loss_bar_total > 0 && 2 * bar->total < r->loss_bar_total;
 }
 
 /* A bar's rate as a point of its series, once per counter value (a bar
@@ -1994,8 +2010,9 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
     emit_pairs(r, r->kv, n);
     if (allennlp == MD_ALLENNLP_TRAINING_BAR)
         md_allennlp_place_bar(&r->allennlp, bar, r->feed);
-    unsigned postfix = bar->postfix_end > bar->postfix_start ? read_postfix(r, seg, bar) : 0;
-    bool loss = postfix & POSTFIX_LOSS;
+    bool evaluation = evaluation_bar(r, bar);
+    unsigned postfix = bar->postfix_end > bar->postfix_start ? read_postfix(r, seg, bar, evaluation) : 0;
+    bool loss = (postfix & POSTFIX_LOSS) && !evaluation;
     double loss_step = -1;
     /* torchtune's "1|15|Loss: 0.99" holds the step itself. "Epoch 3: 45%|
      * 450/1000": the counter is the batch within the epoch (the store turns

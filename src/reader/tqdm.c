@@ -72,6 +72,19 @@ static bool described(const char *desc, size_t n)
     return false;
 }
 
+/* A description whose first word names an evaluation ("Validation",
+ * "Eval", "test") or says one runs ("Validating", "Evaluating",
+ * "Testing"). */
+static bool evaluation_bar(const char *desc, size_t n)
+{
+    md_str d = md_str_trim((md_str){desc, n});
+    size_t w = 0;
+    while (w < d.n && ((d.p[w] >= 'a' && d.p[w] <= 'z') || (d.p[w] >= 'A' && d.p[w] <= 'Z')))
+        w++;
+    static const char *const running[] = {"validating", "evaluating", "testing"};
+    return w > 0 && (md_evaluation_word(d.p, w) || md_word_in(d.p, w, running, MD_COUNT(running)));
+}
+
 /* torchtune: "EPOCH|STEP|Loss: 0.99". Returns where the step's digits
  * start and sets *len, or returns 0 with *len 0. */
 static size_t global_step_text(const char *desc, size_t n, size_t *len)
@@ -123,7 +136,8 @@ static void describe(md_tqdm *t, const char *line)
     const char *desc = line + skip;
     size_t n = t->desc_end - skip, len, at = global_step_text(desc, n, &len);
     t->desc = (epoch_bar(desc, n) ? MD_TQDM_EPOCH : 0) | (steps_bar(desc, n) ? MD_TQDM_STEPS : 0) |
-              (described(desc, n) ? MD_TQDM_DESCRIBED : 0) | (len ? MD_TQDM_GLOBAL_STEP : 0);
+              (described(desc, n) ? MD_TQDM_DESCRIBED : 0) | (len ? MD_TQDM_GLOBAL_STEP : 0) |
+              (evaluation_bar(desc, n) ? MD_TQDM_EVALUATION : 0);
     if (len) {
         md_num_scan(desc + at, desc + at + len, &t->step);
         note_text(&t->step_text, line, desc + at, len);
