@@ -697,14 +697,27 @@ START_TEST(test_run_lr_restart_spikes)
             ck_assert_msg(v.v < 1, "%g", v.v);
         else
             ck_assert_msg(v.v == 1, "%g", v.v);
+        /* The last restart, at step 1200, stands at the bucket before the
+         * rate's jump. */
+        v = md_signal_run(r.sig, "lr_last_restart_step");
+        ck_assert_msg(v.known && v.v >= 1160 && v.v < 1200, "%d %g", v.known, v.v);
         run_free(&r);
     }
-    /* No learning rate: unknown. */
+    /* No learning rate: unknown; a rate that never restarts: unknown. */
     run r = run_new();
     for (int64_t i = 1; i <= 100; i++)
         put(&r, "loss", i, i == 50 ? 9 : 1);
     run_done(&r);
     ck_assert(!md_signal_run(r.sig, "lr_restart_spikes").known);
+    ck_assert(!md_signal_run(r.sig, "lr_last_restart_step").known);
+    run_free(&r);
+    r = run_new();
+    for (int64_t i = 1; i <= 100; i++) {
+        put(&r, "loss", i, 1);
+        put(&r, "lr", i, 1e-3 * (101 - (double)i) / 100);
+    }
+    run_done(&r);
+    ck_assert(!md_signal_run(r.sig, "lr_last_restart_step").known);
     run_free(&r);
 }
 END_TEST

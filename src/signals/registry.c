@@ -211,6 +211,8 @@ static const md_named run_features[] = {
     {"lr_restart_spikes", "share of the loss's spikes that began where the learning rate restarted: "
                           "jumped to twice its level or more after falling to half its peak (SGDR's warm "
                           "restarts); 0 with no restart, unknown without a learning rate or a spike"},
+    {"lr_last_restart_step", "step where the learning rate last restarted (jumped to twice its level or "
+                             "more after falling to half its peak), unknown with no restart"},
     {"reinforcement", "1 when a reward is logged and no DPO margin: reinforcement learning, "
                       "whose loss is a policy-gradient surrogate centred on 0, not a quality measure"},
     {"ranks", "ranks whose loss the log holds (lines prefixed \"[rankN]:\")"},

@@ -275,19 +275,14 @@ static md_value loss_fall_since_val_plateau(md_sigset *sig)
     return md_known((segs[i].mean - end.v) / fabs(segs[i].mean));
 }
 
-/* The share of the loss's spikes that began at a warm restart of the
- * learning rate: a bucket whose rate is twice the one before or more,
- * after the rate fell to half its peak (a warm-up's rise is no restart).
- * The restart lies between the two buckets' ends; a spike that began
- * there, or within 2% of the run's steps after, rose with the rate. */
+/* The warm restarts of the learning rate: a bucket whose rate is twice
+ * the one before or more, after the rate fell to half its peak (a
+ * warm-up's rise is no restart). Restart r lies between from[r] and
+ * to[r], the two buckets' ends. */
 #define RESTART_MAX 64
 
-static md_value lr_restart_spikes(md_sigset *sig)
+static size_t lr_restarts(const md_series *lr, int64_t *from, int64_t *to)
 {
-    const md_series *lr = md_store_find(sig->st, "lr"), *loss = md_store_find(sig->st, "loss");
-    if (!lr || !loss || lr->ordinal || loss->ordinal || !loss->nspikes || loss->spike_count > loss->nspikes)
-        return md_unknown();
-    int64_t from[RESTART_MAX], to[RESTART_MAX];
     size_t restarts = 0;
     double peak = -INFINITY, prev = NAN;
     int64_t prev_hi = 0;
@@ -304,6 +299,19 @@ static md_value lr_restart_spikes(md_sigset *sig)
         prev = m;
         prev_hi = b->hi_step;
     }
+    return restarts;
+}
+
+/* The share of the loss's spikes that began at a warm restart of the
+ * learning rate, or within 2% of the run's steps after it: they rose with
+ * the rate. */
+static md_value lr_restart_spikes(md_sigset *sig)
+{
+    const md_series *lr = md_store_find(sig->st, "lr"), *loss = md_store_find(sig->st, "loss");
+    if (!lr || !loss || lr->ordinal || loss->ordinal || !loss->nspikes || loss->spike_count > loss->nspikes)
+        return md_unknown();
+    int64_t from[RESTART_MAX], to[RESTART_MAX];
+    size_t restarts = lr_restarts(lr, from, to);
     double margin = 0.02 * (double)(loss->last_step - loss->first_step);
     size_t matched = 0;
     for (size_t k = 0; k < loss->nspikes; k++) {
@@ -315,6 +323,18 @@ static md_value lr_restart_spikes(md_sigset *sig)
             }
     }
     return md_known((double)matched / (double)loss->nspikes);
+}
+
+/* Where the learning rate last restarted (lr_restarts): the step of the
+ * bucket before the jump, unknown with no restart. */
+static md_value lr_last_restart_step(md_sigset *sig)
+{
+    const md_series *lr = md_store_find(sig->st, "lr");
+    if (!lr || lr->ordinal)
+        return md_unknown();
+    int64_t from[RESTART_MAX], to[RESTART_MAX];
+    size_t restarts = lr_restarts(lr, from, to);
+    return restarts ? md_known((double)from[restarts - 1]) : md_unknown();
 }
 
 /* How many series pass, or the earliest step at which one of them was NaN
@@ -656,6 +676,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return loss_fall_since_val_plateau(sig);
     if (strcmp(feature, "lr_restart_spikes") == 0)
         return lr_restart_spikes(sig);
+    if (strcmp(feature, "lr_last_restart_step") == 0)
+        return lr_last_restart_step(sig);
     if (strcmp(feature, "reinforcement") == 0)
         return md_known(md_store_has_points(st, "reward") && !md_store_has_points(st, "reward_margin"));
     if (strcmp(feature, "nonfinite_metrics") == 0)

@@ -1205,6 +1205,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_at_log_floor", "mse_settles_at_100.log")
+def _(r):
+    out = [note("A regression's summed squared error falls from 400 and settles at 100.0, the",
+                "noise floor of its targets: a clamp's floor is the most a mean of clamped",
+                "losses can reach, and this loss was four times higher.")]
+    for epoch in range(1, 41):
+        loss = max(100.0, 400 * math.exp(-epoch / 6.0) + 100 * (1 - math.exp(-epoch / 6.0)))
+        loss = 100.0 if epoch > 30 else loss + r.uniform(-0.5, 0.5)
+        out.append("epoch %d loss %.1f" % (epoch, loss))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_at_log_floor", "gan_generator_loss_near_16.log")
 def _(r):
     out = [note("A GAN whose generator loss hovers near 16 for a stretch as the discriminator",
