@@ -3112,7 +3112,8 @@ START_TEST(test_text_more_console_shapes)
     /* SpeechBrain: Python logging's "name - " before an epoch header,
      * whose bar's postfix and summary line come under it; the header
      * gave no value, so the bar's loss before the first summary is no
-     * point placed before the first step. */
+     * point placed before the first step. The bar counts the epoch's
+     * batches: its loss and the summary's stand at the epoch's last. */
     st = load_text("speechbrain.log",
                    "speechbrain.utils.epoch_loop - Going into epoch 1\n"
                    "100%|####| 190/190 [03:08<00:00,  1.01it/s, train_loss=0.945]\n"
@@ -3123,9 +3124,10 @@ START_TEST(test_text_more_console_shapes)
                    NULL);
     loss = series(st, "loss");
     ck_assert(!loss->ordinal);
-    ck_assert_int_eq(loss->first_step, 1);
-    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert_int_eq(loss->first_step, 190);
+    ck_assert_int_eq(loss->last_step, 380);
     ck_assert_int_eq(loss->restarts, 0);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 380);
     ck_assert(!series(st, "it_per_s")->ordinal);
     md_store_free(st);
 

@@ -2030,6 +2030,11 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
         md_feed_context_step(r->feed, md_count_of(bar->n));
     else if (loss && !epoch_named && (loss_step = loss_bar_step(r, bar, postfix)) >= 0)
         md_feed_kv(r->feed, "step", 4, loss_step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
+    else if (loss && !epoch_named && bar->n >= 0 && bar->total > 0 && r->epoch_headers && !(postfix & POSTFIX_EPOCH))
+        /* Under "Epoch 4/5": the bar counts the epoch's batches, which
+         * the store places in the header's epoch. */
+        md_feed_kv(r->feed, "step", 4, bar->n, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL | MD_KV_IN_EPOCH,
+                   bar->total);
     note_bare_bar(r, bar);
     if (bar_rate_point(r, bar, loss_step >= 0))
         emit_bar_rate(r, seg, bar);
