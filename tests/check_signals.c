@@ -918,7 +918,9 @@ START_TEST(test_last_repeats)
     put(&r, "ranked", 6, 1.6);
     run_done(&r);
     T_IN(&r, "loss", "last_repeats", 4, 4);
+    T_IS(&r, "loss", "last_repeats_step", 2);
     T_IN(&r, "ranked", "last_repeats", 1, 1);
+    T_UNKNOWN(&r, "ranked", "last_repeats_step");
     run_free(&r);
 }
 END_TEST
@@ -2530,7 +2532,7 @@ START_TEST(test_every_feature_is_tested)
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "fresh_starts", "runs", "nonfinite", "nan",
         "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "last_repeats",
-        "leading_nonfinite", "finite_before_nonfinite", "zero_frac",
+        "last_repeats_step", "leading_nonfinite", "finite_before_nonfinite", "zero_frac",
         "first_zero_step", "before_zero", "first_positive_step",
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",

@@ -203,6 +203,23 @@ MD_FEATURE(trailing_nonfinite)
  * printed digits of "0.35977894" may still move), read from the buckets
  * at the end that hold nothing else; a bucket whose points share one step
  * counts once (ranks that each print the step's one all-reduced loss). */
+/* The logs at the end holding the last value, and the bucket where that
+ * run of them begins (nbuckets when none does). */
+static double last_run(const md_series *s, size_t *first)
+{
+    double tol = 1e-5 * fabs(s->last), repeats = 0;
+    *first = s->nbuckets;
+    for (size_t i = s->nbuckets; i-- > 0;) {
+        const md_bucket *b = &s->buckets[i];
+        if (b->nonfinite > 0 || b->n == 0 || fabs(b->min - s->last) > tol || fabs(b->max - s->last) > tol)
+            break;
+        bool same_step = i + 1 < s->nbuckets && s->buckets[i + 1].lo_step == b->hi_step;
+        repeats += b->hi_step > b->lo_step ? b->n : !same_step;
+        *first = i;
+    }
+    return repeats;
+}
+
 MD_FEATURE(last_repeats)
 {
     (void)sig;
@@ -210,15 +227,17 @@ MD_FEATURE(last_repeats)
         return md_unknown();
     if (s->trailing_nonfinite > 0)
         return md_known(1);
-    double tol = 1e-5 * fabs(s->last), repeats = 0;
-    for (size_t i = s->nbuckets; i-- > 0;) {
-        const md_bucket *b = &s->buckets[i];
-        if (b->nonfinite > 0 || b->n == 0 || fabs(b->min - s->last) > tol || fabs(b->max - s->last) > tol)
-            break;
-        bool same_step = i + 1 < s->nbuckets && s->buckets[i + 1].lo_step == b->hi_step;
-        repeats += b->hi_step > b->lo_step ? b->n : !same_step;
-    }
-    return md_known(fmax(repeats, 1));
+    size_t first;
+    return md_known(fmax(last_run(s, &first), 1));
+}
+
+MD_FEATURE(last_repeats_step)
+{
+    (void)sig;
+    size_t first;
+    if (!s->count || s->trailing_nonfinite > 0 || last_run(s, &first) < 2 || first == s->nbuckets)
+        return md_unknown();
+    return md_known((double)s->buckets[first].lo_step);
 }
 
 MD_FEATURE(first_zero_step)

@@ -35,6 +35,8 @@ static const md_feature series_features[] = {
     F(trailing_nonfinite, "NaN or Inf points at the end of the series, in a row"),
     F(last_repeats, "logs at the end, each at a step of its own, holding the last value (within 1e-5 of "
                     "it): a value that stopped moving"),
+    F(last_repeats_step, "step of the first of those logs, where the value stopped moving (unknown under "
+                         "two)"),
     F(leading_nonfinite, "NaN or Inf points before the first finite one (all of them when none is)"),
     F(finite_before_nonfinite, "finite points before the first NaN or Inf (unknown when none is)"),
     F(zero_frac, "share of finite points exactly 0"),

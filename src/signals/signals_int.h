@@ -76,6 +76,7 @@ MD_FEATURE(first_nonfinite_step);
 MD_FEATURE(last_nonfinite_step);
 MD_FEATURE(trailing_nonfinite);
 MD_FEATURE(last_repeats);
+MD_FEATURE(last_repeats_step);
 MD_FEATURE(leading_nonfinite);
 MD_FEATURE(finite_before_nonfinite);
 MD_FEATURE(resolution);
