@@ -9159,6 +9159,26 @@ START_TEST(test_stgcn_epochs)
 }
 END_TEST
 
+/* A viewer's line numbers before every line ("[1746] ") are no part of
+ * it: the dicts take the bar's steps as without them. */
+START_TEST(test_line_numbered_copy)
+{
+    md_store *st = load_text("copied.log",
+                             "[1745]   1%|          | 10/1752 [00:29<1:22:01,  2.83s/it]\n"
+                             "[1746] {'loss': 3.5534, 'grad_norm': 1.41, 'learning_rate': 2.0e-06, 'epoch': 0.01}\n"
+                             "[1747]   1%|          | 11/1752 [00:31<1:21:50,  2.82s/it]\n"
+                             "[1748]   1%|          | 20/1752 [00:57<1:22:40,  2.86s/it]\n"
+                             "[1749] {'loss': 3.1, 'grad_norm': 1.40, 'learning_rate': 4.3e-06, 'epoch': 0.01}\n"
+                             "[1750]   1%|          | 21/1752 [00:59<1:21:32,  2.83s/it]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 10);
+    ck_assert_int_eq(loss->last_step, 20);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_named_loss_bar)
 {
     md_store *st = load_text("train.log",
@@ -11181,6 +11201,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);
+    tcase_add_test(text, test_line_numbered_copy);
     tcase_add_test(text, test_stgcn_epochs);
     tcase_add_test(text, test_counts_restart_after_epoch_line);
     tcase_add_test(text, test_glued_time_span);

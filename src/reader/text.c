@@ -67,6 +67,7 @@ struct md_text_reader {
     long base_rank;  /* the first rank seen in "[rankN]:" prefixes, -1 before */
     bool srun_labels; /* each line starts with its Slurm task's number */
     size_t compose_bar; /* docker compose's "service  | " before each line: the bar's column, 0 if none */
+    bool line_numbered; /* a viewer's "[1746] " before each line (line_numbered) */
     bool quoted;        /* a paste quoted as a whole, "> " or "# " before each line */
     bool octal_escaped; /* control characters written "#011" (syslog, CloudWatch) */
     md_buf unescaped;   /* the line with those written back */
@@ -707,6 +708,40 @@ static size_t compose_labelled(md_str head)
         }
     }
     return lines >= 5 && labelled * 10 >= lines * 9 && (4 * plain >= labelled || least != most) ? bar : 0;
+}
+
+/* A viewer that numbers the lines it copies puts "[1746] " before each:
+ * the length of that prefix at the line's start, 0 for none. */
+static size_t line_number_at(md_str s, long *number)
+{
+    size_t i = 1;
+    if (s.n < 4 || s.p[0] != '[')
+        return 0;
+    while (i < s.n && i < 11 && md_is_digit(s.p[i]))
+        i++;
+    if (i == 1 || i + 1 >= s.n || s.p[i] != ']' || s.p[i + 1] != ' ')
+        return 0;
+    *number = strtol(s.p + 1, NULL, 10);
+    return i + 2;
+}
+
+/* A log whose first lines (five or more) are numbered so, nine in ten, each
+ * number one more than the line's before: a tag ("[2024] ", a year) would
+ * not count up. */
+static bool line_numbered(md_str head)
+{
+    size_t lines = 0, numbered = 0, counting = 0;
+    long last = -2, number;
+    md_str s;
+    while (next_head_line(&head, &s)) {
+        lines++;
+        if (line_number_at(s, &number)) {
+            numbered++;
+            counting += number == last + 1;
+            last = number;
+        }
+    }
+    return lines >= 5 && numbered * 10 >= lines * 9 && counting * 10 >= (numbered - 1) * 9;
 }
 
 /* Ray prefixes each line a worker prints with the worker's actor and
@@ -3386,6 +3421,10 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
         raw.p += r->compose_bar + 2; /* past "| " */
         raw.n -= r->compose_bar + 2;
     }
+    long number;
+    size_t numbered = r->line_numbered ? line_number_at(raw, &number) : 0;
+    raw.p += numbered;
+    raw.n -= numbered;
     if (r->octal_escaped && md_memmem(raw.p, raw.n, "#0", 2))
         raw = unescape_octal(&r->unescaped, raw);
     raw = r_print_text(&r->unquoted, raw);
@@ -3464,6 +3503,7 @@ void md_text_reader_head(md_text_reader *r, md_str head)
     r->units.comma_decimals = md_kv_decimal_comma_head(head);
     r->srun_labels = srun_labelled(head);
     r->compose_bar = compose_labelled(head);
+    r->line_numbered = line_numbered(head);
     r->quoted = quoted(head);
     r->octal_escaped = octal_escaped(head);
 }
