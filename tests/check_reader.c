@@ -9179,6 +9179,23 @@ START_TEST(test_line_numbered_copy)
 }
 END_TEST
 
+/* NeMo's bar rounds its global_step in the postfix ("3.2e+4"): the bar's
+ * exact count places the line. */
+START_TEST(test_rounded_global_step_gives_way)
+{
+    md_store *st = load_text("nemo.log",
+                             "Epoch 0:   6%|##   | 32040/500150 [6:28:43<94:39:17,  1.37it/s, loss=2.6, v_num=95nc, "
+                             "reduced_train_loss=2.590, global_step=3.2e+4]\n"
+                             "Epoch 0:   6%|##   | 32090/500150 [6:29:20<94:39:17,  1.37it/s, loss=2.5, v_num=95nc, "
+                             "reduced_train_loss=2.510, global_step=3.21e+4]\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 32040);
+    ck_assert_int_eq(loss->last_step, 32090);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_named_loss_bar)
 {
     md_store *st = load_text("train.log",
@@ -11201,6 +11218,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);
+    tcase_add_test(text, test_rounded_global_step_gives_way);
     tcase_add_test(text, test_line_numbered_copy);
     tcase_add_test(text, test_stgcn_epochs);
     tcase_add_test(text, test_counts_restart_after_epoch_line);

@@ -533,10 +533,13 @@ static MD_NOINLINE int64_t step_reached_if_all(const md_store *st, const md_inpu
 
 /* W&B's _step counts wandb.log() calls, a count in front of a line may
  * number the line, an RL trainer counts the environment's steps beside its
- * iterations: a trainer's own step key on the record is the step. */
+ * iterations: a trainer's own step key on the record is the step. A step
+ * written with an exponent is rounded (NeMo's bar shows "global_step=
+ * 3.2e+4" beside its exact count, 32040). */
 static bool step_gives_way(const md_store *st, const record_kv *kv)
 {
-    return (st->keys[kv->key].total & (KEY_WANDB_STEP | KEY_ENV_STEPS)) || (kv->flags & MD_KV_LEADING_COUNT);
+    return (st->keys[kv->key].total & (KEY_WANDB_STEP | KEY_ENV_STEPS)) || (kv->flags & MD_KV_LEADING_COUNT) ||
+           (!(kv->flags & MD_KV_INTEGRAL) && MD_KV_DECIMALS_OF(kv->flags) < 0 && kv->value >= 1000);
 }
 
 /* Where the records carry both a step and an epoch, one with a step alone
