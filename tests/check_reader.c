@@ -9196,6 +9196,30 @@ START_TEST(test_rounded_global_step_gives_way)
 }
 END_TEST
 
+/* An evaluation's block under its epoch's header, before the epoch's
+ * training lines, stands at the step the training lines reached, not at
+ * the epoch's number. */
+START_TEST(test_evaluation_block_before_training_lines)
+{
+    char text[4096];
+    size_t n = 0;
+    for (int ep = 1; ep <= 4; ep++) {
+        n += (size_t)snprintf(text + n, sizeof text - n, "Validation epoch: %d\nloss: %.4f\naccuracy: %.3f\n", ep,
+                              1.5 - 0.1 * ep, 0.5 + 0.05 * ep);
+        for (int it = 0; it < 300; it += 100)
+            n += (size_t)snprintf(text + n, sizeof text - n, "iter %d loss %.4f\n", (ep - 1) * 300 + it,
+                                  1.8 - 0.1 * ep - it / 1e4);
+    }
+    md_store *st = load_text("val_first.log", text, NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 4);
+    ck_assert_int_eq(val->last_step, 800);
+    ck_assert_int_eq(series(st, "val_accuracy")->last_step, 800);
+    ck_assert_int_eq(series(st, "loss")->last_step, 1100);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_named_loss_bar)
 {
     md_store *st = load_text("train.log",
@@ -11218,6 +11242,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_step_name_separator_value);
     tcase_add_test(text, test_set_name_losses);
     tcase_add_test(text, test_named_loss_bar);
+    tcase_add_test(text, test_evaluation_block_before_training_lines);
     tcase_add_test(text, test_rounded_global_step_gives_way);
     tcase_add_test(text, test_line_numbered_copy);
     tcase_add_test(text, test_stgcn_epochs);

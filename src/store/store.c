@@ -751,6 +751,15 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     if (st->context_step >= 0 && st->context_by_epoch && in->first_epoch >= 0 &&
         in->last_epoch == st->context_epoch && in->last_step_seen > st->context_step)
         return in->last_step_seen;
+    /* So does an evaluation's block under its epoch's header ("Validation
+     * epoch: 2" over "loss: 1.42"), where lines of steps of their own
+     * ("iter 100 loss 1.56") already went past the epoch's number. */
+    if (st->context_step >= 0 && st->context_by_epoch && in->step_records > 0 &&
+        in->last_step_seen > st->context_step) {
+        int64_t reached = step_reached_if_all(st, in, KEY_EVALUATION);
+        if (reached >= 0)
+            return reached;
+    }
     /* An epoch's header places its lines by the epoch (Keras' "Epoch
      * 2/40" over the epoch's last bar). */
     *by_key = st->context_step >= 0 && !st->context_by_epoch;
