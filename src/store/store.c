@@ -595,9 +595,11 @@ static void count_within_epochs(md_input *in)
  * counts go on past the epoch's line. Returns the epoch the record's count
  * belongs to, counted from 0 where the log's first counts stand, or -1
  * while the counts are the run's. */
-static int64_t count_round(md_input *in, int64_t count)
+static int64_t count_round(const md_store *st, md_input *in, int64_t count)
 {
     if (in->round_count < 0 || count < in->round_count) {
+        if (!record_holds_values(st))
+            return in->count_rounds;
         bool by_epoch = in->round_count >= 0 && in->epoch_rises_after_count > 0 &&
                         in->epoch_rises_after_count <= 2 && in->epoch_rises == in->epoch_rises_after_count;
         in->epoch_rises = 0;
@@ -698,8 +700,8 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
             epochs = st->context_epochs;
         }
     }
-    if (step >= 0 && epoch < 0 && !(step_flags & STEP_GLOBAL) && record_holds_values(st))
-        epoch = count_round(in, step);
+    if (step >= 0 && epoch < 0 && !(step_flags & STEP_GLOBAL))
+        epoch = count_round(st, in, step);
     if (step >= 0 && epoch >= 0)
         step = step_flags & STEP_GLOBAL ? global_step(in, step, epoch)
                                         : epoch_step(in, step, total, epoch, epochs, in_epoch, step_flags & MD_KV_EPOCH_FROM_0);
