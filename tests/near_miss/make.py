@@ -1366,6 +1366,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_creep", "multitask_aux_weight_ramps.log")
+def _(r):
+    out = [note("A multi-task run sums a cross-entropy and an auxiliary loss whose weight ramps",
+                "from 0 to 1 over its first two thirds: both terms fall to the end, the",
+                "weighted total rises a tenth. The weight is not logged under a name the",
+                "catalog knows; the terms are.")]
+    for step in range(0, 6000, 20):
+        w = min(1.0, step / 4000.0)
+        ce = 0.5 + 1.5 * math.exp(-step / 500.0)
+        aux = 0.6 + 0.3 * math.exp(-step / 2000.0)
+        out.append("step %d loss %.4f loss_ce %.4f loss_aux %.4f aux_weight %.3f"
+                   % (step, ce + 0.4 * w * aux + r.gauss(0, 0.005), ce, aux, w))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_creep", "vae_kl_weight_anneals.log")
 def _(r):
     out = [note("A VAE with its KL weight annealed from 0 to 1 over the run: the total",
