@@ -111,10 +111,11 @@ struct md_text_reader {
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
     bool scanned;         /* a line was scanned for pairs (dicts_wait) */
-    /* A named bar with a loss in its postfix ("lokr-test-2: 10%| 299/3000
-     * [..., loss: 5.2e-01]"): its total, its last count, and how many
-     * times the count started over (a bar of each epoch's batches). */
-    double loss_bar_total, loss_bar_n, loss_bar_base; /* loss_bar_step */
+    /* The bar with the training loss in its postfix ("lokr-test-2: 10%|
+     * 299/3000 [..., loss: 5.2e-01]", loss_bar_step): its total, its last
+     * count, and the steps of the bars drawn before it (a bar of each
+     * epoch's batches). */
+    double loss_bar_total, loss_bar_n, loss_bar_base;
     double bare_bar_total; /* of the last bar read, when it was bare; 0 when not */
     /* The bare bar drawn before the pending dict, when the header was not
      * seen; -1 for a dict that opens the log. */
@@ -1878,10 +1879,11 @@ static size_t bar_part_pairs(text_reader *r, md_str part)
     return n;
 }
 
-/* Reads a bar's postfix; whether it held a loss. */
 /* What a bar's postfix held besides its figures (read_postfix). */
 enum { POSTFIX_LOSS = 1, POSTFIX_EPOCH = 2 };
 
+/* Reads a bar's postfix, an evaluation's figures where the bar is one;
+ * whether it held a training loss, an epoch. */
 static MD_NOINLINE unsigned read_postfix(text_reader *r, md_str seg, const md_tqdm *bar, bool evaluation)
 {
     size_t n = bar_part_pairs(r, (md_str){seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start});

@@ -79,7 +79,7 @@ static bool evaluation_bar(const char *desc, size_t n)
 {
     md_str d = md_str_trim((md_str){desc, n});
     size_t w = 0;
-    while (w < d.n && ((d.p[w] >= 'a' && d.p[w] <= 'z') || (d.p[w] >= 'A' && d.p[w] <= 'Z')))
+    while (w < d.n && md_is_letter(d.p[w]))
         w++;
     static const char *const running[] = {"validating", "evaluating", "testing"};
     return w > 0 && (md_evaluation_word(d.p, w) || md_word_in(d.p, w, running, MD_COUNT(running)));

@@ -199,12 +199,12 @@ MD_FEATURE(trailing_nonfinite)
     return md_known((double)s->trailing_nonfinite);
 }
 
-/* The same value again (to a hundred-thousandth of itself: the last
- * printed digits of "0.35977894" may still move), read from the buckets
- * at the end that hold nothing else; a bucket whose points share one step
- * counts once (ranks that each print the step's one all-reduced loss). */
 /* The logs at the end holding the last value, and the bucket where that
- * run of them begins (nbuckets when none does). */
+ * run of them begins (nbuckets when none does): the same value again (to
+ * a hundred-thousandth of itself: the last printed digits of "0.35977894"
+ * may still move), read from the buckets at the end that hold nothing
+ * else; a bucket whose points share one step counts once (ranks that each
+ * print the step's one all-reduced loss). */
 static double last_run(const md_series *s, size_t *first)
 {
     double tol = 1e-5 * fabs(s->last), repeats = 0;
