@@ -290,18 +290,32 @@ END_TEST
 START_TEST(test_kv_keras)
 {
     md_kv kv[32];
+    /* The bar's count is the batch within the epoch (the text reader
+     * keeps it where the bars count batches); its ETA is no figure. */
+    unsigned in_epoch = MD_KV_LEADING_COUNT | MD_KV_IN_EPOCH | MD_KV_TOTAL;
     CHECK_LINE("32/32 [==============================] - 1s 3ms/step - loss: 0.2100 - val_loss: 0.3000",
-               {"loss", 0.21, MD_UNIT_NONE}, {"val_loss", 0.3, MD_UNIT_NONE});
+               {"step", 32, MD_UNIT_NONE}, {"loss", 0.21, MD_UNIT_NONE}, {"val_loss", 0.3, MD_UNIT_NONE});
+    ck_assert(kv[0].total == 32 && (kv[0].flags & in_epoch) == in_epoch);
     /* Another writer's text glued to the bar's last value: the value is
      * read up to the capitalised word, with no unit from its letters, and
      * the glued text is not ("Batch 12/100" is no step). */
     CHECK_LINE(" 12/100 [==>...........................] - ETA: 1s - loss: 0.4441Batch 12/100",
-               {"ETA", 1, MD_UNIT_S}, {"loss", 0.4441, MD_UNIT_NONE});
+               {"step", 12, MD_UNIT_NONE}, {"loss", 0.4441, MD_UNIT_NONE});
+    ck_assert(kv[0].total == 100 && (kv[0].flags & in_epoch) == in_epoch);
     ck_assert_uint_eq(MD_KV_DECIMALS_OF(kv[1].flags), 4);
     CHECK_LINE(" 13/100 [==>...........................] - ETA: 1s - loss: 44.41Batch 13/100",
-               {"ETA", 1, MD_UNIT_S}, {"loss", 44.41, MD_UNIT_NONE});
+               {"step", 13, MD_UNIT_NONE}, {"loss", 44.41, MD_UNIT_NONE});
     CHECK_LINE(" 14/100 [==>....] - ETA: 1s - loss: 0.4441 - accuracy: 1.2345e-04Saving model to /tmp/m.h5",
-               {"ETA", 1, MD_UNIT_S}, {"loss", 0.4441, MD_UNIT_NONE}, {"accuracy", 1.2345e-04, MD_UNIT_NONE});
+               {"step", 14, MD_UNIT_NONE}, {"loss", 0.4441, MD_UNIT_NONE}, {"accuracy", 1.2345e-04, MD_UNIT_NONE});
+    /* Keras 3 draws it with U+2501; fit(verbose=2) writes no bar. */
+    CHECK_LINE(" 115/6740 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 2:01:30 1s/step - iou: 0.5012 - loss: 0.0234",
+               {"step", 115, MD_UNIT_NONE}, {"iou", 0.5012, MD_UNIT_NONE}, {"loss", 0.0234, MD_UNIT_NONE});
+    ck_assert(kv[0].total == 6740 && (kv[0].flags & in_epoch) == in_epoch);
+    CHECK_LINE("3/3 - 0s - loss: 0.9000 - val_loss: 1.0000", {"step", 3, MD_UNIT_NONE}, {"loss", 0.9, MD_UNIT_NONE},
+               {"val_loss", 1.0, MD_UNIT_NONE});
+    /* A count past its total, or a fraction, is no bar's. */
+    CHECK_LINE("7/3 - loss: 0.9000", {"loss", 0.9, MD_UNIT_NONE});
+    CHECK_LINE("12/100 accuracy: 0.9000", {"accuracy", 0.9, MD_UNIT_NONE});
     /* Letters that may continue a word, and a pair outside Keras's layout,
      * give no value. */
     check_no_pairs(" - loss: 0.4441batch");
@@ -2682,6 +2696,66 @@ START_TEST(test_text_keras_epoch_headers)
 }
 END_TEST
 
+/* fit() writing its bar's redraws to a file, one line each (Keras 3's
+ * U+2501 bar here): the bars count the epoch's batches, and a metric gone
+ * NaN mid-epoch is placed at its batch, not at its epoch. */
+START_TEST(test_text_keras_bars_count_batches)
+{
+    md_store *st = load_text("keras3.log",
+                             "Epoch 1/20\n"
+                             "  50/6740 \xe2\x94\x81\xe2\x94\x81 2:01:30 1s/step - iou: 0.5012 - loss: 0.0410\n"
+                             " 115/6740 \xe2\x94\x81\xe2\x94\x81 2:01:30 1s/step - iou: nan - loss: 0.0234\n"
+                             "6740/6740 \xe2\x94\x81\xe2\x94\x81 150s 22ms/step - iou: 0.5000 - loss: 0.0300 - "
+                             "val_iou: 0.4 - val_loss: 0.0400\n"
+                             "Epoch 2/20\n"
+                             "  10/6740 \xe2\x94\x81\xe2\x94\x81 2:01:30 1s/step - iou: 0.5100 - loss: 0.0290\n",
+                             NULL);
+    const md_series *iou = series(st, "iou"), *loss = series(st, "loss");
+    ck_assert_int_eq(iou->first_step, 50);
+    ck_assert_int_eq(iou->first_nonfinite_step, 115);
+    ck_assert_int_eq(series(st, "val_loss")->last_step, 6740);
+    ck_assert(!loss->ordinal);
+    /* After a closed epoch, the means of an epoch's first quarter are
+     * left out (the mean of 10 batches is no level), but a NaN is not. */
+    ck_assert_int_eq(loss->last_step, 6740);
+    ck_assert_uint_eq(loss->count, 3);
+    md_store_free(st);
+    st = load_text("keras3.log",
+                   "Epoch 1/20\n"
+                   "6000/6740 \xe2\x94\x81\xe2\x94\x81 10s 22ms/step - loss: 0.0310\n"
+                   "6740/6740 \xe2\x94\x81\xe2\x94\x81 150s 22ms/step - loss: 0.0300\n"
+                   "Epoch 2/20\n"
+                   "  10/6740 \xe2\x94\x81\xe2\x94\x81 2:01:30 1s/step - loss: 0.0290\n"
+                   "  20/6740 \xe2\x94\x81\xe2\x94\x81 2:01:30 1s/step - loss: nan\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_nonfinite_step, 6760);
+    md_store_free(st);
+    /* A paste of the epochs' last bars, then the one the run died in: the
+     * first bar closed its epoch, so the bars stand at their epochs. */
+    st = load_text("keras.log",
+                   "Epoch 1/20\n"
+                   "100/100 [==============================] - 8s 80ms/step - loss: 0.1875 - val_loss: 0.0411\n"
+                   "Epoch 2/20\n"
+                   " 40/100 [===========>..................] - ETA: 4s - loss: 14.8835\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 1);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert_ptr_null(md_store_find(st, "ETA"));
+    md_store_free(st);
+    /* Without epoch headers a bar's count places nothing (a bar of
+     * model.evaluate() alone). */
+    st = load_text("keras.log",
+                   "10/32 [=======>......................] - ETA: 1s - loss: 0.5000\n"
+                   "32/32 [==============================] - 1s 3ms/step - loss: 0.4000\n",
+                   NULL);
+    ck_assert(series(st, "loss")->ordinal);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_more_console_shapes)
 {
     /* DeepSpeed's engine: "steps: N loss: X". */
@@ -3576,37 +3650,41 @@ START_TEST(test_text_keras_backspace_redraws)
     /* Keras on Linux redraws its bar with backspaces, even into a file. */
     md_store *st = load_text("keras.log",
                              "Epoch 1/2\n"
-                             "\r1/2 [==>...] - ETA: 0s - loss: 0.9000 - accuracy: 0.5000\b\b\b\b\b\b\b\b"
-                             "\r2/2 [=====] - 1s 3ms/step - loss: 0.8000 - accuracy: 0.6000 - val_loss: 0.8500\n"
+                             "\r1/4 [==>...] - ETA: 0s - loss: 0.9000 - accuracy: 0.5000\b\b\b\b\b\b\b\b"
+                             "\r4/4 [=====] - 1s 3ms/step - loss: 0.8000 - accuracy: 0.6000 - val_loss: 0.8500\n"
                              "Epoch 2/2\n"
-                             "\r2/2 [=====] - 1s 3ms/step - loss: 0.7000 - accuracy: 0.7000 - val_loss: 0.7500\n",
+                             "\r4/4 [=====] - 1s 3ms/step - loss: 0.7000 - accuracy: 0.7000 - val_loss: 0.7500\n",
                              NULL);
     const md_series *acc = series(st, "accuracy");
     ck_assert_uint_eq(acc->count, 3);
     ck_assert(acc->first == 0.5);
     ck_assert(acc->last == 0.7);
-    ck_assert_int_eq(acc->last_step, 2);
+    /* The first bar was drawn mid-epoch: the bars count the epoch's
+     * batches, four an epoch. */
+    ck_assert_int_eq(acc->first_step, 1);
+    ck_assert_int_eq(acc->last_step, 8);
     ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert_int_eq(series(st, "val_loss")->first_step, 4);
     ck_assert_uint_eq(series(st, "val_loss")->count, 2);
     md_store_free(st);
 
     /* A callback's print glued to the last redraw: the bar's values are
-     * read, at the epoch; the glued count places nothing. */
+     * read, at the batch; the glued count places nothing. */
     st = load_text("keras-glued.log",
                    "Epoch 1/2\n"
-                   "\r 1/2 [==>...] - ETA: 0s - loss: 0.9000 - accuracy: 0.5000\b\b\b\b\b\b\b\b"
-                   "\r 2/2 [=====] - ETA: 0s - loss: 0.8000 - accuracy: 0.6000Batch 2 done\n"
-                   "\r 2/2 [=====] - 1s 3ms/step - loss: 0.8000 - accuracy: 0.6000 - val_loss: 0.8500\n"
+                   "\r 1/4 [==>...] - ETA: 0s - loss: 0.9000 - accuracy: 0.5000\b\b\b\b\b\b\b\b"
+                   "\r 4/4 [=====] - ETA: 0s - loss: 0.8000 - accuracy: 0.6000Batch 4 done\n"
+                   "\r 4/4 [=====] - 1s 3ms/step - loss: 0.8000 - accuracy: 0.6000 - val_loss: 0.8500\n"
                    "Epoch 2/2\n"
-                   "\r 1/2 [==>...] - ETA: 0s - loss: 0.7000 - accuracy: 0.6500Batch 1 done\n"
-                   "\r 2/2 [=====] - 1s 3ms/step - loss: 0.6000 - accuracy: 0.7000 - val_loss: 0.7500\n",
+                   "\r 1/4 [==>...] - ETA: 0s - loss: 0.7000 - accuracy: 0.6500Batch 1 done\n"
+                   "\r 4/4 [=====] - 1s 3ms/step - loss: 0.6000 - accuracy: 0.7000 - val_loss: 0.7500\n",
                    NULL);
     /* The epoch's last frame repeats its closing line's values at the
-     * same epoch: one point, not two. */
+     * same batch: one point, not two. */
     acc = series(st, "accuracy");
     ck_assert_uint_eq(acc->count, 4);
     ck_assert_int_eq(acc->first_step, 1);
-    ck_assert_int_eq(acc->last_step, 2);
+    ck_assert_int_eq(acc->last_step, 8);
     ck_assert(acc->max == 0.7);
     const md_series *loss = series(st, "loss");
     ck_assert_uint_eq(loss->count, 4);
@@ -10335,7 +10413,7 @@ START_TEST(test_syslog_octal_escapes)
                    "loss: 40.0422 - val_loss: 36.2050\n",
                    NULL);
     val = series(st, "val_loss");
-    ck_assert(val->count == 2 && val->last == 36.2050 && val->last_step == 2);
+    ck_assert(val->count == 2 && val->last == 36.2050 && val->last_step == 8);
     ck_assert(series(st, "loss")->last == 40.0422);
     md_store_free(st);
 }
@@ -11307,6 +11385,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_markdown_table);
     tcase_add_test(text, test_text_unframed_table);
     tcase_add_test(text, test_text_keras_epoch_headers);
+    tcase_add_test(text, test_text_keras_bars_count_batches);
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
     tcase_add_test(text, test_text_column_empty_cells);

@@ -3287,6 +3287,49 @@ static bool on_bracket_step(scan *s)
     return true;
 }
 
+/* Keras' progress bar, "  115/6740 [=====>......] - ETA: 1:23 - loss: 0.0234"
+ * (Keras 3 draws it with U+2501: " 115/6740 \u2501\u2501\u2501 2:01:30 1s/step -
+ * iou: nan"), and fit(verbose=2)'s "3/3 - 0s - loss: ...": the count of
+ * the epoch's batches, a step within the epoch (MD_KV_LEADING_COUNT and
+ * MD_KV_IN_EPOCH both: the text reader keeps it only where the log's bars
+ * count batches under epoch headers). The bar and its ETA, a time left,
+ * are no figures. */
+static bool on_keras_bar(scan *s)
+{
+    if (!only_blanks(s->line, s->p))
+        return false;
+    double n, total;
+    const char *q = integral_count(s->p, s->end, false, &n, &total);
+    if (!q || total < 1 || n > total || s->end - q < 4 || *q != ' ')
+        return false;
+    const char *after = q + 1;
+    if (*after == '[') {
+        after++;
+        while (after < s->end && (*after == '=' || *after == '>' || *after == '.'))
+            after++;
+        if (after == s->end || *after != ']')
+            return false;
+        after++;
+    } else if (md_text_at(after, s->end, "\xe2\x94\x81")) {
+        while (md_text_at(after, s->end, "\xe2\x94\x81"))
+            after += 3;
+    } else if (!md_text_at(q, s->end, " - ")) {
+        return false;
+    }
+    const char *digits_end = memchr(s->p, '/', (size_t)(q - s->p));
+    count_text t = {.num = s->p, .numlen = (size_t)(digits_end - s->p), .tot = digits_end + 1,
+                    .totlen = (size_t)(q - digits_end - 1), .num_digits_max = BRACKET_STEP_DIGITS};
+    emit_leading_count(s, n, total, q, &t);
+    if (s->n)
+        s->out[s->n - 1].flags |= MD_KV_IN_EPOCH;
+    if (md_text_at(after, s->end, " - ETA: ")) {
+        const char *next = md_memmem(after + 8, (size_t)(s->end - after - 8), " - ", 3);
+        after = next ? next : s->end;
+    }
+    s->p = after;
+    return true;
+}
+
 /* llama2.c's train.py: "490 | loss 5.7543 | lr 4.900000e-05 | 8060.78ms |
  * mfu 0.21%": the iteration alone at the line's start, then the fields,
  * the first a name and its number (a table's row, Lightning's model
@@ -4016,7 +4059,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
             on_word(&s, s.p, md_kv_word_end(s.p, s.end));
         } else if (starts_number(s.p, s.end)) {
             if (s.n == 0 && !s.key && md_is_digit(c) &&
-                (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s) || on_leading_count_field(&s)))
+                (on_darknet(&s) || on_espnet_epoch(&s) || on_step_name_value(&s) || on_leading_count_field(&s) ||
+                 on_keras_bar(&s)))
                 continue;
             if (!s.key && md_is_digit(c) &&
                 (on_batches_count(&s) || on_epoch_count(&s) || on_leading_batch_count(&s) || on_count_after_epoch(&s) ||

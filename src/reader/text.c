@@ -152,6 +152,13 @@ struct md_text_reader {
     bool result_repeat;      /* the banner's lines repeat figures the log gives elsewhere: not read */
     long keras_total;        /* the batches of the epoch's Keras bars, 0 before one (keras_evaluation) */
     bool keras_validated;    /* the epoch's last bar gave its validation figures */
+    /* Whether the log's Keras bars count the epoch's batches (its first
+     * bar, "1/6740 [>....]", was drawn before the epoch's end: fit() wrote
+     * its redraws to the file), so each bar stands at its batch; else
+     * (verbose=2's one line an epoch, a paste of the epochs' last bars) at
+     * its epoch. Decided at the first bar (keras_decided). */
+    bool keras_counted, keras_decided;
+    bool keras_epoch_closed; /* a bar closed an epoch (its count its total) */
     md_buf eval_last;        /* an evaluation's figures, "[Eval] loss: 0.14 - acc: 0.8" (its last line's) */
     unsigned long eval_line;
     md_str line_text;        /* the line being read, its ANSI codes stripped */
@@ -1682,6 +1689,10 @@ static size_t scan_pairs(text_reader *r, const char *p, size_t n)
 {
     r->scanned = true;
     size_t got = md_kv_scan_memo(p, n, r->kv, KV_MAX, known_key, same_series, &r->index, &r->units, &r->settings);
+    /* A Keras bar's count (on_keras_bar), where the bars are placed by their epochs. */
+    unsigned keras_count = MD_KV_LEADING_COUNT | MD_KV_IN_EPOCH;
+    if (got && (r->kv[0].flags & keras_count) == keras_count && !(r->epoch_headers && r->keras_counted))
+        memmove(r->kv, r->kv + 1, --got * sizeof *r->kv);
     return r->settings ? keep_settings(r, r->kv, got) : got;
 }
 
@@ -3298,6 +3309,19 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
     bool validated = md_memmem(p, (size_t)(end - p), " - val_", 7) != NULL;
     long batches = (long)md_count_of(total);
     if (r->keras_total <= 0 || (batches == r->keras_total && (!r->keras_validated || validated))) {
+        if (!r->keras_decided)
+            r->keras_counted = count < total;
+        r->keras_decided = true;
+        /* A bar's figures are the means over the epoch's batches so far:
+         * at its first batches, the mean of a few. After an epoch whose
+         * mean is known, those are no level to judge a spike by (a single
+         * batch's loss 10% over the last epoch's mean would be one), so
+         * the bars of an epoch's first quarter are left out, but for a NaN
+         * or an infinity, which no mean hides. */
+        bool early = r->keras_counted && r->keras_epoch_closed && count * 4 < total;
+        r->keras_epoch_closed |= count == total;
+        if (early && !md_memmem(p, (size_t)(end - p), "nan", 3) && !md_memmem(p, (size_t)(end - p), "inf", 3))
+            return true;
         r->keras_total = batches;
         r->keras_validated |= count == total && validated;
         return false;
