@@ -411,6 +411,48 @@ START_TEST(test_context_step)
 }
 END_TEST
 
+/* Ranks sharing a stdout: each step printed twice, the second copy one to
+ * three lines late ("step 2", "step 1" again, "step 3", ...). A copy is the
+ * point already read, not a restart; a relaunch with the same seed, back at
+ * the first step after more than two points, is one (so a copy of the
+ * first step two lines late is taken for one: those copies start at step
+ * 2 here). */
+START_TEST(test_copies_a_few_points_late)
+{
+    for (int64_t late = 1; late <= 3; late++) {
+        md_store *st = new_store();
+        for (int64_t s = 1; s <= 300 + late; s++) {
+            if (s <= 300)
+                record(st, s, "loss", 5.0 / (double)s + 1.0);
+            if (s - late >= (late == 1 ? 1 : 2))
+                record(st, s - late, "loss", 5.0 / (double)(s - late) + 1.0);
+        }
+        const md_series *loss = series(st, "loss");
+        ck_assert_uint_eq(loss->count, 300);
+        ck_assert_uint_eq(loss->restarts, 0);
+        ck_assert_int_eq(loss->last_step, 300);
+        md_store_free(st);
+    }
+    md_store *st = new_store();
+    for (int run = 0; run < 2; run++)
+        for (int64_t s = 1; s <= 6; s++)
+            record(st, s, "loss", 5.0 / (double)s + 1.0);
+    ck_assert_uint_eq(series(st, "loss")->count, 12);
+    ck_assert_uint_eq(series(st, "loss")->restarts, 1);
+    ck_assert_uint_eq(series(st, "loss")->fresh_starts, 1);
+    md_store_free(st);
+    /* A value other than the one read at that step is another print. */
+    st = new_store();
+    record(st, 1, "loss", 3.0);
+    record(st, 2, "loss", 2.5);
+    record(st, 3, "loss", 2.0);
+    record(st, 2, "loss", 2.6);
+    ck_assert_uint_eq(series(st, "loss")->count, 4);
+    ck_assert_uint_eq(series(st, "loss")->restarts, 1);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_declared_total_and_restarts)
 {
     md_store *st = new_store();
@@ -1846,6 +1888,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_steps_within_epochs);
     tcase_add_test(rec, test_context_step);
     tcase_add_test(rec, test_declared_total_and_restarts);
+    tcase_add_test(rec, test_copies_a_few_points_late);
     tcase_add_test(rec, test_last_run_judged);
     tcase_add_test(rec, test_unit_conversion);
     tcase_add_test(rec, test_canonical_binding);

@@ -28,6 +28,10 @@
  * the batch, and a jump of 0.0001 is no spike. */
 #define SPIKE_START_REL 0.001
 
+/* A print of a step's value again comes a few prints late where ranks
+ * share a stdout: rank 1's "step 7 | loss 2.41" after rank 0's step 8. */
+#define RECENT_POINTS 4
+
 struct md_series_state {
     double level, trend, dev;
     double warm_first; /* the first point, for the trend the warm-up ends with */
@@ -43,6 +47,11 @@ struct md_series_state {
     bool is_run;       /* this series is such a run: it starts none */
     double *early;     /* a loss's first MD_EARLY_VALUES finite values */
     uint32_t nearly;
+    /* The last RECENT_POINTS points' steps and values, the newest at
+     * (nrecent - 1) % RECENT_POINTS. */
+    int64_t recent_step[RECENT_POINTS];
+    double recent_raw[RECENT_POINTS];
+    uint32_t nrecent;
 };
 
 /* The fields of a series with no points. */
@@ -440,6 +449,29 @@ static MD_NOINLINE md_series *run_to_add(md_series *s, int64_t step)
 
 static bool add_point(md_series *s, int64_t step, double v, unsigned flags);
 
+static bool same_raw(double a, double b)
+{
+    return a == b || (isnan(a) && isnan(b));
+}
+
+/* Whether one of the last few points was this one: the same value at the
+ * same step, printed again. */
+static bool printed_again(const md_series_state *st, int64_t step, double v)
+{
+    uint32_t n = st->nrecent < RECENT_POINTS ? st->nrecent : RECENT_POINTS;
+    for (uint32_t i = 0; i < n; i++)
+        if (st->recent_step[i] == step && same_raw(st->recent_raw[i], v))
+            return true;
+    return false;
+}
+
+static void note_recent(md_series_state *st, int64_t step, double v)
+{
+    uint32_t at = st->nrecent++ % RECENT_POINTS;
+    st->recent_step[at] = step;
+    st->recent_raw[at] = v;
+}
+
 static void note_early(md_series_state *st, double v)
 {
     if (!st->early)
@@ -466,13 +498,18 @@ static bool add_point(md_series *s, int64_t step, double v, unsigned flags)
     if (s->count == 0) {
         s->first_step = step;
     } else if (step < s->last_step) {
-        s->restarts++;
         from_start = step <= s->first_step;
+        /* Another rank's copy of a step already read, a few lines late;
+         * but back at the first step after two points and more, a job
+         * relaunched with the same seed, which prints the same values. */
+        if (!s->ordinal && !(flags & MD_KV_SAMPLED) && (!from_start || s->count <= 2) &&
+            printed_again(s->state, step, v))
+            return false;
+        s->restarts++;
         s->fresh_starts += from_start;
         if (from_start && !s->ordinal && !s->state->is_run)
             run_begin(s);
-    } else if (step == s->last_step && !s->ordinal && !(flags & MD_KV_SAMPLED) &&
-               (s->last_raw == v || (isnan(s->last_raw) && isnan(v)))) {
+    } else if (step == s->last_step && !s->ordinal && !(flags & MD_KV_SAMPLED) && same_raw(s->last_raw, v)) {
         /* The same value at the same step again is the same print again:
          * each rank of a job that every rank logs (torchtitan's "step:  4
          * loss:  7.62585 ..." seven times), a bar's last redraw beside the
@@ -482,6 +519,7 @@ static bool add_point(md_series *s, int64_t step, double v, unsigned flags)
     s->count++;
     s->last_step = step;
     s->last_raw = v;
+    note_recent(s->state, step, v);
     if (!isfinite(v)) {
         add_nonfinite(s, step, v);
         return true;
