@@ -855,6 +855,38 @@ START_TEST(test_eval_sets)
 }
 END_TEST
 
+/* A log's one loss under a glued name of its own is the loss; two such,
+ * an evaluation's, or one beside a loss the catalog names stay as named. */
+START_TEST(test_sole_glued_loss_is_the_loss)
+{
+    static const struct {
+        const char *keys[2];
+        const char *want, *kept;
+    } cases[] = {
+        {{"MultiLogisticLoss", NULL}, "loss", NULL},
+        {{"TotalLoss", "Speed"}, "loss", NULL},
+        {{"CTCLoss", "SARLoss"}, NULL, "ctcloss"},
+        {{"ValLoss", NULL}, NULL, "val_loss"},
+        {{"CTCLoss", "loss"}, "loss", "ctcloss"},
+        {{"entropyloss", "value_loss"}, NULL, "entropyloss"},
+    };
+    for (size_t c = 0; c < MD_COUNT(cases); c++) {
+        md_store *st = new_store();
+        for (int64_t s = 1; s <= 3; s++)
+            for (size_t k = 0; k < 2 && cases[c].keys[k]; k++)
+                record(st, s, cases[c].keys[k], 2.0 / (double)s);
+        md_store_sort(st);
+        if (cases[c].want)
+            ck_assert_msg(md_store_find(st, cases[c].want), "case %zu: no %s", c, cases[c].want);
+        else
+            ck_assert_msg(!md_store_find(st, "loss"), "case %zu: a loss", c);
+        if (cases[c].kept)
+            ck_assert_msg(md_store_find(st, cases[c].kept), "case %zu: no %s", c, cases[c].kept);
+        md_store_free(st);
+    }
+}
+END_TEST
+
 START_TEST(test_guessed_kinds)
 {
     /* Keys no alias names take a kind and a direction from their words:
@@ -1889,6 +1921,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_context_step);
     tcase_add_test(rec, test_declared_total_and_restarts);
     tcase_add_test(rec, test_copies_a_few_points_late);
+    tcase_add_test(rec, test_sole_glued_loss_is_the_loss);
     tcase_add_test(rec, test_last_run_judged);
     tcase_add_test(rec, test_unit_conversion);
     tcase_add_test(rec, test_canonical_binding);

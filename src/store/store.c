@@ -1578,10 +1578,46 @@ static void rename_cumulative_clock(md_store *st)
     s->name = md_xstrdup("train_time");
 }
 
+/* Whether a name starts with an evaluation's word, glued or not ("valloss"
+ * is ValLoss normalised). */
+static bool evaluation_named(const char *name)
+{
+    static const char *const words[] = {"val", "valid", "validation", "test", "eval", "evaluation", "dev"};
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (strncmp(name, words[i], strlen(words[i])) == 0)
+            return true;
+    return false;
+}
+
+/* A log whose one loss goes by a name of one word of its own (MXNet's
+ * "MultiLogisticLoss=", PaddleOCR's "CTCLoss: " alone, "TotalLoss=") and
+ * no other loss: that series is the loss every rule judges. Not where two
+ * such series leave it open which one is, nor an evaluation's; not a term
+ * named apart ("train/entropy_loss" beside PPO's value and policy losses). */
+static void rename_sole_loss(md_store *st)
+{
+    md_series *sole = NULL;
+    for (size_t i = 0; i < st->nseries; i++) {
+        md_series *s = st->series[i];
+        if (s->kind != MD_KIND_LOSS || evaluation_named(s->name) || md_key_is_eval(s->name))
+            continue;
+        size_t n = strlen(s->name);
+        if (sole || md_catalog_find_series(st->cat, s->name) >= 0 || strchr(s->name, '_') || n <= 4 ||
+            strcmp(s->name + n - 4, "loss") != 0)
+            return;
+        sole = s;
+    }
+    if (!sole || sole->count == 0)
+        return;
+    free(sole->name);
+    sole->name = md_xstrdup("loss");
+}
+
 void md_store_sort(md_store *st)
 {
     finish(st);
     rename_cumulative_clock(st);
+    rename_sole_loss(st);
     sort_item *items = md_xmalloc((st->nseries + 1) * sizeof *items);
     for (size_t i = 0; i < st->nseries; i++) {
         int pos = md_catalog_find_series(st->cat, st->series[i]->name);

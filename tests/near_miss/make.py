@@ -2576,6 +2576,31 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("zero_loss", "script_six_decimals_converges_to_zero.log")
+def _(r):
+    out = [note("A script that prints its loss with six decimals, overfitting a small set on purpose:",
+                "the loss reaches zeros by way of every value between, a converged loss, not one",
+                "cut off.")]
+    for it in range(1, 121):
+        loss = 0.9 * math.exp(-it / 8.0) * (1 + r.gauss(0, 0.03))
+        out.append("iter %d | loss %.6f | lr 0.001" % (it * 10, loss))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_divergence", "mxnet_ctc_loss_only_falls.log")
+def _(r):
+    out = [note("MXNet's Speedometer over an OCR model whose one loss is its CTCLoss metric: that",
+                "series is the run's loss, and it falls as a healthy one does.")]
+    for e in range(1, 6):
+        for b in range(50, 501, 50):
+            it = (e - 1) * 10 + b // 50
+            loss = 0.6 + 14.0 * math.exp(-it / 9.0) * (1 + r.gauss(0, 0.03))
+            out.append("INFO:root:Epoch[%d] Batch [%d]\tSpeed: %.2f samples/sec\tCTCLoss=%.6f"
+                       % (e - 1, b, 410 + r.gauss(0, 6), loss))
+        out.append("INFO:root:Epoch[%d] Time cost=%.3f" % (e - 1, 58 + r.random()))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("zero_loss", "hf_memorise_small_set_rounds_to_zero.log")
 def _(r):
     out = [note("Fine-tuning on 64 examples for 200 epochs: the model memorises them and the loss",
