@@ -1578,13 +1578,13 @@ static void rename_cumulative_clock(md_store *st)
     s->name = md_xstrdup("train_time");
 }
 
-/* Whether a name starts with an evaluation's word, glued or not ("valloss"
- * is ValLoss normalised). */
-static bool evaluation_named(const char *name)
+/* Whether a glued name is an evaluation's word and "loss" ("valloss" is
+ * ValLoss normalised). */
+static bool evaluation_glued(const char *name, size_t n)
 {
     static const char *const words[] = {"val", "valid", "validation", "test", "eval", "evaluation", "dev"};
     for (size_t i = 0; i < MD_COUNT(words); i++)
-        if (strncmp(name, words[i], strlen(words[i])) == 0)
+        if (n == strlen(words[i]) + 4 && strncmp(name, words[i], n - 4) == 0)
             return true;
     return false;
 }
@@ -1592,18 +1592,21 @@ static bool evaluation_named(const char *name)
 /* A log whose one loss goes by a name of one word of its own (MXNet's
  * "MultiLogisticLoss=", PaddleOCR's "CTCLoss: " alone, "TotalLoss=") and
  * no other loss: that series is the loss every rule judges. Not where two
- * such series leave it open which one is, nor an evaluation's; not a term
- * named apart ("train/entropy_loss" beside PPO's value and policy losses). */
+ * such series leave it open which one is, nor an evaluation's; not beside
+ * a loss the catalog names (PPO's value loss) or a term named apart
+ * ("train/entropy_loss"). */
 static void rename_sole_loss(md_store *st)
 {
     md_series *sole = NULL;
     for (size_t i = 0; i < st->nseries; i++) {
         md_series *s = st->series[i];
-        if (s->kind != MD_KIND_LOSS || evaluation_named(s->name) || md_key_is_eval(s->name))
+        if (s->kind != MD_KIND_LOSS || md_key_is_eval(s->name))
             continue;
         size_t n = strlen(s->name);
-        if (sole || md_catalog_find_series(st->cat, s->name) >= 0 || strchr(s->name, '_') || n <= 4 ||
-            strcmp(s->name + n - 4, "loss") != 0)
+        bool glued = !strchr(s->name, '_') && n > 4 && strcmp(s->name + n - 4, "loss") == 0;
+        if (glued && evaluation_glued(s->name, n))
+            continue;
+        if (sole || !glued || md_catalog_find_series(st->cat, s->name) >= 0)
             return;
         sole = s;
     }
