@@ -38,14 +38,22 @@ void md_buf_putc(md_buf *b, char c)
 
 void md_buf_vprintf(md_buf *b, const char *fmt, va_list ap)
 {
+    /* A short text is formatted once, into the stack; a longer one is
+     * measured there, then formatted again where it goes. (Measuring with
+     * vsnprintf(NULL, 0, ...) trips GCC's -Wformat-truncation under some
+     * sanitizer builds.) */
+    char small[256];
     va_list copy;
     va_copy(copy, ap);
-    int len = vsnprintf(NULL, 0, fmt, copy);
+    int len = vsnprintf(small, sizeof small, fmt, copy);
     va_end(copy);
     if (len <= 0)
         return;
     reserve(b, (size_t)len);
-    vsnprintf(b->p + b->n, (size_t)len + 1, fmt, ap);
+    if ((size_t)len < sizeof small)
+        memcpy(b->p + b->n, small, (size_t)len + 1);
+    else
+        vsnprintf(b->p + b->n, (size_t)len + 1, fmt, ap);
     b->n += (size_t)len;
 }
 
