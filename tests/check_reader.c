@@ -287,6 +287,17 @@ START_TEST(test_kv_megatron)
 }
 END_TEST
 
+/* MADlib prints a value in angle brackets; a comparison is no value. */
+START_TEST(test_kv_angle_brackets)
+{
+    md_kv kv[32];
+    CHECK_LINE("INFO:  Iteration: 1, Loss: <1.57403083382>", {"Iteration", 1, MD_UNIT_NONE},
+               {"Loss", 1.57403083382, MD_UNIT_NONE});
+    CHECK_LINE("Loss: <nan>", {"Loss", NAN, MD_UNIT_NONE});
+    check_no_pairs("loss: <1.5 of the budget");
+}
+END_TEST
+
 START_TEST(test_kv_keras)
 {
     md_kv kv[32];
@@ -11218,6 +11229,7 @@ Suite *suite_reader(void)
     tcase_add_test(kv, test_kv_speedrun);
     tcase_add_test(kv, test_kv_megatron);
     tcase_add_test(kv, test_kv_keras);
+    tcase_add_test(kv, test_kv_angle_brackets);
     tcase_add_test(kv, test_kv_epoch_bracket);
     tcase_add_test(kv, test_kv_build_nanogpt);
     tcase_add_test(kv, test_kv_space_separated);

@@ -1240,11 +1240,14 @@ static bool parse_value(md_unit_memo *memo, const char *p, const char *end, valu
 
 /* A number in quotes, and nothing else in them: fairseq's JSON log writes
  * every statistic as a string ("loss": "9.123"). */
+/* A value quoted, or in angle brackets as MADlib prints it ("Loss:
+ * <1.57403083382>"). */
 static bool parse_quoted(md_unit_memo *memo, const char *p, const char *end, value *out)
 {
-    if (p >= end || (*p != '"' && *p != '\''))
+    if (p >= end || (*p != '"' && *p != '\'' && *p != '<'))
         return false;
-    if (!parse_value(memo, p + 1, end, out) || out->end >= end || *out->end != *p)
+    char close = *p == '<' ? '>' : *p;
+    if (!parse_value(memo, p + 1, end, out) || out->end >= end || *out->end != close)
         return false;
     out->end++;
     return is_value_end(out->end, end);
