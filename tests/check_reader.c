@@ -10403,6 +10403,35 @@ END_TEST
 /* rsyslog (SageMaker's CloudWatch logs) writes a control character as '#'
  * and three octal digits: XGBoost's tab-parted rounds, Keras' bar redrawn
  * with backspaces and carriage returns. A '#' otherwise is text. */
+/* A log pasted as "cat -v" shows it: "^M" for the bar's carriage returns,
+ * read as the bytes they stand for. One "^M" in prose changes nothing. */
+START_TEST(test_caret_escaped_redraws)
+{
+    char pasted[4096], raw[4096];
+    size_t n = 0, m = 0;
+    for (int i = 1; i <= 10; i++) {
+        int s = 1316 + i;
+        const char *fmt = "%s  4%%|   | %d/36234 [11:37<5:10:26,  1.87it/s]%s  4%%|   | %d/36234 "
+                          "[11:37<5:12:34,  1.86it/s]%s          %s{'loss': 1.%d, 'learning_rate': 0.00028, "
+                          "'epoch': 0.22}\n";
+        n += (size_t)snprintf(pasted + n, sizeof pasted - n, fmt, "^M", s, "^M", s + 1, "^M", "^M", 60 - i);
+        m += (size_t)snprintf(raw + m, sizeof raw - m, fmt, "\r", s, "\r", s + 1, "\r", "\r", 60 - i);
+    }
+    md_store *a = load_text("pasted.log", pasted, NULL), *b = load_text("raw.log", raw, NULL);
+    const md_series *pl = series(a, "loss"), *rl = series(b, "loss");
+    ck_assert_uint_eq(pl->count, 10);
+    ck_assert(!pl->ordinal && !rl->ordinal);
+    ck_assert_int_eq(pl->first_step, rl->first_step);
+    ck_assert_int_eq(pl->last_step, rl->last_step);
+    ck_assert_int_ge(pl->first_step, 1318);
+    md_store_free(a);
+    md_store_free(b);
+    md_store *st = load_text("prose.log", "press ^M to go on\nstep 1 loss 2.5\nstep 2 loss 2.4\n", NULL);
+    ck_assert_int_eq(series(st, "loss")->last_step, 2);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_syslog_octal_escapes)
 {
     md_store *st = load_text("xgboost.log",
@@ -11398,6 +11427,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_unframed_table);
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_keras_bars_count_batches);
+    tcase_add_test(text, test_caret_escaped_redraws);
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
     tcase_add_test(text, test_text_column_empty_cells);

@@ -70,6 +70,7 @@ struct md_text_reader {
     bool line_numbered; /* a viewer's "[1746] " before each line (line_numbered) */
     bool quoted;        /* a paste quoted as a whole, "> " or "# " before each line */
     bool octal_escaped; /* control characters written "#011" (syslog, CloudWatch) */
+    bool caret_escaped; /* "^M" for a carriage return ("cat -v", a pasted log) */
     md_buf unescaped;   /* the line with those written back */
     md_buf unquoted;    /* the text of R's print() with its escapes written back */
     md_buf keys;     /* other ranks' keys, "rankN/key" */
@@ -535,6 +536,34 @@ static md_str unescape_octal(md_buf *out, md_str line)
             md_buf_putc(out, '#');
             p = hash + 1;
         }
+    }
+    return (md_str){md_buf_cstr(out), out->n};
+}
+
+/* "cat -v", "less" and many pastes show a carriage return as "^M", a
+ * backspace as "^H" and an escape as "^[": tqdm's redraws of a bar pasted
+ * so ("^M  4%|3  | 1318/36234 [...]^M"). Where the first lines hold two
+ * "^M" and more, those are the bytes. */
+static bool caret_escaped(md_str head)
+{
+    const char *first = md_memmem(head.p, head.n, "^M", 2);
+    return first && md_memmem(first + 2, (size_t)(head.p + head.n - first - 2), "^M", 2);
+}
+
+static md_str unescape_caret(md_buf *out, md_str line)
+{
+    md_buf_reset(out);
+    const char *p = line.p, *end = line.p + line.n;
+    while (p < end) {
+        const char *caret = memchr(p, '^', (size_t)(end - p));
+        if (!caret || caret + 1 >= end) {
+            md_buf_put(out, p, (size_t)(end - p));
+            break;
+        }
+        md_buf_put(out, p, (size_t)(caret - p));
+        char c = caret[1] == 'M' ? '\r' : caret[1] == 'H' ? '\b' : caret[1] == '[' ? '\x1b' : 0;
+        md_buf_putc(out, c ? c : '^');
+        p = caret + (c ? 2 : 1);
     }
     return (md_str){md_buf_cstr(out), out->n};
 }
@@ -3453,6 +3482,8 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
     raw.n -= numbered;
     if (r->octal_escaped && md_memmem(raw.p, raw.n, "#0", 2))
         raw = unescape_octal(&r->unescaped, raw);
+    else if (r->caret_escaped && memchr(raw.p, '^', raw.n))
+        raw = unescape_caret(&r->unescaped, raw);
     raw = r_print_text(&r->unquoted, raw);
     md_str clean = raw;
     unsigned controls = md_line_controls(raw.p, raw.n);
@@ -3532,6 +3563,7 @@ void md_text_reader_head(md_text_reader *r, md_str head)
     r->line_numbered = line_numbered(head);
     r->quoted = quoted(head);
     r->octal_escaped = octal_escaped(head);
+    r->caret_escaped = !r->octal_escaped && caret_escaped(head);
 }
 
 /* A log that ends inside a traceback, before the line naming the
