@@ -300,6 +300,16 @@ START_TEST(test_encodings)
     ck_assert_ptr_nonnull(t_find_diag(&d, MD_DIAG_ERROR, "UTF-16"));
     md_diags_free(&d);
 
+    /* A NUL byte: the file is not read, and the error says where. */
+    static const char nul[] = "[rule x]\ntitle = a\0b\n";
+    md_diags_init(&d);
+    ck_assert_int_eq(compile(nul, sizeof nul - 1, false, &d, NULL), MD_ERR_RULES);
+    const md_diag *e = t_find_diag(&d, MD_DIAG_ERROR, "NUL bytes");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_uint_eq(e->line, 2);
+    ck_assert_uint_eq(e->col, 10);
+    md_diags_free(&d);
+
     const char *bom = "\xef\xbb\xbf[series loss_x]\nkind = loss\naliases = caf\xc3\xa9_loss, \xe6\x8d\x9f\xf0\x9f\x98\x80\n";
     md_diags_init(&d);
     md_ruleset *rs = NULL;

@@ -255,8 +255,15 @@ size_t rf_parse(rf_file *f, const char *path, char *text, size_t len, bool built
                      "rule file is UTF-16 (it starts with a byte-order mark); save it as UTF-8");
         return 1;
     }
-    if (memchr(text, '\0', len)) {
-        md_diags_add(diags, MD_DIAG_ERROR, path, 0, 0, "rule file holds NUL bytes; is it binary?");
+    const char *nul = memchr(text, '\0', len);
+    if (nul) {
+        /* Where the first one is, as every other error says it. */
+        unsigned long line = 1, col = 1;
+        for (const char *p = text; p < nul; p++) {
+            line += *p == '\n';
+            col = *p == '\n' ? 1 : col + 1;
+        }
+        md_diags_add(diags, MD_DIAG_ERROR, path, line, col, "rule file holds NUL bytes; is it binary?");
         return 1;
     }
     /* The byte-order mark some editors put before UTF-8 is no text. */
