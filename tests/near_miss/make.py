@@ -2576,6 +2576,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_plateau", "sklearn_mlp_early_stopping_converged.log")
+def _(r):
+    out = [note("scikit-learn's MLPClassifier(verbose=True, early_stopping=True): the loss falls by a",
+                "fifth, then flattens until the validation score stops improving and the estimator",
+                "stops itself, keeping the coefficients of its best validation score.")]
+    loss = 0.52
+    for it in range(1, 41):
+        loss = 0.40 + 0.12 * math.exp(-it / 4.0) + r.gauss(0, 0.0008)
+        out.append("Iteration %d, loss = %.8f" % (it, loss))
+        out.append("Validation score: %.6f" % (0.88 + 0.03 * (1 - math.exp(-it / 5.0)) + r.gauss(0, 0.0015)))
+    out.append("Validation score did not improve more than tol=0.000100 for 10 consecutive epochs. Stopping.")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("zero_loss", "script_six_decimals_converges_to_zero.log")
 def _(r):
     out = [note("A script that prints its loss with six decimals, overfitting a small set on purpose:",
