@@ -121,9 +121,17 @@ md_value md_signal_event(md_sigset *sig, const char *id, const char *feature)
         return md_known(entries_after(sig, e));
     if (strcmp(feature, "went_on") == 0) {
         /* Three entries: more than the last lines other ranks print as a
-         * job goes down. */
+         * job goes down; and where the loss gives the logging interval,
+         * two intervals and more: the other ranks' copies of the step
+         * already in flight (1740, printed by three ranks after rank 2's
+         * OOM at 1730) are no training that went on. */
         md_value steps = steps_after(sig, e);
-        return md_known((!steps.known || steps.v > 0) && entries_after(sig, e) >= 3);
+        const md_series *loss = md_store_find(sig->st, "loss");
+        bool interval_known = steps.known && loss && loss->input == e->last_input && !loss->ordinal &&
+                              loss->count >= 3 && loss->last_step > loss->first_step;
+        double interval = interval_known ? (double)(loss->last_step - loss->first_step) / (double)(loss->count - 1) : 0;
+        return md_known((!steps.known || steps.v > 0) && entries_after(sig, e) >= 3 &&
+                        (!interval_known || steps.v >= 2 * interval));
     }
     if (strcmp(feature, "same_text") == 0)
         return md_known(e->first_text && e->last_text && strcmp(e->first_text, e->last_text) == 0);
