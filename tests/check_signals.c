@@ -1364,6 +1364,47 @@ START_TEST(test_shift_step)
 }
 END_TEST
 
+/* rise_jump_step and rise_jump_share: 60 epochs whose loss falls, sits at
+ * 0.31 and jumps to 0.95 at epoch 38, and 3000 steps that do the same at
+ * step 2000 (a segment holds many points): the jump is where it happened
+ * and makes the whole rise; a loss that climbs steadily from its bottom
+ * has no one step change; one that never rose has none. */
+START_TEST(test_rise_jump)
+{
+    run r = run_new();
+    t_rng g = t_rng_seed(5);
+    for (int64_t e = 1; e <= 60; e++)
+        put(&r, "loss", e, (e < 38 ? 0.3 + 1.3 * exp(-(double)e / 6) : 0.95) * exp(0.01 * t_rng_normal(&g)));
+    run_done(&r);
+    T_NEAR(&r, "loss", "rise_jump_step", 38, 0);
+    T_IN(&r, "loss", "rise_jump_share", 0.8, 1.2);
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t s = 0; s < 3000; s++)
+        put(&r, "loss", s, (s < 2000 ? 3 + 5 * exp(-(double)s / 300) : 6.0) * exp(0.02 * t_rng_normal(&g)));
+    run_done(&r);
+    T_IN(&r, "loss", "rise_jump_step", 2000, 2000 + 3000 / 64);
+    T_IN(&r, "loss", "rise_jump_share", 0.8, 1.2);
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t s = 0; s < 3000; s++)
+        put(&r, "loss", s, (s < 1500 ? 3 + 5 * exp(-(double)s / 300) : 3 + (double)(s - 1500) / 1000) *
+                               exp(0.02 * t_rng_normal(&g)));
+    run_done(&r);
+    T_IN(&r, "loss", "rise_jump_share", 0, 0.3);
+    run_free(&r);
+
+    r = run_new();
+    for (int64_t s = 0; s < 100; s++)
+        put(&r, "loss", s, 2 - 0.01 * (double)s);
+    run_done(&r);
+    T_UNKNOWN(&r, "loss", "rise_jump_step");
+    run_free(&r);
+}
+END_TEST
+
 /* growth_start_step: a gradient norm flat at 0.3 to step 600, then growing
  * tenfold every 100 steps, left its level within one segment (1000 / 64,
  * 16 points) after step 600, not at its peak at the end; one that came back
@@ -2539,7 +2580,7 @@ START_TEST(test_every_feature_is_tested)
         "start_level", "end_level", "rel_change", "growth_start_step", "slope_end", "plateau_frac",
         "plateau_start_step", "min_smooth", "min_smooth_step", "rise_from_min", "retreat", "rise_z", "best_smooth", "best_smooth_step",
         "fall_from_max", "worse_from_best", "last_worst_share", "converge_frac", "converge_step", "increasing_frac", "falling_frac", "climb_from_min", "rising_to_end", "noise", "oscillation", "swing", "swing_z",
-        "shift_step", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",
+        "shift_step", "rise_jump_step", "rise_jump_share", "spikes", "max_spike", "max_spike_step", "max_spike_start", "spike_frac", "spikes_fast",
         "spikes_slow", "spikes_open", "at_max_frac", "at_min_frac", "repeat_frac", "repeated_values", "repeats_isolated_frac", "repeats_adjacent_frac", "growth_before_nonfinite",
         "rise_before_nonfinite",
     };
@@ -2614,6 +2655,7 @@ Suite *suite_signals(void)
     tcase_add_test(noise, test_swing_z);
     tcase_add_test(noise, test_oscillation_shapes);
     tcase_add_test(noise, test_shift_step);
+    tcase_add_test(noise, test_rise_jump);
     tcase_add_test(noise, test_growth_start_step);
     tcase_add_test(noise, test_climb_from_min);
     tcase_add_test(noise, test_loss_repeats);

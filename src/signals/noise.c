@@ -107,3 +107,71 @@ MD_FEATURE(shift_step)
     }
     return md_known((double)segs[best].lo);
 }
+
+/* On fewer segments, a climb over three logs (1.5, 5.1, 7.4, 9.9) is as
+ * much a jump as a step change. */
+#define RISE_JUMP_SEGMENTS_MIN 12
+
+/* Of a series' rise from its lowest segment to its end, the largest climb
+ * from one segment to the next (over two where segments merge points: a
+ * step change inside one splits between the two): its share of the rise,
+ * and the first bucket past the middle of that climb, where the series
+ * jumped. A loss that sat at 0.31 and from epoch 38 at 0.95 jumped there,
+ * which the level tracker misses on a short log whose fall before left
+ * its noise band wide. */
+static bool rise_jump(const md_series *s, int64_t *step, double *share)
+{
+    seg segs[MD_TREND_SEGMENTS];
+    size_t n = md_segments(s, MD_TREND_SEGMENTS, segs);
+    if (n < RISE_JUMP_SEGMENTS_MIN)
+        return false;
+    size_t low = 0;
+    for (size_t j = 1; j < n; j++)
+        if (segs[j].mean < segs[low].mean)
+            low = j;
+    double rise = segs[n - 1].mean - segs[low].mean;
+    if (!(rise > 0) || low + 1 >= n)
+        return false;
+    size_t best = 0, from = 0;
+    double climb = 0;
+    /* Segments of one point each hold a step change between two of them;
+     * merged segments may split it. */
+    size_t span = n < MD_TREND_SEGMENTS ? 1 : 2;
+    for (size_t j = low + 1; j < n; j++) {
+        size_t k = j >= low + span ? j - span : low;
+        if (segs[j].mean - segs[k].mean > climb) {
+            climb = segs[j].mean - segs[k].mean;
+            best = j;
+            from = k;
+        }
+    }
+    if (!best)
+        return false;
+    double middle = (segs[from].mean + segs[best].mean) / 2;
+    *step = segs[best].lo;
+    for (size_t i = 0; i < s->nbuckets; i++) {
+        const md_bucket *b = &s->buckets[i];
+        if (b->n && b->lo_step > segs[from].lo && b->lo_step <= segs[best].lo && b->sum / b->n > middle) {
+            *step = b->lo_step;
+            break;
+        }
+    }
+    *share = climb / rise;
+    return true;
+}
+
+MD_FEATURE(rise_jump_step)
+{
+    (void)sig;
+    int64_t step;
+    double share;
+    return rise_jump(s, &step, &share) ? md_known((double)step) : md_unknown();
+}
+
+MD_FEATURE(rise_jump_share)
+{
+    (void)sig;
+    int64_t step;
+    double share;
+    return rise_jump(s, &step, &share) ? md_known(share) : md_unknown();
+}

@@ -100,6 +100,10 @@ static const md_feature series_features[] = {
                "(below 3: per-batch noise); unknown below 3 points per segment"),
     F(shift_step, "first step of the segment whose mean moved most, relative to the one before "
                   "(where a throughput collapse or level shift happened)"),
+    F(rise_jump_step, "where the largest climb over two neighbouring segments, after the lowest "
+                      "segment, crossed its middle: where a series that rose jumped"),
+    F(rise_jump_share, "that climb's share of the rise from the lowest segment to the last (near 1: "
+                       "the rise is one jump; small: a climb in many steps)"),
     F(spikes, "points that rose more than 8 mean absolute deviations and 10% above the "
               "level expected from a running EMA and its damped trend (frozen during a "
               "spike), and 0.1% of the first points' level"),

@@ -120,6 +120,8 @@ MD_FEATURE(oscillation);
 MD_FEATURE(swing);
 MD_FEATURE(swing_z);
 MD_FEATURE(shift_step);
+MD_FEATURE(rise_jump_step);
+MD_FEATURE(rise_jump_share);
 MD_FEATURE(spikes);
 MD_FEATURE(max_spike);
 MD_FEATURE(max_spike_step);
