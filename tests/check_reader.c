@@ -324,6 +324,12 @@ START_TEST(test_kv_keras)
     ck_assert(kv[0].total == 6740 && (kv[0].flags & in_epoch) == in_epoch);
     CHECK_LINE("3/3 - 0s - loss: 0.9000 - val_loss: 1.0000", {"step", 3, MD_UNIT_NONE}, {"loss", 0.9, MD_UNIT_NONE},
                {"val_loss", 1.0, MD_UNIT_NONE});
+    /* A drawn bar after a prefix (a timestamp); a bare count only at the
+     * line's start, and a tqdm bar's count no Keras bar's. */
+    CHECK_LINE("2024-03-12 10:00:00  115/6740 [===>.....] - ETA: 1:23 - loss: 0.0234", {"step", 115, MD_UNIT_NONE},
+               {"loss", 0.0234, MD_UNIT_NONE});
+    CHECK_LINE("12:00:01 3/3 - loss: 0.9000", {"loss", 0.9, MD_UNIT_NONE});
+    CHECK_LINE("45%|####5     | 450/1000 [00:10<00:12, 43.1it/s, loss: 0.5]", {"loss", 0.5, MD_UNIT_NONE});
     /* A count past its total, or a fraction, is no bar's. */
     CHECK_LINE("7/3 - loss: 0.9000", {"loss", 0.9, MD_UNIT_NONE});
     CHECK_LINE("12/100 accuracy: 0.9000", {"accuracy", 0.9, MD_UNIT_NONE});
@@ -2756,6 +2762,20 @@ START_TEST(test_text_keras_bars_count_batches)
     ck_assert_int_eq(loss->last_step, 2);
     ck_assert_ptr_null(md_store_find(st, "ETA"));
     md_store_free(st);
+    /* Behind mpirun's tag or a timestamp, the same. */
+    static const char *const prefixes[] = {"[1,0]<stdout>:", "2024-03-12 10:00:00 "};
+    for (size_t i = 0; i < MD_COUNT(prefixes); i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "%sEpoch 1/20\n%s  50/6740 [>.............] - ETA: 1:23 - loss: 0.0410\n"
+                 "%s 115/6740 [=>............] - ETA: 1:20 - loss: nan\n",
+                 prefixes[i], prefixes[i], prefixes[i]);
+        st = load_text("prefixed.log", text, NULL);
+        loss = series(st, "loss");
+        ck_assert_msg(loss->first_step == 50 && loss->first_nonfinite_step == 115, "prefix %zu: steps %lld, %lld", i,
+                      (long long)loss->first_step, (long long)loss->first_nonfinite_step);
+        md_store_free(st);
+    }
     /* Without epoch headers a bar's count places nothing (a bar of
      * model.evaluate() alone). */
     st = load_text("keras.log",

@@ -3290,38 +3290,49 @@ static bool on_bracket_step(scan *s)
     return true;
 }
 
+const char *md_keras_bar(const char *p, const char *end, double *count, double *total, bool *drawn)
+{
+    const char *q = integral_count(p, end, false, count, total);
+    if (!q || *total < 1 || *count > *total || end - q < 4 || *q != ' ')
+        return NULL;
+    const char *after = q + 1;
+    *drawn = true;
+    if (*after == '[') {
+        after++;
+        while (after < end && (*after == '=' || *after == '>' || *after == '.'))
+            after++;
+        return after < end && *after == ']' && after > q + 2 ? after + 1 : NULL;
+    }
+    if (md_text_at(after, end, "\xe2\x94\x81")) {
+        while (md_text_at(after, end, "\xe2\x94\x81"))
+            after += 3;
+        return after;
+    }
+    *drawn = false;
+    return md_text_at(q, end, " - ") ? q + 1 : NULL;
+}
+
 /* Keras' progress bar, "  115/6740 [=====>......] - ETA: 1:23 - loss: 0.0234"
  * (Keras 3 draws it with U+2501: " 115/6740 \u2501\u2501\u2501 2:01:30 1s/step -
  * iou: nan"), and fit(verbose=2)'s "3/3 - 0s - loss: ...": the count of
  * the epoch's batches, a step within the epoch (MD_KV_LEADING_COUNT and
  * MD_KV_IN_EPOCH both: the text reader keeps it only where the log's bars
- * count batches under epoch headers). The bar and its ETA, a time left,
- * are no figures. */
+ * count batches under epoch headers). A drawn bar may follow a prefix (a
+ * timestamp, mpirun's "[1,0]<stdout>:"); verbose=2's count starts the line.
+ * The bar and its ETA, a time left, are no figures. */
 static bool on_keras_bar(scan *s)
 {
-    if (!only_blanks(s->line, s->p))
-        return false;
     double n, total;
-    const char *q = integral_count(s->p, s->end, false, &n, &total);
-    if (!q || total < 1 || n > total || s->end - q < 4 || *q != ' ')
+    bool drawn;
+    const char *after = md_keras_bar(s->p, s->end, &n, &total, &drawn);
+    if (!after || (!drawn && !only_blanks(s->line, s->p)))
         return false;
-    const char *after = q + 1;
-    if (*after == '[') {
-        after++;
-        while (after < s->end && (*after == '=' || *after == '>' || *after == '.'))
-            after++;
-        if (after == s->end || *after != ']')
-            return false;
-        after++;
-    } else if (md_text_at(after, s->end, "\xe2\x94\x81")) {
-        while (md_text_at(after, s->end, "\xe2\x94\x81"))
-            after += 3;
-    } else if (!md_text_at(q, s->end, " - ")) {
-        return false;
-    }
-    const char *digits_end = memchr(s->p, '/', (size_t)(q - s->p));
-    count_text t = {.num = s->p, .numlen = (size_t)(digits_end - s->p), .tot = digits_end + 1,
-                    .totlen = (size_t)(q - digits_end - 1), .num_digits_max = BRACKET_STEP_DIGITS};
+    const char *slash = memchr(s->p, '/', (size_t)(after - s->p));
+    const char *q = slash + 1;
+    while (q < after && md_is_digit(*q))
+        q++;
+    count_text t = {.num = s->p, .numlen = (size_t)(slash - s->p), .tot = slash + 1,
+                    .totlen = (size_t)(q - slash - 1), .num_digits_max = BRACKET_STEP_DIGITS};
     emit_leading_count(s, n, total, q, &t);
     if (s->n)
         s->out[s->n - 1].flags |= MD_KV_IN_EPOCH;

@@ -304,6 +304,11 @@ static inline unsigned md_kv_plain_decimals(int decimals)
 
 /* Where the message starts after Python logging's "INFO:name:", or line. */
 const char *md_kv_after_basic_logging(const char *line, const char *end);
+/* A Keras progress bar's count at p, "115/6740 [====>....]", "115/6740
+ * \u2501\u2501" or verbose=2's "3/3 - ": its count and total, and whether a bar
+ * is drawn. Returns where the bar ends (the " - " after a count without
+ * one), or NULL. */
+const char *md_keras_bar(const char *p, const char *end, double *count, double *total, bool *drawn);
 
 /* md_kv_scan with a unit memo (same pairs), and with same to tell where a
  * key under the training set's name keeps it (md_kv_scan: nowhere).

@@ -3310,31 +3310,41 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
  * ("1/1 ... - loss: 15.67 - val_loss: 27.39", then evaluate()'s "1/1 ...
  * - loss: 34.65" on a set as small). Its last frame's figures are read as
  * the evaluation's; its other frames, running figures, as nothing. */
+/* The longest prefix before a Keras bar: an ISO timestamp with its zone
+ * and a logger's name. */
+#define KERAS_PREFIX_MAX 64
+
 static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
 {
     if (!r->epoch_headers) /* Keras heads each epoch's bars with one */
         return false;
-    const char *p = seg.p, *end = seg.p + seg.n;
+    if (r->eval_open)
+        return false;
+    md_str body = strip_rank_prefix(r, seg);
+    const char *p = body.p, *end = body.p + body.n;
     while (p < end && *p == ' ')
         p++;
-    /* Digits, then '/': most lines fail at their first or second byte
-     * (a tqdm bar's " 45%|"), before any number is read. */
-    const char *digits = p;
-    while (p < end && md_is_digit(*p))
-        p++;
-    if (p == digits || p == end || *p != '/' || r->eval_open)
-        return false;
+    /* The bar, or fit(verbose=2)'s line without one: "3/3 - 0s - loss:
+     * ...", at the line's start; a drawn bar also after a prefix, a
+     * timestamp ("2024-03-12 10:00:00  115/6740 [===>..."). Most lines fail
+     * at their first byte, or hold no '/' near it. */
     double count, total;
-    size_t k = md_num_scan(digits, p, &count);
-    if (k != (size_t)(p - digits))
+    bool drawn;
+    const char *bar = p < end && md_is_digit(*p) ? md_keras_bar(p, end, &count, &total, &drawn) : NULL;
+    for (const char *slash = p; !bar && slash < end && slash - p < KERAS_PREFIX_MAX;) {
+        slash = memchr(slash + 1, '/', (size_t)(end - slash - 1));
+        if (!slash || slash - p >= KERAS_PREFIX_MAX)
+            break;
+        const char *digits = slash;
+        while (digits > p && md_is_digit(digits[-1]))
+            digits--;
+        if (digits < slash && digits > p && digits[-1] == ' ' &&
+            (bar = md_keras_bar(digits, end, &count, &total, &drawn)) != NULL && !drawn)
+            bar = NULL;
+    }
+    if (!bar)
         return false;
-    p++;
-    k = md_num_scan(p, end, &total);
-    /* The bar, or fit(verbose=2)'s line without one: "3/3 - 0s - loss: ...". */
-    if (!k || total < 1 || p + k + 1 >= end || p[k] != ' ' ||
-        (p[k + 1] != '[' && !md_text_at(p + k + 1, end, "\xe2\x94\x81") && !md_text_at(p + k, end, " - ")))
-        return false;
-    p += k + 1;
+    p = bar;
     bool validated = md_memmem(p, (size_t)(end - p), " - val_", 7) != NULL;
     long batches = (long)md_count_of(total);
     if (r->keras_total <= 0 || (batches == r->keras_total && (!r->keras_validated || validated))) {
