@@ -818,6 +818,9 @@ START_TEST(test_kv_bracketed_names)
                {"Loss", 51566519.44, MD_UNIT_NONE}, {"step", 89, MD_UNIT_NONE});
     CHECK_LINE("| [Loss] nan | [step] 104 |", {"Loss", NAN, MD_UNIT_NONE}, {"step", 104, MD_UNIT_NONE});
     check_no_pairs("[R0] 2023 [INFO] 12 [exp] 3");
+    /* A count glued to its one-word name's bracket, as "Iter [2860/6000]". */
+    CHECK_LINE("Iter[2860/6000] TotalLoss=3.2031", {"Iter", 2860, MD_UNIT_NONE}, {"TotalLoss", 3.2031, MD_UNIT_NONE});
+    ck_assert(kv[0].total == 6000);
     check_no_pairs("[data] 104,960 training pages (26,412 with table annotations)");
     /* A step's count alone in brackets after its name. */
     CHECK_LINE("Step [2000]  train Loss : 0.594193, training accuracy :  0.75", {"Step", 2000, MD_UNIT_NONE},

@@ -2874,7 +2874,7 @@ static const char *counted_over(const scan *s, size_t *keylen)
 
 static void on_number(scan *s)
 {
-    if (s->key && s->p > s->key_end && !loss_set_to(s)) {
+    if (s->key && (s->p > s->key_end || (*s->p == '[' && s->words == 1)) && !loss_set_to(s)) {
         bool blanks = true;
         for (const char *q = s->key_end; q < s->p; q++)
             blanks &= md_is_blank(*q);
