@@ -2746,11 +2746,13 @@ START_TEST(test_text_keras_bars_count_batches)
                    "6740/6740 \xe2\x94\x81\xe2\x94\x81 150s 22ms/step - loss: 0.0300\n"
                    "Epoch 2/20\n"
                    "  10/6740 \xe2\x94\x81\xe2\x94\x81 2:01:30 1s/step - loss: 0.0290\n"
-                   "  20/6740 \xe2\x94\x81\xe2\x94\x81 2:01:30 1s/step - loss: nan\n",
+                   "  20/6740 \xe2\x94\x81\xe2\x94\x81 2:01:30 1s/step - loss: nan\n"
+                   "  30/6740 \xe2\x94\x81\xe2\x94\x81 2:01:30 1s/step - loss: 0.0000e+00\n",
                    NULL);
     loss = series(st, "loss");
-    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_uint_eq(loss->count, 4);
     ck_assert_int_eq(loss->first_nonfinite_step, 6760);
+    ck_assert_int_eq(loss->first_zero_step, 6770);
     md_store_free(st);
     /* A paste of the epochs' last bars, then the one the run died in: the
      * first bar closed its epoch, so the bars stand at their epochs. */

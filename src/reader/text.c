@@ -3356,10 +3356,13 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
          * mean is known, those are no level to judge a spike by (a single
          * batch's loss 10% over the last epoch's mean would be one), so
          * the bars of an epoch's first quarter are left out, but for a NaN
-         * or an infinity, which no mean hides. */
+         * or an infinity, which no mean hides, and an exact 0 (Keras
+         * writes "0.0000e+00"), a mean of zeros. */
         bool early = r->keras_counted && r->keras_epoch_closed && count * 4 < total;
         r->keras_epoch_closed |= count == total;
-        if (early && !md_memmem(p, (size_t)(end - p), "nan", 3) && !md_memmem(p, (size_t)(end - p), "inf", 3))
+        size_t rest = (size_t)(end - p);
+        if (early && !md_memmem(p, rest, "nan", 3) && !md_memmem(p, rest, "inf", 3) &&
+            !md_memmem(p, rest, " 0.0000e+00", 11))
             return true;
         r->keras_total = batches;
         r->keras_validated |= count == total && validated;
