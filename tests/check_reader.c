@@ -330,6 +330,9 @@ START_TEST(test_kv_keras)
                {"loss", 0.0234, MD_UNIT_NONE});
     CHECK_LINE("12:00:01 3/3 - loss: 0.9000", {"loss", 0.9, MD_UNIT_NONE});
     CHECK_LINE("45%|####5     | 450/1000 [00:10<00:12, 43.1it/s, loss: 0.5]", {"loss", 0.5, MD_UNIT_NONE});
+    /* An epoch over a data set of unknown size (tf.data's first). */
+    CHECK_LINE("    402/Unknown - 8s 20ms/step - loss: nan", {"step", 402, MD_UNIT_NONE}, {"loss", NAN, MD_UNIT_NONE});
+    ck_assert(!(kv[0].flags & MD_KV_TOTAL) && (kv[0].flags & MD_KV_IN_EPOCH));
     /* A count past its total, or a fraction, is no bar's. */
     CHECK_LINE("7/3 - loss: 0.9000", {"loss", 0.9, MD_UNIT_NONE});
     CHECK_LINE("12/100 accuracy: 0.9000", {"accuracy", 0.9, MD_UNIT_NONE});
@@ -2766,6 +2769,17 @@ START_TEST(test_text_keras_bars_count_batches)
     ck_assert_int_eq(loss->first_step, 1);
     ck_assert_int_eq(loss->last_step, 2);
     ck_assert_ptr_null(md_store_find(st, "ETA"));
+    md_store_free(st);
+    /* A first epoch of unknown size counts its batches too; the next,
+     * whose size the first told, goes on from them. */
+    st = load_text("unknown.log",
+                   "Epoch 1/3\n    400/Unknown - 8s 20ms/step - loss: 0.5000\n"
+                   "500/500 [==============================] - 10s 20ms/step - loss: 0.4000\n"
+                   "Epoch 2/3\n200/500 [=======>......................] - ETA: 6s - loss: nan\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->first_step, 400);
+    ck_assert_int_eq(loss->first_nonfinite_step, 700);
     md_store_free(st);
     /* Behind mpirun's tag or a timestamp, the same. */
     static const char *const prefixes[] = {"[1,0]<stdout>:", "2024-03-12 10:00:00 "};

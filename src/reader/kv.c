@@ -3292,6 +3292,13 @@ static bool on_bracket_step(scan *s)
 
 const char *md_keras_bar(const char *p, const char *end, double *count, double *total, bool *drawn)
 {
+    /* An epoch over a data set of unknown size, tf.data's first: "402/Unknown - 8s ...". */
+    size_t k = md_num_scan(p, end, count);
+    if (k && p + k + 9 < end && is_integral_text(p, k) && memcmp(p + k, "/Unknown ", 9) == 0) {
+        *total = NAN;
+        *drawn = true;
+        return p + k + 9;
+    }
     const char *q = integral_count(p, end, false, count, total);
     if (!q || *total < 1 || *count > *total || end - q < 4 || *q != ' ')
         return NULL;
@@ -3318,7 +3325,8 @@ const char *md_keras_bar(const char *p, const char *end, double *count, double *
  * the epoch's batches, a step within the epoch (MD_KV_LEADING_COUNT and
  * MD_KV_IN_EPOCH both: the text reader keeps it only where the log's bars
  * count batches under epoch headers). A drawn bar may follow a prefix (a
- * timestamp, mpirun's "[1,0]<stdout>:"); verbose=2's count starts the line.
+ * timestamp, mpirun's "[1,0]<stdout>:"); verbose=2's count starts the
+ * line; a first epoch of unknown size is "402/Unknown - ...".
  * The bar and its ETA, a time left, are no figures. */
 static bool on_keras_bar(scan *s)
 {
@@ -3331,8 +3339,9 @@ static bool on_keras_bar(scan *s)
     const char *q = slash + 1;
     while (q < after && md_is_digit(*q))
         q++;
-    count_text t = {.num = s->p, .numlen = (size_t)(slash - s->p), .tot = slash + 1,
-                    .totlen = (size_t)(q - slash - 1), .num_digits_max = BRACKET_STEP_DIGITS};
+    bool known = !isnan(total);
+    count_text t = {.num = s->p, .numlen = (size_t)(slash - s->p), .tot = known ? slash + 1 : NULL,
+                    .totlen = known ? (size_t)(q - slash - 1) : 0, .num_digits_max = BRACKET_STEP_DIGITS};
     emit_leading_count(s, n, total, q, &t);
     if (s->n)
         s->out[s->n - 1].flags |= MD_KV_IN_EPOCH;

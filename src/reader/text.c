@@ -3349,7 +3349,7 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
     long batches = (long)md_count_of(total);
     if (r->keras_total <= 0 || (batches == r->keras_total && (!r->keras_validated || validated))) {
         if (!r->keras_decided)
-            r->keras_counted = count < total;
+            r->keras_counted = isnan(total) || count < total;
         r->keras_decided = true;
         /* A bar's figures are the means over the epoch's batches so far:
          * at its first batches, the mean of a few. After an epoch whose
