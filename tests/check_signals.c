@@ -1402,6 +1402,16 @@ START_TEST(test_rise_jump)
     run_done(&r);
     T_UNKNOWN(&r, "loss", "rise_jump_step");
     run_free(&r);
+
+    /* A score gets worse as it falls: an accuracy at 0.85 that reads 0.11
+     * from evaluation 12 of 20 on fell there. */
+    r = run_new();
+    for (int64_t e = 1; e <= 20; e++)
+        put(&r, "val_accuracy", e * 250, (e < 12 ? 0.84 + 0.001 * (double)e : 0.11) + 0.003 * t_rng_normal(&g));
+    run_done(&r);
+    T_NEAR(&r, "val_accuracy", "rise_jump_step", 3000, 0);
+    T_IN(&r, "val_accuracy", "rise_jump_share", 0.8, 1.2);
+    run_free(&r);
 }
 END_TEST
 

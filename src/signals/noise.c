@@ -112,7 +112,8 @@ MD_FEATURE(shift_step)
  * much a jump as a step change. */
 #define RISE_JUMP_SEGMENTS_MIN 12
 
-/* Of a series' rise from its lowest segment to its end, the largest climb
+/* Of a series' rise from its lowest segment to its end (a score's fall
+ * from its highest), the largest climb
  * from one segment to the next (over two where segments merge points: a
  * step change inside one splits between the two): its share of the rise,
  * and the first bucket past the middle of that climb, where the series
@@ -125,6 +126,10 @@ static bool rise_jump(const md_series *s, int64_t *step, double *share)
     size_t n = md_segments(s, MD_TREND_SEGMENTS, segs);
     if (n < RISE_JUMP_SEGMENTS_MIN)
         return false;
+    /* A score got worse as it fell: its means are read negated. */
+    if (s->better == MD_BETTER_HIGHER)
+        for (size_t j = 0; j < n; j++)
+            segs[j].mean = -segs[j].mean;
     size_t low = 0;
     for (size_t j = 1; j < n; j++)
         if (segs[j].mean < segs[low].mean)
@@ -148,10 +153,11 @@ static bool rise_jump(const md_series *s, int64_t *step, double *share)
     if (!best)
         return false;
     double middle = (segs[from].mean + segs[best].mean) / 2;
+    double sign = s->better == MD_BETTER_HIGHER ? -1 : 1;
     *step = segs[best].lo;
     for (size_t i = 0; i < s->nbuckets; i++) {
         const md_bucket *b = &s->buckets[i];
-        if (b->n && b->lo_step > segs[from].lo && b->lo_step <= segs[best].lo && b->sum / b->n > middle) {
+        if (b->n && b->lo_step > segs[from].lo && b->lo_step <= segs[best].lo && sign * b->sum / b->n > middle) {
             *step = b->lo_step;
             break;
         }

@@ -100,8 +100,8 @@ static const md_feature series_features[] = {
                "(below 3: per-batch noise); unknown below 3 points per segment"),
     F(shift_step, "first step of the segment whose mean moved most, relative to the one before "
                   "(where a throughput collapse or level shift happened)"),
-    F(rise_jump_step, "where the largest climb over two neighbouring segments, after the lowest "
-                      "segment, crossed its middle: where a series that rose jumped"),
+    F(rise_jump_step, "where the largest climb from one segment to the next, after the lowest "
+                      "segment, crossed its middle: where a series that rose jumped (a score: fell)"),
     F(rise_jump_share, "that climb's share of the rise from the lowest segment to the last (near 1: "
                        "the rise is one jump; small: a climb in many steps)"),
     F(spikes, "points that rose more than 8 mean absolute deviations and 10% above the "
@@ -254,6 +254,8 @@ static const md_named run_features[] = {
     {"worst_score_best_smooth", "that score's best stretch (best_smooth)"},
     {"worst_score_end_level", "end_level of that score"},
     {"worst_score_finite", "finite points of that score"},
+    {"worst_score_rise_jump_step", "rise_jump_step of that score: where it fell in one step change"},
+    {"worst_score_rise_jump_share", "rise_jump_share of that score: that change's share of its fall"},
     {"worst_score_fresh_starts", "fresh_starts of that score: several runs in one log"},
     {"worst_term_rise_from_min", "rise_from_min of the training loss term (a loss other than the total "
                                  "and the validation losses: kl_loss, loss_cls) that climbed the most"},
