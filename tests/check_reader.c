@@ -10442,6 +10442,24 @@ END_TEST
 /* rsyslog (SageMaker's CloudWatch logs) writes a control character as '#'
  * and three octal digits: XGBoost's tab-parted rounds, Keras' bar redrawn
  * with backspaces and carriage returns. A '#' otherwise is text. */
+/* tianshou draws a bar an epoch that ends at the same count: each is a
+ * rate point of its own, told apart by its description. */
+START_TEST(test_bar_per_epoch_same_count)
+{
+    char text[2048];
+    size_t n = 0;
+    for (int e = 1; e <= 6; e++)
+        n += (size_t)snprintf(text + n, sizeof text - n,
+                              "Epoch #%d: 10001it [00:1%d, 9%d0.00it/s, env_step=%d, len=150, loss=0.%d, rew=1%d0.00]\n",
+                              e, e, e, e * 10000, 60 - e * 5, e);
+    md_store *st = load_text("tianshou.log", text, NULL);
+    const md_series *rate = series(st, "it_per_s");
+    ck_assert_uint_eq(rate->count, 6);
+    ck_assert(rate->last == 960);
+    md_store_free(st);
+}
+END_TEST
+
 /* A log pasted as "cat -v" shows it: "^M" for the bar's carriage returns,
  * read as the bytes they stand for. One "^M" in prose changes nothing. */
 START_TEST(test_caret_escaped_redraws)
@@ -11467,6 +11485,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_keras_epoch_headers);
     tcase_add_test(text, test_text_keras_bars_count_batches);
     tcase_add_test(text, test_caret_escaped_redraws);
+    tcase_add_test(text, test_bar_per_epoch_same_count);
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
     tcase_add_test(text, test_text_column_empty_cells);

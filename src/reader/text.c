@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/crc32c.h"
 #include "core/map.h"
 #include "mldiag/reader.h"
 #include "reader/reader_int.h"
@@ -109,6 +110,7 @@ struct md_text_reader {
     enum { FUXI_NONE, FUXI_VALIDATION, FUXI_TEST } fuxi_final;
     md_wenet wenet;
     double last_bar_n, last_bar_total;
+    uint32_t last_bar_desc; /* a hash of the last bar's description, 0 for none */
     double planned_steps; /* HF's "Total optimization steps = 4,096"; 0 when unknown */
     bool train_bar_seen;  /* a bar of the planned steps was drawn */
     bool scanned;         /* a line was scanned for pairs (dicts_wait) */
@@ -1987,16 +1989,20 @@ static bool evaluation_bar(const text_reader *r, const md_tqdm *bar)
 }
 
 /* A bar's rate as a point of its series, once per counter value (a bar
- * redraws many times per step). Bars of other loops (evaluation,
- * tokenising) have other totals and get series of their own, so the first
- * bar's total names it_per_s. A bar that says what it does ("Loading
- * checkpoint shards") is not the training loop, whose bar is bare or says
- * "Epoch N". */
-static bool bar_rate_point(text_reader *r, const md_tqdm *bar, bool steps)
+ * redraws many times per step), and once per bar where each epoch draws
+ * one that ends at the same count (tianshou's "Epoch #2: 10001it [00:12,
+ * 920.00it/s, ...]": its description tells it from the last). Bars of
+ * other loops (evaluation, tokenising) have other totals and get series of
+ * their own, so the first bar's total names it_per_s. A bar that says what
+ * it does ("Loading checkpoint shards") is not the training loop, whose
+ * bar is bare or says "Epoch N". */
+static bool bar_rate_point(text_reader *r, md_str seg, const md_tqdm *bar, bool steps)
 {
+    uint32_t desc = bar->desc_end ? md_crc32c(seg.p, bar->desc_end) | 1 : 0;
     if (bar->per_item || (!bar->rate_unread && isnan(bar->rate)) ||
-        (bar->n == r->last_bar_n && bar->total == r->last_bar_total))
+        (bar->n == r->last_bar_n && bar->total == r->last_bar_total && desc == r->last_bar_desc))
         return false;
+    r->last_bar_desc = desc;
     bool named = (bar->desc & MD_TQDM_DESCRIBED) && !steps;
     if (!r->bar_key_len || named != r->bar_key_named || bar->total != r->bar_key_total)
         bar_key(r, named, bar->total);
@@ -2042,7 +2048,7 @@ static void read_plain_bar(text_reader *r, md_str seg, const md_tqdm *bar, unsig
 {
     int64_t context = training_bar(r, bar) ? md_count_of(bar->n) : -1;
     note_bare_bar(r, bar);
-    bool point = bar_rate_point(r, bar, false);
+    bool point = bar_rate_point(r, seg, bar, false);
     if (!point || (r->bar_column >= 0 && bar->rate_unread)) {
         md_feed_bar(r->feed, line, context, point ? (unsigned)r->bar_column : MD_FEED_NO_COLUMN,
                     seg.p + bar->rate_text.at, bar->rate_text.len);
@@ -2113,7 +2119,7 @@ static void read_bar(text_reader *r, md_str seg, const md_tqdm *bar)
         md_feed_kv(r->feed, "step", 4, bar->n, MD_UNIT_NONE, MD_KV_INTEGRAL | MD_KV_TOTAL | MD_KV_IN_EPOCH,
                    bar->total);
     note_bare_bar(r, bar);
-    if (bar_rate_point(r, bar, loss_step >= 0))
+    if (bar_rate_point(r, seg, bar, loss_step >= 0))
         emit_bar_rate(r, seg, bar);
 }
 
