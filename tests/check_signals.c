@@ -390,11 +390,23 @@ START_TEST(test_first_zero)
     run r = values_run("loss", v, MD_COUNT(v));
     T_IS(&r, "loss", "first_zero_step", 3);
     T_IS(&r, "loss", "before_zero", 1.7);
+    T_NEAR(&r, "loss", "zero_approach", 1.7 / 1.8, 1e-12);
     run_free(&r);
     const double w[] = {2.0, 1.8, 1.7};
     r = values_run("loss", w, MD_COUNT(w));
     T_UNKNOWN(&r, "loss", "first_zero_step");
     T_UNKNOWN(&r, "loss", "before_zero");
+    T_UNKNOWN(&r, "loss", "zero_approach");
+    run_free(&r);
+    /* A margin loss tapering into its 0; a zero right after the first
+     * value has nothing to compare. */
+    const double taper[] = {0.5, 0.094, 0.032, 0.012, 0.0, 0.0};
+    r = values_run("loss", taper, MD_COUNT(taper));
+    T_NEAR(&r, "loss", "zero_approach", 0.012 / 0.032, 1e-12);
+    run_free(&r);
+    const double at_once[] = {0.1, 0.0, 0.0};
+    r = values_run("loss", at_once, MD_COUNT(at_once));
+    T_UNKNOWN(&r, "loss", "zero_approach");
     run_free(&r);
 }
 END_TEST
@@ -2584,7 +2596,7 @@ START_TEST(test_every_feature_is_tested)
         "median", "first_step", "last_step", "steps", "ordinal", "restarts", "fresh_starts", "runs", "nonfinite", "nan",
         "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "last_repeats",
         "last_repeats_step", "leading_nonfinite", "finite_before_nonfinite", "zero_frac",
-        "first_zero_step", "before_zero", "first_positive_step",
+        "first_zero_step", "before_zero", "zero_approach", "first_positive_step",
         "resolution", "zero_resolution", "chance_classes", "best",
         "best_step",
         "start_level", "end_level", "rel_change", "growth_start_step", "slope_end", "plateau_frac",

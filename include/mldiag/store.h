@@ -82,6 +82,7 @@ typedef struct md_series {
     uint64_t finite_before_nonfinite; /* finite points before the first NaN or Inf, counted when it comes */
     int64_t first_zero_step;      /* of the first exact 0, -1 when none */
     double before_zero;           /* the finite value before it, NaN when none */
+    double before_zero_prev;      /* and the finite value before that, NaN when none */
     int64_t first_positive_step;  /* of the first value above 0, -1 when none */
     int64_t min_step, max_step;
     double first, last;           /* finite values */

@@ -258,6 +258,17 @@ MD_FEATURE(before_zero)
     return isfinite(s->before_zero) ? md_known(s->before_zero) : md_unknown();
 }
 
+/* How far the loss came down into its first 0 at the log before: the
+ * finite value before it over the one before that (0.37: it was falling
+ * threefold a log, a margin loss tapering to its exact 0; near 1: it sat
+ * there and dropped). */
+MD_FEATURE(zero_approach)
+{
+    (void)sig;
+    return isfinite(s->before_zero) && s->before_zero_prev > 0 ? md_known(s->before_zero / s->before_zero_prev)
+                                                              : md_unknown();
+}
+
 MD_FEATURE(zero_frac)
 {
     (void)sig;

@@ -42,6 +42,8 @@ static const md_feature series_features[] = {
     F(zero_frac, "share of finite points exactly 0"),
     F(first_zero_step, "step of the first point exactly 0"),
     F(before_zero, "the finite value just before the first point exactly 0"),
+    F(zero_approach, "before_zero over the finite value before it: below 1 where the series was still "
+                     "falling into its first 0 (0.37: threefold a log), near 1 where it dropped from a level"),
     F(first_positive_step, "step of the first point above 0 (where a counter of failures starts counting)"),
     F(resolution, "print precision when the log writes 9 in 10 nonzero values with the same "
                   "digits after the point (\"%.6f\": 0.000001); unknown otherwise"),

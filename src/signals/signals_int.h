@@ -84,6 +84,7 @@ MD_FEATURE(zero_resolution);
 MD_FEATURE(chance_classes);
 MD_FEATURE(first_zero_step);
 MD_FEATURE(before_zero);
+MD_FEATURE(zero_approach);
 MD_FEATURE(first_positive_step);
 MD_FEATURE(zero_frac);
 MD_FEATURE(best);

@@ -45,6 +45,7 @@ struct md_series_state {
     md_series *run;
     int64_t run_after; /* the step the runs before it had reached */
     bool is_run;       /* this series is such a run: it starts none */
+    double prev_last;  /* the finite value before last */
     double *early;     /* a loss's first MD_EARLY_VALUES finite values */
     uint32_t nearly;
     /* The last RECENT_POINTS points' steps and values, the newest at
@@ -63,7 +64,7 @@ static void series_clear(md_series *s)
     s->first_nonfinite_step = s->last_nonfinite_step = -1;
     s->trailing_nonfinite = s->leading_nonfinite = s->finite_before_nonfinite = 0;
     s->first_zero_step = -1;
-    s->before_zero = NAN;
+    s->before_zero = s->before_zero_prev = NAN;
     s->first_positive_step = -1;
     s->min = INFINITY;
     s->max = -INFINITY;
@@ -530,12 +531,14 @@ static bool add_point(md_series *s, int64_t step, double v, unsigned flags)
         if (s->zeros == 0) {
             s->first_zero_step = step;
             s->before_zero = s->finite ? s->last : NAN;
+            s->before_zero_prev = s->finite >= 2 ? s->state->prev_last : NAN;
         }
         s->zeros++;
     }
     if (s->finite == 0)
         s->first = v;
     s->finite++;
+    s->state->prev_last = s->last;
     s->last = v;
     /* Points at the extreme are counted as they come: once buckets merge,
      * a bucket's min and max no longer say how many of its points sat at
@@ -591,7 +594,7 @@ static void shift_printed(uint32_t *slots)
 static void percent_to_fraction(md_series *s)
 {
     s->first /= 100, s->last /= 100, s->min /= 100, s->max /= 100, s->mean /= 100;
-    s->last_raw /= 100, s->before_zero /= 100;
+    s->last_raw /= 100, s->before_zero /= 100, s->before_zero_prev /= 100;
     s->m2 /= 100 * 100;
     for (size_t i = 0; i < s->nbuckets; i++) {
         md_bucket *b = &s->buckets[i];

@@ -2590,6 +2590,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("zero_loss", "sklearn_perceptron_separable_reaches_zero.log")
+def _(r):
+    out = [note("scikit-learn's Perceptron(verbose=1) on data it separates: the hinge-type loss falls",
+                "threefold an epoch and reaches an exact 0, as a margin loss does once every sample",
+                "is on its side.")]
+    loss = 0.52
+    for e in range(1, 16):
+        loss = 0.0 if e >= 7 else loss / (2.8 + r.random())
+        out.append("-- Epoch %d" % e)
+        out.append("Norm: %.2f, NNZs: 20, Bias: %.6f, T: %d, Avg. loss: %.6f" % (9.5 + 0.1 * e, -1.0 - 0.01 * e, 800 * e, loss))
+        out.append("Total training time: %.2f seconds." % (0.01 * e))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("zero_loss", "script_six_decimals_converges_to_zero.log")
 def _(r):
     out = [note("A script that prints its loss with six decimals, overfitting a small set on purpose:",
