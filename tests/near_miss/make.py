@@ -2590,6 +2590,25 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("cuda_oom", "elastic_restart_after_rank_oom_completes.log")
+def _(r):
+    out = [note("torchrun --max-restarts=3: rank 2 runs out of memory, the agent restarts the worker",
+                "group, the run resumes from its checkpoint and finishes. The OOM cost one restart",
+                "(workers_restarted says so), not the run.")]
+    for s in range(10, 1001, 10):
+        out.append("[rank0]: step %d loss %.4f" % (s, 3 * math.exp(-s / 400) + 1.2 + r.gauss(0, 0.01)))
+        if s == 400:
+            out.append("[rank2]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 2 has a "
+                       "total capacity of 79.15 GiB of which 1.20 GiB is free.")
+            out.append("E0301 12:00:01.000000 140 torch/distributed/elastic/multiprocessing/api.py:826] failed "
+                       "(exitcode: 1) local_rank: 2 (pid: 4242) of binary: /usr/bin/python")
+            out.append("WARNING:torch.distributed.elastic.agent.server.api:[default] Worker group FAILED. 2/3 "
+                       "attempts left; will restart worker group")
+            out.append("Resuming from checkpoint at step 400")
+    out.append("Training completed. Saving final model.")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("zero_loss", "sklearn_perceptron_separable_reaches_zero.log")
 def _(r):
     out = [note("scikit-learn's Perceptron(verbose=1) on data it separates: the hinge-type loss falls",
