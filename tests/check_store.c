@@ -869,6 +869,9 @@ START_TEST(test_sole_glued_loss_is_the_loss)
         {{"ValLoss", NULL}, NULL, "val_loss"},
         {{"CTCLoss", "loss"}, "loss", "ctcloss"},
         {{"entropyloss", "value_loss"}, NULL, "entropyloss"},
+        {{"KLLoss", "ReconError"}, NULL, "klloss"},
+        {{"GLoss", NULL}, NULL, "gloss"},
+        {{"NLLLoss", NULL}, "loss", NULL},
     };
     for (size_t c = 0; c < MD_COUNT(cases); c++) {
         md_store *st = new_store();

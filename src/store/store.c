@@ -1589,12 +1589,27 @@ static bool evaluation_glued(const char *name, size_t n)
     return false;
 }
 
+/* Whether a glued "...loss" name is a whole objective's: a total, the
+ * training's, or a loss function's own name (MXNet's MultiLogisticLoss,
+ * CTCLoss, NLLLoss). A term's ("ValueLoss", "KLLoss", "GLoss") may rise
+ * by design. */
+static bool objective_glued(const char *name, size_t n)
+{
+    static const char *const words[] = {"total", "train", "training", "ctc", "nll", "ce", "crossentropy", "xent",
+                                        "bce", "bcewithlogits", "softmax", "softmaxcrossentropy", "multilogistic",
+                                        "logistic", "focal", "mse", "l1", "l2", "smoothl1", "huber", "dice", "lm"};
+    for (size_t i = 0; i < MD_COUNT(words); i++)
+        if (n == strlen(words[i]) + 4 && strncmp(name, words[i], n - 4) == 0)
+            return true;
+    return false;
+}
+
 /* A log whose one loss goes by a name of one word of its own (MXNet's
  * "MultiLogisticLoss=", PaddleOCR's "CTCLoss: " alone, "TotalLoss=") and
- * no other loss: that series is the loss every rule judges. Not where two
- * such series leave it open which one is, nor an evaluation's; not beside
- * a loss the catalog names (PPO's value loss) or a term named apart
- * ("train/entropy_loss"). */
+ * no other loss: that series is the loss every rule judges, where the
+ * name is a whole objective's. Not where two such series leave it open
+ * which one is, nor an evaluation's; not beside a loss the catalog names
+ * (PPO's value loss) or a term named apart ("train/entropy_loss"). */
 static void rename_sole_loss(md_store *st)
 {
     md_series *sole = NULL;
@@ -1610,7 +1625,7 @@ static void rename_sole_loss(md_store *st)
             return;
         sole = s;
     }
-    if (!sole || sole->count == 0)
+    if (!sole || sole->count == 0 || !objective_glued(sole->name, strlen(sole->name)))
         return;
     free(sole->name);
     sole->name = md_xstrdup("loss");
