@@ -2623,6 +2623,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("zero_loss", "sklearn_sgd_hinge_loss_zero_on_separable_data.log")
+def _(r):
+    out = [note("scikit-learn's SGDClassifier(loss='hinge', verbose=1) on separable data: the hinge loss",
+                "falls by about a third an epoch, then every sample clears the margin and it is exactly",
+                "0, which a margin loss reaches by learning.")]
+    loss = 2.1
+    for e in range(1, 16):
+        loss = 0.0 if e >= 10 else (2.1 if e == 1 else loss * (0.68 + 0.04 * r.random()))
+        out.append("-- Epoch %d" % e)
+        out.append("Norm: %.2f, NNZs: 20, Bias: %.6f, T: %d, Avg. loss: %.6f" % (3.0 + 0.2 * e, -0.12, 1000 * e, loss))
+        out.append("Total training time: 0.01 seconds.")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("zero_loss", "script_six_decimals_converges_to_zero.log")
 def _(r):
     out = [note("A script that prints its loss with six decimals, overfitting a small set on purpose:",
