@@ -10442,6 +10442,24 @@ END_TEST
 /* rsyslog (SageMaker's CloudWatch logs) writes a control character as '#'
  * and three octal digits: XGBoost's tab-parted rounds, Keras' bar redrawn
  * with backspaces and carriage returns. A '#' otherwise is text. */
+/* scikit-learn's linear models: "Norm" is the weights' norm, and only it
+ * and the loss are read. */
+START_TEST(test_sklearn_linear_lines)
+{
+    md_store *st = load_text("sgd.log",
+                             "-- Epoch 1\nNorm: 3.20, NNZs: 20, Bias: -0.120000, T: 1000, Avg. loss: 2.100000\n"
+                             "Total training time: 0.01 seconds.\n"
+                             "-- Epoch 2\nNorm: 6.40, NNZs: 20, Bias: -0.130000, T: 2000, Avg. loss: 1.400000\n"
+                             "Total training time: 0.02 seconds.\n",
+                             NULL);
+    ck_assert(series(st, "param_norm")->last == 6.4);
+    ck_assert_int_eq(series(st, "loss")->last_step, 2);
+    ck_assert_ptr_null(md_store_find(st, "grad_norm"));
+    ck_assert_ptr_null(md_store_find(st, "bias"));
+    md_store_free(st);
+}
+END_TEST
+
 /* tianshou draws a bar an epoch that ends at the same count: each is a
  * rate point of its own, told apart by its description. */
 START_TEST(test_bar_per_epoch_same_count)
@@ -11486,6 +11504,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_text_keras_bars_count_batches);
     tcase_add_test(text, test_caret_escaped_redraws);
     tcase_add_test(text, test_bar_per_epoch_same_count);
+    tcase_add_test(text, test_sklearn_linear_lines);
     tcase_add_test(text, test_text_more_console_shapes);
     tcase_add_test(text, test_text_column_tables);
     tcase_add_test(text, test_text_column_empty_cells);

@@ -2247,6 +2247,34 @@ static const char *bracket_sum(const char *p, const char *end, double *sum, bool
  * sum of its (weighted) terms; the test points' is the validation loss.
  * The table ends at the first line that is no row. After training, "Best
  * model at step 9000:" repeats that row's figures, one a line: not read. */
+/* scikit-learn's SGDClassifier, SGDRegressor and Perceptron (verbose=1):
+ * "Norm: 9.52, NNZs: 20, Bias: -1.010000, T: 800, Avg. loss: 0.094381"
+ * under "-- Epoch 3". Norm is the weights' norm, which grows as a linear
+ * model separates the data, no gradient's; NNZs, Bias and T (the samples
+ * seen) are no series. */
+static bool sklearn_linear_line(text_reader *r, md_str t, unsigned long line)
+{
+    if (!md_str_starts_with(t, "Norm: ") || !md_memmem(t.p, t.n, ", NNZs: ", 8))
+        return false;
+    md_feed_record_begin_known(r->feed, line);
+    size_t n = scan_pairs(r, t.p, t.n), kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        md_kv *kv = &r->kv[i];
+        if (kv->ns)
+            continue;
+        if (kv->keylen == 4 && memcmp(kv->key, "Norm", 4) == 0) {
+            kv->key = "param_norm";
+            kv->keylen = 10;
+        } else if (!(kv->keylen == 9 && memcmp(kv->key, "Avg. loss", 9) == 0)) {
+            continue;
+        }
+        r->kv[kept++] = *kv;
+    }
+    emit_pairs(r, r->kv, kept);
+    md_feed_record_end(r->feed);
+    return true;
+}
+
 static bool deepxde_line(text_reader *r, md_str t, unsigned long line)
 {
     md_str body = md_str_starts_with(t, "`") ? (md_str){t.p + 1, t.n - 1} : t;
@@ -3238,7 +3266,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     }
     if (scheduler_line(r, trimmed) || coco_summary_line(r, trimmed, line) || optuna_trial_line(r, trimmed, line) ||
         dl4j_score_line(r, trimmed, line) ||
-        deepxde_line(r, trimmed, line) ||
+        deepxde_line(r, trimmed, line) || sklearn_linear_line(r, trimmed, line) ||
         md_allennlp_line(&r->allennlp, trimmed, r->feed, line) || md_flower_line(&r->flower, trimmed, r->feed, line) ||
         md_mllog_line(&r->mllog, trimmed, r->feed, line) || md_icefall_clip_line(trimmed, r->feed, line) ||
         read_wenet(r, trimmed, line) || md_yolo_results_line(&r->yolo, trimmed, r->feed, line) ||

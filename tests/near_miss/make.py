@@ -2623,6 +2623,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("exploding_gradients", "sklearn_sgd_weight_norm_grows.log")
+def _(r):
+    out = [note("scikit-learn's SGDClassifier(verbose=1) with little regularisation on data it nearly",
+                "separates: the weights' norm grows epoch after epoch while the loss falls. Norm is no",
+                "gradient norm.")]
+    loss = 0.9
+    for e in range(1, 41):
+        loss = max(0.0005, loss * 0.93 + r.gauss(0, 0.004))
+        out.append("-- Epoch %d" % e)
+        out.append("Norm: %.2f, NNZs: 120, Bias: %.6f, T: %d, Avg. loss: %.6f" % (2.0 * e ** 1.2, -0.5 - 0.01 * e, 50000 * e, loss))
+        out.append("Total training time: %.2f seconds." % (0.3 * e))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("zero_loss", "sklearn_sgd_hinge_loss_zero_on_separable_data.log")
 def _(r):
     out = [note("scikit-learn's SGDClassifier(loss='hinge', verbose=1) on separable data: the hinge loss",
