@@ -855,6 +855,47 @@ START_TEST(test_eval_sets)
 }
 END_TEST
 
+/* A console log's stepless records printed by two ranks, each copy a
+ * line late (A B A C B D C ...), are read once; a frozen run's same record
+ * again and again is not a copy; nor are a table's repeating rows. */
+static void stepless_record(md_store *st, double loss, double lr, double epoch)
+{
+    md_store_record_begin(st, 1);
+    put(st, "loss", loss, MD_UNIT_NONE, 0);
+    put(st, "learning_rate", lr, MD_UNIT_NONE, 0);
+    put(st, "epoch", epoch, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+}
+
+START_TEST(test_stepless_copies_a_line_late)
+{
+    md_store *st = new_store();
+    for (int i = 0; i <= 100; i++) {
+        if (i < 100)
+            stepless_record(st, 2.0 - 0.01 * i, 2e-5, 0.01 * (i + 1));
+        if (i >= 1)
+            stepless_record(st, 2.0 - 0.01 * (i - 1), 2e-5, 0.01 * i);
+    }
+    /* The last copy comes right after its original: kept, as a frozen
+     * run's record again would be. */
+    ck_assert_uint_eq(series(st, "loss")->count, 101);
+    md_store_free(st);
+
+    st = new_store();
+    for (int i = 0; i < 50; i++)
+        stepless_record(st, 0.6931, 2e-5, 1.0);
+    ck_assert_uint_eq(series(st, "loss")->count, 50);
+    md_store_free(st);
+
+    st = md_store_new(t_catalog());
+    md_store_begin_input(st, "table.csv", MD_FMT_CSV);
+    for (int i = 0; i < 30; i++)
+        stepless_record(st, i % 2 ? 0.5 : 0.4, 2e-5, 1.0);
+    ck_assert_uint_eq(series(st, "loss")->count, 30);
+    md_store_free(st);
+}
+END_TEST
+
 /* A log's one loss under a glued name of its own is the loss; two such,
  * an evaluation's, or one beside a loss the catalog names stay as named. */
 START_TEST(test_sole_glued_loss_is_the_loss)
@@ -1925,6 +1966,7 @@ Suite *suite_store(void)
     tcase_add_test(rec, test_declared_total_and_restarts);
     tcase_add_test(rec, test_copies_a_few_points_late);
     tcase_add_test(rec, test_sole_glued_loss_is_the_loss);
+    tcase_add_test(rec, test_stepless_copies_a_line_late);
     tcase_add_test(rec, test_last_run_judged);
     tcase_add_test(rec, test_unit_conversion);
     tcase_add_test(rec, test_canonical_binding);

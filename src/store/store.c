@@ -144,6 +144,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     st->context_epoch = st->context_epochs = -1;
     st->context_by_epoch = false;
     st->current_step = -1;
+    st->nstepless = 0;
     return st->cur;
 }
 
@@ -983,6 +984,29 @@ static bool fractional_epoch(const md_store *st)
     return false;
 }
 
+/* A console log's record without a step, of three values and more, that
+ * repeats one of the two records before the last, key for key and value
+ * for value, is another rank's copy a line or two late (a script whose
+ * every rank prints its dict): read once. The record right before is no
+ * copy: a run whose values froze prints the same record again; nor are a
+ * table's rows (nvidia-smi's samples of idle GPUs repeat). */
+static bool record_copy(md_store *st)
+{
+    uint64_t h = UINT64_C(1469598103934665603);
+    for (size_t i = 0; i < st->nkv; i++) {
+        uint64_t bits;
+        memcpy(&bits, &st->kv[i].value, sizeof bits);
+        h = (h ^ (uint64_t)(unsigned)st->kv[i].key) * UINT64_C(1099511628211);
+        h = (h ^ bits) * UINT64_C(1099511628211);
+    }
+    bool again = st->nstepless && st->stepless[(st->nstepless - 1) % STEPLESS_RECENT] == h;
+    for (uint64_t back = 2; !again && back <= STEPLESS_RECENT && back <= st->nstepless; back++)
+        if (st->stepless[(st->nstepless - back) % STEPLESS_RECENT] == h)
+            return true;
+    st->stepless[st->nstepless++ % STEPLESS_RECENT] = h;
+    return false;
+}
+
 int64_t md_store_record_end(md_store *st, bool *had_step)
 {
     bool had = false;
@@ -1013,6 +1037,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     int64_t step = record_step(st, &had, &by_key, &by_epoch, &evaluation);
     if (had_step)
         *had_step = had;
+    if (step < 0 && !had && st->nkv >= 3 && st->inputs[st->cur].format == MD_FMT_TEXT && record_copy(st))
+        return -1;
     if (st->rec_total & KEY_ADVERSARIAL)
         in->adversarial = true;
     if (st->rec_total & KEY_TRAIN_TERM)

@@ -73,6 +73,9 @@ typedef struct record_kv {
 
 #define LINE_EVENTS 8
 
+/* Stepless records remembered to tell another rank's copy (record_copy). */
+#define STEPLESS_RECENT 3
+
 struct md_store {
     const md_catalog *cat;
     md_series **series;
@@ -112,6 +115,10 @@ struct md_store {
     int64_t context_epoch, context_epochs; /* an epoch header's, -1 when none */
     bool context_by_epoch;                 /* context_step is that epoch header's */
     int64_t current_step;
+    /* The last stepless records' contents (record_copy), the newest at
+     * (nstepless - 1) % STEPLESS_RECENT. */
+    uint64_t stepless[STEPLESS_RECENT];
+    uint64_t nstepless;
     /* Events met on the line a record may still come from: they stand at
      * that record's step, not the one before (line_events). */
     unsigned long events_line;
