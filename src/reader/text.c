@@ -2240,13 +2240,6 @@ static const char *bracket_sum(const char *p, const char *end, double *sum, bool
     return p < end ? p + 1 : NULL;
 }
 
-/* DeepXDE's training display: under "Step      Train loss    Test loss
- * Test metric", a row a display, "1000      [2.92e+02, 4.68e+01]    [3.00e+02,
- * 3.39e+01]    []": the step, then the loss terms on the training points,
- * on the test points and the metrics. The loss DeepXDE minimises is the
- * sum of its (weighted) terms; the test points' is the validation loss.
- * The table ends at the first line that is no row. After training, "Best
- * model at step 9000:" repeats that row's figures, one a line: not read. */
 /* scikit-learn's SGDClassifier, SGDRegressor and Perceptron (verbose=1):
  * "Norm: 9.52, NNZs: 20, Bias: -1.010000, T: 800, Avg. loss: 0.094381"
  * under "-- Epoch 3". Norm is the weights' norm, which grows as a linear
@@ -2275,6 +2268,13 @@ static bool sklearn_linear_line(text_reader *r, md_str t, unsigned long line)
     return true;
 }
 
+/* DeepXDE's training display: under "Step      Train loss    Test loss
+ * Test metric", a row a display, "1000      [2.92e+02, 4.68e+01]    [3.00e+02,
+ * 3.39e+01]    []": the step, then the loss terms on the training points,
+ * on the test points and the metrics. The loss DeepXDE minimises is the
+ * sum of its (weighted) terms; the test points' is the validation loss.
+ * The table ends at the first line that is no row. After training, "Best
+ * model at step 9000:" repeats that row's figures, one a line: not read. */
 static bool deepxde_line(text_reader *r, md_str t, unsigned long line)
 {
     md_str body = md_str_starts_with(t, "`") ? (md_str){t.p + 1, t.n - 1} : t;
@@ -3334,6 +3334,10 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     md_feed_record_end(r->feed);
 }
 
+/* The longest prefix before a Keras bar: an ISO timestamp with its zone
+ * and a logger's name. */
+#define KERAS_PREFIX_MAX 64
+
 /* Keras prints model.evaluate() after fit() as one more bar, "31/31
  * [==============================] - 151s 5s/step - loss: 0.3682 -
  * accuracy: 0.8669" (Keras 3 draws it with U+2501), whose count is the
@@ -3344,10 +3348,6 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
  * ("1/1 ... - loss: 15.67 - val_loss: 27.39", then evaluate()'s "1/1 ...
  * - loss: 34.65" on a set as small). Its last frame's figures are read as
  * the evaluation's; its other frames, running figures, as nothing. */
-/* The longest prefix before a Keras bar: an ISO timestamp with its zone
- * and a logger's name. */
-#define KERAS_PREFIX_MAX 64
-
 static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
 {
     if (!r->epoch_headers) /* Keras heads each epoch's bars with one */
@@ -3365,10 +3365,9 @@ static bool keras_evaluation(text_reader *r, md_str seg, unsigned long line)
     double count, total;
     bool drawn;
     const char *bar = p < end && md_is_digit(*p) ? md_keras_bar(p, end, &count, &total, &drawn) : NULL;
-    for (const char *slash = p; !bar && slash < end && slash - p < KERAS_PREFIX_MAX;) {
-        slash = memchr(slash + 1, '/', (size_t)(end - slash - 1));
-        if (!slash || slash - p >= KERAS_PREFIX_MAX)
-            break;
+    const char *window = end - p > KERAS_PREFIX_MAX ? p + KERAS_PREFIX_MAX : end;
+    for (const char *slash = memchr(p, '/', (size_t)(window - p)); !bar && slash;
+         slash = memchr(slash + 1, '/', (size_t)(window - slash - 1))) {
         const char *digits = slash;
         while (digits > p && md_is_digit(digits[-1]))
             digits--;

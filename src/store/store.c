@@ -1604,31 +1604,26 @@ static void rename_cumulative_clock(md_store *st)
     s->name = md_xstrdup("train_time");
 }
 
-/* Whether a glued name is an evaluation's word and "loss" ("valloss" is
- * ValLoss normalised). */
-static bool evaluation_glued(const char *name, size_t n)
+/* Whether a glued name is one of words and "loss" ("valloss" is ValLoss
+ * normalised). */
+static bool glued_loss(const char *name, size_t n, const char *const *words, size_t nwords)
 {
-    static const char *const words[] = {"val", "valid", "validation", "test", "eval", "evaluation", "dev"};
-    for (size_t i = 0; i < MD_COUNT(words); i++)
+    for (size_t i = 0; i < nwords; i++)
         if (n == strlen(words[i]) + 4 && strncmp(name, words[i], n - 4) == 0)
             return true;
     return false;
 }
 
-/* Whether a glued "...loss" name is a whole objective's: a total, the
- * training's, or a loss function's own name (MXNet's MultiLogisticLoss,
- * CTCLoss, NLLLoss). A term's ("ValueLoss", "KLLoss", "GLoss") may rise
- * by design. */
-static bool objective_glued(const char *name, size_t n)
-{
-    static const char *const words[] = {"total", "train", "training", "ctc", "nll", "ce", "crossentropy", "xent",
-                                        "bce", "bcewithlogits", "softmax", "softmaxcrossentropy", "multilogistic",
-                                        "logistic", "focal", "mse", "l1", "l2", "smoothl1", "huber", "dice", "lm"};
-    for (size_t i = 0; i < MD_COUNT(words); i++)
-        if (n == strlen(words[i]) + 4 && strncmp(name, words[i], n - 4) == 0)
-            return true;
-    return false;
-}
+/* An evaluation's words, glued before "loss". */
+static const char *const evaluation_words[] = {"val", "valid", "validation", "test", "eval", "evaluation", "dev"};
+
+/* A whole objective's: a total, the training's, or a loss function's own
+ * name (MXNet's MultiLogisticLoss, CTCLoss, NLLLoss). A term's
+ * ("ValueLoss", "KLLoss", "GLoss") may rise by design. */
+static const char *const objective_words[] = {"total", "train", "training", "ctc", "nll", "ce", "crossentropy",
+                                              "xent", "bce", "bcewithlogits", "softmax", "softmaxcrossentropy",
+                                              "multilogistic", "logistic", "focal", "mse", "l1", "l2",
+                                              "smoothl1", "huber", "dice", "lm"};
 
 /* A log whose one loss goes by a name of one word of its own (MXNet's
  * "MultiLogisticLoss=", PaddleOCR's "CTCLoss: " alone, "TotalLoss=") and
@@ -1645,13 +1640,14 @@ static void rename_sole_loss(md_store *st)
             continue;
         size_t n = strlen(s->name);
         bool glued = !strchr(s->name, '_') && n > 4 && strcmp(s->name + n - 4, "loss") == 0;
-        if (glued && evaluation_glued(s->name, n))
+        if (glued && glued_loss(s->name, n, evaluation_words, MD_COUNT(evaluation_words)))
             continue;
         if (sole || !glued || md_catalog_find_series(st->cat, s->name) >= 0)
             return;
         sole = s;
     }
-    if (!sole || sole->count == 0 || !objective_glued(sole->name, strlen(sole->name)))
+    if (!sole || sole->count == 0 ||
+        !glued_loss(sole->name, strlen(sole->name), objective_words, MD_COUNT(objective_words)))
         return;
     free(sole->name);
     sole->name = md_xstrdup("loss");
