@@ -2781,8 +2781,9 @@ START_TEST(test_text_keras_bars_count_batches)
     ck_assert_int_eq(loss->first_step, 400);
     ck_assert_int_eq(loss->first_nonfinite_step, 700);
     md_store_free(st);
-    /* Behind mpirun's tag or a timestamp, the same. */
-    static const char *const prefixes[] = {"[1,0]<stdout>:", "2024-03-12 10:00:00 "};
+    /* Behind mpirun's tag, a timestamp or a logger's level, the same. */
+    static const char *const prefixes[] = {"[1,0]<stdout>:", "2024-03-12 10:00:00 ", "2024-03-12 10:00:00,123 INFO  ",
+                                           "[2024-03-12 10:00:00] INFO: "};
     for (size_t i = 0; i < MD_COUNT(prefixes); i++) {
         char text[1024];
         snprintf(text, sizeof text,

@@ -1482,8 +1482,7 @@ static bool copula_follows(const char *p, const char *end)
     return false;
 }
 
-/* A logger's level written in capitals ("INFO", not a name's "Info"). */
-static bool capital_log_level(const char *w, const char *we)
+bool md_capital_log_level(const char *w, const char *we)
 {
     for (const char *p = w; p < we; p++)
         if (*p < 'A' || *p > 'Z')
@@ -1530,7 +1529,7 @@ static void on_word(scan *s, const char *w, const char *we)
         s->lead_seen = false;
     /* A logger named after an evaluation ("... - test -INFO - Train loss
      * nan"): the level after it says the name was the logger's. */
-    else if (s->n == 0 && !s->key && s->lead_ns && capital_log_level(w, we) && dash_before(s->line, w)) {
+    else if (s->n == 0 && !s->key && s->lead_ns && md_capital_log_level(w, we) && dash_before(s->line, w)) {
         s->lead_seen = false;
         s->lead_ns = s->lead_end = NULL;
         s->lead_nslen = 0;
@@ -1588,7 +1587,7 @@ static void on_word(scan *s, const char *w, const char *we)
     }
     /* A logger's level in capitals is no word of a name: FuxiCTR's
      * "2021-01-25 07:49:46,239 P8266 INFO Train loss: 0.105449". */
-    if (capital_log_level(w, we)) {
+    if (md_capital_log_level(w, we)) {
         clear_key(s);
         s->p = we;
         return;
@@ -2336,7 +2335,7 @@ static bool on_paired_paren(scan *s, const value *v)
 /* Whether the key's last word is a log level in capitals ("DBNet INFO"). */
 static bool upper_log_level(const scan *s)
 {
-    return capital_log_level(last_word(s->key, s->key_end), s->key_end);
+    return md_capital_log_level(last_word(s->key, s->key_end), s->key_end);
 }
 
 /* A line of the three sets' figures alone, each under its bare name: the

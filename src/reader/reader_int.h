@@ -102,6 +102,8 @@ const char *md_kv_word_end(const char *p, const char *end);
 bool md_word_is(const char *p, size_t n, const char *word);
 /* Whether the n bytes at p are one of the words, as md_word_is. */
 bool md_word_in(const char *p, size_t n, const char *const *words, size_t nwords);
+/* A logger's level written in capitals ("INFO", not a name's "Info"). */
+bool md_capital_log_level(const char *w, const char *we);
 /* A set's name alone: "train", "val", "valid", "validation". */
 bool md_kv_set_name(const char *p, size_t n);
 /* Whether the n bytes at p are a word that names an evaluation ("val",

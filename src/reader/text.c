@@ -296,14 +296,25 @@ static bool coqui_time_prefix(const char *p, const char *end)
 /* A logger's prefix that ends in ']': absl's "I0523 10:12:01.123456 140234
  * model_lib_v2.py:705] ", "[INFO] "; or in " - ", Python logging's
  * separator ("2024-01-02 10:00:00,123 - root - INFO - ", SpeechBrain's
- * "speechbrain.utils.epoch_loop - "). */
+ * "speechbrain.utils.epoch_loop - "); or in a level in capitals after a
+ * timestamp or a bracket ("2024-01-02 10:00:00,123 INFO  ", "[2024-01-02
+ * 10:00:00] INFO: "). */
 static bool logger_prefix(const char *p, const char *key)
 {
     while (key > p && key[-1] == ' ')
         key--;
     if (key - p >= 3 && key[-1] == '-' && key[-2] == ' ')
         return true;
-    return key > p && key[-1] == ']';
+    if (key > p && key[-1] == ']')
+        return true;
+    const char *we = key > p && key[-1] == ':' ? key - 1 : key, *w = we;
+    while (w > p && w[-1] >= 'A' && w[-1] <= 'Z')
+        w--;
+    if (w == we || (w > p && w[-1] != ' ') || !md_capital_log_level(w, we))
+        return false;
+    while (w > p && w[-1] == ' ')
+        w--;
+    return w == p || w[-1] == ']' || stamp_prefix(p, w);
 }
 
 /* Whether the line's message, after a logger's prefix or a timestamp
