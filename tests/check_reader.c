@@ -3610,6 +3610,23 @@ START_TEST(test_text_ruled_tables)
     ck_assert_int_eq(series(st, "dev_score")->last_step, 200);
     md_store_free(st);
 
+    /* spaCy v2: "Itn" counts the passes over the data, columns of
+     * percentages after a name with its '%'. */
+    st = load_text("spacy2.log",
+                   "Itn  Tag Loss    Tag %    Dep Loss    UAS    NER Loss    NER F    Token %    CPU WPS\n"
+                   "---  ---------   ------   ---------   -----  ---------   ------   -------    -------\n"
+                   "  1  12343.459   88.132   45543.123   72.101   8876.456   57.683   100.000    12345\n"
+                   "  2  8343.459    90.132   35543.123   76.101   6876.456   62.683   100.000    12845\n",
+                   NULL);
+    const md_series *uas = series(st, "uas");
+    ck_assert(!uas->ordinal);
+    ck_assert_int_eq(uas->first_step, 1);
+    ck_assert_int_eq(uas->last_step, 2);
+    ck_assert(series(st, "ner_loss")->last == 6876.456);
+    ck_assert_ptr_null(md_store_find(st, "itn"));
+    ck_assert_ptr_null(md_store_find(st, "loss"));
+    md_store_free(st);
+
     /* No rule, and names with blanks inside: the rows have as many cells
      * as the names that two blanks part. */
     st = load_text("wide.log",
