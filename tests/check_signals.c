@@ -101,11 +101,12 @@ static double slow_decline(double x)
 typedef struct run {
     md_store *st;
     md_sigset *sig;
+    unsigned long line; /* of the last record put */
 } run;
 
 static run run_new(void)
 {
-    run r = {md_store_new(t_catalog()), NULL};
+    run r = {md_store_new(t_catalog()), NULL, 0};
     md_store_begin_input(r.st, "signals.log", MD_FMT_TEXT);
     return r;
 }
@@ -113,7 +114,7 @@ static run run_new(void)
 /* One record: key = v at step, or with no step key when step < 0. */
 static void put(run *r, const char *key, int64_t step, double v)
 {
-    md_store_record_begin(r->st, 1);
+    md_store_record_begin(r->st, ++r->line);
     if (step >= 0)
         md_store_record_kv(r->st, "step", 4, (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL, NAN);
     md_store_record_kv(r->st, key, strlen(key), v, MD_UNIT_NONE, 0, NAN);
@@ -343,6 +344,10 @@ START_TEST(test_restarts_and_ordinal)
             put(&r, "val_accuracy", s, 0.1 * (double)s);
     run_done(&r);
     T_IS(&r, "val_loss", "runs", 3);
+    /* Its last run's first point: after 100 + 100 + 80 + 5 loss and
+     * accuracy records and two runs of 20. */
+    T_IS(&r, "val_loss", "first_line", 100 + 100 + 80 + 5 + 2 * 20 + 1);
+    T_IS(&r, "loss", "first_line", 1);
     T_IS(&r, "val_loss", "count", 20);
     T_IS(&r, "val_loss", "restarts", 0);
     T_IS(&r, "val_loss", "fresh_starts", 0);
@@ -2236,7 +2241,7 @@ START_TEST(test_all_nan_series)
         "count",      "finite",    "nonfinite", "nan",     "inf",      "nonfinite_frac",
         "first_step", "last_step", "steps",     "ordinal", "restarts", "first_nonfinite_step",
         "last_nonfinite_step", "trailing_nonfinite", "last_repeats", "leading_nonfinite", "fresh_starts", "runs",
-        "finite_before_nonfinite",
+        "finite_before_nonfinite", "first_line",
     };
     for (size_t i = 0; i < n; i++) {
         bool want = false;
@@ -2593,7 +2598,7 @@ START_TEST(test_every_feature_is_tested)
 {
     static const char *const tested[] = {
         "count", "finite", "first", "last", "min", "max", "min_step", "max_step", "mean", "std",
-        "median", "first_step", "last_step", "steps", "ordinal", "restarts", "fresh_starts", "runs", "nonfinite", "nan",
+        "median", "first_step", "last_step", "steps", "ordinal", "restarts", "fresh_starts", "runs", "first_line", "nonfinite", "nan",
         "inf", "nonfinite_frac", "first_nonfinite_step", "last_nonfinite_step", "trailing_nonfinite", "last_repeats",
         "last_repeats_step", "leading_nonfinite", "finite_before_nonfinite", "zero_frac",
         "first_zero_step", "before_zero", "zero_approach", "first_positive_step",

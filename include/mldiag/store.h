@@ -75,6 +75,7 @@ typedef struct md_series {
     uint64_t count;  /* all points */
     uint64_t finite, nan, inf, zeros;
     int64_t first_step, last_step;
+    unsigned long first_line;     /* of its first point (of the last run: see runs), 0 when none */
     int64_t first_nonfinite_step; /* -1 when none */
     int64_t last_nonfinite_step;  /* -1 when none */
     uint64_t trailing_nonfinite;  /* NaN or Inf points at the end, in a row */

@@ -100,6 +100,12 @@ MD_FEATURE(fresh_starts)
     return md_known((double)s->fresh_starts);
 }
 
+MD_FEATURE(first_line)
+{
+    (void)sig;
+    return s->first_line ? md_known((double)s->first_line) : md_unknown();
+}
+
 MD_FEATURE(runs)
 {
     (void)sig;

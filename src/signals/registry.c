@@ -25,6 +25,7 @@ static const md_feature series_features[] = {
     F(restarts, "times the step went backwards (a resumed or appended run)"),
     F(fresh_starts, "of the restarts, those back to the series' first step or before: another run from scratch "
                     "(a fold, a second model, a requeued job)"),
+    F(first_line, "line of the first point in its input; of the last run's first where the log held several (runs)"),
     F(runs, "runs the log held: above 1, the series holds only the last, which had enough points to be judged alone"),
     F(nonfinite, "NaN and Inf points"),
     F(nan, "NaN points"),

@@ -67,6 +67,7 @@ MD_FEATURE(steps);
 MD_FEATURE(ordinal);
 MD_FEATURE(restarts);
 MD_FEATURE(fresh_starts);
+MD_FEATURE(first_line);
 MD_FEATURE(runs);
 MD_FEATURE(nonfinite);
 MD_FEATURE(nan);

@@ -61,6 +61,7 @@ static void series_clear(md_series *s)
     s->ordinal = false;
     s->count = s->finite = s->nan = s->inf = s->zeros = 0;
     s->first_step = s->last_step = s->min_step = s->max_step = 0;
+    s->first_line = 0;
     s->first_nonfinite_step = s->last_nonfinite_step = -1;
     s->trailing_nonfinite = s->leading_nonfinite = s->finite_before_nonfinite = 0;
     s->first_zero_step = -1;
@@ -448,7 +449,7 @@ static MD_NOINLINE md_series *run_to_add(md_series *s, int64_t step)
     return st->run;
 }
 
-static bool add_point(md_series *s, int64_t step, double v, unsigned flags);
+static bool add_point(md_series *s, int64_t step, double v, unsigned flags, unsigned long line);
 
 static bool same_raw(double a, double b)
 {
@@ -482,22 +483,23 @@ static void note_early(md_series_state *st, double v)
 
 /* The point goes to the series, then to its run (which starts none of
  * its own): one call of add_point, which the compiler inlines here. */
-bool series_add(md_series *s, int64_t step, double v, unsigned flags)
+bool series_add(md_series *s, int64_t step, double v, unsigned flags, unsigned long line)
 {
     md_series *t = s;
     do {
-        if (!add_point(t, step, v, flags))
+        if (!add_point(t, step, v, flags, line))
             return t != s;
         t = t == s && s->state->run ? run_to_add(s, step) : NULL;
     } while (t);
     return true;
 }
 
-static bool add_point(md_series *s, int64_t step, double v, unsigned flags)
+static bool add_point(md_series *s, int64_t step, double v, unsigned flags, unsigned long line)
 {
     bool from_start = false;
     if (s->count == 0) {
         s->first_step = step;
+        s->first_line = line;
     } else if (step < s->last_step) {
         from_start = step <= s->first_step;
         /* Another rank's copy of a step already read, a few lines late;

@@ -1109,7 +1109,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
             at = s->count && s->last_step > in->last_step_seen ? s->last_step : in->last_step_seen;
         else if (step < 0)
             at = s->last_step;
-        values += series_add(s, at, v, kv->flags);
+        values += series_add(s, at, v, kv->flags, st->rec_line);
     }
     in->records++;
     in->points += values;

@@ -143,7 +143,7 @@ void series_add_source(md_series *s, const char *name, size_t n);
 /* A point, and how its value was printed (md_kv_flags: its digits after
  * the point); false when it repeats the last point, the same value at the
  * same step, and is not added. */
-bool series_add(md_series *s, int64_t step, double v, unsigned flags);
+bool series_add(md_series *s, int64_t step, double v, unsigned flags, unsigned long line);
 /* The few points a series got before its input's first step: moved to
  * first_step, or dropped when it is -1; true when they were (see
  * EARLY_POINTS_MAX). */

@@ -183,6 +183,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("nan_loss", "detectron2_nan_then_relaunch.log")
+def _(r):
+    out = [note("detectron2 stopped on a NaN at iteration 305 (FloatingPointError), and the",
+                "job was relaunched from scratch with a lower rate into the same file: the",
+                "last run, which the report judges, is healthy to its end.")]
+    for it in range(19, 320, 20):
+        out.append("[03/01 10:%02d:00 d2.utils.events]:  iter: %d  total_loss: %.3f  lr: 0.02" % (it // 20, it, 3.2 * (0.995 ** it) + r.gauss(0, 0.02)))
+    out += ["Traceback (most recent call last):",
+            '  File "tools/train_net.py", line 88, in <module>',
+            "FloatingPointError: Loss became infinite or NaN at iteration=305!",
+            "[03/01 11:00:00 d2.engine.train_loop]: Starting training from iteration 0"]
+    for it in range(19, 2000, 20):
+        out.append("[03/01 12:%02d:00 d2.utils.events]:  iter: %d  total_loss: %.3f  lr: 0.002" % (it // 40, it, 1.1 + 2.1 * (0.997 ** it) + r.gauss(0, 0.02)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_loss", "megatron_nan_check_enabled.log")
 def _(r):
     out = [note("Megatron-LM GPT pre-training with --check-for-nan-in-loss-and-grad on: the",
