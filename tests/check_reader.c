@@ -2809,6 +2809,18 @@ END_TEST
 
 START_TEST(test_text_more_console_shapes)
 {
+    /* mlx-lm's GRPO: the reward and its spread within the groups. */
+    md_store *mlx = load_text("mlx.log",
+                              "Iter 7: Train loss 0.00000000, Total rewards mean 0.250, Total rewards std 0.433, "
+                              "Grouped rewards mean 0.250, Grouped rewards std 0.125, KL 0.002, Learning Rate "
+                              "1.000e-05, It/sec 1.705, Tokens/sec 204.607, Peak mem 2.854 GB\n",
+                              NULL);
+    ck_assert(series(mlx, "reward")->last == 0.25);
+    ck_assert(series(mlx, "reward_std")->last == 0.125);
+    ck_assert_int_eq(series(mlx, "reward_std")->first_step, 7);
+    ck_assert(series(mlx, "kl")->last == 0.002);
+    md_store_free(mlx);
+
     /* DeepSpeed's engine: "steps: N loss: X". */
     md_store *st = load_text("ds.log",
                              "steps: 10 loss: 2.5000 iter time (s): 0.456 samples/sec: 70.2\n"
