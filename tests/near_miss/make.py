@@ -3649,6 +3649,27 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("dpo_preference_lost", "trl_dpo_small_batches_noisy_accuracy.log")
+def _(r):
+    out = [note("Healthy TRL DPO run with two pairs a step, logged every 10 steps: each log's",
+                "accuracy is over 20 pairs, so it jumps by 0.1 and more from log to log (0.55 one",
+                "log, 0.85 the next) around a level that rises to 0.72; the margin is as noisy and",
+                "grows. No stretch of it falls back to chance.")]
+    out.append("DPOConfig(beta=0.1, learning_rate=1e-06, per_device_train_batch_size=2, gradient_accumulation_steps=1, logging_steps=10)")
+    total = 960
+
+    def f(s):
+        x = s / total
+        acc = round(sum(r.random() < 0.5 + 0.22 * (1 - math.exp(-x * 5)) for _ in range(20)) / 20.0, 2)
+        rc = -0.3 * x + r.gauss(0, 0.25)
+        rr = -2.2 * (1 - math.exp(-x * 3.0)) + r.gauss(0, 0.35)
+        m = rc - rr
+        return {"loss": math.log(1 + math.exp(-m)), "lr": cosine(s, total, 1e-6, 96),
+                "rc": rc, "rr": rr, "acc": acc, "lc": -281.0 + 10 * rc + r.gauss(0, 3), "lr_": -305.0 + 10 * rr + r.gauss(0, 3)}
+    out += trl_dpo(r, total, 10, f)
+    return "\n".join(out) + "\n"
+
+
 @near_miss("dpo_no_signal", "trl_dpo_beta_0p01_early_learning.log")
 def _(r):
     out = [note("TRL DPO with beta=0.01 (the Zephyr recipe's beta), 1 epoch at lr 5e-7: rewards are",
