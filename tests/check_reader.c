@@ -4552,6 +4552,40 @@ START_TEST(test_text_trainers_own_names)
     st = load_text("other.txt", "step 1/54 loss 0.5 acc 0.9 a b c d e f g h i\n", NULL);
     ck_assert_ptr_null(md_store_find(st, "train_box_loss"));
     md_store_free(st);
+    /* MMCV's log.json: "mode" says whose record it is; a validation
+     * record's figures are the validation set's under the training's
+     * names, its rate is the training's. Its "memory" is MiB. The same
+     * through cJSON (a nested value). */
+    static const char *const nested[] = {"", ", \"extra\": {\"a\": 1}"};
+    for (size_t i = 0; i < MD_COUNT(nested); i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "{\"mode\": \"train\", \"epoch\": 1, \"iter\": 500, \"lr\": 0.1, \"memory\": 5120, "
+                 "\"loss\": 1.0, \"accuracy_top-1\": 35.0%s}\n"
+                 "{\"mode\": \"val\", \"epoch\": 1, \"iter\": 500, \"lr\": 0.1, \"accuracy_top-1\": 45.0%s}\n"
+                 "{\"mode\": \"train\", \"epoch\": 2, \"iter\": 500, \"lr\": 0.05, \"memory\": 5120, "
+                 "\"loss\": 0.5, \"accuracy_top-1\": 40.0%s}\n"
+                 "{\"mode\": \"val\", \"epoch\": 2, \"iter\": 500, \"lr\": 0.05, \"accuracy_top-1\": 50.0%s}\n",
+                 nested[i], nested[i], nested[i], nested[i]);
+        st = load_text("20240101_000000.log.json", text, NULL);
+        ck_assert_msg(series(st, "accuracy")->count == 2 && series(st, "accuracy")->last == 0.40, "path %zu", i);
+        ck_assert_msg(series(st, "val_accuracy")->count == 2 && series(st, "val_accuracy")->last == 0.50, "path %zu", i);
+        ck_assert_uint_eq(series(st, "lr")->count, 2);
+        ck_assert(T_CLOSE(series(st, "memory")->max, 5.0));
+        md_store_free(st);
+    }
+    /* pycls' json_stats in its text log: "_type" names the set. */
+    st = load_text("stdout.log",
+                   "[meters.py: 89]: json_stats: {\"_type\": \"train_iter\", \"epoch\": \"1/30\", \"iter\": "
+                   "\"10/5005\", \"loss\": 6.5, \"mem\": 5120, \"top1_err\": 99.0}\n"
+                   "[meters.py: 89]: json_stats: {\"_type\": \"test_epoch\", \"epoch\": \"1/30\", \"mem\": 5120, "
+                   "\"top1_err\": 55.0}\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "top1_err")->count, 1);
+    ck_assert(series(st, "top1_err")->last == 99.0);
+    ck_assert(series(st, "test_top1_err")->last == 55.0);
+    ck_assert(T_CLOSE(series(st, "memory")->max, 5.0));
+    md_store_free(st);
     /* A "time" of 1.75e9 s is the Unix time the record was written. */
     st = load_text("train.jsonl",
                    "{\"global_step\": 0, \"loss\": 1.59, \"time\": 1754068201.3}\n"

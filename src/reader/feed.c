@@ -44,7 +44,8 @@ enum {
     OP_BAR,
     OP_PLANNED,
     OP_CONTEXT_EPOCH,
-    OP_CSV_LAYOUT
+    OP_CSV_LAYOUT,
+    OP_EVALUATION
 };
 
 typedef struct batch {
@@ -349,6 +350,17 @@ void md_feed_record_begin(md_feed *f, unsigned long line)
     unsigned char *w = room(f, 1 + UV_MAX);
     w = put_u8(w, OP_BEGIN);
     w = put_line(f, w, line);
+    done(f, w);
+}
+
+void md_feed_record_evaluation(md_feed *f)
+{
+    if (!f->threaded) {
+        md_store_record_evaluation(f->st);
+        return;
+    }
+    unsigned char *w = room(f, 1);
+    w = put_u8(w, OP_EVALUATION);
     done(f, w);
 }
 
@@ -1053,6 +1065,9 @@ static void apply(md_feed *f, const batch *b)
             p = get_line(f, p, &line);
             md_store_record_begin(f->st, line);
             md_store_record_need_known(f->st);
+            break;
+        case OP_EVALUATION:
+            md_store_record_evaluation(f->st);
             break;
         case OP_KV:
             p = apply_kv(f, p);

@@ -29,6 +29,7 @@ typedef struct json_reader {
     md_input *in; /* for a whole document; NULL for JSON Lines */
     const md_catalog *cat;
     md_map quoted; /* keys whose values came as quoted decimals */
+    bool set_named; /* the record names its set in a field (record_set): its bare memory is MiB */
 } json_reader;
 
 /* The spellings of a non-finite number outside strings: Python's json
@@ -221,9 +222,19 @@ static bool quoted_span(const cJSON *item, const char *key, double *v)
     return span && md_clock_span(s, strlen(s), v);
 }
 
+/* A record that names its set in a field is MMCV's log.json or pycls'
+ * json_stats: their "memory" and "mem" are torch.cuda.max_memory_allocated()
+ * in MiB, written with no unit. */
+static md_unit record_unit(const json_reader *r, const char *key, size_t keylen)
+{
+    return r->set_named && ((keylen == 6 && memcmp(key, "memory", 6) == 0) || (keylen == 3 && memcmp(key, "mem", 3) == 0))
+               ? MD_UNIT_MIB
+               : MD_UNIT_NONE;
+}
+
 static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
 {
-    md_feed_kv(r->feed, key, keylen, v, MD_UNIT_NONE, md_json_number_flags(v), NAN);
+    md_feed_kv(r->feed, key, keylen, v, record_unit(r, key, keylen), md_json_number_flags(v), NAN);
 }
 
 /* A count and its total written as a string under a key that names both,
@@ -314,11 +325,55 @@ static void object_values(json_reader *r, const cJSON *obj, char *key, size_t ke
     }
 }
 
+/* The set a record measures, where a field names it: MMCV's "mode":
+ * "train" or "val", pycls' "_type": "train_iter" or "test_epoch", a
+ * "split" or a "phase". */
+typedef enum { SET_UNNAMED, SET_TRAINING, SET_EVALUATION } record_set;
+
+static record_set field_set(const char *key, size_t keylen, md_str text)
+{
+    static const char *const training[] = {"train", "training"};
+    if (!text.n || !md_set_field(key, key + keylen))
+        return SET_UNNAMED;
+    size_t word = 0;
+    while (word < text.n && ((text.p[word] >= 'a' && text.p[word] <= 'z') || (text.p[word] >= 'A' && text.p[word] <= 'Z')))
+        word++;
+    if (word < text.n && text.p[word] != '_' && text.p[word] != '-')
+        return SET_UNNAMED;
+    return md_evaluation_word(text.p, word)                         ? SET_EVALUATION
+           : md_word_in(text.p, word, training, MD_COUNT(training)) ? SET_TRAINING
+                                                                    : SET_UNNAMED;
+}
+
+/* Notes the set a record's field names, in the reader and, for an
+ * evaluation's, in the store. */
+static void note_set(json_reader *r, record_set set)
+{
+    r->set_named = set != SET_UNNAMED;
+    if (set == SET_EVALUATION)
+        md_feed_record_evaluation(r->feed);
+}
+
+static record_set object_set(const cJSON *obj)
+{
+    const cJSON *item;
+    cJSON_ArrayForEach(item, obj)
+    {
+        record_set set = item->string && cJSON_IsString(item) && item->valuestring
+                             ? field_set(item->string, strlen(item->string), md_str_c(item->valuestring))
+                             : SET_UNNAMED;
+        if (set != SET_UNNAMED)
+            return set;
+    }
+    return SET_UNNAMED;
+}
+
 /* One object as one record. */
 static void object_record(json_reader *r, const cJSON *obj, unsigned long index)
 {
     char key[NESTED_KEY_MAX];
     md_feed_record_begin(r->feed, index);
+    note_set(r, object_set(obj));
     object_values(r, obj, key, 0, 1);
     md_feed_record_end(r->feed);
 }
@@ -1109,6 +1164,7 @@ typedef struct flat_item {
     double value;   /* NaN and the infinities */
     const char *text; /* a number's text, NULL for the words */
     size_t len;
+    md_str string; /* a string's text, without its quotes */
     bool number;
 } flat_item;
 
@@ -1192,6 +1248,7 @@ static bool flat_value(const char **p, const char *end, flat_item *it)
             (str.n && md_is_digit(str.p[0]) && md_clock_span(str.p, str.n, &v)))
             return false;
         it->number = false;
+        it->string = str;
         len = (size_t)(q - *p);
     } else if (strict_number(q, end, &len)) { /* the words hold no digit */
         it->text = q;
@@ -1199,6 +1256,7 @@ static bool flat_value(const char **p, const char *end, flat_item *it)
     } else if (word_at(q, end, "true", 4) || word_at(q, end, "null", 4) || word_at(q, end, "false", 5)) {
         it->number = false;
         len = *q == 'f' ? 5 : 4;
+        it->string = (md_str){NULL, 0};
     } else if ((len = nonfinite_at(q, end, &it->value)) == 0) {
         return false;
     }
@@ -1386,6 +1444,11 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
 {
     md_feed_record_begin(r->feed, index);
     bool defer = md_feed_defers(r->feed); /* asked once a line: the store gets the same values */
+    record_set set = SET_UNNAMED;
+    for (size_t i = 0; i < n && set == SET_UNNAMED; i++)
+        if (!items[i].number)
+            set = field_set(items[i].key, items[i].keylen, items[i].string);
+    note_set(r, set);
     for (size_t i = 0; i < n; i++) {
         const flat_item *it = &items[i];
         bool bookkeeping = it->keylen && it->key[0] == '_' &&
@@ -1394,15 +1457,17 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
          * either. */
         if (!it->number || bookkeeping || it->keylen + 1 >= NESTED_KEY_MAX)
             continue;
-        if (it->text && it->column >= 0 && defer) {
-            md_feed_column_number(r->feed, (unsigned)it->column, it->text, it->len);
+        /* A column has no unit: a value with one goes by its name. */
+        int column = r->set_named && record_unit(r, it->key, it->keylen) != MD_UNIT_NONE ? NO_COLUMN : it->column;
+        if (it->text && column >= 0 && defer) {
+            md_feed_column_number(r->feed, (unsigned)column, it->text, it->len);
             continue;
         }
         double v = it->value;
         if (it->text)
             md_num_value(it->text, it->len, &v);
-        if (it->column >= 0)
-            md_feed_kv_column(r->feed, (unsigned)it->column, v, md_json_number_flags(v));
+        if (column >= 0)
+            md_feed_kv_column(r->feed, (unsigned)column, v, md_json_number_flags(v));
         else
             put_kv(r, it->key, it->keylen, v);
     }

@@ -44,6 +44,7 @@ typedef struct scan {
     const char *owned; /* the key the owner names ("binary_logloss") */
     bool loss_repeated; /* a bare "loss" is the evaluation's again (estimator_summary, names_set_loss) */
     bool openmmlab; /* OpenMMLab's logger wrote the line: its bare "memory" is MiB (openmmlab_memory) */
+    bool set_in_field; /* a dict's field named the set (on_quoted_set_value): its name stands before the pairs' */
     bool espnet;    /* ESPnet's trainer wrote the line ("7epoch:train:...", "7epoch results:") */
     size_t eval_at; /* 1 + the index in out of the line's first evaluation key ("Val Loss"), 0 for none */
     bool piped;     /* a '|' parted fields before the scan's place */
@@ -2175,6 +2176,37 @@ static bool on_set_value(scan *s, const char *q)
     return true;
 }
 
+bool md_set_field(const char *key, const char *end)
+{
+    static const char *const fields[] = {"mode", "type", "split", "phase"};
+    key += key < end && *key == '_';
+    return md_word_in(key, (size_t)(end - key), fields, MD_COUNT(fields));
+}
+
+/* A dict's field that names its set in a quoted string, as pycls prints
+ * its json_stats ({"_type": "test_epoch", ..., "top1_err": 23.5}) and
+ * MMCV's logger its records ({"mode": "val", ...}): the pairs after it are
+ * that set's. Such a record's bare "mem" and "memory" are MiB, as
+ * OpenMMLab's text logs' are (openmmlab_memory). */
+static bool on_quoted_set_value(scan *s, const char *q)
+{
+    if (!s->quoted_key || q >= s->end || (*q != '"' && *q != '\'') || !md_set_field(s->key, s->key_end))
+        return false;
+    const char *w = q + 1, *close = memchr(w, *q, (size_t)(s->end - w));
+    if (!close)
+        return false;
+    const char *we = w;
+    while (we < close && is_alpha(*we) && *we != '_')
+        we++;
+    if (we == w || (we < close && *we != '_' && *we != '-') || !set_name(w, we))
+        return false;
+    name_set(s, w, we);
+    s->openmmlab = s->set_in_field = true;
+    clear_key(s);
+    s->p = close + 1;
+    return true;
+}
+
 static bool on_set_tag(scan *s)
 {
     const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, ']', &name_end, &after);
@@ -2586,7 +2618,7 @@ static void on_separator(scan *s)
         }
         if (on_keras_glued(s, q))
             return;
-        if (sep == ':' && on_set_value(s, q))
+        if (sep == ':' && (on_set_value(s, q) || on_quoted_set_value(s, q)))
             return;
         s->word_values += word_value(s, q);
         /* "tie_embeddings:True embed_lr:0.05": a constant is the pair's
@@ -3985,7 +4017,8 @@ static bool settings_line(const scan *s)
 static void openmmlab_memory(scan *s)
 {
     for (size_t i = 0; i < s->n; i++)
-        if (s->out[i].unit == MD_UNIT_NONE && !s->out[i].ns && md_word_is(s->out[i].key, s->out[i].keylen, "memory"))
+        if (s->out[i].unit == MD_UNIT_NONE && (!s->out[i].ns || s->set_in_field) &&
+            (md_word_is(s->out[i].key, s->out[i].keylen, "memory") || md_word_is(s->out[i].key, s->out[i].keylen, "mem")))
             s->out[i].unit = MD_UNIT_MIB;
 }
 

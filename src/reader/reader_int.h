@@ -102,6 +102,9 @@ const char *md_kv_word_end(const char *p, const char *end);
 bool md_word_is(const char *p, size_t n, const char *word);
 /* Whether the n bytes at p are one of the words, as md_word_is. */
 bool md_word_in(const char *p, size_t n, const char *const *words, size_t nwords);
+/* A field whose value names the set a record measures: "mode" (MMCV),
+ * "_type" (pycls), "split", "phase" (kv.c). */
+bool md_set_field(const char *key, const char *end);
 /* A logger's level written in capitals ("INFO", not a name's "Info"). */
 bool md_capital_log_level(const char *w, const char *we);
 /* A set's name alone: "train", "val", "valid", "validation". */
@@ -701,6 +704,8 @@ void md_feed_record_begin(md_feed *f, unsigned long line);
 /* A record that is configuration unless a key the catalog names is in it
  * (md_store_record_need_known). */
 void md_feed_record_begin_known(md_feed *f, unsigned long line);
+/* The record begun is an evaluation's (md_store_record_evaluation). */
+void md_feed_record_evaluation(md_feed *f);
 void md_feed_kv(md_feed *f, const char *key, size_t keylen, double value, md_unit unit, unsigned flags,
                 double total);
 /* A pair whose number is still text: its value and MD_KV_DECIMALS are

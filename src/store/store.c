@@ -161,11 +161,17 @@ void md_store_record_begin(md_store *st, unsigned long line)
     st->rec_line = line;
     st->rec_need_known = false;
     st->rec_keyed_evaluation = false;
+    st->rec_evaluation = false;
 }
 
 void md_store_record_need_known(md_store *st)
 {
     st->rec_need_known = true;
+}
+
+void md_store_record_evaluation(md_store *st)
+{
+    st->rec_evaluation = st->rec_keyed_evaluation = true;
 }
 
 /* A key the record already holds: spelt the same, the same key twice;
@@ -484,6 +490,13 @@ static bool timing_key(const md_store *st, const key_info *ki)
 static bool measured_kind(md_kind kind)
 {
     return kind == MD_KIND_LOSS || kind == MD_KIND_METRIC;
+}
+
+/* What an evaluation measures: a loss, a score, a share, or a key the
+ * catalog does not know (detection's bbox_mAP). */
+static bool evaluated_kind(md_kind kind)
+{
+    return measured_kind(kind) || kind == MD_KIND_FRACTION || kind == MD_KIND_OTHER;
 }
 
 /* A value written with a unit of time or of speed ("Cost: 30.35s") is no
@@ -1035,6 +1048,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     md_input *in = &st->inputs[st->cur];
     bool by_key = false, by_epoch = false, evaluation = false;
     int64_t step = record_step(st, &had, &by_key, &by_epoch, &evaluation);
+    evaluation |= st->rec_evaluation;
     if (had_step)
         *had_step = had;
     if (step < 0 && !had && st->nkv >= 3 && st->inputs[st->cur].format == MD_FMT_TEXT && record_copy(st))
@@ -1052,6 +1066,10 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     bool gives_progress = step < 0 && in->epoch_records > 0 && fractional_epoch(st);
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
+        /* Where the record says it is an evaluation's, its learning rate,
+         * memory and rates are the training's, logged before. */
+        if (st->rec_evaluation && !evaluated_kind(key_kind(st, &st->keys[kv->key])))
+            continue;
         int key = st->rec_keyed_evaluation ? evaluation_figure(st, kv->key) : kv->key;
         const key_info *ki = &st->keys[key];
         /* An evaluation's timings are not the training steps'. */
