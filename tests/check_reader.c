@@ -7556,7 +7556,9 @@ START_TEST(test_gzip_concatenated_members)
 }
 END_TEST
 
-static bool gzip_cut_short(const char *path)
+/* Whether the stream read whole was cut short; *trailing whether bytes
+ * that are no member followed it. */
+static bool gzip_ending(const char *path, bool *trailing)
 {
     md_err err;
     int sys;
@@ -7567,13 +7569,21 @@ static bool gzip_cut_short(const char *path)
     ck_assert_int_eq(md_source_slurp(src, 1 << 20, &data, &n), MD_OK);
     ck_assert_str_eq(data, "step 1, loss: 2.0\n");
     bool cut = md_source_cut_short(src);
+    *trailing = md_source_trailing(src);
     free(data);
     md_source_close(src);
     return cut;
 }
 
+static bool gzip_cut_short(const char *path)
+{
+    bool trailing;
+    return gzip_ending(path, &trailing);
+}
+
 /* Zero bytes after the last member are padding, as gzip reads them, over a
- * block boundary too; zeros and then anything else are trailing garbage. */
+ * block boundary too; zeros and then anything else, or anything else
+ * right after the member, are trailing garbage: the stream was whole. */
 START_TEST(test_gzip_zero_padding)
 {
     char *dir = t_tmpdir();
@@ -7589,10 +7599,21 @@ START_TEST(test_gzip_zero_padding)
     path = t_write(dir, "short_pad.log.gz", gz.p, members + 7);
     ck_assert_msg(!gzip_cut_short(path), "zero padding after a complete member is marked cut short");
     free(path);
+    bool trailing;
+    path = t_write(dir, "padded.log.gz", gz.p, gz.n);
+    ck_assert(!gzip_ending(path, &trailing) && !trailing);
+    free(path);
     md_buf_put(&gz, "junk", 4);
     path = t_write(dir, "garbage.log.gz", gz.p, gz.n);
-    ck_assert_msg(gzip_cut_short(path), "garbage after zero padding is not marked");
+    ck_assert_msg(!gzip_ending(path, &trailing) && trailing, "garbage after zero padding is not marked trailing");
     free(path);
+    md_buf junk = {0};
+    md_buf_put(&junk, gz.p, members);
+    md_buf_put(&junk, "\x8a junk that is no gzip member", 30);
+    path = t_write(dir, "junk.log.gz", junk.p, junk.n);
+    ck_assert_msg(!gzip_ending(path, &trailing) && trailing, "garbage right after a member is not marked trailing");
+    free(path);
+    md_buf_free(&junk);
     md_buf_free(&gz);
     t_rmtree(dir);
     free(dir);

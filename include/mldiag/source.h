@@ -33,6 +33,8 @@ const char *md_source_path(const md_source *src);
 bool md_source_is_gzip(const md_source *src);
 /* True when a gzip stream ended before its trailer or was corrupt. */
 bool md_source_cut_short(const md_source *src);
+/* True when bytes that are no gzip member followed a whole one. */
+bool md_source_trailing(const md_source *src);
 uint64_t md_source_bytes(const md_source *src);
 /* When a file was last modified, in nanoseconds since the epoch; 0 for
  * standard input and memory. */

@@ -89,6 +89,9 @@ md_err md_read_as(md_store *st, md_source *src, md_format fmt, const md_catalog 
         md_diags_add(diags, MD_DIAG_WARNING, md_source_path(src), 0, 0,
                      "compressed stream ends early or is corrupt; read what was there");
     }
+    if (md_source_trailing(src))
+        md_diags_add(diags, MD_DIAG_WARNING, md_source_path(src), 0, 0,
+                     "bytes after the end of the compressed stream are not compressed data; ignored");
     if (err == MD_ERR_IO)
         md_diags_add(diags, MD_DIAG_ERROR, md_source_path(src), 0, 0, "read error");
     return err;

@@ -22,6 +22,8 @@ struct md_source {
     size_t mem_len, mem_pos;
     bool own_fd;
     bool gzip, gz_done, cut_short, read_error;
+    bool gz_member_done; /* a gzip member ended whole */
+    bool trailing;       /* bytes after the last whole member are no member */
     z_stream zs;
     unsigned char *raw; /* compressed input block */
     bool raw_eof;
@@ -70,7 +72,7 @@ static bool refill(md_source *src)
 
 /* Zero bytes after a member, up to the end of the input, are padding (a
  * tape block, a preallocated file), which gzip -t accepts; followed by
- * anything else they are trailing garbage, read as a stream cut short.
+ * anything else they are trailing garbage after a whole stream.
  * Returns false on a read error. */
 static bool read_padding(md_source *src)
 {
@@ -80,7 +82,7 @@ static bool read_padding(md_source *src)
             src->zs.avail_in--;
         }
         if (src->zs.avail_in) {
-            src->cut_short = true;
+            src->trailing = true;
             break;
         }
         if (src->raw_eof)
@@ -107,6 +109,7 @@ static long read_gzip(md_source *src, unsigned char *dst, size_t n)
              * follows (gzip -c a b > c reads as one stream), or padding. */
             if (src->zs.avail_in == 0 && !src->raw_eof && !refill(src))
                 return -1;
+            src->gz_member_done = true;
             if (src->zs.avail_in == 0)
                 src->gz_done = true;
             else if (src->zs.next_in[0] != 0)
@@ -114,8 +117,13 @@ static long read_gzip(md_source *src, unsigned char *dst, size_t n)
             else if (!read_padding(src))
                 return -1;
         } else if (rc != Z_OK && !(rc == Z_BUF_ERROR && !(src->raw_eof && src->zs.avail_in == 0))) {
-            /* A stream that ends without its trailer, or corrupt data. */
-            src->cut_short = true;
+            /* A stream that ends without its trailer, or corrupt data; or,
+             * where a member ended whole and what follows gave nothing, bytes
+             * appended after it that are no member. */
+            if (src->gz_member_done && src->zs.total_out == 0)
+                src->trailing = true;
+            else
+                src->cut_short = true;
             src->gz_done = true;
         }
     }
@@ -397,6 +405,11 @@ const char *md_source_path(const md_source *src)
 bool md_source_is_gzip(const md_source *src)
 {
     return src->gzip;
+}
+
+bool md_source_trailing(const md_source *src)
+{
+    return src->trailing;
 }
 
 bool md_source_cut_short(const md_source *src)
