@@ -1275,6 +1275,25 @@ START_TEST(test_long_line_is_no_truncation)
     ck_assert_has(r.out, "\"cut_short\":false");
     ck_assert_msg(!strstr(r.out.p, "run_truncated"), "run_truncated reported:\n%s", r.out.p);
     run_free(&r);
+    /* In JSON Lines the object cut there is skipped as too long, not
+     * called invalid: its JSON may have been fine. */
+    md_buf_reset(&log);
+    for (int i = 1; i <= 20; i++) {
+        md_buf_printf(&log, "{\"step\": %d, \"loss\": %.2f", i, 3.0 - i / 10.0);
+        if (i == 10) {
+            md_buf_puts(&log, ", \"blob\": \"");
+            for (int k = 0; k < (3 << 19); k++)
+                md_buf_putc(&log, 'x');
+            md_buf_putc(&log, '"');
+        }
+        md_buf_puts(&log, "}\n");
+    }
+    free(t_write(f.dir, "long.jsonl", log.p, log.n));
+    r = run_mldiag(f.dir, (const char *[]){"series", "long.jsonl", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.err, "long.jsonl:10:1: warning: JSON object longer than 1 MiB; line skipped");
+    ck_assert_msg(!strstr(r.err.p, "invalid JSON"), "%s", r.err.p);
+    run_free(&r);
     md_buf_free(&log);
     teardown_dir(&f);
 }

@@ -1486,6 +1486,9 @@ static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *t
         else if (nesting_at(text->p, error_at) >= CJSON_NESTING_LIMIT)
             md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, error_at + 1,
                          "JSON nested deeper than %d levels; line skipped", CJSON_NESTING_LIMIT);
+        else if (s.n >= MD_LINE_MAX) /* cut where lines are cut: valid or not, its end is lost */
+            md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, 1, "JSON object longer than %d MiB; line skipped",
+                         MD_LINE_MAX >> 20);
         else
             md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, error_at + 1, "invalid JSON; line skipped");
         cJSON_Delete(obj);
