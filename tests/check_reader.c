@@ -93,6 +93,11 @@ START_TEST(test_kv_hf_dict)
                {"train_samples_per_second", 243.965, MD_UNIT_NONE},
                {"train_steps_per_second", 0.476, MD_UNIT_NONE},
                {"train_loss", 0.26900792780675387, MD_UNIT_NONE}, {"epoch", 0.39, MD_UNIT_NONE});
+    /* A terminal's redraw left a stray quote inside a key: the pairs after
+     * it are read, not the quotes taken out of step. */
+    CHECK_LINE("{'rewards/chosen': 'nan', 'l  's0     eogps/rejected': 'nan', 'loss/train': 'nan', 'grad_norm': 1.5}",
+               {"rewards/chosen", NAN, MD_UNIT_NONE}, {"loss/train", NAN, MD_UNIT_NONE},
+               {"grad_norm", 1.5, MD_UNIT_NONE});
     /* Pasted from a blog whose editor turned the quotes typographic; a lone
      * apostrophe hides no key. */
     CHECK_LINE("{\u2018loss\u2019: 1.45, \u2018learning_rate\u2019: 2e-05, \u2018epoch\u2019: 0.1}",

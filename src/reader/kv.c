@@ -2992,6 +2992,15 @@ static const char *closing_curly_quote(const char *start, const char *end, const
     return NULL;
 }
 
+/* Whether [p, end) is a dict's separator alone, ": " or ", ". */
+static bool separator_only(const char *p, const char *end)
+{
+    p = md_skip_blanks(p, end);
+    if (p == end || (*p != ':' && *p != ','))
+        return false;
+    return md_skip_blanks(p + 1, end) == end && end - p <= 3;
+}
+
 static void on_quote(scan *s)
 {
     const char *start, *close, *after;
@@ -3031,6 +3040,15 @@ static void on_quote(scan *s)
         emit(s, start, (size_t)(close - start), &v, false);
         clear_key(s);
         s->p = v.end;
+        return;
+    }
+    /* "': '" or "', '" taken for a quoted text: a stray quote before it (a
+     * terminal's redraw inside a key, "'l  's0 eogps_train/rejected':")
+     * put the quotes out of step. Its closing quote opens the next string,
+     * so the pairs after it are read. */
+    if (straight && separator_only(start, close)) {
+        clear_key(s);
+        s->p = close;
         return;
     }
     clear_key(s);

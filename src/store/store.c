@@ -499,6 +499,19 @@ static bool evaluated_kind(md_kind kind)
     return measured_kind(kind) || kind == MD_KIND_FRACTION || kind == MD_KIND_OTHER;
 }
 
+/* A record that says it is an evaluation's keeps what an evaluation
+ * measures: its learning rate, memory and rates are the training's,
+ * logged before. */
+static MD_NOINLINE void keep_evaluated(md_store *st, bool *evaluation)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < st->nkv; i++)
+        if (evaluated_kind(key_kind(st, &st->keys[st->kv[i].key])))
+            st->kv[kept++] = st->kv[i];
+    st->nkv = kept;
+    *evaluation = true;
+}
+
 /* A value written with a unit of time or of speed ("Cost: 30.35s") is no
  * loss, score, rate of learning or gradient, whatever its key's name says:
  * the key names something else in this log. */
@@ -1048,7 +1061,8 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     md_input *in = &st->inputs[st->cur];
     bool by_key = false, by_epoch = false, evaluation = false;
     int64_t step = record_step(st, &had, &by_key, &by_epoch, &evaluation);
-    evaluation |= st->rec_evaluation;
+    if (st->rec_evaluation)
+        keep_evaluated(st, &evaluation);
     if (had_step)
         *had_step = had;
     if (step < 0 && !had && st->nkv >= 3 && st->inputs[st->cur].format == MD_FMT_TEXT && record_copy(st))
@@ -1066,10 +1080,6 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     bool gives_progress = step < 0 && in->epoch_records > 0 && fractional_epoch(st);
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
-        /* Where the record says it is an evaluation's, its learning rate,
-         * memory and rates are the training's, logged before. */
-        if (st->rec_evaluation && !evaluated_kind(key_kind(st, &st->keys[kv->key])))
-            continue;
         int key = st->rec_keyed_evaluation ? evaluation_figure(st, kv->key) : kv->key;
         const key_info *ki = &st->keys[key];
         /* An evaluation's timings are not the training steps'. */
