@@ -4579,6 +4579,20 @@ START_TEST(test_text_trainers_own_names)
         ck_assert(T_CLOSE(series(st, "memory")->max, 5.0));
         md_store_free(st);
     }
+    /* An epoch's summary under "phase": "val" keeps the training set's
+     * figures it carries, and its rate, the training's; a fraction under
+     * "mem" is no MiB. */
+    st = load_text("epochs.jsonl",
+                   "{\"phase\": \"val\", \"epoch\": 1, \"train_loss\": 0.9, \"val_loss\": 1.0, \"lr\": 0.01, "
+                   "\"mem\": 38.2}\n"
+                   "{\"phase\": \"val\", \"epoch\": 2, \"train_loss\": 0.8, \"val_loss\": 0.95, \"lr\": 0.01, "
+                   "\"mem\": 38.2}\n",
+                   NULL);
+    ck_assert(series(st, "loss")->last == 0.8);
+    ck_assert(series(st, "val_loss")->last == 0.95);
+    ck_assert_uint_eq(series(st, "lr")->count, 2);
+    ck_assert(T_CLOSE(series(st, "memory")->max, 38.2));
+    md_store_free(st);
     /* pycls' json_stats in its text log: "_type" names the set. */
     st = load_text("stdout.log",
                    "[meters.py: 89]: json_stats: {\"_type\": \"train_iter\", \"epoch\": \"1/30\", \"iter\": "
@@ -7617,6 +7631,13 @@ START_TEST(test_gzip_zero_padding)
     md_buf_put(&junk, "\x8a junk that is no gzip member", 30);
     path = t_write(dir, "junk.log.gz", junk.p, junk.n);
     ck_assert_msg(!gzip_ending(path, &trailing) && trailing, "garbage right after a member is not marked trailing");
+    free(path);
+    /* A second member that breaks after its header is a member cut short. */
+    md_buf_reset(&junk);
+    md_buf_put(&junk, gz.p, members);
+    md_buf_put(&junk, gz.p, 10);
+    path = t_write(dir, "second.log.gz", junk.p, junk.n);
+    ck_assert_msg(gzip_ending(path, &trailing) && !trailing, "a second member cut short is not marked so");
     free(path);
     md_buf_free(&junk);
     md_buf_free(&gz);

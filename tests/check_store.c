@@ -1421,6 +1421,45 @@ START_TEST(test_event_after)
 }
 END_TEST
 
+static void record_at(md_store *st, unsigned long line, int64_t step, double v)
+{
+    md_store_record_begin(st, line);
+    put(st, "step", (double)step, MD_UNIT_NONE, MD_KV_INTEGRAL);
+    put(st, "loss", v, MD_UNIT_NONE, 0);
+    md_store_record_end(st, NULL);
+}
+
+/* An event before the last run's first loss, in the loss's own input, was
+ * an earlier attempt's; lines of another input compare with nothing. */
+START_TEST(test_event_earlier_run)
+{
+    for (int where = 0; where < 3; where++) {
+        md_store *st = new_store();
+        unsigned long line = 1;
+        if (where == 2) { /* a console log beside the metrics */
+            oom(st, 40, -1, 2.0);
+            md_store_begin_input(st, "metrics.jsonl", MD_FMT_JSONL);
+        }
+        for (int s = 1; s <= 10; s++)
+            record_at(st, line++, s, 2.0 - s / 100.0);
+        if (where == 0)
+            oom(st, line++, 10, 2.0);
+        for (int s = 1; s <= 10; s++) {
+            if (where == 1 && s == 5)
+                oom(st, line++, 4, 2.0);
+            record_at(st, line++, s, 1.5 - s / 100.0);
+        }
+        finish(st);
+        md_sigset *sig = md_sigset_new(st);
+        ck_assert_uint_eq(series(st, "loss")->runs, 2);
+        md_value v = md_signal_event(sig, "cuda_oom", "earlier_run");
+        ck_assert_msg(v.known && v.v == (where == 0), "case %d: earlier_run %g", where, v.v);
+        md_sigset_free(sig);
+        md_store_free(st);
+    }
+}
+END_TEST
+
 START_TEST(test_timestamps_and_gaps)
 {
     md_store *st = new_store();
@@ -1993,6 +2032,7 @@ Suite *suite_store(void)
     tcase_add_test(sum, test_trends_are_not_spikes);
     tcase_add_test(sum, test_event_fields);
     tcase_add_test(sum, test_event_after);
+    tcase_add_test(sum, test_event_earlier_run);
     tcase_add_test(sum, test_timestamps_and_gaps);
     tcase_add_test(sum, test_merge_keeps_longer_series);
     tcase_add_test(sum, test_merge_keeps_test_and_val_sets);

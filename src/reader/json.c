@@ -224,17 +224,18 @@ static bool quoted_span(const cJSON *item, const char *key, double *v)
 
 /* A record that names its set in a field is MMCV's log.json or pycls'
  * json_stats: their "memory" and "mem" are torch.cuda.max_memory_allocated()
- * in MiB, written with no unit. */
-static md_unit record_unit(const json_reader *r, const char *key, size_t keylen)
+ * in whole MiB, written with no unit (a fraction is another logger's GB). */
+static md_unit record_unit(const json_reader *r, const char *key, size_t keylen, double v)
 {
-    return r->set_named && ((keylen == 6 && memcmp(key, "memory", 6) == 0) || (keylen == 3 && memcmp(key, "mem", 3) == 0))
+    return r->set_named && v == floor(v) &&
+                   ((keylen == 6 && memcmp(key, "memory", 6) == 0) || (keylen == 3 && memcmp(key, "mem", 3) == 0))
                ? MD_UNIT_MIB
                : MD_UNIT_NONE;
 }
 
 static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
 {
-    md_feed_kv(r->feed, key, keylen, v, record_unit(r, key, keylen), md_json_number_flags(v), NAN);
+    md_feed_kv(r->feed, key, keylen, v, record_unit(r, key, keylen, v), md_json_number_flags(v), NAN);
 }
 
 /* A count and its total written as a string under a key that names both,
@@ -1457,8 +1458,8 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
          * either. */
         if (!it->number || bookkeeping || it->keylen + 1 >= NESTED_KEY_MAX)
             continue;
-        /* A column has no unit: a value with one goes by its name. */
-        int column = r->set_named && record_unit(r, it->key, it->keylen) != MD_UNIT_NONE ? NO_COLUMN : it->column;
+        /* A column has no unit: a value that may have one goes by its name. */
+        int column = r->set_named && record_unit(r, it->key, it->keylen, 0) != MD_UNIT_NONE ? NO_COLUMN : it->column;
         if (it->text && column >= 0 && defer) {
             md_feed_column_number(r->feed, (unsigned)column, it->text, it->len);
             continue;
@@ -1487,8 +1488,8 @@ static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *t
             md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, error_at + 1,
                          "JSON nested deeper than %d levels; line skipped", CJSON_NESTING_LIMIT);
         else if (s.n >= MD_LINE_MAX) /* cut where lines are cut: valid or not, its end is lost */
-            md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, 1, "JSON object longer than %d MiB; line skipped",
-                         MD_LINE_MAX >> 20);
+            md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, 1, "%s longer than %d MiB; line skipped",
+                         s.p[0] == '{' ? "JSON object" : "line", MD_LINE_MAX >> 20);
         else
             md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, error_at + 1, "invalid JSON; line skipped");
         cJSON_Delete(obj);

@@ -4031,11 +4031,14 @@ static bool settings_line(const scan *s)
 
 /* OpenMMLab's loggers (mmcv's TextLoggerHook, mmengine's LogProcessor)
  * print "memory: 3834", the peak of torch.cuda.max_memory_allocated() in
- * MiB with no unit; a memory series with no unit is read in GiB. */
+ * MiB with no unit; a memory series with no unit is read in GiB. So do
+ * dicts that name their set in a field (pycls' "mem": 5123), in whole MiB:
+ * a fraction there is another logger's GB. */
 static void openmmlab_memory(scan *s)
 {
     for (size_t i = 0; i < s->n; i++)
-        if (s->out[i].unit == MD_UNIT_NONE && (!s->out[i].ns || s->set_in_field) &&
+        if (s->out[i].unit == MD_UNIT_NONE &&
+            (s->set_in_field ? (s->out[i].flags & MD_KV_INTEGRAL) != 0 : !s->out[i].ns) &&
             (md_word_is(s->out[i].key, s->out[i].keylen, "memory") || md_word_is(s->out[i].key, s->out[i].keylen, "mem")))
             s->out[i].unit = MD_UNIT_MIB;
 }

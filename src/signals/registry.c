@@ -156,6 +156,8 @@ static const md_named event_features[] = {
     {"last_step", "training step at its last occurrence"},
     {"last_line", "line of its last occurrence"},
     {"tail_lines", "lines after its last occurrence in that input (0: the log ends with it)"},
+    {"earlier_run", "1 when the loss held several runs and the event's last occurrence came before the last "
+                    "run's first loss, in the loss's own input: an earlier attempt's"},
     {"same_text", "1 when its first and last occurrences say the same (one occurrence: 1)"},
     {"steps_after", "training steps its input logged after its last occurrence (0: training "
                     "stopped there; a caught error, a requeued job that resumed, go on)"},

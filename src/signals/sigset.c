@@ -133,6 +133,12 @@ md_value md_signal_event(md_sigset *sig, const char *id, const char *feature)
         return md_known((!steps.known || steps.v > 0) && entries_after(sig, e) >= 3 &&
                         (!interval_known || steps.v >= 2 * interval));
     }
+    if (strcmp(feature, "earlier_run") == 0) {
+        /* Lines compare within one input only: a run directory's console
+         * log and its metrics file number their lines apart. */
+        const md_series *loss = md_store_find(sig->st, "loss");
+        return md_known(loss && loss->runs > 1 && loss->input == e->last_input && e->last_line < loss->first_line);
+    }
     if (strcmp(feature, "same_text") == 0)
         return md_known(e->first_text && e->last_text && strcmp(e->first_text, e->last_text) == 0);
     if (strcmp(feature, "tail_lines") == 0) {

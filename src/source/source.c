@@ -22,7 +22,7 @@ struct md_source {
     size_t mem_len, mem_pos;
     bool own_fd;
     bool gzip, gz_done, cut_short, read_error;
-    bool gz_member_done; /* a gzip member ended whole */
+    bool gz_no_magic; /* a gzip member ended whole, and the bytes after it are no member's start */
     bool trailing;       /* bytes after the last whole member are no member */
     z_stream zs;
     unsigned char *raw; /* compressed input block */
@@ -109,18 +109,21 @@ static long read_gzip(md_source *src, unsigned char *dst, size_t n)
              * follows (gzip -c a b > c reads as one stream), or padding. */
             if (src->zs.avail_in == 0 && !src->raw_eof && !refill(src))
                 return -1;
-            src->gz_member_done = true;
-            if (src->zs.avail_in == 0)
+            if (src->zs.avail_in == 0) {
                 src->gz_done = true;
-            else if (src->zs.next_in[0] != 0)
+            } else if (src->zs.next_in[0] != 0) {
+                /* Another member starts with gzip's magic: one that breaks
+                 * is cut short; bytes without it are no member. */
+                src->gz_no_magic = src->zs.next_in[0] != 0x1f;
                 inflateReset(&src->zs);
-            else if (!read_padding(src))
+            } else if (!read_padding(src)) {
                 return -1;
+            }
         } else if (rc != Z_OK && !(rc == Z_BUF_ERROR && !(src->raw_eof && src->zs.avail_in == 0))) {
             /* A stream that ends without its trailer, or corrupt data; or,
-             * where a member ended whole and what follows gave nothing, bytes
-             * appended after it that are no member. */
-            if (src->gz_member_done && src->zs.total_out == 0)
+             * where a member ended whole and what follows has no gzip magic
+             * and gave nothing, bytes appended after it. */
+            if (src->gz_no_magic && src->zs.total_out == 0)
                 src->trailing = true;
             else
                 src->cut_short = true;

@@ -492,24 +492,18 @@ static bool measured_kind(md_kind kind)
     return kind == MD_KIND_LOSS || kind == MD_KIND_METRIC;
 }
 
+/* A key that names the training set: "train_loss", "training/acc". */
+static bool training_key(const key_info *ki)
+{
+    const char *n = ki->norm;
+    return n && strncmp(n, "train", 5) == 0 && (n[5] == '_' || strncmp(n + 5, "ing_", 4) == 0);
+}
+
 /* What an evaluation measures: a loss, a score, a share, or a key the
  * catalog does not know (detection's bbox_mAP). */
 static bool evaluated_kind(md_kind kind)
 {
     return measured_kind(kind) || kind == MD_KIND_FRACTION || kind == MD_KIND_OTHER;
-}
-
-/* A record that says it is an evaluation's keeps what an evaluation
- * measures: its learning rate, memory and rates are the training's,
- * logged before. */
-static MD_NOINLINE void keep_evaluated(md_store *st, bool *evaluation)
-{
-    size_t kept = 0;
-    for (size_t i = 0; i < st->nkv; i++)
-        if (evaluated_kind(key_kind(st, &st->keys[st->kv[i].key])))
-            st->kv[kept++] = st->kv[i];
-    st->nkv = kept;
-    *evaluation = true;
 }
 
 /* A value written with a unit of time or of speed ("Cost: 30.35s") is no
@@ -808,11 +802,14 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
  * validation set's, whatever its key says: MMEngine's {"accuracy/top1":
  * 70.96, "step": 2} is the top-1 accuracy on the validation set after
  * epoch 2, which training's records never hold. Its timings are left out
- * (record_end). */
+ * (record_end). Its learning rate and memory, and the training set's
+ * figures an epoch's summary carries beside the evaluation's ("phase":
+ * "val" over "train_loss" and "val_loss"), stay the training's. */
 static MD_NOINLINE int evaluation_figure(md_store *st, int k)
 {
     const key_info *ki = &st->keys[k];
-    if (ki->role != MD_ROLE_SERIES || (ki->total & (KEY_EVALUATION | KEY_TIMING)) || evaluation_key(st, ki))
+    if (ki->role != MD_ROLE_SERIES || (ki->total & (KEY_EVALUATION | KEY_TIMING)) || evaluation_key(st, ki) ||
+        !evaluated_kind(key_kind(st, ki)) || training_key(ki))
         return k;
     return keys_evaluation_twin(st, k);
 }
@@ -1061,8 +1058,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     md_input *in = &st->inputs[st->cur];
     bool by_key = false, by_epoch = false, evaluation = false;
     int64_t step = record_step(st, &had, &by_key, &by_epoch, &evaluation);
-    if (st->rec_evaluation)
-        keep_evaluated(st, &evaluation);
+    evaluation |= st->rec_evaluation;
     if (had_step)
         *had_step = had;
     if (step < 0 && !had && st->nkv >= 3 && st->inputs[st->cur].format == MD_FMT_TEXT && record_copy(st))
