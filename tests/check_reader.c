@@ -2265,6 +2265,24 @@ START_TEST(test_text_metriclogger_averaged_stats)
     ck_assert_int_eq(loss->last_step, 1);
     ck_assert(fabs(loss->last - 6.5593) < 1e-9);
     md_store_free(st);
+    /* A head's terms with no total (DAFormer under mmseg): their sum; with
+     * the total (mmseg's own), that. */
+    st = load_text("daformer.log",
+                   "2023-10-26 08:42:44,761 - mmseg - INFO - Iter [50/40000]\tlr: 1.958e-06, decode.loss_seg: 0.6010, "
+                   "decode.acc_seg: 13.7835, mix.decode.loss_seg: 0.3329\n"
+                   "2023-10-26 08:43:30,109 - mmseg - INFO - Iter [100/40000]\tlr: 3.950e-06, decode.loss_seg: 0.5742, "
+                   "decode.acc_seg: 41.1594, mix.decode.loss_seg: 0.3116\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_int_eq(loss->last_step, 100);
+    ck_assert(fabs(loss->last - 0.8858) < 1e-9);
+    md_store_free(st);
+    st = load_text("mmseg.log",
+                   "2023-10-26 08:42:44,761 - mmseg - INFO - Iter [50/40000]\tlr: 1.958e-06, decode.loss_ce: 0.6010, "
+                   "aux.loss_ce: 0.2500, loss: 0.8510\n",
+                   NULL);
+    ck_assert(series(st, "loss")->last == 0.8510);
+    md_store_free(st);
 }
 END_TEST
 

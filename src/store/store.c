@@ -905,6 +905,11 @@ static bool loss_prefixed_term(const key_info *ki)
     const char *rest = strncmp(norm, "loss_", 5) == 0         ? norm + 5
                        : strncmp(norm, "train_loss_", 11) == 0 ? norm + 11
                                                                : NULL;
+    /* A head's term, as OpenMMLab's models name them: mmseg's
+     * "decode.loss_seg", "aux.loss_ce", DAFormer's "mix.decode.loss_seg". */
+    const char *in_norm = strstr(norm, "_loss_");
+    if (!rest && in_norm && md_memmem(ki->raw, ki->rawlen, ".loss_", 6))
+        rest = in_norm + 6;
     if (!rest || !md_is_letter(*rest) || md_key_is_eval(norm))
         return false;
     for (size_t i = 0; i < MD_COUNT(not_terms); i++)
