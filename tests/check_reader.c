@@ -2265,6 +2265,21 @@ START_TEST(test_text_metriclogger_averaged_stats)
     ck_assert_int_eq(loss->last_step, 1);
     ck_assert(fabs(loss->last - 6.5593) < 1e-9);
     md_store_free(st);
+    /* TensorVision's raw and smoothed evaluation lines under each step:
+     * the raw figures are the step's. */
+    st = load_text("kittiseg.log",
+                   "2017-11-06 17:31:22,136 root INFO Step 0/100000: loss = 24.93; lr = 1.00e-05; 0.483 sec (per Batch)\n"
+                   "2017-11-06 17:31:28,448 root INFO       (raw)  Acc. : 0.25, xentropy: 24.44\n"
+                   "2017-11-06 17:31:28,448 root INFO    (smooth)  Acc. : 0.25, xentropy: 24.44\n"
+                   "2017-11-06 18:07:11,233 root INFO Step 100/100000: loss = 21.37; lr = 1.00e-05; 42.856 sec (per Batch)\n"
+                   "2017-11-06 18:07:17,071 root INFO       (raw)  Acc. : 0.40, xentropy: 20.71\n"
+                   "2017-11-06 18:07:17,073 root INFO    (smooth)  Acc. : 0.25, xentropy: 24.25\n",
+                   NULL);
+    const md_series *acc = series(st, "accuracy");
+    ck_assert_uint_eq(acc->count, 2);
+    ck_assert(acc->last == 0.40);
+    ck_assert_int_eq(acc->last_step, 100);
+    md_store_free(st);
     /* A head's terms with no total (DAFormer under mmseg): their sum; with
      * the total (mmseg's own), that. */
     st = load_text("daformer.log",

@@ -2207,6 +2207,31 @@ static bool on_quoted_set_value(scan *s, const char *q)
     return true;
 }
 
+/* TensorVision's loggers (KittiSeg, KittiBox) print each evaluation twice,
+ * "(raw)  Acc. : 0.40, xentropy: 20.71" and "(smooth)  Acc. : 0.25, ...":
+ * the smoothed figures are a running average, a series of their own
+ * ("smooth_acc"), and the raw ones the step's. */
+static bool on_lead_paren_tag(scan *s)
+{
+    static const char *const averaged[] = {"smooth", "smoothed", "avg", "average", "ema", "running"};
+    const char *w = s->p + 1, *we = w;
+    while (we < s->end && is_alpha(*we))
+        we++;
+    if (we == w || we + 1 >= s->end || *we != ')' || !md_is_blank(we[1]))
+        return false;
+    size_t n = (size_t)(we - w);
+    if (md_word_is(w, n, "raw")) {
+        clear_key(s);
+    } else if (md_word_in(w, n, averaged, MD_COUNT(averaged))) {
+        name_set(s, w, we);
+        clear_key(s);
+    } else {
+        return false;
+    }
+    s->p = we + 1;
+    return true;
+}
+
 static bool on_set_tag(scan *s)
 {
     const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, ']', &name_end, &after);
@@ -4158,6 +4183,8 @@ size_t md_kv_scan_memo(const char *line, size_t n, md_kv *out, size_t cap, md_kv
                    (on_mm_phase(&s) || on_paren_count(&s) || on_arguments(&s) || extend_with_paren(&s))) {
             continue;
         } else if (c == '(' && s.n > 0 && on_interval_seconds(&s)) {
+            continue;
+        } else if (c == '(' && s.n == 0 && !s.set && on_lead_paren_tag(&s)) {
             continue;
         } else if ((unsigned char)c == 0xE2 && on_rich_bar(&s)) {
             continue;
