@@ -98,6 +98,10 @@ START_TEST(test_kv_hf_dict)
     CHECK_LINE("{'rewards/chosen': 'nan', 'l  's0     eogps/rejected': 'nan', 'loss/train': 'nan', 'grad_norm': 1.5}",
                {"rewards/chosen", NAN, MD_UNIT_NONE}, {"loss/train", NAN, MD_UNIT_NONE},
                {"grad_norm", 1.5, MD_UNIT_NONE});
+    /* A separator quoted as a value is no stray quote. */
+    CHECK_LINE("data: csv_sep=',' step: 5 loss: 2.5", {"step", 5, MD_UNIT_NONE}, {"loss", 2.5, MD_UNIT_NONE});
+    CHECK_LINE("cfg={'sep': ', '} metrics={'step': 5, 'loss': 2.5}", {"step", 5, MD_UNIT_NONE},
+               {"loss", 2.5, MD_UNIT_NONE});
     /* Pasted from a blog whose editor turned the quotes typographic; a lone
      * apostrophe hides no key. */
     CHECK_LINE("{\u2018loss\u2019: 1.45, \u2018learning_rate\u2019: 2e-05, \u2018epoch\u2019: 0.1}",
@@ -2279,6 +2283,10 @@ START_TEST(test_text_metriclogger_averaged_stats)
     ck_assert_uint_eq(acc->count, 2);
     ck_assert(acc->last == 0.40);
     ck_assert_int_eq(acc->last_step, 100);
+    md_store_free(st);
+    /* Averaged figures alone are the log's figures. */
+    st = load_text("ema.log", "step 1 (ema) loss: 2.5\n(ema) loss: 2.4\nstep 2\n(ema) loss: 2.3\n", NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
     md_store_free(st);
     /* A head's terms with no total (DAFormer under mmseg): their sum; with
      * the total (mmseg's own), that. */
@@ -7664,6 +7672,13 @@ START_TEST(test_gzip_zero_padding)
     md_buf_put(&junk, "\x8a junk that is no gzip member", 30);
     path = t_write(dir, "junk.log.gz", junk.p, junk.n);
     ck_assert_msg(!gzip_ending(path, &trailing) && trailing, "garbage right after a member is not marked trailing");
+    free(path);
+    /* A lone byte of the magic is no member. */
+    md_buf_reset(&junk);
+    md_buf_put(&junk, gz.p, members);
+    md_buf_put(&junk, "\x1f", 1);
+    path = t_write(dir, "one.log.gz", junk.p, junk.n);
+    ck_assert_msg(!gzip_ending(path, &trailing) && trailing, "a trailing 0x1f is taken for a member");
     free(path);
     /* A second member that breaks after its header is a member cut short. */
     md_buf_reset(&junk);

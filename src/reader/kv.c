@@ -2207,27 +2207,25 @@ static bool on_quoted_set_value(scan *s, const char *q)
     return true;
 }
 
-/* TensorVision's loggers (KittiSeg, KittiBox) print each evaluation twice,
- * "(raw)  Acc. : 0.40, xentropy: 20.71" and "(smooth)  Acc. : 0.25, ...":
- * the smoothed figures are a running average, a series of their own
- * ("smooth_acc"), and the raw ones the step's. */
-static bool on_lead_paren_tag(scan *s)
+bool md_kv_average_tag(const char *w, size_t n)
 {
     static const char *const averaged[] = {"smooth", "smoothed", "avg", "average", "ema", "running"};
+    return md_word_in(w, n, averaged, MD_COUNT(averaged));
+}
+
+/* A message's lead tag of how its figures were taken, TensorVision's
+ * "(raw)  Acc. : 0.40" and "(smooth)  Acc. : 0.25" (the text reader keeps
+ * one of the two, text.c averaged_restatement): no part of their names. */
+static bool on_lead_paren_tag(scan *s)
+{
     const char *w = s->p + 1, *we = w;
     while (we < s->end && is_alpha(*we))
         we++;
-    if (we == w || we + 1 >= s->end || *we != ')' || !md_is_blank(we[1]))
-        return false;
     size_t n = (size_t)(we - w);
-    if (md_word_is(w, n, "raw")) {
-        clear_key(s);
-    } else if (md_word_in(w, n, averaged, MD_COUNT(averaged))) {
-        name_set(s, w, we);
-        clear_key(s);
-    } else {
+    if (we == w || we + 1 >= s->end || *we != ')' || !md_is_blank(we[1]) ||
+        !(md_word_is(w, n, "raw") || md_kv_average_tag(w, n)))
         return false;
-    }
+    clear_key(s);
     s->p = we + 1;
     return true;
 }
@@ -3067,11 +3065,12 @@ static void on_quote(scan *s)
         s->p = v.end;
         return;
     }
-    /* "': '" or "', '" taken for a quoted text: a stray quote before it (a
-     * terminal's redraw inside a key, "'l  's0 eogps_train/rejected':")
-     * put the quotes out of step. Its closing quote opens the next string,
-     * so the pairs after it are read. */
-    if (straight && separator_only(start, close)) {
+    /* "': '" or "', '" taken for a quoted text right after a word: a stray
+     * quote before it (a terminal's redraw inside a key, "'l  's0
+     * eogps_train/rejected':") put the quotes out of step. Its closing
+     * quote opens the next string, so the pairs after it are read. After
+     * anything else it is a value ("csv_sep=','", "split on ':'"). */
+    if (straight && s->p > s->line && (is_alnum(s->p[-1]) || s->p[-1] == '_') && separator_only(start, close)) {
         clear_key(s);
         s->p = close;
         return;

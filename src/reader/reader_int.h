@@ -105,6 +105,9 @@ bool md_word_in(const char *p, size_t n, const char *const *words, size_t nwords
 /* A field whose value names the set a record measures: "mode" (MMCV),
  * "_type" (pycls), "split", "phase" (kv.c). */
 bool md_set_field(const char *key, const char *end);
+/* A tag's word that says its figures are averaged over steps: "smooth",
+ * "avg", "ema", "running" (kv.c). */
+bool md_kv_average_tag(const char *w, size_t n);
 /* A logger's level written in capitals ("INFO", not a name's "Info"). */
 bool md_capital_log_level(const char *w, const char *we);
 /* A set's name alone: "train", "val", "valid", "validation". */

@@ -147,6 +147,7 @@ struct md_text_reader {
      * line with a step of its own or the next header. */
     bool eval_block;
     bool epoch_headers;      /* a line was only an epoch ("Epoch 3/10"), as Keras prints them */
+    bool raw_tagged;         /* a line's figures were tagged "(raw)" (averaged_restatement) */
     bool count_headers;      /* a line was only a count of steps other than the environment's */
     char result_set[12];     /* the set a banner named for the lines after it (result_banner), or "" */
     char result_lead[40];    /* what the banner's first line began with, before its pairs (a time stamp) */
@@ -3194,6 +3195,35 @@ static bool suspect_bytes(md_str seg)
 }
 
 /* try_shapes is false for a segment read_shaped found no shape for. */
+/* TensorVision's loggers (KittiSeg, KittiBox) print each evaluation twice
+ * under its step, "(raw)  Acc. : 0.40, xentropy: 20.71" and "(smooth)  Acc.
+ * : 0.25, ...": in a log that writes raw lines, a line of averaged figures
+ * ("(smooth)", "(ema)", ...) restates them as a running average and is
+ * not read; without raw lines it is all the log gives. The tag opens the
+ * message: at the line's start or after a logger's level ("root INFO"). */
+static bool averaged_restatement(text_reader *r, md_str seg)
+{
+    const char *end = seg.p + (seg.n < 96 ? seg.n : 96), *open = memchr(seg.p, '(', (size_t)(end - seg.p));
+    if (!open)
+        return false;
+    const char *w = open + 1, *we = w;
+    while (we < end && ((*we >= 'a' && *we <= 'z') || (*we >= 'A' && *we <= 'Z')))
+        we++;
+    if (we == w || we == end || *we != ')')
+        return false;
+    const char *before = open, *level;
+    while (before > seg.p && before[-1] == ' ')
+        before--;
+    for (level = before; level > seg.p && level[-1] >= 'A' && level[-1] <= 'Z'; level--)
+        ;
+    if (before > seg.p && !(level < before && md_capital_log_level(level, before) && (level == seg.p || level[-1] == ' ')))
+        return false;
+    size_t n = (size_t)(we - w);
+    if (md_word_is(w, n, "raw"))
+        r->raw_tagged = true;
+    return r->raw_tagged && md_kv_average_tag(w, n);
+}
+
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
     /* The line under an evaluation's header is read as the evaluation's,
@@ -3203,6 +3233,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
     if (r->in_traceback && !traceback_body(r, seg))
         r->traceback_others++;
     if (r->result_set[0] && read_result_line(r, seg, line))
+        return;
+    if (seg.n && memchr(seg.p, '(', seg.n < 96 ? seg.n : 96) && averaged_restatement(r, seg))
         return;
     if (repeated_round(r, seg, line) || (try_shapes && read_shaped(r, seg, line, 0) == READ_BY_SHAPE))
         return;

@@ -114,7 +114,7 @@ static long read_gzip(md_source *src, unsigned char *dst, size_t n)
             } else if (src->zs.next_in[0] != 0) {
                 /* Another member starts with gzip's magic: one that breaks
                  * is cut short; bytes without it are no member. */
-                src->gz_no_magic = src->zs.next_in[0] != 0x1f;
+                src->gz_no_magic = !(src->zs.avail_in >= 2 && src->zs.next_in[0] == 0x1f && src->zs.next_in[1] == 0x8b);
                 inflateReset(&src->zs);
             } else if (!read_padding(src)) {
                 return -1;
