@@ -566,6 +566,20 @@ def _(r):
     return "\n".join(rows) + "\n", sidecar
 
 
+@near_miss("loss_unbounded_below", "reinforce_cartpole_loss_scales_with_return.log")
+def _(r):
+    out = [note("PyTorch's REINFORCE example on CartPole, printing its policy loss too: the loss",
+                "is -sum(log p * return), so it grows in size with the returns as the agent learns",
+                "(-8 at first, -900 once episodes last 500 steps). A reward is logged beside it.")]
+    running = 10.0
+    for ep in range(10, 1010, 10):
+        last = min(500.0, 9.0 + 491.0 / (1 + math.exp(-(ep - 500) / 90.0)) + r.gauss(0, 8))
+        running = 0.05 * last + 0.95 * running
+        loss = -(1.8 * last + r.gauss(0, 3))
+        out.append("Episode %d\tLast reward: %.2f\tAverage reward: %.2f\tloss: %.3f" % (ep, last, running, loss))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_metrics", "yolov5_first_val_nan.csv")
 def _(r):
     cols = ["epoch", "train/box_loss", "train/obj_loss", "train/cls_loss", "metrics/precision",
