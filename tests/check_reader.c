@@ -422,6 +422,11 @@ START_TEST(test_kv_imagenet_family)
     CHECK_LINE("2021-03-26 21:05:15,349 - Model - INFO - Train Instance Accuracy: 0.781606, Loss: 0.52",
                {"Train Instance Accuracy", 0.781606, MD_UNIT_NONE}, {"Loss", 0.52, MD_UNIT_NONE});
     ck_assert_ptr_null(kv[1].ns);
+    /* Or after it, between dashes. */
+    CHECK_LINE("09-02 20:39:12 - INFO - __main__ - Val. Total Loss: 1.79, KL: 0.24, AUC: 49.90%",
+               {"Val. Total Loss", 1.79, MD_UNIT_NONE}, {"KL", 0.24, MD_UNIT_NONE}, {"AUC", 49.90, MD_UNIT_PERCENT});
+    ck_assert_ptr_nonnull(kv[1].ns);
+    ck_assert_ptr_nonnull(kv[2].ns);
 }
 END_TEST
 

@@ -1424,6 +1424,14 @@ static bool log_level_word(const char *w, const char *we)
     return md_word_in(w, (size_t)(we - w), levels, MD_COUNT(levels));
 }
 
+/* Whether a dash comes before w, blanks aside. */
+static bool dash_before(const char *line, const char *w)
+{
+    while (w > line && md_is_blank(w[-1]))
+        w--;
+    return w > line && w[-1] == '-';
+}
+
 /* "Validation epoch 3 loss 0.5", DeepSpeech's "I Validation of Epoch 0 -
  * loss: 188.4", DLRM's "Testing at - 150/150 of epoch 0, loss 0.46": a
  * message that opens with an evaluation's word (behind a logger's level)
@@ -1437,6 +1445,12 @@ static void lead_evaluation(scan *s, const char *w, const char *we)
 {
     size_t n = (size_t)(we - w);
     if (n == 1)
+        return;
+    /* A logger's name between dashes after its level ("... - INFO -
+     * __main__ - Val. Total Loss: 1.79, ..."): the message opens after it. */
+    const char *next = md_skip_blanks(we, s->end);
+    if (next > we && next + 1 < s->end && *next == '-' && next[1] == ' ' && dash_before(s->line, w) &&
+        !md_evaluation_word(w, n))
         return;
     /* Most messages open with a word that starts as none of the levels'
      * and evaluations' words do: one test, no word comparison. */
@@ -1491,13 +1505,6 @@ bool md_capital_log_level(const char *w, const char *we)
     return log_level_word(w, we);
 }
 
-/* Whether a dash comes before w, blanks aside. */
-static bool dash_before(const char *line, const char *w)
-{
-    while (w > line && md_is_blank(w[-1]))
-        w--;
-    return w > line && w[-1] == '-';
-}
 
 /* "EPOCH 62 VAL   - Loss: 1.4579, Acc: 65.78%": an evaluation's word
  * right after the epoch the message opens with, before a dash, names the
