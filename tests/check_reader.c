@@ -2289,6 +2289,22 @@ START_TEST(test_text_metriclogger_averaged_stats)
     ck_assert(acc->last == 0.40);
     ck_assert_int_eq(acc->last_step, 100);
     md_store_free(st);
+    /* A banner of words naming a test over its figures, a line each, time
+     * stamps moving: the test set's, up to the rule under them. */
+    st = load_text("final.log",
+                   "[2026-05-31 01:10:00,000] INFO:   Epoch 2 | Batch [20/20] | Loss: 0.6494 | Acc: 0.85\n"
+                   "[2026-05-31 01:17:57,969] INFO: TEST SET EVALUATION\n"
+                   "[2026-05-31 01:17:57,969] INFO: ============================\n"
+                   "[2026-05-31 01:17:57,970] INFO:   Loss      : 0.5793\n"
+                   "[2026-05-31 01:17:57,971] INFO:   F1 Score  : 0.8853\n"
+                   "[2026-05-31 01:17:58,012] INFO: ============================\n"
+                   "[2026-05-31 01:20:00,000] INFO:   Epoch 3 | Batch [20/20] | Loss: 0.6100 | Acc: 0.86\n",
+                   NULL);
+    ck_assert(series(st, "loss")->last == 0.61);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "val_loss")->last == 0.5793);
+    ck_assert(series(st, "test_f1_score")->last == 0.8853);
+    md_store_free(st);
     /* Averaged figures alone are the log's figures. */
     st = load_text("ema.log", "step 1 (ema) loss: 2.5\n(ema) loss: 2.4\nstep 2\n(ema) loss: 2.3\n", NULL);
     ck_assert_uint_eq(series(st, "loss")->count, 3);

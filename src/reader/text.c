@@ -152,6 +152,7 @@ struct md_text_reader {
     char result_set[12];     /* the set a banner named for the lines after it (result_banner), or "" */
     char result_lead[40];    /* what the banner's first line began with, before its pairs (a time stamp) */
     size_t result_leadlen;
+    bool result_pairs;       /* a line under the banner gave figures */
     bool result_read;        /* a line under the banner was read */
     bool result_repeat;      /* the banner's lines repeat figures the log gives elsewhere: not read */
     long keras_total;        /* the batches of the epoch's Keras bars, 0 before one (keras_evaluation) */
@@ -2765,6 +2766,42 @@ static bool best_so_far_line(md_str s)
     return false;
 }
 
+/* A banner of words alone that names an evaluation, behind a logger's
+ * prefix or not: "TEST SET EVALUATION", "Validation Results" (a script's
+ * final test over "Loss      : 0.5793", "Accuracy  : 0.8871", a figure a
+ * line). Two to four words, one an evaluation's, one saying these are its
+ * figures. Sets set to the evaluation's word. */
+static bool word_banner(md_str t, char *set, size_t cap)
+{
+    static const char *const figures[] = {"evaluation", "results", "result", "metrics", "performance", "scores"};
+    const char *end = t.p + t.n, *p = end, *start = end, *name = NULL;
+    size_t words = 0, namelen = 0;
+    bool figured = false;
+    while (words < 5) {
+        const char *we = p;
+        while (p > t.p && md_is_letter(p[-1]))
+            p--;
+        if (p == we)
+            break;
+        words++;
+        size_t n = (size_t)(we - p);
+        if (md_evaluation_word(p, n) || md_word_is(p, n, "testing"))
+            name = p, namelen = n;
+        figured |= md_word_in(p, n, figures, MD_COUNT(figures));
+        start = p;
+        while (p > t.p && p[-1] == ' ')
+            p--;
+        if (p == start || p == t.p || !md_is_letter(p[-1]))
+            break;
+    }
+    if (words < 2 || words > 4 || !name || namelen >= cap || !figured ||
+        !(start == t.p || logger_prefix(t.p, start) || stamp_prefix(t.p, start)))
+        return false;
+    memcpy(set, name, namelen);
+    set[namelen] = '\0';
+    return true;
+}
+
 /* A banner over an evaluation's figures, which name no set of their own:
  * RecBole's "valid result:" ("test result:") over one line, "recall@10 :
  * 0.2183    ndcg@10 : 0.1202"; Coqui TTS's "--> EVAL PERFORMANCE" over a
@@ -2795,6 +2832,10 @@ static bool result_banner(text_reader *r, md_str s)
         r->result_read = false;
         return true;
     }
+    if (word_banner(s, r->result_set, sizeof r->result_set)) {
+        r->result_read = false;
+        return true;
+    }
     size_t n = tail_of(s, tails, MD_COUNT(tails));
     if (n == 0 || n == s.n)
         return false;
@@ -2814,6 +2855,16 @@ static bool result_banner(text_reader *r, md_str s)
  * or a blank one after a line was read, ends the block (RecBole's single
  * line begins with its pairs: it is a block of one). Not learnt as a
  * shape: the set is not in the line. */
+/* Whether the n bytes at a and b are the same but for digits, which may
+ * differ one for one: a time stamp's. */
+static bool same_but_digits(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i] && !(md_is_digit(a[i]) && md_is_digit(b[i])))
+            return false;
+    return true;
+}
+
 static bool read_result_line(text_reader *r, md_str seg, unsigned long line)
 {
     md_str t = md_str_trim(seg);
@@ -2827,13 +2878,22 @@ static bool read_result_line(text_reader *r, md_str seg, unsigned long line)
     while (lead < seg.n && !md_is_letter(seg.p[lead]) && (unsigned char)seg.p[lead] < 0xC3)
         lead++;
     if (r->result_read &&
-        (lead != r->result_leadlen || r->result_leadlen == 0 || memcmp(seg.p, r->result_lead, lead) != 0)) {
+        (lead != r->result_leadlen || r->result_leadlen == 0 || !same_but_digits(seg.p, r->result_lead, lead))) {
         r->result_set[0] = '\0';
         return false;
     }
+    if (!r->result_read)
+        r->result_pairs = false;
     if (!r->result_repeat) {
-        md_feed_record_begin_known(r->feed, line);
         size_t n = scan_pairs(r, t.p, t.n);
+        /* A line of no figures after figures ends the block (a rule drawn
+         * under them, the next run's banner). */
+        if (n == 0 && r->result_pairs) {
+            r->result_set[0] = '\0';
+            return false;
+        }
+        r->result_pairs |= n > 0;
+        md_feed_record_begin_known(r->feed, line);
         for (size_t i = 0; i < n; i++)
             if (!r->kv[i].ns) {
                 r->kv[i].ns = r->result_set;
