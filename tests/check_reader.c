@@ -2305,6 +2305,14 @@ START_TEST(test_text_metriclogger_averaged_stats)
     ck_assert(series(st, "val_loss")->last == 0.5793);
     ck_assert(series(st, "test_f1_score")->last == 0.8853);
     md_store_free(st);
+    /* A message that announces an evaluation is no banner over figures. */
+    st = load_text("announce.log",
+                   "[2026-05-31 01:17:57,969] INFO: Starting evaluation\n"
+                   "[2026-05-31 01:17:57,970] INFO: step 5 loss: 2.0\n",
+                   NULL);
+    ck_assert(series(st, "loss")->last == 2.0);
+    ck_assert_ptr_null(md_store_find(st, "val_loss"));
+    md_store_free(st);
     /* Averaged figures alone are the log's figures. */
     st = load_text("ema.log", "step 1 (ema) loss: 2.5\n(ema) loss: 2.4\nstep 2\n(ema) loss: 2.3\n", NULL);
     ck_assert_uint_eq(series(st, "loss")->count, 3);

@@ -2769,14 +2769,14 @@ static bool best_so_far_line(md_str s)
 /* A banner of words alone that names an evaluation, behind a logger's
  * prefix or not: "TEST SET EVALUATION", "Validation Results" (a script's
  * final test over "Loss      : 0.5793", "Accuracy  : 0.8871", a figure a
- * line). Two to four words, one an evaluation's, one saying these are its
- * figures. Sets set to the evaluation's word. */
+ * line). Two to four words, one an evaluation's, another saying these are
+ * its figures ("Starting evaluation" announces one, with no figures yet).
+ * Sets set to the evaluation's word. */
 static bool word_banner(md_str t, char *set, size_t cap)
 {
     static const char *const figures[] = {"evaluation", "results", "result", "metrics", "performance", "scores"};
-    const char *end = t.p + t.n, *p = end, *start = end, *name = NULL;
+    const char *end = t.p + t.n, *p = end, *start = end, *name = NULL, *figure = NULL;
     size_t words = 0, namelen = 0;
-    bool figured = false;
     while (words < 5) {
         const char *we = p;
         while (p > t.p && md_is_letter(p[-1]))
@@ -2787,14 +2787,15 @@ static bool word_banner(md_str t, char *set, size_t cap)
         size_t n = (size_t)(we - p);
         if (md_evaluation_word(p, n) || md_word_is(p, n, "testing"))
             name = p, namelen = n;
-        figured |= md_word_in(p, n, figures, MD_COUNT(figures));
+        if (!figure && md_word_in(p, n, figures, MD_COUNT(figures)))
+            figure = p;
         start = p;
         while (p > t.p && p[-1] == ' ')
             p--;
         if (p == start || p == t.p || !md_is_letter(p[-1]))
             break;
     }
-    if (words < 2 || words > 4 || !name || namelen >= cap || !figured ||
+    if (words < 2 || words > 4 || !name || namelen >= cap || !figure || figure == name ||
         !(start == t.p || logger_prefix(t.p, start) || stamp_prefix(t.p, start)))
         return false;
     memcpy(set, name, namelen);
