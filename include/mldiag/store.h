@@ -256,8 +256,9 @@ void md_store_record_begin(md_store *st, unsigned long line);
 void md_store_record_need_known(md_store *st);
 /* The record is an evaluation's, as a field of it says (MMCV's "mode":
  * "val", pycls' "_type": "test_epoch"): its figures are the validation
- * set's whatever their keys say, and its rate, memory and timings are
- * not the training's. */
+ * set's whatever their keys say, its timings are left out, and its
+ * learning rate, memory and training figures ("train_loss") stay the
+ * training's. */
 void md_store_record_evaluation(md_store *st);
 void md_store_record_kv(md_store *st, const char *key, size_t keylen, double value, md_unit unit,
                         unsigned flags, double total);

@@ -225,12 +225,15 @@ static bool quoted_span(const cJSON *item, const char *key, double *v)
 /* A record that names its set in a field is MMCV's log.json or pycls'
  * json_stats: their "memory" and "mem" are torch.cuda.max_memory_allocated()
  * in whole MiB, written with no unit (a fraction is another logger's GB). */
+static bool mib_memory_key(const json_reader *r, const char *key, size_t keylen)
+{
+    return r->set_named &&
+           ((keylen == 6 && memcmp(key, "memory", 6) == 0) || (keylen == 3 && memcmp(key, "mem", 3) == 0));
+}
+
 static md_unit record_unit(const json_reader *r, const char *key, size_t keylen, double v)
 {
-    return r->set_named && v == floor(v) &&
-                   ((keylen == 6 && memcmp(key, "memory", 6) == 0) || (keylen == 3 && memcmp(key, "mem", 3) == 0))
-               ? MD_UNIT_MIB
-               : MD_UNIT_NONE;
+    return v == floor(v) && mib_memory_key(r, key, keylen) ? MD_UNIT_MIB : MD_UNIT_NONE;
 }
 
 static void put_kv(json_reader *r, const char *key, size_t keylen, double v)
@@ -333,17 +336,10 @@ typedef enum { SET_UNNAMED, SET_TRAINING, SET_EVALUATION } record_set;
 
 static record_set field_set(const char *key, size_t keylen, md_str text)
 {
-    static const char *const training[] = {"train", "training"};
-    if (!text.n || !md_set_field(key, key + keylen))
-        return SET_UNNAMED;
-    size_t word = 0;
-    while (word < text.n && ((text.p[word] >= 'a' && text.p[word] <= 'z') || (text.p[word] >= 'A' && text.p[word] <= 'Z')))
-        word++;
-    if (word < text.n && text.p[word] != '_' && text.p[word] != '-')
-        return SET_UNNAMED;
-    return md_evaluation_word(text.p, word)                         ? SET_EVALUATION
-           : md_word_in(text.p, word, training, MD_COUNT(training)) ? SET_TRAINING
-                                                                    : SET_UNNAMED;
+    size_t word = text.n && md_set_field(key, key + keylen) ? md_set_value(text.p, text.n) : 0;
+    return !word                               ? SET_UNNAMED
+           : md_evaluation_word(text.p, word) ? SET_EVALUATION
+                                               : SET_TRAINING;
 }
 
 /* Notes the set a record's field names, in the reader and, for an
@@ -1459,7 +1455,7 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
         if (!it->number || bookkeeping || it->keylen + 1 >= NESTED_KEY_MAX)
             continue;
         /* A column has no unit: a value that may have one goes by its name. */
-        int column = r->set_named && record_unit(r, it->key, it->keylen, 0) != MD_UNIT_NONE ? NO_COLUMN : it->column;
+        int column = mib_memory_key(r, it->key, it->keylen) ? NO_COLUMN : it->column;
         if (it->text && column >= 0 && defer) {
             md_feed_column_number(r->feed, (unsigned)column, it->text, it->len);
             continue;

@@ -2190,6 +2190,14 @@ bool md_set_field(const char *key, const char *end)
     return md_word_in(key, (size_t)(end - key), fields, MD_COUNT(fields));
 }
 
+size_t md_set_value(const char *p, size_t n)
+{
+    size_t w = 0;
+    while (w < n && md_is_letter(p[w]))
+        w++;
+    return w && (w == n || p[w] == '_' || p[w] == '-') && set_name(p, p + w) ? w : 0;
+}
+
 /* A dict's field that names its set in a quoted string, as pycls prints
  * its json_stats ({"_type": "test_epoch", ..., "top1_err": 23.5}) and
  * MMCV's logger its records ({"mode": "val", ...}): the pairs after it are
@@ -2200,14 +2208,10 @@ static bool on_quoted_set_value(scan *s, const char *q)
     if (!s->quoted_key || q >= s->end || (*q != '"' && *q != '\'') || !md_set_field(s->key, s->key_end))
         return false;
     const char *w = q + 1, *close = memchr(w, *q, (size_t)(s->end - w));
-    if (!close)
+    size_t n = close ? md_set_value(w, (size_t)(close - w)) : 0;
+    if (!n)
         return false;
-    const char *we = w;
-    while (we < close && is_alpha(*we) && *we != '_')
-        we++;
-    if (we == w || (we < close && *we != '_' && *we != '-') || !set_name(w, we))
-        return false;
-    name_set(s, w, we);
+    name_set(s, w, w + n);
     s->openmmlab = s->set_in_field = true;
     clear_key(s);
     s->p = close + 1;

@@ -105,6 +105,9 @@ bool md_word_in(const char *p, size_t n, const char *const *words, size_t nwords
 /* A field whose value names the set a record measures: "mode" (MMCV),
  * "_type" (pycls), "split", "phase" (kv.c). */
 bool md_set_field(const char *key, const char *end);
+/* The length of the set's name such a field's value opens with ("test" of
+ * "test_epoch", "val"), 0 for none (kv.c). */
+size_t md_set_value(const char *p, size_t n);
 /* A tag's word that says its figures are averaged over steps: "smooth",
  * "avg", "ema", "running" (kv.c). */
 bool md_kv_average_tag(const char *w, size_t n);

@@ -295,6 +295,16 @@ static bool coqui_time_prefix(const char *p, const char *end)
     return end - p >= 12 && end[-1] == '-' && end[-2] == '-' && stamp_prefix(p + 10, end - 2);
 }
 
+/* The start of a logger's level in capitals that ends at end ("INFO"),
+ * after p or a blank; NULL for none. */
+static const char *level_before(const char *p, const char *end)
+{
+    const char *w = end;
+    while (w > p && w[-1] >= 'A' && w[-1] <= 'Z')
+        w--;
+    return w < end && (w == p || w[-1] == ' ') && md_capital_log_level(w, end) ? w : NULL;
+}
+
 /* A logger's prefix that ends in ']': absl's "I0523 10:12:01.123456 140234
  * model_lib_v2.py:705] ", "[INFO] "; or in " - ", Python logging's
  * separator ("2024-01-02 10:00:00,123 - root - INFO - ", SpeechBrain's
@@ -309,10 +319,8 @@ static bool logger_prefix(const char *p, const char *key)
         return true;
     if (key > p && key[-1] == ']')
         return true;
-    const char *we = key > p && key[-1] == ':' ? key - 1 : key, *w = we;
-    while (w > p && w[-1] >= 'A' && w[-1] <= 'Z')
-        w--;
-    if (w == we || (w > p && w[-1] != ' ') || !md_capital_log_level(w, we))
+    const char *w = level_before(p, key > p && key[-1] == ':' ? key - 1 : key);
+    if (!w)
         return false;
     while (w > p && w[-1] == ' ')
         w--;
@@ -2851,11 +2859,6 @@ static bool result_banner(text_reader *r, md_str s)
     return true;
 }
 
-/* A line under the banner: its pairs are the set's. The first line read
- * sets what the block's lines begin with; a line that begins otherwise,
- * or a blank one after a line was read, ends the block (RecBole's single
- * line begins with its pairs: it is a block of one). Not learnt as a
- * shape: the set is not in the line. */
 /* Whether the n bytes at a and b are the same but for digits, which may
  * differ one for one: a time stamp's. */
 static bool same_but_digits(const char *a, const char *b, size_t n)
@@ -2866,6 +2869,11 @@ static bool same_but_digits(const char *a, const char *b, size_t n)
     return true;
 }
 
+/* A line under the banner: its pairs are the set's. The first line read
+ * sets what the block's lines begin with; a line that begins otherwise,
+ * or a blank one after a line was read, ends the block (RecBole's single
+ * line begins with its pairs: it is a block of one). Not learnt as a
+ * shape: the set is not in the line. */
 static bool read_result_line(text_reader *r, md_str seg, unsigned long line)
 {
     md_str t = md_str_trim(seg);
@@ -3255,29 +3263,23 @@ static bool suspect_bytes(md_str seg)
     return false;
 }
 
-/* try_shapes is false for a segment read_shaped found no shape for. */
 /* TensorVision's loggers (KittiSeg, KittiBox) print each evaluation twice
  * under its step, "(raw)  Acc. : 0.40, xentropy: 20.71" and "(smooth)  Acc.
  * : 0.25, ...": in a log that writes raw lines, a line of averaged figures
  * ("(smooth)", "(ema)", ...) restates them as a running average and is
  * not read; without raw lines it is all the log gives. The tag opens the
  * message: at the line's start or after a logger's level ("root INFO"). */
-static bool averaged_restatement(text_reader *r, md_str seg)
+static bool averaged_restatement(text_reader *r, md_str seg, const char *open)
 {
-    const char *end = seg.p + (seg.n < 96 ? seg.n : 96), *open = memchr(seg.p, '(', (size_t)(end - seg.p));
-    if (!open)
-        return false;
-    const char *w = open + 1, *we = w;
-    while (we < end && ((*we >= 'a' && *we <= 'z') || (*we >= 'A' && *we <= 'Z')))
+    const char *end = seg.p + (seg.n < 96 ? seg.n : 96), *w = open + 1, *we = w;
+    while (we < end && md_is_letter(*we))
         we++;
     if (we == w || we == end || *we != ')')
         return false;
-    const char *before = open, *level;
+    const char *before = open;
     while (before > seg.p && before[-1] == ' ')
         before--;
-    for (level = before; level > seg.p && level[-1] >= 'A' && level[-1] <= 'Z'; level--)
-        ;
-    if (before > seg.p && !(level < before && md_capital_log_level(level, before) && (level == seg.p || level[-1] == ' ')))
+    if (before > seg.p && !level_before(seg.p, before))
         return false;
     size_t n = (size_t)(we - w);
     if (md_word_is(w, n, "raw"))
@@ -3285,6 +3287,7 @@ static bool averaged_restatement(text_reader *r, md_str seg)
     return r->raw_tagged && md_kv_average_tag(w, n);
 }
 
+/* try_shapes is false for a segment read_shaped found no shape for. */
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
     /* The line under an evaluation's header is read as the evaluation's,
@@ -3295,7 +3298,8 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         r->traceback_others++;
     if (r->result_set[0] && read_result_line(r, seg, line))
         return;
-    if (seg.n && memchr(seg.p, '(', seg.n < 96 ? seg.n : 96) && averaged_restatement(r, seg))
+    const char *open = seg.n ? memchr(seg.p, '(', seg.n < 96 ? seg.n : 96) : NULL;
+    if (open && averaged_restatement(r, seg, open))
         return;
     if (repeated_round(r, seg, line) || (try_shapes && read_shaped(r, seg, line, 0) == READ_BY_SHAPE))
         return;

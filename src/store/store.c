@@ -161,7 +161,6 @@ void md_store_record_begin(md_store *st, unsigned long line)
     st->rec_line = line;
     st->rec_need_known = false;
     st->rec_keyed_evaluation = false;
-    st->rec_evaluation = false;
 }
 
 void md_store_record_need_known(md_store *st)
@@ -171,7 +170,7 @@ void md_store_record_need_known(md_store *st)
 
 void md_store_record_evaluation(md_store *st)
 {
-    st->rec_evaluation = st->rec_keyed_evaluation = true;
+    st->rec_keyed_evaluation = true;
 }
 
 /* A key the record already holds: spelt the same, the same key twice;
@@ -907,8 +906,8 @@ static bool loss_prefixed_term(const key_info *ki)
                                                                : NULL;
     /* A head's term, as OpenMMLab's models name them: mmseg's
      * "decode.loss_seg", "aux.loss_ce", DAFormer's "mix.decode.loss_seg". */
-    const char *in_norm = strstr(norm, "_loss_");
-    if (!rest && in_norm && md_memmem(ki->raw, ki->rawlen, ".loss_", 6))
+    const char *in_norm;
+    if (!rest && md_memmem(ki->raw, ki->rawlen, ".loss_", 6) && (in_norm = strstr(norm, "_loss_")) != NULL)
         rest = in_norm + 6;
     if (!rest || !md_is_letter(*rest) || md_key_is_eval(norm))
         return false;
@@ -929,7 +928,7 @@ static bool is_loss_component(const key_info *ki, bool val)
         return false;
     if (val)
         return md_key_is_eval(ki->norm);
-    return md_str_starts_with(norm, "train_") || md_str_starts_with(norm, "training_");
+    return training_key(ki);
 }
 
 /* A term of a GAN's two losses (VITS' loss_disc beside loss_gen, loss_fm,
@@ -1063,7 +1062,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     md_input *in = &st->inputs[st->cur];
     bool by_key = false, by_epoch = false, evaluation = false;
     int64_t step = record_step(st, &had, &by_key, &by_epoch, &evaluation);
-    evaluation |= st->rec_evaluation;
+    evaluation |= st->rec_keyed_evaluation; /* record_step's, or a field's (md_store_record_evaluation) */
     if (had_step)
         *had_step = had;
     if (step < 0 && !had && st->nkv >= 3 && st->inputs[st->cur].format == MD_FMT_TEXT && record_copy(st))

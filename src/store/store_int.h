@@ -109,8 +109,9 @@ struct md_store {
     unsigned long rec_line;
     unsigned long points_line; /* of the last record that gave points, 0 before one */
     bool rec_need_known;
-    bool rec_keyed_evaluation; /* an evaluation keyed by its epoch or iteration (store.c: epoch_as_step, count_alone) */
-    bool rec_evaluation;       /* an evaluation by its own field (md_store_record_evaluation) */
+    /* An evaluation keyed by its epoch or iteration (store.c: epoch_as_step,
+     * count_alone), or named so by a field (md_store_record_evaluation). */
+    bool rec_keyed_evaluation;
     int64_t context_step;
     uint64_t context_record; /* number of the record that set context_step */
     int64_t context_epoch, context_epochs; /* an epoch header's, -1 when none */
