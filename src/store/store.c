@@ -782,12 +782,20 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
         if (reached >= 0)
             return reached;
     }
-    /* An epoch's header places its lines by the epoch (Keras' "Epoch
-     * 2/40" over the epoch's last bar). */
-    *by_key = st->context_step >= 0 && !st->context_by_epoch;
-    *by_epoch = st->context_step >= 0 && st->context_by_epoch;
-    if (st->context_step >= 0)
+    /* A step's header that lines with later steps of their own went past
+     * places nothing after them ("Grad overflow on iteration 18" between
+     * DeepSpeed's "step=18, ..." and "step=19, ..." lines, each followed by
+     * an HF dict without a step): those records stand at the step reached
+     * (record_end), not at 18 for the rest of the run. */
+    bool header_passed = !st->context_by_epoch && in->last_stepped_record > st->context_record &&
+                         in->last_step_seen > st->context_step;
+    if (st->context_step >= 0 && !header_passed) {
+        /* An epoch's header places its lines by the epoch (Keras' "Epoch
+         * 2/40" over the epoch's last bar). */
+        *by_key = !st->context_by_epoch;
+        *by_epoch = st->context_by_epoch;
         return st->context_step;
+    }
     /* So does a record of an evaluation's values alone, one of rates and
      * timings alone, and one of rewards alone: a log whose training lines
      * carry steps prints them between two of those lines. */
