@@ -795,6 +795,42 @@ START_TEST(test_run_epoch_steps)
 }
 END_TEST
 
+/* run.epoch_plan_done: the last "Epoch N/M" header is the last epoch
+ * planned (M, or M - 1 where the headers count from 0) and values came
+ * after it; unknown without a header that gives M. */
+START_TEST(test_run_epoch_plan_done)
+{
+    static const struct {
+        int first, last, planned;
+        bool values_after_last;
+        double want; /* -1: unknown */
+    } cases[] = {
+        {1, 3, 3, true, 1}, {1, 2, 3, true, 0}, {0, 2, 3, true, 1},
+        {1, 3, 3, false, 0}, {1, 3, -1, true, -1}, {0, 3, 3, true, 1},
+    };
+    for (size_t k = 0; k < MD_COUNT(cases); k++) {
+        run r = run_new();
+        unsigned long line = 0;
+        for (int e = cases[k].first; e <= cases[k].last; e++) {
+            md_store_context_step(r.st, e);
+            md_store_context_epoch(r.st, e, cases[k].planned);
+            if (e == cases[k].last && !cases[k].values_after_last)
+                break;
+            md_store_record_begin(r.st, ++line);
+            md_store_record_kv(r.st, "loss", 4, 2.0 / (e + 1), MD_UNIT_NONE, 0, NAN);
+            md_store_record_end(r.st, NULL);
+        }
+        run_done(&r);
+        md_value v = md_signal_run(r.sig, "epoch_plan_done");
+        if (cases[k].want < 0)
+            ck_assert_msg(!v.known, "case %zu: known", k);
+        else
+            ck_assert_msg(v.known && v.v == cases[k].want, "case %zu: %g", k, v.v);
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* run.worst_score_*: of the higher-is-better scores measured on held-out
  * data (val_accuracy, a set-named eval_f1, mAP, BLEU), the one that fell
  * furthest from its best stretch. Training accuracy is no
@@ -2662,6 +2698,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_last_point_spike);
     tcase_add_test(trend, test_last_repeats);
     tcase_add_test(trend, test_run_epoch_steps);
+    tcase_add_test(trend, test_run_epoch_plan_done);
     tcase_add_test(trend, test_run_nonfinite_loss_terms);
     tcase_add_test(trend, test_run_reinforcement);
     tcase_add_test(trend, test_worst_val_over_sets);

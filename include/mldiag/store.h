@@ -191,6 +191,11 @@ typedef struct md_input {
      * count. */
     int64_t first_epoch, last_epoch, last_count, steps_per_epoch, epochs_total, epoch_base;
     bool per_epoch;
+    /* Epoch headers that give the epochs planned ("Epoch 3/10"): the
+     * largest total, the first and the last header's epoch, and the points
+     * read before the last header (its epoch's values come after it). */
+    int64_t header_epochs, header_first_epoch, header_last_epoch;
+    uint64_t header_points;
     /* Counts with no total under epoch headers ("Start of epoch 1" over
      * "... at step 200: 0.61") that started over as the header's epoch grew
      * count within the epoch from then on. The header's epoch at the last

@@ -201,6 +201,9 @@ static const md_named run_features[] = {
                        "known, the epochs planned not)"},
     {"last_step", "largest step any input reached"},
     {"progress", "last_step / declared_steps"},
+    {"epoch_plan_done", "1 when the last epoch header that gives the epochs planned (\"Epoch 10/10\", "
+                        "\"Epoch 9/10\" counted from 0) is the last epoch and values followed it, 0 when it "
+                        "is an earlier one, unknown without such headers"},
     {"epoch_steps", "1 when the log counts epochs, not steps: its values are placed by an epoch "
                     "alone (\"Epoch 3/10\", on their line or a header's above it), never by a step"},
     {"steps_per_epoch", "steps in an epoch where the log counts them within it (\"Epoch: [9]  [5/6]\": 6), "

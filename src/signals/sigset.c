@@ -704,7 +704,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return count_nonfinite(st, nonfinite_loss_term, false);
     if (strcmp(feature, "nonfinite_loss_terms_step") == 0)
         return count_nonfinite(st, nonfinite_loss_term, true);
-    double cut = 0, declared = -1, last = -1, snapshot = 0, by_step = 0, by_epoch = 0, best = -1, epoch_steps = -1;
+    double cut = 0, declared = -1, last = -1, snapshot = 0, by_step = 0, by_epoch = 0, best = -1, epoch_steps = -1,
+           epoch_plan = -1;
     bool floor = false;
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
@@ -719,6 +720,12 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
             floor = in->declared_floor;
         }
         last = (double)in->last_step_seen > last ? (double)in->last_step_seen : last;
+        /* Headers counted from 0 end at "Epoch 9/10". */
+        if (in->header_epochs > 0) {
+            bool done = in->header_last_epoch >= in->header_epochs - (in->header_first_epoch == 0) &&
+                        in->points > in->header_points;
+            epoch_plan = done || epoch_plan > 0 ? 1 : 0;
+        }
     }
     for (size_t i = 0; i < md_store_nseries(st); i++) {
         const md_series *s = md_store_series(st, i);
@@ -741,6 +748,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return last >= 0 ? md_known(last) : md_unknown();
     if (strcmp(feature, "progress") == 0)
         return declared > 0 && last >= 0 ? md_known(last / declared) : md_unknown();
+    if (strcmp(feature, "epoch_plan_done") == 0)
+        return epoch_plan >= 0 ? md_known(epoch_plan) : md_unknown();
     if (strcmp(feature, "epoch_steps") == 0)
         return md_known(by_epoch > 0 && by_step == 0);
     if (strcmp(feature, "steps_per_epoch") == 0)

@@ -131,6 +131,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     in->best_checkpoint_step = -1;
     in->last_step_seen = -1;
     in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
+    in->header_epochs = in->header_first_epoch = in->header_last_epoch = -1;
     in->stepped_context_epoch = -1;
     in->alone_epoch = in->count_rounds = in->round_count = -1;
     in->epoch_base = 0;
@@ -290,6 +291,15 @@ void md_store_context_epoch(md_store *st, int64_t epoch, int64_t epochs)
     st->context_epoch = epoch;
     st->context_epochs = epochs;
     st->context_by_epoch = true; /* the header set its step just before */
+    if (st->cur < 0 || epoch < 0 || epochs <= 0)
+        return;
+    md_input *in = &st->inputs[st->cur];
+    if (in->header_first_epoch < 0)
+        in->header_first_epoch = epoch;
+    in->header_last_epoch = epoch;
+    if (epochs > in->header_epochs)
+        in->header_epochs = epochs;
+    in->header_points = in->points;
 }
 
 void md_store_planned_steps(md_store *st, int64_t steps)

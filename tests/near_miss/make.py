@@ -4223,6 +4223,34 @@ def hf_finished_run(r, total=1500, every=10, peak=2e-5):
     return out
 
 
+@near_miss("training_crash", "keras_finished_eval_traceback_caught.log")
+@near_miss("crash_after_training", "keras_finished_eval_traceback_caught.log")
+def _(r):
+    out = [note("Keras run trained to its last planned epoch, then evaluated on four test sets; the",
+                "script caught a plotting error after the first evaluation (logging.exception prints",
+                "the traceback) and went on: three more evaluations and the saved model follow.")]
+    for e in range(1, 13):
+        loss = 1.0 / e + r.gauss(0, 0.005)
+        out.append("Epoch %d/12" % e)
+        out.append("32/32 [==============================] - 1s 21ms/step - loss: %.4f - accuracy: %.4f"
+                   " - val_loss: %.4f - val_accuracy: %.4f" % (loss, 0.5 + 0.04 * e, loss * 1.1, 0.49 + 0.035 * e))
+
+    def evaluate():
+        out.append("4/4 [==============================] - 0s 5ms/step - loss: %.4f - accuracy: %.4f"
+                   % (0.09 + r.gauss(0, 0.01), 0.97 + r.gauss(0, 0.005)))
+
+    evaluate()
+    out.append("ERROR:root:could not plot the confusion matrix")
+    out.append("Traceback (most recent call last):")
+    out.append('  File "/content/train.py", line 97, in plot_confusion')
+    out.append("    sns.heatmap(cm, annot=True)")
+    out.append("ModuleNotFoundError: No module named 'seaborn'")
+    for _ in range(3):
+        evaluate()
+    out.append("Saved model to model.keras")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("training_crash", "allennlp_gpu_query_caught_every_epoch.log")
 def _(r):
     out = [note("AllenNLP's trainer queries nvidia-smi for GPU memory at the start of every epoch; the",
