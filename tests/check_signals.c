@@ -1657,6 +1657,33 @@ START_TEST(test_spikes_fast)
 }
 END_TEST
 
+/* A first step's time that holds the compilation (nanoGPT's iter 0, seven
+ * times the others) sets no slope for the warm-up: the evaluation steps
+ * every 20 prints after it, as slow, are four stragglers, not one; with no
+ * slow step after it, none. */
+START_TEST(test_spikes_after_slow_first_point)
+{
+    for (int periodic = 0; periodic <= 1; periodic++) {
+        run r = run_new();
+        t_rng g = t_rng_seed(12);
+        for (int64_t s = 0; s < 90; s++) {
+            double v = 1.445 * (1 + 0.003 * t_rng_normal(&g));
+            if (s == 0 || (periodic && s % 20 == 0))
+                v = 10.5;
+            put(&r, "step_time", s, v);
+        }
+        run_done(&r);
+        const expect stragglers[] = {IS("spikes", 4), IS("max_spike_step", 20), RANGE("max_spike", 7.0, 7.5)};
+        const expect none[] = {IS("spikes", 0)};
+        if (periodic)
+            check_table(&r, "step_time", stragglers, MD_COUNT(stragglers), "periodic slow steps");
+        else
+            check_table(&r, "step_time", none, MD_COUNT(none), "one slow first step");
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* A spike that lasts 20 points recovers slowly and keeps the series inside
  * a spike for 2% of the run; a jump to 3x for the last 100 points never
  * recovers: 10% of the run. */
@@ -2699,6 +2726,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_last_repeats);
     tcase_add_test(trend, test_run_epoch_steps);
     tcase_add_test(trend, test_run_epoch_plan_done);
+    tcase_add_test(trend, test_spikes_after_slow_first_point);
     tcase_add_test(trend, test_run_nonfinite_loss_terms);
     tcase_add_test(trend, test_run_reinforcement);
     tcase_add_test(trend, test_worst_val_over_sets);

@@ -34,7 +34,7 @@
 
 struct md_series_state {
     double level, trend, dev;
-    double warm_first; /* the first point, for the trend the warm-up ends with */
+    double warm[SPIKE_WARMUP]; /* the warm-up's points */
     double start_floor; /* SPIKE_START_REL of the warm-up's |mean| */
     double bucket_mean; /* the last bucket's sum / n, as last divided */
     uint64_t nbase;
@@ -294,6 +294,48 @@ static void spike_warm_up(md_series_state *st)
     st->level = st->trend = st->dev = 0;
 }
 
+/* The level, trend and deviation from the warm-up's points: their mean,
+ * their mean absolute deviation from the running mean, and the average
+ * slope from the first to the last, the level moved from the points'
+ * middle to the last along it. A first point far above the others is left
+ * out: a first step's time that holds the compilation or the cache's
+ * warming (nanoGPT's "iter 0: ... time 10506ms" before steps of 1445)
+ * would give a slope seven times the level and a band no straggler after
+ * it reaches for hundreds of steps. */
+static double median_sorted_in_place(double *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            double t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void spike_learn_level(md_series_state *st)
+{
+    size_t from = 0;
+    double rest[SPIKE_WARMUP - 1];
+    memcpy(rest, st->warm + 1, sizeof rest);
+    double mid = median_sorted_in_place(rest, SPIKE_WARMUP - 1), spread = 0;
+    for (size_t i = 1; i < SPIKE_WARMUP; i++)
+        spread += fabs(st->warm[i] - mid) / (SPIKE_WARMUP - 1);
+    double first_excess = st->warm[0] - mid;
+    if (first_excess > SPIKE_K * spread && first_excess > SPIKE_REL * fabs(mid))
+        from = 1;
+    size_t n = 0;
+    st->level = st->dev = 0;
+    for (size_t i = from; i < SPIKE_WARMUP; i++) {
+        n++;
+        st->level += (st->warm[i] - st->level) / (double)n;
+        st->dev += (fabs(st->warm[i] - st->level) - st->dev) / (double)n;
+    }
+    st->start_floor = SPIKE_START_REL * fabs(st->level);
+    st->trend = (st->warm[SPIKE_WARMUP - 1] - st->warm[from]) / (double)(n - 1);
+    st->level += st->trend * (double)(n - 1) / 2.0;
+}
+
 /* from_start: the step went back to the series' first, as when a second
  * run writes into the same log (or a requeued job starts over): a jump
  * there is that run's start, not a spike. */
@@ -302,18 +344,9 @@ static void spike_track(md_series *s, int64_t step, double v, bool from_start)
     md_series_state *st = s->state;
     double y = s->better == MD_BETTER_HIGHER ? -v : v;
     if (st->nbase < SPIKE_WARMUP) {
-        if (st->nbase == 0)
-            st->warm_first = y;
-        st->nbase++;
-        st->level += (y - st->level) / (double)st->nbase;
-        st->dev += (fabs(y - st->level) - st->dev) / (double)st->nbase;
-        if (st->nbase == SPIKE_WARMUP) {
-            st->start_floor = SPIKE_START_REL * fabs(st->level);
-            /* The warm-up's mean sits at its middle point; move the level
-             * to its last point along the warm-up's average slope. */
-            st->trend = (y - st->warm_first) / (SPIKE_WARMUP - 1);
-            st->level += st->trend * (SPIKE_WARMUP - 1) / 2.0;
-        }
+        st->warm[st->nbase++] = y;
+        if (st->nbase == SPIKE_WARMUP)
+            spike_learn_level(st);
         return;
     }
     /* The level expected at this point, from the level and trend so far. */
