@@ -65,8 +65,10 @@ static void redirect(const char *path, int fd, int flags)
  * runs as (root reads files whatever their mode). */
 static rlim_t child_nofile;
 static uid_t child_uid;
-/* When not NULL, where mldiag's standard output goes (/dev/full). */
+/* When not NULL, where mldiag's standard output goes (/dev/full), and
+ * where its standard input comes from (/dev/null when NULL). */
 static const char *child_stdout;
+static const char *child_stdin;
 
 static run run_mldiag(const char *dir, const char *const *args)
 {
@@ -86,7 +88,7 @@ static run run_mldiag(const char *dir, const char *const *args)
     if (pid == 0) {
         if (chdir(dir) != 0)
             _exit(127);
-        redirect("/dev/null", STDIN_FILENO, O_RDONLY);
+        redirect(child_stdin ? child_stdin : "/dev/null", STDIN_FILENO, O_RDONLY);
         redirect(child_stdout ? child_stdout : out_path, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
         redirect(err_path, STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
         if (child_nofile && setrlimit(RLIMIT_NOFILE, &(struct rlimit){child_nofile, child_nofile}) != 0)
@@ -188,6 +190,34 @@ START_TEST(test_device_input)
         ck_assert_has(r.err, "/dev/zero: error: cannot open: a device, not a log file");
         run_free(&r);
     }
+    teardown_dir(&f);
+}
+END_TEST
+
+/* Standard input from a device that never ends (- < /dev/zero) is
+ * refused as the device named is, for analyze and watch alike; one that
+ * ends at once (/dev/null) is an empty input. */
+START_TEST(test_stdin_device)
+{
+    fixture f = setup_dir();
+    child_stdin = "/dev/zero";
+    run r = run_mldiag(f.dir, (const char *[]){"analyze", "-", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "error: cannot open: standard input is a device, not a log file");
+    run_free(&r);
+    r = run_mldiag(f.dir, (const char *[]){"watch", "--idle-exit", "1", "-", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "mldiag: <stdin>: error: a device, not a log file");
+    run_free(&r);
+    child_stdin = NULL;
+    r = run_mldiag(f.dir, (const char *[]){"analyze", "-", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "error: empty input");
+    run_free(&r);
+    r = run_mldiag(f.dir, (const char *[]){"watch", "--idle-exit", "1", "-", NULL});
+    expect(&r, 4);
+    ck_assert_has(r.err, "error: no metric and no event found");
+    run_free(&r);
     teardown_dir(&f);
 }
 END_TEST
@@ -622,7 +652,7 @@ START_TEST(test_watch_no_data_and_utf16)
     free(t_write(f.dir, "u16.log", u16, sizeof u16 - 1));
     r = run_mldiag(f.dir, (const char *[]){"watch", "--idle-exit", "0.5", "u16.log", NULL});
     expect(&r, 4);
-    ck_assert_has(r.err, "u16.log: UTF-16 text; watch follows UTF-8");
+    ck_assert_has(r.err, "u16.log: error: UTF-16 text; watch follows UTF-8");
     run_free(&r);
     teardown_dir(&f);
 }
@@ -1457,6 +1487,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_device_input);
     tcase_add_test(tc, test_stdin_given_twice);
+    tcase_add_test(tc, test_stdin_device);
     tcase_add_test(tc, test_empty_output_name);
     tcase_add_test(tc, test_rules_none_to_run_and_fifo);
     tcase_add_test(tc, test_permission_denied);

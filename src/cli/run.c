@@ -53,6 +53,8 @@ static md_err load_file(loader *l, const char *path, bool in_dir)
          * log that cannot be read must not pass as a clean one. */
         md_diags_add(l->diags, in_dir ? MD_DIAG_WARNING : MD_DIAG_ERROR, path, 0, 0, "cannot open: %s%s",
                      sys                     ? strerror(sys)
+                     : err == MD_ERR_FORMAT && strcmp(path, "-") == 0
+                         ? "standard input is a device, not a log file (pipe a log in, or name the file)"
                      : err == MD_ERR_FORMAT ? "a device, not a log file (give a file, a pipe or - for stdin)"
                                             : md_err_str(err),
                      in_dir ? "; the run is judged without it" : "");

@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +65,19 @@ typedef struct follower {
     unsigned long pieces; /* lines and redraws read: what evaluation waits for */
     md_text_reader *reader;
 } follower;
+
+/* An error about the followed input, in the form analyze gives its own:
+ * "mldiag: PATH: error: message". */
+static void MD_PRINTF(2, 3) follow_error(const follower *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "mldiag: %s: error: ", f->is_stdin ? "<stdin>" : f->path);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
 
 static double now(void)
 {
@@ -198,15 +213,14 @@ static bool followable(const follower *f, md_str head, bool complete)
     /* analyze decodes UTF-16 (PowerShell's Out-File, Tee-Object); watch
      * follows UTF-8 alone. */
     if (head.n >= 2 && (memcmp(head.p, "\xff\xfe", 2) == 0 || memcmp(head.p, "\xfe\xff", 2) == 0)) {
-        fprintf(stderr, "mldiag: %s: UTF-16 text; watch follows UTF-8 console logs and JSON Lines (read it with mldiag "
-                        "analyze)\n", f->is_stdin ? "<stdin>" : f->path);
+        follow_error(f, "UTF-16 text; watch follows UTF-8 console logs and JSON Lines (read it with mldiag analyze)");
         return false;
     }
     md_format fmt = md_sniff(head, complete, f->is_stdin ? NULL : f->path);
     if (fmt == MD_FMT_TEXT || fmt == MD_FMT_JSONL || fmt == MD_FMT_EMPTY)
         return true;
-    fprintf(stderr, "mldiag: %s: %s input; watch follows console logs and JSON Lines (read it with mldiag analyze)\n",
-            f->is_stdin ? "<stdin>" : f->path, md_format_name(fmt));
+    follow_error(f, "%s input; watch follows console logs and JSON Lines (read it with mldiag analyze)",
+                 md_format_name(fmt));
     return false;
 }
 
@@ -276,7 +290,7 @@ static long pump(follower *f, double wait)
     if (r < 0 && errno == EINTR)
         return 0;
     if (r < 0) {
-        fprintf(stderr, "mldiag: %s: cannot read: %s\n", f->is_stdin ? "<stdin>" : f->path, strerror(errno));
+        follow_error(f, "cannot read: %s", strerror(errno));
         return -2;
     }
     if (r == 0 && f->is_stream && !read_end(f))
@@ -394,20 +408,25 @@ static int parse(int argc, char **argv, watch_opts *o)
 static bool open_followed(follower *f)
 {
     if (!open_file(f)) {
-        fprintf(stderr, "mldiag: %s: cannot open: %s\n", f->path, strerror(errno));
+        follow_error(f, "cannot open: %s", strerror(errno));
         return false;
     }
     struct stat st;
     if (!f->is_stdin && fstat(f->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "mldiag: %s: a directory; watch follows one log file (read a run directory with mldiag analyze)\n",
-                f->path);
+        follow_error(f, "a directory; watch follows one log file (read a run directory with mldiag analyze)");
         close(f->fd);
         return false;
     }
-    /* A device (/dev/zero) has no end and no log in it. */
-    if (!f->is_stdin && fstat(f->fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))) {
-        fprintf(stderr, "mldiag: %s: a device, not a log file; watch follows a file, a FIFO or - (stdin)\n", f->path);
-        close(f->fd);
+    /* A device (/dev/zero) has no end and no log in it, given by name or
+     * as standard input; a terminal's is someone typing, and a device
+     * that ends at once (- < /dev/null) an empty input, as analyze reads
+     * them. */
+    char first;
+    if (fstat(f->fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !(f->is_stdin && isatty(f->fd)) &&
+        !(f->is_stdin && read(f->fd, &first, 1) == 0)) {
+        follow_error(f, "a device, not a log file; watch follows a file, a FIFO or - (stdin)");
+        if (!f->is_stdin)
+            close(f->fd);
         return false;
     }
     return true;
@@ -450,8 +469,7 @@ static int follow(follower *f, const md_ruleset *rs, md_store *st, const watch_o
                 code = EXIT_FINDINGS;
             /* As analyze says of the same input: no training log. */
             if (code == EXIT_CLEAN && !md_run_found_data(st)) {
-                fprintf(stderr, "mldiag: %s: error: no metric and no event found\n",
-                        f->is_stdin ? "<stdin>" : f->path);
+                follow_error(f, "no metric and no event found");
                 code = EXIT_INPUT;
             }
             break;

@@ -258,13 +258,18 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
             *err = MD_ERR_IO;
             return NULL;
         }
-        if (fstat(fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !isatty(fd)) {
-            close(fd);
-            *err = MD_ERR_FORMAT;
-            return NULL;
-        }
         if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
             mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+    }
+    /* A device other than a terminal (/dev/zero, /dev/urandom) has no end.
+     * As standard input, one that ends at once (/dev/null) is an empty
+     * input (start). */
+    struct stat st;
+    bool device = fstat(fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !isatty(fd);
+    if (device && !stdin_src) {
+        close(fd);
+        *err = MD_ERR_FORMAT;
+        return NULL;
     }
     md_source *src = md_xcalloc(1, sizeof *src);
     src->mtime_ns = mtime_ns;
@@ -272,7 +277,14 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
     src->path = md_xstrdup(stdin_src ? "<stdin>" : path);
     src->fd = fd;
     src->own_fd = !stdin_src;
-    return start(src, err, sys_errno) ? src : NULL;
+    if (!start(src, err, sys_errno))
+        return NULL;
+    if (device && (src->peek_len > 0 || src->gzip)) {
+        md_source_close(src);
+        *err = MD_ERR_FORMAT;
+        return NULL;
+    }
+    return src;
 }
 
 md_source *md_source_memory(const void *data, size_t n, const char *name)
