@@ -576,6 +576,46 @@ START_TEST(test_watch_written_over)
 }
 END_TEST
 
+/* A log rotated while watched (renamed away, a new one in its place) is
+ * read from its start as another input of the run: a finding in it names
+ * its line in the new file, as analyze of that file would. */
+START_TEST(test_watch_rotated_line_numbers)
+{
+    fixture f = setup_dir();
+    md_buf old = {0}, fresh = {0};
+    for (int step = 1; step <= 30; step++)
+        md_buf_printf(&old, "step %d loss %.4f\n", step, 2.0 * exp(-step / 20.0) + 0.5);
+    for (int step = 31; step <= 40; step++)
+        md_buf_printf(&fresh, "step %d loss %.4f\n", step, 2.0 * exp(-step / 20.0) + 0.5);
+    md_buf_puts(&fresh, "RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB\n");
+    char *path = t_write_str(f.dir, "train.log", md_buf_cstr(&old));
+    char *next = t_write_str(f.dir, "train.next", md_buf_cstr(&fresh));
+    char *moved = t_path(f.dir, "train.log.1");
+    pid_t writer = fork();
+    ck_assert_int_ge(writer, 0);
+    if (writer == 0) {
+        struct timespec pause = {0, 500 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        _exit(rename(path, moved) == 0 && rename(next, path) == 0 ? 0 : 1);
+    }
+    run r = run_mldiag(f.dir, (const char *[]){"watch", "--exit-on", "critical", "--interval", "0.1", "--idle-exit", "2",
+                                               "train.log", NULL});
+    int status;
+    waitpid(writer, &status, 0);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    expect(&r, 1);
+    ck_assert_has(r.out, "critical cuda_oom at step 40");
+    ck_assert_has(r.out, "(line 11)");
+    run_free(&r);
+    free(path);
+    free(next);
+    free(moved);
+    md_buf_free(&old);
+    md_buf_free(&fresh);
+    teardown_dir(&f);
+}
+END_TEST
+
 START_TEST(test_watch_partial_head)
 {
     fixture f = setup_dir();
@@ -1497,6 +1537,7 @@ Suite *suite_cli(void)
     tcase_add_test(tc, test_watch_fifo);
     tcase_add_test(tc, test_watch_partial_head);
     tcase_add_test(tc, test_watch_written_over);
+    tcase_add_test(tc, test_watch_rotated_line_numbers);
     tcase_add_test(tc, test_watch_long_first_record);
     tcase_add_test(tc, test_watch_no_data_and_utf16);
     tcase_add_test(tc, test_stdout_full);

@@ -53,7 +53,7 @@ typedef struct follower {
     bool is_stream; /* stdin or a FIFO: read when poll says so, ended at EOF */
     ino_t ino;
     off_t offset;
-    uint64_t bytes; /* read in all, over rotations */
+    uint64_t bytes; /* read from the file followed now, since it was last read from its start */
     /* The last bytes read, before offset: a file written over in place
      * (a requeued job's "train.py > train.log") holds others there. */
     char last[256];
@@ -64,6 +64,7 @@ typedef struct follower {
     unsigned long lineno;
     unsigned long pieces; /* lines and redraws read: what evaluation waits for */
     md_text_reader *reader;
+    md_store *st; /* the run, once reading began */
 } follower;
 
 /* An error about the followed input, in the form analyze gives its own:
@@ -107,8 +108,28 @@ static bool open_file(follower *f)
     return true;
 }
 
+/* A file read again from its start (replaced, truncated, written over)
+ * is another input of the run, as analyze reads a log beside its rotated
+ * copy: its lines count from 1 again, so a finding names the line of the
+ * file that holds it now. */
+static void next_input(follower *f)
+{
+    if (!f->st)
+        return;
+    md_text_reader_finish(f->reader);
+    md_text_reader_free(f->reader);
+    md_input *in = md_store_input_mut(f->st, (int)md_store_ninputs(f->st) - 1);
+    in->lines = f->lineno;
+    in->bytes = f->bytes;
+    md_store_begin_input(f->st, f->path, MD_FMT_TEXT);
+    f->reader = md_text_reader_new(f->st, md_store_catalog(f->st));
+    f->lineno = 0;
+    f->bytes = 0;
+}
+
 static void start_over(follower *f)
 {
+    next_input(f);
     lseek(f->fd, 0, SEEK_SET);
     f->offset = 0;
     f->nlast = 0;
@@ -140,6 +161,7 @@ static void check_rotation(follower *f)
         close(f->fd);
         if (!open_file(f))
             f->fd = -1;
+        next_input(f);
         md_buf_reset(&f->pending);
     } else if (st.st_size < f->offset) {
         start_over(f);
@@ -323,7 +345,7 @@ static bool report_new(const md_ruleset *rs, const follower *f, md_store *st, bo
     /* What was read so far, as analyze reads a whole input: its lines
      * counted, and finished (md_store_merge: names settled, open spikes
      * closed) in a copy, while the store goes on taking lines. */
-    md_input *in = md_store_input_mut(st, 0);
+    md_input *in = md_store_input_mut(st, (int)md_store_ninputs(st) - 1);
     in->lines = f->lineno;
     in->bytes = f->bytes;
     in->growing = growing;
@@ -504,6 +526,7 @@ int cmd_watch(int argc, char **argv)
     md_store *st = md_store_new(md_ruleset_catalog(rs));
     md_store_begin_input(st, f.is_stdin ? "<stdin>" : f.path, MD_FMT_TEXT);
     f.reader = md_text_reader_new(st, md_ruleset_catalog(rs));
+    f.st = st;
     code = follow(&f, rs, st, &o);
     md_text_reader_free(f.reader);
     if (!f.is_stdin && f.fd >= 0)
