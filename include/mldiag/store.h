@@ -175,6 +175,7 @@ typedef struct md_input {
     bool growing;              /* followed as it grows (mldiag watch): its end so far is not the run's */
     int64_t mtime_ns;          /* the file's last modification (ns since the epoch), 0 when unknown */
     int64_t declared_total;    /* "step 5/100": the run's planned length, or -1 */
+    int64_t settings_plan;     /* a plan a line of settings gave ("max_iter: 10000"), or -1 */
     bool declared_floor;       /* declared_total is only the end of the epoch reached (the epochs planned unknown) */
     int64_t last_step_seen;
     uint64_t first_stepped_record; /* 1-based; 0 before the first step */

@@ -1719,13 +1719,14 @@ static bool headerless_training_bar(text_reader *r, const md_tqdm *bar)
  * names rather than the logger's ("engine/trainer imgsz" is imgsz), as
  * they would on a line of settings alone. Its rates, steps and epochs are
  * what was asked for, not measured: Ultralytics' lr0 is the schedule's
- * start, which optimizer=auto even ignores, and batch=16 no step. */
+ * start, which optimizer=auto even ignores, and batch=16 no step; its
+ * plan (fairseq's max_update=100000) is what was asked for, and stays. */
 static MD_NOINLINE size_t keep_settings(text_reader *r, md_kv *kv, size_t n)
 {
     size_t kept = 0;
     for (size_t i = 0; i < n; i++) {
         const md_series_spec *spec = key_spec(&r->index, kv[i].key, kv[i].keylen);
-        if (!spec || spec->role != MD_ROLE_SERIES || spec->kind != MD_KIND_SETTING)
+        if (!spec || (spec->role != MD_ROLE_PLAN && (spec->role != MD_ROLE_SERIES || spec->kind != MD_KIND_SETTING)))
             continue;
         kv[kept] = kv[i];
         kv[kept].ns = NULL;

@@ -719,6 +719,14 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
             declared = (double)in->declared_total;
             floor = in->declared_floor;
         }
+        /* A configuration's plan counts the steps its keys count, where
+         * every record of values was placed by one and none went past it
+         * (a log of epochs or entries counts in other units). */
+        if (in->declared_total < 0 && in->settings_plan > 0 && in->step_records > 0 && in->epoch_records == 0 &&
+            in->last_step_seen <= in->settings_plan && (double)in->settings_plan > declared) {
+            declared = (double)in->settings_plan;
+            floor = false;
+        }
         last = (double)in->last_step_seen > last ? (double)in->last_step_seen : last;
         /* Headers counted from 0 end at "Epoch 9/10". */
         if (in->header_epochs > 0) {

@@ -127,7 +127,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     memset(in, 0, sizeof *in);
     in->path = md_text_dup(path, strlen(path)); /* shown, never opened */
     in->format = fmt;
-    in->declared_total = -1;
+    in->declared_total = in->settings_plan = -1;
     in->best_checkpoint_step = -1;
     in->last_step_seen = -1;
     in->first_epoch = in->last_epoch = in->last_count = in->steps_per_epoch = in->epochs_total = -1;
@@ -712,6 +712,11 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     }
     if (plan > 0 && step >= 0 && total < 0)
         total = plan;
+    /* A plan on a line without a step, a configuration's ("max_iter:
+     * 10000" in Caffe's solver, fairseq's 'max_update': 400000), is the
+     * run's length only where steps come in its units (sigset). */
+    if (plan > 0 && step < 0 && plan > in->settings_plan)
+        in->settings_plan = plan;
     *had_step = step >= 0 || epoch >= 0;
     /* A count under an epoch header ("Training epoch: 3", then
      * "Batch(100/1879) done. Loss: ..."; paddle's "Epoch 2/10", then "step

@@ -2568,6 +2568,29 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("run_truncated", "sklearn_mlp_stopped_by_tolerance.log")
+def _(r):
+    out = [note("scikit-learn MLP printed with max_iter=200; its stopping rule ended it at iteration",
+                "37, when the training loss had not improved by tol for 10 iterations. Not cut short.")]
+    out.append("MLPClassifier(hidden_layer_sizes=(100,), max_iter=200, random_state=1, verbose=True)")
+    for i in range(1, 38):
+        out.append("Iteration %d, loss = %.8f" % (i, 0.7 * math.exp(-i / 6) + 0.05 + abs(r.gauss(0, 0.0005))))
+    out.append("Training loss did not improve more than tol=0.000100 for 10 consecutive epochs. Stopping.")
+    out.append("Test accuracy: 0.9412")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("run_truncated", "inner_solver_max_iter_below_steps.log")
+def _(r):
+    out = [note("A physics-informed run whose configuration gives its inner L-BFGS solver max_iter: 20",
+                "per outer step; the log's steps go to 3000, its planned length, well past 20. The",
+                "setting is no plan of the run's steps.")]
+    out += ["optimizer: lbfgs", "max_iter: 20", "history_size: 50", "total_epochs: 3000"]
+    for s in range(100, 3001, 100):
+        out.append("step %d | loss %.6f | lr 1.0" % (s, 0.3 * math.exp(-s / 800) + 0.01 + abs(r.gauss(0, 0.0005))))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("run_truncated", "detectron2_finished_eta_seconds.log")
 def _(r):
     out = [note("detectron2 to its last iteration: its estimate of the time left falls from 2 hours",
