@@ -492,6 +492,12 @@ static void parse_primary(parser *p)
     token t = p->tok;
     switch (t.kind) {
     case T_NUM:
+        /* 1e309 reads as infinity: a bound no value reaches, or passes
+         * every value, without a word. */
+        if (!isfinite(t.num)) {
+            fail(p, t.at, t.len, "the largest number a double holds is about 1.8e308", "number too large");
+            return;
+        }
         emit(p, (op){.code = OP_NUM, .num = t.num});
         next(p);
         break;
