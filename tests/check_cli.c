@@ -1364,6 +1364,23 @@ START_TEST(test_long_line_is_no_truncation)
     ck_assert_has(r.err, "long.jsonl:10:1: warning: JSON object longer than 1 MiB; line skipped");
     ck_assert_msg(!strstr(r.err.p, "invalid JSON"), "%s", r.err.p);
     run_free(&r);
+    /* So is one cut right after a ", " (whose blank is trimmed before it
+     * is read), as the last line: a line cut at 1 MiB is no record the
+     * file ends in the middle of. */
+    md_buf_reset(&log);
+    for (int i = 1; i <= 20; i++)
+        md_buf_printf(&log, "{\"step\": %d, \"loss\": %.2f}\n", i, 3.0 - i / 10.0);
+    md_buf_puts(&log, "{\"step\": 21,    "); /* 16 bytes, as each pair below */
+    for (int k = 0; k < (1 << 16) + 10; k++)
+        md_buf_printf(&log, "\"k%06d\": 1.0, ", k);
+    md_buf_puts(&log, "\"end\": 1}\n");
+    free(t_write(f.dir, "long.jsonl", log.p, log.n));
+    r = run_mldiag(f.dir, (const char *[]){"analyze", "-q", "long.jsonl", NULL});
+    expect(&r, 0);
+    ck_assert_has(r.err, "long.jsonl:21:1: warning: JSON object longer than 1 MiB; line skipped");
+    ck_assert_msg(!strstr(r.err.p, "invalid JSON"), "%s", r.err.p);
+    ck_assert_msg(!strstr(r.out.p, "run_truncated"), "%s", r.out.p);
+    run_free(&r);
     md_buf_free(&log);
     teardown_dir(&f);
 }

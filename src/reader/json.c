@@ -1471,8 +1471,9 @@ static void flat_record(json_reader *r, const flat_item *items, size_t n, unsign
     md_feed_record_end(r->feed);
 }
 
-/* One line through cJSON. Returns false for a line that is not an object. */
-static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *text)
+/* One line through cJSON. Returns false for a line that is not an object.
+ * cut: the line was cut where lines are cut (its blanks trimmed after). */
+static bool cjson_line(json_reader *r, md_str s, bool cut, unsigned long lineno, md_buf *text)
 {
     md_json_rewrite_nonfinite(s.p, s.n, text);
     size_t error_at;
@@ -1483,7 +1484,7 @@ static bool cjson_line(json_reader *r, md_str s, unsigned long lineno, md_buf *t
         else if (nesting_at(text->p, error_at) >= CJSON_NESTING_LIMIT)
             md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, error_at + 1,
                          "JSON nested deeper than %d levels; line skipped", CJSON_NESTING_LIMIT);
-        else if (s.n >= MD_LINE_MAX) /* cut where lines are cut: valid or not, its end is lost */
+        else if (cut) /* valid or not, its end is lost */
             md_diags_add(r->diags, MD_DIAG_WARNING, r->path, lineno, 1, "%s longer than %d MiB; line skipped",
                          s.p[0] == '{' ? "JSON object" : "line", MD_LINE_MAX >> 20);
         else
@@ -1507,7 +1508,7 @@ static unsigned long cr_records(json_reader *r, md_str s, unsigned long lineno, 
     while (p < end) {
         const char *cr = memchr(p, '\r', (size_t)(end - p));
         md_str piece = md_str_trim((md_str){p, (size_t)((cr ? cr : end) - p)});
-        if (piece.n && !cjson_line(r, piece, lineno, text)) {
+        if (piece.n && !cjson_line(r, piece, false, lineno, text)) {
             bad++;
             md_tail_add(tail, piece, lineno);
         } else if (piece.n && tail->n) {
@@ -1546,9 +1547,10 @@ md_err md_read_jsonl_with(md_store *st, md_source *src, md_diags *diags, bool fa
         } else if (memchr(s.p, '\r', s.n)) {
             bad += cr_records(&r, s, lines.lineno, &text, &tail);
             continue;
-        } else if (!cjson_line(&r, s, lines.lineno, &text)) {
+        } else if (!cjson_line(&r, s, line.n >= MD_LINE_MAX, lines.lineno, &text)) {
             bad++;
-            last_cut = s.p[0] == '{' && md_sniff_json_value_end(s, NULL) == 0;
+            /* An object the 1 MiB limit cut ends in the file all the same. */
+            last_cut = line.n < MD_LINE_MAX && s.p[0] == '{' && md_sniff_json_value_end(s, NULL) == 0;
             md_tail_add(&tail, line, lines.lineno);
             continue;
         }
