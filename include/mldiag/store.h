@@ -163,6 +163,8 @@ typedef struct md_input {
     char *path;
     md_format format;
     uint64_t bytes, lines, records, points, events;
+    uint32_t series;     /* series it gave points to (md_store_merge counts them) */
+    bool series_counted; /* series is counted */
     unsigned long cut_lines;   /* lines cut at MD_LINE_MAX */
     unsigned long bad_records; /* lines/rows/objects that failed to parse */
     bool cut_short;            /* the input ended mid-record or mid-stream */

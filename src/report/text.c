@@ -47,9 +47,7 @@ static void header(const md_store *st, const md_findings *f, md_buf *out, const 
 {
     for (size_t i = 0; i < md_store_ninputs(st); i++) {
         const md_input *in = md_store_input(st, i);
-        size_t nseries = 0;
-        for (size_t k = 0; k < md_store_nseries(st); k++)
-            nseries += md_store_series(st, k)->input == (int)i;
+        size_t nseries = in->series;
         md_buf line = {0};
         md_buf_printf(&line, "%s: %s, %llu %s, %zu series, %llu event%s", in->path,
                       md_format_name(in->format), (unsigned long long)in->lines,

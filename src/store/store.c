@@ -1451,6 +1451,16 @@ void md_store_merge(md_store *st, md_store *src)
 {
     finish(src);
     int offset = (int)st->ninputs;
+    /* Before a series read from several inputs becomes one, whose input
+     * is the last, each input counts the series it gave points to (once:
+     * a run merged again keeps its inputs' counts). */
+    for (size_t i = 0; i < src->nseries; i++) {
+        const md_series *s = src->series[i];
+        if (s->count && s->input >= 0 && !src->inputs[s->input].series_counted)
+            src->inputs[s->input].series++;
+    }
+    for (size_t i = 0; i < src->ninputs; i++)
+        src->inputs[i].series_counted = true;
     for (size_t i = 0; i < src->ninputs; i++) {
         MD_GROW(st->inputs, st->ninputs, st->capinputs);
         st->inputs[st->ninputs++] = src->inputs[i];
