@@ -7937,6 +7937,11 @@ static const struct {
     {"job_preempted", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
     {"tb_nonfinite", "Warning: NaN or Inf found in input tensor."},
+    {"nan_batch_skipped", "Loss is NaN at step 1251, skipping batch"},
+    {"nan_batch_skipped", "[rank0] Skipping step 7251 due to NaN loss (1 so far)"},
+    {"nan_batch_skipped", "Detected NaN in loss at iteration 7251; zeroing gradients and skipping update"},
+    {"stopped_early", "Training loss did not improve more than tol=0.000100 for 10 consecutive epochs. Stopping."},
+    {"stopped_early", "Epoch 00012: early stopping"},
     {"nan_message", "RuntimeError:  [!] NaN loss with decoder_loss."},
     {"likelihood_mismatch", "WARNING: Forward backward likelihood mismatch 0.156250"},
     {"nan_message", "ValueError:  [x] nan loss"},
@@ -10788,6 +10793,10 @@ END_TEST
 static const struct {
     const char *id, *line;
 } event_traps[] = {
+    /* Megatron's counts of skipped and NaN iterations are no skip. */
+    {"nan_batch_skipped", " iteration       10/     500 | lm loss: 3.3E+00 | number of skipped iterations:   0 | number of nan iterations:   0 |"},
+    {"nan_batch_skipped", "Skipping info messages; inference will run on 8 GPUs"},
+    {"stopped_early", "EarlyStopping(patience=5): early stopping is on"},
     {"nan_message", "    raise ValueError(' [x] nan loss ')"},
     {"nan_message", "    raise RuntimeError(f\" [!] NaN loss with {key}.\")"},
     {"training_start", "Restart training from the last checkpoint"},

@@ -170,6 +170,19 @@ def allennlp_epochs(r, caught_query, tb_warnings, epochs=6):
 # numerical
 
 
+@near_miss("nan_loss", "nan_guard_skipped_one_batch.log")
+def _(r):
+    out = [note("A trainer whose guard drops a batch with a non-finite loss and trains on: once in",
+                "3000 steps it says so, and every loss it logs, before and after, is finite and falling.",
+                "The weights never took the NaN in.")]
+    for s in range(100, 3001, 100):
+        out.append("step %d | loss %.4f | lr 3.0e-04 | grad_norm %.3f" % (s, 2.2 * math.exp(-s / 900) + 1.1 + r.gauss(0, 0.01),
+                                                                      0.8 + abs(r.gauss(0, 0.05))))
+        if s == 1200:
+            out.append("[rank0] Skipping step 1251 due to NaN loss (1 so far)")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_loss", "ocr_valid_loss_only_metric_nan.log")
 def _(r):
     out = [note("A text recogniser's log that prints only its evaluations: the validation loss",
