@@ -8064,6 +8064,7 @@ static const struct {
     {"nan_message", "Warning: Moving average ignored a value of inf"},
     {"killed", "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 4242) "
                "of binary: /usr/bin/python3"},
+    {"nccl_timeout", "RuntimeError: NCCL timeout after 1800000 ms"},
     {"nccl_timeout", "frame #1: c10d::ProcessGroupNCCL::WorkNCCL::checkTimeout(std::optional<std::chrono::duration<long, "
                      "std::ratio<1l, 1000l> > >) + 0x1d2 (0x1554e9e0f8f2 in /opt/torch/lib/libtorch_cuda.so)"},
     {"nccl_timeout", "[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=12345, OpType=ALLREDUCE, "
@@ -10793,6 +10794,7 @@ END_TEST
 static const struct {
     const char *id, *line;
 } event_traps[] = {
+    {"nccl_timeout", "[launcher] NCCL timeout set to 1800 seconds (TORCH_NCCL_BLOCKING_WAIT=0)"},
     /* Megatron's counts of skipped and NaN iterations are no skip. */
     {"nan_batch_skipped", " iteration       10/     500 | lm loss: 3.3E+00 | number of skipped iterations:   0 | number of nan iterations:   0 |"},
     {"nan_batch_skipped", "Skipping info messages; inference will run on 8 GPUs"},
