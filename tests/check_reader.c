@@ -9082,6 +9082,26 @@ END_TEST
  * (CycleGAN's "INFO:root:-----------Step 1400:-------------") or between
  * arrows (" ===>>> Epoch 2 <<<=== "), places the lines under it, also
  * those whose keys the catalog does not name. */
+/* A setting assigned with '=' under an identifier joined with '_'
+ * (nanoGPT's overrides) heads nothing: the settings after it are no
+ * values of a step 40 the run never reached. */
+START_TEST(test_assigned_setting_is_no_header)
+{
+    md_store *st = load_text("train.log",
+                             "Overriding config with config/finetune_shakespeare.py:\n"
+                             "eval_interval = 5\n"
+                             "eval_iters = 40\n"
+                             "batch_size = 1\n"
+                             "learning_rate = 3e-5\n"
+                             "iter 0: loss 4.8131, time 36410.71ms, mfu -100.00%\n"
+                             "iter 1: loss 4.7010, time 1310.22ms, mfu 10.00%\n",
+                             NULL);
+    ck_assert(series(st, "lr")->ordinal);
+    ck_assert_int_eq(series(st, "loss")->last_step, 1);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_decorated_step_header)
 {
     md_store *st = load_text("train.log",
@@ -11624,6 +11644,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_slowfast_json_stats);
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
+    tcase_add_test(text, test_assigned_setting_is_no_header);
     tcase_add_test(text, test_loss_is_value);
     tcase_add_test(text, test_text_leading_evaluation_word);
     tcase_add_test(text, test_text_it_of_total);

@@ -440,9 +440,22 @@ static bool rule_char(char c)
  * 2]"), after a timestamp or a logger's prefix or not, places the metric
  * lines after it, as Keras and nnU-Net print them; so does a step and its
  * timings (only_timings). */
+/* A name joined with '_' and assigned with '=' is a setting a script's
+ * configuration printed (nanoGPT's "eval_iters = 40" among its overrides),
+ * no count of the run's. */
+static bool assignment(const md_kv *kv, const char *end)
+{
+    if (!memchr(kv->key, '_', kv->keylen))
+        return false;
+    const char *p = kv->key + kv->keylen;
+    while (p < end && *p == ' ')
+        p++;
+    return p < end && *p == '=';
+}
+
 static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
 {
-    if (n == 0 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0)
+    if (n == 0 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0 || assignment(kv, seg.p + seg.n))
         return false;
     md_str t = md_str_trim(seg);
     const char *end = t.p + t.n, *last = kv[n - 1].end, *start = kv->key;
