@@ -157,7 +157,19 @@ static int lint(int argc, char **argv, const cli_rules *base)
     cli_rules_free(&all);
     if (!rs)
         return code;
-    printf("%d file%s: no errors, %zu rules\n", argc, argc == 1 ? "" : "s", md_ruleset_nrules(rs));
+    /* The files' own rules, beside the built-in ones they were read with. */
+    size_t builtin = 0;
+    if (!base->no_default) {
+        cli_rules defaults = {0};
+        md_ruleset *d = cli_load_rules(&defaults, &code);
+        builtin = d ? md_ruleset_nrules(d) : 0;
+        md_ruleset_free(d);
+    }
+    size_t own = md_ruleset_nrules(rs) - builtin;
+    printf("%d file%s: no errors, %zu rule%s", argc, argc == 1 ? "" : "s", own, own == 1 ? "" : "s");
+    if (builtin)
+        printf(" (beside the %zu built in)", builtin);
+    putchar('\n');
     md_ruleset_free(rs);
     return EXIT_CLEAN;
 }

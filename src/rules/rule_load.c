@@ -98,6 +98,24 @@ static void set_expr(md_expr **slot, const rf_section *s, const rf_entry *e, con
     *slot = expr(s, e, cat, lets, diags, errors);
 }
 
+/* A confidence written as a number is a probability: 7 would be shown as
+ * 100% and 0/0 as 50%, without a word. One that reads signals is clamped
+ * when evaluated. */
+static void check_confidence(const md_expr *c, const rf_section *s, const rf_entry *e, md_diags *diags,
+                             size_t *errors)
+{
+    if (!c || !md_expr_is_constant(c))
+        return;
+    md_value v = md_expr_eval(c, NULL, NULL);
+    if (v.known && v.v >= 0 && v.v <= 1)
+        return;
+    md_diag *g = rf_error(diags, s, e, 0, strlen(e->value), v.known ? "confidence %g is not between 0 and 1"
+                                                                      : "confidence has no value (a division by zero)",
+                          v.v);
+    md_diag_set_help(g, "a confidence is a probability: 0.7 for 70%%");
+    (*errors)++;
+}
+
 /* Only "let" is followed by a name; any other key's name is a typo. */
 static bool no_arg(const rf_section *s, const rf_entry *e, md_diags *diags, size_t *errors)
 {
@@ -200,6 +218,7 @@ static size_t load_rule_entry(rule *r, const rf_section *s, const rf_entry *e, c
         set_expr(&r->when, s, e, cat, lets, diags, &errors);
     } else if (strcmp(k, "confidence") == 0) {
         set_expr(&r->confidence, s, e, cat, lets, diags, &errors);
+        check_confidence(r->confidence, s, e, diags, &errors);
     } else if (strcmp(k, "step") == 0) {
         set_expr(&r->step, s, e, cat, lets, diags, &errors);
     } else if (strcmp(k, "line") == 0) {
