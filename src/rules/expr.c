@@ -409,14 +409,21 @@ static void parse_has(parser *p, size_t at)
     series[n] = '\0';
     int si = md_catalog_find_series(p->cat, series);
     if (si < 0 || md_catalog_series(p->cat, (size_t)si)->role != MD_ROLE_SERIES) {
-        char help[160] = "";
+        char help[448] = "";
         size_t count = md_catalog_nseries(p->cat), d;
         const char **names = md_xmalloc((count + 1) * sizeof *names);
         for (size_t i = 0; i < count; i++)
             names[i] = md_catalog_series(p->cat, i)->name;
         const char *best = best_match(series, names, count, &d);
-        if (best && d <= 3)
+        /* "bleu" is "step" with four letters off: no near miss, but a
+         * series the catalog does not name, as bleu.last says. */
+        if (best && d <= 1 + strlen(series) / 4)
             snprintf(help, sizeof help, "did you mean '%s'?", best);
+        else
+            snprintf(help, sizeof help,
+                     "'%s' is no series of the catalog: define it in a rule file, [series %s] with its kind and "
+                     "better (for --expect, given with --rules)",
+                     series, series);
         free(names);
         fail(p, p->tok.at, p->tok.len, help, "unknown series '%s'", series);
         return;
