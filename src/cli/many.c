@@ -24,6 +24,7 @@ typedef struct row {
     char top_title[160];
     double top_step;
     double final_loss;
+    bool has_loss; /* final_loss is a loss's last value, NaN too */
     double last_step;
     char error[256]; /* why the run is unreadable or failed, "" when it is not */
 } row;
@@ -59,6 +60,7 @@ static void summarise(const char *path, const md_ruleset *rs, row *r)
         loss = md_store_find(st, "val_loss");
     if (loss && loss->count) {
         r->final_loss = loss->last_raw;
+        r->has_loss = true;
         r->last_step = (double)loss->last_step;
     }
     md_findings_free(&f);
@@ -161,7 +163,11 @@ static void text_table(const char *const *paths, size_t n, const row *rows, bool
         const row *r = &rows[i];
         char step[32], loss[32], last[32];
         fmt_num(r->top_step, step, sizeof step);
-        fmt_num(r->final_loss, loss, sizeof loss);
+        /* A loss that ended NaN says so; "-" is a run with no loss. */
+        if (r->has_loss)
+            md_num_fmt(r->final_loss, loss, sizeof loss);
+        else
+            fmt_num(NAN, loss, sizeof loss);
         fmt_num(r->last_step, last, sizeof last);
         const char *top = r->top_id[0] ? r->top_id : "-";
         if (markdown) {
@@ -210,6 +216,11 @@ static void json_table(const char *const *paths, size_t n, const row *rows, md_b
         }
         jsonw_key(&w, "final_loss");
         jsonw_num(&w, r->final_loss);
+        jsonw_key(&w, "final_loss_finite");
+        if (r->has_loss)
+            jsonw_bool(&w, isfinite(r->final_loss));
+        else
+            jsonw_null(&w);
         jsonw_key(&w, "last_step");
         jsonw_num(&w, r->last_step);
         jsonw_object_end(&w);
