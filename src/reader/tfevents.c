@@ -329,6 +329,7 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
     unsigned long index = 0, bad = 0;
     bool validation = validation_path(path);
     open_record rec = {false, 0};
+    bool end_said = false; /* the input's cut end was warned of */
     for (;;) {
         size_t got = tf_read(&t, head, sizeof head);
         if (got == 0)
@@ -341,16 +342,19 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
         if (!length_intact(head, len)) {
             /* The next record starts where 12 bytes hold a length and its
              * CRC again: one bad byte must not hide the rest of the run. */
-            bad++;
             index++;
             uint64_t skipped;
             if (!resync(&t, head, &skipped)) {
+                /* The file's end: one warning says so, not three. */
                 md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
                              "record %lu has a corrupt length, and no record follows it: the rest of the file "
-                             "(%llu bytes) was skipped", index, (unsigned long long)skipped);
+                             "(%llu bytes) was skipped (is the run still writing?)", index,
+                             (unsigned long long)skipped);
                 in->cut_short = true;
+                end_said = true;
                 break;
             }
+            bad++;
             md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
                          "record %lu has a corrupt length; %llu bytes were skipped to the next record", index,
                          (unsigned long long)skipped);
@@ -378,7 +382,7 @@ md_err md_read_tfevents(md_store *st, md_source *src, const md_catalog *cat, md_
     if (bad)
         md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0, "%lu corrupt record%s skipped", bad,
                      bad == 1 ? "" : "s");
-    if (in->cut_short)
+    if (in->cut_short && !end_said)
         md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
                      "the last record is cut short (is the run still writing?)");
     return t.error ? MD_ERR_IO : MD_OK;
