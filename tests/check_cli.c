@@ -137,6 +137,25 @@ static void run_free(run *r)
     md_buf_free(&r->err);
 }
 
+/* Runs mldiag with args while a child, after pause_ms, changes its files
+ * (change returns whether it could); the change must have been made. */
+static run run_while(const char *dir, const char *const *args, long pause_ms, bool (*change)(const void *),
+                     const void *ctx)
+{
+    pid_t writer = fork();
+    ck_assert_int_ge(writer, 0);
+    if (writer == 0) {
+        struct timespec pause = {pause_ms / 1000, pause_ms % 1000 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        _exit(change(ctx) ? 0 : 1);
+    }
+    run r = run_mldiag(dir, args);
+    int status;
+    waitpid(writer, &status, 0);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    return r;
+}
+
 #define ck_assert_has(buf, text)                                                                  \
     ck_assert_msg(strstr((buf).p, (text)) != NULL, "missing \"%s\" in:\n%s", (text), (buf).p)
 
@@ -199,25 +218,25 @@ END_TEST
  * ends at once (/dev/null) is an empty input. */
 START_TEST(test_stdin_device)
 {
+    static const struct {
+        const char *stdin_from, *cmd, *said;
+    } cases[] = {
+        {"/dev/zero", "analyze", "error: cannot open: standard input is a device, not a log file"},
+        {"/dev/zero", "watch", "mldiag: <stdin>: error: a device, not a log file"},
+        {NULL, "analyze", "error: empty input"},
+        {NULL, "watch", "error: no metric and no event found"},
+    };
     fixture f = setup_dir();
-    child_stdin = "/dev/zero";
-    run r = run_mldiag(f.dir, (const char *[]){"analyze", "-", NULL});
-    expect(&r, 4);
-    ck_assert_has(r.err, "error: cannot open: standard input is a device, not a log file");
-    run_free(&r);
-    r = run_mldiag(f.dir, (const char *[]){"watch", "--idle-exit", "1", "-", NULL});
-    expect(&r, 4);
-    ck_assert_has(r.err, "mldiag: <stdin>: error: a device, not a log file");
-    run_free(&r);
+    for (size_t i = 0; i < MD_COUNT(cases); i++) {
+        child_stdin = cases[i].stdin_from;
+        bool watch = strcmp(cases[i].cmd, "watch") == 0;
+        run r = run_mldiag(f.dir, (const char *[]){cases[i].cmd, watch ? "--idle-exit" : "-", watch ? "1" : NULL,
+                                                   watch ? "-" : NULL, NULL});
+        expect(&r, 4);
+        ck_assert_has(r.err, cases[i].said);
+        run_free(&r);
+    }
     child_stdin = NULL;
-    r = run_mldiag(f.dir, (const char *[]){"analyze", "-", NULL});
-    expect(&r, 4);
-    ck_assert_has(r.err, "error: empty input");
-    run_free(&r);
-    r = run_mldiag(f.dir, (const char *[]){"watch", "--idle-exit", "1", "-", NULL});
-    expect(&r, 4);
-    ck_assert_has(r.err, "error: no metric and no event found");
-    run_free(&r);
     teardown_dir(&f);
 }
 END_TEST
@@ -534,44 +553,47 @@ START_TEST(test_control_characters_shown)
 }
 END_TEST
 
-/* watch started while the first record of a JSON Lines log is half
- * written tells its format once a line ends, not from '{"step": 1, "lo'. */
 /* A log written over in place, never shorter than before (a requeued job
  * that reopens its log without truncating it first): watch reads it again
  * from its start and finds the new attempt's NaN. */
+typedef struct {
+    const char *path;
+    md_buf text;
+} rewrite;
+
+static bool write_over(const void *ctx)
+{
+    const rewrite *w = ctx;
+    int fd = open(w->path, O_WRONLY);
+    bool ok = fd >= 0 && pwrite(fd, w->text.p, w->text.n, 0) == (ssize_t)w->text.n;
+    return fd >= 0 && close(fd) == 0 && ok;
+}
+
 START_TEST(test_watch_written_over)
 {
     fixture f = setup_dir();
-    md_buf old = {0}, again = {0};
+    md_buf old = {0};
+    rewrite again = {0};
     for (int step = 1; step <= 200; step++)
         md_buf_printf(&old, "step %d loss %.4f\n", step, 2.0 * exp(-step / 80.0) + 0.5);
     for (int step = 1; step <= 400; step++) {
         if (step == 50)
-            md_buf_puts(&again, "step 50 loss nan\n");
+            md_buf_puts(&again.text, "step 50 loss nan\n");
         else
-            md_buf_printf(&again, "step %d loss %.4f\n", step, 2.1 * exp(-step / 70.0) + 0.45);
+            md_buf_printf(&again.text, "step %d loss %.4f\n", step, 2.1 * exp(-step / 70.0) + 0.45);
     }
     char *path = t_write_str(f.dir, "train.log", md_buf_cstr(&old));
-    pid_t writer = fork();
-    ck_assert_int_ge(writer, 0);
-    if (writer == 0) {
-        struct timespec pause = {0, 500 * 1000 * 1000};
-        nanosleep(&pause, NULL);
-        int fd = open(path, O_WRONLY);
-        int ok = fd >= 0 && pwrite(fd, again.p, again.n, 0) == (ssize_t)again.n;
-        _exit(fd >= 0 && close(fd) == 0 && ok ? 0 : 1);
-    }
-    run r = run_mldiag(f.dir, (const char *[]){"watch", "--exit-on", "critical", "--interval", "0.1", "--idle-exit", "2",
-                                               "train.log", NULL});
-    int status;
-    waitpid(writer, &status, 0);
-    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    again.path = path;
+    run r = run_while(f.dir,
+                      (const char *[]){"watch", "--exit-on", "critical", "--interval", "0.1", "--idle-exit", "2",
+                                       "train.log", NULL},
+                      500, write_over, &again);
     expect(&r, 1);
     ck_assert_has(r.out, "critical nan_loss at step 50");
     run_free(&r);
     free(path);
     md_buf_free(&old);
-    md_buf_free(&again);
+    md_buf_free(&again.text);
     teardown_dir(&f);
 }
 END_TEST
@@ -579,6 +601,16 @@ END_TEST
 /* A log rotated while watched (renamed away, a new one in its place) is
  * read from its start as another input of the run: a finding in it names
  * its line in the new file, as analyze of that file would. */
+typedef struct {
+    const char *path, *next, *moved;
+} rotation;
+
+static bool rotate(const void *ctx)
+{
+    const rotation *o = ctx;
+    return rename(o->path, o->moved) == 0 && rename(o->next, o->path) == 0;
+}
+
 START_TEST(test_watch_rotated_line_numbers)
 {
     fixture f = setup_dir();
@@ -591,18 +623,11 @@ START_TEST(test_watch_rotated_line_numbers)
     char *path = t_write_str(f.dir, "train.log", md_buf_cstr(&old));
     char *next = t_write_str(f.dir, "train.next", md_buf_cstr(&fresh));
     char *moved = t_path(f.dir, "train.log.1");
-    pid_t writer = fork();
-    ck_assert_int_ge(writer, 0);
-    if (writer == 0) {
-        struct timespec pause = {0, 500 * 1000 * 1000};
-        nanosleep(&pause, NULL);
-        _exit(rename(path, moved) == 0 && rename(next, path) == 0 ? 0 : 1);
-    }
-    run r = run_mldiag(f.dir, (const char *[]){"watch", "--exit-on", "critical", "--interval", "0.1", "--idle-exit", "2",
-                                               "train.log", NULL});
-    int status;
-    waitpid(writer, &status, 0);
-    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    rotation o = {path, next, moved};
+    run r = run_while(f.dir,
+                      (const char *[]){"watch", "--exit-on", "critical", "--interval", "0.1", "--idle-exit", "2",
+                                       "train.log", NULL},
+                      500, rotate, &o);
     expect(&r, 1);
     ck_assert_has(r.out, "critical cuda_oom at step 40");
     ck_assert_has(r.out, "(line 11)");
@@ -616,23 +641,22 @@ START_TEST(test_watch_rotated_line_numbers)
 }
 END_TEST
 
+/* watch started while the first record of a JSON Lines log is half
+ * written tells its format once a line ends, not from '{"step": 1, "lo'. */
+static bool finish_first_record(const void *ctx)
+{
+    FILE *out = fopen(ctx, "a");
+    int ok = out && fputs("ss\": 1.0}\n{\"step\": 2, \"loss\": NaN}\n", out) >= 0;
+    return out && fclose(out) == 0 && ok;
+}
+
 START_TEST(test_watch_partial_head)
 {
     fixture f = setup_dir();
     char *path = t_write_str(f.dir, "metrics.jsonl", "{\"step\": 1, \"lo");
-    pid_t writer = fork();
-    ck_assert_int_ge(writer, 0);
-    if (writer == 0) {
-        struct timespec pause = {0, 300 * 1000 * 1000};
-        nanosleep(&pause, NULL);
-        FILE *out = fopen(path, "a");
-        int ok = out && fputs("ss\": 1.0}\n{\"step\": 2, \"loss\": NaN}\n", out) >= 0;
-        _exit(out && fclose(out) == 0 && ok ? 0 : 1);
-    }
-    run r = run_mldiag(f.dir, (const char *[]){"watch", "--exit-on", "critical", "--idle-exit", "1", "metrics.jsonl", NULL});
-    int status;
-    waitpid(writer, &status, 0);
-    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    run r = run_while(f.dir,
+                      (const char *[]){"watch", "--exit-on", "critical", "--idle-exit", "1", "metrics.jsonl", NULL},
+                      300, finish_first_record, path);
     expect(&r, 1);
     ck_assert_has(r.out, "critical nan_loss at step 2");
     run_free(&r);
