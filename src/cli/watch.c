@@ -10,9 +10,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -78,7 +78,6 @@ static void MD_PRINTF(2, 3) follow_error(const follower *f, const char *fmt, ...
     fputc('\n', stderr);
     va_end(ap);
 }
-
 
 static double now(void)
 {

@@ -436,10 +436,6 @@ static bool rule_char(char c)
     return c == '-' || c == '=' || c == '*' || c == '#' || c == '~' || c == '<' || c == '>';
 }
 
-/* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
- * 2]"), after a timestamp or a logger's prefix or not, places the metric
- * lines after it, as Keras and nnU-Net print them; so does a step and its
- * timings (only_timings). */
 /* A name joined with '_' and assigned with '=' is a setting a script's
  * configuration printed (nanoGPT's "eval_iters = 40" among its overrides),
  * no count of the run's. */
@@ -453,6 +449,10 @@ static bool assignment(const md_kv *kv, const char *end)
     return p < end && *p == '=';
 }
 
+/* A line that is only a step or epoch ("Epoch 3/10", "Step 500:", "[Epoch
+ * 2]"), after a timestamp or a logger's prefix or not, places the metric
+ * lines after it, as Keras and nnU-Net print them; so does a step and its
+ * timings (only_timings). */
 static bool step_header(text_reader *r, md_str seg, const md_kv *kv, size_t n)
 {
     if (n == 0 || !(kv->flags & MD_KV_INTEGRAL) || kv->value < 0 || assignment(kv, seg.p + seg.n))

@@ -294,15 +294,8 @@ static void spike_warm_up(md_series_state *st)
     st->level = st->trend = st->dev = 0;
 }
 
-/* The level, trend and deviation from the warm-up's points: their mean,
- * their mean absolute deviation from the running mean, and the average
- * slope from the first to the last, the level moved from the points'
- * middle to the last along it. A first point far above the others is left
- * out: a first step's time that holds the compilation or the cache's
- * warming (nanoGPT's "iter 0: ... time 10506ms" before steps of 1445)
- * would give a slope seven times the level and a band no straggler after
- * it reaches for hundreds of steps. */
-static double median_sorted_in_place(double *v, size_t n)
+/* The median of v's n values, which it sorts. */
+static double median_sorting(double *v, size_t n)
 {
     for (size_t i = 1; i < n; i++)
         for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
@@ -313,12 +306,20 @@ static double median_sorted_in_place(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* The level, trend and deviation from the warm-up's points: their mean,
+ * their mean absolute deviation from the running mean, and the average
+ * slope from the first to the last, the level moved from the points'
+ * middle to the last along it. A first point far above the others is left
+ * out: a first step's time that holds the compilation or the cache's
+ * warming (nanoGPT's "iter 0: ... time 10506ms" before steps of 1445)
+ * would give a slope seven times the level and a band no straggler after
+ * it reaches for hundreds of steps. */
 static void spike_learn_level(md_series_state *st)
 {
     size_t from = 0;
     double rest[SPIKE_WARMUP - 1];
     memcpy(rest, st->warm + 1, sizeof rest);
-    double mid = median_sorted_in_place(rest, SPIKE_WARMUP - 1), spread = 0;
+    double mid = median_sorting(rest, SPIKE_WARMUP - 1), spread = 0;
     for (size_t i = 1; i < SPIKE_WARMUP; i++)
         spread += fabs(st->warm[i] - mid) / (SPIKE_WARMUP - 1);
     double first_excess = st->warm[0] - mid;
