@@ -7937,6 +7937,8 @@ static const struct {
     {"job_preempted", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
     {"tb_nonfinite", "Warning: NaN or Inf found in input tensor."},
+    {"killed", "Killed: 9"},
+    {"killed", "zsh: killed     python train.py"},
     {"nan_batch_skipped", "Loss is NaN at step 1251, skipping batch"},
     {"nan_batch_skipped", "[rank0] Skipping step 7251 due to NaN loss (1 so far)"},
     {"nan_batch_skipped", "Detected NaN in loss at iteration 7251; zeroing gradients and skipping update"},
