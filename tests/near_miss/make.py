@@ -954,6 +954,17 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("grad_clip_saturated", "clipped_only_while_warming_up.log")
+def _(r):
+    out = [note("A run that logs its gradient norm after clipping at 1.0: the first half of its logs",
+                "are clipped (large early gradients), then the norms settle at 0.5-0.85 and no step is",
+                "clipped to the end. Clipping did its job early; the run's end is not scaled down.")]
+    for i in range(1, 41):
+        gn = 1.0 if i <= 22 else round(0.55 + 0.3 * r.random(), 4)
+        out.append("step %d loss %.4f grad_norm %.4f" % (i * 10, 2.5 * math.exp(-i / 15.0) + 0.8 + r.gauss(0, 0.01), gn))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_plateau", "lora_sft_noisy_batches_converged.log")
 def _(r):
     out = [note("A LoRA SFT at lr 2e-4 logs its per-batch loss every step: it falls by a fifth in its",
