@@ -7937,6 +7937,8 @@ static const struct {
     {"job_preempted", "slurmstepd: error: *** JOB 32391783 ON cn119 CANCELLED AT 2021-09-14T11:30:11 DUE TO "
                       "PREEMPTION ***"},
     {"tb_nonfinite", "Warning: NaN or Inf found in input tensor."},
+    {"curriculum_stage", "Curriculum: advancing to stage 2/2 (harder examples, len<=512)"},
+    {"curriculum_stage", "[INFO] [curriculum_scheduler.py:60] curriculum difficulty (seqlen) set to 512"},
     {"killed", "Killed: 9"},
     {"killed", "zsh: killed     python train.py"},
     {"nan_batch_skipped", "Loss is NaN at step 1251, skipping batch"},
@@ -10816,6 +10818,7 @@ END_TEST
 static const struct {
     const char *id, *line;
 } event_traps[] = {
+    {"curriculum_stage", "Curriculum learning is disabled."},
     {"nccl_timeout", "[launcher] NCCL timeout set to 1800 seconds (TORCH_NCCL_BLOCKING_WAIT=0)"},
     /* Megatron's counts of skipped and NaN iterations are no skip. */
     {"nan_batch_skipped", " iteration       10/     500 | lm loss: 3.3E+00 | number of skipped iterations:   0 | number of nan iterations:   0 |"},

@@ -965,6 +965,31 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_spike", "curriculum_next_stage_harder_data.log")
+def _(r):
+    out = [note("A curriculum trains on easy examples, then says it moves to its next stage (harder",
+                "examples, longer sequences): the loss starts from the harder data's level, three",
+                "times the old one, and falls again from there. No instability.")]
+    for s in range(50, 1501, 50):
+        if s == 800:
+            out.append("Curriculum: advancing to stage 2/2 (harder examples, len<=512)")
+        level = 2.2 * math.exp(-s / 400.0) + 0.9 if s < 800 else 2.4 * math.exp(-(s - 800) / 500.0) + 1.1
+        out.append("step %d | loss %.4f" % (s, level + r.gauss(0, 0.015)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_spike", "sequence_length_steps_up.log")
+def _(r):
+    out = [note("Sequence-length warm-up: 128 tokens for the first half of the run, then 512; the",
+                "loss per token jumps with the longer context and falls again. The log's seq_len",
+                "says where the data changed.")]
+    for s in range(50, 1501, 50):
+        seq = 128 if s < 800 else 512
+        level = 2.2 * math.exp(-s / 400.0) + 0.9 if s < 800 else 2.4 * math.exp(-(s - 800) / 500.0) + 1.1
+        out.append("step %d | loss %.4f | seq_len %d" % (s, level + r.gauss(0, 0.015), seq))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_plateau", "lora_sft_noisy_batches_converged.log")
 def _(r):
     out = [note("A LoRA SFT at lr 2e-4 logs its per-batch loss every step: it falls by a fifth in its",
