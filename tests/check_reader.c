@@ -9082,10 +9082,6 @@ START_TEST(test_table_row_note)
 }
 END_TEST
 
-/* A step's header inside a drawn rule, after Python logging's prefix
- * (CycleGAN's "INFO:root:-----------Step 1400:-------------") or between
- * arrows (" ===>>> Epoch 2 <<<=== "), places the lines under it, also
- * those whose keys the catalog does not name. */
 /* A setting assigned with '=' under an identifier joined with '_'
  * (nanoGPT's overrides) heads nothing: the settings after it are no
  * values of a step 40 the run never reached. */
@@ -9106,6 +9102,37 @@ START_TEST(test_assigned_setting_is_no_header)
 }
 END_TEST
 
+/* Keras 1's bar, its redraws lost, with a checkpoint callback's message
+ * glued between the last mid-epoch frame and the epoch's closing frame
+ * ("...acc: 0.7000Epoch 00000: val_loss improved ..., saving model to
+ * w.hdf523000/23000 [====] ..."): the closing frame and its val_loss are
+ * read as if a '\r' parted them. */
+START_TEST(test_keras1_glued_closing_frame)
+{
+    md_store *st = load_text("train.log",
+                             "Epoch 1/2\n"
+                             "22912/23000 [============================>.] - ETA: 1s - loss: 0.6010 - acc: 0.7000"
+                             "Epoch 00000: val_loss improved from inf to 0.50000, saving model to w.hdf5"
+                             "23000/23000 [==============================] - 377s - loss: 0.6000 - acc: 0.7000 - "
+                             "val_loss: 0.5000 - val_acc: 0.8400\n"
+                             "Epoch 2/2\n"
+                             "22912/23000 [============================>.] - ETA: 1s - loss: 0.4510 - acc: 0.7300"
+                             "Epoch 00001: val_loss improved from 0.50000 to 0.42000, saving model to w.hdf5"
+                             "23000/23000 [==============================] - 377s - loss: 0.4500 - acc: 0.7300 - "
+                             "val_loss: 0.4200 - val_acc: 0.8350\n",
+                             NULL);
+    const md_series *val = series(st, "val_loss");
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert(val->last == 0.42);
+    ck_assert(series(st, "loss")->last == 0.45);
+    md_store_free(st);
+}
+END_TEST
+
+/* A step's header inside a drawn rule, after Python logging's prefix
+ * (CycleGAN's "INFO:root:-----------Step 1400:-------------") or between
+ * arrows (" ===>>> Epoch 2 <<<=== "), places the lines under it, also
+ * those whose keys the catalog does not name. */
 START_TEST(test_decorated_step_header)
 {
     md_store *st = load_text("train.log",
@@ -11652,6 +11679,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_table_row_note);
     tcase_add_test(text, test_decorated_step_header);
     tcase_add_test(text, test_assigned_setting_is_no_header);
+    tcase_add_test(text, test_keras1_glued_closing_frame);
     tcase_add_test(text, test_loss_is_value);
     tcase_add_test(text, test_text_leading_evaluation_word);
     tcase_add_test(text, test_text_it_of_total);

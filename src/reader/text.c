@@ -3608,6 +3608,45 @@ unsigned md_line_controls(const char *p, size_t n)
     return found;
 }
 
+/* Keras 1 writing to a file whose redraws were lost: a callback's message
+ * glued after a frame of the bar, then the epoch's last frame on the same
+ * line ("22912/23000 [===>.] - ETA: 1s - loss: 0.6010 - acc: 0.7000Epoch
+ * 00000: val_loss improved ..., saving model to w.hdf523000/23000 [=====]
+ * - 377s - loss: 0.6000 - ... - val_loss: 0.5000"). Returns where the
+ * second frame's count starts, or 0: the line opens with a bar's count,
+ * and the count of a later "N/T [" is as many digits as its total (Keras
+ * pads it so), whatever digits are glued before them. */
+static size_t glued_bar(md_str s)
+{
+    const char *p = s.p, *end = s.p + s.n;
+    if (!s.n || !md_is_digit(*p))
+        return 0;
+    bool first = true;
+    for (const char *q = memchr(p, '[', s.n); q; q = memchr(q + 1, '[', (size_t)(end - q - 1))) {
+        if (q - p < 4 || q[-1] != ' ' || !md_is_digit(q[-2]))
+            continue;
+        const char *total = q - 2;
+        while (total > p && md_is_digit(total[-1]))
+            total--;
+        size_t width = (size_t)(q - 1 - total);
+        if (total == p || total[-1] != '/')
+            continue;
+        const char *slash = total - 1, *count = slash - (slash - p >= (ptrdiff_t)width ? width : 0);
+        if (first) {
+            first = false;
+            if (count != p) /* the line's first bar does not open it */
+                return 0;
+            continue;
+        }
+        bool digits = count < slash;
+        for (const char *c = count; c < slash; c++)
+            digits &= md_is_digit(*c);
+        if (digits && count > p)
+            return (size_t)(count - p);
+    }
+    return 0;
+}
+
 /* R's print() of a string: "[1] \"Epoch 3 loss 0.52\"" (a script's
  * print(paste(...)), LightGBM's evaluation printed so). The text between
  * the quotes is the line, with the escapes print() wrote ("\t", "\"",
@@ -3662,8 +3701,11 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
     r->line_text = clean;
     r->line_judged = false;
     if (!(controls & (LINE_BACKSPACE | LINE_CR))) {
-        if (clean.n)
-            read_ranked_segments(r, clean, line);
+        size_t glued = glued_bar(clean);
+        if (glued) /* two frames of a bar, as if a '\r' parted them */
+            read_ranked_segments(r, (md_str){clean.p, glued}, line);
+        if (clean.n > glued)
+            read_ranked_segments(r, (md_str){clean.p + glued, clean.n - glued}, line);
         return;
     }
     const char *p = clean.p, *end = clean.p + clean.n;
