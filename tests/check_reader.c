@@ -5146,6 +5146,18 @@ START_TEST(test_text_fairseq_set_fields)
     ck_assert_ptr_null(md_store_find(st, "valid_best_loss"));
     md_store_free(st);
 
+    /* An epoch's bar of two batches before each epoch's summary: its
+     * num_updates count the run's updates, not the epoch's batches. */
+    st = load_text("fairseq.log",
+                   "epoch 001 | loss 2.313 | ppl 4.97 | wps 202.2 | num_updates 2 | lr 0.005\n"
+                   "epoch 002:   0%|          | 0/2 [00:00<?, ?it/s]\n"
+                   "epoch 002 | loss 1.027 | ppl 2.04 | wps 121.8 | num_updates 4 | lr 0.005\n"
+                   "epoch 003:   0%|          | 0/2 [00:00<?, ?it/s]\n"
+                   "epoch 003 | loss 0.801 | ppl 1.74 | wps 130.1 | num_updates 6 | lr 0.005\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->last_step, 6);
+    md_store_free(st);
+
     /* A subset named as --valid-subset spells it is an evaluation set too,
      * the run's only one here, so its loss is val_loss; a field that only
      * starts like a set's name is none. */

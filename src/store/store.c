@@ -978,7 +978,10 @@ unsigned store_total_flags(const md_store *st, const key_info *ki)
     flags |= reward_key(st, ki) ? KEY_REWARD : 0;
     flags |= untimed_key(st, ki) ? KEY_UNTIMED : 0;
     flags |= is_canonical(st, ki, "env_steps") ? KEY_ENV_STEPS : 0;
-    flags |= ki->role == MD_ROLE_STEP && md_key_has_word(ki->norm, "global", false) ? KEY_GLOBAL_STEP : 0;
+    /* fairseq's num_updates counts the run's updates beside its epoch. */
+    flags |= ki->role == MD_ROLE_STEP && (md_key_has_word(ki->norm, "global", false) || strcmp(ki->norm, "num_updates") == 0)
+                 ? KEY_GLOBAL_STEP
+                 : 0;
     flags |= is_canonical(st, ki, "mfu") ? KEY_MFU : 0;
     flags |= (flags & (KEY_TRAIN_TERM | KEY_VAL_TERM)) && md_key_has_word(ki->norm, "total", false) ? KEY_TOTAL_TERM : 0;
     flags |= is_canonical(st, ki, "d_loss") || is_canonical(st, ki, "g_loss") ||
