@@ -4649,6 +4649,21 @@ START_TEST(test_text_trainers_own_names)
         ck_assert(T_CLOSE(series(st, "memory")->max, 5.0));
         md_store_free(st);
     }
+    /* MMDetection 2's: the training's iter counts within the epoch (100
+     * a epoch), the validation's is the validation loader's length (500):
+     * no count of training, it stands where its epoch ended. */
+    st = load_text("20240101_000000.log.json",
+                   "{\"mode\": \"train\", \"epoch\": 1, \"iter\": 50, \"lr\": 0.01, \"loss\": 1.5}\n"
+                   "{\"mode\": \"train\", \"epoch\": 1, \"iter\": 100, \"lr\": 0.01, \"loss\": 1.4}\n"
+                   "{\"mode\": \"val\", \"epoch\": 1, \"iter\": 500, \"lr\": 0.01, \"bbox_mAP\": 0.218}\n"
+                   "{\"mode\": \"train\", \"epoch\": 2, \"iter\": 50, \"lr\": 0.01, \"loss\": 1.3}\n"
+                   "{\"mode\": \"train\", \"epoch\": 2, \"iter\": 100, \"lr\": 0.01, \"loss\": 1.2}\n"
+                   "{\"mode\": \"val\", \"epoch\": 2, \"iter\": 500, \"lr\": 0.01, \"bbox_mAP\": 0.29}\n",
+                   NULL);
+    ck_assert_int_eq(series(st, "loss")->last_step, 200);
+    ck_assert_int_eq(series(st, "val_bbox_map")->first_step, 100);
+    ck_assert_int_eq(series(st, "val_bbox_map")->last_step, 200);
+    md_store_free(st);
     /* An epoch's summary under "phase": "val" keeps the training set's
      * figures it carries, and its rate, the training's; a fraction under
      * "mem" is no MiB. */

@@ -666,6 +666,18 @@ static void note_alone_epoch(md_input *in, int64_t epoch)
  * then the step an earlier line set, then the step an evaluation's line
  * stands at. -1 when none. Of two step keys the first wins, but one that
  * gives way (step_gives_way) loses to the other, whatever their order. */
+/* An evaluation's record, so named by a field, that gives its epoch beside
+ * a count: MMDetection 2's {"mode": "val", "epoch": 1, "iter": 500, ...},
+ * whose iter is the validation loader's length, no step of training. It
+ * stands at the step its epoch reached. */
+static MD_NOINLINE bool evaluation_counts_its_batches(const md_store *st)
+{
+    for (size_t i = 0; i < st->nkv; i++)
+        if (st->keys[st->kv[i].key].role == MD_ROLE_EPOCH)
+            return true;
+    return false;
+}
+
 static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch, bool *evaluation)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1, plan = -1;
@@ -673,9 +685,12 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     unsigned step_flags = 0; /* the step's kv's flags, and KEY_GLOBAL_STEP's bit of its key's */
     unsigned counts = 0;     /* step keys on the record */
     md_input *in = &st->inputs[st->cur];
+    bool eval_count = st->rec_keyed_evaluation && evaluation_counts_its_batches(st);
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
+        if (role == MD_ROLE_STEP && eval_count)
+            continue;
         counts += role == MD_ROLE_STEP;
         if (role == MD_ROLE_STEP && (step < 0 || (gives_way && !step_gives_way(st, kv)))) {
             /* LeRobot's "step:2K": a count in thousands, rounded. */
