@@ -4710,6 +4710,18 @@ START_TEST(test_text_trainers_own_names)
     st = load_text("sft.log", "step: 1, gpt_loss: 2.5\nstep: 2, gpt_loss: 2.25\n", NULL);
     ck_assert(series(st, "loss")->last == 2.25);
     md_store_free(st);
+    /* A quantizer's codebook perplexity counts the codes in use: higher is
+     * better, and it is no language model's perplexity. */
+    st = load_text("vq.log",
+                   "step 1 loss 2.0 codebook_perplexity 120 valid_code_perplexity 110\n"
+                   "step 2 loss 1.8 codebook_perplexity 300 valid_code_perplexity 280\n",
+                   NULL);
+    ck_assert(series(st, "codebook_perplexity")->last == 300);
+    ck_assert(series(st, "codebook_perplexity")->better == MD_BETTER_HIGHER);
+    ck_assert(series(st, "val_codebook_perplexity")->last == 280);
+    ck_assert_ptr_null(md_store_find(st, "perplexity"));
+    ck_assert_ptr_null(md_store_find(st, "val_perplexity"));
+    md_store_free(st);
     /* RL scripts' own names: the update count, the KL to the reference,
      * the mean completion length and entropy, the share cut at the cap. */
     st = load_text("grpo.csv",
