@@ -4722,6 +4722,16 @@ START_TEST(test_text_trainers_own_names)
     ck_assert_ptr_null(md_store_find(st, "perplexity"));
     ck_assert_ptr_null(md_store_find(st, "val_perplexity"));
     md_store_free(st);
+    /* A unit's letters end a name only where they fit its series:
+     * MMEngine's "coco/bbox_mAP_s" is the mAP on small objects, no time. */
+    st = load_text("scalars.json",
+                   "{\"lr\": 0.02, \"loss\": 1.0, \"epoch\": 1, \"iter\": 20, \"step\": 20}\n"
+                   "{\"coco/bbox_mAP\": 0.3, \"coco/bbox_mAP_s\": 0.05, \"coco/bbox_mAP_l\": 0.4, \"step\": 1}\n",
+                   NULL);
+    ck_assert(series(st, "val_map")->last == 0.3);
+    ck_assert(series(st, "val_coco_bbox_map_s")->last == 0.05);
+    ck_assert_int_ne(series(st, "val_coco_bbox_map_s")->kind, MD_KIND_TIME);
+    md_store_free(st);
     /* RL scripts' own names: the update count, the KL to the reference,
      * the mean completion length and entropy, the share cut at the cap. */
     st = load_text("grpo.csv",

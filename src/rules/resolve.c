@@ -100,6 +100,19 @@ static bool is_series(const md_catalog *cat, int idx)
     return idx >= 0 && md_catalog_series(cat, (size_t)idx)->role == MD_ROLE_SERIES;
 }
 
+static bool unit_fits(const md_catalog *cat, int idx, md_unit unit)
+{
+    md_kind kind = md_catalog_series(cat, (size_t)idx)->kind;
+    switch (md_unit_dim(unit)) {
+    case MD_DIM_TIME:
+        return kind == MD_KIND_TIME;
+    case MD_DIM_BYTES:
+        return kind == MD_KIND_MEMORY;
+    default:
+        return true;
+    }
+}
+
 /* whole: the key is the whole key, not a part left after dropping words;
  * only then may an exact alias match. */
 static int lookup_with_unit(const md_catalog *cat, const char *norm, size_t n, md_unit *unit, bool whole)
@@ -114,8 +127,10 @@ static int lookup_with_unit(const md_catalog *cat, const char *norm, size_t n, m
         size_t sn = strlen(key_units[i].suffix);
         if (n > sn && memcmp(norm + n - sn, key_units[i].suffix, sn) == 0) {
             idx = md_catalog_lookup(cat, norm, n - sn, &exact);
-            /* A count has no unit: "steps/s" is a rate, not the step. */
-            if ((whole || !exact) && is_series(cat, idx)) {
+            /* A count has no unit: "steps/s" is a rate, not the step. A
+             * unit of time or bytes names a time or a memory: MMEngine's
+             * "coco/bbox_mAP_s" is the mAP on small objects. */
+            if ((whole || !exact) && is_series(cat, idx) && unit_fits(cat, idx, key_units[i].unit)) {
                 *unit = key_units[i].unit;
                 return idx;
             }
