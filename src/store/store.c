@@ -590,13 +590,15 @@ static bool count_alone(const md_input *in, int64_t step, unsigned counts)
     return counts == 1 && in->paired_step_records >= 2 && step == in->last_step_seen;
 }
 
-/* Whether the record holds a value, not only counts. Out of line: only
- * records under an epoch header ask, and the record loop runs for every
- * line of every log. */
-static MD_NOINLINE bool record_holds_values(const md_store *st)
+/* Whether a key of the record has the role: MD_ROLE_SERIES, the record
+ * holds a value, not only counts; MD_ROLE_STEP, it names its step itself
+ * (not a header's, not the step reached); MD_ROLE_EPOCH, it gives its
+ * epoch. Out of line: only some records ask, and the record loop runs for
+ * every line of every log. */
+static MD_NOINLINE bool record_has_role(const md_store *st, md_role role)
 {
     for (size_t i = 0; i < st->nkv; i++)
-        if (st->keys[st->kv[i].key].role == MD_ROLE_SERIES)
+        if (st->keys[st->kv[i].key].role == role)
             return true;
     return false;
 }
@@ -628,7 +630,7 @@ static void count_within_epochs(md_input *in)
 static int64_t count_round(const md_store *st, md_input *in, int64_t count)
 {
     if (in->round_count < 0 || count < in->round_count) {
-        if (!record_holds_values(st))
+        if (!record_has_role(st, MD_ROLE_SERIES))
             return in->count_rounds;
         bool by_epoch = in->round_count >= 0 && in->epoch_rises_after_count > 0 &&
                         in->epoch_rises_after_count <= 2 && in->epoch_rises == in->epoch_rises_after_count;
@@ -666,18 +668,6 @@ static void note_alone_epoch(md_input *in, int64_t epoch)
  * then the step an earlier line set, then the step an evaluation's line
  * stands at. -1 when none. Of two step keys the first wins, but one that
  * gives way (step_gives_way) loses to the other, whatever their order. */
-/* An evaluation's record, so named by a field, that gives its epoch beside
- * a count: MMDetection 2's {"mode": "val", "epoch": 1, "iter": 500, ...},
- * whose iter is the validation loader's length, no step of training. It
- * stands at the step its epoch reached. */
-static MD_NOINLINE bool evaluation_counts_its_batches(const md_store *st)
-{
-    for (size_t i = 0; i < st->nkv; i++)
-        if (st->keys[st->kv[i].key].role == MD_ROLE_EPOCH)
-            return true;
-    return false;
-}
-
 static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_epoch, bool *evaluation)
 {
     int64_t step = -1, epoch = -1, total = -1, epochs = -1, plan = -1;
@@ -685,7 +675,11 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     unsigned step_flags = 0; /* the step's kv's flags, and KEY_GLOBAL_STEP's bit of its key's */
     unsigned counts = 0;     /* step keys on the record */
     md_input *in = &st->inputs[st->cur];
-    bool eval_count = st->rec_keyed_evaluation && evaluation_counts_its_batches(st);
+    /* An evaluation's record, so named by a field, that gives its epoch
+     * beside a count: MMDetection 2's {"mode": "val", "epoch": 1, "iter":
+     * 500, ...}, whose iter is the validation loader's length, no step of
+     * training. It stands at the step its epoch reached. */
+    bool eval_count = st->rec_keyed_evaluation && record_has_role(st, MD_ROLE_EPOCH);
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         md_role role = st->keys[kv->key].role;
@@ -717,7 +711,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
              * fraction beside values says progress in epochs, its whole
              * values too. A note's "epoch 19,20 collapsed" alone says
              * nothing of the key. */
-            if (!st->keys[kv->key].progress && record_holds_values(st))
+            if (!st->keys[kv->key].progress && record_has_role(st, MD_ROLE_SERIES))
                 st->keys[kv->key].progress = true;
         } else if (role == MD_ROLE_EPOCH && epoch < 0 && !st->keys[kv->key].progress && usable_step(kv->value)) {
             epoch = (int64_t)kv->value;
@@ -743,7 +737,7 @@ static int64_t record_step(md_store *st, bool *had_step, bool *by_key, bool *by_
     if (st->context_epoch >= 0 && step >= 0 && epoch < 0 && !(step_flags & STEP_GLOBAL)) {
         bool restarted = total < 0 && !in_epoch && !in->counts_in_epoch && in->stepped_context_epoch >= 0 &&
                          st->context_epoch > in->stepped_context_epoch && step <= in->last_step_seen;
-        if ((restarted || in_epoch || total > 0 || in->counts_in_epoch) && record_holds_values(st)) {
+        if ((restarted || in_epoch || total > 0 || in->counts_in_epoch) && record_has_role(st, MD_ROLE_SERIES)) {
             if (restarted)
                 count_within_epochs(in);
             epoch = st->context_epoch;
@@ -854,16 +848,6 @@ static MD_NOINLINE int evaluation_figure(md_store *st, int k)
 static bool is_setting(const md_store *st, const key_info *ki)
 {
     return ki->role == MD_ROLE_SERIES && key_kind(st, ki) == MD_KIND_SETTING;
-}
-
-/* Whether the record names its step itself (not a header's, not the
- * step reached). */
-static bool names_step(const md_store *st)
-{
-    for (size_t i = 0; i < st->nkv; i++)
-        if (st->keys[st->kv[i].key].role == MD_ROLE_STEP)
-            return true;
-    return false;
 }
 
 /* A message on a line that also names a step and gives its training
@@ -1191,7 +1175,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     }
     if (step >= 0) {
         st->current_step = step;
-        if (values && st->events_line == st->rec_line && !(st->rec_total & KEY_EVALUATION) && names_step(st))
+        if (values && st->events_line == st->rec_line && !(st->rec_total & KEY_EVALUATION) && record_has_role(st, MD_ROLE_STEP))
             line_events(st, step);
         /* A record that gave no value is no step the run reached: "1 epoch
          * = 876 batches" says how long an epoch is, SpeechBrain's "Going
@@ -1477,9 +1461,8 @@ void md_store_merge(md_store *st, md_store *src)
         if (s->count && s->input >= 0 && !src->inputs[s->input].series_counted)
             src->inputs[s->input].series++;
     }
-    for (size_t i = 0; i < src->ninputs; i++)
-        src->inputs[i].series_counted = true;
     for (size_t i = 0; i < src->ninputs; i++) {
+        src->inputs[i].series_counted = true;
         MD_GROW(st->inputs, st->ninputs, st->capinputs);
         st->inputs[st->ninputs++] = src->inputs[i];
         src->inputs[i].path = NULL;
