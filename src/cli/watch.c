@@ -12,7 +12,6 @@
 #include <getopt.h>
 #include <poll.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -67,16 +66,21 @@ typedef struct follower {
     md_store *st; /* the run, once reading began */
 } follower;
 
-/* An error about the followed input, in the form analyze gives its own:
- * "mldiag: PATH: error: message". */
+/* An error about the followed input, said as analyze says its own
+ * ("mldiag: PATH: error: message", the path's controls shown safely). */
 static void MD_PRINTF(2, 3) follow_error(const follower *f, const char *fmt, ...)
 {
+    md_buf msg = {0};
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "mldiag: %s: error: ", f->is_stdin ? "<stdin>" : f->path);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    md_buf_vprintf(&msg, fmt, ap);
     va_end(ap);
+    md_diags diags;
+    md_diags_init(&diags);
+    md_diags_add(&diags, MD_DIAG_ERROR, f->is_stdin ? "<stdin>" : f->path, 0, 0, "%s", md_buf_cstr(&msg));
+    cli_print_diags(&diags);
+    md_diags_free(&diags);
+    md_buf_free(&msg);
 }
 
 static double now(void)
