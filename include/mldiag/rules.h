@@ -53,6 +53,7 @@ typedef struct md_rule_view {
     size_t nlets; /* named expressions: md_ruleset_let */
     const char *path;
     unsigned long line;
+    bool builtin; /* of a rule file built into the binary */
 } md_rule_view;
 
 size_t md_ruleset_nrules(const md_ruleset *rs);

@@ -159,11 +159,10 @@ static int lint(int argc, char **argv, const cli_rules *base)
         return code;
     /* The files' own rules, beside the built-in ones they were read with. */
     size_t builtin = 0;
-    if (!base->no_default) {
-        cli_rules defaults = {0};
-        md_ruleset *d = cli_load_rules(&defaults, &code);
-        builtin = d ? md_ruleset_nrules(d) : 0;
-        md_ruleset_free(d);
+    for (size_t i = 0; i < md_ruleset_nrules(rs); i++) {
+        md_rule_view v;
+        md_ruleset_rule(rs, i, &v);
+        builtin += v.builtin;
     }
     size_t own = md_ruleset_nrules(rs) - builtin;
     printf("%d file%s: no errors, %zu rule%s", argc, argc == 1 ? "" : "s", own, own == 1 ? "" : "s");

@@ -38,6 +38,7 @@ typedef struct rule {
     size_t ncauses, capcauses;
     const char *path; /* borrowed from the parsed file */
     unsigned long line_no;
+    bool builtin; /* of a rule file built into the binary */
 } rule;
 
 /* Compiles a [rule] section into r, adding the operations its lets'

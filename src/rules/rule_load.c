@@ -250,6 +250,7 @@ size_t rule_load(rule *r, const rf_section *s, const md_catalog *cat, size_t *le
     r->id = md_xstrdup(s->id);
     r->path = s->path;
     r->line_no = s->line;
+    r->builtin = s->builtin;
     r->severity = MD_SEV_WARNING;
     size_t errors = 0;
     bool have_severity = false;

@@ -415,7 +415,8 @@ void md_ruleset_rule(const md_ruleset *rs, size_t i, md_rule_view *out)
                           r->ncauses,
                           r->lets.n,
                           r->path,
-                          r->line_no};
+                          r->line_no,
+                          r->builtin};
 }
 
 void md_ruleset_cause(const md_ruleset *rs, size_t ri, size_t i, md_cause_view *out)
