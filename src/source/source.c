@@ -251,21 +251,21 @@ md_source *md_source_open(const char *path, md_err *err, int *sys_errno)
             *err = MD_ERR_IO;
             return NULL;
         }
-        struct stat st;
-        if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-            close(fd);
-            *sys_errno = EISDIR;
-            *err = MD_ERR_IO;
-            return NULL;
-        }
-        if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-            mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
     }
+    struct stat st;
+    bool stat_ok = fstat(fd, &st) == 0;
+    if (!stdin_src && stat_ok && S_ISDIR(st.st_mode)) {
+        close(fd);
+        *sys_errno = EISDIR;
+        *err = MD_ERR_IO;
+        return NULL;
+    }
+    if (!stdin_src && stat_ok && S_ISREG(st.st_mode))
+        mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
     /* A device other than a terminal (/dev/zero, /dev/urandom) has no end.
      * As standard input, one that ends at once (/dev/null) is an empty
      * input (start). */
-    struct stat st;
-    bool device = fstat(fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !isatty(fd);
+    bool device = stat_ok && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !isatty(fd);
     if (device && !stdin_src) {
         close(fd);
         *err = MD_ERR_FORMAT;
