@@ -437,7 +437,8 @@ static bool open_followed(follower *f)
         return false;
     }
     struct stat st;
-    if (!f->is_stdin && fstat(f->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    bool stat_ok = fstat(f->fd, &st) == 0;
+    if (!f->is_stdin && stat_ok && S_ISDIR(st.st_mode)) {
         follow_error(f, "a directory; watch follows one log file (read a run directory with mldiag analyze)");
         close(f->fd);
         return false;
@@ -447,7 +448,7 @@ static bool open_followed(follower *f)
      * that ends at once (- < /dev/null) an empty input, as analyze reads
      * them. */
     char first;
-    if (fstat(f->fd, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !(f->is_stdin && isatty(f->fd)) &&
+    if (stat_ok && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !(f->is_stdin && isatty(f->fd)) &&
         !(f->is_stdin && read(f->fd, &first, 1) == 0)) {
         follow_error(f, "a device, not a log file; watch follows a file, a FIFO or - (stdin)");
         if (!f->is_stdin)
