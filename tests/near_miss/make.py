@@ -256,6 +256,33 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("nan_loss", "megatron_fp16_scale_search_skips_loss.log")
+def _(r):
+    out = [note("Megatron-LM in fp16 with log-interval 1: the dynamic loss scaler starts at 2^32",
+                "and overflows until it finds a scale, so the first iteration lines count a",
+                "skipped iteration and print no lm loss; later the grown scale overflows once",
+                "more, on the last line. The loss is finite and falls throughout.")]
+    out.append("training ...")
+    scale = 2.0 ** 32
+    total = 400
+    for it in range(1, total + 1):
+        skipped = it <= 6 or it == total
+        if skipped:
+            scale /= 2
+        fields = [" iteration %8d/%8d" % (it, total), " consumed samples: %12d" % (it * 64),
+                  " elapsed time per iteration (ms): %.1f" % (655.0 + r.gauss(0, 5)),
+                  " learning rate: %.3E" % cosine(it, total, 1.5e-4, 40), " global batch size: %5d" % 64]
+        if not skipped:
+            loss = 3.1 + 7.6 * math.exp(-it / 70.0) + r.gauss(0, 0.04)
+            fields.append(" lm loss: %.6E" % loss)
+        fields += [" loss scale: %.1f" % scale, " number of skipped iterations: %3d" % (1 if skipped else 0),
+                   " number of nan iterations: %3d" % 0]
+        out.append("|".join(fields) + " |")
+        if it % 100 == 0 and it < total and r.random() < 2:
+            scale *= 2
+    return "\n".join(out) + "\n"
+
+
 @near_miss("nan_loss", "tensorboardx_nan_in_other_value.log")
 def _(r):
     out = [note("tensorboardX warns of a NaN or Inf in a value it was given, three times an epoch",
