@@ -1144,18 +1144,18 @@ START_TEST(test_text_bar_rates)
 }
 END_TEST
 
-/* md_line_controls against three memchr calls: each control, and pairs
+/* md_line_controls against four memchr calls: each control, and pairs
  * of them, at every place of lines of every length around the one-pass
  * scan's 16-byte blocks and its switch to memchr. */
 static unsigned naive_controls(const char *p, size_t n)
 {
     return (memchr(p, 0x1b, n) ? LINE_ESC : 0) | (memchr(p, '\b', n) ? LINE_BACKSPACE : 0) |
-           (memchr(p, '\r', n) ? LINE_CR : 0);
+           (memchr(p, '\r', n) ? LINE_CR : 0) | (memchr(p, '<', n) ? LINE_LT : 0);
 }
 
 START_TEST(test_line_controls)
 {
-    static const char controls[] = {0x1b, '\b', '\r', '\t'};
+    static const char controls[] = {0x1b, '\b', '\r', '<', '\t'};
     char line[300];
     for (size_t n = 0; n <= sizeof line; n++) {
         memset(line, 'x', sizeof line);

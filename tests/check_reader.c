@@ -6641,6 +6641,55 @@ START_TEST(test_text_numbered_lines_keep_their_step)
 }
 END_TEST
 
+/* An excerpt of a numbered paste that starts inside its first number
+ * ("1743] "): the rest of that line is read as the others are, and the
+ * bars place both dicts (at 10 and 20, not both at 20). */
+START_TEST(test_text_numbered_paste_cut_in_first_number)
+{
+    md_store *st = load_text("paste.log",
+                             "1743] {'loss': 3.5534, 'grad_norm': 1.41, 'learning_rate': 2.05e-06, 'epoch': 0.01}\n"
+                             "[1744] \n"
+                             "[1745]   1%|          | 10/1752 [00:29<1:22:01,  2.83s/it]\n"
+                             "[1746]   1%|          | 11/1752 [00:31<1:21:50,  2.82s/it]\n"
+                             "[1747]   1%|          | 20/1752 [00:57<1:22:40,  2.86s/it]\n"
+                             "[1748] {'loss': 0.0, 'grad_norm': 1.41, 'learning_rate': 4.32e-06, 'epoch': 0.01}\n"
+                             "[1749] \n"
+                             "[1750]   1%|          | 20/1752 [00:57<1:22:40,  2.86s/it]\n"
+                             "[1751]   1%|          | 21/1752 [00:59<1:21:32,  2.83s/it]\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_int_eq(series(st, "loss")->first_step, 10);
+    ck_assert_int_eq(series(st, "loss")->last_step, 20);
+    ck_assert_uint_eq(series(st, "grad_norm")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
+/* A reader's note behind an arrow is not the run's: "(step 4)" in it
+ * places no record, and a number in it is no value. Not an arrow: "<-1"
+ * or "a<-b". */
+START_TEST(test_text_annotation_after_arrow)
+{
+    md_store *st = load_text("paste.log",
+                             "{'loss': 1.46,  'grad_norm':    14.98}\n"
+                             "{'loss': 1.28,  'grad_norm':     9.78}\n"
+                             "{'loss': 1.14,  'grad_norm':    92.10}    <-- spike #1 (step 4), loss 9.9\n"
+                             "{'loss': 1.36,  'grad_norm':     7.83}\n"
+                             "{'loss': 1.36,  'grad_norm':     7.79} <- same loss\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 5);
+    ck_assert_uint_eq(series(st, "grad_norm")->count, 5);
+    ck_assert_int_eq(series(st, "loss")->first_step, 1);
+    ck_assert_int_eq(series(st, "loss")->last_step, 5);
+    ck_assert_double_eq(series(st, "loss")->max, 1.46);
+    ck_assert_double_eq(series(st, "grad_norm")->first, 14.98);
+    md_store_free(st);
+    st = load_text("train.log", "epoch 1 loss 0.5 delta <-1\nepoch 2 loss 0.4 delta <-1\n", NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
 /* NCCL's watchdog names the collective it waited on by its number and
  * sizes: no series. */
 START_TEST(test_text_watchdog_numbers)
@@ -11911,6 +11960,8 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_paddle_maxtext_timings);
     tcase_add_test(tables, test_xgboost_eval_lines);
     tcase_add_test(tables, test_text_numbered_lines_keep_their_step);
+    tcase_add_test(tables, test_text_numbered_paste_cut_in_first_number);
+    tcase_add_test(tables, test_text_annotation_after_arrow);
     tcase_add_test(tables, test_text_eval_results_block);
     tcase_add_test(tables, test_text_estimator_evaluation);
     tcase_add_test(tables, test_text_watchdog_numbers);

@@ -798,6 +798,19 @@ static size_t line_number_at(md_str s, long *number)
     return i + 2;
 }
 
+/* An excerpt's first line may start inside its number, past the '['
+ * ("1743] {'loss': ...}"). */
+static size_t cut_line_number_at(md_str s, long *number)
+{
+    size_t i = 0;
+    while (i < s.n && i < 10 && md_is_digit(s.p[i]))
+        i++;
+    if (i + 1 >= s.n || s.p[i] != ']' || s.p[i + 1] != ' ')
+        return 0;
+    *number = i ? strtol(s.p, NULL, 10) : -2;
+    return i + 2;
+}
+
 /* A log whose first lines (five or more) are numbered so, nine in ten, each
  * number one more than the line's before: a tag ("[2024] ", a year) would
  * not count up. */
@@ -808,7 +821,7 @@ static bool line_numbered(md_str head)
     md_str s;
     while (next_head_line(&head, &s)) {
         lines++;
-        if (line_number_at(s, &number)) {
+        if (line_number_at(s, &number) || (lines == 1 && cut_line_number_at(s, &number))) {
             numbered++;
             counting += number == last + 1;
             last = number;
@@ -3582,16 +3595,18 @@ unsigned md_line_controls(const char *p, size_t n)
     size_t i = 0;
     if (n > CONTROLS_ONE_PASS_MAX)
         return (memchr(p, 0x1b, n) ? LINE_ESC : 0) | (memchr(p, '\b', n) ? LINE_BACKSPACE : 0) |
-               (memchr(p, '\r', n) ? LINE_CR : 0);
+               (memchr(p, '\r', n) ? LINE_CR : 0) | (memchr(p, '<', n) ? LINE_LT : 0);
 #if defined(__SSE2__)
     if (n >= 16) {
-        const __m128i esc = _mm_set1_epi8(0x1b), bs = _mm_set1_epi8('\b'), cr = _mm_set1_epi8('\r');
-        __m128i any_esc = _mm_setzero_si128(), any_bs = any_esc, any_cr = any_esc, v;
+        const __m128i esc = _mm_set1_epi8(0x1b), bs = _mm_set1_epi8('\b'), cr = _mm_set1_epi8('\r'),
+                      lt = _mm_set1_epi8('<');
+        __m128i any_esc = _mm_setzero_si128(), any_bs = any_esc, any_cr = any_esc, any_lt = any_esc, v;
         for (; i + 16 < n; i += 16) {
             v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
             any_esc = _mm_or_si128(any_esc, _mm_cmpeq_epi8(v, esc));
             any_bs = _mm_or_si128(any_bs, _mm_cmpeq_epi8(v, bs));
             any_cr = _mm_or_si128(any_cr, _mm_cmpeq_epi8(v, cr));
+            any_lt = _mm_or_si128(any_lt, _mm_cmpeq_epi8(v, lt));
         }
         /* The last block is the line's last 16 bytes, overlapping the one
          * before: a byte seen twice changes no answer. */
@@ -3599,12 +3614,17 @@ unsigned md_line_controls(const char *p, size_t n)
         any_esc = _mm_or_si128(any_esc, _mm_cmpeq_epi8(v, esc));
         any_bs = _mm_or_si128(any_bs, _mm_cmpeq_epi8(v, bs));
         any_cr = _mm_or_si128(any_cr, _mm_cmpeq_epi8(v, cr));
+        any_lt = _mm_or_si128(any_lt, _mm_cmpeq_epi8(v, lt));
         return (_mm_movemask_epi8(any_esc) ? LINE_ESC : 0) | (_mm_movemask_epi8(any_bs) ? LINE_BACKSPACE : 0) |
-               (_mm_movemask_epi8(any_cr) ? LINE_CR : 0);
+               (_mm_movemask_epi8(any_cr) ? LINE_CR : 0) | (_mm_movemask_epi8(any_lt) ? LINE_LT : 0);
     }
 #endif
     for (; i < n; i++)
-        found |= p[i] == 0x1b ? LINE_ESC : p[i] == '\b' ? LINE_BACKSPACE : p[i] == '\r' ? LINE_CR : 0;
+        found |= p[i] == 0x1b  ? LINE_ESC
+                 : p[i] == '\b' ? LINE_BACKSPACE
+                 : p[i] == '\r' ? LINE_CR
+                 : p[i] == '<'  ? LINE_LT
+                                : 0;
     return found;
 }
 
@@ -3674,6 +3694,23 @@ static md_str r_print_text(md_buf *out, md_str s)
     return (md_str){md_buf_cstr(out), out->n};
 }
 
+/* A reader's note on a pasted log, behind an arrow ("{'loss': 1.14,
+ * 'grad_norm': 92.1}    <-- spike #1 (step 4)"): its words and numbers
+ * are not the run's. Returns the length of the line before it: an arrow
+ * "<-" after a blank, followed by another '-', a blank or the line's end. */
+static size_t before_annotation(md_str s)
+{
+    for (const char *p = s.p, *end = s.p + s.n; (p = memchr(p, '<', (size_t)(end - p))) != NULL; p++) {
+        if (p == s.p || (p[-1] != ' ' && p[-1] != '\t') || end - p < 2 || p[1] != '-' ||
+            (end - p > 2 && p[2] != '-' && p[2] != ' ' && p[2] != '\t'))
+            continue;
+        while (p > s.p && (p[-1] == ' ' || p[-1] == '\t'))
+            p--;
+        return (size_t)(p - s.p);
+    }
+    return s.n;
+}
+
 static void read_line(text_reader *r, md_str raw, unsigned long line)
 {
     size_t mark = r->quoted ? quote_mark_at(raw) : 0;
@@ -3684,7 +3721,9 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
         raw.n -= r->compose_bar + 2;
     }
     long number;
-    size_t numbered = r->line_numbered ? line_number_at(raw, &number) : 0;
+    size_t numbered = !r->line_numbered                     ? 0
+                      : line == 1 && raw.n && raw.p[0] != '[' ? cut_line_number_at(raw, &number)
+                                                              : line_number_at(raw, &number);
     raw.p += numbered;
     raw.n -= numbered;
     if (r->octal_escaped && md_memmem(raw.p, raw.n, "#0", 2))
@@ -3698,6 +3737,8 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
         clean = strip_ansi(&r->clean, raw);
         controls = md_line_controls(clean.p, clean.n);
     }
+    if (controls & LINE_LT)
+        clean.n = before_annotation(clean);
     r->line_text = clean;
     r->line_judged = false;
     if (!(controls & (LINE_BACKSPACE | LINE_CR))) {
