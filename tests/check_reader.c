@@ -8037,6 +8037,7 @@ static const struct {
     {"tb_nonfinite", "Warning: NaN or Inf found in input tensor."},
     {"curriculum_stage", "Curriculum: advancing to stage 2/2 (harder examples, len<=512)"},
     {"curriculum_stage", "[INFO] [curriculum_scheduler.py:60] curriculum difficulty (seqlen) set to 512"},
+    {"curriculum_stage", "Curriculum: increasing sequence length to 2048"},
     {"killed", "Killed: 9"},
     {"killed", "zsh: killed     python train.py"},
     {"nan_batch_skipped", "Loss is NaN at step 1251, skipping batch"},

@@ -86,8 +86,48 @@ MD_FEATURE(swing_z)
     return md_known(md_median(moves, n - 1) / expected);
 }
 
+/* The bucket boundary from lo to hi (steps) that splits the points between
+ * them into the two parts whose means differ most, weighed by their sizes
+ * (binary segmentation: one outlier moves no boundary): the first step
+ * after it. With a bucket a point, the step the level changed. */
+static int64_t split_step(const md_series *s, int64_t lo, int64_t hi)
+{
+    size_t from = 0, to = 0;
+    double n = 0, sum = 0;
+    for (size_t i = 0; i < s->nbuckets; i++) {
+        const md_bucket *b = &s->buckets[i];
+        if (b->n == 0 || b->lo_step < lo || b->hi_step > hi)
+            continue;
+        if (n == 0)
+            from = i;
+        to = i + 1;
+        n += b->n;
+        sum += b->sum;
+    }
+    int64_t best_step = lo;
+    double left_n = 0, left_sum = 0, best = -1;
+    for (size_t i = from; i < to; i++) {
+        const md_bucket *b = &s->buckets[i];
+        if (b->n == 0 || b->lo_step < lo || b->hi_step > hi)
+            continue;
+        if (left_n > 0) {
+            double right_n = n - left_n;
+            double gap = left_sum / left_n - (sum - left_sum) / right_n;
+            double score = left_n * right_n / n * gap * gap;
+            if (score > best) {
+                best = score;
+                best_step = b->lo_step;
+            }
+        }
+        left_n += b->n;
+        left_sum += b->sum;
+    }
+    return best_step;
+}
+
 /* Where the level moved most between neighbouring segments: the step a
- * throughput collapse or a level shift happened. */
+ * throughput collapse or a level shift happened, found to the bucket
+ * within the two segments. */
 MD_FEATURE(shift_step)
 {
     (void)sig;
@@ -105,7 +145,7 @@ MD_FEATURE(shift_step)
             best = j;
         }
     }
-    return md_known((double)segs[best].lo);
+    return md_known((double)split_step(s, segs[best - 1].lo, segs[best].hi));
 }
 
 /* On fewer segments, a climb over three logs (1.5, 5.1, 7.4, 9.9) is as

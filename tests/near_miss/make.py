@@ -1017,6 +1017,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_spike", "sequence_length_steps_up_mid_segment.log")
+def _(r):
+    out = [note("Sequence-length curriculum logged every 10 steps over 10,000: 512 tokens, then",
+                "2048 from step 4100, inside one of the stretches the run is cut into to find a",
+                "shift; the loss per token jumps a fifth with the longer context and falls again.")]
+    for s in range(0, 10001, 10):
+        seq = 512 if s < 4100 else 2048
+        level = 3.0 + 5.0 * math.exp(-s / 700.0) if s < 4100 else 3.0 + 0.6 * math.exp(-(s - 4100) / 300.0)
+        out.append("step %d | seqlen %d | loss %.4f" % (s, seq, level + r.gauss(0, 0.02)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_plateau", "lora_sft_noisy_batches_converged.log")
 def _(r):
     out = [note("A LoRA SFT at lr 2e-4 logs its per-batch loss every step: it falls by a fifth in its",
