@@ -374,6 +374,14 @@ START_TEST(test_rule_file_reference_errors)
                        "[cause me.a]\ntext = one\nscore = 1\n"
                        "[cause me.a]\ntext = two\nscore = 1\n",
                        "cause 'me.a' is defined twice", 8, 0);
+    /* A rule defined twice still has its own errors reported: one round
+     * of fixes is enough. */
+    expect_rules_error("[rule me]\ntitle = t\nseverity = info\nwhen = true\n"
+                       "[rule me]\ntitle = t\nseverity = info\nwhen = (1 > 0\n",
+                       "rule 'me' is defined twice", 5, 7);
+    expect_rules_error("[rule me]\ntitle = t\nseverity = info\nwhen = true\n"
+                       "[rule me]\ntitle = t\nseverity = info\nwhen = (1 > 0\n",
+                       "expected ')'", 8, 14);
     /* What a reader is told may not be empty, and an empty pattern would
      * match every line. */
     expect_rules_error("[rule me]\ntitle =\nseverity = info\nwhen = true\n", "title is empty", 2, 1);

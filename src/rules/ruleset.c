@@ -255,6 +255,13 @@ static size_t load_rules(md_ruleset *rs, md_diags *diags)
             if (md_ruleset_find(rs, s->id) >= 0) {
                 rf_error_at(diags, s, s->line, s->col, strlen(s->id), "rule '%s' is defined twice", s->id);
                 errors++;
+                /* Its own errors are reported too, so that one round of
+                 * fixes is enough: compiled into the free slot behind the
+                 * rules, and dropped. */
+                size_t copies = rs->let_copies;
+                errors += rule_load(&rs->rules[rs->nrules], s, rs->cat, &copies, diags);
+                rule_fini(&rs->rules[rs->nrules]);
+                memset(&rs->rules[rs->nrules], 0, sizeof rs->rules[rs->nrules]);
                 continue;
             }
             md_map_put(&rs->by_id, s->id, strlen(s->id), (intptr_t)rs->nrules);
