@@ -743,6 +743,7 @@ START_TEST(test_resolve_keys)
         {"seconds", "step_time"},
         {"tokens_per_second_per_gpu", "tokens_per_s"},
         {"metrics_map50_95_b", "val_map"},
+        {"metrics_map50_95", "val_map"},
         {"metrics_map_0_5_0_95", "val_map"},
         {"metrics_map_0_5", NULL},
         {"current_mean_dice", "val_dice"},
