@@ -1103,6 +1103,43 @@ START_TEST(test_worst_val_train_counterpart)
 }
 END_TEST
 
+/* run.worst_val_train_since_best: the training loss's move from the
+ * validation loss's best to its last evaluation, each the mean over the
+ * evaluation interval before it. Evaluations every 10 steps, best at 500:
+ * a training loss falling as 1/step moves (1/1000 - 1/500) / (1/500),
+ * about -50%; one that rises 20% after step 500 with the validation loss
+ * moves +20%; on another axis of steps, unknown. */
+START_TEST(test_worst_val_train_since_best)
+{
+    for (int rising = 0; rising <= 1; rising++) {
+        run r = run_new();
+        for (int64_t s = 1; s <= 1000; s++)
+            put(&r, "loss", s, rising ? (s <= 500 ? 10.0 : 10.0 * (1 + 0.2 * (double)(s - 500) / 500)) : 1000.0 / (double)s);
+        for (int64_t s = 10; s <= 1000; s += 10)
+            put(&r, "val_loss", s, s <= 500 ? 2.0 - (double)s / 1000 : 1.5 + (double)(s - 500) / 1000);
+        run_done(&r);
+        md_value best = md_signal_series(r.sig, "val_loss", md_series_feature_find("min_smooth_step"));
+        ck_assert(best.known && fabs(best.v - 500) <= 20);
+        md_value since = md_signal_run(r.sig, "worst_val_train_since_best");
+        ck_assert(since.known);
+        if (rising)
+            ck_assert_msg(since.v > 0.18 && since.v < 0.21, "%g", since.v);
+        else
+            ck_assert_msg(since.v > -0.53 && since.v < -0.47, "%g", since.v);
+        run_free(&r);
+    }
+    run r = run_new();
+    for (int64_t s = 1; s <= 10; s++)
+        put(&r, "val_loss", -1, s < 5 ? 2.0 - 0.1 * (double)s : 1.0 + 0.1 * (double)s);
+    for (int64_t s = 1; s <= 100; s++)
+        put(&r, "loss", s, 1.0 / (double)s);
+    run_done(&r);
+    ck_assert(md_store_find(r.st, "val_loss")->ordinal && !md_store_find(r.st, "loss")->ordinal);
+    ck_assert(!md_signal_run(r.sig, "worst_val_train_since_best").known);
+    run_free(&r);
+}
+END_TEST
+
 /* A validation perplexity is the exponential of the validation loss beside
  * it and rises further: the loss is the one judged. Alone, the perplexity
  * is. */
@@ -2737,6 +2774,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_worst_val_over_sets);
     tcase_add_test(trend, test_worst_val_prefers_loss_to_perplexity);
     tcase_add_test(trend, test_worst_val_train_counterpart);
+    tcase_add_test(trend, test_worst_val_train_since_best);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_rise_after_bend);
     tcase_add_test(trend, test_rise_ignores_lucky_batch_in_short_segments);

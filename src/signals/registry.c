@@ -247,6 +247,10 @@ static const md_named run_features[] = {
     {"worst_val_train_rel_change", "rel_change of the training series that validation loss measures "
                                    "on held-out data (val_box_loss: train_box_loss or box_loss; val_loss: "
                                    "loss); 0 where it ended before the validation loss's lowest"},
+    {"worst_val_train_since_best", "relative change of that training series from its mean over the "
+                                   "evaluation interval before that validation loss's best stretch to its "
+                                   "mean over the interval before the last evaluation: whether it fell "
+                                   "while the validation loss rose; unknown off one axis of steps"},
     {"worst_score_worse_from_best", "worse_from_best of the validation score that got the most "
                                     "worse (val_accuracy, eval_f1, valid_bleu, mAP; an error rate, "
                                     "eval_wer, val_cer, as the same share)"},

@@ -489,38 +489,79 @@ static long worst_validation(md_sigset *sig)
     return w >= 0 ? w : worst_of(sig, is_validation_perplexity, "rise_from_min");
 }
 
-/* rel_change of the training series the worst validation loss measures
- * on held-out data: val_box_loss's train_box_loss (or box_loss),
- * val_loss's loss. Unknown where the log has none. */
-static md_value worst_val_train_rel_change(md_sigset *sig)
+/* The training series the worst validation loss measures on held-out
+ * data: val_box_loss's train_box_loss (or box_loss), val_loss's loss.
+ * NULL where the log has none; *val is that validation loss. */
+static const md_series *worst_val_train(md_sigset *sig, const md_series **val)
 {
     long w = worst_validation(sig);
     if (w < 0)
-        return md_unknown();
-    const char *name = md_store_series(sig->st, (size_t)w)->name;
+        return NULL;
+    *val = md_store_series(sig->st, (size_t)w);
+    const char *name = (*val)->name;
     const char *rest = strchr(name, '_');
     if (!md_key_is_eval(name) || !rest)
-        return md_unknown();
+        return NULL;
     rest++;
     char train[160];
     snprintf(train, sizeof train, "train_%s", rest);
     /* val_loss's is the loss, not a train_loss the log prints beside it. */
     const char *candidates[] = {strcmp(rest, "loss") == 0 ? rest : train, train, rest};
-    int f = md_series_feature_find("rel_change");
-    const md_series *val = md_store_series(sig->st, (size_t)w);
-    for (size_t i = 0; i < MD_COUNT(candidates); i++) {
-        if (!md_store_has_points(sig->st, candidates[i]))
+    for (size_t i = 0; i < MD_COUNT(candidates); i++)
+        if (md_store_has_points(sig->st, candidates[i]))
+            return md_store_find(sig->st, candidates[i]);
+    return NULL;
+}
+
+/* rel_change of that training series. Unknown where the log has none. */
+static md_value worst_val_train_rel_change(md_sigset *sig)
+{
+    const md_series *val = NULL, *train_s = worst_val_train(sig, &val);
+    if (!train_s)
+        return md_unknown();
+    /* A training loss that ended before the validation loss was at its
+     * best is another run's (a notebook's second lgb.train on all the
+     * rows): it did not change while this one rose. */
+    if (train_s->ordinal == val->ordinal && !train_s->restarts && !val->restarts && train_s->last_step < val->min_step)
+        return md_known(0);
+    return md_signal_series(sig, train_s->name, md_series_feature_find("rel_change"));
+}
+
+/* The mean of a series' points over the steps (to - span, to], or of its
+ * last bucket at or before 'to' where none lies there; NAN for none. */
+static double mean_before(const md_series *s, int64_t to, double span)
+{
+    double n = 0, sum = 0, last = NAN;
+    for (size_t i = 0; i < s->nbuckets && s->buckets[i].hi_step <= to; i++) {
+        const md_bucket *b = &s->buckets[i];
+        if (b->n == 0)
             continue;
-        /* A training loss that ended before the validation loss was at
-         * its best is another run's (a notebook's second lgb.train on all
-         * the rows): it did not change while this one rose. */
-        const md_series *train_s = md_store_find(sig->st, candidates[i]);
-        if (train_s->ordinal == val->ordinal && !train_s->restarts && !val->restarts &&
-            train_s->last_step < val->min_step)
-            return md_known(0);
-        return md_signal_series(sig, candidates[i], f);
+        last = b->sum / b->n;
+        if ((double)b->lo_step > (double)to - span) {
+            n += b->n;
+            sum += b->sum;
+        }
     }
-    return md_unknown();
+    return n > 0 ? sum / n : last;
+}
+
+/* How that training series moved while the validation loss rose: from its
+ * mean over the evaluation interval before the validation loss's best
+ * stretch to its mean over the interval before the last evaluation,
+ * relative. Unknown where the two are not on one axis of steps. */
+static md_value worst_val_train_since_best(md_sigset *sig)
+{
+    const md_series *val = NULL, *train_s = worst_val_train(sig, &val);
+    if (!train_s || train_s->ordinal || val->ordinal || train_s->restarts || val->restarts || val->count < 2)
+        return md_unknown();
+    md_value best = md_signal_series(sig, val->name, md_series_feature_find("min_smooth_step"));
+    if (!best.known)
+        return md_unknown();
+    double span = (double)(val->last_step - val->first_step) / (double)(val->count - 1);
+    double from = mean_before(train_s, (int64_t)best.v, span), to = mean_before(train_s, val->last_step, span);
+    if (!isfinite(from) || !isfinite(to) || from == 0)
+        return md_unknown();
+    return md_known((to - from) / fabs(from));
 }
 
 /* The validation score that got the most worse from its best stretch. */
@@ -674,6 +715,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
     /* Before the ranked features, whose "worst_val_" it starts with. */
     if (strcmp(feature, "worst_val_train_rel_change") == 0)
         return worst_val_train_rel_change(sig);
+    if (strcmp(feature, "worst_val_train_since_best") == 0)
+        return worst_val_train_since_best(sig);
     const char *ranked_feature = NULL;
     long ranked = ranked_series(sig, feature, &ranked_feature);
     if (ranked_feature) {

@@ -6321,6 +6321,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("overfitting", "vae_kl_weight_annealed_both_rise.log")
+def _(r):
+    out = [note("A VAE whose KL weight beta is annealed from 0 to 1 over 40 epochs: the total",
+                "training and validation losses bottom out at epoch 26 and then rise together, by the",
+                "same few percent, as the KL term's weight grows. The gap between them does not.")]
+    for ep in range(1, 101):
+        beta = min(1.0, ep / 40.0)
+        recon = 95.0 + 90.0 * math.exp(-ep / 6.0)
+        kl = 12.0 + 3.0 * math.exp(-ep / 30.0)
+        loss = recon + beta * kl
+        val = loss * 1.03
+        out.append("Epoch %d: loss %.3f val_loss %.3f" % (ep, loss + r.gauss(0, 0.15), val + r.gauss(0, 0.3)))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("overfitting", "nine_epochs_val_loss_wobbles_at_its_floor.log")
 def _(r):
     out = [note("A Keras classifier's validation loss reaches its floor by the fourth of nine epochs,",
