@@ -1144,18 +1144,19 @@ START_TEST(test_text_bar_rates)
 }
 END_TEST
 
-/* md_line_controls against four memchr calls: each control, and pairs
- * of them, at every place of lines of every length around the one-pass
- * scan's 16-byte blocks and its switch to memchr. */
+/* md_line_controls against a memchr call for each control and a search
+ * for the arrow "<-": each control, and pairs of them, at every place of
+ * lines of every length around the one-pass scan's 16-byte blocks and its
+ * switch to memchr; and an arrow at every place, its '<' and '-' apart. */
 static unsigned naive_controls(const char *p, size_t n)
 {
     return (memchr(p, 0x1b, n) ? LINE_ESC : 0) | (memchr(p, '\b', n) ? LINE_BACKSPACE : 0) |
-           (memchr(p, '\r', n) ? LINE_CR : 0) | (memchr(p, '<', n) ? LINE_LT : 0);
+           (memchr(p, '\r', n) ? LINE_CR : (md_memmem(p, n, "<-", 2) ? LINE_ARROW : 0));
 }
 
 START_TEST(test_line_controls)
 {
-    static const char controls[] = {0x1b, '\b', '\r', '<', '\t'};
+    static const char controls[] = {0x1b, '\b', '\r', '<', '-', '\t'};
     char line[300];
     for (size_t n = 0; n <= sizeof line; n++) {
         memset(line, 'x', sizeof line);
@@ -1173,6 +1174,16 @@ START_TEST(test_line_controls)
                 line[j] = was;
                 line[i] = 'x';
             }
+        for (size_t i = 0; i + 1 < n; i++) {
+            memcpy(line + i, "<-", 2);
+            ck_assert_msg(md_line_controls(line, n) == naive_controls(line, n) &&
+                              (md_line_controls(line, n) & LINE_ARROW),
+                          "arrow at %zu of %zu",
+                          i, n);
+            line[i + 1] = 'x';
+            ck_assert_msg(md_line_controls(line, n) == naive_controls(line, n), "'<' at %zu of %zu", i, n);
+            line[i] = 'x';
+        }
     }
 }
 END_TEST

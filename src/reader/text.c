@@ -3593,39 +3593,45 @@ unsigned md_line_controls(const char *p, size_t n)
 {
     unsigned found = 0;
     size_t i = 0;
-    if (n > CONTROLS_ONE_PASS_MAX)
-        return (memchr(p, 0x1b, n) ? LINE_ESC : 0) | (memchr(p, '\b', n) ? LINE_BACKSPACE : 0) |
-               (memchr(p, '\r', n) ? LINE_CR : 0) | (memchr(p, '<', n) ? LINE_LT : 0);
+    if (n > CONTROLS_ONE_PASS_MAX) {
+        found = (memchr(p, 0x1b, n) ? LINE_ESC : 0) | (memchr(p, '\b', n) ? LINE_BACKSPACE : 0) |
+                (memchr(p, '\r', n) ? LINE_CR : 0);
+        return found | (!(found & LINE_CR) && md_memmem(p, n, "<-", 2) ? LINE_ARROW : 0);
+    }
 #if defined(__SSE2__)
-    if (n >= 16) {
+    if (n > 16) {
         const __m128i esc = _mm_set1_epi8(0x1b), bs = _mm_set1_epi8('\b'), cr = _mm_set1_epi8('\r'),
-                      lt = _mm_set1_epi8('<');
-        __m128i any_esc = _mm_setzero_si128(), any_bs = any_esc, any_cr = any_esc, any_lt = any_esc, v;
+                      lt = _mm_set1_epi8('<'), dash = _mm_set1_epi8('-');
+        __m128i any_esc = _mm_setzero_si128(), any_bs = any_esc, any_cr = any_esc, any_arrow = any_esc, v, next;
         for (; i + 16 < n; i += 16) {
             v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+            next = _mm_loadu_si128((const __m128i *)(const void *)(p + i + 1));
             any_esc = _mm_or_si128(any_esc, _mm_cmpeq_epi8(v, esc));
             any_bs = _mm_or_si128(any_bs, _mm_cmpeq_epi8(v, bs));
             any_cr = _mm_or_si128(any_cr, _mm_cmpeq_epi8(v, cr));
-            any_lt = _mm_or_si128(any_lt, _mm_cmpeq_epi8(v, lt));
+            any_arrow = _mm_or_si128(any_arrow, _mm_and_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(next, dash)));
         }
         /* The last block is the line's last 16 bytes, overlapping the one
-         * before: a byte seen twice changes no answer. */
+         * before: a byte seen twice changes no answer. An arrow's two
+         * bytes are the 16 pairs that end there. */
         v = _mm_loadu_si128((const __m128i *)(const void *)(p + n - 16));
+        next = _mm_loadu_si128((const __m128i *)(const void *)(p + n - 17));
         any_esc = _mm_or_si128(any_esc, _mm_cmpeq_epi8(v, esc));
         any_bs = _mm_or_si128(any_bs, _mm_cmpeq_epi8(v, bs));
         any_cr = _mm_or_si128(any_cr, _mm_cmpeq_epi8(v, cr));
-        any_lt = _mm_or_si128(any_lt, _mm_cmpeq_epi8(v, lt));
-        return (_mm_movemask_epi8(any_esc) ? LINE_ESC : 0) | (_mm_movemask_epi8(any_bs) ? LINE_BACKSPACE : 0) |
-               (_mm_movemask_epi8(any_cr) ? LINE_CR : 0) | (_mm_movemask_epi8(any_lt) ? LINE_LT : 0);
+        any_arrow = _mm_or_si128(any_arrow, _mm_and_si128(_mm_cmpeq_epi8(next, lt), _mm_cmpeq_epi8(v, dash)));
+        found = (_mm_movemask_epi8(any_esc) ? LINE_ESC : 0) | (_mm_movemask_epi8(any_bs) ? LINE_BACKSPACE : 0) |
+                (_mm_movemask_epi8(any_cr) ? LINE_CR : 0);
+        return found | (!(found & LINE_CR) && _mm_movemask_epi8(any_arrow) ? LINE_ARROW : 0);
     }
 #endif
     for (; i < n; i++)
-        found |= p[i] == 0x1b  ? LINE_ESC
-                 : p[i] == '\b' ? LINE_BACKSPACE
-                 : p[i] == '\r' ? LINE_CR
-                 : p[i] == '<'  ? LINE_LT
-                                : 0;
-    return found;
+        found |= p[i] == 0x1b                           ? LINE_ESC
+                 : p[i] == '\b'                         ? LINE_BACKSPACE
+                 : p[i] == '\r'                         ? LINE_CR
+                 : p[i] == '<' && i + 1 < n && p[i + 1] == '-' ? LINE_ARROW
+                                                        : 0;
+    return found & LINE_CR ? found & ~(unsigned)LINE_ARROW : found;
 }
 
 /* Keras 1 writing to a file whose redraws were lost: a callback's message
@@ -3737,7 +3743,7 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
         clean = strip_ansi(&r->clean, raw);
         controls = md_line_controls(clean.p, clean.n);
     }
-    if (controls & LINE_LT)
+    if (controls & LINE_ARROW)
         clean.n = before_annotation(clean);
     r->line_text = clean;
     r->line_judged = false;
