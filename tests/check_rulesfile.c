@@ -670,6 +670,8 @@ START_TEST(test_resolve_keys)
         {"grad_norm_last", "grad_norm"},
         {"train_cost", "loss"},
         {"val_xent", "val_loss"},
+        {"train_nll", "loss"},
+        {"val_nll", "val_loss"},
         {"fid50k_full", "fid"},
         {"eval_matthews_correlation", "val_mcc"},
         {"eval_mcc", "val_mcc"},
