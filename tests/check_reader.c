@@ -7593,11 +7593,18 @@ START_TEST(test_nul_holes)
         md_buf_printf(&stray, "step %d loss %.3f\n", step, 3.0 - step / 50.0);
     md_buf_put(&stray, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 15);
     md_buf_puts(&stray, "step 51 loss 1.970\n");
-    st = load_bytes("train.log", stray.p, stray.n, MD_OK, NULL);
+    /* A stray NUL inside a value's line: no hole, but said, as the value
+     * beside it is lost. */
+    md_buf_put(&stray, "step 52 loss\0" "1.960\n", 19);
+    md_diags_init(&diags);
+    st = load_bytes("train.log", stray.p, stray.n, MD_OK, &diags);
     md_buf_free(&stray);
     ck_assert_uint_eq(md_store_input(st, 0)->hole_bytes, 0);
     ck_assert_uint_eq(md_store_input(st, 0)->hole_line, 0);
+    ck_assert_ptr_nonnull(t_find_diag(&diags, MD_DIAG_WARNING, "16 NUL bytes inside lines"));
+    ck_assert_ptr_null(t_find_diag(&diags, MD_DIAG_WARNING, "never written"));
     md_store_free(st);
+    md_diags_free(&diags);
 
     /* A hole longer than the pairs are looked for in, and one longer than
      * the head the format is told from, the log's first bytes: the lines

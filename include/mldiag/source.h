@@ -62,6 +62,7 @@ md_err md_source_slurp(md_source *src, size_t max, char **data, size_t *n);
 /* The holes of one input, found block by block as it is read. */
 typedef struct md_holes {
     uint64_t bytes;     /* NUL bytes in holes */
+    uint64_t stray;     /* NUL bytes in runs too short to be holes: inside lines */
     uint64_t last_bytes; /* NUL bytes in the last hole */
     unsigned long line; /* the line holding the last hole; 0 for none */
     bool at_end;        /* nothing but NUL bytes after the last hole */

@@ -22,6 +22,10 @@ void md_reader_holes_done(md_store *st, const md_holes *h, md_diags *diags, cons
         md_diags_add(diags, MD_DIAG_WARNING, path, h->line, 0,
                      "%llu NUL bytes %s: blocks of the file were never written (did the machine go down?)",
                      (unsigned long long)h->bytes, h->at_end ? "end the file" : "in the file");
+    if (h->stray)
+        md_diags_add(diags, MD_DIAG_WARNING, path, 0, 0,
+                     "%llu NUL byte%s inside lines: a value a NUL stands in or beside may not be read",
+                     (unsigned long long)h->stray, h->stray == 1 ? "" : "s");
 }
 
 void md_reader_lines_done(md_store *st, const md_lines *ls, md_diags *diags, const char *path)

@@ -32,6 +32,8 @@ static void end_nul_run(md_holes *h)
         h->last = h->run_start;
         h->pending = true;
         h->at_end = true;
+    } else {
+        h->stray += h->run;
     }
     h->run = 0;
 }
