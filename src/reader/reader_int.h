@@ -785,8 +785,10 @@ void md_feed_timestamp(md_feed *f, unsigned long line, double seconds);
  * cap (columns.c). */
 size_t md_split_cells(md_str s, md_str *cells, size_t cap, bool wide);
 
-/* Which of ESC, '\b' and '\r' a line holds (text.c). */
-enum { LINE_ESC = 1, LINE_BACKSPACE = 2, LINE_CR = 4, LINE_ARROW = 8 }; /* LINE_ARROW: "<-" on a line without '\r' (a bar's redraws carry no notes) */
+/* Which of ESC, '\b' and '\r' a line holds, and whether it holds the
+ * arrow "<-" of a reader's note, looked for only on a line without '\r'
+ * (a bar's redraws carry no notes) (text.c). */
+enum { LINE_ESC = 1, LINE_BACKSPACE = 2, LINE_CR = 4, LINE_ARROW = 8 };
 unsigned md_line_controls(const char *p, size_t n);
 
 /* Readers, one per format. Each reads src to its end into the store's

@@ -813,7 +813,7 @@ static size_t cut_line_number_at(md_str s, long *number)
 
 /* A log whose first lines (five or more) are numbered so, nine in ten, each
  * number one more than the line's before: a tag ("[2024] ", a year) would
- * not count up. */
+ * not count up. The first line may start inside its number. */
 static bool line_numbered(md_str head)
 {
     size_t lines = 0, numbered = 0, counting = 0;
