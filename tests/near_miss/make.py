@@ -965,6 +965,18 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("boosting_best_at_first_round", "xgboost16_val_best_at_round_40_no_best_line.log")
+def _(r):
+    out = [note("XGBoost 2 with early_stopping_rounds=10, which prints no best iteration: the",
+                "held-out log loss falls for 40 rounds and creeps up after, so early stopping keeps",
+                "round 40 of 51. The first round was not the best.")]
+    for it in range(51):
+        tr = 0.6931 * math.exp(-it / 30.0) + 0.2
+        va = 0.45 + 0.24 * math.exp(-it / 12.0) + 0.00004 * max(0, it - 40) ** 2 + r.uniform(-0.0002, 0.0002)
+        out.append("[%d]\tvalidation_0-logloss:%.5f\tvalidation_1-logloss:%.5f" % (it, tr, va))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("boosting_best_at_first_round", "catboost_best_column_follows_each_round.log")
 def _(r):
     out = [note("CatBoost on a validation set: the best column's iteration follows the current one",
