@@ -8270,6 +8270,16 @@ static const struct {
     {"heads_not_used", "Some weights of the model checkpoint at t5-base were not used when initializing "
                        "T5ForConditionalGeneration: ['decoder.block.0.layer.1.EncDecAttention.relative_attention_bias"
                        ".weight']"},
+    {"heads_not_used", "Some weights of the model checkpoint at roberta-base were not used when initializing "
+                       "RobertaForSequenceClassification: ['roberta.pooler.dense.bias', 'lm_head.bias']"},
+    {"heads_not_used", "Some weights of the model checkpoint at microsoft/deberta-v3-base were not used when "
+                       "initializing DebertaV2ForSequenceClassification: ['mask_predictions.classifier.bias']"},
+    {"heads_not_used", "Some weights of the model checkpoint at facebook/wav2vec2-base were not used when "
+                       "initializing Wav2Vec2ForCTC: ['quantizer.weight_proj.weight', 'project_q.weight']"},
+    {"head_initialized", "Some weights of GPT2LMHeadModel were not initialized from the model checkpoint at gpt2 and "
+                         "are newly initialized: ['h.0.attn.masked_bias', 'h.1.attn.masked_bias', 'lm_head.weight']"},
+    {"head_initialized", "- classifier.weight: found shape torch.Size([9, 768]) in the checkpoint and "
+                         "torch.Size([5, 768]) in the model instantiated"},
     {"state_dict_mismatch", "RuntimeError: Error(s) in loading state_dict for ResNet:"},
     {"state_dict_mismatch", "\tMissing key(s) in state_dict: \"fc.weight\", \"fc.bias\"."},
     {"job_time_limit", "slurmstepd: error: *** JOB 123456 ON node001 CANCELLED AT 2024-01-01T03:00:00 DUE TO TIME "
@@ -11064,6 +11074,10 @@ static const struct {
     {"unk_token", "example 0: <unk><unk><unk><s> [INST] Translate: Good morning [/INST] Bonjour</s>"},
     {"heads_not_used", "Some weights of the model checkpoint at gpt2 were not used when initializing GPT2Model: "
                        "['h.0.attn.bias', 'h.0.mlp.c_fc.weight']"},
+    {"head_initialized", "- bert.encoder.layer.0.attention.self.query.weight: found shape torch.Size([768, 768]) "
+                         "in the checkpoint and torch.Size([1024, 1024]) in the model instantiated"},
+    {"heads_not_used", "Some weights of the model checkpoint at roberta-base were not used when initializing "
+                       "RobertaModel: ['roberta.encoder.layer.0.output.dense.bias']"},
     {"cuda_error", "conv.py:456: UserWarning: Plan failed with a cudnnException: CUDNN_BACKEND_EXECUTION_PLAN_DESCRIPTOR: "
                    "cudnnFinalize Descriptor Failed cudnn_status: CUDNN_STATUS_NOT_SUPPORTED"},
 };

@@ -4779,6 +4779,49 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("model_load_mismatch", "wav2vec2_ctc_drops_quantizer.log")
+def _(r):
+    out = [note("Wav2Vec2ForCTC.from_pretrained('facebook/wav2vec2-base'), as the ASR fine-tuning",
+                "guides do: the checkpoint's contrastive-pretraining parts (quantizer, project_q,",
+                "project_hid) go unused and the CTC head lm_head is new. The body loaded whole.")]
+    out.append("Some weights of the model checkpoint at facebook/wav2vec2-base were not used when initializing "
+               "Wav2Vec2ForCTC: ['quantizer.weight_proj.weight', 'project_q.weight', 'project_hid.weight', "
+               "'quantizer.codevectors', 'project_q.bias', 'quantizer.weight_proj.bias', 'project_hid.bias']")
+    out.append("- This IS expected if you are initializing Wav2Vec2ForCTC from the checkpoint of a model trained on "
+               "another task or with another architecture (e.g. initializing a BertForSequenceClassification model "
+               "from a BertForPreTraining model).")
+    out.append("Some weights of Wav2Vec2ForCTC were not initialized from the model checkpoint at "
+               "facebook/wav2vec2-base and are newly initialized: ['lm_head.weight', 'lm_head.bias']")
+    out.append("You should probably TRAIN this model on a down-stream task to be able to use it for predictions "
+               "and inference.")
+    for s in range(100, 3001, 100):
+        loss = 0.35 + 3.0 * math.exp(-s / 600.0) + r.gauss(0, 0.02)
+        out.append(hf({"loss": round(loss, 4), "learning_rate": 1e-4, "epoch": round(s / 1000, 2)}))
+        if s % 500 == 0:
+            out.append(hf({"eval_loss": round(loss + 0.1, 4), "eval_wer": round(0.2 + 0.8 * math.exp(-s / 800.0), 4),
+                           "epoch": round(s / 1000, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("model_load_mismatch", "bert_ner_head_resized_ignore_mismatched_sizes.log")
+def _(r):
+    out = [note("A BERT NER checkpoint for 9 tags fine-tuned for 5 with ignore_mismatched_sizes=True:",
+                "transformers re-initialises the classifier whose shape changed, a tensor a line, as",
+                "asked. The body loaded whole.")]
+    out.append("Some weights of BertForTokenClassification were not initialized from the model checkpoint at "
+               "dslim/bert-base-NER and are newly initialized because the shapes did not match:")
+    out.append("- classifier.weight: found shape torch.Size([9, 768]) in the checkpoint and torch.Size([5, 768]) "
+               "in the model instantiated")
+    out.append("- classifier.bias: found shape torch.Size([9]) in the checkpoint and torch.Size([5]) in the model "
+               "instantiated")
+    out.append("You should probably TRAIN this model on a down-stream task to be able to use it for predictions "
+               "and inference.")
+    for s in range(50, 1501, 50):
+        loss = 0.05 + 0.9 * math.exp(-s / 250.0) + r.gauss(0, 0.01)
+        out.append(hf({"loss": round(loss, 4), "learning_rate": 2e-5, "epoch": round(s / 500, 2)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("model_load_mismatch", "mmseg_cityscapes_ckpt_two_classes.log")
 def _(r):
     out = [note("MMSegmentation fine-tunes a PSPNet trained on Cityscapes (19 classes) for a 2-class",
