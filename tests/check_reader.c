@@ -8331,6 +8331,9 @@ static const struct {
     {"dtype_fp32", "loss dtype: torch.float32"},
     {"dtype_fp32_upcast", "[probe step 1] attn weights dtype: torch.float32"},
     {"dtype_fp32_upcast", "logits dtype: torch.float32"},
+    {"dtype_fp32_upcast", "  reduce dtype: torch.float32"},
+    {"dtype_fp32_upcast", "master weights dtype: torch.float32"},
+    {"dtype_fp32_upcast", "lora_A dtype: torch.float32"},
     {"tensor_shape", "input_ids shape: torch.Size([8, 512])"},
     {"init_std", "layer.0.weight std: 0.0201 (expected 0.0200)"},
     {"process_rank", "Process rank: 0, device: cuda:0, n_gpu: 1, distributed training: True, 16-bits training: "

@@ -5341,6 +5341,25 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("dtype_mismatch_logged", "fsdp_mixed_precision_settings_printed.log")
+def _(r):
+    out = [note("An FSDP fine-tune prints its MixedPrecision policy and its LoRA adapters' dtype:",
+                "parameters in bfloat16, gradient reduction and buffers in float32, the adapters",
+                "float32 beside a bfloat16 body. Mixed precision as configured.")]
+    out.append("FSDP MixedPrecision config:")
+    out.append("  param dtype: torch.bfloat16")
+    out.append("  reduce dtype: torch.float32")
+    out.append("  buffer dtype: torch.float32")
+    out.append("base model dtype: torch.bfloat16")
+    out.append("lora_A dtype: torch.float32")
+    out.append("master weights dtype: torch.float32")
+    total = 600
+    for s in range(10, total + 1, 10):
+        out.append(hf({"loss": round(1.4 + 0.7 * math.exp(-s / 150.0) + r.gauss(0, 0.03), 4),
+                       "learning_rate": cosine(s, total, 1e-4, 30), "epoch": round(s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("metric_pinned", "fixed_iteration_refiner_eval.log")
 def _(r):
     out = [note("Optical-flow model with a recurrent refiner run at a fixed 12 iterations",
