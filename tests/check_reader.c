@@ -7942,6 +7942,12 @@ START_TEST(test_repeat_scan)
         {"mask: [True, True, True, True, True, True, True, True, False]", 0, 0},
         /* a loop of text with numbers in it still loops */
         {"output: The answer is 4. The answer is 4. The answer is 4. The answer is 4. The answer is 4.", 5, 3},
+        /* a sentence of five words and more loops three times */
+        {"sample: I am a good model. I am a good model. I am a good model.", 3, 5},
+        {"> Once upon a time there was a cat. Once upon a time there was a cat. Once upon a time there was a cat.",
+         3, 8},
+        /* twice is a sentence said again, as prose does */
+        {"The model is ready to train now. The model is ready to train now. Loading the data.", 0, 0},
     };
     for (size_t i = 0; i < MD_COUNT(cases); i++) {
         md_repeat r = md_repeat_scan(cases[i].line, strlen(cases[i].line));

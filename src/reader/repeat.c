@@ -1,11 +1,11 @@
 /* Generated text that loops ("the the the the", "I am sorry. I am sorry.
- * I am sorry."): a phrase of one to four words repeated back to back. */
+ * I am sorry."): a phrase of one to eight words repeated back to back. */
 #include <string.h>
 
 #include "reader/reader_int.h"
 
 #define MAX_WORDS 256
-#define MAX_PERIOD 4
+#define MAX_PERIOD 8
 
 typedef struct word {
     const char *p;
@@ -116,8 +116,10 @@ md_repeat md_repeat_scan(const char *line, size_t n)
         }
     }
     /* Prose repeats a word twice now and then; six times in a row for a
-     * single word, or four times for a phrase, it does not. */
-    if (best.repeats < (best.period == 1 ? 6u : 4u))
+     * single word, four times for a phrase of up to four words, or three
+     * for a longer one (a sentence: "I am a good model. I am a good
+     * model. ..."), it does not. */
+    if (best.repeats < (best.period == 1 ? 6u : best.period <= 4 ? 4u : 3u))
         best.repeats = best.period = 0;
     return best;
 }

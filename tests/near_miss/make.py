@@ -4909,6 +4909,23 @@ def _(r):
 # output
 
 
+@near_miss("repetitive_output", "nanogpt_untrained_sample_at_iter_0.log")
+def _(r):
+    out = [note("nanoGPT with a sample every 500 iterations: at iter 0 the untrained model (loss 11)",
+                "repeats one word; the samples after it read as text. A loop before training is",
+                "no degenerate decoding of the trained model.")]
+    for it in range(0, 2001, 20):
+        loss = 3.2 + 7.8 * math.exp(-it / 300.0) + r.gauss(0, 0.03)
+        out.append("iter %d: loss %.4f, time %.2fms, mfu %.2f%%" % (it, loss, 420 + r.gauss(0, 3), 38.0))
+        if it % 500 == 0:
+            out.append("sample at iter %d:" % it)
+            if it == 0:
+                out.append(" ".join(["the"] * 24))
+            else:
+                out.append("The old man walked to the harbour and looked at the boats coming in with the tide.")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("repetitive_output", "sft_decoded_example_right_padding.log")
 def _(r):
     out = [note("SFT script that prints one decoded, right-padded training example per epoch",
