@@ -1140,6 +1140,34 @@ START_TEST(test_worst_val_train_since_best)
 }
 END_TEST
 
+/* run.reference_free: rewards that are 2 times their log-probabilities,
+ * chosen and rejected alike (SimPO's, CPO's), against DPO's, whose
+ * rewards measure the move from a reference; unknown without them. */
+START_TEST(test_reference_free)
+{
+    for (int dpo = 0; dpo <= 1; dpo++) {
+        run r = run_new();
+        for (int64_t s = 1; s <= 20; s++) {
+            double chosen = -1.1 - 0.01 * (double)s, rejected = -1.3 - 0.05 * (double)s;
+            put(&r, "logps/chosen", s, chosen);
+            put(&r, "logps/rejected", s, rejected);
+            put(&r, "rewards/chosen", s, dpo ? 0.1 * (chosen + 1.1) : 2 * chosen);
+            put(&r, "rewards/rejected", s, dpo ? 0.1 * (rejected + 1.3) : 2 * rejected);
+        }
+        run_done(&r);
+        md_value v = md_signal_run(r.sig, "reference_free");
+        ck_assert(v.known && v.v == !dpo);
+        run_free(&r);
+    }
+    run r = run_new();
+    for (int64_t s = 1; s <= 20; s++)
+        put(&r, "rewards/chosen", s, -0.1 * (double)s);
+    run_done(&r);
+    ck_assert(!md_signal_run(r.sig, "reference_free").known);
+    run_free(&r);
+}
+END_TEST
+
 /* A validation perplexity is the exponential of the validation loss beside
  * it and rises further: the loss is the one judged. Alone, the perplexity
  * is. */
@@ -2775,6 +2803,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_worst_val_prefers_loss_to_perplexity);
     tcase_add_test(trend, test_worst_val_train_counterpart);
     tcase_add_test(trend, test_worst_val_train_since_best);
+    tcase_add_test(trend, test_reference_free);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_rise_after_bend);
     tcase_add_test(trend, test_rise_ignores_lucky_batch_in_short_segments);

@@ -227,6 +227,9 @@ static const md_named run_features[] = {
                           "restarts); 0 with no restart, unknown without a learning rate or a spike"},
     {"lr_last_restart_step", "step where the learning rate last restarted (jumped to twice its level or "
                              "more after falling to half its peak), unknown with no restart"},
+    {"reference_free", "1 when the chosen and rejected rewards are one factor times their log-probabilities "
+                       "(SimPO, CPO, ORPO: beta times the policy's own, no reference model), 0 when not, "
+                       "unknown without the four series"},
     {"reinforcement", "1 when a reward is logged and no DPO margin: reinforcement learning, "
                       "whose loss is a policy-gradient surrogate centred on 0, not a quality measure"},
     {"ranks", "ranks whose loss the log holds (lines prefixed \"[rankN]:\")"},

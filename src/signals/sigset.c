@@ -564,6 +564,32 @@ static md_value worst_val_train_since_best(md_sigset *sig)
     return md_known((to - from) / fabs(from));
 }
 
+/* Whether the preference rewards are beta times the policy's own
+ * log-probabilities (SimPO, CPO, ORPO: no reference model), so negative
+ * from the start: the chosen and the rejected reward over their
+ * log-probabilities, first and last, one factor to 2% (four printed
+ * decimals). Unknown without the four series. */
+static md_value reference_free(const md_store *st)
+{
+    static const char *const pairs[][2] = {{"reward_chosen", "logps_chosen"}, {"reward_rejected", "logps_rejected"}};
+    double factor = NAN;
+    for (size_t i = 0; i < MD_COUNT(pairs); i++) {
+        const md_series *reward = md_store_find(st, pairs[i][0]), *logps = md_store_find(st, pairs[i][1]);
+        if (!reward || !logps || reward->finite < 3 || logps->finite < 3)
+            return md_unknown();
+        const double ratios[] = {reward->first / logps->first, reward->last / logps->last};
+        for (size_t k = 0; k < MD_COUNT(ratios); k++) {
+            if (!(ratios[k] > 0) || !isfinite(ratios[k]))
+                return md_known(0);
+            if (isnan(factor))
+                factor = ratios[k];
+            else if (fabs(ratios[k] - factor) > 0.02 * factor)
+                return md_known(0);
+        }
+    }
+    return md_known(1);
+}
+
 /* The validation score that got the most worse from its best stretch. */
 static long worst_score(md_sigset *sig)
 {
@@ -735,6 +761,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return lr_restart_spikes(sig);
     if (strcmp(feature, "lr_last_restart_step") == 0)
         return lr_last_restart_step(sig);
+    if (strcmp(feature, "reference_free") == 0)
+        return reference_free(st);
     if (strcmp(feature, "reinforcement") == 0)
         return md_known(md_store_has_points(st, "reward") && !md_store_has_points(st, "reward_margin"));
     if (strcmp(feature, "nonfinite_metrics") == 0)

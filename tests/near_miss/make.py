@@ -3799,6 +3799,24 @@ def trl_dpo(r, total, every, f):
     return out
 
 
+@near_miss("dpo_likelihood_displacement", "trl_cpo_simpo_chosen_eases_rejected_falls.log")
+def _(r):
+    out = [note("TRL's CPOTrainer with loss_type='simpo' (no reference model): its rewards are beta",
+                "times the policy's mean log-probability per token, below 0 from the start. The",
+                "chosen one eases by 0.07 nats a token while the rejected one falls by 0.9.")]
+    beta = 2.0
+    for s in range(10, 301, 10):
+        t = s / 300
+        ch = -1.10 - 0.07 * t + r.gauss(0, 0.004)
+        rj = -1.30 - 0.90 * t + r.gauss(0, 0.004)
+        out.append(hf({"loss": round(0.72 - 0.5 * t + r.gauss(0, 0.01), 4), "grad_norm": round(18 + r.gauss(0, 1), 3),
+                       "learning_rate": 8e-07, "rewards/chosen": round(beta * ch, 4),
+                       "rewards/rejected": round(beta * rj, 4), "rewards/accuracies": round(0.6 + 0.3 * t, 3),
+                       "rewards/margins": round(beta * (ch - rj), 4), "logps/rejected": round(rj, 4),
+                       "logps/chosen": round(ch, 4), "nll_loss": round(-ch, 4), "epoch": round(t, 3)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("dpo_likelihood_displacement", "trl_dpo_chosen_dips_then_recovers.log")
 def _(r):
     out = [note("Healthy TRL DPO run (beta 0.1, peak LR set to 5e-7): the chosen reward dips below 0",
