@@ -4675,6 +4675,23 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("job_cancelled", "slurm_monitor_step_cancelled_after_training.log")
+def _(r):
+    out = [note("An sbatch script starts nvidia-smi as a background srun step, trains with HF's",
+                "Trainer and exits: Slurm cancels the monitor step still running (STEP N.1), after",
+                "the trainer printed its summary and saved the model.")]
+    total = 400
+    for s in range(10, total + 1, 10):
+        out.append(hf({"loss": round(0.4 + 1.2 * math.exp(-s / 90.0) + r.gauss(0, 0.02), 4),
+                       "grad_norm": round(2.5 + r.gauss(0, 0.3), 3), "learning_rate": cosine(s, total, 2e-5, 20),
+                       "epoch": round(s / total, 2)}))
+    out.append(hf({"train_runtime": 812.4, "train_samples_per_second": 15.8, "train_steps_per_second": 0.49,
+                   "train_loss": 0.61, "epoch": 1.0}))
+    out.append("Saving model checkpoint to out/final")
+    out.append("slurmstepd: error: *** STEP 4412345.1 ON node01 CANCELLED AT 2024-05-01T12:12:30 ***")
+    return "\n".join(out) + "\n"
+
+
 @near_miss("job_cancelled", "slurm_preempted_still_running.log")
 def _(r):
     out = [note("Preempted, requeued into the same output file and resumed from its checkpoint;",
