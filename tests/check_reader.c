@@ -8051,6 +8051,8 @@ static const struct {
     {"curriculum_stage", "Curriculum: advancing to stage 2/2 (harder examples, len<=512)"},
     {"curriculum_stage", "[INFO] [curriculum_scheduler.py:60] curriculum difficulty (seqlen) set to 512"},
     {"curriculum_stage", "Curriculum: increasing sequence length to 2048"},
+    {"unk_run", "INFO:tensorflow:tokens: [CLS] [UNK] [UNK] [UNK] 2 [UNK] [SEP]"},
+    {"unk_run", "decoded: la <unk> <unk> <unk> es buena"},
     {"killed", "Killed: 9"},
     {"killed", "zsh: killed     python train.py"},
     {"nan_batch_skipped", "Loss is NaN at step 1251, skipping batch"},
@@ -11081,6 +11083,8 @@ static const struct {
     {"unk_token", "special_tokens={'unk_token': '[UNK]', 'sep_token': '[SEP]', 'pad_token': '[PAD]'}"},
     {"unk_token", "\t0: AddedToken(\"<unk>\", rstrip=False, lstrip=False, single_word=False, special=True),"},
     {"unk_token", "example 0: <unk><unk><unk><s> [INST] Translate: Good morning [/INST] Bonjour</s>"},
+    {"unk_run", "example 0: <unk><unk><unk><s> [INST] Translate: Good morning [/INST] Bonjour</s>"},
+    {"unk_run", "tokens: [CLS] i love this movie [UNK] [UNK] best film of the year [SEP]"},
     {"heads_not_used", "Some weights of the model checkpoint at gpt2 were not used when initializing GPT2Model: "
                        "['h.0.attn.bias', 'h.0.mlp.c_fc.weight']"},
     {"head_initialized", "- bert.encoder.layer.0.attention.self.query.weight: found shape torch.Size([768, 768]) "

@@ -4944,6 +4944,24 @@ def _(r):
 # output
 
 
+@near_miss("unk_tokens", "bert_examples_emoji_and_accents.log")
+def _(r):
+    out = [note("BERT's run_classifier prints its first examples' tokens: an uncased WordPiece",
+                "vocabulary has no emoji, so one or two [UNK] stand where the reviews had them;",
+                "every word around them is spelled. Then a healthy fine-tune.")]
+    examples = ["[CLS] i love this movie [UNK] [UNK] best film of the year [SEP]",
+                "[CLS] the cafe was great [UNK] will come back [SEP]",
+                "[CLS] 10 / 10 [UNK] [SEP]",
+                "[CLS] what a twist [UNK] did not see it coming [SEP]"]
+    for i, t in enumerate(examples):
+        out.append("INFO:tensorflow:*** Example ***")
+        out.append("INFO:tensorflow:guid: train-%d" % i)
+        out.append("INFO:tensorflow:tokens: %s" % t)
+    for s in range(100, 3001, 100):
+        out.append("INFO:tensorflow:loss = %.4f, step = %d" % (0.25 + 0.45 * math.exp(-s / 600.0) + r.gauss(0, 0.02), s))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("repetitive_output", "nanogpt_untrained_sample_at_iter_0.log")
 def _(r):
     out = [note("nanoGPT with a sample every 500 iterations: at iter 0 the untrained model (loss 11)",
