@@ -6665,6 +6665,30 @@ START_TEST(test_text_numbered_paste_cut_in_first_number)
 }
 END_TEST
 
+/* StyleGAN2-ADA's metric record among its ticks: a dict of results is
+ * measurements however many words stand beside it (no line of settings);
+ * the FID is placed at the tick. */
+START_TEST(test_text_stylegan_metric_record)
+{
+    md_store *st = load_text(
+        "log.txt",
+        "tick 0     kimg 0.0      time 1m 26s       sec/tick 7.3     sec/kimg 1828.68 gpumem 11.32\n"
+        "{\"results\": {\"fid50k_full\": 447.91}, \"metric\": \"fid50k_full\", \"total_time\": 1087.04, "
+        "\"total_time_str\": \"18m 07s\", \"num_gpus\": 1, \"snapshot_pkl\": \"network-snapshot-000000.pkl\", "
+        "\"timestamp\": 1624959292.35}\n"
+        "tick 1     kimg 4.0      time 29m 25s      sec/tick 579.4   sec/kimg 144.85  gpumem 7.49\n"
+        "{\"results\": {\"fid50k_full\": 212.5}, \"metric\": \"fid50k_full\", \"total_time\": 1080.1, "
+        "\"total_time_str\": \"18m 00s\", \"num_gpus\": 1, \"snapshot_pkl\": \"network-snapshot-000004.pkl\", "
+        "\"timestamp\": 1624961292.1}\n",
+        NULL);
+    ck_assert_uint_eq(series(st, "fid")->count, 2);
+    ck_assert_int_eq(series(st, "fid")->first_step, 0);
+    ck_assert_int_eq(series(st, "fid")->last_step, 1);
+    ck_assert_double_eq(series(st, "fid")->last, 212.5);
+    md_store_free(st);
+}
+END_TEST
+
 /* A reader's note behind an arrow is not the run's: "(step 4)" in it
  * places no record, and a number in it is no value. Not an arrow: "<-1"
  * or "a<-b". */
@@ -11997,6 +12021,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_numbered_lines_keep_their_step);
     tcase_add_test(tables, test_text_numbered_paste_cut_in_first_number);
     tcase_add_test(tables, test_text_annotation_after_arrow);
+    tcase_add_test(tables, test_text_stylegan_metric_record);
     tcase_add_test(tables, test_text_eval_results_block);
     tcase_add_test(tables, test_text_estimator_evaluation);
     tcase_add_test(tables, test_text_watchdog_numbers);

@@ -39,6 +39,7 @@ typedef struct scan {
     bool set_training;
     unsigned word_values; /* pairs whose value is no number (settings_line) */
     unsigned options;     /* command-line options, "--name" (settings_line) */
+    bool results;         /* a dict of results opened ("results": {...}; settings_line) */
     const char *owner; /* "training" in "training's binary_logloss: 0.5" */
     size_t ownerlen;
     const char *owned; /* the key the owner names ("binary_logloss") */
@@ -2655,6 +2656,11 @@ static void on_separator(scan *s)
         if (sep == ':' && (on_set_value(s, q) || on_quoted_set_value(s, q)))
             return;
         s->word_values += word_value(s, q);
+        /* StyleGAN's metric record, {"results": {"fid50k_full": 447.9},
+         * "metric": "fid50k_full", "snapshot_pkl": "network-...pkl"}: a
+         * dict of results holds measurements, however many words beside. */
+        static const char *const results[] = {"results", "metrics", "scores"};
+        s->results |= *q == '{' && md_word_in(s->key, (size_t)(s->key_end - s->key), results, MD_COUNT(results));
         /* "tie_embeddings:True embed_lr:0.05": a constant is the pair's
          * value, not the next key's first word. */
         if (q == s->p + width && constant_word(q, s->end)) {
@@ -4053,7 +4059,8 @@ size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_know
 /* A line of settings: argparse's print of its arguments, a command line
  * with two options and more ("cmd = deepspeed main.py --data_path ...
  * --learning_rate 9.65e-6"), or one with at least three values that are no
- * numbers and at least half as many as pairs with numbers. Ultralytics'
+ * numbers and at least half as many as pairs with numbers, none of them
+ * under a namespace of results. Ultralytics'
  * "engine/trainer: task=detect, mode=train, model=yolo11n.pt, ...,
  * lr0=0.01, ..." holds more words than numbers, a config dict printed on
  * one line enough. A logfmt record
@@ -4061,7 +4068,7 @@ size_t md_kv_scan(const char *line, size_t n, md_kv *out, size_t cap, md_kv_know
  * measurements at most one (Lightning's "v_num=a1b2"). */
 static bool settings_line(const scan *s)
 {
-    return s->arguments || s->options >= 2 || (s->word_values >= 3 && 2 * s->word_values >= s->n);
+    return s->arguments || s->options >= 2 || (s->word_values >= 3 && 2 * s->word_values >= s->n && !s->results);
 }
 
 /* OpenMMLab's loggers (mmcv's TextLoggerHook, mmengine's LogProcessor)
