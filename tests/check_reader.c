@@ -7008,6 +7008,20 @@ START_TEST(test_catboost_lines)
     ck_assert_ptr_null(md_store_find(st, "train_metric"));
     ck_assert(series(st, "loss")->last == 0.5);
     md_store_free(st);
+
+    /* CatBoost 0.x: "learn" without its colon, and "passed:" glued to the
+     * value before it, a NaN's too. */
+    st = load_text("catboost0.log",
+                   "0:\tlearn 0.6355974416passed: 17.4 sec\ttotal: 3m 13s\tremaining: 3h 42m 6s\n"
+                   "1:\tlearn 0.5855715797passed: 17.5 sec\ttotal: 3m 30s\tremaining: 1h 59m 20s\n"
+                   "2:\tlearn 0.5421632176\ttotal: 3m 47s\tremaining: 1h 24m 42s\n"
+                   "3:\tlearn nanpassed: 17.4 sec\ttotal: 4m 4s\tremaining: 1h 7m 22s\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 4);
+    ck_assert_uint_eq(series(st, "loss")->nan, 1);
+    ck_assert_int_eq(series(st, "loss")->first_nonfinite_step, 3);
+    ck_assert_double_eq(series(st, "loss")->first, 0.6355974416);
+    md_store_free(st);
 }
 END_TEST
 

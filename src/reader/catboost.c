@@ -48,6 +48,15 @@ static bool field_name(md_str word)
     return true;
 }
 
+/* CatBoost 0.x wrote its sets' names without a colon ("learn 0.6355974416")
+ * and glued the next field to the value ("0.6355974416passed: 17.4 sec"). */
+static bool bare_set_name(md_str word)
+{
+    return md_str_eq(word, "learn") || md_str_eq(word, "test");
+}
+
+#define GLUED_FIELD "passed:"
+
 /* The next field from *p on: a name word, then the words up to the next
  * name ("best: 0.68 (0)", "remaining: 1h 39m 38s"). Tabs part the fields
  * as CatBoost prints them, blanks where a paste turned its tabs into
@@ -55,20 +64,29 @@ static bool field_name(md_str word)
 static bool next_field(const char **p, const char *end, field *f)
 {
     md_str word = next_word(p, end);
-    if (!field_name(word))
+    bool bare = bare_set_name(word);
+    if (!field_name(word) && !bare)
         return false;
-    f->name = (md_str){word.p, word.n - 1};
+    f->name = (md_str){word.p, word.n - !bare};
     f->value = (md_str){NULL, 0};
     for (;;) {
         const char *at = *p;
         md_str w = next_word(p, end);
-        if (!w.n || field_name(w)) {
+        size_t glued = sizeof GLUED_FIELD - 1;
+        bool ends_glued = w.n > glued && md_str_ends_with(w, GLUED_FIELD); /* "nanpassed:" too */
+        if (!w.n || (field_name(w) && !ends_glued)) {
             *p = at;
             break;
         }
+        if (ends_glued)
+            w.n -= glued;
         if (!f->value.p)
             f->value.p = w.p;
         f->value.n = (size_t)(w.p + w.n - f->value.p);
+        if (ends_glued) {
+            *p = w.p + w.n;
+            break;
+        }
     }
     return f->value.n > 0;
 }
@@ -115,7 +133,7 @@ static bool read_field(const field *f, md_catboost_line *l, bool *timed)
         return field_number(f->value, NULL, &l->test, &l->has_test);
     if (md_str_eq(f->name, "best"))
         return field_number(f->value, &l->best_iter, &l->best, &l->has_best);
-    if (md_str_eq(f->name, "total") || md_str_eq(f->name, "remaining")) {
+    if (md_str_eq(f->name, "total") || md_str_eq(f->name, "remaining") || md_str_eq(f->name, "passed")) {
         *timed = true;
         return true;
     }
