@@ -2871,13 +2871,23 @@ START_TEST(test_text_keras_bars_count_batches)
                       (long long)loss->first_step, (long long)loss->first_nonfinite_step);
         md_store_free(st);
     }
-    /* Without epoch headers a bar's count places nothing (a bar of
-     * model.evaluate() alone). */
+    /* Without epoch headers, bars whose first is drawn before its end
+     * stand at their counts (an excerpt whose header scrolled away, or a
+     * bar of model.evaluate() alone, its batches); bars that close their
+     * epochs (fit(verbose=2)'s lines pasted alone) place nothing. */
     st = load_text("keras.log",
                    "10/32 [=======>......................] - ETA: 1s - loss: 0.5000\n"
                    "32/32 [==============================] - 1s 3ms/step - loss: 0.4000\n",
                    NULL);
+    ck_assert(!series(st, "loss")->ordinal);
+    ck_assert_int_eq(series(st, "loss")->last_step, 32);
+    md_store_free(st);
+    st = load_text("keras.log",
+                   "32/32 [==============================] - 1s 3ms/step - loss: 0.5000\n"
+                   "32/32 [==============================] - 1s 3ms/step - loss: 0.4000\n",
+                   NULL);
     ck_assert(series(st, "loss")->ordinal);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
     md_store_free(st);
 }
 END_TEST
@@ -9978,6 +9988,26 @@ START_TEST(test_text_it_of_total)
 }
 END_TEST
 
+/* An excerpt of Keras bars whose epoch header scrolled away, its first
+ * bar drawn before the epoch's end: each bar stands at its count, so a NaN
+ * is placed at its batch. */
+START_TEST(test_text_keras_bars_without_header)
+{
+    md_store *st = load_text("keras.log",
+                             "   5/1000 [..............................] - ETA: 4:15:02 - loss: 3.2100 - rpn_class_loss: 0.6000\n"
+                             "   6/1000 [..............................] - ETA: 4:14:02 - loss: 3.1500 - rpn_class_loss: 0.5900\n"
+                             "   7/1000 [..............................] - ETA: 4:13:02 - loss: nan - rpn_class_loss: nan\n"
+                             "   8/1000 [..............................] - ETA: 4:11:04 - loss: nan - rpn_class_loss: nan\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 4);
+    ck_assert(!loss->ordinal);
+    ck_assert_int_eq(loss->first_step, 5);
+    ck_assert_int_eq(loss->first_nonfinite_step, 7);
+    md_store_free(st);
+}
+END_TEST
+
 /* A pasted Keras log that starts with an epoch's line above its first
  * header: the training loss there is measured as the validation's is, and
  * both stand at the first epoch the log names. */
@@ -12036,6 +12066,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_numbered_paste_cut_in_first_number);
     tcase_add_test(tables, test_text_annotation_after_arrow);
     tcase_add_test(tables, test_text_stylegan_metric_record);
+    tcase_add_test(tables, test_text_keras_bars_without_header);
     tcase_add_test(tables, test_text_eval_results_block);
     tcase_add_test(tables, test_text_estimator_evaluation);
     tcase_add_test(tables, test_text_watchdog_numbers);

@@ -163,6 +163,7 @@ struct md_text_reader {
      * (verbose=2's one line an epoch, a paste of the epochs' last bars) at
      * its epoch. Decided at the first bar (keras_decided). */
     bool keras_counted, keras_decided;
+    bool keras_headerless; /* keras_counted was decided by a bar before any epoch header */
     bool keras_epoch_closed; /* a bar closed an epoch (its count its total) */
     md_buf eval_last;        /* an evaluation's figures, "[Eval] loss: 0.14 - acc: 0.8" (its last line's) */
     unsigned long eval_line;
@@ -1768,10 +1769,19 @@ static size_t scan_pairs(text_reader *r, const char *p, size_t n)
 {
     r->scanned = true;
     size_t got = md_kv_scan_memo(p, n, r->kv, KV_MAX, known_key, same_series, &r->index, &r->units, &r->settings);
-    /* A Keras bar's count (on_keras_bar), where the bars are placed by their epochs. */
+    /* A Keras bar's count (on_keras_bar), where the bars are placed by their
+     * epochs. An excerpt whose epoch header scrolled away, its first bar
+     * drawn before the epoch's end ("   7/1000 [....] - ETA: 4:13:02 -
+     * loss: nan"), is placed by its counts. */
     unsigned keras_count = MD_KV_LEADING_COUNT | MD_KV_IN_EPOCH;
-    if (got && (r->kv[0].flags & keras_count) == keras_count && !(r->epoch_headers && r->keras_counted))
-        memmove(r->kv, r->kv + 1, --got * sizeof *r->kv);
+    if (got && (r->kv[0].flags & keras_count) == keras_count) {
+        if (!r->epoch_headers && !r->keras_decided) {
+            r->keras_counted = !(r->kv[0].flags & MD_KV_TOTAL) || r->kv[0].value < r->kv[0].total;
+            r->keras_decided = r->keras_headerless = true;
+        }
+        if (!(r->keras_counted && (r->epoch_headers || r->keras_headerless)))
+            memmove(r->kv, r->kv + 1, --got * sizeof *r->kv);
+    }
     return r->settings ? keep_settings(r, r->kv, got) : got;
 }
 
