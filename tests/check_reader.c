@@ -10008,6 +10008,26 @@ START_TEST(test_text_keras_bars_without_header)
 }
 END_TEST
 
+/* Keras frames a paste put on one line after the epoch's header, their
+ * redraws lost: each frame is read as if a '\r' parted them, so the NaN
+ * stands at its batch. tqdm's elapsed time in brackets is no frame. */
+START_TEST(test_text_keras_frames_on_one_line)
+{
+    md_store *st = load_text("keras.log",
+                             "Epoch 1/20 1/632 [..............................] - ETA: 4:08:27 - loss: 5.1723 - "
+                             "rpn_class_loss: 2.4111 2/632 [..............................] - ETA: 2:07:20 - loss: nan - "
+                             "rpn_class_loss: 1.5521 3/632 [..............................] - ETA: 1:27:17 - loss: nan - "
+                             "rpn_class_loss: 1.2658\n",
+                             NULL);
+    const md_series *loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert_int_eq(loss->first_nonfinite_step, 2);
+    ck_assert_int_eq(loss->last_step, 3);
+    ck_assert_uint_eq(series(st, "rpn_class_loss")->count, 3);
+    md_store_free(st);
+}
+END_TEST
+
 /* A pasted Keras log that starts with an epoch's line above its first
  * header: the training loss there is measured as the validation's is, and
  * both stand at the first epoch the log names. */
@@ -12067,6 +12087,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_annotation_after_arrow);
     tcase_add_test(tables, test_text_stylegan_metric_record);
     tcase_add_test(tables, test_text_keras_bars_without_header);
+    tcase_add_test(tables, test_text_keras_frames_on_one_line);
     tcase_add_test(tables, test_text_eval_results_block);
     tcase_add_test(tables, test_text_estimator_evaluation);
     tcase_add_test(tables, test_text_watchdog_numbers);

@@ -3644,22 +3644,41 @@ unsigned md_line_controls(const char *p, size_t n)
     return found & LINE_CR ? found & ~(unsigned)LINE_ARROW : found;
 }
 
-/* Keras 1 writing to a file whose redraws were lost: a callback's message
- * glued after a frame of the bar, then the epoch's last frame on the same
- * line ("22912/23000 [===>.] - ETA: 1s - loss: 0.6010 - acc: 0.7000Epoch
- * 00000: val_loss improved ..., saving model to w.hdf523000/23000 [=====]
- * - 377s - loss: 0.6000 - ... - val_loss: 0.5000"). Returns where the
- * second frame's count starts, or 0: the line opens with a bar's count,
- * and the count of a later "N/T [" is as many digits as its total (Keras
- * pads it so), whatever digits are glued before them. */
-static size_t glued_bar(md_str s)
+/* Frames of a Keras bar on one line, as if a '\r' parted them: Keras 1
+ * writing to a file whose redraws were lost, a callback's message glued
+ * after a frame, then the epoch's last frame ("22912/23000 [===>.] - ETA:
+ * 1s - loss: 0.6010 - acc: 0.7000Epoch 00000: val_loss improved ...,
+ * saving model to w.hdf523000/23000 [=====] - 377s - loss: 0.6000 - ...");
+ * or a paste that lost them, after the epoch's header ("Epoch 1/20 1/632
+ * [....] - ETA: 4:08:27 - loss: 5.1723 2/632 [....] - ETA: 2:07:20 - loss:
+ * nan"). A frame is "N/T [" with its bar drawn ('=', '.', '>': tqdm's
+ * "[00:10<" is no frame), the same T as the first, its count as many
+ * digits as T at most (Keras pads it so) whatever digits are glued before
+ * it. Where two frames and more are found, the starts of the parts after
+ * the first go to at (the first frame's too when text comes before it);
+ * returns how many. */
+#define KERAS_FRAMES_MAX 64
+
+/* Lines of frames start with a frame's count, or with the epoch's header
+ * the frames were pasted after. */
+static inline bool may_hold_keras_frames(md_str s)
 {
     const char *p = s.p, *end = s.p + s.n;
-    if (!s.n || !md_is_digit(*p))
-        return 0;
-    bool first = true;
-    for (const char *q = memchr(p, '[', s.n); q; q = memchr(q + 1, '[', (size_t)(end - q - 1))) {
-        if (q - p < 4 || q[-1] != ' ' || !md_is_digit(q[-2]))
+    while (p < end && *p == ' ')
+        p++;
+    return p < end && (md_is_digit(*p) || *p == 'E');
+}
+
+static size_t keras_frames(md_str s, size_t *at)
+{
+    const char *p = s.p, *end = s.p + s.n;
+    size_t n = 0, frames = 0;
+    const char *first_total = NULL;
+    size_t first_width = 0;
+    for (const char *q = memchr(p, '[', s.n); q && n < KERAS_FRAMES_MAX;
+         q = memchr(q + 1, '[', (size_t)(end - q - 1))) {
+        if (q - p < 4 || q[-1] != ' ' || !md_is_digit(q[-2]) || q + 1 >= end ||
+            (q[1] != '=' && q[1] != '.' && q[1] != '>'))
             continue;
         const char *total = q - 2;
         while (total > p && md_is_digit(total[-1]))
@@ -3667,20 +3686,22 @@ static size_t glued_bar(md_str s)
         size_t width = (size_t)(q - 1 - total);
         if (total == p || total[-1] != '/')
             continue;
-        const char *slash = total - 1, *count = slash - (slash - p >= (ptrdiff_t)width ? width : 0);
-        if (first) {
-            first = false;
-            if (count != p) /* the line's first bar does not open it */
-                return 0;
+        if (first_total && (width != first_width || memcmp(total, first_total, width) != 0))
             continue;
+        const char *slash = total - 1, *count = slash;
+        while (count > p && (size_t)(slash - count) < width && md_is_digit(count[-1]))
+            count--;
+        if (count == slash)
+            continue;
+        if (!first_total) {
+            first_total = total;
+            first_width = width;
         }
-        bool digits = count < slash;
-        for (const char *c = count; c < slash; c++)
-            digits &= md_is_digit(*c);
-        if (digits && count > p)
-            return (size_t)(count - p);
+        if (count > p)
+            at[n++] = (size_t)(count - p);
+        frames++;
     }
-    return 0;
+    return frames >= 2 ? n : 0;
 }
 
 /* R's print() of a string: "[1] \"Epoch 3 loss 0.52\"" (a script's
@@ -3758,11 +3779,14 @@ static void read_line(text_reader *r, md_str raw, unsigned long line)
     r->line_text = clean;
     r->line_judged = false;
     if (!(controls & (LINE_BACKSPACE | LINE_CR))) {
-        size_t glued = glued_bar(clean);
-        if (glued) /* two frames of a bar, as if a '\r' parted them */
-            read_ranked_segments(r, (md_str){clean.p, glued}, line);
-        if (clean.n > glued)
-            read_ranked_segments(r, (md_str){clean.p + glued, clean.n - glued}, line);
+        size_t at[KERAS_FRAMES_MAX];
+        size_t frames = may_hold_keras_frames(clean) ? keras_frames(clean, at) : 0, from = 0;
+        for (size_t i = 0; i < frames; i++) {
+            read_ranked_segments(r, md_str_trim((md_str){clean.p + from, at[i] - from}), line);
+            from = at[i];
+        }
+        if (clean.n > from)
+            read_ranked_segments(r, (md_str){clean.p + from, clean.n - from}, line);
         return;
     }
     const char *p = clean.p, *end = clean.p + clean.n;
