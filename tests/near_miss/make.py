@@ -1241,6 +1241,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("exploding_gradients", "hf_grad_norm_surge_at_warmup_peak.log")
+def _(r):
+    out = [note("An HF fine-tune logging every 10 steps: as the linear warm-up reaches its peak",
+                "rate at step 100 the pre-clip gradient norm surges to 12 times its level for 70",
+                "steps, then settles for good; the loss falls smoothly throughout.")]
+    total = 1000
+    for s in range(10, total + 1, 10):
+        gn = 7.2 * (1 + r.gauss(0, 0.05)) if 100 <= s <= 160 else 0.6 * (1 + r.gauss(0, 0.08))
+        lr = 3e-4 * s / 100 if s < 100 else 3e-4 * 0.5 * (1 + math.cos(math.pi * (s - 100) / (total - 100)))
+        out.append(hf({"loss": round(1.7 + 1.5 * math.exp(-s / 250.0) + r.gauss(0, 0.01), 4),
+                       "grad_norm": round(gn, 4), "learning_rate": lr, "epoch": round(s / total, 2)}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("exploding_gradients", "megatron_large_norm_small_beside_params.log")
 def _(r):
     out = [note("Megatron-LM pretraining a 13B model, its first iterations: the gradient norm is",
