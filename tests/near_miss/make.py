@@ -3085,6 +3085,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("random_level_loss", "nanogpt_from_scratch_first_iterations.log")
+def _(r):
+    out = [note("nanoGPT's GPT-2 from scratch looked at a minute after launch: 30 of 600,000",
+                "iterations, the warm-up rate still near 0 (nanoGPT does not print it). A new",
+                "model's loss starts at ln 50257 = 10.82 and has only begun to fall.")]
+    out.append("Overriding: max_iters = 600000")
+    out.append("found vocab_size = 50257 (inside data/openwebtext/meta.pkl)")
+    out.append("step 0: train loss 10.9881, val loss 10.9879")
+    loss = 10.99
+    for it in range(0, 31):
+        loss -= 0.006 + r.uniform(0, 0.002)
+        out.append("iter %d: loss %.4f, time %.2fms, mfu %.2f%%" % (it, loss, 430 + r.gauss(0, 4),
+                                                                   -100.0 if it < 5 else 31.5))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("random_level_loss", "flower_server_binary_starts_at_chance_learns.log")
 def _(r):
     return note("A federated binary classifier on Flower: the clients' evaluation loss starts at",
