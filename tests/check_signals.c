@@ -1168,6 +1168,29 @@ START_TEST(test_reference_free)
 }
 END_TEST
 
+/* run.term_on_step: a perceptual term exactly 0 for its first 20 logs,
+ * then positive from step 200 (its weight switched on); a term positive
+ * from the start, or one 0 at a single first log, switches nothing on. */
+START_TEST(test_term_on_step)
+{
+    run r = run_new();
+    for (int64_t s = 0; s < 60; s++) {
+        put(&r, "loss_perceptual", s * 10, s < 20 ? 0.0 : 2.5 - 0.01 * (double)s);
+        put(&r, "loss_rec", s * 10, 1.0 - 0.005 * (double)s);
+    }
+    run_done(&r);
+    md_value v = md_signal_run(r.sig, "term_on_step");
+    ck_assert(v.known && v.v == 200);
+    run_free(&r);
+    r = run_new();
+    for (int64_t s = 0; s < 60; s++)
+        put(&r, "loss_rec", s * 10, s == 0 ? 0.0 : 1.0 - 0.005 * (double)s);
+    run_done(&r);
+    ck_assert(!md_signal_run(r.sig, "term_on_step").known);
+    run_free(&r);
+}
+END_TEST
+
 /* A validation perplexity is the exponential of the validation loss beside
  * it and rises further: the loss is the one judged. Alone, the perplexity
  * is. */
@@ -2804,6 +2827,7 @@ Suite *suite_signals(void)
     tcase_add_test(trend, test_worst_val_train_counterpart);
     tcase_add_test(trend, test_worst_val_train_since_best);
     tcase_add_test(trend, test_reference_free);
+    tcase_add_test(trend, test_term_on_step);
     tcase_add_test(trend, test_fall_from_peak);
     tcase_add_test(trend, test_rise_after_bend);
     tcase_add_test(trend, test_rise_ignores_lucky_batch_in_short_segments);

@@ -227,6 +227,8 @@ static const md_named run_features[] = {
                           "restarts); 0 with no restart, unknown without a learning rate or a spike"},
     {"lr_last_restart_step", "step where the learning rate last restarted (jumped to twice its level or "
                              "more after falling to half its peak), unknown with no restart"},
+    {"term_on_step", "first step where a training loss term that was exactly 0 at its first three logs "
+                     "and more turned positive (a term a schedule switched on), unknown where none did"},
     {"reference_free", "1 when the chosen and rejected rewards are one factor times their log-probabilities "
                        "(SimPO, CPO, ORPO: beta times the policy's own, no reference model), 0 when not, "
                        "unknown without the four series"},

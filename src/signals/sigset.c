@@ -564,6 +564,24 @@ static md_value worst_val_train_since_best(md_sigset *sig)
     return md_known((to - from) / fabs(from));
 }
 
+/* The first step where a training loss term that was exactly 0 at its
+ * first logs (three and more) turned positive: a term a schedule switched
+ * on (taming-transformers' discriminator from disc_start, a perceptual
+ * term's warm-up). Unknown where no term did. */
+static md_value term_on_step(const md_store *st)
+{
+    double first = INFINITY;
+    for (size_t i = 0; i < md_store_nseries(st); i++) {
+        const md_series *s = md_store_series(st, i);
+        if (!training_loss_term(st, s) || s->finite < 3 || s->first != 0 || s->min < 0 || s->zeros < 3 ||
+            s->first_positive_step <= s->first_step || s->ordinal)
+            continue;
+        if ((double)s->first_positive_step < first)
+            first = (double)s->first_positive_step;
+    }
+    return isfinite(first) ? md_known(first) : md_unknown();
+}
+
 /* Whether the preference rewards are beta times the policy's own
  * log-probabilities (SimPO, CPO, ORPO: no reference model), so negative
  * from the start: the chosen and the rejected reward over their
@@ -757,6 +775,8 @@ md_value md_signal_run(md_sigset *sig, const char *feature)
         return md_layer_grad_signal(sig, feature);
     if (strcmp(feature, "loss_fall_since_val_plateau") == 0)
         return loss_fall_since_val_plateau(sig);
+    if (strcmp(feature, "term_on_step") == 0)
+        return term_on_step(st);
     if (strcmp(feature, "lr_restart_spikes") == 0)
         return lr_restart_spikes(sig);
     if (strcmp(feature, "lr_last_restart_step") == 0)

@@ -1029,6 +1029,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_spike", "vqgan_discriminator_switched_on.jsonl")
+def _(r):
+    # A VQGAN trainer's metrics: its adversarial term is exactly 0 until
+    # disc_start at step 2000, when the discriminator joins; the total jumps
+    # with the new term and falls after, the reconstruction term smooth.
+    out = []
+    for s in range(20, 4001, 20):
+        rec = 0.8 + 0.6 * math.exp(-s / 800.0) + r.gauss(0, 0.01)
+        gan = 0.0 if s < 2000 else 0.9 * math.exp(-(s - 2000) / 600.0) + 0.25 + r.gauss(0, 0.01)
+        out.append(json.dumps({"step": s, "loss": round(rec + gan, 4), "loss_rec": round(rec, 4),
+                               "loss_gan": round(gan, 4) if s >= 2000 else 0.0}))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("loss_spike", "sequence_length_steps_up_mid_segment.log")
 def _(r):
     out = [note("Sequence-length curriculum logged every 10 steps over 10,000: 512 tokens, then",
