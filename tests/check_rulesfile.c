@@ -672,6 +672,8 @@ START_TEST(test_resolve_keys)
         {"val_xent", "val_loss"},
         {"train_nll", "loss"},
         {"val_nll", "val_loss"},
+        {"bleu4", "bleu"},
+        {"sacrebleu", "bleu"},
         {"fid50k_full", "fid"},
         {"eval_matthews_correlation", "val_mcc"},
         {"eval_mcc", "val_mcc"},
