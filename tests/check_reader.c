@@ -8099,6 +8099,7 @@ static const struct {
     {"curriculum_stage", "Curriculum: advancing to stage 2/2 (harder examples, len<=512)"},
     {"curriculum_stage", "[INFO] [curriculum_scheduler.py:60] curriculum difficulty (seqlen) set to 512"},
     {"curriculum_stage", "Curriculum: increasing sequence length to 2048"},
+    {"fp16_overflow", "                             inf during ShardedOptimV2 step"},
     {"unk_run", "INFO:tensorflow:tokens: [CLS] [UNK] [UNK] [UNK] 2 [UNK] [SEP]"},
     {"unk_run", "decoded: la <unk> <unk> <unk> es buena"},
     {"killed", "Killed: 9"},
@@ -10004,6 +10005,21 @@ START_TEST(test_text_keras_bars_without_header)
     ck_assert(!loss->ordinal);
     ck_assert_int_eq(loss->first_step, 5);
     ck_assert_int_eq(loss->first_nonfinite_step, 7);
+    md_store_free(st);
+}
+END_TEST
+
+/* ColossalAI's bar described "[Epoch 0 / Train]:": an epoch's bar, whose
+ * count places its postfix's loss (not the epoch's 0). */
+START_TEST(test_text_bracketed_epoch_bar)
+{
+    md_store *st = load_text("colossal.log",
+                             "[Epoch 0 / Train]:   0% 420/788222 [28:47<810:51:33,  3.71s/it, loss=2.1]\n"
+                             "[Epoch 0 / Train]:   0% 421/788222 [28:51<810:51:33,  3.71s/it, loss=nan]\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert_int_eq(series(st, "loss")->first_step, 420);
+    ck_assert_int_eq(series(st, "loss")->first_nonfinite_step, 421);
     md_store_free(st);
 }
 END_TEST
@@ -12088,6 +12104,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_stylegan_metric_record);
     tcase_add_test(tables, test_text_keras_bars_without_header);
     tcase_add_test(tables, test_text_keras_frames_on_one_line);
+    tcase_add_test(tables, test_text_bracketed_epoch_bar);
     tcase_add_test(tables, test_text_eval_results_block);
     tcase_add_test(tables, test_text_estimator_evaluation);
     tcase_add_test(tables, test_text_watchdog_numbers);

@@ -33,6 +33,11 @@ static bool epoch_bar(const char *desc, size_t n)
     md_str d = md_str_trim((md_str){desc, n});
     if (ends_in_epoch(d))
         return true;
+    /* ColossalAI's "[Epoch 0 / Train]:". */
+    if (d.n && d.p[0] == '[') {
+        d.p++;
+        d.n--;
+    }
     if (d.n < 7 || (strncmp(d.p, "Epoch ", 6) != 0 && strncmp(d.p, "epoch ", 6) != 0))
         return false;
     size_t i = 6;
