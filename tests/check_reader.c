@@ -10009,6 +10009,23 @@ START_TEST(test_text_keras_bars_without_header)
 }
 END_TEST
 
+/* The Lua fairseq's lines: the zero-padded count before "updates", between
+ * bars, is the step, not the epoch beside it. */
+START_TEST(test_text_fairseq_lua_updates)
+{
+    md_store *st = load_text("fairseq.log",
+                             "| epoch 004 | 0021028 updates | words/s    7781| trainloss     3.70 | train ppl    13.00\n"
+                             "| epoch 004 | 0022028 updates | words/s    7787| trainloss     3.72 | train ppl    13.14\n"
+                             "| checkpoint 005 | epoch 005 | 0025035 updates | trainloss     3.70 | train ppl    13.03\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert_int_eq(series(st, "loss")->first_step, 21028);
+    ck_assert_int_eq(series(st, "loss")->last_step, 25035);
+    ck_assert_ptr_null(md_store_find(st, "updates"));
+    md_store_free(st);
+}
+END_TEST
+
 /* ColossalAI's bar described "[Epoch 0 / Train]:": an epoch's bar, whose
  * count places its postfix's loss (not the epoch's 0). */
 START_TEST(test_text_bracketed_epoch_bar)
@@ -12105,6 +12122,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_keras_bars_without_header);
     tcase_add_test(tables, test_text_keras_frames_on_one_line);
     tcase_add_test(tables, test_text_bracketed_epoch_bar);
+    tcase_add_test(tables, test_text_fairseq_lua_updates);
     tcase_add_test(tables, test_text_eval_results_block);
     tcase_add_test(tables, test_text_estimator_evaluation);
     tcase_add_test(tables, test_text_watchdog_numbers);

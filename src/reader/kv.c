@@ -3832,18 +3832,21 @@ static bool on_batches_count(scan *s)
 }
 
 /* HAKE's "000 epoch, 06000 iter, average time 0.6607, loss 37.2": a
- * counter printed zero-padded ("%05d") before its name, then a comma. The
- * padding says it is a counter: "3 epochs" in prose is not one. */
+ * counter printed zero-padded ("%05d") before its name, then a comma; the
+ * Lua fairseq's "| epoch 004 | 0021028 updates | words/s 7781 |" before a
+ * '|'. The padding says it is a counter: "3 epochs" in prose is not one. */
 static bool on_padded_count(scan *s)
 {
-    static const char *const counts[] = {"epoch", "iter", "iteration", "step"};
+    static const char *const counts[] = {"epoch", "iter", "iteration", "step", "updates"};
     const char *p = s->p, *q = p;
     while (q < s->end && md_is_digit(*q))
         q++;
     if (q - p < 3 || *p != '0' || q >= s->end || !md_is_blank(*q))
         return false;
     const char *w = md_skip_blanks(q, s->end), *we = md_kv_word_end(w, s->end);
-    if (we == w || !md_word_in(w, (size_t)(we - w), counts, MD_COUNT(counts)) || (we < s->end && *we != ','))
+    const char *after = md_skip_blanks(we, s->end);
+    if (we == w || !md_word_in(w, (size_t)(we - w), counts, MD_COUNT(counts)) ||
+        (we < s->end && *we != ',' && (after == s->end || *after != '|')))
         return false;
     double v;
     if (md_num_scan(p, q, &v) != (size_t)(q - p))
