@@ -2998,6 +2998,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("eval_metric_degenerate", "keras_small_val_set_all_right.log")
+def _(r):
+    out = [note("A Keras classifier on an easy task with a validation set of 40 images: every one",
+                "is right from the first epoch, and the validation loss falls from 0.35 to 0.12 as",
+                "the model grows surer of them. A task learned, not a metric that cannot move.")]
+    for ep in range(1, 13):
+        acc = 0.75 + 0.21 * (1 - math.exp(-ep / 4.0))
+        loss = 0.6 * math.exp(-ep / 5.0) + 0.08 + r.gauss(0, 0.005)
+        vl = 0.35 * math.exp(-(ep - 1) / 10.0) + r.gauss(0, 0.003)
+        vl = max(vl, 0.121) if ep == 12 else vl
+        out.append("Epoch %d/12" % ep)
+        out.append("8/8 [==============================] - 1s 95ms/step - loss: %.4f - accuracy: %.4f - "
+                   "val_loss: %.4f - val_accuracy: 1.0000" % (loss, acc, vl))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("eval_metric_degenerate", "trl_dpo_easy_pairs_accuracy_one.log")
 def _(r):
     out = [note("TRL DPO with LoRA on pairs whose rejected answers are far longer than the chosen",
