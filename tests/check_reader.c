@@ -8006,6 +8006,44 @@ START_TEST(test_repeat_scan)
 }
 END_TEST
 
+/* ---- event literals on the lines every step prints ------------------------- */
+
+/* The lines a trainer prints at every step, healthy, pass no event's
+ * literal prefilter: one that did would run the POSIX regexes on every
+ * line of a large log (a literal "skip" met Megatron's "number of skipped
+ * iterations" and made its reading 14 times slower). */
+START_TEST(test_step_lines_pass_no_literal)
+{
+    static const char *const lines[] = {
+        " [2024-03-21 00:00:03] iteration        1/  249670 | consumed samples:          512 | elapsed time per "
+        "iteration (ms): 3073.6 | throughput per GPU (TFLOP/s/GPU): 180.4 | learning rate: 6.208420E-08 | global "
+        "batch size:   512 | lm loss: 1.109113E+01 | loss scale: 1.0 | grad norm: 5.345 | number of skipped "
+        "iterations:   0 | number of nan iterations:   0 |",
+        "iter 100: loss 4.2769, time 243.50ms, mfu 31.07%",
+        "step 1000: train loss 3.2190, val loss 3.2911",
+        "  0%|          | 4/1497975 [00:00:03<355:59:49,  1.17it/s]",
+        "{'loss': 2.3151, 'grad_norm': 1.0512, 'learning_rate': 4.99e-05, 'epoch': 0.01}",
+        "{'eval_loss': 2.2043, 'eval_runtime': 12.1, 'eval_samples_per_second': 82.6, 'eval_steps_per_second': "
+        "10.3, 'epoch': 0.5}",
+        "Epoch 3/10",
+        "1875/1875 [==============================] - 12s 6ms/step - loss: 0.2962 - accuracy: 0.8909 - val_loss: "
+        "0.3331 - val_accuracy: 0.8791",
+        "Epoch 3: 45%|####5     | 450/1000 [00:10<00:12, 44.1it/s, loss=0.512, v_num=0]",
+        "2024-03-12 10:00:00,123 - mmengine - INFO - Epoch(train)  [3][ 50/500]  lr: 1.0000e-02  eta: 0:10:00  "
+        "time: 0.3000  data_time: 0.0100  memory: 3834  loss: 0.5000  loss_cls: 0.2000",
+        "[rank0]:[titan] 2024-05-18 16:04:46,338 - root - INFO - step: 14  loss:  3.24405  grad_norm:  0.8319  "
+        "memory:  9.46GiB(64.99%)  tps: 7,282  tflops: 0.52  mfu: 0.17%",
+        "| epoch 001:    100 / 1000 loss=9.123, nll_loss=8.901, ppl=478.2, wps=12345, ups=3.2, wpb=3840, bsz=128, "
+        "num_updates=100, lr=1.25e-05, gnorm=1.234, train_wall=31, wall=35",
+    };
+    md_event_matcher *m = md_event_matcher_new(t_catalog());
+    for (size_t i = 0; i < MD_COUNT(lines); i++)
+        ck_assert_msg(md_event_matcher_silent(m, lines[i], strlen(lines[i])), "an event's literal is in: %s",
+                      lines[i]);
+    md_event_matcher_free(m);
+}
+END_TEST
+
 /* ---- event signatures ------------------------------------------------------ */
 
 /* One message per event as the framework or scheduler prints it. */
@@ -12123,6 +12161,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_text_keras_frames_on_one_line);
     tcase_add_test(tables, test_text_bracketed_epoch_bar);
     tcase_add_test(tables, test_text_fairseq_lua_updates);
+    tcase_add_test(tables, test_step_lines_pass_no_literal);
     tcase_add_test(tables, test_text_eval_results_block);
     tcase_add_test(tables, test_text_estimator_evaluation);
     tcase_add_test(tables, test_text_watchdog_numbers);
