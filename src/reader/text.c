@@ -784,23 +784,11 @@ static size_t compose_labelled(md_str head)
     return lines >= 5 && labelled * 10 >= lines * 9 && (4 * plain >= labelled || least != most) ? bar : 0;
 }
 
-/* A viewer that numbers the lines it copies puts "[1746] " before each:
- * the length of that prefix at the line's start, 0 for none. */
-static size_t line_number_at(md_str s, long *number)
-{
-    size_t i = 1;
-    if (s.n < 4 || s.p[0] != '[')
-        return 0;
-    while (i < s.n && i < 11 && md_is_digit(s.p[i]))
-        i++;
-    if (i == 1 || i + 1 >= s.n || s.p[i] != ']' || s.p[i + 1] != ' ')
-        return 0;
-    *number = strtol(s.p + 1, NULL, 10);
-    return i + 2;
-}
-
-/* An excerpt's first line may start inside its number, past the '['
- * ("1743] {'loss': ...}"). */
+/* A line number's digits (ten at most) and its "] ", as a viewer that
+ * numbers the lines it copies writes them after a '['; an excerpt's first
+ * line may start there, inside the number ("1743] {'loss': ...}"). The
+ * length of that prefix, 0 for none; *number is -2 where no digit
+ * stands before the ']'. */
 static size_t cut_line_number_at(md_str s, long *number)
 {
     size_t i = 0;
@@ -810,6 +798,16 @@ static size_t cut_line_number_at(md_str s, long *number)
         return 0;
     *number = i ? strtol(s.p, NULL, 10) : -2;
     return i + 2;
+}
+
+/* The whole prefix, "[1746] ", at the line's start: its length, 0 for
+ * none. */
+static size_t line_number_at(md_str s, long *number)
+{
+    if (!s.n || s.p[0] != '[')
+        return 0;
+    size_t k = cut_line_number_at((md_str){s.p + 1, s.n - 1}, number);
+    return k > 2 ? k + 1 : 0; /* a digit at least */
 }
 
 /* A log whose first lines (five or more) are numbered so, nine in ten, each
