@@ -90,25 +90,24 @@ MD_FEATURE(swing_z)
  * them into the two parts whose means differ most, weighed by their sizes
  * (binary segmentation: one outlier moves no boundary): the first step
  * after it. With a bucket a point, the step the level changed. */
+static bool in_window(const md_bucket *b, int64_t lo, int64_t hi)
+{
+    return b->n > 0 && b->lo_step >= lo && b->hi_step <= hi;
+}
+
 static int64_t split_step(const md_series *s, int64_t lo, int64_t hi)
 {
-    size_t from = 0, to = 0;
     double n = 0, sum = 0;
-    for (size_t i = 0; i < s->nbuckets; i++) {
-        const md_bucket *b = &s->buckets[i];
-        if (b->n == 0 || b->lo_step < lo || b->hi_step > hi)
-            continue;
-        if (n == 0)
-            from = i;
-        to = i + 1;
-        n += b->n;
-        sum += b->sum;
-    }
+    for (size_t i = 0; i < s->nbuckets; i++)
+        if (in_window(&s->buckets[i], lo, hi)) {
+            n += s->buckets[i].n;
+            sum += s->buckets[i].sum;
+        }
     int64_t best_step = lo;
     double left_n = 0, left_sum = 0, best = -1;
-    for (size_t i = from; i < to; i++) {
+    for (size_t i = 0; i < s->nbuckets; i++) {
         const md_bucket *b = &s->buckets[i];
-        if (b->n == 0 || b->lo_step < lo || b->hi_step > hi)
+        if (!in_window(b, lo, hi))
             continue;
         if (left_n > 0) {
             double right_n = n - left_n;
