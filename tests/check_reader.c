@@ -5698,6 +5698,8 @@ START_TEST(test_csv_tensorboard_scalar_export)
         {"run-lightning_logs_version_0-tag-train_loss.csv", "loss", "train_loss"},
         {"run-20230101-120000_validation-tag-epoch_accuracy.csv", "val_accuracy", "validation/epoch_accuracy"},
         {"run_.,tag_loss.csv", "loss", "loss"},
+        {"exp3_run-train-tag-loss.csv", "loss", "loss"},
+        {"53 run-validation-tag-epoch_loss.csv", "val_loss", "validation/epoch_loss"},
     };
     for (size_t i = 0; i < MD_COUNT(names); i++) {
         st = load_text(names[i].file, csv, NULL);
@@ -8373,6 +8375,11 @@ static const struct {
                        "initializing Wav2Vec2ForCTC: ['quantizer.weight_proj.weight', 'project_q.weight']"},
     {"head_initialized", "Some weights of GPT2LMHeadModel were not initialized from the model checkpoint at gpt2 and "
                          "are newly initialized: ['h.0.attn.masked_bias', 'h.1.attn.masked_bias', 'lm_head.weight']"},
+    {"head_initialized", "Some weights of BartForSequenceClassification were not initialized from the model "
+                         "checkpoint at facebook/bart-base and are newly initialized: ['classification_head.dense.bias', "
+                         "'classification_head.dense.weight']"},
+    {"head_initialized", "- classifier.1.weight: found shape torch.Size([1000, 2048]) in the checkpoint and "
+                         "torch.Size([10, 2048]) in the model instantiated"},
     {"head_initialized", "- classifier.weight: found shape torch.Size([9, 768]) in the checkpoint and "
                          "torch.Size([5, 768]) in the model instantiated"},
     {"state_dict_mismatch", "RuntimeError: Error(s) in loading state_dict for ResNet:"},
@@ -8413,6 +8420,8 @@ static const struct {
     {"wandb_offline", "wandb: W&B syncing is set to `offline` in this directory."},
     {"wandb_synced", "wandb: Synced 6 W&B file(s), 0 media file(s), 2 artifact file(s) and 0 other file(s)"},
     {"wandb_error", "wandb: Network error (ConnectionError), entering retry loop."},
+    {"wandb_recovered", "wandb: Network error resolved after 0:00:12.345678, resuming normal operation."},
+    {"wandb_synced", "wandb: \xf0\x9f\x9a\x80 View run frosty-shape-3 at: https://wandb.ai/u/p/runs/i31zyslt"},
     {"wandb_error", "wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key])"},
     {"wandb_not_logged_in", "wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key])"},
     {"wandb_not_logged_in", "wandb.errors.UsageError: api_key not configured (no-tty). call "
@@ -8429,6 +8438,9 @@ static const struct {
     {"dtype_fp32_upcast", "  reduce dtype: torch.float32"},
     {"dtype_fp32_upcast", "master weights dtype: torch.float32"},
     {"dtype_fp32_upcast", "lora_A dtype: torch.float32"},
+    {"dtype_fp32_upcast", "LayerNorm dtype: torch.float32"},
+    {"dtype_fp32_upcast", "model.layers.0.mlp.router dtype: torch.float32"},
+    {"dtype_fp32_upcast", "vision_tower dtype: torch.float32"},
     {"tensor_shape", "input_ids shape: torch.Size([8, 512])"},
     {"init_std", "layer.0.weight std: 0.0201 (expected 0.0200)"},
     {"process_rank", "Process rank: 0, device: cuda:0, n_gpu: 1, distributed training: True, 16-bits training: "
@@ -11133,6 +11145,11 @@ static const struct {
 } event_traps[] = {
     {"curriculum_stage", "Curriculum learning is disabled."},
     {"nccl_timeout", "[launcher] NCCL timeout set to 1800 seconds (TORCH_NCCL_BLOCKING_WAIT=0)"},
+    {"nccl_timeout", "  NCCL timeout: 1800s"},
+    {"nccl_timeout", "dist: backend=nccl NCCL timeout=30min"},
+    {"wandb_error", "wandb: Network error resolved after 0:00:12.345678, resuming normal operation."},
+    {"wandb_synced", "wandb: \xf0\x9f\x9a\x80 View run at https://wandb.ai/u/p/runs/i31zyslt"},
+    {"dtype_fp32_upcast", "hidden_states dtype: torch.float32"},
     /* Megatron's counts of skipped and NaN iterations are no skip. */
     {"nan_batch_skipped", " iteration       10/     500 | lm loss: 3.3E+00 | number of skipped iterations:   0 | number of nan iterations:   0 |"},
     {"nan_batch_skipped", "Skipping info messages; inference will run on 8 GPUs"},

@@ -332,6 +332,17 @@ static md_str evaluation_run(md_str run)
     return md_evaluation_word(last.p, last.n) ? last : (md_str){NULL, 0};
 }
 
+/* Where the run's name starts, after its mark at the file name's start or
+ * after a prefix the user put before it ("exp3_run-train-tag-loss.csv"). */
+static const char *run_mark(md_str stem, const char *mark)
+{
+    size_t n = strlen(mark);
+    for (const char *p = stem.p; (p = md_memmem(p, (size_t)(stem.p + stem.n - p), mark, n)) != NULL; p++)
+        if (p == stem.p || p[-1] == '_' || p[-1] == '-' || p[-1] == '.' || p[-1] == ' ')
+            return p + n;
+    return NULL;
+}
+
 /* The scalar's name from its file's: "run-validation-tag-epoch_loss.csv"
  * (TensorBoard 2, '/' made '_') is validation/epoch_loss, and
  * "run_.,tag_loss.csv" (TensorBoard 1) is loss; a file renamed by hand
@@ -348,11 +359,10 @@ static md_str scalar_name(const char *path, md_buf *name)
             stem.n -= strlen(exts[i]);
     static const char *const marks[][2] = {{"run-", "-tag-"}, {"run_", ",tag_"}};
     for (size_t i = 0; i < MD_COUNT(marks); i++) {
-        size_t prefix = strlen(marks[i][0]);
-        if (!md_str_starts_with(stem, marks[i][0]))
+        const char *run = run_mark(stem, marks[i][0]);
+        if (!run)
             continue;
-        const char *run = stem.p + prefix;
-        const char *tag = md_memmem(run, stem.n - prefix, marks[i][1], strlen(marks[i][1]));
+        const char *tag = md_memmem(run, (size_t)(stem.p + stem.n - run), marks[i][1], strlen(marks[i][1]));
         if (!tag)
             continue;
         md_str eval = evaluation_run((md_str){run, (size_t)(tag - run)});

@@ -1196,6 +1196,12 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
             in->time.max_gap_step_after = step;
             in->time.gap_open = false;
         }
+    } else if (values && in->time.gap_open && in->last_step_seen >= 0) {
+        /* Figures without a step after the silence (a final evaluation's
+         * "eval loss 3.21") stand at the step the run had reached: it came
+         * back and logged. */
+        in->time.max_gap_step_after = in->last_step_seen;
+        in->time.gap_open = false;
     }
     return values ? step : -1;
 }

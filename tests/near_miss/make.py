@@ -7398,6 +7398,129 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("nan_loss", "tabular_nan_imputed_before_training.log")
+def _(r):
+    out = [note("A tabular pipeline that reports the NaN cells it found while preparing the data",
+                "and imputes them, then trains: every loss it logs is finite and falls. The NaN",
+                "was in the input table, not in training.")]
+    out.append("Loaded adult.csv: 32561 rows, 15 columns")
+    out.append("Detected NaN in column 'workclass' (1836 rows); imputing with the mode")
+    out.append("Detected NaN in column 'occupation' (1843 rows); imputing with the mode")
+    for e in range(1, 21):
+        tl = 0.31 + 0.22 * math.exp(-e / 4) + r.gauss(0, 0.003)
+        out.append("epoch %d train_loss %.4f val_loss %.4f val_acc %.4f" % (e, tl, tl + 0.02 + r.gauss(0, 0.003), 0.85 - 0.1 * math.exp(-e / 4)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("random_level_loss", "llm_warmup_vocab_size_printed.log")
+def _(r):
+    out = [note("The first 120 steps of a 7B pre-training run: the learning rate is still",
+                "warming up (it only rose), so the loss sits near ln(32000) = 10.37, where every",
+                "new LLM starts. Too early to call it stuck.")]
+    out.append("vocab_size: 32000")
+    for s in range(1, 121):
+        lr = 3e-4 * s / 2000
+        out.append("step %d | loss %.4f | lr %.3e" % (s, 10.42 - 0.002 * s + r.gauss(0, 0.004), lr))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("random_level_loss", "word_lm_converged_at_ppl_100.log")
+def _(r):
+    out = [note("The tail of PyTorch's word_language_model example on WikiText-2, resumed at",
+                "epoch 31: converged at perplexity ~100, so the loss sits at 4.61 = ln 100. A",
+                "language model's uniform guess is over its ~33k words (ln 33278 = 10.4), not 100.")]
+    for ep in range(31, 36):
+        for b in range(200, 2983, 400):
+            loss = 4.61 + r.gauss(0, 0.006)
+            out.append("| epoch %3d | %5d/ 2983 batches | lr 0.31 | ms/batch 10.52 | loss %5.2f | ppl %8.2f" % (ep, b, loss, math.exp(loss)))
+        vl = 4.79 + r.gauss(0, 0.003)
+        out.append("-" * 89)
+        out.append("| end of epoch %3d | time: 31.40s | valid loss %5.2f | valid ppl %8.2f" % (ep, vl, math.exp(vl)))
+        out.append("-" * 89)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("wandb_not_logging", "network_error_resolved_new_footer.log")
+def _(r):
+    out = [note("wandb 0.19: a network error, which the client says it resolved twelve seconds",
+                "later; the run ends with the footer of new versions (\"View run NAME at:\"), which",
+                "no longer prints \"Synced N W&B file(s)\". Nothing was lost.")]
+    out += ["wandb: Tracking run with wandb version 0.19.8",
+            "wandb: Run data is saved locally in /workspace/wandb/run-20250312_142859-i31zyslt",
+            "wandb: Syncing run frosty-shape-3",
+            "wandb: \U0001F680 View run at https://wandb.ai/u/p/runs/i31zyslt"]
+    curve = hf_curve(r, 600, 20, 5e-5, 30)
+    for k, line in enumerate(curve):
+        out.append(line)
+        if k == 12:
+            out.append("wandb: Network error (ReadTimeout), entering retry loop.")
+        if k == 13:
+            out.append("wandb: Network error resolved after 0:00:12.345678, resuming normal operation.")
+    out.append(hf({"train_runtime": 640.2, "train_samples_per_second": 74.9, "train_steps_per_second": 0.94, "train_loss": 1.02, "epoch": 2.0}))
+    out += ["wandb: \U0001F680 View run frosty-shape-3 at: https://wandb.ai/u/p/runs/i31zyslt",
+            "wandb: Find logs at: wandb/run-20250312_142859-i31zyslt/logs"]
+    return "\n".join(out) + "\n"
+
+
+@near_miss("model_load_mismatch", "bart_classification_head.log")
+def _(r):
+    out = [note("BART fine-tuned for classification: its new head is classification_head.*,",
+                "which fine-tuning initialises and trains, as it does BERT's classifier.")]
+    out.append("Some weights of BartForSequenceClassification were not initialized from the model checkpoint at facebook/bart-base and are newly initialized: ['classification_head.dense.bias', 'classification_head.dense.weight', 'classification_head.out_proj.bias', 'classification_head.out_proj.weight']")
+    out.append("You should probably TRAIN this model on a down-stream task to be able to use it for predictions and inference.")
+    out += hf_curve(r, 600, 20, 3e-5, 30)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("model_load_mismatch", "resnet_numbered_classifier_resized.log")
+def _(r):
+    out = [note("ResNet-50 from ImageNet fine-tuned on 10 classes with ignore_mismatched_sizes:",
+                "its head is classifier.1 (behind a Flatten), re-initialised for the new count.")]
+    out.append("Some weights of ResNetForImageClassification were not initialized from the model checkpoint at microsoft/resnet-50 and are newly initialized because the shapes did not match:")
+    out.append("- classifier.1.weight: found shape torch.Size([1000, 2048]) in the checkpoint and torch.Size([10, 2048]) in the model instantiated")
+    out.append("- classifier.1.bias: found shape torch.Size([1000]) in the checkpoint and torch.Size([10]) in the model instantiated")
+    out.append("You should probably TRAIN this model on a down-stream task to be able to use it for predictions and inference.")
+    out += hf_curve(r, 600, 20, 3e-4, 30)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dtype_mismatch_logged", "qlora_norms_and_router_fp32.log")
+def _(r):
+    out = [note("A QLoRA fine-tune of a MoE model prints its modules' dtypes: the body is",
+                "bfloat16, while k-bit preparation keeps the layer norms float32 and the router",
+                "computes in float32, by design.")]
+    out += ["hidden_states dtype: torch.bfloat16", "LayerNorm dtype: torch.float32",
+            "model.layers.0.block_sparse_moe.router dtype: torch.float32", "lora_A dtype: torch.float32"]
+    out += hf_curve(r, 400, 10, 2e-4, 20)
+    return "\n".join(out) + "\n"
+
+
+@near_miss("nccl_timeout", "config_prints_nccl_timeout.log")
+def _(r):
+    out = [note("A run that prints its distributed settings, NCCL's collective timeout among",
+                "them, at its start and again in the summary at its end. No collective timed out.")]
+    out += ["Distributed settings:", "  backend: nccl", "  world size: 8", "  NCCL timeout: 1800s"]
+    out += hf_curve(r, 400, 10, 2e-4, 20)
+    out += ["Run summary:", "  NCCL timeout: 1800s", "  steps: 400"]
+    return "\n".join(out) + "\n"
+
+
+@near_miss("distributed_hang", "deepspeed_long_final_evaluation.log")
+def _(r):
+    out = [note("DeepSpeed pre-training that ends with a 40-minute evaluation on a held-out set,",
+                "which prints nothing until its result; then the launcher says the process exited",
+                "successfully. A long evaluation, not a hang.")]
+    t = 0
+    for s in range(10, 510, 10):
+        t += 20
+        out.append("[2024-05-01 10:%02d:%02d,000] [INFO] [logging.py:96:log_dist] [Rank 0] step=%d, skipped=0, lr=[3.000000e-04], mom=[(0.9, 0.95)]" % (t // 60 % 60, t % 60, s))
+        out.append("steps: %d loss: %.4f iter time (s): 1.998 samples/sec: 128.1" % (s, 3.2 + 3.7 * math.exp(-s / 120) + r.gauss(0, 0.02)))
+    out.append("[2024-05-01 10:16:41,000] [INFO] [eval.py:12:main] Running final evaluation on 2M held-out documents")
+    out.append("[2024-05-01 10:58:20,000] [INFO] [eval.py:40:main] eval loss 3.21, ppl 24.8")
+    out.append("[2024-05-01 10:58:21,000] [INFO] [launch.py:351:main] Process 4121 exits successfully.")
+    return "\n".join(out) + "\n"
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
