@@ -7521,6 +7521,139 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("zero_loss", "loss_printed_one_decimal.log")
+def _(r):
+    out = [note("A small classifier whose script prints its loss to one decimal: the loss falls",
+                "smoothly through 0.3, 0.2 and 0.1 to what rounds to 0.0 as the training set is",
+                "learned. One quantum of the print, not a collapse.")]
+    for e in range(1, 31):
+        loss = 2.1 * math.exp(-e / 5.5)
+        out.append("Epoch %d loss %.1f acc %.2f" % (e, loss, min(1.0, 0.3 + e * 0.03)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("eval_metric_degenerate", "keras_label_smoothing_train_acc_1.log")
+def _(r):
+    out = [note("The last ten epochs of a Keras classifier trained with label smoothing 0.1 on",
+                "ten classes: it gets every training example right (accuracy 1.0000), and the",
+                "smoothed cross-entropy cannot go below ~0.50, where it has settled.")]
+    for e in range(41, 51):
+        out.append("Epoch %d/50" % e)
+        out.append("390/390 [==============================] - 12s 31ms/step - loss: %.4f - accuracy: 1.0000" % (0.5015 + r.gauss(0, 0.0004)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("nan_loss", "tensorboardx_warning_after_training.log")
+def _(r):
+    out = [note("tensorboardX warns that a value it was given was NaN or Inf once, after the",
+                "script said training finished (a final evaluation's metric over an empty",
+                "class); every training loss it logged was finite and falling.")]
+    for s in range(100, 5001, 100):
+        out.append("step %d loss %.4f" % (s, 0.4 + 1.9 * math.exp(-s / 1200) + r.gauss(0, 0.005)))
+    out.append("Training finished.")
+    out.append("warning: NaN or Inf found in input tensor.")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_scale_collapse", "fairseq_scale_probing_16_32.log")
+def _(r):
+    out = [note("fairseq in fp16: the dynamic scale halves from 128 to 16 in its first updates,",
+                "then probes between 16 and 32 for the rest of the run (doubling after a clean",
+                "window, halving at the next overflow); the last log happens to catch 16.")]
+    scales = [128, 64, 32, 16] + [32, 16] * 12
+    for k, sc in enumerate(scales):
+        u = 100 * (k + 1)
+        out.append("epoch 001:  %5d / 5000 loss=%.3f, nll_loss=%.3f, num_updates=%d, lr=0.0005, gnorm=%.2f, loss_scale=%d"
+                   % (u, 4.1 + 5.5 * math.exp(-u / 600) + r.gauss(0, 0.02), 3.9 + 5 * math.exp(-u / 600), u, 0.45 + abs(r.gauss(0, 0.05)), sc))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("negative_cross_entropy", "scan_clustering_entropy_bonus.log")
+def _(r):
+    out = [note("SCAN's clustering step: its total loss is the consistency loss minus five times",
+                "the clusters' entropy, negative by design, while the clustering accuracy (after",
+                "Hungarian matching) climbs.")]
+    for e in range(1, 21):
+        cons = 0.25 + 0.75 * math.exp(-e / 6)
+        ent = 2.29 + r.gauss(0, 0.004)
+        out.append("Epoch %d/20 Total loss %.4f Consistency loss %.4f Entropy %.4f ACC %.4f" % (e, cons - 5 * ent, cons, ent, 0.6 + 0.2 * (1 - math.exp(-e / 6))))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("loss_unbounded_below", "flow_nll_converges_below_zero.log")
+def _(r):
+    out = [note("A masked autoregressive flow on BSDS300: its loss is a negative log-likelihood",
+                "in nats of a continuous density, which goes below zero, and it levels off near",
+                "-147, where published models sit (it is still easing down at -141 when the log",
+                "ends). It has a floor; it is not running away.")]
+    for e in range(1, 41):
+        tl = -150 + 260 * math.exp(-e / 12) + r.gauss(0, 0.3)
+        out.append("Epoch %d: train_loss=%.3f val_loss=%.3f" % (e, tl, tl + 2.0))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("memory_growth", "sequence_length_curriculum.log")
+def _(r):
+    out = [note("DeepSpeed's sequence-length warm-up (curriculum learning) grows the length from",
+                "256 to 2048 over 400 steps, as it announces; the memory grows with it, slower than",
+                "the length (the weights and optimizer state stay the same). Not a leak.")]
+    out.append("[INFO] curriculum learning enabled: seqlen warmup from 256 to 2048 over 400 steps (difficulty_type=value, schedule=fixed_linear)")
+    for s in range(5, 401, 5):
+        sl = int(256 + (2048 - 256) * s / 400)
+        out.append("step %d | seqlen %d | loss %.4f | lr 3.0e-04 | memory %.2f" % (s, sl, 3.1 + 3.9 * math.exp(-s / 110) + r.gauss(0, 0.01), 4.5 + 0.0098 * sl))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("cuda_oom", "lm_eval_batch_size_auto_after_training.log")
+def _(r):
+    out = [note("After training, lm-evaluation-harness with batch_size=auto searches for the",
+                "largest batch that fits: one attempt runs out of memory, as the search expects,",
+                "and it settles on 16 and prints its results.")]
+    out += hf_curve(r, 600, 20, 5e-5, 30)
+    out.append(hf({"train_runtime": 1234.5, "train_samples_per_second": 116.6, "train_steps_per_second": 1.82, "train_loss": 1.02, "epoch": 2.0}))
+    out.append("Passed argument batch_size = auto. Detecting largest batch size")
+    out.append("torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.10 GiB is free.")
+    out.append("Determined Largest batch size: 16")
+    out.append("|  Tasks  |Version|Filter|n-shot| Metric |Value |   |Stderr|")
+    out.append("|hellaswag|      1|none  |     0|acc     |0.4120|\u00b1  |0.0049|")
+    return "\n".join(out) + "\n"
+
+
+@near_miss("training_crash", "hub_upload_retried_after_training.log")
+def _(r):
+    out = [note("After training, the upload to the Hub fails once with a 503 (the script logs the",
+                "traceback), is retried ten seconds later and completes. The run did not crash.")]
+    out += hf_curve(r, 600, 20, 5e-5, 30)
+    out.append(hf({"train_runtime": 1234.5, "train_samples_per_second": 116.6, "train_steps_per_second": 1.82, "train_loss": 1.02, "epoch": 2.0}))
+    out += ["Uploading to hub...", "Traceback (most recent call last):",
+            '  File "push.py", line 12, in push', "    api.upload_folder(folder_path='out')",
+            "requests.exceptions.HTTPError: 503 Server Error: Service Unavailable for url: https://huggingface.co/api/models/org/model/preupload/main",
+            "push_to_hub failed (attempt 1/5), retrying in 10s",
+            "Upload complete: https://huggingface.co/org/model/commit/abc123"]
+    return "\n".join(out) + "\n"
+
+
+@near_miss("crash_after_training", "mlflow_upload_retried.log")
+def _(r):
+    out = [note("mmdetection's last epoch ends; its upload of the metrics to MLflow times out once",
+                "(the traceback is logged), is retried and succeeds.")]
+    t = 0
+    for ep in range(1, 4):
+        for it in range(50, 501, 50):
+            t += 50
+            out.append("2024/02/01 %02d:%02d:%02d - mmengine - INFO - Epoch(train) [%d][%3d/500]  lr: 1.0000e-02  eta: 0:07:30  time: 0.4512  data_time: 0.0123  memory: 5123  loss: %.4f  loss_cls: 0.3000  loss_bbox: 0.2000"
+                       % (9 + t // 3600, t // 60 % 60, t % 60, ep, it, 0.55 + 0.6 * math.exp(-(ep * 500 + it) / 500) + r.gauss(0, 0.01)))
+        out.append("2024/02/01 %02d:%02d:%02d - mmengine - INFO - Saving checkpoint at %d epochs" % (9 + t // 3600, t // 60 % 60, t % 60, ep))
+        out.append("2024/02/01 %02d:%02d:%02d - mmengine - INFO - Epoch(val) [%d][100/100]    coco/bbox_mAP: %.4f  data_time: 0.0020  time: 0.1000" % (9 + t // 3600, t // 60 % 60, t % 60, ep, 0.25 + 0.05 * ep))
+    out += ["2024/02/01 11:25:10 - mmengine - ERROR - Failed to upload metrics to MLflow (attempt 1/3)",
+            "Traceback (most recent call last):",
+            '  File "log.py", line 120, in http_request',
+            "mlflow.exceptions.MlflowException: API request failed: Read timed out. (read timeout=120)",
+            "2024/02/01 11:25:20 - mmengine - INFO - Retrying upload (attempt 2/3)",
+            "2024/02/01 11:25:21 - mmengine - INFO - Metrics uploaded to MLflow run 4b1c2d"]
+    return "\n".join(out) + "\n"
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
