@@ -1607,6 +1607,38 @@ START_TEST(test_text_nemo_bar)
 }
 END_TEST
 
+/* Newer NeMo keeps Lightning's "loss" in its bar, which it never fills:
+ * "loss=nan" beside the reduced_train_loss that is the run's loss; also
+ * where the terminal's width cut the bar before its bracket closed. */
+START_TEST(test_text_nemo_bar_unfilled_loss)
+{
+    static const char *const ends[] = {"]", ""};
+    for (size_t i = 0; i < MD_COUNT(ends); i++) {
+        md_buf text = {0};
+        for (int k = 0; k < 3; k++)
+            md_buf_printf(&text,
+                          "Epoch 0:   3%%| | %d/20101 [2:12:19<76:15:08, 14.05s/it, loss=nan, v_num=, "
+                          "reduced_train_loss=%.3f, gradient_norm=1.010, global_step=%d.0, throughput=19.00%s\n",
+                          565 + k, 3.9 + 0.1 * k, 564 + k, ends[i]);
+        md_store *st = load_text("nemo.log", md_buf_cstr(&text), NULL);
+        const md_series *loss = series(st, "loss");
+        ck_assert_uint_eq(loss->count, 3);
+        ck_assert_uint_eq(loss->finite, 3);
+        ck_assert(T_CLOSE(loss->last, 4.1));
+        ck_assert_ptr_null(md_store_find(st, "reduced_train_loss"));
+        md_store_free(st);
+        md_buf_free(&text);
+    }
+    /* A loss the bar does fill stays the loss. */
+    md_store *st = load_text("bar.log",
+                             "Epoch 0:   3%| | 5/200 [00:19<06:15, 1.05s/it, loss=2.5, reduced_train_loss=2.4]\n"
+                             "Epoch 0:   3%| | 6/200 [00:20<06:15, 1.05s/it, loss=2.3, reduced_train_loss=2.2]\n",
+                             NULL);
+    ck_assert(T_CLOSE(series(st, "loss")->last, 2.3));
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_text_ansi_bars_and_nan)
 {
     md_store *st = load_text("train.log",
@@ -12044,6 +12076,7 @@ Suite *suite_reader(void)
     tcase_add_test(text, test_timed_value_is_no_loss);
     tcase_add_test(text, test_text_ansi_bars_and_nan);
     tcase_add_test(text, test_text_nemo_bar);
+    tcase_add_test(text, test_text_nemo_bar_unfilled_loss);
     tcase_add_test(text, test_text_crlf);
     tcase_add_test(text, test_text_long_line_cut);
     tcase_add_test(text, test_text_long_line_start_read);

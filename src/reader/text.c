@@ -1959,6 +1959,26 @@ static size_t drop_repeated_evaluations(text_reader *r, md_kv *kv, size_t n)
     return kept;
 }
 
+/* NeMo's bar keeps Lightning's "loss" slot, which it never fills
+ * ("loss=nan, v_num=, ..., reduced_train_loss=3.910"): the loss is the
+ * reduced one, the NaN no value of the run's. */
+static size_t take_reduced_loss(md_kv *kv, size_t n)
+{
+    size_t unfilled = n, reduced = n;
+    for (size_t i = 0; i < n; i++) {
+        if (key_is(&kv[i], "loss") && isnan(kv[i].value))
+            unfilled = i;
+        else if (key_is(&kv[i], "reduced_train_loss") && !isnan(kv[i].value))
+            reduced = i;
+    }
+    if (unfilled == n || reduced == n)
+        return n;
+    kv[reduced].key = kv[unfilled].key;
+    kv[reduced].keylen = kv[unfilled].keylen;
+    memmove(kv + unfilled, kv + unfilled + 1, (n - unfilled - 1) * sizeof *kv);
+    return n - 1;
+}
+
 /* scan_pairs of a part of a bar: a bar is redrawn with new numbers in
  * the same words, so the part is most often of a shape read before. */
 static size_t bar_part_pairs(text_reader *r, md_str part)
@@ -1985,7 +2005,7 @@ enum { POSTFIX_LOSS = 1, POSTFIX_EPOCH = 2 };
 static MD_NOINLINE unsigned read_postfix(text_reader *r, md_str seg, const md_tqdm *bar, bool evaluation)
 {
     size_t n = bar_part_pairs(r, (md_str){seg.p + bar->postfix_start, bar->postfix_end - bar->postfix_start});
-    n = drop_repeated_evaluations(r, r->kv, n);
+    n = take_reduced_loss(r->kv, drop_repeated_evaluations(r, r->kv, n));
     for (size_t i = 0; evaluation && i < n; i++)
         if (!r->kv[i].ns) {
             r->kv[i].ns = "eval";
@@ -3052,7 +3072,8 @@ static void read_after_bar(text_reader *r, md_str rest, unsigned long line)
     }
     if (chatter(rest))
         return;
-    size_t n = scan_pairs(r, rest.p, rest.n);
+    /* A bar cut at the terminal's width ends unclosed: its postfix is here. */
+    size_t n = take_reduced_loss(r->kv, scan_pairs(r, rest.p, rest.n));
     emit_pairs(r, r->kv, n);
 }
 
