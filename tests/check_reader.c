@@ -7312,6 +7312,21 @@ START_TEST(test_text_column_empty_cells)
                    NULL);
     ck_assert_uint_eq(series(st, "loss")->count, 1);
     md_store_free(st);
+
+    /* A value wider than its column pushes the cells after it right by as
+     * much (ESPnet's transducer loss, "-0.00548435" under "main/loss"). */
+    st = load_text("espnet.log",
+                   "epoch       iteration   main/loss   validation/main/loss  main/loss_trans  elapsed_time\n"
+                   "0           100         0.0183482                         0.0183482        123.279\n"
+                   "0           200         -0.00548435                        -0.00548435      236.267\n"
+                   "0           300         -0.0430187                        -0.0430187       348.067\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->count, 3);
+    ck_assert(loss->min == -0.0430187);
+    ck_assert_uint_eq(series(st, "main_loss_trans")->count, 3);
+    ck_assert(series(st, "train_time")->last == 348.067);
+    md_store_free(st);
 }
 END_TEST
 

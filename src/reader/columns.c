@@ -534,21 +534,27 @@ static bool read_row(md_columns *t, const md_str *cells, size_t n, md_feed *feed
 /* A row with empty cells, as Chainer's PrintReport leaves a column whose
  * value the iteration did not report ("validation/main/loss" between
  * evaluations): each cell starts where its column's name starts, and the
- * first is the first column's. Fills all with the header's columns, the
- * missing ones empty. */
+ * first is the first column's. A value wider than its column
+ * ("-0.00548435" under "main/loss") pushes the columns after it right,
+ * two blanks past its end, as PrintReport pads each cell to its width and
+ * no further. Fills all with the header's columns, the missing ones
+ * empty. */
 static bool spread_cells(const md_columns *t, const md_str *cells, size_t n, md_str line, size_t indent,
                          md_str *all)
 {
     if (!t->starts_known || n < 2 || n >= t->n)
         return false;
-    size_t k = 0;
+    size_t k = 0, shift = 0;
     for (size_t i = 0; i < n; i++) {
         size_t at = indent + (size_t)(cells[i].p - line.p);
-        while (k < t->n && t->start[k] < at)
+        while (k < t->n && t->start[k] + shift < at)
             all[k++] = (md_str){cells[i].p, 0};
-        if (k == t->n || t->start[k] != at || (i == 0 && k != 0))
+        if (k == t->n || t->start[k] + shift != at || (i == 0 && k != 0))
             return false;
         all[k++] = cells[i];
+        size_t pushed = at + cells[i].n + 2;
+        if (k < t->n && pushed > t->start[k] + shift)
+            shift = pushed - t->start[k];
     }
     while (k < t->n)
         all[k++] = (md_str){line.p + line.n, 0};
