@@ -510,6 +510,14 @@ static const md_series *worst_val_train(md_sigset *sig, const md_series **val)
     for (size_t i = 0; i < MD_COUNT(candidates); i++)
         if (md_store_has_points(sig->st, candidates[i]))
             return md_store_find(sig->st, candidates[i]);
+    /* Or one the catalog renamed: a VAE's kl_loss is vae_kl, its
+     * validation's val_kl_loss is not. */
+    for (size_t i = 0; i < md_store_nseries(sig->st); i++) {
+        const md_series *s = md_store_series(sig->st, i);
+        for (size_t k = 0; k < s->nsources && s->count > 0; k++)
+            if (strcmp(s->sources[k], rest) == 0 || strcmp(s->sources[k], train) == 0)
+                return s;
+    }
     return NULL;
 }
 

@@ -7654,6 +7654,20 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("overfitting", "vae_kl_term_rises_on_both_sets.log")
+def _(r):
+    out = [note("A VAE on MNIST: its KL term grows as the encoder starts using the latent space,",
+                "on the training set (kl_loss, which the catalog names vae_kl) as on the",
+                "validation set (val_kl_loss), while both total losses fall. A held-out term that",
+                "rises with its training twin is the objective's trade-off, not overfitting.")]
+    for e in range(1, 21):
+        kl = 25 - 17 * math.exp(-e / 5)
+        rec = 90 + 95 * math.exp(-e / 6)
+        out.append("Epoch %d: loss=%.2f recon_loss=%.2f kl_loss=%.3f val_loss=%.2f val_recon_loss=%.2f val_kl_loss=%.3f"
+                   % (e, rec + kl, rec, kl, rec + kl + 4, rec + 4, kl + r.gauss(0, 0.01)))
+    return "\n".join(out) + "\n"
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
