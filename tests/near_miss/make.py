@@ -7668,6 +7668,101 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("grad_norm_nonfinite", "fp16_finetune_from_low_loss_inf_norms.log")
+def _(r):
+    out = [note("An fp16 fine-tune that starts from a low loss (0.51) and falls a little: the loss",
+                "scaler overflows three times in 60 logs, each an Inf norm (never NaN) with finite",
+                "norms after it. The scaler skipped those steps.")]
+    for k in range(1, 61):
+        gn = "inf" if k in (12, 30, 45) else "%.3f" % (0.95 + r.gauss(0, 0.03))
+        out.append("{'loss': %.4f, 'grad_norm': %s, 'learning_rate': %.3e, 'epoch': %.2f}"
+                   % (0.45 + 0.06 * math.exp(-k / 20) + r.gauss(0, 0.006), gn, 2e-5 * (1 - k / 61), k * 0.05))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("dpo_reference_mismatch", "trl_cpo_rewards_reference_free.log")
+def _(r):
+    out = [note("TRL's CPO: its rewards are beta times the policy's own log-probabilities, so",
+                "they sit near -29 from the first log by design; there is no reference model.")]
+    for k in range(1, 21):
+        lc, lr_ = -289.0 + k, -303.0 - 3 * k
+        out.append(hf({"loss": round(0.52 - 0.012 * k + r.gauss(0, 0.01), 4), "rewards/chosen": round(lc / 10, 2),
+                       "rewards/rejected": round(lr_ / 10, 2), "rewards/accuracies": round(0.61 + 0.012 * k, 3),
+                       "rewards/margins": round((lc - lr_) / 10, 2), "logps/chosen": lc, "logps/rejected": lr_,
+                       "nll_loss": 0.3, "epoch": round(0.05 * k, 2)}))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("rl_reference_mismatch", "distillation_kl_to_teacher_falls.log")
+def _(r):
+    out = [note("Knowledge distillation: the student's KL to the teacher starts at 4.2 and falls",
+                "as it learns. No reward, no policy: a KL that falls is the objective working.")]
+    for s_ in range(0, 2001, 50):
+        kl = 0.6 + 3.6 * math.exp(-s_ / 500)
+        out.append("step %d | loss %.4f | kl %.4f" % (s_, 0.8 * kl + 0.5 + r.gauss(0, 0.01), kl + r.gauss(0, 0.01)))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("throughput_drop", "long_context_stage_tokens_per_s.log")
+def _(r):
+    out = [note("Continued pre-training in two stages: 4096-token sequences, then a long-context",
+                "stage at 32768. Tokens per second fall as attention's cost per token grows with",
+                "the length, as the log's own seq_len shows.")]
+    for s_ in range(0, 4000, 50):
+        sl = 4096 if s_ < 2000 else 32768
+        tps = (410000 if sl == 4096 else 228000) * (1 + r.gauss(0, 0.01))
+        out.append("step %d | loss %.4f | seq_len %d | tokens_per_sec %d" % (s_, 2.6 + 3 * math.exp(-s_ / 800) + r.gauss(0, 0.02), sl, tps))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("exploding_gradients", "backbone_unfrozen_norm_steps_up.log")
+def _(r):
+    out = [note("Fine-tuning with a frozen backbone for four epochs, then unfreezing it, as the",
+                "log says: the gradient norm is the whole model's from then on, 30x the head's,",
+                "and holds there while the loss goes on falling.")]
+    for s_ in range(50, 2001, 50):
+        if s_ == 1050:
+            out.append("Epoch 5: unfreezing backbone (all layers trainable)")
+        gn = (0.055 if s_ < 1050 else 1.65) * (1 + r.gauss(0, 0.05))
+        out.append("step %d loss %.4f grad_norm %.4f" % (s_, 0.35 + 0.9 * math.exp(-s_ / 600) + r.gauss(0, 0.01), gn))
+    return "\n".join(out) + "\n"
+
+
+def curriculum_log(r, total, change, every=25, after=(1.3, 0.15)):
+    out = []
+    for s_ in range(0, total, every):
+        if s_ == change:
+            out.append("Curriculum: moving to stage 2/2 (harder examples, len<=2048)")
+        base = 1.0 + 0.8 * math.exp(-s_ / 400) if s_ < change else after[0] + after[1] * math.exp(-(s_ - change) / 2000)
+        out.append("step %d | loss %.4f" % (s_, base + r.gauss(0, 0.01)))
+    return out
+
+
+@near_miss("loss_divergence", "curriculum_harder_stage_jump.log")
+def _(r):
+    out = [note("A two-stage curriculum: at step 3000 the run moves to harder, longer examples, as",
+                "it says; the loss steps up to the new data's level once and falls from there.")]
+    return "\n".join(out + curriculum_log(r, 6000, 3000)) + "\n"
+
+
+@near_miss("loss_creep", "curriculum_harder_stage_jump.log")
+def _(r):
+    out = [note("A two-stage curriculum: at step 1000 the run moves to harder examples, as it",
+                "says; the loss steps up to the new data's level once and eases down from there.")]
+    return "\n".join(out + curriculum_log(r, 2040, 1000, every=40, after=(1.4, 0.05))) + "\n"
+
+
+@near_miss("dpo_overoptimization", "three_logs_one_low_batch.log")
+def _(r):
+    out = [note("The first three logs of a DPO run: the loss swings (0.33, 4.34, 0.0076) with a",
+                "negative margin between; the last is one batch's low, not a loss that stays at 0.")]
+    rows = [(0.3271, 9.77, 5.69, 1.0), (4.337, 10.38, 14.29, 0.5), (0.0076, 9.01, 3.83, 1.0)]
+    for k, (loss, c, j, acc) in enumerate(rows):
+        out.append(hf({"loss": loss, "learning_rate": 2.86e-06 * (k + 1), "rewards/chosen": c, "rewards/rejected": j,
+                       "rewards/accuracies": acc, "rewards/margins": round(c - j, 3), "epoch": round(0.01 * k, 2)}))
+    return "\n".join(out) + "\n"
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
