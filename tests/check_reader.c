@@ -4532,6 +4532,25 @@ START_TEST(test_text_hf_dicts_are_entries)
     ck_assert(summary->last == 0.374);
     ck_assert(T_CLOSE(series(st, "train_time")->last, 1221.0415));
     md_store_free(st);
+
+    /* A second run printed into the same log (a sweep's next trial, a
+     * notebook cell run again): its epoch goes back to the first one's,
+     * and its entries start over, as a relaunched run's steps do. An
+     * evaluation at a whole epoch goes on from the training's. */
+    st = load_text("sweep.log",
+                   "{'loss': 0.66, 'learning_rate': 4.8e-05, 'epoch': 0.1}\n"
+                   "{'loss': 0.59, 'learning_rate': 4.5e-05, 'epoch': 0.2}\n"
+                   "{'eval_loss': 0.61, 'epoch': 1.0}\n"
+                   "{'loss': 0.52, 'learning_rate': 3.0e-05, 'epoch': 1.1}\n"
+                   "{'loss': 0.67, 'learning_rate': 4.8e-05, 'epoch': 0.1}\n"
+                   "{'loss': 0.61, 'learning_rate': 4.5e-05, 'epoch': 0.2}\n",
+                   NULL);
+    loss = series(st, "loss");
+    ck_assert_uint_eq(loss->fresh_starts, 1);
+    ck_assert_uint_eq(loss->count, 5);
+    ck_assert_int_eq(loss->last_step, 2);
+    ck_assert(loss->last == 0.61);
+    md_store_free(st);
 }
 END_TEST
 

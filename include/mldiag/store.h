@@ -186,6 +186,11 @@ typedef struct md_input {
     /* Records of values placed by a step key, and by an epoch alone
      * ("Epoch 3/10" with no step on the line). */
     uint64_t step_records, epoch_records;
+    /* Progress in epochs that records without a step give (HF's "epoch":
+     * 0.1): the first and the last, NAN before one; and the record after
+     * which entry numbers start over (another run's first log). */
+    double progress_first, progress_last;
+    uint64_t ordinal_base;
     /* Records that carry two counts (MMEngine's "iter" and "step"). */
     uint64_t paired_step_records;
     /* Steps counted within each epoch ("Epoch [6/120], Step [600/600]",

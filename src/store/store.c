@@ -138,6 +138,7 @@ int md_store_begin_input(md_store *st, const char *path, md_format fmt)
     in->time.max_gap_step = in->time.max_gap_step_after = -1;
     in->time.last_step_stamp = NAN;
     in->time.back_at = NAN;
+    in->progress_first = in->progress_last = NAN;
     st->cur = (int)st->ninputs++;
     /* Spellings resolve per input: one file's "loss" is not another's. */
     keys_reset(st);
@@ -1026,14 +1027,31 @@ static void add_component_total(md_store *st, bool val)
         md_store_record_kv(st, name, strlen(name), sum, MD_UNIT_NONE, 0, NAN);
 }
 
-static bool fractional_epoch(const md_store *st)
+/* The record's progress in epochs (HF's "epoch": 0.38), or NAN. */
+static double progress_epoch(const md_store *st)
 {
     for (size_t i = 0; i < st->nkv; i++) {
         const key_info *ki = &st->keys[st->kv[i].key];
         if (ki->role == MD_ROLE_EPOCH && (ki->progress || !(st->kv[i].flags & MD_KV_INTEGRAL)))
-            return true;
+            return st->kv[i].value;
     }
-    return false;
+    return NAN;
+}
+
+/* A progress that went back to where the input's first was (twice that at
+ * most) is another run's first log: a sweep's next trial printed into the
+ * same log, a notebook cell run again. Entry numbers start over for it, so
+ * that the points of a series placed by them go back as a relaunched run's
+ * steps do, and the last run is the one judged. */
+static void note_progress(md_input *in, double epoch)
+{
+    if (isnan(epoch))
+        return;
+    if (isnan(in->progress_first))
+        in->progress_first = epoch;
+    else if (epoch < in->progress_last && epoch <= 2 * in->progress_first)
+        in->ordinal_base = in->records;
+    in->progress_last = epoch;
 }
 
 /* A console log's record without a step, of three values and more, that
@@ -1102,7 +1120,9 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
     /* Under records an epoch placed, a record without a count stands at
      * the epoch reached, unless it says its own progress in epochs (HF's
      * "epoch": 0.38). */
-    bool gives_progress = step < 0 && in->epoch_records > 0 && fractional_epoch(st);
+    double progress = step < 0 ? progress_epoch(st) : NAN;
+    note_progress(in, progress);
+    bool gives_progress = in->epoch_records > 0 && !isnan(progress);
     for (size_t i = 0; i < st->nkv; i++) {
         const record_kv *kv = &st->kv[i];
         int key = st->rec_keyed_evaluation ? evaluation_figure(st, kv->key) : kv->key;
@@ -1157,7 +1177,7 @@ int64_t md_store_record_end(md_store *st, bool *had_step)
          * records, so a validation loss logged every tenth record lines up
          * with the training loss rather than crowding its first tenth. */
         if (s->ordinal)
-            at = (int64_t)in->records + 1;
+            at = (int64_t)(in->records - in->ordinal_base) + 1;
         else if (reached)
             at = s->count && s->last_step > in->last_step_seen ? s->last_step : in->last_step_seen;
         else if (step < 0)

@@ -7763,6 +7763,19 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_spike", "hf_sweep_two_trials_one_log.log")
+def _(r):
+    out = [note("A learning-rate sweep printed into one console log: two HF Trainer runs of three",
+                "epochs each, their dicts without a bar. The second trial's first loss stands above",
+                "the first trial's last because it starts over, not because it spiked.")]
+    for trial, peak in ((1, 5e-5), (2, 3e-5)):
+        out.append("***** Running training *****")
+        out.append("  Total optimization steps = 600")
+        for k in range(1, 31):
+            out.append("{'loss': %.4f, 'learning_rate': %.3e, 'epoch': %.1f}" % (0.31 + 0.38 * math.exp(-k / 9) + r.gauss(0, 0.003), peak * (1 - k / 30), k * 0.1))
+    return "\n".join(out) + "\n"
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
