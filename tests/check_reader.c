@@ -758,6 +758,12 @@ START_TEST(test_kv_openmmlab_memory)
                {"score", 0.5342, MD_UNIT_NONE}, {"score", 0.467, MD_UNIT_NONE});
     ck_assert(kv[2].ns && kv[2].nslen == 4 && memcmp(kv[2].ns, "Test", 4) == 0);
     CHECK_LINE("Train: 0.5455, Val: 0.5342", {"Train", 0.5455, MD_UNIT_NONE}, {"Val", 0.5342, MD_UNIT_NONE});
+    /* A score's name before the sets it was measured on names their
+     * figures, two sets or three; a loss's name does not. */
+    CHECK_LINE("Accs: Train: 0.7351, Val: 0.7079", {"score", 0.7351, MD_UNIT_NONE}, {"score", 0.7079, MD_UNIT_NONE});
+    ck_assert(kv[1].ns && kv[1].nslen == 3 && memcmp(kv[1].ns, "Val", 3) == 0);
+    CHECK_LINE("AUC: Val: 0.91", {"score", 0.91, MD_UNIT_NONE});
+    CHECK_LINE("Losses: Train: 0.7351, Val: 0.7079", {"Train", 0.7351, MD_UNIT_NONE}, {"Val", 0.7079, MD_UNIT_NONE});
     CHECK_LINE("Train: 0.5455, Val: 0.5342, Test: 0.4670, Test loss: 1.2",
                {"Train", 0.5455, MD_UNIT_NONE}, {"Val", 0.5342, MD_UNIT_NONE}, {"Test", 0.467, MD_UNIT_NONE},
                {"Test loss", 1.2, MD_UNIT_NONE});

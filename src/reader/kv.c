@@ -32,6 +32,7 @@ typedef struct scan {
     bool ns_eval; /* "Test set: Average loss: 0.03": the namespace holds every pair */
     bool ns_bracket; /* "tot_loss[loss=0.6, ...]": the namespace ends at ']' */
     bool ns_averaged; /* "Test: [ 50/196] Loss 1.2 (0.9)": the running mean in parentheses is the evaluation's */
+    bool ns_score;    /* "Accs: Train: 0.73, Val: 0.70": the namespace names the sets' score (score_over_sets) */
     bool quoted_key; /* the pending key was in quotes ("'model': ...") */
     bool arguments;  /* argparse's "Namespace(" opened the line's pairs */
     const char *set; /* "| valid |", "[valid]": the data set of the rest of the line */
@@ -1630,6 +1631,23 @@ static bool opens_namespace(const char *q, const char *end)
     return q > w && q < end && *q == '=' && is_alpha(*w);
 }
 
+static bool set_name(const char *w, const char *we);
+
+/* A score's name over the sets it was measured on, each with its value
+ * after a colon: "Accs: Train: 0.7351, Val: 0.7079, Test: 0.6753". The
+ * sets' names there are the score's, not their losses'. */
+static bool score_over_sets(const char *key, const char *key_end, const char *q, const char *end)
+{
+    static const char *const scores[] = {"acc", "accs", "accuracy", "accuracies", "auc", "aucs", "f1", "f1s",
+                                         "score", "scores", "map", "iou", "miou", "dice", "precision", "recall"};
+    if (!md_word_in(key, (size_t)(key_end - key), scores, MD_COUNT(scores)))
+        return false;
+    const char *we = q;
+    while (we < end && is_alpha(*we))
+        we++;
+    return we > q && we < end && *we == ':' && set_name(q, we);
+}
+
 bool md_evaluation_word(const char *w, size_t n)
 {
     static const char *const words[] = {"test", "val", "vali", "valid", "validation", "eval", "evaluation", "dev"};
@@ -2634,7 +2652,7 @@ static void on_separator(scan *s)
                 running_mean(s, &v);
             if (s->ns_bracket && names_bracket(s))
                 emit(s, s->ns, s->nslen, &v, false);
-            else if (set_score(s))
+            else if (set_score(s) || (s->ns_score && s->words == 1 && set_name(s->key, s->key_end)))
                 emit_set_score(s, &v);
             else if (!is_source_location(s, &v)) {
                 size_t keylen = (size_t)(s->key_end - s->key);
@@ -2670,8 +2688,10 @@ static void on_separator(scan *s)
         }
         /* A function that prints its state is no namespace: llama.cpp's
          * "train_opt_callback: iter=  70 sample=72/5608 loss=4.948237". */
-        if (sep == ':' && opens_namespace(q, s->end) &&
+        bool scores = sep == ':' && score_over_sets(s->key, s->key_end, q, s->end);
+        if (sep == ':' && (opens_namespace(q, s->end) || scores) &&
             !md_str_ends_with((md_str){s->key, (size_t)(s->key_end - s->key)}, "_callback")) {
+            s->ns_score = scores;
             s->ns = s->key;
             s->nslen = (size_t)(s->key_end - s->key);
             /* YOLOv5's "hyperparameters: lr0=0.01, lrf=0.1, ...": the pairs

@@ -640,6 +640,20 @@ def _(r):
     return "\n".join(out) + "\n", sidecar
 
 
+@near_miss("nan_metrics", "jsonl_val_loss_nan_between_evals.jsonl")
+def _(r):
+    out = []
+    for s in range(10, 1001, 10):
+        loss = 1.9 + 2.1 * math.exp(-s / 180.0) + r.gauss(0, 0.03)
+        val = 2.0 + 2.0 * math.exp(-s / 200.0) + r.gauss(0, 0.01) if s % 100 == 0 else float("nan")
+        out.append(json.dumps({"step": s, "loss": round(loss, 4), "val_loss": val if val != val else round(val, 4),
+                               "lr": 3e-4}))
+    sidecar = ("A training script's JSON Lines log, one record per ten steps, that writes val_loss\n"
+               "as NaN at every record where no evaluation ran (evaluations every hundred steps,\n"
+               "the last record's included); both losses fall. NaN there means not measured.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
 @near_miss("nan_metrics", "trl_grpo_one_kl_nan_window.log")
 def _(r):
     out = [note("TRL GRPO on a Colab GPU: one logging window's KL is nan (its batches held no",
