@@ -3845,6 +3845,32 @@ START_TEST(test_text_yolo_validation)
     ck_assert(series(st, "val_map")->last == 0.474); /* "metrics/mAP50-95", as YOLOv8 names it with "(B)" */
     ck_assert_int_eq(series(st, "metrics_recall")->last_step, series(st, "loss")->last_step);
     md_store_free(st);
+
+    /* The same, its lines cut at the terminal's width inside the bars: the
+     * rows are the cells before them, whatever is left of the bar. */
+    st = load_text("yolov5_cut.log",
+                   "      Epoch    GPU_mem   box_loss   obj_loss   cls_loss  Instances       Size\n"
+                   "      0/299      3.72G    0.04389    0.06614    0.01854        224        640: 100%|#####\n"
+                   "                 Class     Images  Instances          P          R      mAP50   mAP50-95: 10\n"
+                   "                   all        128        929      0.712      0.634      0.717      0.474\n"
+                   "      Epoch    GPU_mem   box_loss   obj_loss   cls_loss  Instances       Size\n"
+                   "      1/299      3.72G    0.04289    0.06514    0.01754        224        640: 1\n"
+                   "                 Class     Images  Instances          P          R      mAP50   mAP50-95: 100%|#\n"
+                   "                   all        128        929      0.722      0.644      0.727      0.484\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "train_box_loss")->count, 2);
+    ck_assert(series(st, "train_box_loss")->last == 0.04289);
+    ck_assert_uint_eq(series(st, "val_map")->count, 2);
+    ck_assert(series(st, "val_map")->last == 0.484);
+    md_store_free(st);
+    /* A word after the colon is no bar's: no row. */
+    st = load_text("cut_not.log",
+                   "      Epoch    GPU_mem   box_loss   obj_loss   cls_loss  Instances       Size\n"
+                   "      0/299      3.72G    0.04389    0.06614    0.01854        224        640: 100%|##| 8/8\n"
+                   "      1/299      3.72G    0.04289    0.06514    0.01754        224        640: 10 images\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "train_box_loss")->count, 1);
+    md_store_free(st);
 }
 END_TEST
 

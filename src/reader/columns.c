@@ -733,6 +733,27 @@ static size_t cells_before_barless(const md_str *cells, size_t n)
     return 0;
 }
 
+/* A line whose bar the terminal's width cut short, a row's "640: 100%|███▌
+ * | 2" or "640: 10", a header's "mAP50-95: 100%|█": cells, the last ending
+ * in the bar's colon, then a number the bar's percentage begins with and
+ * nothing but what a bar draws. Returns how many cells come before the
+ * bar, or 0. */
+static size_t cells_before_cut_bar(const md_str *cells, size_t n)
+{
+    size_t k = COLUMNS_MIN;
+    while (k < n && !(cells[k - 1].n >= 2 && cells[k - 1].p[cells[k - 1].n - 1] == ':' && md_is_digit(cells[k].p[0])))
+        k++;
+    if (k >= n)
+        return 0;
+    for (size_t c = k; c < n; c++)
+        for (size_t i = 0; i < cells[c].n; i++) {
+            unsigned char b = (unsigned char)cells[c].p[i];
+            if (!(b >= 0x80 || md_is_digit((char)b) || strchr("%|#/[]<>:,.?its", b)))
+                return 0;
+        }
+    return k;
+}
+
 /* The line before a bar of block characters (U+2580-U+259F) drawn after
  * two blanks and more: a notebook's download bar glued to fastai's header,
  * "epoch  train_loss  valid_loss  accuracy  time    ███| 100.00% [...]".
@@ -787,13 +808,17 @@ bool md_columns_line(md_columns *t, md_str line, size_t indent, md_feed *feed, u
     if (t->n && n != t->n && n != SIZE_MAX && memchr(line.p, '|', line.n)) {
         /* A YOLO row ends in its epoch's progress bar: the cells come before it. */
         md_tqdm bar = md_tqdm_scan(line.p, line.n);
+        size_t cut = bar.found ? 0 : cells_before_cut_bar(cells, n);
         if (bar.found)
             n = md_split_cells((md_str){line.p, bar.desc_end}, cells, MD_COLUMNS_MAX + 1, false);
-        described = bar.found;
+        n = cut ? cut : n;
+        described = bar.found || cut;
     } else if (t->n && n != t->n && n != SIZE_MAX) {
         size_t before = cells_before_barless(cells, n);
         described = barless = before > 0;
-        n = described ? before : n;
+        size_t cut = described ? 0 : cells_before_cut_bar(cells, n);
+        described |= cut > 0;
+        n = before ? before : cut ? cut : n;
     }
     if (n == SIZE_MAX || n == 0)
         return false;
