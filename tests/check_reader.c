@@ -378,12 +378,16 @@ START_TEST(test_kv_imagenet_family)
     CHECK_LINE("Test: [120/391]\tLoss 2.5000e+00 (2.6250e+00)\tAcc@1  43.75 ( 41.50)",
                {"Loss", 2.625, MD_UNIT_NONE}, {"Acc@1", 41.5, MD_UNIT_NONE});
     ck_assert_ptr_nonnull(kv[0].ns);
+    ck_assert(kv[0].flags & MD_KV_RUNNING);
     ck_assert_ptr_nonnull(kv[1].ns);
     CHECK_LINE("INFO Test: [ 12/391]  loss: 2.25 (2.3)", {"loss", 2.3, MD_UNIT_NONE});
     ck_assert_ptr_nonnull(kv[0].ns);
     /* The summary after it, bulleted, behind a logger's level or not. */
     CHECK_LINE(" * Acc@1 42.625 Acc@5 70.250", {"Acc@1", 42.625, MD_UNIT_NONE}, {"Acc@5", 70.25, MD_UNIT_NONE});
     ck_assert_ptr_nonnull(kv[0].ns);
+    CHECK_LINE(" *   Acc@1 62.918 Acc@5 82.918", {"Acc@1", 62.918, MD_UNIT_NONE}, {"Acc@5", 82.918, MD_UNIT_NONE});
+    ck_assert_ptr_nonnull(kv[0].ns);
+    ck_assert(!(kv[0].flags & MD_KV_RUNNING));
     CHECK_LINE("INFO  * Acc@1 55.5 Acc@5 80.5 loss 1.875", {"Acc@1", 55.5, MD_UNIT_NONE},
                {"Acc@5", 80.5, MD_UNIT_NONE}, {"loss", 1.875, MD_UNIT_NONE});
     ck_assert_ptr_nonnull(kv[2].ns);
@@ -555,8 +559,20 @@ START_TEST(test_kv_epoch_count)
     CHECK_LINE("Epoch  1, 12900/37527; acc:   4.48; ppl: 35173.75; xent:  10.47",
                {"Epoch", 1, MD_UNIT_NONE}, {"iter", 12900, MD_UNIT_NONE}, {"acc", 4.48, MD_UNIT_NONE},
                {"ppl", 35173.75, MD_UNIT_NONE}, {"xent", 10.47, MD_UNIT_NONE});
+    /* Its total padded to the batch's width; fairseq's Lua-era "| epoch
+     * 005  1000 / 8223" with blanks around the '/' and no comma. */
+    CHECK_LINE("Epoch  2,   550/  725; acc:   0.00; ppl:  11.85", {"Epoch", 2, MD_UNIT_NONE},
+               {"iter", 550, MD_UNIT_NONE}, {"acc", 0, MD_UNIT_NONE}, {"ppl", 11.85, MD_UNIT_NONE});
+    ck_assert(kv[1].total == 725);
+    CHECK_LINE("| epoch 005  1000 / 8223 loss=2.17 (3.20), wps=959", {"epoch", 5, MD_UNIT_NONE},
+               {"iter", 1000, MD_UNIT_NONE}, {"loss", 2.17, MD_UNIT_NONE}, {"wps", 959, MD_UNIT_NONE});
+    ck_assert(kv[1].total == 8223);
+    /* An evaluation part of the way through is no pair of the training's,
+     * nor of the evaluation's, whose own line gives it whole. */
+    CHECK_LINE("| epoch 004 | valid on 'valid' subset  1000 / 1311 loss=3.24", {"epoch", 4, MD_UNIT_NONE});
     check_no_pairs("Repoch 1, 5/10;");
     check_no_pairs("see page 1, 5/10;");
+    check_no_pairs("see page 1  5 / 10;");
 }
 END_TEST
 
@@ -3871,6 +3887,22 @@ START_TEST(test_text_yolo_validation)
                    NULL);
     ck_assert_uint_eq(series(st, "train_box_loss")->count, 1);
     md_store_free(st);
+    /* Behind a CI runner's timestamp, or a rank's tag, on every line. */
+    st = load_text("yolov5_stamped.log",
+                   "2023-08-02T15:00:40.0000000Z       Epoch    GPU_mem   box_loss   obj_loss   cls_loss  Instances       Size\n"
+                   "2023-08-02T15:00:42.3244865Z     49/1799      6.47G    0.03901   0.003032   0.003846         14        416:  34%|###4      | 178/517 [00:37<01:13,  4.64it/s]\n"
+                   "2023-08-02T15:00:42.7442694Z     49/1799      6.47G        nan        nan        nan         28        416:  35%|###5      | 180/517 [00:37<01:11,  4.70it/s]\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "train_box_loss")->count - series(st, "train_box_loss")->finite, 1);
+    md_store_free(st);
+    st = load_text("ranked_table.log",
+                   "[1,0]<stdout>:Steps desc_loss det_loss train_accuracy d_pos d_neg time memory\n"
+                   "[1,0]<stdout>:9752 0.51 0.62 0.91 0.30 1.20 1697.100 16280.8\n"
+                   "[1,0]<stdout>:9753 nan nan 0.00 nan nan 1698.001 16280.8\n",
+                   NULL);
+    ck_assert_uint_eq(series(st, "desc_loss")->count, 2);
+    ck_assert_int_eq(series(st, "desc_loss")->last_step, 9753);
+    md_store_free(st);
 }
 END_TEST
 
@@ -4170,20 +4202,28 @@ START_TEST(test_text_imagenet_evaluation)
                              "Test: [ 0/20]\tLoss 6.0000e+00 (6.0000e+00)\tAcc@1   3.00 (  3.00)\n"
                              " * Acc@1 3.250 Acc@5 9.500\n"
                              "Epoch: [1][ 0/80]\tLoss 5.7500e+00 (5.7500e+00)\tAcc@1   4.50 (  4.50)\n"
-                             "Test: [ 0/20]\tLoss 5.5000e+00 (5.5000e+00)\tAcc@1   5.00 (  5.00)\n"
-                             " * Acc@1 5.125 Acc@5 14.000\n",
+                             "Test: [ 0/20]\tLoss 5.5000e+00 (5.5000e+00)\tAcc@1   9.00 (  9.00)\n"
+                             "Test: [10/20]\tLoss 5.0000e+00 (5.2500e+00)\tAcc@1   1.00 (  5.00)\n"
+                             " *   Acc@1 5.125 Acc@5 14.000\n",
                              NULL);
     const md_series *acc = series(st, "accuracy");
     ck_assert_uint_eq(acc->count, 3);
     ck_assert(fabs(acc->last - 0.045) < 1e-12);
+    /* One point an evaluation: the summary in place of the running means
+     * before it, the first batch's 9.00 among them. */
     const md_series *val = series(st, "val_accuracy");
-    ck_assert_uint_eq(val->count, 4);
+    ck_assert_uint_eq(val->count, 2);
+    ck_assert(fabs(val->max - 0.05125) < 1e-12);
     ck_assert(fabs(val->last - 0.05125) < 1e-12);
     /* At the step the run reached, as its steps come with the epoch. */
     ck_assert(!val->ordinal);
     ck_assert_int_eq(val->first_step, 40);
     ck_assert_int_eq(val->last_step, series(st, "loss")->last_step);
-    ck_assert_uint_eq(series(st, "val_loss")->count, 2);
+    /* Without a summary, the last running mean of each evaluation. */
+    const md_series *val_loss = series(st, "val_loss");
+    ck_assert_uint_eq(val_loss->count, 2);
+    ck_assert(val_loss->last == 5.25);
+    ck_assert(val_loss->min == 5.25);
     ck_assert_uint_eq(series(st, "loss")->count, 3);
     md_store_free(st);
 }
@@ -4202,6 +4242,7 @@ START_TEST(test_text_caffe_solver)
                              "I0301 10:00:02.000003  77 sgd_solver.cpp:105] Iteration 0, lr = 0.02\n"
                              "I0301 10:00:09.000001  77 solver.cpp:218] Iteration 50 (7.1 iter/s, 7.0s/50 iters), loss = 0.75\n"
                              "I0301 10:00:09.000002  77 solver.cpp:237]     Train net output #0: loss = 0.75 (* 1 = 0.75 loss)\n"
+                             "I0301 10:00:09.000002  77 solver.cpp:237]     Train net output #1: accuracy = 0.81\n"
                              "I0301 10:00:09.000003  77 sgd_solver.cpp:105] Iteration 50, lr = 0.0196\n"
                              "I0301 10:00:16.000001  77 solver.cpp:330] Iteration 100, Testing net (#0)\n"
                              "I0301 10:00:17.000001  77 solver.cpp:397]     Test net output #0: accuracy = 0.875\n"
@@ -4219,7 +4260,10 @@ START_TEST(test_text_caffe_solver)
     ck_assert_int_eq(val->last_step, 100);
     ck_assert(val->last == 0.44);
     ck_assert(series(st, "val_accuracy")->last == 0.875);
-    ck_assert_uint_eq(md_store_nseries(st), 4);
+    /* The train net's outputs but its weighted losses are read. */
+    ck_assert(series(st, "accuracy")->last == 0.81);
+    ck_assert_int_eq(series(st, "accuracy")->last_step, 50);
+    ck_assert_uint_eq(md_store_nseries(st), 5);
     md_store_free(st);
 }
 END_TEST
@@ -10115,7 +10159,7 @@ START_TEST(test_text_leading_evaluation_word)
                    "Eval num_timesteps=10000, episode_reward=200.00 +/- 0.00\n"
                    "Eval num_timesteps=20000, episode_reward=210.00 +/- 0.00\n",
                    NULL);
-    val = series(st, "eval_episode_reward");
+    val = series(st, "val_reward");
     ck_assert(val->first_step == 10000 && val->last_step == 20000 && val->last == 210);
     md_store_free(st);
 }

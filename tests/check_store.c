@@ -39,6 +39,33 @@ static const md_series *series(const md_store *st, const char *name)
     return s;
 }
 
+/* A running mean (MD_KV_RUNNING) gives way to the next one at its step and
+ * to the evaluation's own figure there; the last stands. */
+START_TEST(test_running_mean_replaced)
+{
+    md_store *st = new_store();
+    static const struct {
+        int64_t step;
+        double v;
+        unsigned flags;
+    } points[] = {{100, 0.9, MD_KV_RUNNING}, {100, 0.7, MD_KV_RUNNING}, {100, 0.62, 0},
+                  {200, 0.8, MD_KV_RUNNING}, {200, 0.66, MD_KV_RUNNING}};
+    for (size_t i = 0; i < MD_COUNT(points); i++) {
+        md_store_record_begin(st, i + 1);
+        put(st, "step", (double)points[i].step, MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "val_accuracy", points[i].v, MD_UNIT_NONE, points[i].flags);
+        md_store_record_end(st, NULL);
+    }
+    md_store_sort(st);
+    const md_series *acc = series(st, "val_accuracy");
+    ck_assert_uint_eq(acc->count, 2);
+    ck_assert(acc->first == 0.62 && acc->last == 0.66);
+    ck_assert(acc->max == 0.66);
+    ck_assert_int_eq(acc->last_step, 200);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_step_keys)
 {
     md_store *st = new_store();
@@ -1991,6 +2018,7 @@ Suite *suite_store(void)
     Suite *s = suite_create("store");
     TCase *rec = tcase_create("records");
     tcase_add_test(rec, test_step_keys);
+    tcase_add_test(rec, test_running_mean_replaced);
     tcase_add_test(rec, test_count_again_parts_record);
     tcase_add_test(rec, test_repeated_print_is_one_point);
     tcase_add_test(rec, test_fraction_in_percent);

@@ -252,7 +252,12 @@ typedef enum {
     MD_KV_EPOCH_FROM_0 = 1 << 10,
     /* A sample taken on a clock (W&B's system metrics), not printed with
      * a step: the same value at the same step again is another sample. */
-    MD_KV_SAMPLED = 1 << 11
+    MD_KV_SAMPLED = 1 << 11,
+    /* A mean over the batches so far of an evaluation that prints as it
+     * goes ("Test: [ 10/196] ... Loss 1.13 (1.00)"): the next such mean
+     * at the same step, or the evaluation's own figure there, takes its
+     * place; the last one stands. */
+    MD_KV_RUNNING = 1 << 12
 } md_kv_flags;
 
 /* Flags bits 2-7: the digits after the point plus one, for a number

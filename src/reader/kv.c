@@ -2164,8 +2164,26 @@ static bool on_trax_metric(scan *s)
     return true;
 }
 
+/* fairseq's older progress of an evaluation, "| epoch 004 | valid on
+ * 'valid' subset  1000 / 1311 loss=3.24": a running mean part of the way
+ * through, which the subset's own line ("| valid on 'valid' subset |
+ * valid loss 3.69") gives whole. */
+static bool evaluation_progress_field(const char *p, const char *end)
+{
+    p = md_skip_blanks(p, end);
+    const char *name, *name_end, *field_end = subset_field(md_kv_word_end(p, end), end, &name, &name_end);
+    if (!field_end || !set_name(name, name_end) || training_set_name(name, name_end))
+        return false;
+    field_end = md_skip_blanks(field_end, end);
+    return field_end < end && md_is_digit(*field_end);
+}
+
 static void on_field(scan *s)
 {
+    if (evaluation_progress_field(s->p + 1, s->end)) {
+        s->p = s->end;
+        return;
+    }
     const char *name_end, *after, *name = lone_set_name(s->p + 1, s->end, '|', &name_end, &after);
     if (!name && !s->set)
         name = leading_set_name(s, &name_end);
@@ -2549,6 +2567,7 @@ static void running_mean(const scan *s, value *v)
     if (!k || num + k >= s->end || num[k] != ')')
         return;
     *v = text_number(num, k, mean, v->unit, num + k + 1);
+    v->flags |= MD_KV_RUNNING;
 }
 
 /* A line of code, as Python's warnings print the line that warned under
@@ -3928,13 +3947,15 @@ static bool on_leading_batch_count(scan *s)
     return true;
 }
 
-/* Whether "Epoch  1, " ends at p: the epoch's word, its number, a comma. */
-static bool after_epoch_comma(const char *line, const char *p)
+/* Whether "Epoch  1, " ends at p: the epoch's word, its number, a comma
+ * (or blanks alone, where spaced is set: the Lua-era fairseq's "| epoch
+ * 005  1000 / 8223 loss=2.17"). */
+static bool after_epoch_number(const char *line, const char *p, bool spaced)
 {
     p = blanks_before(line, p);
-    if (p == line || p[-1] != ',')
+    if (p == line || (p[-1] != ',' && !spaced))
         return false;
-    p--;
+    p -= p[-1] == ',';
     const char *digits = p;
     while (p > line && md_is_digit(p[-1]))
         p--;
@@ -3946,13 +3967,28 @@ static bool after_epoch_comma(const char *line, const char *p)
     return md_word_is(p - 5, 5, "epoch");
 }
 
-/* Old OpenNMT-py: "Epoch  1, 12900/37527; acc:   4.48; ppl: 35173.75":
- * the count after the epoch is the batch within it, of the epoch's. */
+/* Old OpenNMT-py: "Epoch  1, 12900/37527; acc:   4.48; ppl: 35173.75",
+ * "Epoch  2,   550/  725; acc: ...": the count after the epoch is the
+ * batch within it, of the epoch's. So is one with blanks around its '/'
+ * after the epoch's number alone (fairseq's "| epoch 005  1000 / 8223"). */
 static bool on_epoch_count(scan *s)
 {
     double batch, total;
-    const char *t = integral_count(s->p, s->end, false, &batch, &total);
-    if (!t || !after_epoch_comma(s->line, s->p) || (t < s->end && *t != ';' && *t != ',' && !md_is_blank(*t)))
+    const char *t = integral_count(s->p, s->end, true, &batch, &total);
+    bool spaced = false;
+    if (!t) {
+        size_t k = md_num_scan(s->p, s->end, &batch);
+        const char *slash = k && is_integral_text(s->p, k) ? md_skip_blanks(s->p + k, s->end) : s->end;
+        spaced = slash < s->end && *slash == '/' && slash > s->p + k;
+        t = spaced ? integral_count(s->p, s->end, false, &batch, &total) : NULL;
+        if (spaced) {
+            const char *num = md_skip_blanks(slash + 1, s->end);
+            k = md_num_scan(num, s->end, &total);
+            t = k && is_integral_text(num, k) ? num + k : NULL;
+        }
+    }
+    if (!t || batch > total || !after_epoch_number(s->line, s->p, spaced) ||
+        (t < s->end && *t != ';' && *t != ',' && !md_is_blank(*t)))
         return false;
     emit_count(s, "iter", 4, batch, total, t, NULL);
     s->p = t;
@@ -4005,7 +4041,8 @@ static bool starts_number(const char *p, const char *end)
     return false;
 }
 
-/* " * Acc@1 76.130 Acc@5 92.862" closes an evaluation in PyTorch's ImageNet
+/* " * Acc@1 76.130 Acc@5 92.862" (" *   Acc@1 62.918" in its later
+ * releases) closes an evaluation in PyTorch's ImageNet
  * example, torchvision's references, DeiT, MAE and Swin ("* Acc@1 81.8
  * Acc@5 95.6 loss 0.812"): a lone '*' before the line's first pair (behind
  * a logger's level at most) and a top-k accuracy says the pairs after it
@@ -4013,11 +4050,11 @@ static bool starts_number(const char *p, const char *end)
  * Acc@1 ...") name them. */
 static bool on_summary_bullet(scan *s)
 {
-    bool alone = (s->p == s->line || md_is_blank(s->p[-1])) && s->p + 2 < s->end && md_is_blank(s->p[1]) &&
-                 is_alpha(s->p[2]);
+    const char *name = md_skip_blanks(s->p + 1, s->end);
+    bool alone = (s->p == s->line || md_is_blank(s->p[-1])) && name > s->p + 1 && name < s->end && is_alpha(*name);
     if (!alone || s->words > 1)
         return false;
-    const char *name = s->p + 2, *name_end = md_kv_word_end(name, s->end);
+    const char *name_end = md_kv_word_end(name, s->end);
     if (!memchr(name, '@', (size_t)(name_end - name)))
         return false;
     eval_namespace(s, "Test", 4);
@@ -4030,7 +4067,8 @@ static bool on_summary_bullet(scan *s)
  * (* 1 = 0.09 loss)" is the test net's, after "Iteration 300, Testing
  * net"; "Train net output #0: loss = ..." repeats, weighted, what the
  * iteration's own line ("Iteration 300 (4.7 iter/s, ...), loss = 0.18")
- * sums, and is not read. */
+ * sums, and is not read; the training net's other outputs are
+ * ("Train net output #1: accuracy = 0.001"). */
 static bool on_net_output(scan *s)
 {
     static const char net_output[] = "net output";
@@ -4042,7 +4080,12 @@ static bool on_net_output(scan *s)
         !md_word_is(s->key_end - k, k, net_output))
         return false;
     if (!evaluation_key(s->key, s->key_end)) {
-        s->p = s->end;
+        if (md_str_ends_with(md_str_trim((md_str){q, (size_t)(s->end - q)}), "loss)")) {
+            s->p = s->end;
+            return true;
+        }
+        clear_key(s);
+        s->p = q + 1;
         return true;
     }
     eval_namespace(s, s->key, (size_t)(md_kv_word_end(s->key, s->key_end) - s->key));

@@ -665,6 +665,7 @@ double md_timestamp_scan(const char *line, size_t n, md_stamp_kind *kind);
 /* Whether a line with the same bytes but other digits in place of its
  * digits could start with a timestamp. */
 bool md_timestamp_possible(const char *line, size_t n);
+size_t md_timestamp_prefix(const char *line, size_t n);
 
 /* A phrase of one to four words repeated back to back, as looping
  * generated text does; repeats is 0 when the line has none. */

@@ -3343,6 +3343,19 @@ static bool averaged_restatement(text_reader *r, md_str seg, const char *open)
     return r->raw_tagged && md_kv_average_tag(w, n);
 }
 
+/* A table's line, behind the prefix every line of the log carries (a CI
+ * runner's or docker's timestamp, a rank's tag): its cells stand where
+ * they stand after it. */
+static bool read_columns(text_reader *r, md_str seg, md_str trimmed, unsigned long line)
+{
+    md_str body = seg;
+    size_t stamp = md_timestamp_prefix(body.p, body.n);
+    body = strip_rank_prefix(r, (md_str){body.p + stamp, body.n - stamp});
+    if (body.p != seg.p)
+        trimmed = md_str_trim(body);
+    return md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - body.p), r->feed, line, key_role, &r->index);
+}
+
 /* try_shapes is false for a segment read_shaped found no shape for. */
 static void read_segment(text_reader *r, md_str seg, unsigned long line, bool try_shapes)
 {
@@ -3436,7 +3449,7 @@ static void read_segment(text_reader *r, md_str seg, unsigned long line, bool tr
         read_wenet(r, trimmed, line) || md_yolo_results_line(&r->yolo, trimmed, r->feed, line) ||
         unframed_table_rule(r, trimmed) ||
         md_box_line(&r->box, trimmed, r->feed, line) ||
-        md_columns_line(&r->cols, trimmed, (size_t)(trimmed.p - seg.p), r->feed, line, key_role, &r->index) ||
+        read_columns(r, seg, trimmed, line) ||
         md_catboost_read(&r->catboost, trimmed, r->feed, line) || begin_wrapped_dict(r, seg, trimmed, line) ||
         begin_results(r, seg, trimmed, line))
         return;

@@ -167,3 +167,37 @@ bool md_timestamp_possible(const char *line, size_t n)
     md_stamp_kind kind;
     return !isnan(scan(line, n, &kind, true));
 }
+
+/* A stamp that opens the line, ISO 8601's as CI runners and `docker logs
+ * -t` put before every line ("2023-08-02T15:00:42.3244865Z "), with its
+ * fraction, zone and the blank after it, bracketed or not. Returns its
+ * length, or 0 for a line that opens with none. */
+size_t md_timestamp_prefix(const char *line, size_t n)
+{
+    const char *p = line, *end = line + n;
+    bool bracket = p < end && *p == '[';
+    p += bracket;
+    if (end - p < 20 || !md_is_digit(*p) || isnan(iso_at(p, end, false)))
+        return 0;
+    p += 19;
+    if (p < end && (*p == '.' || *p == ',')) {
+        p++;
+        while (p < end && md_is_digit(*p))
+            p++;
+    }
+    if (p < end && *p == 'Z') {
+        p++;
+    } else if (p < end && (*p == '+' || *p == '-')) {
+        const char *zone = p + 1;
+        while (p + 1 < end && (md_is_digit(p[1]) || p[1] == ':'))
+            p++;
+        p += p + 1 > zone;
+    }
+    if (bracket && (p >= end || *p++ != ']'))
+        return 0;
+    if (p >= end || (*p != ' ' && *p != '\t'))
+        return 0;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return (size_t)(p - line);
+}

@@ -425,11 +425,35 @@ static bool finite_loss_term(const md_store *st, const md_series *s)
  * computes (mAP, BLEU, chrF, ROUGE: detection and generation are scored
  * on held-out data; so is an error rate, which needs a decode, unless
  * named for the training set: ESPnet's train cer_ctc). */
+/* A recall that fell while the precision of the same name rose (or the
+ * reverse; sensitivity and specificity alike): the two trade off at a
+ * fixed threshold, and a classifier that stops calling everything
+ * positive loses recall as it gains precision. Its partner must have
+ * risen by a tenth from its first value. */
+static bool traded_off(const md_store *st, const md_series *s)
+{
+    static const char *const pairs[][2] = {{"recall", "precision"}, {"sensitivity", "specificity"}};
+    for (size_t i = 0; i < MD_COUNT(pairs); i++)
+        for (int k = 0; k < 2; k++) {
+            const char *word = pairs[i][k], *other = pairs[i][1 - k];
+            const char *at = strstr(s->name, word);
+            size_t n = strlen(word);
+            char partner[128];
+            if (!at || strlen(s->name) - n + strlen(other) >= sizeof partner)
+                continue;
+            snprintf(partner, sizeof partner, "%.*s%s%s", (int)(at - s->name), s->name, other, at + n);
+            const md_series *p = md_store_find(st, partner);
+            if (p && p->finite >= 2 && p->first > 0 && p->last > 1.1 * p->first)
+                return true;
+        }
+    return false;
+}
+
 static bool is_validation_score(const md_store *st, const md_series *s)
 {
     static const char *const evaluation_only[] = {"map", "bleu", "chrf", "rouge", "rougel", "wer",
                                                   "cer", "eer", "fid", "kid"};
-    if (s->kind != MD_KIND_METRIC || s->better == MD_BETTER_NONE)
+    if (s->kind != MD_KIND_METRIC || s->better == MD_BETTER_NONE || traded_off(st, s))
         return false;
     if (md_key_is_validation(md_store_catalog(st), s->name))
         return true;

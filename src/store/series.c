@@ -53,6 +53,13 @@ struct md_series_state {
     int64_t recent_step[RECENT_POINTS];
     double recent_raw[RECENT_POINTS];
     uint32_t nrecent;
+    /* A running mean not yet added (MD_KV_RUNNING): the next one at its
+     * step replaces it. */
+    bool held;
+    int64_t held_step;
+    double held_value;
+    unsigned held_flags;
+    unsigned long held_line;
 };
 
 /* The fields of a series with no points. */
@@ -517,7 +524,7 @@ static void note_early(md_series_state *st, double v)
 
 /* The point goes to the series, then to its run (which starts none of
  * its own): one call of add_point, which the compiler inlines here. */
-bool series_add(md_series *s, int64_t step, double v, unsigned flags, unsigned long line)
+static bool add_now(md_series *s, int64_t step, double v, unsigned flags, unsigned long line)
 {
     md_series *t = s;
     do {
@@ -525,6 +532,36 @@ bool series_add(md_series *s, int64_t step, double v, unsigned flags, unsigned l
             return t != s;
         t = t == s && s->state->run ? run_to_add(s, step) : NULL;
     } while (t);
+    return true;
+}
+
+void series_flush_held(md_series *s)
+{
+    md_series_state *st = s->state;
+    if (!st || !st->held)
+        return;
+    st->held = false;
+    add_now(s, st->held_step, st->held_value, st->held_flags & ~(unsigned)MD_KV_RUNNING, st->held_line);
+}
+
+/* A running mean waits for the next point: one at its step replaces it (a
+ * later mean of the same evaluation, or the evaluation's own figure). */
+bool series_add(md_series *s, int64_t step, double v, unsigned flags, unsigned long line)
+{
+    md_series_state *st = s->state;
+    if (st && st->held) {
+        if (step == st->held_step)
+            st->held = false;
+        else
+            series_flush_held(s);
+    }
+    if (!st || !(flags & MD_KV_RUNNING))
+        return add_now(s, step, v, flags, line);
+    st->held = true;
+    st->held_step = step;
+    st->held_value = v;
+    st->held_flags = flags;
+    st->held_line = line;
     return true;
 }
 

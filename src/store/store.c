@@ -1378,6 +1378,7 @@ static void finish(md_store *st)
         return;
     keys_settle_names(st);
     for (size_t i = 0; i < st->nseries; i++) {
+        series_flush_held(st->series[i]);
         st->series[i] = series_take_last_run(st->series[i]);
         series_finish(st->series[i]);
     }

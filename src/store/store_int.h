@@ -146,6 +146,8 @@ void series_add_source(md_series *s, const char *name, size_t n);
  * the point); false when it repeats the last point, the same value at the
  * same step, and is not added. */
 bool series_add(md_series *s, int64_t step, double v, unsigned flags, unsigned long line);
+/* Adds the running mean series_add holds back, if any. */
+void series_flush_held(md_series *s);
 /* The few points a series got before its input's first step: moved to
  * first_step, or dropped when it is -1; true when they were (see
  * EARLY_POINTS_MAX). */

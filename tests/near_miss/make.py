@@ -1620,6 +1620,22 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("loss_divergence", "tianshou_dqn_td_loss_grows.log")
+def _(r):
+    out = []
+    rew, loss = 20.0, 0.3
+    for e in range(1, 31):
+        rew = min(500.0, rew * 1.18 + r.gauss(0, 4))
+        loss = loss * 1.05 + abs(r.gauss(0, 0.02))
+        out.append("Epoch #%d: 10001it [00:12, 812.40it/s, env_step=%d, len=%d, loss=%.3f, n/ep=0, n/st=10, rew=%.2f]"
+                   % (e, e * 10000, int(rew), loss, rew))
+        out.append("Epoch #%d: test_reward: %.6f \u00b1 %.6f, best_reward: %.6f \u00b1 0.000000 in #%d"
+                   % (e, rew, abs(r.gauss(0, 8)), rew, e))
+    sidecar = ("Tianshou's DQN on CartPole: the bar's rew climbs to the 500 cap and the test reward\n"
+               "with it, while the TD loss grows as the Q-values grow, as a DQN's does.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
 @near_miss("loss_divergence", "beta_vae_four_epochs_kl_warmup.log")
 def _(r):
     out = [note("A beta-VAE's first four epochs with the KL weight warming up from 0: the total",
@@ -2265,6 +2281,32 @@ def _(r):
 # generalization
 
 
+@near_miss("overfitting", "imagenet_example_test_running_means.log")
+def _(r):
+    out = [note("PyTorch's ImageNet example fine-tuning for five epochs: each validation prints",
+                "the running mean over the batches so far every ten of them, in class order, so",
+                "the first means swing far from the pass's result; the starred results rise.")]
+    final = [62.918, 66.402, 68.771, 72.305, 74.851]
+    step = 0
+    for e in range(5):
+        loss = 2.2 - 0.25 * e
+        for b in range(0, 5005, 500):
+            bl = loss + r.gauss(0, 0.05)
+            out.append("Epoch: [%d][%4d/5005]\tTime  0.312 ( 0.352)\tData  0.001 ( 0.021)\tLoss %.4e (%.4e)\tAcc@1  %5.2f ( %5.2f)"
+                       % (e, b, bl, loss, 57 + 3 * e, 57 + 3 * e))
+        n, mean_loss, mean_acc = 0, 0.0, 0.0
+        for b in range(0, 196, 10):
+            acc = final[e] + (20 if b < 20 else r.choice([-22, 15, -18, 8, -5])) + r.gauss(0, 3)
+            bl = 1.6 - 0.08 * e - (acc - final[e]) / 25.0
+            n += 1
+            mean_acc += (acc - mean_acc) / n
+            mean_loss += (bl - mean_loss) / n
+            out.append("Test: [%3d/196]\tTime  0.125 ( 0.240)\tLoss %.4e (%.4e)\tAcc@1  %5.2f ( %5.2f)"
+                       % (b, bl, mean_loss, min(acc, 100.0), min(mean_acc, 100.0)))
+        out.append(" *   Acc@1 %.3f Acc@5 %.3f" % (final[e], final[e] + 20))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("overfitting", "hf_kept_best_checkpoint_trainer_state.json")
 def _(r):
     # A BERT classifier fine-tuned for four epochs with load_best_model_at_end: the eval loss is
@@ -2722,6 +2764,21 @@ def _(r):
     return "\n".join(out) + "\n"
 
 
+@near_miss("run_truncated", "opennmt_lua_ppl_last_print_of_epoch.log")
+def _(r):
+    out = [note("OpenNMT (Lua) trains three epochs of 213 iterations and prints every",
+                "fifty: the last print of each epoch is at iteration 200, the run's too.",
+                "It prints a perplexity, no loss; the run finished.")]
+    ppl = 9000.0
+    for e in range(1, 4):
+        for i in range(50, 201, 50):
+            ppl = max(40.0, ppl * 0.45 + r.gauss(0, 3))
+            out.append("Epoch %d ; Iter %d/213 ; LR 1.0000 ; Target tokens/s %d ; PPL %.2f ;"
+                       % (e, i, 1300 + r.randrange(30), ppl))
+        out.append("Validation perplexity: %.4f" % (ppl * 1.3))
+    return "\n".join(out) + "\n"
+
+
 @near_miss("run_truncated", "sklearn_mlp_stopped_by_tolerance.log")
 def _(r):
     out = [note("scikit-learn MLP printed with max_iter=200; its stopping rule ended it at iteration",
@@ -3009,6 +3066,32 @@ def _(r):
         out.append("Iter %d: Train loss %.3f, Chosen reward %.3f, Rejected reward %.3f, Learning Rate 1.000e-05, "
                    "It/sec %.3f, Tokens/sec %.3f, Trained Tokens %.1f, Peak mem 2.334 GB"
                    % (it, loss, chosen, 2 * chosen - 1.0, 1.05 + r.gauss(0, 0.04), 580 + r.gauss(0, 10), 530.0 * it))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("eval_metric_degenerate", "seq2seq_exact_match_zero_early.log")
+def _(r):
+    out = [note("A small seq2seq model's first epoch: the exact-match accuracy of whole",
+                "answers is 0 at every log while the token cross-entropy falls from 3.4",
+                "to 2.9, well above ln 10: it gets no whole answer right yet.")]
+    loss = 3.4
+    for s in range(100, 1300, 100):
+        loss = loss * 0.985 + r.gauss(0, 0.01)
+        out.append("step %d | loss %.4f | exact_match_accuracy 0.0000 | lr 3.0e-04" % (s, loss))
+    return "\n".join(out) + "\n"
+
+
+@near_miss("eval_metric_degenerate", "auc_two_decimals_near_one.log")
+def _(r):
+    out = [note("A fraud classifier whose script prints the validation AUC to two decimals:",
+                "it reads 0.97 at every evaluation while the training loss keeps falling",
+                "and the validation loss with it: the model improves in digits not shown.")]
+    loss = 0.41
+    for e in range(1, 13):
+        for b in range(100, 401, 100):
+            loss = max(0.05, loss * 0.97 + r.gauss(0, 0.003))
+            out.append("epoch %d step %d loss %.4f" % (e, (e - 1) * 400 + b, loss))
+        out.append("epoch %d val_loss %.4f val_auc 0.97" % (e, 0.2 * 0.96 ** e + 0.05))
     return "\n".join(out) + "\n"
 
 
@@ -7788,6 +7871,72 @@ def _(r):
         for k in range(1, 31):
             out.append("{'loss': %.4f, 'learning_rate': %.3e, 'epoch': %.1f}" % (0.31 + 0.38 * math.exp(-k / 9) + r.gauss(0, 0.003), peak * (1 - k / 30), k * 0.1))
     return "\n".join(out) + "\n"
+
+
+@near_miss("val_score_decline", "keras_recall_falls_as_precision_rises.log")
+def _(r):
+    out = []
+    for e in range(1, 21):
+        t = e / 20.0
+        prec = 0.25 + 0.65 * (1 - math.exp(-4 * t)) + r.gauss(0, 0.01)
+        rec = 0.99 - 0.16 * (1 - math.exp(-4 * t)) + r.gauss(0, 0.006)
+        auc = 0.88 + 0.11 * (1 - math.exp(-4 * t)) + r.gauss(0, 0.003)
+        loss = 0.12 + 0.3 * math.exp(-3 * t) + r.gauss(0, 0.004)
+        vloss = 0.11 + 0.23 * math.exp(-3 * t) + r.gauss(0, 0.004)
+        out.append("Epoch %d/20" % e)
+        out.append("891/891 [==============================] - 4s 4ms/step - loss: %.4f - precision: %.4f - recall: %.4f - auc: %.4f"
+                   " - val_loss: %.4f - val_precision: %.4f - val_recall: %.4f - val_auc: %.4f"
+                   % (loss, prec - 0.02, rec + 0.01, auc - 0.01, vloss, prec, rec, min(auc, 0.995)))
+    sidecar = ("A Keras fraud classifier (1% positives) that at first calls nearly every transaction\n"
+               "positive: validation recall starts near 0.99 and settles near 0.83 as precision rises\n"
+               "from 0.25 to 0.9, the AUC to 0.99 and the validation loss falls: a threshold's trade-off.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("throughput_drop", "progressive_resizing_res_grows.log")
+def _(r):
+    out = []
+    for ep in range(16):
+        res = 160 + 64 * ep // 15
+        for it in range(0, 2500, 625):
+            ips = 27800 * (160.0 / res) ** 2 * (1 + r.gauss(0, 0.008))
+            out.append("ep=%d it=%d/2500 res=%d loss=%.4f img/s=%d"
+                       % (ep, it, res, 6.9 * math.exp(-(ep * 2500 + it) / 14000.0) + 1.2, int(ips)))
+    sidecar = ("An FFCV-style ResNet-50 recipe with progressive resizing: the resolution grows from\n"
+               "160 to 224 pixels a side over sixteen epochs, and images per second fall as the\n"
+               "pixels grow, (160/224) squared: the work per image the schedule planned.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("overfitting", "vae_kl_weight_anneals_after_best.log")
+def _(r):
+    out = []
+    for s in range(0, 30001, 1000):
+        beta = min(1.0, s / 15000.0)
+        recon = 79.5 + 100 * math.exp(-s / 2500.0) + r.gauss(0, 0.6)
+        kl = 26 - 23 * math.exp(-s / 2500.0) + r.gauss(0, 0.1)
+        out.append("step %6d | loss %8.3f | recon %8.3f | kl %7.3f | beta %.4f" % (s, recon + beta * kl, recon, kl, beta))
+        if s and s % 3000 == 0:
+            vrecon = recon + 1.1 + r.gauss(0, 0.2)
+            out.append("[eval] step %6d | val_loss %8.3f | val_recon %8.3f | val_kl %7.3f" % (s, vrecon + beta * kl, vrecon, kl))
+    sidecar = ("A VAE whose KL weight (beta, logged) anneals from 0 to 1 over 15000 steps: the total\n"
+               "loss rises on both sets while beta grows, though the reconstruction keeps falling and\n"
+               "the validation's stays 1.1 above the training's. The objective changed, not the gap.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("run_truncated", "composer_console_batch_blocks.log")
+def _(r):
+    out = []
+    for b in range(10, 101, 10):
+        out.append("[batch=%d/100]:" % b)
+        out.append("\t Train time/epoch: 0")
+        out.append("\t Train time/batch: %d" % (b - 1))
+        out.append("\t Train time/sample: %d" % (b * 8))
+        out.append("\t Train loss/train/total: %.4f" % (2.2 + 8 * math.exp(-b / 25.0) + r.gauss(0, 0.03)))
+    sidecar = ("Composer's ConsoleLogger through a one-epoch run of 100 batches: each block under its\n"
+               "[batch=N/100] header also prints Train time/epoch: 0. The run reached its last batch.\n")
+    return "\n".join(out) + "\n", sidecar
 
 
 if __name__ == "__main__":
