@@ -8328,6 +8328,7 @@ static const struct {
     {"grad_nan_skipped", "2018-05-23 13:05:13,682 (asr_chainer:132) WARNING: grad norm is nan. Do not update model."},
     {"fp16_overflow", "2021-04-23 19:22:52,420 (trainer:581) WARNING: The grad norm is inf. Skipping updating the model."},
     {"worker_exited_error", "  exitcode  : 1 (pid: 14692)"},
+    {"early_stopping_on_train", "Will train until train-logloss hasn't improved in 1000 rounds."},
     {"early_stopped_best", "Early stopping, best iteration is:"},
     {"early_stopped_best", "Restoring model weights from the end of the best epoch: 45."},
     {"early_stopped_best", "Early stopping occurred at epoch 20 with best_epoch = 10 and best_valid_accuracy = 0.86188"},
@@ -11294,6 +11295,8 @@ static const struct {
     const char *id, *line;
 } event_traps[] = {
     {"curriculum_stage", "Curriculum learning is disabled."},
+    {"early_stopping_on_train", "Will train until validation_1-logloss hasn't improved in 50 rounds."},
+    {"early_stopping_on_train", "Will train until eval-auc hasn't improved in 100 rounds."},
     {"nccl_timeout", "[launcher] NCCL timeout set to 1800 seconds (TORCH_NCCL_BLOCKING_WAIT=0)"},
     {"nccl_timeout", "  NCCL timeout: 1800s"},
     {"retrying", "max_retrying_attempts: 3"},

@@ -7939,6 +7939,22 @@ def _(r):
     return "\n".join(out) + "\n", sidecar
 
 
+@near_miss("grad_clip_saturated", "fairseq_clips_warmup_updates_only.log")
+def _(r):
+    out = []
+    loss = 11.2
+    for u in range(50, 2001, 50):
+        loss = max(4.5, loss - 0.16 + r.gauss(0, 0.03))
+        clip = 100 if u <= 400 else max(0, int(40 - u / 40 + r.gauss(0, 3)))
+        out.append("| epoch 001:  %4d / 2248 loss=%.3f, nll_loss=%.3f, ppl=%.2f, wps=%d, ups=3, wpb=3450, bsz=118, "
+                   "num_updates=%d, lr=0.0005, gnorm=%.3f, clip=%d%%, oom=0, wall=%d, train_wall=%d"
+                   % (u, loss, loss - 0.4, 2 ** (loss - 0.4), 8100 + r.randrange(300), u,
+                      0.3 + 3 * math.exp(-u / 300.0) + abs(r.gauss(0, 0.05)), clip, u // 3, u // 3 - 2))
+    sidecar = ("fairseq's transformer on IWSLT: the warm-up's first 400 updates are all clipped\n"
+               "(clip=100%), then the share of clipped updates falls to none as the norm settles.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
