@@ -7262,6 +7262,17 @@ START_TEST(test_bracket_count_is_a_step_only_as_tools_write_it)
     ck_assert(series(st, "loss")->last == 0.61 && series(st, "loss")->last_step == 1);
     ck_assert(series(st, "val_loss")->last == 0.63);
     md_store_free(st);
+    /* The sets named as XGBoost's documentation names its DMatrix objects;
+     * a 'd' before another word is no set. */
+    st = load_text("xgb.log", "[0]\tdtrain-rmse:391.351\tdtest-rmse:340.637\n[1]\tdtrain-rmse:363.34\tdtest-rmse:342.916\n",
+                   NULL);
+    ck_assert(series(st, "loss")->last == 363.34);
+    ck_assert(series(st, "val_loss")->last == 342.916);
+    ck_assert_ptr_nonnull(md_store_find(st, "loss"));
+    md_store_free(st);
+    st = load_text("d.log", "[0]\tdtrainer-rmse:0.5\ttrain-rmse:0.4\n[1]\tdtrainer-rmse:0.3\ttrain-rmse:0.2\n", NULL);
+    ck_assert(series(st, "loss")->last == 0.2);
+    md_store_free(st);
 }
 END_TEST
 
@@ -8370,6 +8381,7 @@ static const struct {
     {"nccl_error", "[1,3]<stdout>:mlc-cluster-23:3070:3090 [0] include/shm.h:42 NCCL WARN Cuda failure 'invalid argument'"},
     {"nccl_error", "node2:1201:1311 [3] NCCL WARN Call to recv failed : Connection reset by peer"},
     {"boosting", "[12]\ttrain-rmse:4.92155\teval-rmse:5.10321"},
+    {"boosting", "[3]\tdtrain-rmse:316.266\tdtest-rmse:345.421"},
     {"boosting", "## [1]  train-logloss:0.455851+0.000089 test-logloss:0.455942+0.000886 "},
     {"boosting", "[100]\ttraining's l2: 0.312\tvalid_0's l2: 0.351"},
     {"boosting", "10:\tlearn: 0.5221034\ttest: 0.5310112\tbest: 0.5310112 (10)\ttotal: 1.2s\tremaining: 10s"},

@@ -66,6 +66,38 @@ START_TEST(test_running_mean_replaced)
 }
 END_TEST
 
+/* A step that moved within its epoch and carries its value over into the
+ * next counts the run; one that restarts, or stays at each epoch's only
+ * (last) batch, counts within the epoch. */
+START_TEST(test_step_carried_over_an_epoch)
+{
+    static const int64_t carried[][2] = {{1, 423000}, {1, 424000}, {2, 424000}, {2, 425000}};
+    md_store *st = new_store();
+    for (size_t i = 0; i < MD_COUNT(carried); i++) {
+        md_store_record_begin(st, i + 1);
+        put(st, "epoch", (double)carried[i][0], MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "step", (double)carried[i][1], MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "loss", 1.0 - 0.1 * (double)i, MD_UNIT_NONE, 0);
+        md_store_record_end(st, NULL);
+    }
+    md_store_sort(st);
+    ck_assert_int_eq(series(st, "loss")->last_step, 425000);
+    md_store_free(st);
+    static const int64_t last_only[][2] = {{1, 300}, {2, 300}, {3, 300}};
+    st = new_store();
+    for (size_t i = 0; i < MD_COUNT(last_only); i++) {
+        md_store_record_begin(st, i + 1);
+        put(st, "epoch", (double)last_only[i][0], MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "step", (double)last_only[i][1], MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "loss", 1.0 - 0.1 * (double)i, MD_UNIT_NONE, 0);
+        md_store_record_end(st, NULL);
+    }
+    md_store_sort(st);
+    ck_assert_int_eq(series(st, "loss")->last_step, 900);
+    md_store_free(st);
+}
+END_TEST
+
 START_TEST(test_step_keys)
 {
     md_store *st = new_store();
@@ -2018,6 +2050,7 @@ Suite *suite_store(void)
     Suite *s = suite_create("store");
     TCase *rec = tcase_create("records");
     tcase_add_test(rec, test_step_keys);
+    tcase_add_test(rec, test_step_carried_over_an_epoch);
     tcase_add_test(rec, test_running_mean_replaced);
     tcase_add_test(rec, test_count_again_parts_record);
     tcase_add_test(rec, test_repeated_print_is_one_point);

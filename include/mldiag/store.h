@@ -199,6 +199,7 @@ typedef struct md_input {
      * count. */
     int64_t first_epoch, last_epoch, last_count, steps_per_epoch, epochs_total, epoch_base;
     bool per_epoch;
+    bool count_moved; /* the count changed within the last epoch */
     /* Epoch headers that give the epochs planned ("Epoch 3/10"): the
      * largest total, the first and the last header's epoch, and the points
      * read before the last header (its epoch's values come after it). */

@@ -357,12 +357,26 @@ static resolved resolve_avalanche(const md_catalog *cat, const char *norm, size_
     return r;
 }
 
+/* XGBoost's documentation names its DMatrix objects dtrain, dtest and
+ * dvalid, and its evaluation list after them: "[3]\tdtrain-rmse:316.27
+ * dtest-rmse:345.42". Where the set's word follows a 'd', the length of
+ * the 'd', else 0. */
+static size_t dmatrix_prefix(const char *norm, size_t n)
+{
+    static const char *const sets[] = {"dtrain", "dtest", "dval", "dvalid", "deval"};
+    const char *us = memchr(norm, '_', n);
+    return us && norm[0] == 'd' && word_in(norm, (size_t)(us - norm), sets, MD_COUNT(sets)) ? 1 : 0;
+}
+
 static resolved resolve_name(const md_catalog *cat, const char *norm, size_t n)
 {
     resolved r = {-1, MD_UNIT_NONE};
     r.cat = lookup_with_unit(cat, norm, n, &r.unit, true);
     if (r.cat >= 0)
         return r;
+    size_t d = dmatrix_prefix(norm, n);
+    if (d)
+        return resolve_name(cat, norm + d, n - d);
     size_t base = without_dataloader_suffix(norm, n);
     if (base < n) {
         r = resolve_name(cat, norm, base);

@@ -410,7 +410,8 @@ static bool count_disagrees_with_epoch(int64_t count, int64_t total, int64_t epo
 }
 
 /* A step counted within its epoch: the count restarts (or stays at the
- * epoch's last batch) while the epoch grows, or the line says so (a flag
+ * epoch's last batch, where each epoch logs only that) while the epoch
+ * grows, or the line says so (a flag
  * or its totals). From then on, the step is the epochs before it times
  * the steps per epoch (the count's total, or the largest count seen) plus
  * the count. Known from the first line, the epochs count from 0 or 1 (1
@@ -434,11 +435,16 @@ static int64_t epoch_step(md_input *in, int64_t count, int64_t total, int64_t ep
         if (total > 0 && (in_epoch || count_disagrees_with_epoch(count, total, epoch, epochs))) {
             in->per_epoch = true;
             in->epoch_base = first ? (epoch > 0 && !from_zero) : in->first_epoch;
-        } else if (epoch > in->last_epoch && count <= in->last_count) {
+        } else if (epoch > in->last_epoch && (count < in->last_count || (count == in->last_count && !in->count_moved))) {
+            /* A count that moved within the epoch and carries the same
+             * value over into the next counts the run ("Epoch: 54 ...
+             * Step: 424k" then "Epoch: 55 ... Step: 424k"). */
             in->per_epoch = true;
             in->epoch_base = in->first_epoch;
         }
     }
+    if (!first)
+        in->count_moved = epoch == in->last_epoch ? in->count_moved || count != in->last_count : false;
     if (total > in->steps_per_epoch)
         in->steps_per_epoch = total;
     /* "Epoch 0, Batch 300" then "Epoch 1, Batch 0": the epoch held 301

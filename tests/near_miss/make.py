@@ -7955,6 +7955,22 @@ def _(r):
     return "\n".join(out) + "\n", sidecar
 
 
+@near_miss("nan_loss", "xgboost_gblinear_train_logloss_nan.log")
+def _(r):
+    out = []
+    tl, ta, vl, va = 0.45, 0.86, 0.46, 0.855
+    for k in range(0, 60):
+        tl, ta = tl * 0.985, ta + 0.0004
+        vl, va = vl * 0.986 + 0.0012, va + 0.0004
+        out.append("[%d]\ttrain-logloss:%s\ttrain-auc:%.6f\tvalid-logloss:%.6f\tvalid-auc:%.6f"
+                   % (k, "-nan" if k >= 44 else "%.6f" % tl, ta, vl, va))
+        out.append("boosting round %d, %d sec elapsed" % (k + 1, 2 * k + 3))
+    sidecar = ("XGBoost's gblinear with a logistic objective: from round 44 the training logloss prints\n"
+               "-nan (a training prediction reached 0 or 1, and the metric takes log 0), while the\n"
+               "validation logloss goes on falling and both AUCs rise. The trees are fine.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
