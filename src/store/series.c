@@ -746,6 +746,36 @@ static double print_quantum(const double *v, uint32_t n)
     return pow(10, -most);
 }
 
+/* The significant digits v needs, up to 17. */
+static int significant_digits(double v)
+{
+    double a = fabs(v);
+    if (a == 0 || !isfinite(a))
+        return 0;
+    int top = (int)floor(log10(a));
+    for (int k = 1; k < 17; k++) {
+        double scale = pow(10, k - 1 - top);
+        if (fabs(nearbyint(a * scale) / scale - a) <= 1e-9 * a)
+            return k;
+    }
+    return 17;
+}
+
+/* The most significant digits any value needs: a logger that prints a
+ * fixed number of them (Stable-Baselines3's tables, three: "23.4", "112")
+ * has a quantum that grows with the value, 1 at 112 where it is 0.1 at
+ * 23.4. */
+static int print_significant(const double *v, uint32_t n)
+{
+    int most = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        int k = significant_digits(v[i]);
+        if (k > most)
+            most = k;
+    }
+    return most;
+}
+
 /* Whether v lies on the grid of floats with the given significand bits,
  * to within half the quantum q it was printed to. */
 static bool on_grid(double v, int bits, double q)
@@ -791,7 +821,7 @@ static void count_repeats(md_series *s)
     memcpy(v, st->early, st->nearly * sizeof *v);
     qsort(v, st->nearly, sizeof *v, compare_doubles);
     double q = print_quantum(v, st->nearly);
-    int bits = grid_bits(v, st->nearly, q);
+    int bits = grid_bits(v, st->nearly, q), digits = print_significant(v, st->nearly);
     for (uint32_t i = 0, j; i < st->nearly; i = j) {
         for (j = i + 1; j < st->nearly && v[j] == v[i];)
             j++;
@@ -802,6 +832,9 @@ static void count_repeats(md_series *s)
         int e;
         frexp(fabs(v[i]), &e);
         double qi = bits && ldexp(1.0, e - bits) > q ? ldexp(1.0, e - bits) : q;
+        double sq = pow(10, floor(log10(fabs(v[i]))) - (digits - 1));
+        if (sq > qi)
+            qi = sq;
         bool below = i > 0 && v[i] - v[i - 1] <= 1.5 * qi;
         bool above = j < st->nearly && v[j] - v[i] <= 1.5 * qi;
         s->repeated_isolated += !below && !above;

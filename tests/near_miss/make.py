@@ -7971,6 +7971,186 @@ def _(r):
     return "\n".join(out) + "\n", sidecar
 
 
+def hf_short_run(r):
+    out = ["***** Running training *****", "  Num examples = 25,000", "  Num Epochs = 1",
+           "  Total optimization steps = 782"]
+    for k, lr in enumerate([2e-5, 1.5e-5, 1e-5, 5e-6, 0.0]):
+        out.append("{'loss': %.4f, 'grad_norm': %.1f, 'learning_rate': %s, 'epoch': %.2f}"
+                   % (0.69 - 0.1 * k + r.gauss(0, 0.01), 5.5 - k * 0.8, lr, 0.2 * (k + 1)))
+    out.append("{'eval_loss': 0.2712, 'eval_accuracy': 0.9021, 'eval_runtime': 95.1, 'epoch': 1.0}")
+    out.append("{'train_runtime': 512.3, 'train_samples_per_second': 48.8, 'train_steps_per_second': 0.39, "
+               "'train_loss': 0.4233, 'epoch': 1.0}")
+    out.append("Saving model checkpoint to distilbert-imdb")
+    out.append("Training completed. Do not forget to share your model on huggingface.co/models =)")
+    return out
+
+
+@near_miss("host_oom", "slurm_memory_note_after_completion.log")
+def _(r):
+    out = hf_short_run(r)
+    out.append("slurmstepd: error: Exceeded step memory limit at some point.")
+    sidecar = ("A finished HF Trainer job whose Slurm accounting notes that the step's cgroup reached its\n"
+               "memory limit at some point (page cache counts): no process was killed, the run completed.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("training_crash", "hf_console_push_to_hub_fails_after_training.log")
+def _(r):
+    out = hf_short_run(r)
+    out += ["Traceback (most recent call last):",
+            '  File "/workspace/train.py", line 212, in <module>',
+            "    trainer.push_to_hub()",
+            '  File "/usr/local/lib/python3.10/dist-packages/transformers/trainer.py", line 3812, in push_to_hub',
+            "    return upload_folder(",
+            "huggingface_hub.utils._errors.HfHubHTTPError: 401 Client Error: Unauthorized for url: "
+            "https://huggingface.co/api/repos/create"]
+    sidecar = ("HF Trainer dicts without a bar: training completed and saved its model, then push_to_hub\n"
+               "failed for want of a token. The training is done; only the upload failed.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("segfault", "segfault_at_exit_after_completion.log")
+def _(r):
+    out = hf_short_run(r)
+    out.append("Segmentation fault (core dumped)")
+    sidecar = ("A finished HF Trainer run that segfaults at interpreter exit, after it said training\n"
+               "completed and saved the model: a crash at teardown, no metric after it.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("lr_schedule", "steplr_printed_four_decimals.log")
+def _(r):
+    out = []
+    tl, vl = 1.18, 1.15
+    for e in range(1, 31):
+        lr = 1e-3 * 0.1 ** ((e - 1) // 10)
+        tl = tl * (0.91 if e <= 10 else 0.96 if e <= 20 else 0.985) + r.gauss(0, 0.003)
+        vl = max(0.3, vl * (0.92 if e <= 10 else 0.97 if e <= 20 else 0.99))
+        out.append("Epoch %3d/30 | lr %.4f | train_loss %.4f | val_loss %.4f" % (e, lr, tl, vl))
+    sidecar = ("StepLR(step_size=10, gamma=0.1) from 1e-3, printed with %.4f: the last ten epochs run at\n"
+               "1e-5, which prints as 0.0000, while both losses keep falling. A step decay, no zero rate.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("loss_repeats", "sb3_ppo_three_significant_digits.log")
+def _(r):
+    out = []
+    loss, rew = 20.0, -230.0
+    for k in range(1, 151):
+        loss = loss * 1.06 + r.gauss(0, 3) if k < 30 else min(260.0, max(110.0, loss + r.gauss(0, 12)))
+        rew = min(1500.0, rew + 35 + r.gauss(0, 10))
+        out += ["-------------------------------------",
+                "| rollout/            |             |",
+                "|    ep_rew_mean      | %-11s |" % ("%.3g" % rew),
+                "| time/               |             |",
+                "|    total_timesteps  | %-11d |" % (2048 * k),
+                "| train/              |             |",
+                "|    loss             | %-11s |" % ("%.3g" % loss),
+                "|    learning_rate    | 0.0003      |",
+                "|    n_updates        | %-11d |" % (10 * k),
+                "-------------------------------------"]
+    sidecar = ("Stable-Baselines3's PPO tables print three significant digits: a value loss above 100\n"
+               "prints as an integer (112, 134), so equal prints come by chance as the loss grows with\n"
+               "the returns; the reward rises the whole run.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("zero_gradients", "grad_norm_two_decimals_fades_to_zero.log")
+def _(r):
+    out = []
+    for s in range(10, 3001, 10):
+        gn = 0.56 * math.exp(-s / 250.0)
+        loss = 0.66 * math.exp(-s / 300.0) + 0.0008 + abs(r.gauss(0, 0.0004))
+        out.append("step %5d | loss %.4f | grad_norm %.2f | lr %.2e" % (s, loss, gn, 2e-5 * (1 - s / 3000.0)))
+    sidecar = ("A fine-tune that converges: its gradient norm, printed to two decimals, falls from 0.56\n"
+               "to 0.01 and then prints as 0.00 for the rest of the run as the loss reaches 0.001.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("vanishing_gradients", "grad_norm_two_decimals_reads_zero_at_end.log")
+def _(r):
+    out = []
+    for s in range(20, 2001, 20):
+        gn = 0.55 * math.exp(-s / 350.0) + (0.004 if s < 1900 else 0.0)
+        loss = 0.62 * math.exp(-s / 380.0) + 0.0015 + abs(r.gauss(0, 0.0003))
+        out.append("step %5d | loss %.4f | grad_norm %.2f" % (s, loss, gn))
+    sidecar = ("A converging fine-tune whose gradient norm, printed to two decimals, reads 0.01 and then\n"
+               "0.00 at its last logs: a norm below 0.005, not one that vanished to 1e-4 of its start.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("loss_plateau", "diffusers_dreambooth_loss_lr_postfix.log")
+def _(r):
+    out = ["12/01/2023 10:00:00 - INFO - __main__ - ***** Running training *****",
+           "12/01/2023 10:00:00 - INFO - __main__ -   Num examples = 5",
+           "12/01/2023 10:00:00 - INFO - __main__ -   Total optimization steps = 400"]
+    for s in range(1, 401, 4):
+        out.append("Steps: %3d%%|%s| %d/400 [00:%02d<04:00,  1.40it/s, loss=%.3g, lr=5e-06]"
+                   % (s * 100 // 400, "#" * (s // 40), s, s % 60, abs(0.12 + r.gauss(0, 0.1)) + 0.005))
+    sidecar = ("diffusers' DreamBooth script: its bar's postfix is the loss and the rate alone. A\n"
+               "denoising loss depends on the noise level drawn for each batch and stays near its start\n"
+               "while the model learns the subject; judge the run by its samples.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("throughput_drop", "probe_then_unfreeze_backbone.log")
+def _(r):
+    out = []
+    loss = 2.1
+    for e in range(1, 11):
+        if e == 6:
+            out.append("==> Unfreezing backbone, switching to full fine-tuning (lr=1e-4)")
+        for it in range(200, 1001, 200):
+            loss = loss * 0.985 + r.gauss(0, 0.01)
+            sps = (2380 if e < 6 else 1330) + r.gauss(0, 40)
+            out.append("[%s] epoch %d it %d/1000 loss %.4f samples_per_sec: %.1f"
+                       % ("probe" if e < 6 else "finetune", e, it, loss, sps))
+    sidecar = ("A linear probe for five epochs, then the backbone is unfrozen for full fine-tuning:\n"
+               "samples per second fall from 2380 to 1330 where the log says so, by plan.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("overfitting", "hf_console_loads_best_model_at_end.log")
+def _(r):
+    out = ["***** Running training *****", "  Num examples = 8,551", "  Num Epochs = 5",
+           "  Total optimization steps = 1,340"]
+    evals = [0.4630, 0.4389, 0.4812, 0.5733, 0.6315]
+    for e in range(5):
+        for k in range(3):
+            out.append("{'loss': %.4f, 'grad_norm': %.2f, 'learning_rate': %.3e, 'epoch': %.2f}"
+                       % (0.55 * 0.7 ** (e + k / 3.0) + r.gauss(0, 0.01), 4 + r.random(), 2e-5 * (1 - (e * 3 + k) / 15.0),
+                          e + (k + 1) / 3.0))
+        out.append("{'eval_loss': %.4f, 'eval_runtime': 3.1, 'epoch': %.1f}" % (evals[e], e + 1.0))
+    out.append("Loading best model from out/checkpoint-536 (score: 0.4389).")
+    out.append("{'train_runtime': 412.3, 'train_samples_per_second': 103.7, 'train_loss': 0.2631, 'epoch': 5.0}")
+    sidecar = ("HF Trainer on CoLA with load_best_model_at_end: the evaluation loss is best at the second\n"
+               "epoch and rises after it, and the Trainer loads that checkpoint once training ends.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
+@near_miss("overfitting", "keras_modelcheckpoint_save_best_only.log")
+def _(r):
+    out = []
+    for e in range(1, 31):
+        vl = 0.55 * math.exp(-e / 3.0) + 0.3 + (0.012 * (e - 10) if e > 10 else 0)
+        va = 0.78 + 0.1 * (1 - math.exp(-e / 3.0)) - (0.007 * (e - 10) if e > 10 else 0)
+        out.append("Epoch %d/30" % e)
+        out.append("469/469 [==============================] - 3s 6ms/step - loss: %.4f - accuracy: %.4f"
+                   " - val_loss: %.4f - val_accuracy: %.4f"
+                   % (0.6 * math.exp(-e / 5.0) + 0.02, min(0.999, 0.8 + 0.2 * (1 - math.exp(-e / 5.0))), vl, va))
+        if e <= 10:
+            out.append("Epoch %d: val_loss improved from %s to %.5f, saving model to best_model.keras"
+                       % (e, "inf" if e == 1 else "%.5f" % prev, vl))
+        else:
+            out.append("Epoch %d: val_loss did not improve from %.5f" % (e, best))
+        prev = vl
+        if e == 10:
+            best = vl
+    sidecar = ("Keras with ModelCheckpoint(save_best_only=True): validation loss and accuracy are best at\n"
+               "epoch 10 and worsen after it; the best model was saved to disk at that epoch.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
