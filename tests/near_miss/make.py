@@ -8151,6 +8151,21 @@ def _(r):
     return "\n".join(out) + "\n", sidecar
 
 
+@near_miss("loss_repeats", "dcgan_losses_move.log")
+def _(r):
+    out = []
+    d, g = 1.2, 3.5
+    for epoch in range(5):
+        for i in range(0, 1600, 50):
+            d = max(0.05, d + r.gauss(0, 0.15))
+            g = max(0.5, g + r.gauss(0, 0.4))
+            out.append("[%d/5][%d/1583]\tLoss_D: %.4f\tLoss_G: %.4f\tD(x): %.4f\tD(G(z)): %.4f / %.4f"
+                       % (epoch, i, d, g, 0.5 + r.random() * 0.4, r.random() * 0.3, r.random() * 0.2))
+    sidecar = ("PyTorch's DCGAN tutorial on CelebA: the discriminator's and the generator's losses move at\n"
+               "every print, as an adversarial game's do; neither repeats.\n")
+    return "\n".join(out) + "\n", sidecar
+
+
 if __name__ == "__main__":
     import sys
     only = sys.argv[1:]
