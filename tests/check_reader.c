@@ -767,6 +767,10 @@ START_TEST(test_kv_openmmlab_memory)
                {"score", 0.112, MD_UNIT_NONE});
     ck_assert(kv[3].ns && kv[3].nslen == 3 && memcmp(kv[3].ns, "Val", 3) == 0);
     CHECK_LINE("Epoch: 001, Val: 0.1140", {"Epoch", 1, MD_UNIT_NONE}, {"Val", 0.114, MD_UNIT_NONE});
+    /* big_vision's and scenic's "[3000] training_loss = 3.13": the step in
+     * brackets, one measurement after it with blanks around its '='. */
+    CHECK_LINE("[3000] training_loss = 3.1342", {"step", 3000, MD_UNIT_NONE}, {"training_loss", 3.1342, MD_UNIT_NONE});
+    check_no_pairs("[3] loss = x");
     /* Nor alone, but for the three sets' figures on a line of their own
      * (the sampled-training examples, after "Epoch 01, Loss: 2.2190,
      * Approx. Train: 0.3943"); two sets, or a loss among them, are not. */
@@ -5844,6 +5848,37 @@ START_TEST(test_csv_tensorboard_scalar_export)
     /* Any other table keeps its own names. */
     st = load_text("run-x-tag-loss.csv", "Wall time,Step,Value,loss\n1,0,5,2.5\n2,1,6,2.0\n", NULL);
     ck_assert_uint_eq(series(st, "value")->count, 2);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    md_store_free(st);
+}
+END_TEST
+
+/* A table in long form, a row a value (tbparse's and TensorBoard's
+ * dataframe export, Comet's): the tag names the row's value. */
+START_TEST(test_csv_long_form)
+{
+    md_store *st = load_text("scalars.csv",
+                             "run,tag,step,value\n"
+                             "version_0,train_loss,0,2.1000\n"
+                             "version_0,lr-Adam,0,0.001\n"
+                             "version_0,val_acc,0,0.4000\n"
+                             "version_0,train_loss,100,1.8237\n"
+                             "version_0,train_loss,200,1.5\n"
+                             "version_0,val_acc,200,0.55\n",
+                             NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 3);
+    ck_assert_int_eq(series(st, "loss")->last_step, 200);
+    ck_assert(series(st, "loss")->last == 1.5);
+    ck_assert_uint_eq(series(st, "val_accuracy")->count, 2);
+    ck_assert_uint_eq(series(st, "lr")->count, 1);
+    ck_assert_ptr_null(md_store_find(st, "value"));
+    md_store_free(st);
+    st = load_text("comet.csv", "metric,step,value\nloss,1,2.0\nloss,2,1.5\nval_loss,2,1.7\n", NULL);
+    ck_assert_uint_eq(series(st, "loss")->count, 2);
+    ck_assert(series(st, "val_loss")->last == 1.7);
+    md_store_free(st);
+    /* A table with more columns of its own is a wide one. */
+    st = load_text("wide.csv", "name,step,value,loss\na,1,5,2.5\nb,2,6,2.0\n", NULL);
     ck_assert_uint_eq(series(st, "loss")->count, 2);
     md_store_free(st);
 }
@@ -12314,6 +12349,7 @@ Suite *suite_reader(void)
     tcase_add_test(tables, test_csv_lightning_sparse);
     tcase_add_test(tables, test_csv_gym_monitor);
     tcase_add_test(tables, test_csv_tensorboard_scalar_export);
+    tcase_add_test(tables, test_csv_long_form);
     tcase_add_test(tables, test_csv_quoted_fields);
     tcase_add_test(tables, test_csv_ragged_rows);
     tcase_add_test(tables, test_csv_duplicate_names);

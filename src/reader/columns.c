@@ -233,13 +233,16 @@ static void name_yolo_terms(md_columns *t)
     }
 }
 
-/* Detection tables abbreviate precision and recall. */
+/* Detection tables abbreviate precision and recall; a header the
+ * terminal's width cut after "mAP50-" meant mAP50-95, the last column. */
 static const char *metric_name(const char *member)
 {
     if (strcmp(member, "P") == 0)
         return "precision";
     if (strcmp(member, "R") == 0)
         return "recall";
+    if (strcmp(member, "mAP50-") == 0)
+        return "mAP50-95";
     return member;
 }
 

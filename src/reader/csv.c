@@ -47,7 +47,22 @@ typedef struct csv_reader {
     bool monitor;           /* a Gym Monitor's episodes (monitor_comment) */
     unsigned long lineno;   /* the line being taken */
     md_tail tail;           /* lines since the last whole row that are no rows */
+    struct tall_table *tall; /* a row a value, named by a cell (tall_table) */
 } csv_reader;
+
+/* A table in long form, a row a value: "run,tag,step,value" (TensorBoard's
+ * dataframe export, tbparse), "metric,step,value" (Comet's and MLflow's
+ * exports). The row's tag names its value; each tag is a column of the
+ * feed, named once. */
+typedef struct tall_table {
+    size_t tag_col, step_col, value_col;
+    unsigned step_column;
+    md_map columns; /* tag -> the feed's column + 1 */
+    md_buf tag, step, value;
+} tall_table;
+
+static void tall_field(csv_reader *r, size_t col, md_str f);
+static void tall_row_end(csv_reader *r);
 
 /* nvidia-smi --query-gpu=index,... --format=csv -l N writes a row per GPU
  * and sample. The rows of one sample (their index counts up from the
@@ -204,6 +219,10 @@ static void take_field(csv_reader *r, const char *p, size_t n)
             r->ragged++;
         return;
     }
+    if (r->tall) {
+        tall_field(r, r->col++, f);
+        return;
+    }
     if (r->col == 0) {
         md_feed_record_begin(r->feed, r->row + 1);
         r->defer = md_feed_defers(r->feed);
@@ -305,6 +324,79 @@ static void skip_runs_table(csv_reader *r)
     md_diags_add(r->diags, MD_DIAG_WARNING, r->path, 1, 0,
                  "a W&B runs table (one row a run: its config and last values), not a run's history; "
                  "export a run's history from its page, or analyse its run directory (wandb/run-*/)");
+}
+
+static size_t column_named(const csv_reader *r, const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < r->nnames; i++)
+        if (md_word_in(r->names[i], r->name_lens[i], names, n))
+            return i;
+    return SIZE_MAX;
+}
+
+/* A header of at most six names among which a tag's, a step's and a
+ * value's, the rest a run's and a time's. */
+static tall_table *tall_table_new(const csv_reader *r)
+{
+    static const char *const tags[] = {"tag", "metric", "metric_name", "key", "name", "series"};
+    static const char *const steps[] = {"step", "global_step", "iteration", "iter"};
+    static const char *const values[] = {"value", "metric_value", "scalar_value"};
+    static const char *const others[] = {"run", "run_id", "experiment", "wall_time", "wall time", "timestamp",
+                                         "time", "dir_name", "context", "epoch"};
+    if (r->nnames < 3 || r->nnames > 6)
+        return NULL;
+    size_t tag = column_named(r, tags, MD_COUNT(tags)), step = column_named(r, steps, MD_COUNT(steps)),
+           value = column_named(r, values, MD_COUNT(values));
+    if (tag == SIZE_MAX || step == SIZE_MAX || value == SIZE_MAX)
+        return NULL;
+    for (size_t i = 0; i < r->nnames; i++)
+        if (i != tag && i != step && i != value && !md_word_in(r->names[i], r->name_lens[i], others, MD_COUNT(others)))
+            return NULL;
+    tall_table *t = md_xcalloc(1, sizeof *t);
+    t->tag_col = tag;
+    t->step_col = step;
+    t->value_col = value;
+    return t;
+}
+
+static void tall_table_free(tall_table *t)
+{
+    if (!t)
+        return;
+    md_map_free(&t->columns);
+    md_buf_free(&t->tag);
+    md_buf_free(&t->step);
+    md_buf_free(&t->value);
+    free(t);
+}
+
+static void tall_field(csv_reader *r, size_t col, md_str f)
+{
+    tall_table *t = r->tall;
+    md_buf *into = col == t->tag_col ? &t->tag : col == t->step_col ? &t->step : col == t->value_col ? &t->value : NULL;
+    if (into)
+        md_buf_put(into, f.p, f.n);
+}
+
+/* The row as a record of its step and its tag's value. */
+static void tall_row_end(csv_reader *r)
+{
+    tall_table *t = r->tall;
+    if (t->tag.n && t->value.n) {
+        intptr_t column;
+        if (!md_map_get(&t->columns, t->tag.p, t->tag.n, &column)) {
+            column = (intptr_t)md_feed_column(r->feed, t->tag.p, t->tag.n) + 1;
+            md_map_put(&t->columns, t->tag.p, t->tag.n, column);
+        }
+        md_feed_record_begin(r->feed, r->row + 1);
+        if (t->step.n)
+            md_feed_cell(r->feed, t->step_column, t->step.p, t->step.n);
+        md_feed_cell(r->feed, (unsigned)(column - 1), t->value.p, t->value.n);
+        md_feed_record_end(r->feed);
+    }
+    md_buf_reset(&t->tag);
+    md_buf_reset(&t->step);
+    md_buf_reset(&t->value);
 }
 
 /* TensorBoard's "Download CSV" of one scalar: "Wall time,Step,Value",
@@ -443,6 +535,8 @@ static void take_row(csv_reader *r)
     if (!r->header_done) {
         r->header_done = true;
         r->row++;
+        tall_table_free(r->tall);
+        r->tall = NULL;
         md_buf scalar = {0};
         md_str tag = {NULL, 0};
         if (is_scalar_export(r))
@@ -451,6 +545,13 @@ static void take_row(csv_reader *r)
             r->columns[0] = md_feed_column(r->feed, r->names[0], r->name_lens[0]);
             r->columns[1] = md_feed_column(r->feed, r->names[1], r->name_lens[1]);
             r->columns[2] = md_feed_column(r->feed, tag.p, tag.n);
+        } else if ((r->tall = tall_table_new(r)) != NULL) {
+            r->tall->step_column = md_feed_column(r->feed, r->names[r->tall->step_col], r->name_lens[r->tall->step_col]);
+            r->skip = md_xcalloc(r->nnames, sizeof *r->skip);
+            for (size_t i = 0; i < r->nnames; i++) {
+                r->columns[i] = r->tall->step_column;
+                r->skip[i] = true;
+            }
         } else if (is_runs_table(r)) {
             skip_runs_table(r);
         } else if (is_panel_export(r)) {
@@ -480,6 +581,8 @@ static void take_row(csv_reader *r)
     }
     if (r->gpu && r->col > 0)
         gpu_row_end(r);
+    else if (r->tall && r->col > 0)
+        tall_row_end(r);
     else if (r->col > 0)
         md_feed_record_end(r->feed);
     r->col = 0;
@@ -829,7 +932,7 @@ static void take_line(csv_reader *r, const char *p, size_t n, bool nl, bool fast
     if (n && (md_is_letter(p[0]) || p[0] == '"' || p[0] == '_') && r->header_done && !r->gpu && between_rows(r) &&
         r->row > 1 && header_again(r, p, n))
         drop_header(r);
-    if (fast && !r->gpu && !r->failed && between_rows(r) && fast_row(r, p, n))
+    if (fast && !r->gpu && !r->tall && !r->failed && between_rows(r) && fast_row(r, p, n))
         return;
     if (r->header_done && !r->gpu && !r->failed && between_rows(r)) {
         size_t k = n;
@@ -933,6 +1036,7 @@ md_err md_read_csv_with(md_store *st, md_source *src, md_diags *diags, bool fast
     free(r.columns);
     free(r.skip);
     gpu_sample_free(r.gpu);
+    tall_table_free(r.tall);
     return err;
 }
 

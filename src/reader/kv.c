@@ -3387,6 +3387,13 @@ static bool dreamer_fields(const char *key_end, const char *end)
     return end - ve >= 3 && memcmp(ve, " / ", 3) == 0;
 }
 
+/* big_vision's and scenic's "[3000] training_loss = 3.1342": a name, " =
+ * ", a number, one measurement a line. */
+static bool spaced_assignment(const char *key_end, const char *end)
+{
+    return end - key_end >= 4 && memcmp(key_end, " = ", 3) == 0 && starts_number(key_end + 3, end);
+}
+
 static bool on_bracket_step(scan *s)
 {
     const char *q = s->p + 1, *digits = q;
@@ -3412,7 +3419,7 @@ static bool on_bracket_step(scan *s)
     if (colon && !possessive(key_end, s->end))
         return false;
     if (!(((key == q + 2 || boosting) && *key_end == '=') || (boosting && (*key_end == ':' || possessive(key_end, s->end))) ||
-          (key == q + 2 && dreamer_fields(key_end, s->end))))
+          (key == q + 2 && (dreamer_fields(key_end, s->end) || spaced_assignment(key_end, s->end)))))
         return false;
     emit_leading_step(s, digits, q, q + 1 + colon);
     s->p = q + 1 + colon;
