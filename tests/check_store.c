@@ -69,32 +69,29 @@ END_TEST
 /* A step that moved within its epoch and carries its value over into the
  * next counts the run; one that restarts, or stays at each epoch's only
  * (last) batch, counts within the epoch. */
+/* The loss's last step after records of an epoch, a step and a loss. */
+static int64_t last_step_after(const int64_t (*rows)[2], size_t n)
+{
+    md_store *st = new_store();
+    for (size_t i = 0; i < n; i++) {
+        md_store_record_begin(st, i + 1);
+        put(st, "epoch", (double)rows[i][0], MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "step", (double)rows[i][1], MD_UNIT_NONE, MD_KV_INTEGRAL);
+        put(st, "loss", 1.0 - 0.1 * (double)i, MD_UNIT_NONE, 0);
+        md_store_record_end(st, NULL);
+    }
+    md_store_sort(st);
+    int64_t last = series(st, "loss")->last_step;
+    md_store_free(st);
+    return last;
+}
+
 START_TEST(test_step_carried_over_an_epoch)
 {
     static const int64_t carried[][2] = {{1, 423000}, {1, 424000}, {2, 424000}, {2, 425000}};
-    md_store *st = new_store();
-    for (size_t i = 0; i < MD_COUNT(carried); i++) {
-        md_store_record_begin(st, i + 1);
-        put(st, "epoch", (double)carried[i][0], MD_UNIT_NONE, MD_KV_INTEGRAL);
-        put(st, "step", (double)carried[i][1], MD_UNIT_NONE, MD_KV_INTEGRAL);
-        put(st, "loss", 1.0 - 0.1 * (double)i, MD_UNIT_NONE, 0);
-        md_store_record_end(st, NULL);
-    }
-    md_store_sort(st);
-    ck_assert_int_eq(series(st, "loss")->last_step, 425000);
-    md_store_free(st);
+    ck_assert_int_eq(last_step_after(carried, MD_COUNT(carried)), 425000);
     static const int64_t last_only[][2] = {{1, 300}, {2, 300}, {3, 300}};
-    st = new_store();
-    for (size_t i = 0; i < MD_COUNT(last_only); i++) {
-        md_store_record_begin(st, i + 1);
-        put(st, "epoch", (double)last_only[i][0], MD_UNIT_NONE, MD_KV_INTEGRAL);
-        put(st, "step", (double)last_only[i][1], MD_UNIT_NONE, MD_KV_INTEGRAL);
-        put(st, "loss", 1.0 - 0.1 * (double)i, MD_UNIT_NONE, 0);
-        md_store_record_end(st, NULL);
-    }
-    md_store_sort(st);
-    ck_assert_int_eq(series(st, "loss")->last_step, 900);
-    md_store_free(st);
+    ck_assert_int_eq(last_step_after(last_only, MD_COUNT(last_only)), 900);
 }
 END_TEST
 
