@@ -541,28 +541,36 @@ void series_flush_held(md_series *s)
     if (!st || !st->held)
         return;
     st->held = false;
-    add_now(s, st->held_step, st->held_value, st->held_flags & ~(unsigned)MD_KV_RUNNING, st->held_line);
+    series_add(s, st->held_step, st->held_value, st->held_flags & ~(unsigned)MD_KV_RUNNING, st->held_line);
 }
 
 /* A running mean waits for the next point: one at its step replaces it (a
- * later mean of the same evaluation, or the evaluation's own figure). */
-bool series_add(md_series *s, int64_t step, double v, unsigned flags, unsigned long line)
+ * later mean of the same evaluation, or the evaluation's own figure).
+ * Whether this point was held back. Rare: kept out of series_add's way. */
+static bool hold_running(md_series *s, int64_t step, double v, unsigned flags, unsigned long line)
 {
     md_series_state *st = s->state;
-    if (st && st->held) {
+    if (st->held) {
         if (step == st->held_step)
             st->held = false;
         else
             series_flush_held(s);
     }
-    if (!st || !(flags & MD_KV_RUNNING))
-        return add_now(s, step, v, flags, line);
+    if (!(flags & MD_KV_RUNNING))
+        return false;
     st->held = true;
     st->held_step = step;
     st->held_value = v;
     st->held_flags = flags;
     st->held_line = line;
     return true;
+}
+
+bool series_add(md_series *s, int64_t step, double v, unsigned flags, unsigned long line)
+{
+    if (((flags & MD_KV_RUNNING) || s->state->held) && hold_running(s, step, v, flags, line))
+        return true;
+    return add_now(s, step, v, flags, line);
 }
 
 static bool add_point(md_series *s, int64_t step, double v, unsigned flags, unsigned long line)
@@ -752,12 +760,10 @@ static int significant_digits(double v)
     double a = fabs(v);
     if (a == 0 || !isfinite(a))
         return 0;
-    int top = (int)floor(log10(a));
-    for (int k = 1; k < 17; k++) {
-        double scale = pow(10, k - 1 - top);
+    double scale = pow(10, -floor(log10(a)));
+    for (int k = 1; k < 17; k++, scale *= 10)
         if (fabs(nearbyint(a * scale) / scale - a) <= 1e-9 * a)
             return k;
-    }
     return 17;
 }
 
