@@ -3987,7 +3987,6 @@ static bool on_epoch_count(scan *s)
         size_t k = md_num_scan(s->p, s->end, &batch);
         const char *slash = k && is_integral_text(s->p, k) ? md_skip_blanks(s->p + k, s->end) : s->end;
         spaced = slash < s->end && *slash == '/' && slash > s->p + k;
-        t = spaced ? integral_count(s->p, s->end, false, &batch, &total) : NULL;
         if (spaced) {
             const char *num = md_skip_blanks(slash + 1, s->end);
             k = md_num_scan(num, s->end, &total);

@@ -188,10 +188,11 @@ size_t md_timestamp_prefix(const char *line, size_t n)
     if (p < end && *p == 'Z') {
         p++;
     } else if (p < end && (*p == '+' || *p == '-')) {
-        const char *zone = p + 1;
-        while (p + 1 < end && (md_is_digit(p[1]) || p[1] == ':'))
+        const char *zone = ++p;
+        while (p < end && (md_is_digit(*p) || *p == ':'))
             p++;
-        p += p + 1 > zone;
+        if (p == zone)
+            return 0;
     }
     if (bracket && (p >= end || *p++ != ']'))
         return 0;

@@ -420,11 +420,6 @@ static bool finite_loss_term(const md_store *st, const md_series *s)
     return s->finite >= 3 && training_loss_term(st, s);
 }
 
-/* A score measured on held-out data: a metric named for an evaluation
- * (val_accuracy, eval_f1, valid_bleu, eval_wer), or one only an evaluation
- * computes (mAP, BLEU, chrF, ROUGE: detection and generation are scored
- * on held-out data; so is an error rate, which needs a decode, unless
- * named for the training set: ESPnet's train cer_ctc). */
 /* A recall that fell while the precision of the same name rose (or the
  * reverse; sensitivity and specificity alike): the two trade off at a
  * fixed threshold, and a classifier that stops calling everything
@@ -449,6 +444,11 @@ static bool traded_off(const md_store *st, const md_series *s)
     return false;
 }
 
+/* A score measured on held-out data: a metric named for an evaluation
+ * (val_accuracy, eval_f1, valid_bleu, eval_wer), or one only an evaluation
+ * computes (mAP, BLEU, chrF, ROUGE: detection and generation are scored
+ * on held-out data; so is an error rate, which needs a decode, unless
+ * named for the training set: ESPnet's train cer_ctc). */
 static bool is_validation_score(const md_store *st, const md_series *s)
 {
     static const char *const evaluation_only[] = {"map", "bleu", "chrf", "rouge", "rougel", "wer",
